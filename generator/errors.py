@@ -1,0 +1,49 @@
+"""Errors a user can act on: file, line, field path, what was wrong and what was expected."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    field: str
+    message: str
+    expected: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        field = f" {self.field}:" if self.field else ""
+        expected = f" (expected {self.expected})" if self.expected else ""
+        return f"{where}:{field} {self.message}{expected}"
+
+
+class DataError(Exception):
+    """One or more problems in the input data; nothing was built."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class BuildError(Exception):
+    """The data is valid but cannot be rendered as asked (overflow, missing glyph, ...)."""
+
+
+def field_path(loc: Iterable[Any]) -> str:
+    """('cards', 3, 'copies') -> 'cards[3].copies'"""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return match[0] if match else None

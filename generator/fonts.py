@@ -1,0 +1,149 @@
+"""Fonts: TrueType families registered with ReportLab (always embedded), per-language roles,
+glyph coverage checks, and the icon font built from the icons' SVG paths."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.svgLib.path import parse_path
+from fontTools.ttLib import TTFont as ToolsFont
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.fonts import addMapping
+
+from .errors import BuildError
+from .model import FontsFile, IconSpec, LanguageTypography
+
+ICON_BASE = 0xE000  # Unicode private use area
+ICON_ASCENT, ICON_DESCENT = 800, 200
+
+
+@dataclass(frozen=True)
+class Face:
+    """One registered font face and the characters it can draw."""
+
+    name: str
+    charset: frozenset
+
+
+@dataclass(frozen=True)
+class Typography:
+    lang: str
+    roles: dict[str, str]        # role -> family name
+    hyphenation: str | None
+    cjk: bool
+
+
+@lru_cache(maxsize=None)
+def _register_face(path: Path, name: str) -> Face:
+    if not path.exists():
+        raise BuildError(f"font file {path} not found")
+    pdfmetrics.registerFont(TTFont(name, str(path)))
+    cmap = ToolsFont(str(path), lazy=True)["cmap"].getBestCmap()
+    return Face(name, frozenset(cmap))
+
+
+class FontBook:
+    """Resolves a (language, role, bold, italic) to a registered face."""
+
+    def __init__(self, root: Path, spec: FontsFile):
+        self.dir = root / "layouts" / "fonts"
+        self.spec = spec
+
+    def typography(self, lang: str) -> Typography:
+        default, own = self.spec.default, self.spec.languages.get(lang, LanguageTypography())
+        return Typography(lang, {**default.roles, **own.roles},
+                          own.hyphenation if own.hyphenation is not None else default.hyphenation,
+                          own.cjk or default.cjk)
+
+    def family(self, family: str) -> str:
+        """Register a family's faces (lazily: a Japanese font is loaded only for Japanese)."""
+        spec = self.spec.families[family]
+        base = f"pnp-{family}"
+        faces = {"regular": spec.regular, "bold": spec.bold or spec.regular,
+                 "italic": spec.italic or spec.regular,
+                 "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}
+        for style, filename in faces.items():
+            _register_face(self.dir / filename, f"{base}-{style}")
+        for bold, italic, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
+            addMapping(base, bold, italic, f"{base}-{style}")
+        return base
+
+    def face(self, family: str, bold: bool = False, italic: bool = False) -> Face:
+        base = self.family(family)
+        style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+                 (True, True): "bold_italic"}[(bool(bold), bool(italic))]
+        spec = self.spec.families[family]
+        filename = {"regular": spec.regular, "bold": spec.bold or spec.regular,
+                    "italic": spec.italic or spec.regular,
+                    "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}[style]
+        return _register_face(self.dir / filename, f"{base}-{style}")
+
+
+def missing_glyphs(text: str, face: Face) -> list[str]:
+    """Characters of `text` that `face` cannot draw (icons and line breaks excepted)."""
+    return sorted({c for c in text if c not in "\n\t\xad" and ord(c) not in face.charset
+                   and not (ICON_BASE <= ord(c) < ICON_BASE + 0x1000)})
+
+
+# ---------------------------------------------------------------- icon font
+
+@dataclass(frozen=True)
+class IconFont:
+    name: str
+    codes: dict[str, int]
+    colors: dict[str, str | None]
+
+
+def build_icon_font(name: str, icons: dict[str, IconSpec]) -> IconFont:
+    """Compile the icons' SVG paths into a TrueType font registered as `name`.
+
+    Glyphs sit on the text baseline and scale with the text, and the font is embedded and
+    subset like any other, so icons stay vectors and follow the paragraph's wrapping.
+    """
+    names = sorted(icons)
+    return _icon_font(name, tuple((n, icons[n].path, icons[n].advance, icons[n].color) for n in names))
+
+
+@lru_cache(maxsize=None)
+def _icon_font(name: str, icons: tuple) -> IconFont:
+    glyph_order = [".notdef", "space"] + [n for n, *_ in icons]
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder(glyph_order)
+    codes = {n: ICON_BASE + i for i, (n, *_) in enumerate(icons)}
+    cmap = {0x20: "space", **{code: n for n, code in codes.items()}}
+    fb.setupCharacterMap(cmap)
+    glyphs, metrics = {}, {}
+    empty = TTGlyphPen(None)
+    glyphs[".notdef"] = empty.glyph()
+    glyphs["space"] = TTGlyphPen(None).glyph()
+    metrics[".notdef"] = (500, 0)
+    metrics["space"] = (250, 0)
+    for n, path, advance, _color in icons:
+        pen = TTGlyphPen(None)
+        # SVG is y-down in a 1000 box; fonts are y-up from the baseline.
+        parse_path(path, TransformPen(Cu2QuPen(pen, 1.0, reverse_direction=True), (1, 0, 0, -1, 0, ICON_ASCENT)))
+        glyphs[n] = pen.glyph()
+        metrics[n] = (advance, 0)
+    fb.setupGlyf(glyphs)
+    for n, glyph in glyphs.items():
+        glyph.recalcBounds(fb.font["glyf"])
+        metrics[n] = (metrics[n][0], getattr(glyph, "xMin", 0))
+    fb.setupHorizontalMetrics(metrics)
+    fb.setupHorizontalHeader(ascent=ICON_ASCENT, descent=-ICON_DESCENT)
+    fb.setupNameTable({"familyName": name, "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=ICON_ASCENT, sTypoDescender=-ICON_DESCENT, usWinAscent=ICON_ASCENT,
+                usWinDescent=ICON_DESCENT)
+    fb.setupPost()
+    fb.setupHead(unitsPerEm=1000, created=0, modified=0)
+    buffer = io.BytesIO()
+    fb.save(buffer)
+    buffer.seek(0)
+    pdfmetrics.registerFont(TTFont(name, buffer))
+    return IconFont(name, codes, {n: color for n, _p, _a, color in icons})

@@ -1,0 +1,214 @@
+"""The validated model: one pydantic schema for game, deck, card, layout, icon and sheet files.
+
+Game-specific facts (rank, cost, colour, ...) are card `props`; each deck declares the
+properties it uses, so a new game needs YAML only. `schema.py` turns those declarations
+into validators.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+
+SLUG = r"^[a-z0-9][a-z0-9-]*$"
+LANG = re.compile(r"^[a-z]{2}$")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Text(RootModel[str | dict[str, str]]):
+    """Player-visible text: one string for every language, or one per language code."""
+
+    @field_validator("root")
+    @classmethod
+    def _language_codes(cls, value):
+        if isinstance(value, dict):
+            bad = [k for k in value if not LANG.match(str(k))]
+            if bad:
+                raise ValueError(f"language codes are two lowercase letters, got {bad}")
+        return value
+
+    def get(self, lang: str) -> str:
+        if isinstance(self.root, str):
+            return self.root
+        return self.root[lang]
+
+    def missing(self, languages: list[str]) -> list[str]:
+        if isinstance(self.root, str):
+            return []
+        return [lang for lang in languages if not self.root.get(lang)]
+
+
+class Size(Strict):
+    width: float = Field(gt=0, description="mm")
+    height: float = Field(gt=0, description="mm")
+    shape: Literal["rect", "round"] = "rect"
+    radius: float = Field(3.0, ge=0, description="corner radius in mm (rect shapes)")
+
+
+# ---------------------------------------------------------------- cards
+
+class PropertySpec(Strict):
+    """Declares one game-specific card property (see schema.py)."""
+
+    type: Literal["int", "str", "bool", "text", "enum", "list", "object"]
+    values: list[str] | None = None
+    min: int | None = None
+    max: int | None = None
+    required: bool = False
+    fields: dict[str, "PropertySpec"] | None = None
+    items: "PropertySpec | None" = None
+    description: str = ""
+
+
+class Card(Strict):
+    id: str = Field(pattern=SLUG)
+    name: Text
+    copies: int = Field(1, ge=1)
+    text: Text | None = None
+    layout: str | None = None
+    props: dict[str, Any] = {}
+    source: str | None = None   # where the facts come from, and any choice between sources
+
+
+class Back(Strict):
+    layout: str
+    props: dict[str, Any] = {}
+
+
+class Shortfall(Strict):
+    """Cards the published game has but no source we have describes: declared, never invented."""
+
+    expected: int = Field(ge=1)
+    note: Text
+
+
+class Deck(Strict):
+    deck: str = Field(pattern=SLUG)
+    name: Text
+    size: str | Size
+    layout: str                 # may name card props: "tournay/{type}"
+    back: Back | None = None
+    properties: dict[str, PropertySpec] = {}
+    props: dict[str, Any] = {}
+    shortfall: Shortfall | None = None
+    cards: list[Card]
+
+    @property
+    def physical_count(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+
+class Players(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class Game(Strict):
+    game: str = Field(pattern=SLUG)
+    name: Text
+    players: Players
+    minutes: int = Field(gt=0)
+    age: int | None = None
+    designers: list[str] = []
+    publisher: str | None = None
+    description: Text
+    languages: list[str]
+    decks: list[str]
+
+
+# ---------------------------------------------------------------- layouts
+
+Align = Literal["left", "center", "right", "justify"]
+
+
+class RegionSpec(Strict):
+    """A named box on a card face, in mm from the top-left corner of the trim box.
+
+    Every field is optional here because `extends` merges regions field by field; the
+    merged region is checked for completeness when the layout is resolved.
+    """
+
+    kind: Literal["text", "rect", "circle", "icon", "line"] | None = None
+    x: float | None = None
+    y: float | None = None
+    width: float | None = None
+    height: float | None = None
+    when: str | None = None            # Jinja expression; the region is drawn only if true
+    text: str | None = None            # Jinja template (text) or icon name template (icon)
+    font: str | None = None            # a font role: title, body, ...
+    bold: bool | None = None
+    italic: bool | None = None
+    size: float | None = Field(None, gt=0)
+    min_size: float | None = Field(None, gt=0)
+    leading: float | None = Field(None, gt=0)
+    align: Align | None = None
+    valign: Literal["top", "middle", "bottom"] | None = None
+    color: str | None = None
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float | None = Field(None, ge=0)
+    radius: float | None = Field(None, ge=0)
+    rotate: Literal[0, 90, 180, 270] | None = None
+    bleed: bool | None = None          # rect extends into the bleed on every side
+    dash: list[float] | None = None
+
+
+class LayoutSpec(Strict):
+    extends: str | None = None
+    background: str | None = None
+    regions: dict[str, RegionSpec | None] = {}
+
+
+class IconSpec(Strict):
+    path: str                          # SVG path data in a 1000-unit box, y down
+    advance: int = Field(1000, gt=0)
+    color: str | None = None
+    label: Text
+
+
+class LayoutFile(Strict):
+    colors: dict[str, str] = {}
+    icons: dict[str, IconSpec] = {}
+    layouts: dict[str, LayoutSpec] = {}
+
+
+class FontFamily(Strict):
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+class LanguageTypography(Strict):
+    roles: dict[str, str] = {}         # role -> family
+    hyphenation: str | None = None     # pyphen language, e.g. de_DE
+    cjk: bool = False
+
+
+class FontsFile(Strict):
+    families: dict[str, FontFamily]
+    default: LanguageTypography
+    languages: dict[str, LanguageTypography] = {}
+
+
+class Paper(Strict):
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+
+class Marks(Strict):
+    length: float = 3.0
+    offset: float = 1.0
+    line_width: float = Field(0.25, description="points")
+
+
+class SheetsFile(Strict):
+    papers: dict[str, Paper]
+    sizes: dict[str, Size]
+    margin: float = Field(4.0, ge=0, description="mm kept free beyond the crop marks")
+    gutter: float = Field(0.0, ge=0, description="mm between trimmed cards")
+    marks: Marks = Marks()

@@ -1,0 +1,138 @@
+"""Validation glue: pydantic errors become file:line problems, and deck-declared card
+properties become pydantic models of their own."""
+from __future__ import annotations
+
+import typing
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from .errors import DataError, Problem, closest, field_path
+from .model import PropertySpec, Text
+from .source import line_of
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _expected(error: dict) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return "this field to be present"
+    if kind == "literal_error":
+        return f"one of {ctx.get('expected')}"
+    return ""
+
+
+def _submodel(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model class found by following `loc` through field annotations."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        field = current.model_fields.get(part)
+        if field is None:
+            return None
+        current = _unwrap(field.annotation)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _unwrap(annotation: Any) -> Any:
+    for arg in [annotation, *typing.get_args(annotation)]:
+        if isinstance(arg, type) and issubclass(arg, BaseModel):
+            return arg
+        for inner in typing.get_args(arg):
+            if isinstance(inner, type) and issubclass(inner, BaseModel):
+                return inner
+    return annotation
+
+
+def _is_union_tag(part: Any) -> bool:
+    """pydantic puts the tried union member ('str', 'Size', 'dict[str,str]') in error paths."""
+    return isinstance(part, str) and (part in {"root", "str", "int", "float", "bool"}
+                                      or "[" in part or part[:1].isupper())
+
+
+def problems_from(error: ValidationError, data: Any, file: str, model: type[BaseModel],
+                  prefix: tuple = ()) -> list[Problem]:
+    problems = []
+    for err in error.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
+        message = err["msg"]
+        expected = _expected(err)
+        if err["type"] == "extra_forbidden":
+            owner = _submodel(model, loc[:-1])
+            allowed = sorted(owner.model_fields) if owner else []
+            message = f"unknown field '{loc[-1]}'"
+            guess = closest(str(loc[-1]), allowed)
+            if guess:
+                message += f"; did you mean '{guess}'?"
+            expected = f"one of: {', '.join(allowed)}" if allowed else ""
+        problems.append(Problem(file, line_of(data, loc), field_path(prefix + loc), message, expected))
+    # the same location may fail for each member of a union: keep one message per field
+    seen, unique = set(), []
+    for p in problems:
+        if (p.line, p.field) not in seen:
+            seen.add((p.line, p.field))
+            unique.append(p)
+    return unique
+
+
+def validate(model: type[M], data: Any, file: str, prefix: tuple = ()) -> M:
+    """Validate `data` loaded from `file`; raise DataError naming file, line and field."""
+    if data is None:
+        data = {}
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DataError(problems_from(exc, data, file, model, prefix)) from None
+
+
+# ---------------------------------------------------------------- card properties
+
+_SCALARS = {"int": int, "str": str, "bool": bool, "text": Text}
+
+
+def _annotation(spec: PropertySpec, name: str) -> Any:
+    if spec.type == "enum":
+        return Literal[tuple(spec.values or ())]
+    if spec.type == "list":
+        return list[_annotation(spec.items, name)] if spec.items else list[Any]
+    if spec.type == "object":
+        return properties_model(name, spec.fields or {})
+    base = _SCALARS[spec.type]
+    if spec.type == "int" and (spec.min is not None or spec.max is not None):
+        return typing.Annotated[int, Field(ge=spec.min, le=spec.max)]
+    return base
+
+
+_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def properties_model(name: str, fields: dict[str, PropertySpec]) -> type[BaseModel]:
+    """A pydantic model for declared properties (cached: every card of a deck shares it)."""
+    key = name + repr(sorted((k, v.model_dump_json()) for k, v in fields.items()))
+    if key not in _MODELS:
+        _MODELS[key] = _build_model(name, fields)
+    return _MODELS[key]
+
+
+def _build_model(name: str, fields: dict[str, PropertySpec]) -> type[BaseModel]:
+    definitions = {}
+    for key, spec in sorted(fields.items()):
+        annotation = _annotation(spec, key)
+        definitions[key] = (annotation, ...) if spec.required else (annotation | None, None)
+    return create_model(f"Props_{name}", __config__=ConfigDict(extra="forbid"), **definitions)
+
+
+def validate_props(properties: dict[str, PropertySpec], props: dict, file: str,
+                   data: Any, prefix: tuple) -> dict:
+    """Check a card's props against its deck's declarations; return them with Text objects."""
+    model = properties_model("card", properties)
+    try:
+        checked = model.model_validate(props)
+    except ValidationError as exc:
+        raise DataError(problems_from(exc, data, file, model, prefix)) from None
+    return {key: getattr(checked, key) for key in properties if getattr(checked, key) is not None}
