@@ -175,5 +175,8 @@ def calibrate(ctx, paper, duplex, back_offset, out_path):
                "scales, and pass those values as --back-offset X,Y.")
 
 
+# Commands defined beside the code they drive (one line each).
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,7 +1,8 @@
 """Interface and layout strings ("Cost", "End of game", ...) from gettext PO catalogues.
 
-Catalogues live in locales/<lang>/LC_MESSAGES/pnp.po and are read with Babel, so
-translators keep their usual tools. English msgids are the source text.
+Catalogues live in locales/<lang>/LC_MESSAGES/<domain>.po (one domain per part of the
+project: pnp, tournay, aids, ...) and are read with Babel, so translators keep their usual
+tools. English msgids are the source text; all domains of a language are merged.
 """
 from __future__ import annotations
 
@@ -18,12 +19,12 @@ SOURCE_LANGUAGE = "en"
 
 @lru_cache(maxsize=None)
 def load_catalogue(root: Path, lang: str) -> dict[str, str]:
-    path = root / "locales" / lang / "LC_MESSAGES" / "pnp.po"
-    if not path.exists():
-        return {}
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, locale=lang)
-    return {m.id: m.string for m in catalogue if m.id and m.string and not m.fuzzy}
+    merged: dict[str, str] = {}
+    for path in sorted((root / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            catalogue = read_po(handle, locale=lang)
+        merged.update({m.id: m.string for m in catalogue if m.id and m.string and not m.fuzzy})
+    return merged
 
 
 @dataclass
@@ -43,6 +44,6 @@ class Translator:
             return text
         self.missing.add(msgid)
         if not self.allow_missing:
-            raise BuildError(f"no {self.lang} translation for '{msgid}' in locales/{self.lang}/LC_MESSAGES/pnp.po "
+            raise BuildError(f"no {self.lang} translation for '{msgid}' in locales/{self.lang}/LC_MESSAGES/*.po "
                              f"(add it, or build with --allow-missing to fall back to English)")
         return msgid

@@ -1,0 +1,45 @@
+"""Shared fixtures: the project root, and builds made once per test session."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pnp(*args: str, root: Path = ROOT, input: str | None = None):
+    """Run the pnp CLI in-process; returns click's Result (exit_code, output, stderr)."""
+    return CliRunner().invoke(main, ["--root", str(root), *args], input=input, catch_exceptions=False)
+
+
+def pnp_process(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """Run pnp as a separate process (for what must hold for a real invocation)."""
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, capture_output=True,
+                          text=True)
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """built(game) -> output folder holding <game>/<lang>/*.pdf, built once per session."""
+    out = tmp_path_factory.mktemp("output")
+    done: set[str] = set()
+
+    def build(game: str) -> Path:
+        if game not in done:
+            result = pnp("build", game, "--out", str(out))
+            assert result.exit_code == 0, result.output
+            done.add(game)
+        return out
+
+    return build
