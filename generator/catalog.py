@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateSyntaxError
+from pydantic import BaseModel
 
 from .errors import DataError, Problem, closest
 from .model import (Card, Deck, FontsFile, Game, IconSpec, LayoutFile, LayoutSpec, RegionSpec,
@@ -150,7 +151,9 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     layout_dir = root / "layouts"
     fonts = out.run(_load_model, root, layout_dir / "fonts.yaml", FontsFile)
     sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
+    before = len(out.problems)
     layouts, icon_sets = _load_layouts(root, layout_dir, out, fonts)
+    layouts_ok = len(out.problems) == before  # else "unknown layout" would only repeat the cause
 
     games = {}
     for gid in selected:
@@ -160,7 +163,7 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     if sheets and fonts is not None:
         project = Project(root, games, layouts, icon_sets, fonts, sheets)
         for data in games.values():
-            _cross_check(project, data, out)
+            _cross_check(project, data, out, layouts_ok)
     if out.problems:
         raise DataError(out.problems)
     return Project(root, games, layouts, icon_sets, fonts, sheets)
@@ -236,12 +239,12 @@ def _texts(value: Any, path: tuple):
     elif isinstance(value, list):
         for i, v in enumerate(value):
             yield from _texts(v, path + (i,))
-    elif hasattr(value, "model_fields"):
+    elif isinstance(value, BaseModel):
         for k in type(value).model_fields:
             yield from _texts(getattr(value, k), path + (k,))
 
 
-def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
+def _cross_check(project: Project, data: GameData, out: _Collector, check_layouts: bool = True) -> None:
     langs = data.game.languages
     icons = project.icons_for(data.id)
     game_file = _rel(project.root, data.directory / "game.yaml")
@@ -255,14 +258,14 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
         if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
             out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
                     f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
-        if deck.back and deck.back.layout not in project.layouts:
+        if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         for path, text in _texts(deck, ()):
             for lang in text.missing(langs):
                 out.add(file, line_of(raw, path), _dotted(path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
-            for lang in langs if isinstance(text.root, dict) else [None]:
-                value = text.get(lang) if lang else text.root
+            values = text.root.values() if isinstance(text.root, dict) else [text.root]
+            for value in values:
                 for icon in ICON_REF.findall(value or ""):
                     if icon not in icons:
                         guess = closest(icon, icons)
@@ -271,7 +274,7 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
                                 "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
-            if lid not in project.layouts:
+            if check_layouts and lid not in project.layouts:
                 _unknown_layout(out, file, line_of(raw, ("cards", i)), f"cards[{i}] layout", lid, project)
             if card.id in seen_ids:
                 out.add(file, line_of(raw, ("cards", i, "id")), f"cards[{i}].id",

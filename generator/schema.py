@@ -25,28 +25,34 @@ def _expected(error: dict) -> str:
 
 
 def _submodel(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
-    """The model class found by following `loc` through field annotations."""
+    """The model class reached by following `loc` through field annotations, dict values
+    and list items (so a typo deep inside a layout still gets a 'did you mean')."""
     current: Any = model
     for part in loc:
-        if isinstance(part, int):
-            continue
-        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+        current = _step(current, part)
+        if current is None:
             return None
-        field = current.model_fields.get(part)
-        if field is None:
-            return None
-        current = _unwrap(field.annotation)
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+    return _as_model(current)
 
 
-def _unwrap(annotation: Any) -> Any:
+def _as_model(annotation: Any) -> type[BaseModel] | None:
     for arg in [annotation, *typing.get_args(annotation)]:
         if isinstance(arg, type) and issubclass(arg, BaseModel):
             return arg
-        for inner in typing.get_args(arg):
-            if isinstance(inner, type) and issubclass(inner, BaseModel):
-                return inner
-    return annotation
+    return None
+
+
+def _step(annotation: Any, part: Any) -> Any:
+    model = _as_model(annotation)
+    if model is not None and isinstance(part, str) and part in model.model_fields:
+        return model.model_fields[part].annotation
+    for arg in [annotation, *typing.get_args(annotation)]:
+        origin = typing.get_origin(arg)
+        if origin is dict and isinstance(part, str):
+            return typing.get_args(arg)[1]
+        if origin is list and isinstance(part, int):
+            return typing.get_args(arg)[0]
+    return None
 
 
 def _is_union_tag(part: Any) -> bool:
@@ -70,7 +76,7 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(allowed)}" if allowed else ""
-        problems.append(Problem(file, line_of(data, loc), field_path(prefix + loc), message, expected))
+        problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), message, expected))
     # the same location may fail for each member of a union: keep one message per field
     seen, unique = set(), []
     for p in problems:
