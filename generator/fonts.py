@@ -7,12 +7,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.transformPen import TransformPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-from fontTools.svgLib.path import parse_path
-from fontTools.ttLib import TTFont as ToolsFont
+import hashlib
+import os
+
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.lib.fonts import addMapping
@@ -44,9 +41,9 @@ class Typography:
 def _register_face(path: Path, name: str) -> Face:
     if not path.exists():
         raise BuildError(f"font file {path} not found")
-    pdfmetrics.registerFont(TTFont(name, str(path)))
-    cmap = ToolsFont(str(path), lazy=True)["cmap"].getBestCmap()
-    return Face(name, frozenset(cmap))
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    return Face(name, frozenset(font.face.charToGlyph))
 
 
 class FontBook:
@@ -62,28 +59,19 @@ class FontBook:
                           own.hyphenation if own.hyphenation is not None else default.hyphenation,
                           own.cjk or default.cjk)
 
-    def family(self, family: str) -> str:
-        """Register a family's faces (lazily: a Japanese font is loaded only for Japanese)."""
+    def face(self, family: str, bold: bool = False, italic: bool = False) -> Face:
+        """Register (once, on first use: a Japanese font is read only for Japanese) and
+        return one face; <b>/<i> in paragraphs find their faces through the family mapping."""
         spec = self.spec.families[family]
         base = f"pnp-{family}"
-        faces = {"regular": spec.regular, "bold": spec.bold or spec.regular,
+        files = {"regular": spec.regular, "bold": spec.bold or spec.regular,
                  "italic": spec.italic or spec.regular,
                  "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}
-        for style, filename in faces.items():
-            _register_face(self.dir / filename, f"{base}-{style}")
-        for bold, italic, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
-            addMapping(base, bold, italic, f"{base}-{style}")
-        return base
-
-    def face(self, family: str, bold: bool = False, italic: bool = False) -> Face:
-        base = self.family(family)
+        for b, i, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
+            addMapping(base, b, i, f"{base}-{style}")
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bool(bold), bool(italic))]
-        spec = self.spec.families[family]
-        filename = {"regular": spec.regular, "bold": spec.bold or spec.regular,
-                    "italic": spec.italic or spec.regular,
-                    "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}[style]
-        return _register_face(self.dir / filename, f"{base}-{style}")
+        return _register_face(self.dir / files[style], f"{base}-{style}")
 
 
 def missing_glyphs(text: str, face: Face) -> list[str]:
@@ -113,6 +101,39 @@ def build_icon_font(name: str, icons: dict[str, IconSpec]) -> IconFont:
 
 @lru_cache(maxsize=None)
 def _icon_font(name: str, icons: tuple) -> IconFont:
+    data = _cached_font_bytes(icons)
+    pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    codes = {n: ICON_BASE + i for i, (n, *_) in enumerate(icons)}
+    return IconFont(name, codes, {n: color for n, _p, _a, color in icons})
+
+
+def _cached_font_bytes(icons: tuple) -> bytes:
+    """Compiling with fontTools costs more than the rest of a small build, so the result
+    is kept in the user's cache, keyed by the icons' definitions (same input, same bytes)."""
+    key = hashlib.sha256(repr(icons).encode()).hexdigest()[:24]
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pnp-studio" / f"icons-{key}.ttf"
+    try:
+        return cache.read_bytes()
+    except OSError:
+        pass
+    data = _compile_icons(icons)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
+        tmp.write_bytes(data)
+        os.replace(tmp, cache)
+    except OSError:
+        pass  # a read-only home only costs time
+    return data
+
+
+def _compile_icons(icons: tuple) -> bytes:
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.svgLib.path import parse_path
+
     glyph_order = [".notdef", "space"] + [n for n, *_ in icons]
     fb = FontBuilder(1000, isTTF=True)
     fb.setupGlyphOrder(glyph_order)
@@ -137,13 +158,11 @@ def _icon_font(name: str, icons: tuple) -> IconFont:
         metrics[n] = (metrics[n][0], getattr(glyph, "xMin", 0))
     fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=ICON_ASCENT, descent=-ICON_DESCENT)
-    fb.setupNameTable({"familyName": name, "styleName": "Regular"})
     fb.setupOS2(sTypoAscender=ICON_ASCENT, sTypoDescender=-ICON_DESCENT, usWinAscent=ICON_ASCENT,
                 usWinDescent=ICON_DESCENT)
     fb.setupPost()
     fb.setupHead(unitsPerEm=1000, created=0, modified=0)
+    fb.setupNameTable({"familyName": "pnp-icons", "styleName": "Regular"})
     buffer = io.BytesIO()
     fb.save(buffer)
-    buffer.seek(0)
-    pdfmetrics.registerFont(TTFont(name, buffer))
-    return IconFont(name, codes, {n: color for n, _p, _a, color in icons})
+    return buffer.getvalue()

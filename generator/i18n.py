@@ -10,8 +10,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from babel.messages.pofile import read_po
-
 from .errors import BuildError
 
 SOURCE_LANGUAGE = "en"
@@ -19,6 +17,8 @@ SOURCE_LANGUAGE = "en"
 
 @lru_cache(maxsize=None)
 def load_catalogue(root: Path, lang: str) -> dict[str, str]:
+    from babel.messages.pofile import read_po  # imported here: English builds never need it
+
     merged: dict[str, str] = {}
     for path in sorted((root / "locales" / lang / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as handle:

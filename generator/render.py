@@ -105,7 +105,8 @@ class FaceRenderer:
             return
         family = self.typo.roles[r.font]
         face = self.fonts.face(family, r.bold, r.italic)
-        faces = [face] + ([self.fonts.face(family, True, r.italic)] if "**" in source else [])
+        faces = [face] + ([self.fonts.face(family, True, r.italic)] if "**" in source else []) \
+            + ([self.fonts.face(family, r.bold, True)] if source.replace("**", "").count("*") >= 2 else [])
         missing = check_glyphs(source, faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
