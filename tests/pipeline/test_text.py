@@ -1,0 +1,64 @@
+"""Typography rules of the text boxes, checked on real ReportLab paragraphs."""
+from __future__ import annotations
+
+import pytest
+
+from generator.catalog import load_sheets
+from generator.fonts import FontBook
+from generator.model import FontsFile
+from generator.schema import validate
+from generator.source import load_yaml
+from generator.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, to_markup
+from tests.conftest import ROOT
+
+GERMAN = "Baust du einen einheitlichen Turm, ziehe so viele Karten vom Nachziehstapel oder Markt, wie er Stockwerke hat."
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    spec = validate(FontsFile, load_yaml(ROOT / "layouts" / "fonts.yaml"), "fonts.yaml")
+    return FontBook(ROOT, spec)
+
+
+def lines(para):
+    return [" ".join(words) if isinstance(words, list) else str(words)
+            for _extra, words in (line if isinstance(line, tuple) else (0, line.words) for line in para.blPara.lines)]
+
+
+def wrap(fonts, lang, text, width_pt=120, size=9, min_size=9):
+    typo = fonts.typography(lang)
+    face = fonts.face(typo.roles["body"])
+    box = TextBox(width_pt, 400, size, min_size, 1.2, "left", "#000000")
+    para, _ = fit(to_markup(text, lang, None), face, typo, box)
+    return para
+
+
+def test_german_hyphenates(fonts):
+    para = wrap(fonts, "de", GERMAN, width_pt=100)
+    assert any(line.endswith("-") and not line.endswith("er-") for line in lines(para)), lines(para)
+
+
+def test_english_does_not(fonts):
+    para = wrap(fonts, "en", "When you build a uniform tower of eight, draw as many cards from the draw pile.")
+    assert not any(line.endswith("-") for line in lines(para))
+
+
+def test_french_spacing():
+    assert french_spacing("Attention : piochez ! Vraiment ? « Oui »") == \
+        f"Attention{NBSP}: piochez{NNBSP}! Vraiment{NNBSP}? «{NBSP}Oui{NBSP}»"
+
+
+def test_text_shrinks_before_failing(fonts):
+    typo = fonts.typography("en")
+    face = fonts.face(typo.roles["body"])
+    text = "Draw as many cards as the tower has floors. " * 3
+    box = TextBox(100, 40, 12, 6, 1.2, "left", "#000000")
+    para, height = fit(to_markup(text, "en", None), face, typo, box)
+    assert para.style.fontSize < 12 and height <= 40
+    with pytest.raises(Overflow):
+        fit(to_markup(text * 5, "en", None), face, typo, box)
+
+
+def test_sheet_sizes_are_data():
+    sheets = load_sheets(ROOT)
+    assert sheets.sizes["poker"].width == 63 and sheets.papers["letter"].width == 215.9
