@@ -15,24 +15,25 @@ SPAN = 10  # mm either side of the centre
 
 
 def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
-                      offset: tuple[float, float]) -> None:
+                      offset: tuple[float, float], font: str, bold: str) -> None:
+    """`font`/`bold`: registered (embedded) font names; the reader's fonts are never used."""
     W, H = paper.width * mm, paper.height * mm
-    canvas = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1)
+    canvas = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=font)
     canvas.setTitle(f"Duplex calibration ({paper_name}, {duplex}-edge)")
     canvas.setCreator("pnp-studio")
     # value to pass for a cross seen t mm right of / above the centre on the front
     sign_x, sign_y = (1, -1) if duplex == "long" else (-1, 1)
     points = [(W / 2, H / 2), (W * 0.2, H * 0.2), (W * 0.8, H * 0.8)]
-    canvas.setFont("Helvetica-Bold", 12)
+    canvas.setFont(bold, 12)
     canvas.drawCentredString(W / 2, H - 20 * mm, f"FRONT — duplex calibration ({paper_name}, {duplex}-edge flip)")
-    canvas.setFont("Helvetica", 9)
+    canvas.setFont(font, 9)
     canvas.drawCentredString(W / 2, H - 27 * mm, "Hold to the light: the number under the back's cross is the "
                                                  "--back-offset X,Y to use.")
     for cx, cy in points:
-        _scales(canvas, cx, cy, sign_x, sign_y)
+        _scales(canvas, cx, cy, sign_x, sign_y, font)
     canvas.showPage()
     dx, dy = offset[0] * mm, offset[1] * mm
-    canvas.setFont("Helvetica-Bold", 12)
+    canvas.setFont(bold, 12)
     canvas.drawCentredString(W / 2, 20 * mm, "BACK")
     for cx, cy in points:
         bx = W - cx if duplex == "long" else cx
@@ -45,7 +46,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     canvas.save()
 
 
-def _scales(canvas: Canvas, cx: float, cy: float, sign_x: int, sign_y: int) -> None:
+def _scales(canvas: Canvas, cx: float, cy: float, sign_x: int, sign_y: int, font: str) -> None:
     canvas.setLineWidth(0.3)
     for tenth in range(-SPAN * 2, SPAN * 2 + 1):
         t = tenth / 2
@@ -54,6 +55,6 @@ def _scales(canvas: Canvas, cx: float, cy: float, sign_x: int, sign_y: int) -> N
         canvas.line(cx + t * mm, cy - length, cx + t * mm, cy + length)
         canvas.line(cx - length, cy + t * mm, cx + length, cy + t * mm)
         if major and t and int(t) % 2 == 0:
-            canvas.setFont("Helvetica", 5)
+            canvas.setFont(font, 5)
             canvas.drawCentredString(cx + t * mm, cy - 6 * mm, f"{sign_x * t:+g}")
             canvas.drawString(cx + 4 * mm, cy + t * mm - 1.5, f"{sign_y * t:+g}")

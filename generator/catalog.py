@@ -173,6 +173,10 @@ def load_sheets(root: Path) -> SheetsFile:
     return _load_model(root, root / "layouts" / "sheets.yaml", SheetsFile)
 
 
+def load_fonts(root: Path) -> FontsFile:
+    return _load_model(root, root / "layouts" / "fonts.yaml", FontsFile)
+
+
 def _load_model(root: Path, path: Path, model):
     name = _rel(root, path)
     return validate(model, load_yaml(path, name), name)

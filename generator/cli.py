@@ -10,7 +10,8 @@ import click
 from . import build as builder
 from .calibrate import write_calibration
 from .cards import SheetOptions
-from .catalog import Project, load_project, load_sheets
+from .catalog import Project, load_fonts, load_project, load_sheets
+from .fonts import FontBook
 from .errors import BuildError, DataError
 from .output import Staging
 
@@ -161,14 +162,16 @@ def list_(ctx, games):
 @click.pass_context
 def calibrate(ctx, paper, duplex, back_offset, out_path):
     """Print a duplex alignment test page to measure the printer's back offset."""
-    try:  # only the paper sizes are needed, not the games
-        sheets = load_sheets(_root(ctx))
+    try:  # only paper sizes and fonts are needed, not the games
+        sheets, fonts = load_sheets(_root(ctx)), FontBook(_root(ctx), load_fonts(_root(ctx)))
     except DataError as exc:
         raise click.ClickException(str(exc)) from None
     target = (out_path or _root(ctx) / "output" / "calibration.pdf").resolve()
+    family = fonts.typography("en").roles["ui"]
     with Staging() as staging:
         write_calibration(staging.temporary(target), sheets.papers[paper], paper,
-                          "long" if duplex == "none" else duplex, _offset(back_offset))
+                          "long" if duplex == "none" else duplex, _offset(back_offset),
+                          fonts.face(family).name, fonts.face(family, bold=True).name)
         staging.commit()
     click.echo(_show(target, ctx))
     click.echo("Print it duplex, hold it to the light, read where the back cross falls on the front "

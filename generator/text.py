@@ -16,6 +16,7 @@ from .fonts import Face, IconFont, Typography, missing_glyphs
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
 SIZE_STEP = 0.25
@@ -50,6 +51,8 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
             color_attr = f' color="{color}"' if color else ""
             out.append(f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[part]:X};</font>')
         else:
+            if lang != "ja":
+                part = APOSTROPHE.sub("\u2019", part)  # typographic apostrophe: qu’elle, player’s
             if lang == "fr":
                 part = french_spacing(part)
             text = escape(part)

@@ -151,3 +151,5 @@ def test_calibration_page(tmp_path):
     reader = PdfReader(target)
     assert len(reader.pages) == 2
     assert "FRONT" in reader.pages[0].extract_text() and "BACK" in reader.pages[1].extract_text()
+    fonts = subprocess.run(["pdffonts", str(target)], capture_output=True, text=True).stdout.splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
