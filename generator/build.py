@@ -13,6 +13,7 @@ from typing import Callable
 from .cards import SheetOptions, count_pages, write_cards
 from .catalog import GameData, Project
 from .output import Staging
+from .scorepad import count_pad_pages, write_scorepad
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
 Counter = Callable[[Project, GameData, SheetOptions], int]
@@ -28,6 +29,7 @@ class Product:
 
 PRODUCTS: list[Product] = [
     Product("cards", "cards.pdf", write_cards, count_pages),
+    Product("score-pad", "score-pad.pdf", write_scorepad, count_pad_pages),
 ]
 
 

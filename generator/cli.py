@@ -179,6 +179,7 @@ def calibrate(ctx, paper, duplex, back_offset, out_path):
 
 
 # Commands defined beside the code they drive (one line each).
+from scoring.cli import score; main.add_command(score)  # noqa: E402,E702  pnp score
 
 
 if __name__ == "__main__":  # pragma: no cover

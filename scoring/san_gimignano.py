@@ -1,0 +1,279 @@
+"""Le Torri di San Gimignano: end-of-game scoring (one deal, or several deals added up).
+
+State file schema (YAML or JSON)::
+
+    game: san-gimignano
+    players:                       # exactly 2
+      - name: Adso
+        marker: true               # holds the "tallest" marker (at most one player)
+        nobles: [monumento]        # advanced game: scoring nobles played (monumento, cappella)
+        towers:
+          - floors: [10, 10, 10, 10]   # one rank per card, any order
+            completed: true            # turned over (default false)
+          - floors: [5, 6, {buona_pietra: 7}, 8, 9]
+
+A Buona Pietra floor is written `{buona_pietra: R}`: the noble stands for a card of rank R
+(R is needed because a coloured tower could take it at either end). It counts as a floor of
+rank R for every category, but not against the N cards of rank N; at most 3 are in the game.
+
+Several deals: replace `players` by `deals`, each a mapping with its own `players` and an
+optional `closed_by: NAME`; `close_penalty: true` (top level) takes 10 points from a player
+who closed a deal and did not win it.
+"""
+from __future__ import annotations
+
+from pydantic import Field
+
+from .result import Category, GameResult, Line, PlayerScore, rank_players, winners_of
+from .state import Checks, StateModel
+
+GAME = "san-gimignano"
+RANKS = range(5, 11)
+BUONA_PIETRA_COPIES = 3
+
+COMPLETED = Category("completed", "Completed towers")
+BLESSING = Category("blessing", "Blessing (uniform towers of 7)")
+UNIFORM = Category("uniform", "Tallest uniform towers")
+COLOURED = Category("coloured", "Coloured towers")
+TALLEST = Category("tallest", "Tallest-tower marker")
+MONUMENTO = Category("monumento", "Monumento")
+CAPPELLA = Category("cappella", "Cappella di Santa Fina")
+PENALTY = Category("close-penalty", "Closed without winning")
+CATEGORIES = [COMPLETED, BLESSING, UNIFORM, COLOURED, TALLEST, MONUMENTO, CAPPELLA]
+NOBLES = {"monumento": MONUMENTO, "cappella": CAPPELLA}
+
+
+class BuonaPietra(StateModel):
+    buona_pietra: int = Field(ge=5, le=10, description="the rank this noble stands for")
+
+
+class Tower(StateModel):
+    floors: list[int | BuonaPietra]
+    completed: bool = False
+
+    def ranks(self) -> list[int]:
+        return [f if isinstance(f, int) else f.buona_pietra for f in self.floors]
+
+    @property
+    def height(self) -> int:
+        return len(self.floors)
+
+    @property
+    def uniform(self) -> bool:
+        return len(set(self.ranks())) == 1
+
+    @property
+    def rank(self) -> int:
+        return self.ranks()[0]
+
+
+class Player(StateModel):
+    name: str = Field(min_length=1)
+    marker: bool = False
+    nobles: list[str] = []
+    towers: list[Tower] = []
+
+
+class Deal(StateModel):
+    players: list[Player]
+    closed_by: str | None = None
+
+
+class State(StateModel):
+    game: str = GAME
+    players: list[Player] | None = None
+    deals: list[Deal] | None = None
+    close_penalty: bool = False
+
+
+# ---------------------------------------------------------------- rule checks
+
+def check(state: State, checks: Checks) -> None:
+    if state.game != GAME:
+        checks.fail(("game",), f"this is a '{state.game}' state", f"'{GAME}'")
+    if (state.players is None) == (state.deals is None):
+        checks.fail((), "give either 'players' (one deal) or 'deals' (several deals), not both or neither")
+        return
+    if state.players is not None:
+        _check_deal(Deal(players=state.players), checks, ())
+        return
+    if not state.deals:
+        checks.fail(("deals",), "no deal given", "at least one deal")
+    names = None
+    for d, deal in enumerate(state.deals):
+        _check_deal(deal, checks, ("deals", d))
+        these = sorted(p.name for p in deal.players)
+        if names is None:
+            names = these
+        elif these != names:
+            checks.fail(("deals", d, "players"), f"players {', '.join(these)} differ from the first deal's",
+                        f"the same players in every deal ({', '.join(names)})")
+
+
+def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
+    if len(deal.players) != 2:
+        checks.fail(at + ("players",), f"{len(deal.players)} player(s)", "exactly 2 players")
+    names = [p.name for p in deal.players]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            checks.fail(at + ("players", i, "name"), f"player '{name}' is listed twice", "distinct names")
+    holders = [i for i, p in enumerate(deal.players) if p.marker]
+    for i in holders[1:]:
+        checks.fail(at + ("players", i, "marker"), "more than one player holds the tallest-tower marker",
+                    "at most one holder")
+    used = {rank: 0 for rank in RANKS}
+    pietre, nobles = 0, {}
+    for i, player in enumerate(deal.players):
+        here = at + ("players", i)
+        for n, noble in enumerate(player.nobles):
+            if noble not in NOBLES:
+                checks.fail(here + ("nobles", n), f"'{noble}' is not a noble that scores",
+                            f"one of {', '.join(NOBLES)} (other nobles score nothing)")
+            elif noble in nobles:
+                checks.fail(here + ("nobles", n), f"{NOBLES[noble].label} is played by {nobles[noble]} already",
+                            "each noble once in the game (there is one copy)")
+            else:
+                nobles[noble] = player.name
+        for t, tower in enumerate(player.towers):
+            _check_tower(tower, checks, here + ("towers", t))
+            for floor in tower.floors:
+                if isinstance(floor, int):
+                    used[floor] = used.get(floor, 0) + 1
+                else:
+                    pietre += 1
+    for rank, count in used.items():
+        if rank in RANKS and count > rank:
+            checks.fail(at + ("players",), f"{count} cards of rank {rank} are in towers",
+                        f"at most {rank} (the game has {rank} cards of rank {rank})")
+    if pietre > BUONA_PIETRA_COPIES:
+        checks.fail(at + ("players",), f"{pietre} Buona Pietra floors", f"at most {BUONA_PIETRA_COPIES}")
+    if deal.closed_by is not None:
+        closer = next((p for p in deal.players if p.name == deal.closed_by), None)
+        if closer is None:
+            checks.fail(at + ("closed_by",), f"'{deal.closed_by}' is not a player of this deal",
+                        f"one of {', '.join(names)}")
+        elif sum(t.completed for t in closer.towers) < 4:
+            checks.fail(at + ("closed_by",), f"{closer.name} closed with only "
+                        f"{sum(t.completed for t in closer.towers)} completed tower(s)",
+                        "at least 4 completed towers to close")
+
+
+def _check_tower(tower: Tower, checks: Checks, at: tuple) -> None:
+    for f, floor in enumerate(tower.floors):
+        if isinstance(floor, int) and floor not in RANKS:
+            checks.fail(at + ("floors", f), f"no tower card of rank {floor}", "a rank from 5 to 10")
+            return
+    ranks = tower.ranks()
+    if len(ranks) < 3:
+        checks.fail(at + ("floors",), f"a tower of {len(ranks)} floor(s)", "at least 3 floors (built from 3 cards)")
+        return
+    if len(set(ranks)) == 1:
+        return
+    ordered = sorted(ranks)
+    if len(set(ranks)) != len(ranks) or ordered != list(range(ordered[0], ordered[0] + len(ranks))):
+        shown = ", ".join(map(str, ranks))
+        checks.fail(at + ("floors",), f"floors {shown} are neither one rank nor consecutive ranks",
+                    "a uniform tower (one rank) or a coloured one (consecutive ranks, one card each)")
+
+
+# ---------------------------------------------------------------- scoring
+
+def score(state: State) -> GameResult:
+    if state.players is not None:
+        return score_deal(state.players)
+    deals = [score_deal(deal.players) for deal in state.deals]
+    names = [p.name for p in state.deals[0].players]
+    players = []
+    for name in names:
+        lines = []
+        for d, result in enumerate(deals, 1):
+            part = result.player(name)
+            cat = Category(f"deal-{d}", "Deal {}", number=d)
+            lines.append(Line(cat, part.total, " + ".join(f"{line.points}" for line in part.lines)))
+        players.append(PlayerScore(name, lines))
+    notes = []
+    if state.close_penalty:
+        for d, (deal, result) in enumerate(zip(state.deals, deals), 1):
+            for player in players:
+                closed_and_lost = deal.closed_by == player.name and player.name not in result.winners
+                player.lines.append(Line(PENALTY, -10 if closed_and_lost else 0,
+                                         f"closed deal {d} and did not win it: -10" if closed_and_lost else ""))
+        for player in players:  # one penalty row, all deals together
+            penalties = [line for line in player.lines if line.category is PENALTY]
+            player.lines = [line for line in player.lines if line.category is not PENALTY]
+            player.lines.append(Line(PENALTY, sum(p.points for p in penalties),
+                                     "; ".join(p.detail for p in penalties if p.detail)))
+    rank_players(players)
+    winners = winners_of(players)
+    if len(winners) > 1:
+        notes.append("equal totals over several deals: the rules give no tie-break, so the win is shared")
+    return GameResult(GAME, players, winners, notes=notes)
+
+
+def score_deal(players_in: list[Player]) -> GameResult:
+    advanced = any(p.nobles for p in players_in)
+    best: dict[int, int] = {}
+    for p in players_in:
+        for t in p.towers:
+            if t.uniform:
+                best[t.rank] = max(best.get(t.rank, 0), t.height)
+    players = []
+    for p in players_in:
+        lines = []
+        done = sum(t.completed for t in p.towers)
+        lines.append(Line(COMPLETED, 5 * done, f"{done} × 5"))
+        sevens = [t.height for t in p.towers if t.uniform and t.rank == 7]
+        lines.append(Line(BLESSING, 2 * sum(sevens),
+                          f"{' + '.join(map(str, sevens))} floor(s) × 2" if sevens else "no uniform tower of 7"))
+        mine = {}
+        for t in p.towers:
+            if t.uniform:
+                mine[t.rank] = max(mine.get(t.rank, 0), t.height)
+        won = sorted((r for r, h in mine.items() if h == best[r]), reverse=True)
+        lines.append(Line(UNIFORM, sum(won), " + ".join(f"{r} ({mine[r]} floors)" for r in won)
+                          if won else "no tallest uniform tower"))
+        coloured = [t.height for t in p.towers if not t.uniform]
+        lines.append(Line(COLOURED, len(coloured) * sum(coloured),
+                          f"{len(coloured)} tower(s) × ({' + '.join(map(str, coloured))}) floors"
+                          if coloured else "no coloured tower"))
+        lines.append(Line(TALLEST, 10 if p.marker else 0, "holds the marker" if p.marker else ""))
+        if advanced:
+            lines.append(Line(MONUMENTO, 7 if "monumento" in p.nobles else 0,
+                              "played" if "monumento" in p.nobles else ""))
+            tall = sum(t.height >= 5 for t in p.towers)
+            has = "cappella" in p.nobles
+            lines.append(Line(CAPPELLA, 5 * tall if has else 0,
+                              f"{tall} tower(s) of 5+ floors × 5" if has else ""))
+        players.append(PlayerScore(p.name, lines))
+    holder = {p.name for p in players_in if p.marker}
+    rank_players(players, before=lambda s: (s.name not in holder,))
+    winners = winners_of(players)
+    totals = sorted((p.total for p in players), reverse=True)
+    tie = ""
+    if len(totals) > 1 and totals[0] == totals[1] and len(winners) == 1:
+        tie = f"equal totals: {winners[0]} holds the tallest-tower marker and wins"
+    return GameResult(GAME, players, winners, tie_break=tie)
+
+
+# ---------------------------------------------------------------- questions (pnp score without a file)
+
+def ask(prompt) -> dict:
+    """Ask for a one-deal state question by question; returns plain data for the State model."""
+    players = []
+    for n in (1, 2):
+        name = prompt.text(f"Player {n} name")
+        towers = []
+        count = prompt.integer(f"{name}: how many towers", 0)
+        for t in range(1, count + 1):
+            floors = prompt.text(f"{name}, tower {t}: floor ranks (e.g. 8 8 8, or 5 6 7; a Buona Pietra as B7)")
+            parsed = [{"buona_pietra": int(f[1:])} if f.upper().startswith("B") else int(f)
+                      for f in floors.replace(",", " ").split()]
+            towers.append({"floors": parsed, "completed": prompt.confirm(f"{name}, tower {t}: completed?")})
+        nobles = prompt.text(f"{name}: scoring nobles played (monumento, cappella; empty if none)", "")
+        players.append({"name": name, "towers": towers,
+                        "nobles": [x for x in nobles.replace(",", " ").split()],
+                        "marker": False})
+    holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + ["nobody"])
+    for p in players:
+        p["marker"] = p["name"] == holder
+    return {"game": GAME, "players": players}

@@ -1,0 +1,288 @@
+"""Taverna: end-of-game scoring (spells and privileges, royal scoring, people scoring).
+
+State file schema (YAML or JSON)::
+
+    game: taverna
+    elected: elf                    # 3-5 players: the elected people (human, elf, dwarf, orc)
+    # elected: {king: elf, queen: dwarf}     # 2 players: the King's and the Queen's peoples
+    tie_order: [Fred, Karl, Etienne]         # optional: whose birthday comes first, next, ...
+    players:
+      - name: Karl
+        points: 0                   # victory points on the score track before the end (default 0)
+        sous: 4
+        unused_spells: 2            # spell cards still in hand: 1 sou each
+        spells_cast: 3              # spells cast during the game (Archimage)
+        fireworks_cast: 0           # of which Feu d'artifice (counts double for the Archimage)
+        royal_favours: 2            # royal favour tiles owned, used or not (Reine)
+        property_titles: 3          # (Archiduc)
+        privileges: 0               # unused privilege tokens: 1 VP each
+        tracks: {human: 10, elf: 2, dwarf: -3, orc: -1}   # the VP printed beside each marker
+        scorings: [roy]             # optional: the royal scoring(s) chosen, in order
+
+A track position is written as the VP printed beside the marker's step (-3, -1, 0, 1, 2,
+4, 7, 10): each value is a different step. Royal scorings: roy, reine, grand-argentier,
+archiduc, archimage. Without `scorings`, the calculator proposes each player's best
+remaining scoring in turn, and says so.
+
+Two players: each player takes two royal scorings, in the order first and second on the
+King's people track, then first and second on the Queen's; both rankings are read on the
+tracks as they stand before the royal scoring (a Roy taken first does not reorder them).
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .result import Category, GameResult, Line, PlayerScore, rank_players
+from .state import Checks, StateModel
+
+GAME = "taverna"
+PEOPLES = ("human", "elf", "dwarf", "orc")            # left to right on the board
+STEPS = (-3, -1, 0, 1, 2, 4, 7, 10)
+TOP = STEPS[-1]
+People = Literal["human", "elf", "dwarf", "orc"]
+Scoring = Literal["roy", "reine", "grand-argentier", "archiduc", "archimage"]
+SCORINGS = ("roy", "reine", "grand-argentier", "archiduc", "archimage")
+
+BEFORE = Category("before", "Points before the end")
+PRIVILEGES = Category("privileges", "Privilege tokens")
+ROYAL = {"roy": Category("roy", "King (Roy)"), "reine": Category("reine", "Queen (Reine)"),
+         "grand-argentier": Category("grand-argentier", "High Treasurer (Grand Argentier)"),
+         "archiduc": Category("archiduc", "Archduke (Archiduc)"),
+         "archimage": Category("archimage", "Archmage (Archimage)")}
+TRACK = {"human": Category("human", "Humans"), "elf": Category("elf", "Elves"),
+         "dwarf": Category("dwarf", "Dwarves"), "orc": Category("orc", "Orcs")}
+CATEGORIES = [BEFORE, PRIVILEGES, *ROYAL.values(), *TRACK.values()]
+LADDER = (3, 6, 9, 12, 15)
+
+
+class Tracks(StateModel):
+    human: int = STEPS[0]
+    elf: int = STEPS[0]
+    dwarf: int = STEPS[0]
+    orc: int = STEPS[0]
+
+
+class Player(StateModel):
+    name: str = Field(min_length=1)
+    points: int = 0
+    sous: int = Field(0, ge=0)
+    unused_spells: int = Field(0, ge=0)
+    spells_cast: int = Field(0, ge=0)
+    fireworks_cast: int = Field(0, ge=0)
+    royal_favours: int = Field(0, ge=0, le=15)
+    property_titles: int = Field(1, ge=1, le=5)
+    privileges: int = Field(0, ge=0, le=15)
+    tracks: Tracks = Tracks()
+    scorings: list[Scoring] | None = None
+
+
+class Elected(StateModel):
+    king: People
+    queen: People
+
+
+class State(StateModel):
+    game: str = GAME
+    elected: People | Elected
+    tie_order: list[str] | None = None
+    players: list[Player]
+
+
+def _tier(value: int, thresholds: tuple[int, ...]) -> int:
+    """LADDER points for the highest threshold reached (the first one is always reached)."""
+    reached = [i for i, t in enumerate(thresholds) if value >= t]
+    return LADDER[reached[-1]] if reached else 0
+
+
+def check(state: State, checks: Checks) -> None:
+    if state.game != GAME:
+        checks.fail(("game",), f"this is a '{state.game}' state", f"'{GAME}'")
+    n = len(state.players)
+    if not 2 <= n <= 5:
+        checks.fail(("players",), f"{n} player(s)", "2 to 5 players")
+    two = n == 2
+    if two and not isinstance(state.elected, Elected):
+        checks.fail(("elected",), "a two-player game has a King's and a Queen's people",
+                    "elected: {king: PEOPLE, queen: PEOPLE}")
+    if not two and isinstance(state.elected, Elected):
+        checks.fail(("elected",), "only the two-player game has a Queen's people", "elected: PEOPLE")
+    if isinstance(state.elected, Elected) and state.elected.king == state.elected.queen:
+        checks.fail(("elected", "queen"), f"the King and the Queen both elected the {state.elected.king} people",
+                    "two different peoples")
+    names = [p.name for p in state.players]
+    for i, p in enumerate(state.players):
+        here = ("players", i)
+        if p.name in names[:i]:
+            checks.fail(here + ("name",), f"player '{p.name}' is listed twice", "distinct names")
+        for people in PEOPLES:
+            value = getattr(p.tracks, people)
+            if value not in STEPS:
+                checks.fail(here + ("tracks", people), f"{value} is not a step of the people track",
+                            f"one of {', '.join(map(str, STEPS))}")
+        if p.fireworks_cast > p.spells_cast:
+            checks.fail(here + ("fireworks_cast",), f"{p.fireworks_cast} Feu d'artifice among "
+                        f"{p.spells_cast} spell(s) cast", "at most spells_cast")
+        if p.scorings is not None and len(p.scorings) != (2 if two else 1):
+            checks.fail(here + ("scorings",), f"{len(p.scorings)} royal scoring(s)",
+                        "2 per player with two players" if two else "1 per player")
+    for people in PEOPLES:
+        at_top = [i for i, p in enumerate(state.players) if getattr(p.tracks, people) == TOP]
+        for i in at_top[1:]:
+            checks.fail(("players", i, "tracks", people),
+                        f"{len(at_top)} players on the top step of the {people} track",
+                        "only the first player to reach it (one player)")
+    taken: dict[str, str] = {}
+    for i, p in enumerate(state.players):
+        for s, choice in enumerate(p.scorings or []):
+            if choice in taken:
+                checks.fail(("players", i, "scorings", s), f"{choice} is also chosen by {taken[choice]}",
+                            "each royal scoring used once")
+            taken[choice] = p.name
+    if sum(p.privileges for p in state.players) > 15:
+        checks.fail(("players",), f"{sum(p.privileges for p in state.players)} privilege tokens", "at most 15")
+    if state.tie_order is not None and sorted(state.tie_order) != sorted(names):
+        checks.fail(("tie_order",), f"{', '.join(state.tie_order)} is not an order of the players",
+                    f"each of {', '.join(names)} once")
+
+
+def track_order(players: list[Player], elected: str) -> list[Player]:
+    """First to last on the elected people's track; ties go to the next track to the right."""
+    start = PEOPLES.index(elected)
+    sequence = [PEOPLES[(start + k) % 4] for k in range(4)]
+    return sorted(players, key=lambda p: tuple(-getattr(p.tracks, t) for t in sequence))
+
+
+def _roy_step(value: int, people: str, player: Player, everyone: list[Player], positions: dict) -> int:
+    if value == TOP:
+        return TOP
+    following = STEPS[STEPS.index(value) + 1]
+    if following == TOP and any(positions[o.name][people] == TOP for o in everyone if o is not player):
+        return value  # the top step belongs to the first player who reached it
+    return following
+
+
+def royal_points(choice: str, player: Player, sous: int, everyone, positions) -> tuple[int, str]:
+    if choice == "roy":
+        return 5, "5 VP and one step up every people track (without the track bonuses)"
+    if choice == "reine":
+        return _tier(player.royal_favours, (0, 2, 3, 4, 5)), f"{player.royal_favours} royal favour(s)"
+    if choice == "grand-argentier":
+        return _tier(sous, (0, 6, 9, 12, 15)), f"{sous} sous"
+    if choice == "archiduc":
+        return _tier(player.property_titles, (1, 2, 3, 4, 5)), f"{player.property_titles} property title(s)"
+    cast = player.spells_cast + player.fireworks_cast
+    how = f"{player.spells_cast} spell(s) cast" + (
+        f", Feu d'artifice counted twice: {cast}" if player.fireworks_cast else "")
+    return _tier(cast, (0, 2, 3, 4, 5)), how
+
+
+def _value(choice: str, player: Player, sous: int, everyone, positions) -> int:
+    """What a scoring is worth to the player, counting Roy's track steps."""
+    points, _ = royal_points(choice, player, sous, everyone, positions)
+    if choice == "roy":
+        mine = positions[player.name]
+        points += sum(_roy_step(mine[t], t, player, everyone, positions) - mine[t] for t in PEOPLES)
+    return points
+
+
+def score(state: State) -> GameResult:
+    players = state.players
+    sous = {p.name: p.sous + p.unused_spells for p in players}
+    positions = {p.name: {t: getattr(p.tracks, t) for t in PEOPLES} for p in players}
+    if isinstance(state.elected, Elected):
+        king, queen = track_order(players, state.elected.king), track_order(players, state.elected.queen)
+        turns = [(king[0], 0), (king[1], 0), (queen[0], 1), (queen[1], 1)]
+        # a player first on both tracks takes their first and second choice in that order
+        turns = [(p, sum(q is p for q, _ in turns[:i])) for i, (p, _) in enumerate(turns)]
+    else:
+        turns = [(p, 0) for p in track_order(players, state.elected)]
+    taken: list[str] = []
+    chosen: dict[str, list[tuple[str, int, str]]] = {p.name: [] for p in players}
+    notes, proposed = [], []
+    for player, slot in turns:
+        given = player.scorings[slot] if player.scorings else None
+        if given is None:
+            reserved = {c for q in players if q is not player for c in (q.scorings or [])}
+            free = [s for s in SCORINGS if s not in taken and s not in reserved]
+            given = max(free, key=lambda s: (_value(s, player, sous[player.name], players, positions),
+                                              -SCORINGS.index(s)))
+            proposed.append(f"{player.name}: {given}")
+        taken.append(given)
+        points, how = royal_points(given, player, sous[player.name], players, positions)
+        if given == "roy":
+            mine = positions[player.name]
+            before = dict(mine)
+            for t in PEOPLES:
+                mine[t] = _roy_step(mine[t], t, player, players, positions)
+            moved = [f"{t} {before[t]}→{mine[t]}" for t in PEOPLES if before[t] != mine[t]]
+            how += "; " + (", ".join(moved) if moved else "no track moved")
+        chosen[player.name].append((given, points, how))
+    order = ", ".join(p.name for p, _ in turns)
+    notes.append(f"royal scoring order: {order}")
+    if proposed:
+        notes.append("the state gives no choice for some players; proposed (best remaining for each "
+                     "in turn): " + "; ".join(proposed))
+    result_players = []
+    for p in players:
+        lines = [Line(BEFORE, p.points, "score track before the end"),
+                 Line(PRIVILEGES, p.privileges, f"{p.privileges} × 1")]
+        picked = {c: (pts, how) for c, pts, how in chosen[p.name]}
+        for key in SCORINGS:
+            if key in picked:
+                lines.append(Line(ROYAL[key], picked[key][0], picked[key][1]))
+        for t in PEOPLES:
+            lines.append(Line(TRACK[t], positions[p.name][t], "top step" if positions[p.name][t] == TOP else ""))
+        result_players.append(PlayerScore(p.name, lines))
+    order_of = {name: i for i, name in enumerate(state.tie_order or [])}
+    rank_players(result_players, before=lambda s: (order_of.get(s.name, 0),))
+    winners = [p.name for p in result_players if p.rank == 1]
+    totals = sorted((p.total for p in result_players), reverse=True)
+    tie = ""
+    if len(totals) > 1 and totals[0] == totals[1]:
+        if state.tie_order:
+            tie = f"equal totals: {winners[0]}'s birthday comes first"
+        else:
+            notes.append("equal totals and no tie_order (birthdays) in the state: the win is shared")
+    # each player's royal lines show only what they took; the sous line explains the conversion
+    for p in players:
+        if p.unused_spells:
+            notes.append(f"{p.name}: {p.unused_spells} unused spell(s) sold for {p.unused_spells} sou(s) "
+                         f"({p.sous} → {sous[p.name]} sous)")
+    return GameResult(GAME, result_players, winners, tie_break=tie, notes=notes,
+                      order=[c.key for c in CATEGORIES])
+
+
+# ---------------------------------------------------------------- questions
+
+def ask(prompt) -> dict:
+    count = prompt.integer("Number of players (2-5)", 3)
+    if count == 2:
+        elected = {"king": prompt.choice("King's people", list(PEOPLES)),
+                   "queen": prompt.choice("Queen's people", list(PEOPLES))}
+    else:
+        elected = prompt.choice("Elected people", list(PEOPLES))
+    players = []
+    for n in range(1, count + 1):
+        name = prompt.text(f"Player {n} name")
+        player = {"name": name, "points": prompt.integer(f"{name}: VP on the score track", 0),
+                  "sous": prompt.integer(f"{name}: sous", 0),
+                  "unused_spells": prompt.integer(f"{name}: spells still in hand", 0),
+                  "spells_cast": prompt.integer(f"{name}: spells cast", 0),
+                  "fireworks_cast": prompt.integer(f"{name}: of which Feu d'artifice", 0),
+                  "royal_favours": prompt.integer(f"{name}: royal favours owned (used or not)", 0),
+                  "property_titles": prompt.integer(f"{name}: property titles", 1),
+                  "privileges": prompt.integer(f"{name}: privilege tokens", 0),
+                  "tracks": {t: prompt.choice(f"{name}: {t} track (VP beside the marker)",
+                                              [str(s) for s in STEPS]) for t in PEOPLES}}
+        player["tracks"] = {t: int(v) for t, v in player["tracks"].items()}
+        scorings = prompt.text(f"{name}: royal scoring(s) chosen (empty: let the calculator propose)", "")
+        if scorings.strip():
+            player["scorings"] = scorings.replace(",", " ").split()
+        players.append(player)
+    order = prompt.text("Birthday order for a tie (names, first first; empty if unknown)", "")
+    state = {"game": GAME, "elected": elected, "players": players}
+    if order.strip():
+        state["tie_order"] = order.replace(",", " ").split()
+    return state

@@ -1,0 +1,278 @@
+"""Tournay: final scoring from each player's district, citizens, deniers and ramparts.
+
+State file schema (YAML or JSON)::
+
+    game: tournay
+    players:                                  # 2 to 4
+      - name: Madeline
+        district:                             # up to 3 rows of up to 3 places
+          - [y-market, [w-chapel, w-bishop], null]   # a place: one card id, a stack
+          - [saint-brice, porte-de-la-vigne]         #   (bottom to top), or null/[] if empty
+        citizens: {yellow: 2, white: 2, red: 4}      # every citizen owned (standing, lying, on cards)
+        deniers: 5
+        ramparts: 1                                  # cards in the built ramparts pile
+
+Card ids are those of cards/tournay/*.yaml. The top card of a stack is visible; covered cards
+still score their printed points. A player "built" a prestige building when one of that
+name is visible in their district (a covered one neither triggers nor makes a builder).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from generator.errors import DataError, Problem, closest
+
+from .result import Category, GameResult, Line, PlayerScore, rank_players, winners_of
+from .state import Checks, StateModel
+
+GAME = "tournay"
+COLOURS = ("yellow", "white", "red")
+CAP = 12
+POINTS = Category("printed", "Printed points of the district")
+RAMPARTS = Category("ramparts", "Ramparts")
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    id: str
+    name: dict[str, str]
+    copies: int
+    props: dict
+
+    @property
+    def colour(self) -> str | None:
+        return self.props.get("colour")
+
+    @property
+    def type(self) -> str | None:
+        return self.props.get("type")
+
+    @property
+    def level(self) -> int | None:
+        return self.props.get("level")
+
+    @property
+    def key(self) -> str | None:
+        return self.props.get("key") if self.type == "prestige" else None
+
+
+def _plain(value: Any) -> Any:
+    """Card props as plain data (object props arrive as pydantic models, texts as Text)."""
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _names(name: Any) -> dict[str, str]:
+    name = _plain(name)
+    return dict(name) if isinstance(name, dict) else {"en": str(name)}
+
+
+def cards_from_project(root: Path) -> dict[str, CardInfo]:
+    """Every Tournay card of cards/tournay/, validated by the project loader."""
+    from generator.catalog import list_game_ids, load_project
+    if GAME not in list_game_ids(root):
+        raise DataError([Problem("cards/tournay/", 0, "", "no Tournay card data found",
+                                 "cards/tournay/game.yaml and its decks")])
+    return cards_from_game(load_project(root, [GAME]).games[GAME])
+
+
+def cards_from_game(game) -> dict[str, CardInfo]:
+    """Cards of an already loaded generator.catalog.GameData."""
+    return {card.id: CardInfo(card.id, _names(card.name), card.copies,
+                              {**_plain(deck.props), **_plain(card.props)})
+            for deck in game.decks for card in deck.cards}
+
+
+def cards_from_deck_file(path: Path) -> dict[str, CardInfo]:
+    """Cards of one deck-shaped YAML file, read without the project (for fixtures)."""
+    from generator.source import load_yaml
+    raw = load_yaml(path)
+    return {c["id"]: CardInfo(c["id"], _names(c["name"]), c.get("copies", 1), _plain(c.get("props", {})))
+            for c in raw["cards"]}
+
+
+def categories(cards: dict[str, CardInfo]) -> list[Category]:
+    """One row per prestige building name (in card-data order), then printed points and ramparts."""
+    seen: dict[str, Category] = {}
+    for card in cards.values():
+        if card.key and card.key not in seen:
+            seen[card.key] = Category(f"prestige:{card.key}", card.name.get("en", card.key), card.name)
+    return [*seen.values(), POINTS, RAMPARTS]
+
+
+# ---------------------------------------------------------------- state
+
+class Citizens(StateModel):
+    yellow: int = Field(0, ge=0)
+    white: int = Field(0, ge=0)
+    red: int = Field(0, ge=0)
+
+
+class Player(StateModel):
+    name: str = Field(min_length=1)
+    district: list[list[str | list[str] | None]] = []
+    citizens: Citizens = Citizens()
+    deniers: int = Field(0, ge=0)
+    ramparts: int = Field(0, ge=0)
+
+    def places(self):
+        """(row, column, stack bottom-to-top) for every non-empty place."""
+        for r, row in enumerate(self.district):
+            for c, place in enumerate(row):
+                stack = [place] if isinstance(place, str) else list(place or [])
+                if stack:
+                    yield r, c, stack
+
+
+class State(StateModel):
+    game: str = GAME
+    players: list[Player]
+
+
+def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
+    if state.game != GAME:
+        checks.fail(("game",), f"this is a '{state.game}' state", f"'{GAME}'")
+    if not 2 <= len(state.players) <= 4:
+        checks.fail(("players",), f"{len(state.players)} player(s)", "2 to 4 players")
+    names = [p.name for p in state.players]
+    used: dict[str, list[tuple]] = {}
+    for i, player in enumerate(state.players):
+        here = ("players", i)
+        if player.name in names[:i]:
+            checks.fail(here + ("name",), f"player '{player.name}' is listed twice", "distinct names")
+        if len(player.district) > 3:
+            checks.fail(here + ("district",), f"{len(player.district)} rows", "at most 3 rows (a 3×3 district)")
+        for r, row in enumerate(player.district):
+            if len(row) > 3:
+                checks.fail(here + ("district", r), f"{len(row)} places in row {r + 1}",
+                            "at most 3 columns (a 3×3 district)")
+        prestige: dict[str, tuple] = {}
+        for r, c, stack in player.places():
+            at = here + ("district", r, c)
+            known = []
+            for card_id in stack:
+                card = cards.get(card_id)
+                if card is None:
+                    guess = closest(card_id, cards)
+                    checks.fail(at, f"unknown card '{card_id}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                                "a card id from cards/tournay/")
+                    continue
+                used.setdefault(card_id, []).append(at)
+                known.append(card)
+                if card.type == "town-crier":
+                    checks.fail(at, f"'{card_id}' is a Town Crier", "activity cards only (a Town Crier is never built)")
+                if card.key:
+                    if card.key in prestige:
+                        checks.fail(at, f"a second prestige building '{card.name.get('en')}' in {player.name}'s "
+                                    f"district (also at row {prestige[card.key][0] + 1}, column "
+                                    f"{prestige[card.key][1] + 1})", "one prestige building of each name per district")
+                    prestige.setdefault(card.key, (r, c))
+            colours = {card.colour for card in known}
+            if len(colours) > 1:
+                checks.fail(at, f"a stack mixing {', '.join(sorted(map(str, colours)))} cards",
+                            "one colour per stack (a card of another colour replaces the stack)")
+    for card_id, places in used.items():
+        if len(places) > cards[card_id].copies:
+            checks.fail(places[-1], f"'{card_id}' is used {len(places)} times",
+                        f"at most {cards[card_id].copies} (copies in the game)")
+
+
+# ---------------------------------------------------------------- scoring
+
+def visible(player: Player, cards: dict[str, CardInfo]) -> list[CardInfo]:
+    return [cards[stack[-1]] for _r, _c, stack in player.places()]
+
+
+def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[int, str]:
+    """How many elements a prestige building counts for this player, and how."""
+    what = counts.get("what", "flat")
+    colours = counts.get("colours") or list(COLOURS)
+    per = counts.get("per") or 1
+    sets = counts.get("sets", False)
+    if what == "cards":
+        types, levels = counts.get("types"), counts.get("levels")
+        pool = [c for c in visible(player, cards)
+                if (not types or c.type in types) and (not levels or c.level in levels)
+                and (not counts.get("colours") or c.colour in colours)]
+        by_colour = {col: sum(c.colour == col for c in pool) for col in colours}
+        noun = "/".join(types or ["card"]) + " visible"
+    elif what == "citizens":
+        by_colour = {col: getattr(player.citizens, col) for col in colours}
+        pool = None
+        noun = "citizen(s)"
+    elif what == "deniers":
+        return player.deniers // per, f"{player.deniers} deniers ÷ {per}"
+    elif what == "ramparts":
+        return player.ramparts // per, f"{player.ramparts} rampart(s)"
+    else:
+        return 1, "flat"
+    if sets:
+        n = min(by_colour.values())
+        shown = " ".join(f"{v} {k}" for k, v in by_colour.items())
+        return n // per, f"{n} set(s) ({shown})"
+    total = sum(by_colour.values()) if pool is None else len(pool)
+    colour_words = "/".join(colours) + " " if counts.get("colours") else ""
+    return total // per, f"{total} {colour_words}{noun}" + (f" ÷ {per}" if per > 1 else "")
+
+
+def score(state: State, cards: dict[str, CardInfo]) -> GameResult:
+    order: dict[str, CardInfo] = {}   # prestige names visible anywhere, in the order met
+    builders: dict[str, set[str]] = {}
+    for player in state.players:
+        for card in visible(player, cards):
+            if card.key:
+                order.setdefault(card.key, card)
+                builders.setdefault(card.key, set()).add(player.name)
+    players = []
+    for player in state.players:
+        lines = []
+        for key, card in order.items():
+            spec = card.props["prestige"]
+            built = player.name in builders[key]
+            value = spec["builder"] if built else spec["others"]
+            n, how = counted(player, spec.get("counts", {}), cards)
+            raw = n * value
+            points = min(raw, CAP)
+            detail = f"{how}: {n} × {value} ({'builder' if built else 'not built'})"
+            if raw > CAP:
+                detail += f" = {raw}, capped at {CAP}"
+            lines.append(Line(Category(f"prestige:{key}", card.name.get("en", key), card.name), points, detail))
+        printed = [(cards[cid].props.get("points") or 0) for _r, _c, stack in player.places() for cid in stack]
+        lines.append(Line(POINTS, sum(printed), f"{len(printed)} card(s), covered ones included: "
+                          + (" + ".join(map(str, printed)) if printed else "none")))
+        lines.append(Line(RAMPARTS, player.ramparts, f"{player.ramparts} × 1"))
+        players.append(PlayerScore(player.name, lines))
+    rank_players(players)
+    winners = winners_of(players)
+    notes = ["equal totals: the rules give no tie-break, the win is shared"] if len(winners) > 1 else []
+    return GameResult(GAME, players, winners, notes=notes)
+
+
+# ---------------------------------------------------------------- questions
+
+def ask(prompt) -> dict:
+    count = prompt.integer("Number of players (2-4)", 2)
+    players = []
+    for n in range(1, count + 1):
+        name = prompt.text(f"Player {n} name")
+        district = []
+        for r in range(1, 4):
+            row = []
+            for c in range(1, 4):
+                ids = prompt.text(f"{name}, row {r} column {c}: card ids bottom to top (empty if none)", "")
+                row.append(ids.replace(",", " ").split() or None)
+            district.append(row)
+        citizens = {col: prompt.integer(f"{name}: {col} citizens owned", 0) for col in COLOURS}
+        players.append({"name": name, "district": district, "citizens": citizens,
+                        "deniers": prompt.integer(f"{name}: deniers", 0),
+                        "ramparts": prompt.integer(f"{name}: ramparts built", 0)})
+    return {"game": GAME, "players": players}

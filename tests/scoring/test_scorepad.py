@@ -1,0 +1,33 @@
+"""score-pad.pdf: the calculator's categories as rows, in every language, fonts embedded."""
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from tests.conftest import pnp
+
+ROWS = {"en": ["Completed towers", "Coloured towers", "Total"],
+        "fr": ["Tours terminées", "Tours colorées", "Total"],
+        "de": ["Fertige Türme", "Bunte Türme", "Summe"],
+        "ja": ["完成した塔", "色違いの塔", "合計"]}
+
+
+@pytest.fixture(scope="module")
+def pads(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pads")
+    result = pnp("build", "san-gimignano", "--only", "score-pad", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / "san-gimignano"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "ja"])
+def test_rows_and_fonts(pads, lang):
+    pdf = pads / lang / "score-pad.pdf"
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+    for row in ROWS[lang]:
+        assert row in text
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout.splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts   # emb column
+    if lang == "ja":
+        assert any("BIZUDPGothic" in line for line in fonts)
