@@ -7,6 +7,7 @@ from typing import Any
 
 from jinja2 import StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
+from pydantic import BaseModel
 
 from .model import Card, Deck, Game, Text
 
@@ -56,6 +57,8 @@ def localise(value: Any, lang: str) -> Any:
         return View({k: localise(v, lang) for k, v in value.items()})
     if isinstance(value, list):
         return [localise(v, lang) for v in value]
+    if isinstance(value, BaseModel):  # object props (declared with `fields`)
+        return View({k: localise(getattr(value, k), lang) for k in type(value).model_fields})
     return value
 
 
