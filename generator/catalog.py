@@ -6,6 +6,7 @@ them all, each with file, line, field and what was expected.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,7 @@ class GameData:
 class Project:
     root: Path
     games: dict[str, GameData]
-    layouts: dict[str, Layout]
+    layouts: "Layouts"
     icon_sets: dict[str, dict[str, IconSpec]]   # layout file stem -> icons
     fonts: FontsFile
     sheets: SheetsFile
@@ -97,6 +98,40 @@ class Project:
 
     def layout_for(self, deck: Deck, card: Card) -> Layout:
         return self.layouts[layout_id(deck, card)]
+
+
+class Layouts(Mapping):
+    """Every layout id, resolved (extends merged, templates checked) on first use.
+
+    Parsing each region's Jinja template is the costly part of loading, so a build
+    resolves only the layouts it draws; `pnp validate` resolves them all.
+    """
+
+    def __init__(self, specs: dict, roles: set):
+        self._specs = specs
+        self._roles = roles
+        self._resolved: dict[str, Layout] = {}
+
+    def __getitem__(self, lid: str) -> Layout:
+        if lid not in self._resolved:
+            if lid not in self._specs:
+                raise KeyError(lid)
+            self._resolved[lid] = _resolve_layout(lid, self._specs, self._roles)
+        return self._resolved[lid]
+
+    def __contains__(self, lid: object) -> bool:
+        return lid in self._specs
+
+    def __iter__(self):
+        return iter(self._specs)
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    def check(self, ids, out: "_Collector") -> None:
+        for lid in ids:
+            if lid in self._specs:
+                out.run(self.__getitem__, lid)
 
 
 def layout_id(deck: Deck, card: Card) -> str:
@@ -153,6 +188,8 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
     before = len(out.problems)
     layouts, icon_sets = _load_layouts(root, layout_dir, out, fonts)
+    if not game_ids:
+        layouts.check(list(layouts), out)
     layouts_ok = len(out.problems) == before  # else "unknown layout" would only repeat the cause
 
     games = {}
@@ -264,6 +301,8 @@ def _cross_check(project: Project, data: GameData, out: _Collector, check_layout
                     f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
+        elif check_layouts and deck.back:
+            project.layouts.check([deck.back.layout], out)
         for path, text in _texts(deck, ()):
             for lang in text.missing(langs):
                 out.add(file, line_of(raw, path), _dotted(path), f"no '{lang}' text",
@@ -280,6 +319,8 @@ def _cross_check(project: Project, data: GameData, out: _Collector, check_layout
             lid = layout_id(deck, card)
             if check_layouts and lid not in project.layouts:
                 _unknown_layout(out, file, line_of(raw, ("cards", i)), f"cards[{i}] layout", lid, project)
+            elif check_layouts:
+                project.layouts.check([lid], out)
             if card.id in seen_ids:
                 out.add(file, line_of(raw, ("cards", i, "id")), f"cards[{i}].id",
                         f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
@@ -315,13 +356,8 @@ def _load_layouts(root: Path, layout_dir: Path, out: _Collector, fonts: FontsFil
         icon_sets[path.stem] = parsed.icons
         for lname, spec in parsed.layouts.items():
             specs[f"{path.stem}/{lname}"] = (spec, name, raw, parsed.colors)
-    layouts = {}
     roles = set(fonts.default.roles) if fonts else set()
-    for lid in specs:
-        layout = out.run(_resolve_layout, lid, specs, roles)
-        if layout:
-            layouts[lid] = layout
-    return layouts, icon_sets
+    return Layouts(specs, roles), icon_sets
 
 
 def _resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:

@@ -1,6 +1,7 @@
 """The `pnp` command line."""
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -44,7 +45,26 @@ def _offset(value: str) -> tuple[float, float]:
     return x, y
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """Commands defined beside the code they drive, imported only when invoked or listed."""
+
+    lazy_commands = {
+        "score": "scoring.cli:score",          # pnp score
+        "i18n": "generator.i18n_cli:i18n",     # pnp i18n status
+        "serve": "generator.site_serve:serve",  # pnp serve
+    }
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), *self.lazy_commands])
+
+    def get_command(self, ctx, name):
+        if name in self.lazy_commands:
+            module, _, attr = self.lazy_commands[name].partition(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Project folder holding cards/ and layouts/ (default: this checkout).")
 @click.pass_context
@@ -96,7 +116,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             current = {"label": ""}
             written = builder.run(project, jobs, options, progress=lambda n: bar.update(n, current["label"]),
                                   announce=lambda job: current.update(label=job.label))
-    except BuildError as exc:
+    except (BuildError, DataError) as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
@@ -178,8 +198,6 @@ def calibrate(ctx, paper, duplex, back_offset, out_path):
                "scales, and pass those values as --back-offset X,Y.")
 
 
-# Commands defined beside the code they drive (one line each).
-from scoring.cli import score; main.add_command(score)  # noqa: E402,E702  pnp score
 
 
 if __name__ == "__main__":  # pragma: no cover
