@@ -169,6 +169,12 @@ def list_(ctx, games):
             click.echo(line)
             if deck.shortfall:
                 click.secho(f"  {'':<20} shortfall: {_shortfall(deck)}", fg="yellow")
+        groups: dict[str, list] = {}
+        for deck in game.decks:
+            if deck.group:
+                groups.setdefault(deck.group, []).append(deck)
+        for group, decks in groups.items():
+            click.echo(f"  {group:<20} {sum(d.physical_count for d in decks):>4} cards  in {len(decks)} decks")
         total = sum(d.physical_count for d in game.decks)
         click.echo(f"  {'total':<20} {total:>4} cards")
 

@@ -89,6 +89,7 @@ class Shortfall(Strict):
 class Deck(Strict):
     deck: str = Field(pattern=SLUG)
     name: Text
+    group: str | None = Field(None, pattern=SLUG)   # decks sold together (base, expansion): totals in `pnp list`
     size: str | Size
     layout: str                 # may name card props: "tournay/{type}"
     back: Back | None = None

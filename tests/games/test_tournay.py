@@ -203,6 +203,8 @@ def test_list_and_validate_report_the_shortfall():
     listing = pnp("list", "tournay").output
     assert re.search(r"yellow-1\s+10 cards", listing) and re.search(r"plazas\s+4 cards", listing)
     assert re.search(r"total\s+126 cards", listing)   # 90 + 18 + 14 + 4
+    assert re.search(r"base\s+90 cards\s+in 9 decks", listing)
+    assert re.search(r"expansion\s+18 cards\s+in 6 decks", listing)
 
 
 # ------------------------------------------------------------------ printed sheets
