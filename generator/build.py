@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .cards import SheetOptions, count_pages, write_cards
+import importlib
+
+from .cards import SheetOptions
 from .catalog import GameData, Project
 from .output import Staging
-from .scorepad import count_pad_pages, write_scorepad
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
 Counter = Callable[[Project, GameData, SheetOptions], int]
@@ -27,9 +28,25 @@ class Product:
     pages: Counter
 
 
+def lazy(target: str) -> Callable:
+    """'module:function', imported on first call: `pnp build --only cards` loads no other product."""
+    module, _, name = target.partition(":")
+
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
 PRODUCTS: list[Product] = [
-    Product("cards", "cards.pdf", write_cards, count_pages),
-    Product("score-pad", "score-pad.pdf", write_scorepad, count_pad_pages),
+    Product("cards", "cards.pdf", lazy("generator.cards:write_cards"), lazy("generator.cards:count_pages")),
+    Product("player-aid-card", "player-aid-card.pdf", lazy("generator.aids:write_aid_card"),
+            lazy("generator.aids:aid_card_pages")),
+    Product("player-aid", "player-aid.pdf", lazy("generator.aids:write_aid_reference"),
+            lazy("generator.aids:aid_reference_pages")),
+    Product("score-pad", "score-pad.pdf", lazy("generator.scorepad:write_scorepad"),
+            lazy("generator.scorepad:count_pad_pages")),
 ]
 
 

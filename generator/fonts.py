@@ -19,6 +19,7 @@ from .model import FontsFile, IconSpec, LanguageTypography
 
 ICON_BASE = 0xE000  # Unicode private use area
 ICON_ASCENT, ICON_DESCENT = 800, 200
+ICON_FONT_VERSION = 2  # bump when _compile_icons changes: cached fonts are keyed by it
 
 
 @dataclass(frozen=True)
@@ -110,13 +111,13 @@ def _icon_font(name: str, icons: tuple) -> IconFont:
 def _cached_font_bytes(icons: tuple) -> bytes:
     """Compiling with fontTools costs more than the rest of a small build, so the result
     is kept in the user's cache, keyed by the icons' definitions (same input, same bytes)."""
-    key = hashlib.sha256(repr(icons).encode()).hexdigest()[:24]
+    key = hashlib.sha256(repr((ICON_FONT_VERSION, icons)).encode()).hexdigest()[:24]
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pnp-studio" / f"icons-{key}.ttf"
     try:
         return cache.read_bytes()
     except OSError:
         pass
-    data = _compile_icons(icons)
+    data = _compile_icons(icons, f"pnp-icons-{key}")
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
@@ -127,7 +128,9 @@ def _cached_font_bytes(icons: tuple) -> bytes:
     return data
 
 
-def _compile_icons(icons: tuple) -> bytes:
+def _compile_icons(icons: tuple, family: str) -> bytes:
+    # The family name must differ between icon sets: ReportLab keys embedded subsets by it,
+    # so two games built in one run would otherwise share the first game's glyphs.
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.transformPen import TransformPen
@@ -162,7 +165,7 @@ def _compile_icons(icons: tuple) -> bytes:
                 usWinDescent=ICON_DESCENT)
     fb.setupPost()
     fb.setupHead(unitsPerEm=1000, created=0, modified=0)
-    fb.setupNameTable({"familyName": "pnp-icons", "styleName": "Regular"})
+    fb.setupNameTable({"familyName": family, "styleName": "Regular"})
     buffer = io.BytesIO()
     fb.save(buffer)
     return buffer.getvalue()

@@ -12,6 +12,7 @@ from reportlab.platypus import Paragraph
 
 from .errors import BuildError
 from .fonts import Face, IconFont, Typography, missing_glyphs
+from .kinsoku import KinsokuParagraph
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
@@ -98,7 +99,7 @@ def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragr
     """The largest paragraph from box.size down to box.min_size that fits; else Overflow."""
     size = box.size
     while size >= box.min_size - 1e-6:
-        para = Paragraph(markup, style_for(face, typo, box, size))
+        para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size))
         _w, height = para.wrap(box.width, box.height + 1000)
         if height <= box.height + 0.01 and not _overflows_width(para, box.width):
             return para, height
