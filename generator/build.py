@@ -45,6 +45,7 @@ PRODUCTS: list[Product] = [
             lazy("generator.aids:aid_card_pages")),
     Product("player-aid", "player-aid.pdf", lazy("generator.aids:write_aid_reference"),
             lazy("generator.aids:aid_reference_pages")),
+    Product("rules", "rules.pdf", lazy("generator.rules_pdf:write_rules"), lazy("generator.rules_pdf:count_rules_pages")),
     Product("score-pad", "score-pad.pdf", lazy("generator.scorepad:write_scorepad"),
             lazy("generator.scorepad:count_pad_pages")),
 ]
@@ -82,4 +83,13 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         for job in jobs:
             announce(job)
             job.product.write(project, job.game, job.lang, staging.temporary(job.target), options, progress)
+        _after_products(project, jobs, staging, options)
         return staging.commit()
+
+
+# ---- Site hook (issue 7): the static rules site (output/site/) is written once per build,
+# after the per-game products and into the same staging (all or nothing). It goes with the
+# "rules" product: `--only cards` leaves the site alone.
+def _after_products(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions) -> None:
+    from .site import build_hook
+    build_hook(project, jobs, staging, options.allow_missing)

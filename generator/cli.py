@@ -137,6 +137,14 @@ def _show(path: Path, ctx) -> str:
 def validate(ctx, games):
     """Check the YAML of GAMES (default: all) and the layouts; exit 1 on any problem."""
     project = _load(ctx, games)
+    problems = []
+    for game in project.games.values():
+        problems += _content_problems(project, game)
+    if problems:
+        for problem in problems:
+            click.secho(str(problem), fg="red", err=True)
+        click.secho(f"{len(problems)} problem(s) found.", fg="red", err=True)
+        sys.exit(1)
     for game in project.games.values():
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({len(game.decks)} decks, {cards} cards, "
@@ -145,6 +153,22 @@ def validate(ctx, games):
             if deck.shortfall:
                 click.secho(f"  {deck.deck}: {_shortfall(deck)}", fg="yellow")
     click.echo(f"layouts: ok ({len(project.layouts)} layouts)")
+
+
+def _content_problems(project: Project, game) -> list:
+    """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
+    from .aids import load_aids
+    from .site_rules import load_rules
+
+    problems = []
+    checks = [lambda: load_aids(project, game)]
+    checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
+    for check in checks:
+        try:
+            check()
+        except DataError as exc:
+            problems += exc.problems
+    return problems
 
 
 def _shortfall(deck) -> str:

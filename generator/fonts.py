@@ -102,22 +102,22 @@ def build_icon_font(name: str, icons: dict[str, IconSpec]) -> IconFont:
 
 @lru_cache(maxsize=None)
 def _icon_font(name: str, icons: tuple) -> IconFont:
-    data = _cached_font_bytes(icons)
+    data = _cached_font_bytes(name, icons)
     pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
     codes = {n: ICON_BASE + i for i, (n, *_) in enumerate(icons)}
     return IconFont(name, codes, {n: color for n, _p, _a, color in icons})
 
 
-def _cached_font_bytes(icons: tuple) -> bytes:
+def _cached_font_bytes(name: str, icons: tuple) -> bytes:
     """Compiling with fontTools costs more than the rest of a small build, so the result
     is kept in the user's cache, keyed by the icons' definitions (same input, same bytes)."""
-    key = hashlib.sha256(repr((ICON_FONT_VERSION, icons)).encode()).hexdigest()[:24]
+    key = hashlib.sha256(repr((ICON_FONT_VERSION, name, icons)).encode()).hexdigest()[:24]
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pnp-studio" / f"icons-{key}.ttf"
     try:
         return cache.read_bytes()
     except OSError:
         pass
-    data = _compile_icons(icons, f"pnp-icons-{key}")
+    data = _compile_icons(icons, name)
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
@@ -129,8 +129,8 @@ def _cached_font_bytes(icons: tuple) -> bytes:
 
 
 def _compile_icons(icons: tuple, family: str) -> bytes:
-    # The family name must differ between icon sets: ReportLab keys embedded subsets by it,
-    # so two games built in one run would otherwise share the first game's glyphs.
+    # The family name (the registered name) must differ between icon sets: ReportLab keys
+    # embedded subsets by it, so two games built in one run would otherwise share glyphs.
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.transformPen import TransformPen

@@ -118,3 +118,17 @@ def test_unknown_game_gets_a_suggestion():
     result = pnp("build", "san-gimingano")
     assert result.exit_code == 1
     assert "unknown game 'san-gimingano'; did you mean 'san-gimignano'?" in result.output
+
+
+def test_validate_covers_aid_and_rules_texts(tmp_path):
+    root = project_copy(tmp_path)
+    aid = root / "cards" / "san-gimignano" / "aid" / "en.yaml"
+    line = replace_in(aid, "{{ decks.towers.count }}", "{{ decks.towrs.count }}")
+    rules = root / "cards" / "san-gimignano" / "rules" / "de.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("[[tower-5]]", "[[tower-55]]", 1) if "[[tower-5]]" in text
+                     else text.replace(":points:", ":pionts:", 1), encoding="utf-8")
+    result = pnp("validate", root=root)
+    assert result.exit_code == 1
+    assert f"cards/san-gimignano/aid/en.yaml:{line}" in result.output
+    assert "cards/san-gimignano/rules/de.yaml" in result.output

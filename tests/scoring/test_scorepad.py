@@ -10,7 +10,7 @@ from tests.conftest import pnp
 ROWS = {"en": ["Completed towers", "Coloured towers", "Total"],
         "fr": ["Tours terminées", "Tours colorées", "Total"],
         "de": ["Fertige Türme", "Bunte Türme", "Summe"],
-        "ja": ["完成した塔", "色違いの塔", "合計"]}
+        "ja": ["完成した塔", "多色の塔", "合計"]}
 
 
 @pytest.fixture(scope="module")
