@@ -1,0 +1,1 @@
+"""The rendering pipeline: YAML -> validated model -> layouts -> ReportLab -> files."""
