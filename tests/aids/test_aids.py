@@ -24,7 +24,7 @@ HEADINGS = {
     "san-gimignano": {
         "fr": ["Mise en place", "7 actions", "Donazione", "Phase de fin", "Décompte", "Nobles", "Légende"],
         "en": ["Setup", "7 actions", "Donazione", "End phase", "Scoring", "Nobles", "Icon legend"],
-        "de": ["Spielaufbau", "7 Aktionen", "Donazione", "Schlussphase", "Wertung", "Adlige", "Symbol"],
+        "de": ["Spielaufbau", "7 Aktionen", "Donazione", "Endphase", "Wertung", "Adlige", "Symbol"],
         "ja": ["準備", "アクション", "ドナツィオーネ", "終了フェイズ", "得点計算", "貴族", "アイコン"],
     },
     "tournay": {
@@ -39,12 +39,12 @@ HEADINGS = {
     },
     "taverna": {
         "fr": ["Mise en place", "Votre tour", "Symboles de guilde", "notables", "Sorts", "Faveurs royales",
-               "Fin de partie", "Décompte Royal", "Décompte Peuple", "Légende"],
+               "Fin de partie", "Décompte royal", "Décompte des peuples", "Légende"],
         "en": ["Setup", "Your turn", "Guild symbols", "notables", "Spells", "Royal favours", "End of the game",
                "Royal scoring", "People scoring", "Icon legend"],
         "de": ["Spielaufbau", "Dein Zug", "Gildensymbole", "Würdenträger", "Zauber", "Königliche Gunst",
                "Spielende", "Königliche Wertung", "Volkswertung", "Symbol"],
-        "ja": ["準備", "手番", "ギルド記号", "名士", "呪文", "王の恩寵", "ゲームの終了", "王の得点計算", "種族の得点計算",
+        "ja": ["準備", "手番", "ギルド記号", "名士", "呪文", "王の恩寵", "ゲームの終了", "城の得点計算", "種族の得点計算",
                "アイコン"],
     },
 }
