@@ -87,9 +87,11 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         return staging.commit()
 
 
-# ---- Site hook (issue 7): the static rules site (output/site/) is written once per build,
-# after the per-game products and into the same staging (all or nothing). It goes with the
-# "rules" product: `--only cards` leaves the site alone.
 def _after_products(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions) -> None:
+    """The static rules site (output/site/) is written once per build, after the per-game
+    products and into the same staging (all or nothing). It goes with the "rules" product:
+    `--only cards` leaves the site alone."""
+    if not any(job.product.name == "rules" for job in jobs):
+        return
     from .site import build_hook
     build_hook(project, jobs, staging, options.allow_missing)

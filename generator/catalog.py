@@ -85,13 +85,12 @@ class Project:
     root: Path
     games: dict[str, GameData]
     layouts: "Layouts"
-    icon_sets: dict[str, dict[str, IconSpec]]   # layout file stem -> icons
     fonts: FontsFile
     sheets: SheetsFile
 
     def icons_for(self, game_id: str) -> dict[str, IconSpec]:
         """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
-        return {**self.icon_sets.get("icons", {}), **self.icon_sets.get(game_id, {})}
+        return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
 
     def size_of(self, deck: Deck) -> Size:
         return self.sheets.sizes[deck.size] if isinstance(deck.size, str) else deck.size
@@ -100,37 +99,98 @@ class Project:
         return self.layouts[layout_id(deck, card)]
 
 
+class LayoutFiles:
+    """The layout files, each read and validated the first time one of its ids is asked for.
+
+    Specs are keyed by layout id ('<file stem>/<name>'); a file that fails to load adds its
+    problems to `problems` and contributes no layout.
+    """
+
+    def __init__(self, root: Path, layout_dir: Path):
+        self._root = root
+        self._paths = {p.stem: p for p in sorted(layout_dir.glob("*.yaml")) if p.stem not in SPECIAL_LAYOUT_FILES}
+        self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
+        self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._loaded: set[str] = set()
+        self.problems: list[Problem] = []
+
+    def _load(self, stem: str) -> None:
+        if stem in self._loaded or stem not in self._paths:
+            return
+        self._loaded.add(stem)
+        name = _rel(self._root, self._paths[stem])
+        try:
+            raw = load_yaml(self._paths[stem], name)
+            parsed = validate(LayoutFile, raw, name)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return
+        self._icons[stem] = parsed.icons
+        for lname, spec in parsed.layouts.items():
+            self._specs[f"{stem}/{lname}"] = (spec, name, raw, parsed.colors)
+
+    def load_all(self) -> None:
+        for stem in self._paths:
+            self._load(stem)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        self._load(stem)
+        return self._icons.get(stem, {})
+
+    def __contains__(self, lid: object) -> bool:
+        if not isinstance(lid, str):
+            return False
+        self._load(lid.split("/", 1)[0])
+        return lid in self._specs
+
+    def __getitem__(self, lid: str):
+        if lid not in self:
+            raise KeyError(lid)
+        return self._specs[lid]
+
+    def __iter__(self):
+        self.load_all()
+        return iter(list(self._specs))
+
+
 class Layouts(Mapping):
     """Every layout id, resolved (extends merged, templates checked) on first use.
 
-    Parsing each region's Jinja template is the costly part of loading, so a build
-    resolves only the layouts it draws; `pnp validate` resolves them all.
+    Reading files and parsing each region's Jinja template are the costly parts of loading,
+    so a build reads and resolves only the layouts it draws; `pnp validate` checks them all.
     """
 
-    def __init__(self, specs: dict, roles: set):
-        self._specs = specs
+    def __init__(self, files: LayoutFiles, roles: set):
+        self._files = files
         self._roles = roles
         self._resolved: dict[str, Layout] = {}
 
     def __getitem__(self, lid: str) -> Layout:
         if lid not in self._resolved:
-            if lid not in self._specs:
+            if lid not in self._files:
                 raise KeyError(lid)
-            self._resolved[lid] = _resolve_layout(lid, self._specs, self._roles)
+            self._resolved[lid] = _resolve_layout(lid, self._files, self._roles)
         return self._resolved[lid]
 
     def __contains__(self, lid: object) -> bool:
-        return lid in self._specs
+        return lid in self._files
 
     def __iter__(self):
-        return iter(self._specs)
+        return iter(self._files)
 
     def __len__(self) -> int:
-        return len(self._specs)
+        return sum(1 for _ in self._files)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        return self._files.icons(stem)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._files.problems
 
     def check(self, ids, out: "_Collector") -> None:
         for lid in ids:
-            if lid in self._specs:
+            if lid in self._files:
                 out.run(self.__getitem__, lid)
 
 
@@ -186,11 +246,9 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     layout_dir = root / "layouts"
     fonts = out.run(_load_model, root, layout_dir / "fonts.yaml", FontsFile)
     sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
-    before = len(out.problems)
-    layouts, icon_sets = _load_layouts(root, layout_dir, out, fonts)
+    layouts = Layouts(LayoutFiles(root, layout_dir), set(fonts.default.roles) if fonts else set())
     if not game_ids:
         layouts.check(list(layouts), out)
-    layouts_ok = len(out.problems) == before  # else "unknown layout" would only repeat the cause
 
     games = {}
     for gid in selected:
@@ -198,12 +256,13 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
         if data:
             games[gid] = data
     if sheets and fonts is not None:
-        project = Project(root, games, layouts, icon_sets, fonts, sheets)
+        project = Project(root, games, layouts, fonts, sheets)
         for data in games.values():
-            _cross_check(project, data, out, layouts_ok)
-    if out.problems:
-        raise DataError(out.problems)
-    return Project(root, games, layouts, icon_sets, fonts, sheets)
+            _cross_check(project, data, out)
+    problems = layouts.problems + out.problems
+    if problems:
+        raise DataError(problems)
+    return Project(root, games, layouts, fonts, sheets)
 
 
 def load_sheets(root: Path) -> SheetsFile:
@@ -285,14 +344,20 @@ def _texts(value: Any, path: tuple):
             yield from _texts(getattr(value, k), path + (k,))
 
 
-def _cross_check(project: Project, data: GameData, out: _Collector, check_layouts: bool = True) -> None:
+def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
     langs = data.game.languages
-    icons = project.icons_for(data.id)
+    icons = project.icons_for(data.id)  # also reads the game's layout file
     game_file = _rel(project.root, data.directory / "game.yaml")
     for path, text in _texts(data.game, ()):
         for lang in text.missing(langs):
             out.add(game_file, 0, ".".join(map(str, path)), f"no '{lang}' text", f"a text for each of {langs}")
     seen_ids: dict[str, str] = {}
+    # read every layout file the game refers to first: a file that failed to load would
+    # only make each reference to it "unknown", repeating the cause
+    for deck in data.decks:
+        for lid in ([deck.back.layout] if deck.back else []) + [layout_id(deck, c) for c in deck.cards]:
+            _ = lid in project.layouts
+    check_layouts = not project.layouts.problems
     for deck in data.decks:
         file = data.deck_files[deck.deck]
         raw = getattr(deck, "_raw", None)
@@ -339,26 +404,6 @@ def _unknown_layout(out: _Collector, file: str, line: int, field_name: str, lid:
 
 
 # ---------------------------------------------------------------- layouts
-
-def _load_layouts(root: Path, layout_dir: Path, out: _Collector, fonts: FontsFile | None):
-    specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
-    icon_sets: dict[str, dict[str, IconSpec]] = {}
-    for path in sorted(layout_dir.glob("*.yaml")):
-        if path.stem in SPECIAL_LAYOUT_FILES:
-            continue
-        name = _rel(root, path)
-        raw = out.run(load_yaml, path, name)
-        if raw is None:
-            continue
-        parsed = out.run(validate, LayoutFile, raw, name)
-        if parsed is None:
-            continue
-        icon_sets[path.stem] = parsed.icons
-        for lname, spec in parsed.layouts.items():
-            specs[f"{path.stem}/{lname}"] = (spec, name, raw, parsed.colors)
-    roles = set(fonts.default.roles) if fonts else set()
-    return Layouts(specs, roles), icon_sets
-
 
 def _resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:
     spec, file, raw, colors = specs[lid]
