@@ -1,0 +1,49 @@
+"""`pnp serve` serves the site on localhost and rebuilds it when a YAML file changes."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from tests.pipeline.helpers import project_copy, replace_in
+
+
+def _wait_for(pattern: str, lines: list[str], proc, timeout: float = 60) -> re.Match:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in lines:
+            match = re.search(pattern, line)
+            if match:
+                return match
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    raise AssertionError(f"'{pattern}' not seen; output: {lines}")
+
+
+def test_serve_rebuilds_on_change(tmp_path):
+    root = project_copy(tmp_path)
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), "serve", "san-gimignano",
+                             "--port", "0", "--interval", "0.2", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+
+    threading.Thread(target=lambda: [lines.append(line) for line in proc.stdout], daemon=True).start()
+    try:
+        port = _wait_for(r"http://localhost:(\d+)/", lines, proc).group(1)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/san-gimignano/en.html", timeout=10).read().decode()
+        assert "Buona Pietra" in page and "Mura" in page
+        rebuilt = sum("site rebuilt" in line for line in lines)
+        replace_in(root / "cards" / "san-gimignano" / "nobles.yaml", "name: Mura", "name: Mura Nuova")
+        deadline = time.monotonic() + 60
+        while sum("site rebuilt" in line for line in lines) == rebuilt and time.monotonic() < deadline:
+            time.sleep(0.2)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/san-gimignano/en.html", timeout=10).read().decode()
+        assert "Mura Nuova" in page
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
