@@ -24,6 +24,8 @@ def _run(game: str, state, raw, name: str, root: Path | None, cards) -> GameResu
         return tournay.score(state, cards)
     module.check(state, checks)
     checks.raise_if_any()
+    if module is taverna:
+        return taverna.score(state, taverna.names_from_project(root or DEFAULT_ROOT))
     return module.score(state)
 
 

@@ -13,7 +13,7 @@ from generator.errors import BuildError, DataError
 from generator.i18n import Translator
 
 from .api import GAMES, score_data, score_file
-from .result import GameResult
+from .result import GameResult, render
 from .tournay import cards_from_deck_file
 
 LANGS = ["en", "fr", "de", "ja"]
@@ -62,15 +62,16 @@ def render_table(result: GameResult, translate, lang: str) -> str:
     out.append("")
     label = t("Winner") if len(result.winners) == 1 else t("Shared win")
     colon = "\u00a0:" if lang == "fr" else ("：" if lang == "ja" else ":")
-    out.append(f"{label}{colon} {', '.join(result.winners)}" + (f" ({result.tie_break})" if result.tie_break else ""))
+    out.append(f"{label}{colon} {', '.join(result.winners)}" + (f" ({render(result.tie_break, t, lang)})" if result.tie_break else ""))
     out.append("")
     out.append(t("How the points were counted") + colon)
     for p in result.players:
         for line in p.lines:
             if line.detail:
-                out.append(f"  {p.name} · {line.category.title(t, lang)}{colon} {line.points} — {line.detail}")
+                out.append(f"  {p.name} · {line.category.title(t, lang)}{colon} {line.points} — "
+                           f"{line.explain(t, lang)}")
     for note in result.notes:
-        out.append(f"* {note}")
+        out.append(f"* {render(note, t, lang)}")
     return "\n".join(out)
 
 
@@ -83,7 +84,7 @@ def _cell(player, key: str) -> str:
 @click.argument("game", type=click.Choice(sorted(GAMES)))
 @click.argument("state", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
-              help="Language of the category names.")
+              help="Language of the category names and explanations.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Without STATE: save the answers as a state file (YAML) too.")

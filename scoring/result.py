@@ -2,11 +2,22 @@
 
 Categories are declared once per game (`Category`) and shared by the calculator, the
 printed table and the score pad, so the three can never disagree on what is counted.
+
+Each line's explanation ("detail"), the tie-break and the notes are `Text`s: an English template
+with named placeholders (the msgid of locales/<lang>/LC_MESSAGES/scoring.po) plus its values. A
+Text is a str (its English rendering), so the API reads English; `to_json(translate, lang)` and
+the table render them in `lang`, with card names from the card data (`Name`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
+
+Translate = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
 
 
 @dataclass(frozen=True)
@@ -23,11 +34,82 @@ class Category:
         return text.replace("{}", str(self.number)) if self.number is not None else text
 
 
+@dataclass(frozen=True)
+class Name:
+    """A proper name inside an explanation: own names per language (card data), or an English
+    msgid translated through the catalogue (a scoring's or a colour's name)."""
+    msgid: str
+    names: dict[str, str] | None = None
+
+    def title(self, translate: Translate, lang: str) -> str:
+        if self.names:
+            return self.names.get(lang) or self.names.get("en") or self.msgid
+        return translate(self.msgid)
+
+
+class Join(str):
+    """Items rendered one by one and joined: ", " becomes "、" in Japanese, "; " becomes "；"
+    (" ; " in French). Like Text, it is its English rendering."""
+
+    SEPARATORS = {"ja": {", ": "、", "; ": "；"}, "fr": {"; ": " ; "}}
+
+    def __new__(cls, items, sep: str = ", "):
+        items = list(items)
+        self = super().__new__(cls, sep.join(render(item) for item in items))
+        self.items, self.sep = items, sep
+        return self
+
+    def __reduce__(self):                       # copy/pickle keep the items, not just the English
+        return (Join, (self.items, self.sep))
+
+    def render(self, translate: Translate, lang: str) -> str:
+        sep = self.SEPARATORS.get(lang, {}).get(self.sep, self.sep)
+        return sep.join(render(item, translate, lang) for item in self.items)
+
+
+class Text(str):
+    """An explanation built from a translatable English template with named placeholders
+    (`Text("floors: {floors}", floors=3)`). It *is* its English rendering (a str), so the
+    Python API reads as before; `render(translate, lang)` gives it in another language.
+    Placeholder values may be numbers, plain strings, `Name`s, `Category`s, `Join`s or `Text`s."""
+
+    def __new__(cls, template: str, **values: Any):
+        self = super().__new__(cls, _fill(template, values, _same, "en"))
+        self.template, self.values = template, values
+        return self
+
+    def __reduce__(self):                       # copy/pickle keep the template, not just the English
+        return (_text, (self.template, self.values))
+
+    def render(self, translate: Translate, lang: str) -> str:
+        return _fill(translate(self.template), self.values, translate, lang)
+
+
+def _text(template: str, values: dict) -> Text:
+    return Text(template, **values)
+
+
+def render(value: Any, translate: Translate = _same, lang: str = "en") -> str:
+    """Any explanation value in `lang`: a Text or Join is translated, a Name or Category named."""
+    if isinstance(value, (Text, Join)):
+        return value.render(translate, lang)
+    if isinstance(value, (Name, Category)):
+        return value.title(translate, lang)
+    return str(value)
+
+
+def _fill(template: str, values: dict, translate: Translate, lang: str) -> str:
+    return template.format(**{k: render(v, translate, lang) for k, v in values.items()}) if values else template
+
+
 @dataclass
 class Line:
     category: Category
     points: int
-    detail: str
+    detail: str                                  # English; a Text renders in other languages
+
+    def explain(self, translate: Translate = _same, lang: str = "en") -> str:
+        return render(self.detail, translate, lang)
 
 
 @dataclass
@@ -69,16 +151,17 @@ class GameResult:
             rows.sort(key=lambda c: self.order.index(c.key) if c.key in self.order else len(self.order))
         return rows
 
-    def to_json(self, translate: Callable[[str], str] = lambda s: s, lang: str = "en") -> dict:
+    def to_json(self, translate: Translate = _same, lang: str = "en") -> dict:
+        """Plain data; category names, details, tie-break and notes in `lang`."""
         return {
             "game": self.game,
             "players": [{"name": p.name, "total": p.total, "rank": p.rank,
                          "lines": [{"category": line.category.title(translate, lang), "points": line.points,
-                                    "detail": line.detail} for line in p.lines]}
+                                    "detail": line.explain(translate, lang)} for line in p.lines]}
                         for p in self.players],
             "winners": list(self.winners),
-            **({"tie_break": self.tie_break} if self.tie_break else {}),
-            **({"notes": list(self.notes)} if self.notes else {}),
+            **({"tie_break": render(self.tie_break, translate, lang)} if self.tie_break else {}),
+            **({"notes": [render(note, translate, lang) for note in self.notes]} if self.notes else {}),
         }
 
 

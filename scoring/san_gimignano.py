@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .result import Category, GameResult, Line, PlayerScore, rank_players, winners_of
+from .result import Category, GameResult, Join, Line, PlayerScore, Text, rank_players, winners_of
 from .state import Checks, StateModel
 
 GAME = "san-gimignano"
@@ -197,16 +197,18 @@ def score(state: State) -> GameResult:
             for player in players:
                 closed_and_lost = deal.closed_by == player.name and player.name not in result.winners
                 player.lines.append(Line(PENALTY, -10 if closed_and_lost else 0,
-                                         f"closed deal {d} and did not win it: -10" if closed_and_lost else ""))
+                                         Text("closed deal {deal} and did not win it: -10", deal=d)
+                                         if closed_and_lost else ""))
         for player in players:  # one penalty row, all deals together
             penalties = [line for line in player.lines if line.category is PENALTY]
             player.lines = [line for line in player.lines if line.category is not PENALTY]
+            why = [p.detail for p in penalties if p.detail]
             player.lines.append(Line(PENALTY, sum(p.points for p in penalties),
-                                     "; ".join(p.detail for p in penalties if p.detail)))
+                                     Join(why, "; ")))
     rank_players(players)
     winners = winners_of(players)
     if len(winners) > 1:
-        notes.append("equal totals over several deals: the rules give no tie-break, so the win is shared")
+        notes.append(Text("equal totals over several deals: the rules give no tie-break, so the win is shared"))
     return GameResult(GAME, players, winners, notes=notes)
 
 
@@ -224,26 +226,29 @@ def score_deal(players_in: list[Player]) -> GameResult:
         lines.append(Line(COMPLETED, 5 * done, f"{done} × 5"))
         sevens = [t.height for t in p.towers if t.uniform and t.rank == 7]
         lines.append(Line(BLESSING, 2 * sum(sevens),
-                          f"{' + '.join(map(str, sevens))} floor(s) × 2" if sevens else "no uniform tower of 7"))
+                          Text("floors: {floors}, 2 points each", floors=" + ".join(map(str, sevens)))
+                          if sevens else Text("no uniform tower of 7")))
         mine = {}
         for t in p.towers:
             if t.uniform:
                 mine[t.rank] = max(mine.get(t.rank, 0), t.height)
         won = sorted((r for r, h in mine.items() if h == best[r]), reverse=True)
-        lines.append(Line(UNIFORM, sum(won), " + ".join(f"{r} ({mine[r]} floors)" for r in won)
-                          if won else "no tallest uniform tower"))
+        lines.append(Line(UNIFORM, sum(won),
+                          Join((Text("{rank} (floors: {floors})", rank=r, floors=mine[r]) for r in won), " + ")
+                          if won else Text("no tallest uniform tower")))
         coloured = [t.height for t in p.towers if not t.uniform]
         lines.append(Line(COLOURED, len(coloured) * sum(coloured),
-                          f"{len(coloured)} tower(s) × ({' + '.join(map(str, coloured))}) floors"
-                          if coloured else "no coloured tower"))
-        lines.append(Line(TALLEST, 10 if p.marker else 0, "holds the marker" if p.marker else ""))
+                          Text("towers × floors: {towers} × ({floors})", towers=len(coloured),
+                               floors=" + ".join(map(str, coloured)))
+                          if coloured else Text("no coloured tower")))
+        lines.append(Line(TALLEST, 10 if p.marker else 0, Text("holds the marker") if p.marker else ""))
         if advanced:
             lines.append(Line(MONUMENTO, 7 if "monumento" in p.nobles else 0,
-                              "played" if "monumento" in p.nobles else ""))
+                              Text("played") if "monumento" in p.nobles else ""))
             tall = sum(t.height >= 5 for t in p.towers)
             has = "cappella" in p.nobles
             lines.append(Line(CAPPELLA, 5 * tall if has else 0,
-                              f"{tall} tower(s) of 5+ floors × 5" if has else ""))
+                              Text("towers of 5 floors or more: {towers} × 5", towers=tall) if has else ""))
         players.append(PlayerScore(p.name, lines))
     holder = {p.name for p in players_in if p.marker}
     rank_players(players, before=lambda s: (s.name not in holder,))
@@ -251,7 +256,7 @@ def score_deal(players_in: list[Player]) -> GameResult:
     totals = sorted((p.total for p in players), reverse=True)
     tie = ""
     if len(totals) > 1 and totals[0] == totals[1] and len(winners) == 1:
-        tie = f"equal totals: {winners[0]} holds the tallest-tower marker and wins"
+        tie = Text("equal totals: {player} holds the tallest-tower marker and wins", player=winners[0])
     return GameResult(GAME, players, winners, tie_break=tie)
 
 

@@ -30,11 +30,12 @@ tracks as they stand before the royal scoring (a Roy taken first does not reorde
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 
-from .result import Category, GameResult, Line, PlayerScore, rank_players
+from .result import Category, GameResult, Join, Line, Name, PlayerScore, Text, rank_players
 from .state import Checks, StateModel
 
 GAME = "taverna"
@@ -55,6 +56,29 @@ TRACK = {"human": Category("human", "Humans"), "elf": Category("elf", "Elves"),
          "dwarf": Category("dwarf", "Dwarves"), "orc": Category("orc", "Orcs")}
 CATEGORIES = [BEFORE, PRIVILEGES, *ROYAL.values(), *TRACK.values()]
 LADDER = (3, 6, 9, 12, 15)
+# names shown inside explanations; cards/taverna/ gives them in every language (names_from_project)
+NAMES = {**{p: Name(p) for p in PEOPLES}, "feu-d-artifice": Name("Feu d'artifice")}
+
+
+def names_from_project(root: Path) -> dict[str, Name]:
+    """The peoples' names (client tiles) and the Feu d'artifice spell's name in every language,
+    read from cards/taverna/; English ids where the card data is missing."""
+    from generator.errors import DataError
+    from generator.source import load_yaml
+    wanted = {f"tile-{p}": p for p in PEOPLES} | {"feu-d-artifice": "feu-d-artifice"}
+    names = dict(NAMES)
+    for deck in ("client-tiles.yaml", "spells.yaml"):
+        path = root / "cards" / GAME / deck
+        try:
+            raw = load_yaml(path) if path.exists() else {}
+        except DataError:
+            continue
+        for card in (raw or {}).get("cards", []) or []:
+            key = wanted.get(str(card.get("id")))
+            name = card.get("name")
+            if key and isinstance(name, dict):
+                names[key] = Name(names[key].msgid, {str(k): str(v) for k, v in name.items()})
+    return names
 
 
 class Tracks(StateModel):
@@ -163,18 +187,22 @@ def _roy_step(value: int, people: str, player: Player, everyone: list[Player], p
     return following
 
 
-def royal_points(choice: str, player: Player, sous: int, everyone, positions) -> tuple[int, str]:
+def royal_points(choice: str, player: Player, sous: int, everyone, positions,
+                 names: dict[str, Name] = NAMES) -> tuple[int, Text]:
     if choice == "roy":
-        return 5, "5 VP and one step up every people track (without the track bonuses)"
+        return 5, Text("5 VP and one step up every people track (without the track bonuses)")
     if choice == "reine":
-        return _tier(player.royal_favours, (0, 2, 3, 4, 5)), f"{player.royal_favours} royal favour(s)"
+        return _tier(player.royal_favours, (0, 2, 3, 4, 5)), Text("royal favours: {count}",
+                                                                   count=player.royal_favours)
     if choice == "grand-argentier":
-        return _tier(sous, (0, 6, 9, 12, 15)), f"{sous} sous"
+        return _tier(sous, (0, 6, 9, 12, 15)), Text("sous: {count}", count=sous)
     if choice == "archiduc":
-        return _tier(player.property_titles, (1, 2, 3, 4, 5)), f"{player.property_titles} property title(s)"
+        return _tier(player.property_titles, (1, 2, 3, 4, 5)), Text("property titles: {count}",
+                                                                      count=player.property_titles)
     cast = player.spells_cast + player.fireworks_cast
-    how = f"{player.spells_cast} spell(s) cast" + (
-        f", Feu d'artifice counted twice: {cast}" if player.fireworks_cast else "")
+    how = (Text("spells cast: {count}, {fireworks} counted twice: {total}", count=player.spells_cast,
+                fireworks=names["feu-d-artifice"], total=cast) if player.fireworks_cast
+           else Text("spells cast: {count}", count=player.spells_cast))
     return _tier(cast, (0, 2, 3, 4, 5)), how
 
 
@@ -187,7 +215,9 @@ def _value(choice: str, player: Player, sous: int, everyone, positions) -> int:
     return points
 
 
-def score(state: State) -> GameResult:
+def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
+    """`names`: names_from_project(root), for peoples and spells named in other languages."""
+    names = names or NAMES
     players = state.players
     sous = {p.name: p.sous + p.unused_spells for p in players}
     positions = {p.name: {t: getattr(p.tracks, t) for t in PEOPLES} for p in players}
@@ -208,32 +238,32 @@ def score(state: State) -> GameResult:
             free = [s for s in SCORINGS if s not in taken and s not in reserved]
             given = max(free, key=lambda s: (_value(s, player, sous[player.name], players, positions),
                                               -SCORINGS.index(s)))
-            proposed.append(f"{player.name}: {given}")
+            proposed.append(Text("{player}: {scoring}", player=player.name, scoring=ROYAL[given]))
         taken.append(given)
-        points, how = royal_points(given, player, sous[player.name], players, positions)
+        points, how = royal_points(given, player, sous[player.name], players, positions, names)
         if given == "roy":
             mine = positions[player.name]
             before = dict(mine)
             for t in PEOPLES:
                 mine[t] = _roy_step(mine[t], t, player, players, positions)
-            moved = [f"{t} {before[t]}→{mine[t]}" for t in PEOPLES if before[t] != mine[t]]
-            how += "; " + (", ".join(moved) if moved else "no track moved")
+            moved = [Text("{people} {before}→{after}", people=names[t], before=before[t], after=mine[t])
+                     for t in PEOPLES if before[t] != mine[t]]
+            how = Text("{scoring}; {moves}", scoring=how, moves=Join(moved) if moved else Text("no track moved"))
         chosen[player.name].append((given, points, how))
-    order = ", ".join(p.name for p, _ in turns)
-    notes.append(f"royal scoring order: {order}")
+    notes.append(Text("royal scoring order: {players}", players=Join(p.name for p, _ in turns)))
     if proposed:
-        notes.append("the state gives no choice for some players; proposed (best remaining for each "
-                     "in turn): " + "; ".join(proposed))
+        notes.append(Text("the state gives no choice for some players; proposed (best remaining for each "
+                          "in turn): {choices}", choices=Join(proposed, "; ")))
     result_players = []
     for p in players:
-        lines = [Line(BEFORE, p.points, "score track before the end"),
+        lines = [Line(BEFORE, p.points, Text("score track before the end")),
                  Line(PRIVILEGES, p.privileges, f"{p.privileges} × 1")]
         picked = {c: (pts, how) for c, pts, how in chosen[p.name]}
         for key in SCORINGS:
             if key in picked:
                 lines.append(Line(ROYAL[key], picked[key][0], picked[key][1]))
         for t in PEOPLES:
-            lines.append(Line(TRACK[t], positions[p.name][t], "top step" if positions[p.name][t] == TOP else ""))
+            lines.append(Line(TRACK[t], positions[p.name][t], Text("top step") if positions[p.name][t] == TOP else ""))
         result_players.append(PlayerScore(p.name, lines))
     order_of = {name: i for i, name in enumerate(state.tie_order or [])}
     rank_players(result_players, before=lambda s: (order_of.get(s.name, 0),))
@@ -242,14 +272,14 @@ def score(state: State) -> GameResult:
     tie = ""
     if len(totals) > 1 and totals[0] == totals[1]:
         if state.tie_order:
-            tie = f"equal totals: {winners[0]}'s birthday comes first"
+            tie = Text("equal totals: {player}'s birthday comes first", player=winners[0])
         else:
-            notes.append("equal totals and no tie_order (birthdays) in the state: the win is shared")
+            notes.append(Text("equal totals and no tie_order (birthdays) in the state: the win is shared"))
     # each player's royal lines show only what they took; the sous line explains the conversion
     for p in players:
         if p.unused_spells:
-            notes.append(f"{p.name}: {p.unused_spells} unused spell(s) sold for {p.unused_spells} sou(s) "
-                         f"({p.sous} → {sous[p.name]} sous)")
+            notes.append(Text("{player}: unused spells sold for 1 sou each: {spells} ({before} → {after} sous)",
+                              player=p.name, spells=p.unused_spells, before=p.sous, after=sous[p.name]))
     return GameResult(GAME, result_players, winners, tie_break=tie, notes=notes,
                       order=[c.key for c in CATEGORIES])
 

@@ -26,7 +26,7 @@ from pydantic import Field
 
 from generator.errors import DataError, Problem, closest
 
-from .result import Category, GameResult, Line, PlayerScore, rank_players, winners_of
+from .result import Category, GameResult, Join, Line, Name, PlayerScore, Text, rank_players, winners_of
 from .state import Checks, StateModel
 
 GAME = "tournay"
@@ -192,7 +192,13 @@ def visible(player: Player, cards: dict[str, CardInfo]) -> list[CardInfo]:
     return [cards[stack[-1]] for _r, _c, stack in player.places()]
 
 
-def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[int, str]:
+COLOUR_NAMES = {"yellow": Name("yellow"), "white": Name("white"), "red": Name("red")}
+KIND_NAMES = {"building": Name("visible buildings"), "character": Name("visible characters"),
+              "prestige": Name("visible prestige buildings")}
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[int, Text]:
     """How many elements a prestige building counts for this player, and how."""
     what = counts.get("what", "flat")
     colours = counts.get("colours") or list(COLOURS)
@@ -204,24 +210,35 @@ def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[i
                 if (not types or c.type in types) and (not levels or c.level in levels)
                 and (not counts.get("colours") or c.colour in colours)]
         by_colour = {col: sum(c.colour == col for c in pool) for col in colours}
-        noun = "/".join(types or ["card"]) + " visible"
+        noun = Join((KIND_NAMES[t] for t in types), " / ") if types else Text("visible cards")
     elif what == "citizens":
         by_colour = {col: getattr(player.citizens, col) for col in colours}
-        pool = None
-        noun = "citizen(s)"
+        pool, levels = None, None
+        noun = Text("citizens")
     elif what == "deniers":
-        return player.deniers // per, f"{player.deniers} deniers ÷ {per}"
+        return player.deniers // per, Text("deniers: {deniers} ÷ {per}", deniers=player.deniers, per=per)
     elif what == "ramparts":
-        return player.ramparts // per, f"{player.ramparts} rampart(s)"
+        return player.ramparts // per, Text("ramparts: {ramparts}", ramparts=player.ramparts)
     else:
-        return 1, "flat"
+        return 1, Text("no condition")
     if sets:
         n = min(by_colour.values())
-        shown = " ".join(f"{v} {k}" for k, v in by_colour.items())
-        return n // per, f"{n} set(s) ({shown})"
+        shown = Join((Text("{colour} {count}", colour=COLOUR_NAMES[k], count=v) for k, v in by_colour.items()), ", ")
+        if what == "citizens":
+            return n // per, Text("sets of citizens, one of each colour: {sets} ({shown})", sets=n, shown=shown)
+        if levels:
+            return n // per, Text("sets of visible level {levels} cards, one of each colour: {sets} ({shown})",
+                                  levels="/".join(ROMAN.get(v, str(v)) for v in levels), sets=n, shown=shown)
+        return n // per, Text("sets of visible cards, one of each colour: {sets} ({shown})", sets=n, shown=shown)
     total = sum(by_colour.values()) if pool is None else len(pool)
-    colour_words = "/".join(colours) + " " if counts.get("colours") else ""
-    return total // per, f"{total} {colour_words}{noun}" + (f" ÷ {per}" if per > 1 else "")
+    filters = []
+    if counts.get("colours"):
+        filters.append(Join((COLOUR_NAMES[c] for c in colours), "/"))
+    if levels:
+        filters.append(Text("level {levels}", levels="/".join(ROMAN.get(v, str(v)) for v in levels)))
+    how = (Text("{things} ({filters}): {count}", things=noun, filters=Join(filters, ", "), count=total) if filters
+           else Text("{things}: {count}", things=noun, count=total))
+    return total // per, (Text("{how} ÷ {per}", how=how, per=per) if per > 1 else how)
 
 
 def score(state: State, cards: dict[str, CardInfo]) -> GameResult:
@@ -242,18 +259,21 @@ def score(state: State, cards: dict[str, CardInfo]) -> GameResult:
             n, how = counted(player, spec.get("counts", {}), cards)
             raw = n * value
             points = min(raw, CAP)
-            detail = f"{how}: {n} × {value} ({'builder' if built else 'not built'})"
+            detail = (Text("{how} → {count} × {value} (builder)", how=how, count=n, value=value) if built
+                      else Text("{how} → {count} × {value} (not built)", how=how, count=n, value=value))
             if raw > CAP:
-                detail += f" = {raw}, capped at {CAP}"
+                detail = Text("{detail} = {raw}, capped at {cap}", detail=detail, raw=raw, cap=CAP)
             lines.append(Line(Category(f"prestige:{key}", card.name.get("en", key), card.name), points, detail))
         printed = [(cards[cid].props.get("points") or 0) for _r, _c, stack in player.places() for cid in stack]
-        lines.append(Line(POINTS, sum(printed), f"{len(printed)} card(s), covered ones included: "
-                          + (" + ".join(map(str, printed)) if printed else "none")))
+        lines.append(Line(POINTS, sum(printed),
+                          Text("cards, covered ones included: {count} → {points}", count=len(printed),
+                               points=" + ".join(map(str, printed)))
+                          if printed else Text("no card")))
         lines.append(Line(RAMPARTS, player.ramparts, f"{player.ramparts} × 1"))
         players.append(PlayerScore(player.name, lines))
     rank_players(players)
     winners = winners_of(players)
-    notes = ["equal totals: the rules give no tie-break, the win is shared"] if len(winners) > 1 else []
+    notes = [Text("equal totals: the rules give no tie-break, the win is shared")] if len(winners) > 1 else []
     return GameResult(GAME, players, winners, notes=notes)
 
 
