@@ -66,20 +66,13 @@ def aid_path(game: GameData, lang: str) -> Path:
     return game.directory / "aid" / f"{lang}.yaml"
 
 
-def _rel(project: Project, path: Path) -> str:
-    try:
-        return str(path.relative_to(project.root))
-    except ValueError:
-        return str(path)
-
-
 def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
     """Every language's aid file of a game, validated and cross-checked; DataError otherwise."""
     problems: list[Problem] = []
     aids: dict[str, Aid] = {}
     for lang in game.game.languages:
         path = aid_path(game, lang)
-        name = _rel(project, path)
+        name = project.relative(path)
         if not path.exists():
             problems.append(Problem(name, 0, "", f"no {lang} player aid for {game.id}",
                                     f"a file {name} (copy another language's and translate it)"))

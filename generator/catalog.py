@@ -92,6 +92,10 @@ class Project:
         """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
         return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
 
+    def relative(self, path: Path) -> str:
+        """A path as error messages show it: relative to the project when inside it."""
+        return _rel(self.root, path)
+
     def size_of(self, deck: Deck) -> Size:
         return self.sheets.sizes[deck.size] if isinstance(deck.size, str) else deck.size
 

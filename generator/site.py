@@ -23,7 +23,7 @@ from .i18n import Translator
 from .model import IconSpec
 from .output import Staging
 from .site_rules import ICON, REF, Rules, blocks, load_rules
-from .text import APOSTROPHE, BOLD, ITALIC, french_spacing
+from .text import BOLD, ITALIC, typeset
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
 ASSETS = ["site.css", "site.js"]
@@ -55,11 +55,7 @@ class Inline:
             if i % 2:
                 out.append(self._token(part))
                 continue
-            if lang != "ja":
-                part = APOSTROPHE.sub("\u2019", part)
-            if lang == "fr":
-                part = french_spacing(part)
-            text = escape(part)
+            text = escape(typeset(part, lang))
             text = BOLD.sub(r"<strong>\1</strong>", text)
             text = ITALIC.sub(r"<em>\1</em>", text)
             out.append(text.replace("\n", "<br>"))

@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import Field
 
 from .catalog import GameData, Project
+from .text import typeset
 from .errors import BuildError, DataError, Problem
 from .model import SLUG, Strict, Text
 from .schema import validate
@@ -110,15 +111,8 @@ def rules_dir(game: GameData) -> Path:
     return game.directory / "rules"
 
 
-def _rel(project: Project, path: Path) -> str:
-    try:
-        return str(path.relative_to(project.root))
-    except ValueError:
-        return str(path)
-
-
 def _load_file(project: Project, path: Path) -> tuple[RulesFile, Any]:
-    name = _rel(project, path)
+    name = project.relative(path)
     raw = load_yaml(path, name)
     return validate(RulesFile, raw, name), raw
 
@@ -144,21 +138,21 @@ def load_rules(project: Project, game: GameData, lang: str) -> Rules:
     file = None
     if folder.is_dir():
         if not path.exists():
-            raise DataError([Problem(_rel(project, path), 0, "", "file not found",
+            raise DataError([Problem(project.relative(path), 0, "", "file not found",
                                      f"rules in every language ({game.id} has "
                                      f"{', '.join(sorted(p.stem for p in folder.glob('*.yaml')))})")])
         spec, raw = _load_file(project, path)
-        file = _rel(project, path)
+        file = project.relative(path)
         _check(project, game, lang, spec, raw, file, names)
         title, decks_spec = spec.title, spec.cards
-        sections = [_section(s, 1) for s in spec.sections]
+        sections = [_section(s, 1, lang) for s in spec.sections]
     decks = [_deck(game, deck, lang, decks_spec.get(deck.deck)) for deck in game.decks]
     return Rules(game, lang, title, sections, decks, names, file)
 
 
-def _section(spec: SectionSpec, level: int) -> Section:
-    return Section(spec.id, spec.title, level, spec.body.strip(), spec.terms,
-                   [_section(s, level + 1) for s in spec.sections])
+def _section(spec: SectionSpec, level: int, lang: str) -> Section:
+    return Section(spec.id, typeset(spec.title, lang), level, spec.body.strip(), spec.terms,
+                   [_section(s, level + 1, lang) for s in spec.sections])
 
 
 def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: Any, file: str,

@@ -35,6 +35,16 @@ def french_spacing(text: str) -> str:
     return re.sub(r"\s*»", NBSP + "»", text)
 
 
+def typeset(text: str, lang: str) -> str:
+    """Language typography for a run of plain text (no markup): typographic apostrophes for
+    Latin scripts (qu’elle, player’s), French no-break spaces. Shared by PDF and HTML."""
+    if lang != "ja":
+        text = APOSTROPHE.sub("\u2019", text)
+    if lang == "fr":
+        text = french_spacing(text)
+    return text
+
+
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""
     return BOLD.sub(r"\1", ICON.sub("", source))
@@ -52,11 +62,7 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
             color_attr = f' color="{color}"' if color else ""
             out.append(f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[part]:X};</font>')
         else:
-            if lang != "ja":
-                part = APOSTROPHE.sub("\u2019", part)  # typographic apostrophe: qu’elle, player’s
-            if lang == "fr":
-                part = french_spacing(part)
-            text = escape(part)
+            text = escape(typeset(part, lang))
             text = BOLD.sub(r"<b>\1</b>", text)
             text = ITALIC.sub(r"<i>\1</i>", text)
             out.append(text.replace("\n", "<br/>"))

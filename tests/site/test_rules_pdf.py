@@ -57,8 +57,10 @@ def test_bookmark_for_every_section(sg_out, lang):
     titles = outline_titles(sg_out / "san-gimignano" / lang / "rules.pdf")
     sections = list(flat_sections(rules["sections"]))
     assert len(sections) >= 10
+    # titles are typeset (’ apostrophes, French no-break spaces): compare them without that
+    plain = {t.replace("\u2019", "'").replace("\u00a0", " ").replace("\u202f", " ") for t in titles}
     for section in sections:
-        assert section["title"] in titles, f"no bookmark for section {section['id']!r}"
+        assert section["title"] in plain, f"no bookmark for section {section['id']!r}"
     # the card index and one bookmark per deck
     assert len(titles) >= len(sections) + 1 + 2
 
