@@ -23,7 +23,7 @@ from .i18n import Translator
 from .model import IconSpec
 from .output import Staging
 from .site_rules import ICON, REF, Rules, blocks, load_rules
-from .text import BOLD, ITALIC, typeset
+from .text import BOLD, ITALIC, styled
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
 ASSETS = ["site.css", "site.js"]
@@ -49,17 +49,10 @@ class Inline:
         self.used: set[str] = set()
 
     def __call__(self, source: str) -> Markup:
-        out = []
-        lang = self.rules.lang
-        for i, part in enumerate(TOKEN.split(source or "")):
-            if i % 2:
-                out.append(self._token(part))
-                continue
-            text = escape(typeset(part, lang))
-            text = BOLD.sub(r"<strong>\1</strong>", text)
-            text = ITALIC.sub(r"<em>\1</em>", text)
-            out.append(text.replace("\n", "<br>"))
-        return Markup("".join(out))
+        text = styled(source or "", self.rules.lang, TOKEN, lambda match: self._token(match.group(0)))
+        text = BOLD.sub(r"<strong>\1</strong>", text)
+        text = ITALIC.sub(r"<em>\1</em>", text)
+        return Markup(text.replace("\n", "<br>"))
 
     def _token(self, token: str) -> str:
         ref = REF.fullmatch(token)

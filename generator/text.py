@@ -17,6 +17,7 @@ from .kinsoku import KinsokuParagraph
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
+HELD = re.compile("\ue8f0(\\d+)\ue8f1")
 APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -50,23 +51,35 @@ def plain_text(source: str) -> str:
     return BOLD.sub(r"\1", ICON.sub("", source))
 
 
+def styled(source: str, lang: str, token: re.Pattern, render) -> str:
+    """Typeset and escape `source`, turn **bold**/*italic*/newlines into tags, and replace
+    each `token` match by `render(match)`. Tokens are held out as placeholders while the
+    markup is matched, so **9 :denier:** is bold around its icon. Shared by PDF and HTML."""
+    held: list[str] = []
+
+    def hold(match: re.Match) -> str:
+        held.append(render(match))
+        return f"\ue8f0{len(held) - 1}\ue8f1"
+
+    text = escape(typeset(token.sub(hold, source), lang))
+    return HELD.sub(lambda m: held[int(m.group(1))], text)
+
+
 def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
     """Turn card text (plain text, **bold**, *italic*, :icon:, newlines) into paragraph XML."""
-    parts = ICON.split(source)
-    out = []
-    for i, part in enumerate(parts):
-        if i % 2:  # an icon name
-            if icons is None or part not in icons.codes:
-                raise BuildError(f"unknown icon ':{part}:'")
-            color = icons.colors.get(part)
-            color_attr = f' color="{color}"' if color else ""
-            out.append(f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[part]:X};</font>')
-        else:
-            text = escape(typeset(part, lang))
-            text = BOLD.sub(r"<b>\1</b>", text)
-            text = ITALIC.sub(r"<i>\1</i>", text)
-            out.append(text.replace("\n", "<br/>"))
-    return "".join(out)
+
+    def icon(match: re.Match) -> str:
+        name = match.group(1)
+        if icons is None or name not in icons.codes:
+            raise BuildError(f"unknown icon ':{name}:'")
+        color = icons.colors.get(name)
+        color_attr = f' color="{color}"' if color else ""
+        return f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[name]:X};</font>'
+
+    text = styled(source, lang, ICON, icon)
+    text = BOLD.sub(r"<b>\1</b>", text)
+    text = ITALIC.sub(r"<i>\1</i>", text)
+    return text.replace("\n", "<br/>")
 
 
 @dataclass

@@ -62,3 +62,11 @@ def test_text_shrinks_before_failing(fonts):
 def test_sheet_sizes_are_data():
     sheets = load_sheets(ROOT)
     assert sheets.sizes["poker"].width == 63 and sheets.papers["letter"].width == 215.9
+
+
+def test_bold_may_hold_an_icon():
+    from generator.fonts import IconFont
+    icons = IconFont("pnp-icons-test", {"denier": 0xE001}, {"denier": None})
+    markup = to_markup("start with **9 :denier:** and *one* card", "en", icons)
+    assert '<b>9 <font name="pnp-icons-test">&#xE001;</font></b>' in markup
+    assert "<i>one</i>" in markup and "**" not in markup
