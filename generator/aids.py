@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from .catalog import ICON_REF, GameData, Project, layout_id
-from .errors import BuildError, DataError, Problem
+from .errors import BuildError, DataError, Problem, field_path
 from .model import Size, Strict
 from .schema import validate
 from .source import line_of, load_yaml
@@ -127,7 +127,7 @@ def _check_texts(aid: Aid, used: set[str], known: dict, context: dict) -> list[P
             else:
                 texts.append((("sections", s, "items", i, "text"), item.text, item.each))
         for loc, source, each in texts:
-            where = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
+            where = field_path(loc)
             line = line_of(aid.raw, loc)
             try:
                 for text in _render(source, each, context):
@@ -362,11 +362,11 @@ def aid_card_pages(project: Project, game: GameData, options) -> int:
 
 def write_aid_card(project: Project, game: GameData, lang: str, path: Path, options,
                    progress: Callable[[int], None] = lambda n: None) -> int:
-    from .cards import _finish_page, _form, new_canvas
+    from .cards import draw_form, impose, new_canvas
     from .fonts import FontBook, build_icon_font
     from .i18n import Translator
     from .render import FaceRenderer
-    from .sheets import make_grid, place
+    from .sheets import make_grid
 
     aid = _aid(project, game, lang)
     parts = sections(project, game, aid)
@@ -385,22 +385,12 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
     values = dict(front=front, back=back)
     for name, layout, side in (("front", front_layout, front), ("back", back_layout, back)):
         ctx = _context(project, game, lang, layout, labels, values)
-        _form(canvas, f"aid.{game.id}.{name}", size, options.bleed,
+        draw_form(canvas, f"aid.{game.id}.{name}", size, options.bleed,
               lambda c, layout=layout, ctx=ctx, name=name: renderer.draw(
                   c, layout, size, ctx, options.bleed, f"player aid card ({name})"))
     copies = min(max(game.game.players.max, 1), grid.per_page)
-    for index in range(copies):
-        place(canvas, grid, f"aid.{game.id}.front", *grid.slot(index))
-    _finish_page(canvas, grid, copies)
-    progress(1)
-    pages = 1
-    if options.duplex != "none":
-        dx, dy = options.back_offset
-        for index in range(copies):
-            place(canvas, grid, f"aid.{game.id}.back", *grid.slot(index, back=True, duplex=options.duplex), dx, dy)
-        _finish_page(canvas, grid, copies, dx, dy, circles=False)
-        progress(1)
-        pages = 2
+    back = f"aid.{game.id}.back" if options.duplex != "none" else None
+    pages = impose(canvas, grid, [f"aid.{game.id}.front"] * copies, back, options, progress)
     canvas.save()
     _warn_missing(labels, game, lang, "player-aid-card.pdf")
     return pages

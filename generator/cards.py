@@ -78,7 +78,7 @@ def _deck(canvas: Canvas, project: Project, game: GameData, deck: Deck, lang: st
         form = f"{game.id}.{deck.deck}.{card.id}"
         layout = project.layout_for(deck, card)
         context = card_context(game.game, deck, card, lang, layout.colors, labels)
-        _form(canvas, form, size, options.bleed,
+        draw_form(canvas, form, size, options.bleed,
               lambda c, layout=layout, context=context, card=card: renderer.draw(
                   c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
         forms[card.id] = form
@@ -88,8 +88,15 @@ def _deck(canvas: Canvas, project: Project, game: GameData, deck: Deck, lang: st
         back_form = f"{game.id}.{deck.deck}.back"
         layout = project.layouts[deck.back.layout]
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
-        _form(canvas, back_form, size, options.bleed,
+        draw_form(canvas, back_form, size, options.bleed,
               lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}"))
+    return impose(canvas, grid, physical, back_form, options, progress)
+
+
+def impose(canvas: Canvas, grid: Grid, physical: list[str], back_form: str | None,
+           options: SheetOptions, progress: Progress = lambda n: None) -> int:
+    """Place drawn faces (form names, one per physical piece) on sheets, each fronts page
+    followed by its mirrored backs page when there is a back; return the page count."""
     pages = 0
     dx, dy = options.back_offset
     for start in range(0, len(physical), grid.per_page):
@@ -108,7 +115,8 @@ def _deck(canvas: Canvas, project: Project, game: GameData, deck: Deck, lang: st
     return pages
 
 
-def _form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
+def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
+    """Draw one face once, as a form XObject covering the card and its bleed."""
     b = bleed * mm
     canvas.beginForm(name, -b, -b, size.width * mm + b, size.height * mm + b)
     draw(canvas)
