@@ -1,7 +1,15 @@
-"""The rendering pipeline: YAML -> validated model -> layouts -> ReportLab -> files."""
-from reportlab import rl_config
+"""The rendering pipeline, one folder per stage, each importing only from the stages above it
+in this list (tests/test_layering.py checks the direction):
 
-# Binary (Flate-only) PDF streams for every file we write: smaller than ASCII85 text, and
-# encoding ASCII85 in pure Python took a third of a large build. Set once, here, so that
-# every document of a process is written alike (reproducible whatever was built before).
-rl_config.useA85 = 0
+    data/      YAML with line numbers -> validated model: games, decks, layouts, aids, rules,
+               the Jinja templates they are written in, interface-string catalogues
+    typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking
+    paper/     sheet geometry, one card face, imposition with duplex backs, atomic output
+    products/  the printables: cards, player aids, score pads, rules.pdf, calibration page
+    site/      the static rules site and its preview server
+    build/     what `pnp build` makes, in which order, all or nothing
+    cli/       the `pnp` command, one module per verb
+
+Below all of them lies `datafile` (YAML, validation, errors); `scoring` stands beside them and
+imports nothing from here.
+"""

@@ -24,7 +24,16 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .result import Category, GameResult, Join, Line, PlayerScore, Text, rank_players, winners_of
+from .result import (
+    Category,
+    GameResult,
+    Join,
+    Line,
+    PlayerScore,
+    Text,
+    rank_players,
+    winners_of,
+)
 from .state import Checks, StateModel
 
 GAME = "san-gimignano"

@@ -7,9 +7,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from generator.errors import DataError, Problem
-from generator.schema import validate
-from generator.source import line_of, load_yaml
+from datafile.errors import DataError, Problem
+from datafile.source import line_of, load_yaml
+from datafile.validate import validate
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -37,7 +37,7 @@ class Checks:
         self.problems: list[Problem] = []
 
     def fail(self, loc: tuple, message: str, expected: str = "") -> None:
-        from generator.errors import field_path
+        from datafile.errors import field_path
         self.problems.append(Problem(self.file, line_of(self.raw, loc), field_path(loc), message, expected))
 
     def raise_if_any(self) -> None:

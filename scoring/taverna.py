@@ -30,12 +30,20 @@ tracks as they stand before the royal scoring (a Roy taken first does not reorde
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 
-from .result import Category, GameResult, Join, Line, Name, PlayerScore, Text, rank_players
+from .result import (
+    Category,
+    GameResult,
+    Join,
+    Line,
+    Name,
+    PlayerScore,
+    Text,
+    rank_players,
+)
 from .state import Checks, StateModel
 
 GAME = "taverna"
@@ -56,29 +64,28 @@ TRACK = {"human": Category("human", "Humans"), "elf": Category("elf", "Elves"),
          "dwarf": Category("dwarf", "Dwarves"), "orc": Category("orc", "Orcs")}
 CATEGORIES = [BEFORE, PRIVILEGES, *ROYAL.values(), *TRACK.values()]
 LADDER = (3, 6, 9, 12, 15)
-# names shown inside explanations; cards/taverna/ gives them in every language (names_from_project)
+# names shown inside explanations; the card data gives them in every language (names_from_game)
 NAMES = {**{p: Name(p) for p in PEOPLES}, "feu-d-artifice": Name("Feu d'artifice")}
 
 
-def names_from_project(root: Path) -> dict[str, Name]:
+def names_from_game(game) -> dict[str, Name]:
     """The peoples' names (client tiles) and the Feu d'artifice spell's name in every language,
-    read from cards/taverna/; English ids where the card data is missing."""
-    from generator.errors import DataError
-    from generator.source import load_yaml
+    from the game's loaded card data (anything with `.decks[].cards[]` carrying `id` and a
+    per-language `name`); English ids where the card data lacks them."""
     wanted = {f"tile-{p}": p for p in PEOPLES} | {"feu-d-artifice": "feu-d-artifice"}
     names = dict(NAMES)
-    for deck in ("client-tiles.yaml", "spells.yaml"):
-        path = root / "cards" / GAME / deck
-        try:
-            raw = load_yaml(path) if path.exists() else {}
-        except DataError:
-            continue
-        for card in (raw or {}).get("cards", []) or []:
-            key = wanted.get(str(card.get("id")))
-            name = card.get("name")
-            if key and isinstance(name, dict):
-                names[key] = Name(names[key].msgid, {str(k): str(v) for k, v in name.items()})
+    for deck in game.decks:
+        for card in deck.cards:
+            key = wanted.get(card.id)
+            localised = _per_language(card.name)
+            if key and localised:
+                names[key] = Name(names[key].msgid, localised)
     return names
+
+
+def _per_language(name) -> dict[str, str] | None:
+    value = getattr(name, "root", name)      # a card name is a Text model, or plain data
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else None
 
 
 class Tracks(StateModel):
@@ -216,7 +223,7 @@ def _value(choice: str, player: Player, sous: int, everyone, positions) -> int:
 
 
 def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
-    """`names`: names_from_project(root), for peoples and spells named in other languages."""
+    """`names`: names_from_game(game), for peoples and spells named in other languages."""
     names = names or NAMES
     players = state.players
     sous = {p.name: p.sous + p.unused_spells for p in players}

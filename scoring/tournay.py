@@ -24,9 +24,20 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.errors import DataError, Problem, closest
+from datafile.errors import closest
+from datafile.source import load_yaml
 
-from .result import Category, GameResult, Join, Line, Name, PlayerScore, Text, rank_players, winners_of
+from .result import (
+    Category,
+    GameResult,
+    Join,
+    Line,
+    Name,
+    PlayerScore,
+    Text,
+    rank_players,
+    winners_of,
+)
 from .state import Checks, StateModel
 
 GAME = "tournay"
@@ -76,17 +87,8 @@ def _names(name: Any) -> dict[str, str]:
     return dict(name) if isinstance(name, dict) else {"en": str(name)}
 
 
-def cards_from_project(root: Path) -> dict[str, CardInfo]:
-    """Every Tournay card of cards/tournay/, validated by the project loader."""
-    from generator.catalog import list_game_ids, load_project
-    if GAME not in list_game_ids(root):
-        raise DataError([Problem("cards/tournay/", 0, "", "no Tournay card data found",
-                                 "cards/tournay/game.yaml and its decks")])
-    return cards_from_game(load_project(root, [GAME]).games[GAME])
-
-
 def cards_from_game(game) -> dict[str, CardInfo]:
-    """Cards of an already loaded generator.catalog.GameData."""
+    """Cards of an already loaded game (anything with `.decks[]` carrying `props` and `.cards[]`)."""
     return {card.id: CardInfo(card.id, _names(card.name), card.copies,
                               {**_plain(deck.props), **_plain(card.props)})
             for deck in game.decks for card in deck.cards}
@@ -94,7 +96,6 @@ def cards_from_game(game) -> dict[str, CardInfo]:
 
 def cards_from_deck_file(path: Path) -> dict[str, CardInfo]:
     """Cards of one deck-shaped YAML file, read without the project (for fixtures)."""
-    from generator.source import load_yaml
     raw = load_yaml(path)
     return {c["id"]: CardInfo(c["id"], _names(c["name"]), c.get("copies", 1), _plain(c.get("props", {})))
             for c in raw["cards"]}

@@ -24,6 +24,13 @@ def pnp_process(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
                           text=True)
 
 
+def game_facts(game_id: str) -> dict:
+    """The card facts a calculator takes (scoring.api.facts_from_game) from the project's data."""
+    from generator.data.catalog import load_project
+    from scoring.api import facts_from_game
+    return facts_from_game(load_project(ROOT, [game_id]).games[game_id])
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

@@ -166,11 +166,11 @@ def test_kinsoku_checker_sees_faults_in_plain_reportlab(tmp_path):
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Paragraph
 
-    from generator.fonts import FontBook
-    from generator.kinsoku import KinsokuParagraph
-    from generator.model import FontsFile
-    from generator.schema import validate
-    from generator.source import load_yaml
+    from generator.typeset.fonts import FontBook
+    from generator.typeset.kinsoku import KinsokuParagraph
+    from generator.data.model import FontsFile
+    from datafile.validate import validate
+    from datafile.source import load_yaml
 
     book = FontBook(ROOT, validate(FontsFile, load_yaml(ROOT / "layouts" / "fonts.yaml"), "fonts.yaml"))
     face = book.face("gothic")

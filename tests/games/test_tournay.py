@@ -13,7 +13,7 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from generator.catalog import load_project
+from generator.data.catalog import load_project
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy, replace_in
 

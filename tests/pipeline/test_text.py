@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.catalog import load_sheets
-from generator.fonts import FontBook
-from generator.model import FontsFile
-from generator.schema import validate
-from generator.source import load_yaml
-from generator.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, to_markup
+from generator.data.catalog import load_sheets
+from generator.typeset.fonts import FontBook
+from generator.data.model import FontsFile
+from datafile.validate import validate
+from datafile.source import load_yaml
+from generator.typeset.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, to_markup
 from tests.conftest import ROOT
 
 GERMAN = "Baust du einen einheitlichen Turm, ziehe so viele Karten vom Nachziehstapel oder Markt, wie er Stockwerke hat."
@@ -65,7 +65,7 @@ def test_sheet_sizes_are_data():
 
 
 def test_bold_may_hold_an_icon():
-    from generator.fonts import IconFont
+    from generator.typeset.icons import IconFont
     icons = IconFont("pnp-icons-test", {"denier": 0xE001}, {"denier": None})
     markup = to_markup("start with **9 :denier:** and *one* card", "en", icons)
     assert '<b>9 <font name="pnp-icons-test">&#xE001;</font></b>' in markup

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
+from datafile.errors import DataError
 from scoring.api import score_data, score_file
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
+from datafile.errors import DataError
 from scoring.api import score_data, score_file
 from scoring.tournay import cards_from_deck_file
 
@@ -107,7 +107,8 @@ ROOT = HERE.parents[1]
 
 @pytest.mark.skipif(not (ROOT / "cards" / "tournay" / "game.yaml").exists(), reason="no cards/tournay yet")
 def test_rulebook_example_with_the_real_cards():
-    r = score_file("tournay", ROOT / "examples" / "scores" / "tournay-rulebook.yaml", root=ROOT)
+    from tests.conftest import game_facts
+    r = score_file("tournay", ROOT / "examples" / "scores" / "tournay-rulebook.yaml", **game_facts("tournay"))
     m, n = r.player("Madeline"), r.player("Nell")
     assert [(m.points(k), n.points(k)) for k in ("prestige:saint-brice", "prestige:belfry",
                                                   "prestige:porte-de-la-vigne", "prestige:mint")] == \

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.i18n import Translator, load_catalogue
+from generator.data.i18n import Translator, load_catalogue
 from scoring.api import score_data, score_file
 from scoring.result import GameResult, Join, Name, Text, render
 from scoring.tournay import cards_from_deck_file
-from tests.conftest import pnp
+from tests.conftest import game_facts, pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "scores"
@@ -93,7 +93,7 @@ def test_python_api_stays_english():
     assert r.to_json()["players"][0]["lines"][4]["detail"] == "holds the marker"
     fr = r.to_json(Translator(ROOT, "fr"), "fr")
     assert fr["players"][0]["lines"][4]["detail"] == "détient le marqueur"
-    t = score_file("taverna", EXAMPLES / "taverna-rulebook.yaml")
+    t = score_file("taverna", EXAMPLES / "taverna-rulebook.yaml", **game_facts("taverna"))
     assert "Elf 2→4, Dwarf -3→-1, Orc -1→0" in t.player("Karl").line("roy").detail
     assert isinstance(t.player("Karl").line("roy").detail, str)
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.catalog import list_game_ids, load_project
+from generator.data.catalog import list_game_ids, load_project
 from tests.conftest import ROOT, pnp
 
 LANGS = ["fr", "en", "de", "ja"]

@@ -1,0 +1,95 @@
+"""Validation glue: pydantic errors become file:line: field problems, with a "did you mean"
+for unknown keys."""
+from __future__ import annotations
+
+import typing
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import DataError, Problem, closest, field_path
+from .source import line_of
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _expected(error: dict) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return "this field to be present"
+    if kind == "literal_error":
+        return f"one of {ctx.get('expected')}"
+    return ""
+
+
+def _submodel(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model class reached by following `loc` through field annotations, dict values
+    and list items (so a typo deep inside a layout still gets a 'did you mean')."""
+    current: Any = model
+    for part in loc:
+        current = _step(current, part)
+        if current is None:
+            return None
+    return _as_model(current)
+
+
+def _as_model(annotation: Any) -> type[BaseModel] | None:
+    for arg in [annotation, *typing.get_args(annotation)]:
+        if isinstance(arg, type) and issubclass(arg, BaseModel):
+            return arg
+    return None
+
+
+def _step(annotation: Any, part: Any) -> Any:
+    model = _as_model(annotation)
+    if model is not None and isinstance(part, str) and part in model.model_fields:
+        return model.model_fields[part].annotation
+    for arg in [annotation, *typing.get_args(annotation)]:
+        origin = typing.get_origin(arg)
+        if origin is dict and isinstance(part, str):
+            return typing.get_args(arg)[1]
+        if origin is list and isinstance(part, int):
+            return typing.get_args(arg)[0]
+    return None
+
+
+def _is_union_tag(part: Any) -> bool:
+    """pydantic puts the tried union member ('str', 'Size', 'dict[str,str]') in error paths."""
+    return isinstance(part, str) and (part in {"root", "str", "int", "float", "bool"}
+                                      or "[" in part or part[:1].isupper())
+
+
+def problems_from(error: ValidationError, data: Any, file: str, model: type[BaseModel],
+                  prefix: tuple = ()) -> list[Problem]:
+    problems = []
+    for err in error.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
+        message = err["msg"]
+        expected = _expected(err)
+        if err["type"] == "extra_forbidden":
+            owner = _submodel(model, loc[:-1])
+            allowed = sorted(owner.model_fields) if owner else []
+            message = f"unknown field '{loc[-1]}'"
+            guess = closest(str(loc[-1]), allowed)
+            if guess:
+                message += f"; did you mean '{guess}'?"
+            expected = f"one of: {', '.join(allowed)}" if allowed else ""
+        problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), message, expected))
+    # the same location may fail for each member of a union: keep one message per field
+    seen, unique = set(), []
+    for p in problems:
+        if (p.line, p.field) not in seen:
+            seen.add((p.line, p.field))
+            unique.append(p)
+    return unique
+
+
+def validate(model: type[M], data: Any, file: str, prefix: tuple = ()) -> M:
+    """Validate `data` loaded from `file`; raise DataError naming file, line and field."""
+    if data is None:
+        data = {}
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DataError(problems_from(exc, data, file, model, prefix)) from None

@@ -1,0 +1,61 @@
+"""`pnp build`: every printable of the chosen games and languages into OUT/<game>/<lang>/."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from datafile.errors import BuildError, DataError
+
+from ..build import plan as builder
+from ..paper.imposition import SheetOptions
+from .common import (
+    duplex_option,
+    load_or_exit,
+    offset_option,
+    paper_option,
+    parse_offset,
+    project_root,
+    shown_path,
+    split_list,
+)
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--lang", "langs", metavar="fr,en,de,ja", help="Languages to build (default: all of each game's).")
+@paper_option
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@duplex_option
+@offset_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: output/ in the project).")
+@click.option("--only", "products", metavar="cards,...", help="Build only these products.")
+@click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.pass_context
+def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing):
+    """Build printables for GAMES (default: every game) into OUT/<game>/<lang>/."""
+    project = load_or_exit(ctx, games)
+    languages = split_list(langs)
+    for game in project.games.values():
+        unknown = [lang for lang in languages or [] if lang not in game.game.languages]
+        if unknown:
+            raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
+                                     f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
+    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing)
+    out = (out_dir or project_root(ctx) / "output").resolve()
+    jobs = builder.plan(project, languages, out, split_list(products))
+    try:
+        total = sum(job.product.pages(project, job.game, options) for job in jobs)
+        with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,
+                               item_show_func=lambda label: label) as bar:
+            current = {"label": ""}
+            written = builder.run(project, jobs, options, progress=lambda n: bar.update(n, current["label"]),
+                                  announce=lambda job: current.update(label=job.label))
+    except (BuildError, DataError) as exc:
+        click.secho(f"build failed: {exc}", fg="red", err=True)
+        click.secho("Nothing was written.", fg="red", err=True)
+        sys.exit(1)
+    for path in written:
+        click.echo(shown_path(path, ctx))

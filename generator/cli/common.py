@@ -1,0 +1,61 @@
+"""What every `pnp` command shares: the project root, loading it with one line per problem, and
+the options that several commands take."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from datafile.errors import DataError
+
+from ..data.catalog import Project, load_project
+
+
+def project_root(ctx: click.Context) -> Path:
+    return ctx.obj["root"]
+
+
+def load_or_exit(ctx: click.Context, games: tuple[str, ...]) -> Project:
+    try:
+        return load_project(project_root(ctx), list(games) or None)
+    except DataError as exc:
+        for problem in exc.problems:
+            click.secho(str(problem), fg="red", err=True)
+        click.secho(f"{len(exc.problems)} problem(s) found; nothing was written.", fg="red", err=True)
+        sys.exit(1)
+
+
+def split_list(value: str | None) -> list[str] | None:
+    return [part.strip() for part in value.split(",") if part.strip()] if value else None
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("expected two numbers in mm, as X,Y (e.g. 0.5,-1)") from None
+    return x, y
+
+
+def shown_path(path: Path, ctx) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def shortfall_line(deck) -> str:
+    return (f"{deck.physical_count} of {deck.shortfall.expected} defined — "
+            f"{deck.shortfall.note.get('en')}")
+
+
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                            help="Paper size of the sheets.")
+duplex_option = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
+                             show_default=True,
+                             help="How the printer flips the sheet: backs are mirrored to match; "
+                                  "'none' prints fronts only.")
+offset_option = click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+                             help="Shift the backs by X,Y mm to correct a printer's duplex misalignment "
+                                  "(measure it with `pnp calibrate`).")

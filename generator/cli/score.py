@@ -1,0 +1,90 @@
+"""`pnp score GAME [STATE]`: the end-game calculator on the command line."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import yaml
+
+from datafile.errors import BuildError, DataError
+from scoring.api import GAMES, facts_from_game, score_data, score_file
+from scoring.table import render_table
+from scoring.tournay import cards_from_deck_file
+
+from ..data.catalog import load_project
+from ..data.i18n import Translator
+
+LANGS = ["en", "fr", "de", "ja"]
+
+
+class ClickPrompt:
+    """The questions asked when no state file is given."""
+
+    def text(self, question: str, default: str | None = None) -> str:
+        return click.prompt(question, default=default, show_default=bool(default))
+
+    def integer(self, question: str, default: int | None = None) -> int:
+        return click.prompt(question, default=default, type=int)
+
+    def confirm(self, question: str) -> bool:
+        return click.confirm(question, default=False)
+
+    def choice(self, question: str, options: list[str]) -> str:
+        return click.prompt(question, type=click.Choice(options))
+
+
+@click.command()
+@click.argument("game", type=click.Choice(sorted(GAMES)))
+@click.argument("state", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="Language of the category names and explanations.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Without STATE: save the answers as a state file (YAML) too.")
+@click.option("--cards", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Tournay only: read card data from this deck file instead of cards/tournay/.")
+@click.pass_context
+def score(ctx, game, state, lang, as_json, save, cards):
+    """Score the end of a game of GAME from STATE (a YAML or JSON state file; examples in
+    examples/scores/). Without STATE, ask question by question."""
+    root = Path((ctx.find_root().obj or {}).get("root", Path.cwd()))
+    translate = Translator(root, lang)
+    try:
+        facts = _facts(root, game, cards)
+        if state is None:
+            answers = GAMES[game].ask(ClickPrompt())
+            if save:
+                save.write_text(yaml.safe_dump(answers, sort_keys=False, allow_unicode=True), encoding="utf-8")
+                click.echo(f"saved {save}", err=True)
+            result = score_data(game, answers, **facts)
+        else:
+            result = score_file(game, state, display=_display(state), **facts)
+        text = (json.dumps(result.to_json(translate, lang), ensure_ascii=False, indent=2) if as_json
+                else render_table(result, translate, lang))
+    except DataError as exc:
+        for problem in exc.problems:
+            click.secho(str(problem), fg="red", err=True)
+        click.secho(f"{len(exc.problems)} problem(s): this end of game cannot be scored.", fg="red", err=True)
+        sys.exit(1)
+    except BuildError as exc:
+        click.secho(str(exc), fg="red", err=True)
+        sys.exit(1)
+    click.echo(text)
+
+
+def _facts(root: Path, game: str, deck_file: Path | None) -> dict:
+    """The card facts the calculator needs, from --cards or from the project's card data."""
+    if deck_file is not None:
+        return {"cards": cards_from_deck_file(deck_file)}
+    if game == "san-gimignano":
+        return {}   # scored from the state alone
+    return facts_from_game(load_project(root, [game]).games[game])
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

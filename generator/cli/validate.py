@@ -1,0 +1,50 @@
+"""`pnp validate`: check every YAML file of the chosen games, and the layouts."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from datafile.errors import DataError
+
+from ..data.aids import load_aids
+from ..data.catalog import Project
+from ..data.rules import load_rules
+from .common import load_or_exit, shortfall_line
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.pass_context
+def validate(ctx, games):
+    """Check the YAML of GAMES (default: all) and the layouts; exit 1 on any problem."""
+    project = load_or_exit(ctx, games)
+    problems = []
+    for game in project.games.values():
+        problems += _content_problems(project, game)
+    if problems:
+        for problem in problems:
+            click.secho(str(problem), fg="red", err=True)
+        click.secho(f"{len(problems)} problem(s) found.", fg="red", err=True)
+        sys.exit(1)
+    for game in project.games.values():
+        cards = sum(d.physical_count for d in game.decks)
+        click.echo(f"{game.id}: ok ({len(game.decks)} decks, {cards} cards, "
+                   f"languages {', '.join(game.game.languages)})")
+        for deck in game.decks:
+            if deck.shortfall:
+                click.secho(f"  {deck.deck}: {shortfall_line(deck)}", fg="yellow")
+    click.echo(f"layouts: ok ({len(project.layouts)} layouts)")
+
+
+def _content_problems(project: Project, game) -> list:
+    """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
+    problems = []
+    checks = [lambda: load_aids(project, game)]
+    checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
+    for check in checks:
+        try:
+            check()
+        except DataError as exc:
+            problems += exc.problems
+    return problems

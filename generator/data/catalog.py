@@ -1,0 +1,485 @@
+"""Load and cross-check everything under cards/ and layouts/ into one validated Project.
+
+Every problem found is collected (not just the first) so one `pnp validate` run lists
+them all, each with file, line, field and what was expected.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateSyntaxError
+from pydantic import BaseModel
+
+from datafile.errors import DataError, Problem, closest
+from datafile.source import line_of, load_yaml
+from datafile.validate import validate
+
+from .model import (
+    Card,
+    Deck,
+    FontsFile,
+    Game,
+    IconSpec,
+    LayoutFile,
+    LayoutSpec,
+    SheetsFile,
+    Size,
+    Text,
+)
+from .properties import validate_props
+from .templates import environment
+
+ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets"}
+REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=5.0,
+                       leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
+                       radius=0.0, rotate=0, bleed=False)
+
+
+@dataclass
+class Region:
+    name: str
+    kind: str
+    x: float
+    y: float
+    width: float
+    height: float
+    when: str | None
+    text: str | None
+    font: str
+    bold: bool
+    italic: bool
+    size: float
+    min_size: float
+    leading: float
+    align: str
+    valign: str
+    color: str
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    rotate: int
+    bleed: bool
+    dash: list[float] | None
+
+
+@dataclass
+class Layout:
+    id: str
+    background: str | None
+    regions: list[Region]
+    colors: dict[str, str]
+    file: str
+
+
+@dataclass
+class GameData:
+    game: Game
+    decks: list[Deck]
+    directory: Path
+    deck_files: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.game.game
+
+    def deck(self, deck_id: str) -> Deck:
+        return next(d for d in self.decks if d.deck == deck_id)
+
+
+@dataclass
+class Project:
+    root: Path
+    games: dict[str, GameData]
+    layouts: "Layouts"
+    fonts: FontsFile
+    sheets: SheetsFile
+
+    def icons_for(self, game_id: str) -> dict[str, IconSpec]:
+        """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
+        return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
+
+    def relative(self, path: Path) -> str:
+        """A path as error messages show it: relative to the project when inside it."""
+        return _rel(self.root, path)
+
+    def size_of(self, deck: Deck) -> Size:
+        return self.sheets.sizes[deck.size] if isinstance(deck.size, str) else deck.size
+
+    def layout_for(self, deck: Deck, card: Card) -> Layout:
+        return self.layouts[layout_id(deck, card)]
+
+
+class LayoutFiles:
+    """The layout files, each read and validated the first time one of its ids is asked for.
+
+    Specs are keyed by layout id ('<file stem>/<name>'); a file that fails to load adds its
+    problems to `problems` and contributes no layout.
+    """
+
+    def __init__(self, root: Path, layout_dir: Path):
+        self._root = root
+        self._paths = {p.stem: p for p in sorted(layout_dir.glob("*.yaml")) if p.stem not in SPECIAL_LAYOUT_FILES}
+        self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
+        self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._loaded: set[str] = set()
+        self.problems: list[Problem] = []
+
+    def _load(self, stem: str) -> None:
+        if stem in self._loaded or stem not in self._paths:
+            return
+        self._loaded.add(stem)
+        name = _rel(self._root, self._paths[stem])
+        try:
+            raw = load_yaml(self._paths[stem], name)
+            parsed = validate(LayoutFile, raw, name)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return
+        self._icons[stem] = parsed.icons
+        for lname, spec in parsed.layouts.items():
+            self._specs[f"{stem}/{lname}"] = (spec, name, raw, parsed.colors)
+
+    def load_all(self) -> None:
+        for stem in self._paths:
+            self._load(stem)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        self._load(stem)
+        return self._icons.get(stem, {})
+
+    def __contains__(self, lid: object) -> bool:
+        if not isinstance(lid, str):
+            return False
+        self._load(lid.split("/", 1)[0])
+        return lid in self._specs
+
+    def __getitem__(self, lid: str):
+        if lid not in self:
+            raise KeyError(lid)
+        return self._specs[lid]
+
+    def __iter__(self):
+        self.load_all()
+        return iter(list(self._specs))
+
+
+class Layouts(Mapping):
+    """Every layout id, resolved (extends merged, templates checked) on first use.
+
+    Reading files and parsing each region's Jinja template are the costly parts of loading,
+    so a build reads and resolves only the layouts it draws; `pnp validate` checks them all.
+    """
+
+    def __init__(self, files: LayoutFiles, roles: set):
+        self._files = files
+        self._roles = roles
+        self._resolved: dict[str, Layout] = {}
+
+    def __getitem__(self, lid: str) -> Layout:
+        if lid not in self._resolved:
+            if lid not in self._files:
+                raise KeyError(lid)
+            self._resolved[lid] = _resolve_layout(lid, self._files, self._roles)
+        return self._resolved[lid]
+
+    def __contains__(self, lid: object) -> bool:
+        return lid in self._files
+
+    def __iter__(self):
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._files)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        return self._files.icons(stem)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._files.problems
+
+    def check(self, ids, out: "_Collector") -> None:
+        for lid in ids:
+            if lid in self._files:
+                out.run(self.__getitem__, lid)
+
+
+def layout_id(deck: Deck, card: Card) -> str:
+    name = card.layout or deck.layout
+    values = {k: (v.get("en") if isinstance(v, Text) else v) for k, v in card.props.items()}
+    try:
+        return name.format(**values)
+    except (KeyError, IndexError):
+        return name
+
+
+def _rel(root: Path, path: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+class _Collector:
+    """Runs checks and gathers their problems instead of stopping at the first."""
+
+    def __init__(self):
+        self.problems: list[Problem] = []
+
+    def run(self, fn, *args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def add(self, *args):
+        self.problems.append(Problem(*args))
+
+
+def list_game_ids(root: Path) -> list[str]:
+    return sorted(p.parent.name for p in (root / "cards").glob("*/game.yaml"))
+
+
+def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
+    """Load layouts and the named games (all when None); raise DataError listing every problem."""
+    out = _Collector()
+    known = list_game_ids(root)
+    if game_ids:
+        for gid in game_ids:
+            if gid not in known:
+                guess = closest(gid, known)
+                hint = f"; did you mean '{guess}'?" if guess else ""
+                out.add("cards/", 0, "", f"unknown game '{gid}'{hint}", f"one of: {', '.join(known)}")
+    selected = [g for g in (game_ids or known) if g in known]
+
+    layout_dir = root / "layouts"
+    fonts = out.run(_load_model, root, layout_dir / "fonts.yaml", FontsFile)
+    sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
+    layouts = Layouts(LayoutFiles(root, layout_dir), set(fonts.default.roles) if fonts else set())
+    if not game_ids:
+        layouts.check(list(layouts), out)
+
+    games = {}
+    for gid in selected:
+        data = out.run(_load_game, root, root / "cards" / gid)
+        if data:
+            games[gid] = data
+    if sheets and fonts is not None:
+        project = Project(root, games, layouts, fonts, sheets)
+        for data in games.values():
+            _cross_check(project, data, out)
+    problems = layouts.problems + out.problems
+    if problems:
+        raise DataError(problems)
+    return Project(root, games, layouts, fonts, sheets)
+
+
+def load_sheets(root: Path) -> SheetsFile:
+    return _load_model(root, root / "layouts" / "sheets.yaml", SheetsFile)
+
+
+def load_fonts(root: Path) -> FontsFile:
+    return _load_model(root, root / "layouts" / "fonts.yaml", FontsFile)
+
+
+def _load_model(root: Path, path: Path, model):
+    name = _rel(root, path)
+    return validate(model, load_yaml(path, name), name)
+
+
+# ---------------------------------------------------------------- games and decks
+
+def _load_game(root: Path, directory: Path) -> GameData:
+    out = _Collector()
+    game_file = directory / "game.yaml"
+    game = out.run(_load_model, root, game_file, Game)
+    decks, deck_files = [], {}
+    if game:
+        if game.game != directory.name:
+            out.add(_rel(root, game_file), 1, "game", f"'{game.game}' differs from its folder name",
+                    f"'{directory.name}'")
+        for deck_name in game.decks:
+            path = directory / f"{deck_name}.yaml"
+            if not path.exists():
+                found = [p.stem for p in directory.glob("*.yaml") if p.stem != "game"]
+                guess = closest(deck_name, found)
+                out.add(_rel(root, game_file), 0, "decks",
+                        f"deck file '{deck_name}.yaml' not found" + (f"; did you mean '{guess}'?" if guess else ""),
+                        f"a file cards/{directory.name}/<deck>.yaml")
+                continue
+            deck = out.run(_load_deck, root, path)
+            if deck:
+                decks.append(deck)
+                deck_files[deck.deck] = _rel(root, path)
+    if out.problems:
+        raise DataError(out.problems)
+    return GameData(game, decks, directory, deck_files)
+
+
+def _load_deck(root: Path, path: Path) -> Deck:
+    name = _rel(root, path)
+    raw = load_yaml(path, name)
+    deck = validate(Deck, raw, name)
+    out = _Collector()
+    for i, card in enumerate(deck.cards):
+        card.props = out.run(validate_props, deck.properties, card.props, name, raw,
+                             ("cards", i, "props")) or card.props
+        for key, spec in deck.properties.items():
+            if spec.required and key not in card.props:
+                pass  # reported by validate_props
+    ids = [c.id for c in deck.cards]
+    for i, cid in enumerate(ids):
+        if cid in ids[:i]:
+            out.add(name, line_of(raw, ("cards", i, "id")), f"cards[{i}].id", f"duplicate card id '{cid}'",
+                    "ids unique within a deck")
+    if out.problems:
+        raise DataError(out.problems)
+    deck._raw = raw  # kept for line numbers in cross-checks
+    return deck
+
+
+def _texts(value: Any, path: tuple):
+    """Every Text inside a model, with its field path."""
+    if isinstance(value, Text):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _texts(v, path + (i,))
+    elif isinstance(value, BaseModel):
+        for k in type(value).model_fields:
+            yield from _texts(getattr(value, k), path + (k,))
+
+
+def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
+    langs = data.game.languages
+    icons = project.icons_for(data.id)  # also reads the game's layout file
+    game_file = _rel(project.root, data.directory / "game.yaml")
+    for path, text in _texts(data.game, ()):
+        for lang in text.missing(langs):
+            out.add(game_file, 0, ".".join(map(str, path)), f"no '{lang}' text", f"a text for each of {langs}")
+    seen_ids: dict[str, str] = {}
+    # read every layout file the game refers to first: a file that failed to load would
+    # only make each reference to it "unknown", repeating the cause
+    for deck in data.decks:
+        for lid in ([deck.back.layout] if deck.back else []) + [layout_id(deck, c) for c in deck.cards]:
+            _ = lid in project.layouts
+    check_layouts = not project.layouts.problems
+    for deck in data.decks:
+        file = data.deck_files[deck.deck]
+        raw = getattr(deck, "_raw", None)
+        if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
+            out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
+                    f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
+        if check_layouts and deck.back and deck.back.layout not in project.layouts:
+            _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
+        elif check_layouts and deck.back:
+            project.layouts.check([deck.back.layout], out)
+        for path, text in _texts(deck, ()):
+            for lang in text.missing(langs):
+                out.add(file, line_of(raw, path), _dotted(path), f"no '{lang}' text",
+                        f"a text for each of {', '.join(langs)}")
+            values = text.root.values() if isinstance(text.root, dict) else [text.root]
+            for value in values:
+                for icon in ICON_REF.findall(value or ""):
+                    if icon not in icons:
+                        guess = closest(icon, icons)
+                        out.add(file, line_of(raw, path), _dotted(path),
+                                f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
+                                "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
+        for i, card in enumerate(deck.cards):
+            lid = layout_id(deck, card)
+            if check_layouts and lid not in project.layouts:
+                _unknown_layout(out, file, line_of(raw, ("cards", i)), f"cards[{i}] layout", lid, project)
+            elif check_layouts:
+                project.layouts.check([lid], out)
+            if card.id in seen_ids:
+                out.add(file, line_of(raw, ("cards", i, "id")), f"cards[{i}].id",
+                        f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
+            seen_ids[card.id] = file
+
+
+def _dotted(path: tuple) -> str:
+    from datafile.errors import field_path
+    return field_path(path)
+
+
+def _unknown_layout(out: _Collector, file: str, line: int, field_name: str, lid: str, project: Project):
+    guess = closest(lid, project.layouts)
+    out.add(file, line, field_name, f"unknown layout '{lid}'" + (f"; did you mean '{guess}'?" if guess else ""),
+            "a layout defined under layouts/")
+
+
+# ---------------------------------------------------------------- layouts
+
+def _resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:
+    spec, file, raw, colors = specs[lid]
+    short = lid.split("/", 1)[1]
+    if lid in chain:
+        raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
+                                 f"'extends' loops: {' -> '.join(chain + (lid,))}", "a chain that ends")])
+    merged_regions: dict[str, dict] = {}
+    background = spec.background
+    palette = dict(colors)
+    if spec.extends:
+        parent_id = spec.extends if "/" in spec.extends else f"{lid.split('/')[0]}/{spec.extends}"
+        if parent_id not in specs:
+            guess = closest(parent_id, specs)
+            raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
+                                     f"unknown layout '{spec.extends}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                                     "an existing layout id (file/name)")])
+        parent = _resolve_layout(parent_id, specs, roles, chain + (lid,))
+        merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
+        background = background or parent.background
+        palette = {**parent.colors, **colors}
+    for rname, region in spec.regions.items():
+        if region is None:
+            merged_regions.pop(rname, None)
+            continue
+        base = merged_regions.get(rname, dict(REGION_DEFAULTS))
+        base.update({k: v for k, v in region.model_dump().items() if v is not None})
+        merged_regions[rname] = base
+    problems, regions = [], []
+    env = environment()
+    for rname, values in merged_regions.items():
+        line = line_of(raw, ("layouts", short, "regions", rname))
+        where = f"layouts.{short}.regions.{rname}"
+        missing = [k for k in ("x", "y", "width", "height") if values.get(k) is None]
+        if values.get("kind") == "line":
+            missing = [k for k in ("x", "y") if values.get(k) is None]
+            values.setdefault("width", 0)
+            values.setdefault("height", 0)
+            values["width"] = values["width"] or 0
+            values["height"] = values["height"] or 0
+        if missing:
+            problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
+            continue
+        if roles and values["font"] not in roles:
+            problems.append(Problem(file, line, where + ".font", f"unknown font role '{values['font']}'",
+                                    f"one of {sorted(roles)} (layouts/fonts.yaml)"))
+        for key in ("text", "when", "fill", "stroke", "color"):
+            source = values.get(key)
+            if source and ("{" in source or key == "when"):
+                try:
+                    env.parse("{{ " + source + " }}" if key == "when" else source)
+                except TemplateSyntaxError as exc:
+                    problems.append(Problem(file, line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                                            "a valid Jinja template"))
+        for key in ("fill", "stroke", "color"):
+            if values.get(key) in palette:
+                values[key] = palette[values[key]]
+        regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
+    if problems:
+        raise DataError(problems)
+    if background in palette:
+        background = palette[background]
+    return Layout(lid, background, regions, palette, file)

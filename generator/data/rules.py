@@ -1,0 +1,275 @@
+"""Rules reference content shared by the HTML site and rules.pdf.
+
+A game's rules live in `cards/<game>/rules/<lang>.yaml`, one file per language:
+
+    title: Rules reference
+    sections:                         # nested sections; ids are the same in every language
+      - id: setup
+        title: Setup
+        body: |                       # paragraphs, "- " bullets, **bold**, *italic*, :icon:,
+          Shuffle the [[tower-5]] …   # [[card-id]] (card index) and [[#section-id]] links
+        sections: [...]
+        terms:                        # a glossary: term + definition
+          - {term: Donazione, definition: …}
+    cards:                            # optional one-line summary per deck (Jinja, like layouts)
+      towers: "Rank {{ card.props.rank }} — Donazione **{{ card.props.donation }}**"
+
+The card index is generated from cards/: every card of every deck with its copies, props
+(through the deck's summary template, else generically) and effect text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from datafile.errors import BuildError, DataError, Problem
+from datafile.source import line_of, load_yaml
+from datafile.validate import validate
+
+from .catalog import GameData, Project
+from .model import SLUG, Strict
+from .templates import compiled, localise
+
+REF = re.compile(r"\[\[(#?)([a-z0-9][a-z0-9-]*)\]\]")
+ICON = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+class Term(Strict):
+    term: str
+    definition: str
+
+
+class SectionSpec(Strict):
+    id: str = Field(pattern=SLUG)
+    title: str
+    body: str = ""
+    terms: list[Term] = []
+    sections: list["SectionSpec"] = []
+
+
+class RulesFile(Strict):
+    title: str | None = None
+    sections: list[SectionSpec]
+    cards: dict[str, str] = {}
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    level: int           # 1 = top level
+    body: str
+    terms: list[Term]
+    children: list["Section"] = field(default_factory=list)
+
+
+@dataclass
+class CardEntry:
+    id: str
+    name: str
+    copies: int
+    summary: str         # the deck template's line, or "key: value" pairs
+    text: str
+    props: dict[str, Any]
+
+
+@dataclass
+class DeckEntry:
+    id: str
+    name: str
+    count: int
+    cards: list[CardEntry]
+    shortfall: str | None
+
+
+@dataclass
+class Rules:
+    game: GameData
+    lang: str
+    title: str | None
+    sections: list[Section]          # top level
+    decks: list[DeckEntry]
+    card_names: dict[str, str]       # id -> localised name
+    file: str | None
+
+    def flat(self) -> list[Section]:
+        out: list[Section] = []
+
+        def walk(sections):
+            for s in sections:
+                out.append(s)
+                walk(s.children)
+        walk(self.sections)
+        return out
+
+
+def rules_dir(game: GameData) -> Path:
+    return game.directory / "rules"
+
+
+def _load_file(project: Project, path: Path) -> tuple[RulesFile, Any]:
+    name = project.relative(path)
+    raw = load_yaml(path, name)
+    return validate(RulesFile, raw, name), raw
+
+
+def _ids(sections: list[SectionSpec]) -> list[str]:
+    out = []
+    for s in sections:
+        out.append(s.id)
+        out += _ids(s.sections)
+    return out
+
+
+def load_rules(project: Project, game: GameData, lang: str) -> Rules:
+    """The rules of `game` in `lang`, checked: card and section references resolve, icons exist,
+    and section ids match the other languages' files (so the language switcher keeps its place).
+    A game without a rules/ folder gets the card index alone."""
+    folder = rules_dir(game)
+    path = folder / f"{lang}.yaml"
+    names = {card.id: card.name.get(lang) for deck in game.decks for card in deck.cards}
+    decks_spec: dict[str, str] = {}
+    sections: list[Section] = []
+    title = None
+    file = None
+    if folder.is_dir():
+        if not path.exists():
+            raise DataError([Problem(project.relative(path), 0, "", "file not found",
+                                     f"rules in every language ({game.id} has "
+                                     f"{', '.join(sorted(p.stem for p in folder.glob('*.yaml')))})")])
+        spec, raw = _load_file(project, path)
+        file = project.relative(path)
+        _check(project, game, lang, spec, raw, file, names)
+        title, decks_spec = spec.title, spec.cards
+        sections = [_section(s, 1, lang) for s in spec.sections]
+    decks = [_deck(game, deck, lang, decks_spec.get(deck.deck)) for deck in game.decks]
+    return Rules(game, lang, title, sections, decks, names, file)
+
+
+def _section(spec: SectionSpec, level: int, lang: str) -> Section:
+    # titles stay as written: the PDF and the site apply the language's typography when they set them
+    return Section(spec.id, spec.title, level, spec.body.strip(), spec.terms,
+                   [_section(s, level + 1, lang) for s in spec.sections])
+
+
+def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: Any, file: str,
+           names: dict[str, str]) -> None:
+    problems: list[Problem] = []
+    ids = _ids(spec.sections)
+    reserved = {"cards", "top", "search"} | {f"deck-{d.deck}" for d in game.decks} | {f"card-{c}" for c in names}
+    seen = set()
+    for sid in ids:
+        if sid in seen:
+            problems.append(Problem(file, 0, "sections", f"duplicate section id '{sid}'", "unique ids"))
+        if sid in reserved:
+            problems.append(Problem(file, 0, "sections", f"section id '{sid}' is reserved for the card index",
+                                    "another id"))
+        seen.add(sid)
+    icons = project.icons_for(game.id)
+    deck_ids = {d.deck for d in game.decks}
+
+    def texts(sections, path):
+        for i, s in enumerate(sections):
+            here = path + (i,)
+            yield here + ("title",), s.title
+            yield here + ("body",), s.body
+            for j, t in enumerate(s.terms):
+                yield here + ("terms", j, "term"), t.term
+                yield here + ("terms", j, "definition"), t.definition
+            yield from texts(s.sections, here + ("sections",))
+
+    for path, text in texts(spec.sections, ("sections",)):
+        where = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
+        for anchor, ref in REF.findall(text):
+            if anchor and ref not in seen:
+                problems.append(Problem(file, line_of(raw, path), where, f"link to unknown section '#{ref}'",
+                                        "a section id of this file"))
+            if not anchor and ref not in names:
+                problems.append(Problem(file, line_of(raw, path), where, f"link to unknown card '{ref}'",
+                                        f"a card id of {game.id}"))
+        for icon in ICON.findall(text):
+            if icon not in icons:
+                problems.append(Problem(file, line_of(raw, path), where, f"unknown icon ':{icon}:'",
+                                        "an icon of layouts/icons.yaml or layouts/<game>.yaml"))
+    for deck_id in spec.cards:
+        if deck_id not in deck_ids:
+            problems.append(Problem(file, line_of(raw, ("cards", deck_id)), f"cards.{deck_id}",
+                                    f"unknown deck '{deck_id}'", f"one of {sorted(deck_ids)}"))
+    # Same section ids in every language: the language switcher lands on the same anchor.
+    for other in sorted(rules_dir(game).glob("*.yaml")):
+        if other.stem == lang or other.stem not in game.game.languages:
+            continue
+        try:
+            other_spec, _ = _load_file(project, other)
+        except DataError:
+            continue  # reported when that language is built
+        other_ids = _ids(other_spec.sections)
+        if other_ids != ids:
+            missing = [i for i in other_ids if i not in ids]
+            extra = [i for i in ids if i not in other_ids]
+            detail = (f"missing {missing}" if missing else "") + (f" extra {extra}" if extra else "") \
+                or "same ids in another order"
+            problems.append(Problem(file, 0, "sections", f"section ids differ from {other.name}: {detail.strip()}",
+                                    "the same section ids, in the same order, in every language"))
+    if problems:
+        raise DataError(problems)
+
+
+def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
+    cards = []
+    for card in deck.cards:
+        props = localise(card.props, lang)
+        if template is not None:
+            ctx = {"card": {"id": card.id, "name": card.name.get(lang), "copies": card.copies,
+                            "props": props, "text": card.text.get(lang) if card.text else ""},
+                   "deck": {"id": deck.deck, "name": deck.name.get(lang), "props": localise(deck.props, lang)},
+                   "lang": lang}
+            try:
+                summary = compiled(template).render(**ctx).strip()
+            except Exception as exc:
+                raise BuildError(f"cards/{game.id}/rules/{lang}.yaml: cards.{deck.deck}: "
+                                 f"{type(exc).__name__}: {exc}") from None
+        else:
+            summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
+                                 for key, value in props.items() if value is not False and value not in ("", None, [], {}))
+        cards.append(CardEntry(card.id, card.name.get(lang), card.copies, summary,
+                               card.text.get(lang) if card.text else "", props))
+    shortfall = None
+    if deck.shortfall:
+        shortfall = f"{deck.physical_count} / {deck.shortfall.expected} — {deck.shortfall.note.get(lang)}"
+    return DeckEntry(deck.deck, deck.name.get(lang), deck.physical_count, cards, shortfall)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def blocks(body: str, lang: str = "en") -> list[tuple[str, list[str]]]:
+    """Split a body into ("p", [text]) paragraphs and ("ul", [items]) bullet lists."""
+    out: list[tuple[str, list[str]]] = []
+    for chunk in re.split(r"\n\s*\n", body.strip()):
+        lines = [line.rstrip() for line in chunk.strip().splitlines()]
+        if not lines or not lines[0]:
+            continue
+        if all(re.match(r"\s*- ", line) or (i and line.startswith("  ")) for i, line in enumerate(lines)):
+            items: list[str] = []
+            for line in lines:
+                if re.match(r"\s*- ", line):
+                    items.append(line.split("- ", 1)[1].strip())
+                else:
+                    items[-1] += ("" if lang == "ja" else " ") + line.strip()
+            out.append(("ul", items))
+        else:
+            joiner = "" if lang == "ja" else " "
+            out.append(("p", [joiner.join(line.strip() for line in lines)]))
+    return out

@@ -1,0 +1,131 @@
+"""Draw one card face (a resolved layout plus a template context) with ReportLab.
+
+The face is drawn in its own coordinate system: the origin is the bottom-left corner of
+the trim box, in points; the bleed lies at negative coordinates and beyond the size.
+"""
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor, toColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from datafile.errors import BuildError
+
+from ..data.catalog import Layout, Region
+from ..data.model import Size
+from ..data.templates import compiled, compiled_expression
+from ..typeset.fonts import FontBook
+from ..typeset.icons import ICON_DESCENT, IconFont
+from ..typeset.text import Overflow, TextBox, check_glyphs, fit, to_markup
+
+
+class FaceRenderer:
+    """Renders faces for one game in one language."""
+
+    def __init__(self, fonts: FontBook, lang: str, icons: IconFont):
+        self.fonts = fonts
+        self.lang = lang
+        self.typo = fonts.typography(lang)
+        self.icons = icons
+
+    def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
+        width, height = size.width * mm, size.height * mm
+        b = bleed * mm
+        if layout.background:
+            canvas.setFillColor(self._color(layout.background, context, layout))
+            canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
+        for region in layout.regions:
+            try:
+                if region.when and not compiled_expression(region.when)(**context):
+                    continue
+                self._region(canvas, region, layout, context, width, height, b)
+            except Overflow as exc:
+                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                                 f"(layout {layout.id}): text {exc}") from None
+            except BuildError as exc:
+                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                                 f"(layout {layout.id}): {exc}") from None
+            except Exception as exc:  # template errors: name the place, keep the cause
+                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                                 f"(layout {layout.id}): {type(exc).__name__}: {exc}") from None
+
+    # ------------------------------------------------------------ regions
+
+    def _region(self, canvas: Canvas, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float):
+        x, w, h = r.x * mm, r.width * mm, r.height * mm
+        y = H - r.y * mm - h
+        if r.bleed:
+            x, y, w, h = -b, -b, W + 2 * b, H + 2 * b
+        canvas.saveState()
+        if r.rotate:
+            cx, cy = x + w / 2, y + h / 2
+            canvas.translate(cx, cy)
+            canvas.rotate(r.rotate)
+            if r.rotate in (90, 270):
+                w, h = h, w
+            x, y = -w / 2, -h / 2
+        fill = self._color(r.fill, ctx, layout) if r.fill else None
+        stroke = self._color(r.stroke, ctx, layout) if r.stroke else None
+        if fill:
+            canvas.setFillColor(fill)
+        if stroke:
+            canvas.setStrokeColor(stroke)
+            canvas.setLineWidth(r.stroke_width * mm)
+            if r.dash:
+                canvas.setDash([d * mm for d in r.dash])
+        if r.kind == "rect" and (fill or stroke):
+            if r.radius:
+                canvas.roundRect(x, y, w, h, r.radius * mm, stroke=int(bool(stroke)), fill=int(bool(fill)))
+            else:
+                canvas.rect(x, y, w, h, stroke=int(bool(stroke)), fill=int(bool(fill)))
+        elif r.kind == "circle" and (fill or stroke):
+            canvas.ellipse(x, y, x + w, y + h, stroke=int(bool(stroke)), fill=int(bool(fill)))
+        elif r.kind == "line" and stroke:
+            canvas.line(x, H - r.y * mm, x + r.width * mm, H - (r.y + r.height) * mm)
+        elif r.kind == "icon":
+            self._icon(canvas, r, layout, ctx, x, y, w, h)
+        elif r.kind == "text":
+            self._text(canvas, r, layout, ctx, x, y, w, h)
+        canvas.restoreState()
+
+    def _icon(self, canvas, r: Region, layout, ctx, x, y, w, h):
+        name = compiled(r.text or "").render(ctx).strip()
+        if not name:
+            return
+        if name not in self.icons.codes:
+            raise BuildError(f"unknown icon '{name}'")
+        size = min(h, w)
+        color = r.color if r.color != "#000000" else (self.icons.colors.get(name) or r.color)
+        canvas.setFillColor(self._color(color, ctx, layout))
+        canvas.setFont(self.icons.name, size)
+        canvas.drawCentredString(x + w / 2, y + (h - size) / 2 + size * ICON_DESCENT / 1000,
+                                 chr(self.icons.codes[name]))
+
+    def _text(self, canvas, r: Region, layout, ctx, x, y, w, h):
+        source = compiled(r.text or "").render(ctx).strip()
+        if not source:
+            return
+        family = self.typo.roles[r.font]
+        face = self.fonts.face(family, r.bold, r.italic)
+        faces = [face] + ([self.fonts.face(family, True, r.italic)] if "**" in source else []) \
+            + ([self.fonts.face(family, r.bold, True)] if source.replace("**", "").count("*") >= 2 else [])
+        missing = check_glyphs(source, faces)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            raise BuildError(f"font {face.name} has no glyph for {shown}")
+        markup = to_markup(source, self.lang, self.icons)
+        color = self._color(r.color, ctx, layout)
+        box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
+        para, used = fit(markup, face, self.typo, box)
+        top = y + h
+        offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
+        para.drawOn(canvas, x, offset)
+
+    def _color(self, value: str, ctx: dict, layout: Layout):
+        if "{" in value:
+            value = compiled(value).render(ctx).strip()
+        value = layout.colors.get(value, value)
+        try:
+            return HexColor(value) if value.startswith("#") else toColor(value)
+        except (ValueError, TypeError):
+            raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")

@@ -1,0 +1,2 @@
+"""Stage 5 — site: the static rules site (output/site/) and the local preview server.
+May import: data, typeset, paper (atomic output)."""

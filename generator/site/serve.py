@@ -1,0 +1,42 @@
+"""The preview server behind `pnp serve`: output/site/ on localhost, and the site rebuilt when a
+YAML file under cards/ or any file under layouts/ or locales/ changes (mtime polling: no extra
+dependency)."""
+from __future__ import annotations
+
+from http.server import SimpleHTTPRequestHandler
+from pathlib import Path
+
+import click
+
+from datafile.errors import BuildError, DataError
+
+from ..data.catalog import load_project
+from .pages import build_site_only, site_dir
+
+
+def snapshot(root: Path) -> dict[str, float]:
+    """Modification times of every input the site depends on."""
+    files = list((root / "cards").rglob("*.yaml")) + list((root / "layouts").rglob("*")) \
+        + list((root / "locales").rglob("*.po"))
+    return {str(p): p.stat().st_mtime for p in sorted(files) if p.is_file()}
+
+
+def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: bool) -> bool:
+    try:
+        project = load_project(root, games)
+        build_site_only(project, out_dir, allow_missing)
+    except DataError as exc:
+        for problem in exc.problems:
+            click.secho(str(problem), fg="red", err=True)
+        click.secho("site not rebuilt (still serving the previous one)", fg="red", err=True)
+        return False
+    except BuildError as exc:
+        click.secho(f"site not rebuilt: {exc}", fg="red", err=True)
+        return False
+    click.echo(f"site rebuilt: {site_dir(out_dir)}", err=True)
+    return True
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - keep the terminal for build messages
+        pass

@@ -1,0 +1,75 @@
+"""Fonts: TrueType families registered with ReportLab (always embedded), per-language roles,
+and glyph coverage checks."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from datafile.errors import BuildError
+
+from ..data.model import FontsFile, LanguageTypography
+from .icons import ICON_BASE
+
+
+@dataclass(frozen=True)
+class Face:
+    """One registered font face and the characters it can draw."""
+
+    name: str
+    charset: frozenset
+
+
+@dataclass(frozen=True)
+class Typography:
+    lang: str
+    roles: dict[str, str]        # role -> family name
+    hyphenation: str | None
+    cjk: bool
+
+
+@lru_cache(maxsize=None)
+def _register_face(path: Path, name: str) -> Face:
+    if not path.exists():
+        raise BuildError(f"font file {path} not found")
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    return Face(name, frozenset(font.face.charToGlyph))
+
+
+class FontBook:
+    """Resolves a (language, role, bold, italic) to a registered face."""
+
+    def __init__(self, root: Path, spec: FontsFile):
+        self.dir = root / "layouts" / "fonts"
+        self.spec = spec
+
+    def typography(self, lang: str) -> Typography:
+        default, own = self.spec.default, self.spec.languages.get(lang, LanguageTypography())
+        return Typography(lang, {**default.roles, **own.roles},
+                          own.hyphenation if own.hyphenation is not None else default.hyphenation,
+                          own.cjk or default.cjk)
+
+    def face(self, family: str, bold: bool = False, italic: bool = False) -> Face:
+        """Register (once, on first use: a Japanese font is read only for Japanese) and
+        return one face; <b>/<i> in paragraphs find their faces through the family mapping."""
+        spec = self.spec.families[family]
+        base = f"pnp-{family}"
+        files = {"regular": spec.regular, "bold": spec.bold or spec.regular,
+                 "italic": spec.italic or spec.regular,
+                 "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}
+        for b, i, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
+            addMapping(base, b, i, f"{base}-{style}")
+        style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+                 (True, True): "bold_italic"}[(bool(bold), bool(italic))]
+        return _register_face(self.dir / files[style], f"{base}-{style}")
+
+
+def missing_glyphs(text: str, face: Face) -> list[str]:
+    """Characters of `text` that `face` cannot draw (icons and line breaks excepted)."""
+    return sorted({c for c in text if c not in "\n\t\xad" and ord(c) not in face.charset
+                   and not (ICON_BASE <= ord(c) < ICON_BASE + 0x1000)})

@@ -1,0 +1,156 @@
+"""Japanese line breaking with kinsoku shori (禁則処理).
+
+ReportLab's CJK wrapping breaks between any two characters and only sometimes hangs one
+closing mark in the margin, so a line can still start with 、。」）ー or end with 「（.
+`KinsokuParagraph` replaces its line breaker: a break is only made where the character
+after it may start a line, the character before it may end one, and it does not cut a
+Latin word or number; when no such place exists on the line, it falls back to the plain
+character break (a word wider than the box), which shrink-to-fit then reports.
+"""
+from __future__ import annotations
+
+from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
+from reportlab.platypus.paragraph import (
+    Paragraph,
+    ParaLines,
+    _handleBulletWidth,
+    cjkU,
+    makeCJKParaLine,
+)
+from reportlab.rl_config import _FUZZ
+
+# Closing brackets and marks, small kana, prolonged sound mark, iteration marks, and
+# Western closing punctuation: never at the start of a line (JIS X 4051 classes 2-7 + small kana).
+CANNOT_START = set(ALL_CANNOT_START) | set(
+    "、。，．・：；？！‼⁇⁈⁉）］｝〕〉》」』】〙〗〟’”｠»"
+    "ヽヾゝゞ々〻ー―‐゠–〜～…‥"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ",.:;!?)]}%\u00a0\u202f")
+# Opening brackets and quotes: never at the end of a line.
+CANNOT_END = set(ALL_CANNOT_END) | set("（［｛〔〈《「『【〘〖〝‘“｟«([{\u00a0\u202f")
+SPACES = {" ", "\u3000"}
+
+
+def _latin(ch: str) -> bool:
+    """Part of a Latin word or number that must not be cut (icons and kana are not)."""
+    return ord(ch) < 0x3000 and (ch.isalnum() or ch in "-+×/'’.,%")
+
+
+def _icon(ch: str) -> bool:
+    return 0xE000 <= ord(ch) < 0xF000   # the icon font's private-use codes (fonts.ICON_BASE)
+
+
+def can_break(before: str, after: str) -> bool:
+    """May a line end with `before` and the next start with `after`?"""
+    if after in SPACES or before in SPACES:
+        return after not in CANNOT_START
+    if after in CANNOT_START or before in CANNOT_END:
+        return False
+    if before.isdigit() and _icon(after):  # "2 ★": a number stays with its icon
+        return False
+    return not (_latin(before) and _latin(after))
+
+
+def break_positions(text: str, widths: list[float], max_width: float) -> list[int]:
+    """Line starts (indices) for plain text; used by tests and by the paragraph class."""
+    starts, start, n = [0], 0, len(text)
+    while start < n:
+        used, i = 0.0, start
+        while i < n and (used + widths[i] <= max_width + _FUZZ or i == start):
+            used += widths[i]
+            i += 1
+        if i >= n:
+            break
+        end = i
+        while end > start + 1 and not (can_break(text[end - 1], text[end]) and not glued(text, end)):
+            end -= 1
+        if end == start + 1 and not (can_break(text[end - 1], text[end]) and not glued(text, end)):
+            end = i
+        while end < n and text[end] in SPACES:  # a space never opens a line
+            end += 1
+        if end >= n:
+            break
+        starts.append(end)
+        start = end
+    return starts
+
+
+class KinsokuParagraph(Paragraph):
+    """A Paragraph whose CJK line breaking obeys kinsoku (use with style.wordWrap='CJK')."""
+
+    def breakLinesCJK(self, maxWidths):
+        if not isinstance(maxWidths, (list, tuple)):
+            maxWidths = [maxWidths]
+        if hasattr(self, "blPara") and getattr(self, "_splitpara", 0):
+            return self.blPara
+        style = self.style
+        self.height = 0
+        _handleBulletWidth(self.bulletText, style, maxWidths)
+        if not self.frags:
+            return super().breakLinesCJK(maxWidths)
+        autoLeading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
+        return kinsoku_split(self.frags, maxWidths, autoLeading not in ("", "off"))
+
+
+def _width(u, max_width):
+    w = u.width
+    if hasattr(w, "normalizedValue"):
+        w._normalizer = max_width
+        w = w.normalizedValue(max_width)
+    return w
+
+
+def kinsoku_split(frags, maxWidths, calcBounds):
+    U = []
+    for f in frags:
+        text = f.text if isinstance(f.text, str) else f.text.decode("utf8")
+        U.extend([cjkU(t, f, "utf8") for t in text] if text else [cjkU(text, f, "utf8")])
+    lines, start, n = [], 0, len(U)
+    while start < n:
+        max_width = maxWidths[min(len(lines), len(maxWidths) - 1)]
+        used, i, line_break = 0.0, start, False
+        while i < n:
+            u = U[i]
+            if hasattr(u.frag, "lineBreak"):
+                i += 1
+                line_break = True
+                break
+            w = _width(u, max_width)
+            if used + w > max_width + _FUZZ and i > start:
+                break
+            used += w
+            i += 1
+        end = i
+        if not line_break and i < n:
+            while end > start + 1 and not _ok(U, end):
+                end -= 1
+            if end == start + 1 and not _ok(U, end):
+                end = i
+            while end < n and U[end] in SPACES and not hasattr(U[end].frag, "lineBreak"):
+                end += 1  # the space hangs at the end of this line instead of opening the next
+        chars = U[start:end]
+        shown = chars
+        while shown and shown[-1] in SPACES:
+            shown = shown[:-1]
+        width = sum(_width(u, max_width) for u in shown)
+        lines.append(makeCJKParaLine(chars, max_width, width, max_width - width, line_break, calcBounds))
+        start = end
+    return ParaLines(kind=1, lines=lines)
+
+
+def _ok(U, k) -> bool:
+    before, after = U[k - 1], U[k]
+    if hasattr(after.frag, "lineBreak") or hasattr(before.frag, "lineBreak"):
+        return True
+    return can_break(str(before), str(after)) and not glued(U, k)
+
+
+def glued(text, k: int) -> bool:
+    """Would a break at k part a number from the icon after it ("2 ★"), spaces between?"""
+    p = k - 1
+    while p >= 0 and text[p] in SPACES:
+        p -= 1
+    n = k
+    while n < len(text) and text[n] in SPACES:
+        n += 1
+    return p >= 0 and n < len(text) and str(text[p]).isdigit() and _icon(str(text[n]))

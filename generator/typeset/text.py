@@ -1,0 +1,137 @@
+"""Card text: our small markup to ReportLab paragraphs, per-language typography, and
+shrink-to-fit that fails loudly instead of clipping."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from datafile.errors import BuildError
+
+from .fonts import Face, Typography, missing_glyphs
+from .icons import IconFont
+from .kinsoku import KinsokuParagraph
+
+ICON = re.compile(r":([a-z][a-z0-9-]*):")
+BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
+HELD = re.compile("\ue8f0(\\d+)\ue8f1")
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+NBSP, NNBSP = "\u00a0", "\u202f"
+SIZE_STEP = 0.25
+
+
+class Overflow(BuildError):
+    pass
+
+
+def french_spacing(text: str) -> str:
+    """No-break spaces where French typography wants them: before ; ! ? : and inside « »."""
+    text = re.sub(r"\s*([;!?])", lambda m: NNBSP + m.group(1), text)
+    text = re.sub(r"(?<=\w)\s*:(?=\s|$)", NBSP + ":", text)
+    text = re.sub(r"«\s*", "«" + NBSP, text)
+    return re.sub(r"\s*»", NBSP + "»", text)
+
+
+def typeset(text: str, lang: str) -> str:
+    """Language typography for a run of plain text (no markup): typographic apostrophes for
+    Latin scripts (qu’elle, player’s), French no-break spaces. Shared by PDF and HTML."""
+    if lang != "ja":
+        text = APOSTROPHE.sub("\u2019", text)
+    if lang == "fr":
+        text = french_spacing(text)
+    return text
+
+
+def plain_text(source: str) -> str:
+    """The characters a reader will see, without markup (for glyph checks)."""
+    return BOLD.sub(r"\1", ICON.sub("", source))
+
+
+def styled(source: str, lang: str, token: re.Pattern, render) -> str:
+    """Typeset and escape `source`, turn **bold**/*italic*/newlines into tags, and replace
+    each `token` match by `render(match)`. Tokens are held out as placeholders while the
+    markup is matched, so **9 :denier:** is bold around its icon. Shared by PDF and HTML."""
+    held: list[str] = []
+
+    def hold(match: re.Match) -> str:
+        held.append(render(match))
+        return f"\ue8f0{len(held) - 1}\ue8f1"
+
+    text = escape(typeset(token.sub(hold, source), lang))
+    return HELD.sub(lambda m: held[int(m.group(1))], text)
+
+
+def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
+    """Turn card text (plain text, **bold**, *italic*, :icon:, newlines) into paragraph XML."""
+
+    def icon(match: re.Match) -> str:
+        name = match.group(1)
+        if icons is None or name not in icons.codes:
+            raise BuildError(f"unknown icon ':{name}:'")
+        color = icons.colors.get(name)
+        color_attr = f' color="{color}"' if color else ""
+        return f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[name]:X};</font>'
+
+    text = styled(source, lang, ICON, icon)
+    text = BOLD.sub(r"<b>\1</b>", text)
+    text = ITALIC.sub(r"<i>\1</i>", text)
+    return text.replace("\n", "<br/>")
+
+
+@dataclass
+class TextBox:
+    width: float   # points
+    height: float
+    size: float
+    min_size: float
+    leading: float  # ratio of size
+    align: str
+    color: str
+
+
+def style_for(face: Face, typo: Typography, box: TextBox, size: float) -> ParagraphStyle:
+    style = ParagraphStyle("pnp", fontName=face.name, fontSize=size, leading=size * box.leading,
+                           alignment=ALIGN[box.align], textColor=box.color, splitLongWords=False,
+                           allowWidows=1, allowOrphans=1)
+    if typo.cjk:
+        style.wordWrap = "CJK"
+    elif typo.hyphenation:
+        style.hyphenationLang = typo.hyphenation
+        style.embeddedHyphenation = 1
+        style.uriWasteReduce = 0.3
+    return style
+
+
+def _overflows_width(para: Paragraph, width: float) -> bool:
+    for line in getattr(para.blPara, "lines", []):
+        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+        if extra < -0.5:
+            return True
+    return False
+
+
+def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragraph, float]:
+    """The largest paragraph from box.size down to box.min_size that fits; else Overflow."""
+    size = box.size
+    while size >= box.min_size - 1e-6:
+        para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size))
+        _w, height = para.wrap(box.width, box.height + 1000)
+        if height <= box.height + 0.01 and not _overflows_width(para, box.width):
+            return para, height
+        size -= SIZE_STEP
+    raise Overflow(f"does not fit in {box.width / 2.8346:.1f}x{box.height / 2.8346:.1f} mm "
+                   f"even at the minimum size {box.min_size} pt")
+
+
+def check_glyphs(source: str, faces: list[Face]) -> list[str]:
+    text = plain_text(source)
+    missing: set[str] = set()
+    for face in faces:
+        missing.update(missing_glyphs(text, face))
+    return sorted(missing)
