@@ -3,7 +3,9 @@ shrink-to-fit that fails loudly instead of clipping."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import astuple, dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -24,6 +26,7 @@ APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
 SIZE_STEP = 0.25
+FIT_CACHE_SIZE = 2048
 
 
 class Overflow(BuildError):
@@ -95,6 +98,14 @@ class TextBox:
     color: str
 
 
+@lru_cache(maxsize=None)
+def hyphenator(lang: str):
+    """pyphen's splitter for a language, built once: given the language name, ReportLab builds a
+    new Pyphen (dictionary lookup and all) for every paragraph it wraps."""
+    import pyphen
+    return pyphen.Pyphen(lang=lang).iterate
+
+
 def style_for(face: Face, typo: Typography, box: TextBox, size: float) -> ParagraphStyle:
     style = ParagraphStyle("pnp", fontName=face.name, fontSize=size, leading=size * box.leading,
                            alignment=ALIGN[box.align], textColor=box.color, splitLongWords=False,
@@ -102,7 +113,7 @@ def style_for(face: Face, typo: Typography, box: TextBox, size: float) -> Paragr
     if typo.cjk:
         style.wordWrap = "CJK"
     elif typo.hyphenation:
-        style.hyphenationLang = typo.hyphenation
+        style.hyphenationLang = hyphenator(typo.hyphenation)
         style.embeddedHyphenation = 1
         style.uriWasteReduce = 0.3
     return style
@@ -116,6 +127,27 @@ def _overflows_width(para: Paragraph, width: float) -> bool:
     return False
 
 
+def _remembered(fit_function):
+    """Fit results cached per text, font, language typography and box: the same card text is
+    fitted again for every copy of a layout, every product and every language that shares it.
+    Bounded (least recently used out) so memory stays flat however large the deck."""
+    cache: OrderedDict = OrderedDict()
+
+    def cached(markup: str, face: Face, typo: Typography, box: TextBox):
+        key = (markup, face, typo.lang, typo.hyphenation, typo.cjk, astuple(box))
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+        result = cache[key] = fit_function(markup, face, typo, box)
+        if len(cache) > FIT_CACHE_SIZE:
+            cache.popitem(last=False)
+        return result
+
+    cached.__doc__ = fit_function.__doc__
+    return cached
+
+
+@_remembered
 def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragraph, float]:
     """The largest paragraph from box.size down to box.min_size that fits; else Overflow."""
     size = box.size
