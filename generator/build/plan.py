@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Callable
 
 import importlib
+import sys
 
 from ..paper.imposition import SheetOptions
 from ..data.catalog import GameData, Project
 from ..paper.output import Staging
+from . import cache
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
 Counter = Callable[[Project, GameData, SheetOptions], int]
@@ -79,14 +81,59 @@ def plan(project: Project, languages: list[str] | None, out_dir: Path,
 
 def run(project: Project, jobs: list[Job], options: SheetOptions,
         progress: Callable[[int], None] = lambda n: None,
-        announce: Callable[[Job], None] = lambda job: None) -> list[Path]:
-    """Write every job; on any error nothing is renamed into place and the error propagates."""
-    with Staging() as staging:
+        announce: Callable[[Job], None] = lambda job: None,
+        workers: int = 1, use_cache: bool = True, out: Path | None = None,
+        warn: Callable[[str], None] = lambda text: sys.stderr.write(text)) -> list[Path]:
+    """Write every job into a staging copy of OUT, reusing cached products whose inputs did not
+    change and rendering the others on `workers` processes, then swap the whole set in. On any
+    error nothing in OUT changes and the error propagates."""
+    if not jobs:
+        return []
+    out = out or jobs[0].target.parents[2]
+    with Staging(out) as staging:
+        store = cache.Store(out, staging.folder)
+        staging.not_carried.add(cache.CACHE_DIR)
+        keys = cache.Keys(project.root, options)
+        todo = []
         for job in jobs:
-            announce(job)
-            job.product.write(project, job.game, job.lang, staging.temporary(job.target), options, progress)
-        _after_products(project, jobs, staging, options)
+            tmp = staging.temporary(job.target)
+            key = keys.key(job.product.name, job.game.directory, list(job.game.game.languages), job.lang)
+            if use_cache and store.fetch(key, tmp):
+                progress(job.product.pages(project, job.game, options))
+                continue
+            todo.append((job, tmp, key))
+        workers = min(workers, len(todo))
+        if workers <= 1:
+            for job, tmp, _key in todo:
+                announce(job)
+                job.product.write(project, job.game, job.lang, tmp, options, progress)
+        else:
+            from .workers import render_parallel
+            render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
+                            progress, announce, warn)
+        for _job, tmp, key in todo:
+            store.put(key, tmp)
+        _site(project, jobs, staging, options, store, keys, use_cache)
+        store.carry_over()
         return staging.commit()
+
+
+def _site(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,
+          store: "cache.Store", keys: "cache.Keys", use_cache: bool) -> None:
+    """The site reads every language of the games it shows: its key combines theirs. When OUT
+    already holds that site, unaltered, the staging carries it over as it is."""
+    shown = sorted({(job.game.id, job.lang) for job in jobs if job.product.name == "rules"})
+    if not shown:
+        return
+    games = {job.game.id: job.game for job in jobs}
+    key = cache._sha("".join(keys.key("site", games[g].directory, list(games[g].game.languages), lang)
+                             for g, lang in shown).encode())
+    from ..site.pages import site_dir
+    site = site_dir(staging.root)
+    if use_cache and store.site_is_current(key, site):
+        return
+    _after_products(project, jobs, staging, options)
+    store.site_written(key, site_dir(staging.folder))
 
 
 def _after_products(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions) -> None:

@@ -1,6 +1,7 @@
 """`pnp build`: every printable of the chosen games and languages into OUT/<game>/<lang>/."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -33,9 +34,17 @@ from .common import (
               help="Output folder (default: output/ in the project).")
 @click.option("--only", "products", metavar="cards,...", help="Build only these products.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+              help="Worker processes (default: the machine's cores).")
+@click.option("--no-cache", is_flag=True, help="Render every product, even those whose inputs did not change.")
+@click.option("--watch", is_flag=True, help="Stay running; rebuild what changed whenever cards/, layouts/ or locales/ change.")
 @click.pass_context
-def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing):
+def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing,
+          jobs, no_cache, watch):
     """Build printables for GAMES (default: every game) into OUT/<game>/<lang>/."""
+    if watch:
+        _watch(ctx, {**ctx.params, "watch": False})
+        return
     project = load_or_exit(ctx, games)
     languages = split_list(langs)
     for game in project.games.values():
@@ -45,17 +54,45 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing)
     out = (out_dir or project_root(ctx) / "output").resolve()
-    jobs = builder.plan(project, languages, out, split_list(products))
+    plan = builder.plan(project, languages, out, split_list(products))
     try:
-        total = sum(job.product.pages(project, job.game, options) for job in jobs)
+        total = sum(job.product.pages(project, job.game, options) for job in plan)
         with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,
                                item_show_func=lambda label: label) as bar:
             current = {"label": ""}
-            written = builder.run(project, jobs, options, progress=lambda n: bar.update(n, current["label"]),
-                                  announce=lambda job: current.update(label=job.label))
+            written = builder.run(project, plan, options, progress=lambda n: bar.update(n, current["label"]),
+                                  announce=lambda job: current.update(label=job.label),
+                                  workers=jobs or os.cpu_count() or 1, use_cache=not no_cache, out=out,
+                                  warn=lambda text: click.echo(text, err=True, nl=False))
     except (BuildError, DataError) as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
+    except OSError as exc:   # unwritable or full disk: the output is left as it was
+        click.secho(f"build failed: cannot write {exc.filename or out}: {exc.strerror or exc}", fg="red", err=True)
+        click.secho("Nothing was written.", fg="red", err=True)
+        sys.exit(1)
     for path in written:
         click.echo(shown_path(path, ctx))
+
+
+def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
+    """Build, then rebuild whenever an input changes (mtime polling); the cache makes each
+    rebuild render only the products whose inputs changed. A failed build keeps watching."""
+    import time
+
+    from ..site.serve import snapshot
+    seen = None
+    try:
+        while True:
+            now = snapshot(project_root(ctx))
+            if now != seen:
+                seen = now
+                try:
+                    ctx.invoke(build, **params)
+                except SystemExit:
+                    pass
+                click.echo("watching cards/, layouts/ and locales/ (Ctrl-C to stop)", err=True)
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        pass

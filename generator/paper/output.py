@@ -1,32 +1,71 @@
-"""All-or-nothing file output: everything is written to temporary files beside its target,
-and renamed into place only when every file of the run has been written."""
+"""All-or-nothing output.
+
+`Staging(out)` (a build): every file is written into a staging folder beside OUT
+(`.OUT.staging-PID`); on commit the folder is completed with hard links to everything else
+already in OUT, then swapped with OUT in one atomic `renameat2(RENAME_EXCHANGE)`. A kill at
+any moment therefore leaves OUT either complete as before or complete as new; the leftovers of a
+killed build (staging folders, a swapped-out old folder, per-file temporaries) are removed by the
+next build, and a failed build never creates anything in OUT.
+
+`Staging()` (a single file, e.g. the calibration page): temporary files beside their targets,
+renamed into place on commit.
+"""
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
+import re
+import shutil
 from pathlib import Path
+
+# what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
+_FILE_TEMPORARY = re.compile(r"^\..+\.\d+\.tmp$")
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
 
 
 class Staging:
-    """Collects finished temporary files; `commit` renames them, `discard` removes them."""
+    """Collects finished files; `commit` puts them in place at once, `discard` removes them."""
 
-    def __init__(self):
+    def __init__(self, root: Path | None = None):
         self._pending: list[tuple[Path, Path]] = []
+        self.root = Path(os.path.abspath(root)) if root is not None else None
+        self.folder: Path | None = None
+        self.not_carried: set[str] = set()   # top-level names of OUT the caller carries over itself
+        if self.root is not None:
+            remove_leftovers(self.root)
+            self.folder = _sibling(self.root, "staging", os.getpid())
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder.mkdir(parents=True)
 
     def temporary(self, target: Path) -> Path:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        if self.folder is not None:
+            tmp = self.folder / Path(os.path.abspath(target)).relative_to(self.root)
+            tmp.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         self._pending.append((tmp, target))
         return tmp
 
     def commit(self) -> list[Path]:
-        written = []
-        for tmp, target in self._pending:
-            os.replace(tmp, target)
-            written.append(target)
+        written = [target for _tmp, target in self._pending]
+        if self.folder is None:
+            for tmp, target in self._pending:
+                os.replace(tmp, target)
+        else:
+            if self.root.exists():
+                _link_missing(self.root, self.folder, self.not_carried)
+            _swap_in(self.folder, self.root)
+            self.folder = None
         self._pending.clear()
         return written
 
     def discard(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
         for tmp, _target in self._pending:
             tmp.unlink(missing_ok=True)
         self._pending.clear()
@@ -37,3 +76,91 @@ class Staging:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is not None:
             self.discard()
+
+
+def _sibling(root: Path, kind: str, pid: int) -> Path:
+    return root.parent / f".{root.name}.{kind}-{pid}"
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False   # our own leftover from an earlier run in this process
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_leftovers(root: Path) -> None:
+    """Undo what a killed build left: restore OUT if it was killed between the two renames of
+    the fallback swap, then remove staging and old folders of builds no longer running."""
+    if not root.parent.is_dir():
+        return
+    pattern = re.compile(rf"^\.{re.escape(root.name)}\.(staging|old)-(\d+)$")
+    for entry in sorted(root.parent.iterdir()):
+        match = pattern.match(entry.name)
+        if not match or _alive(int(match.group(2))):
+            continue
+        if match.group(1) == "old" and not root.exists():
+            os.rename(entry, root)   # the previous complete output
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
+
+
+def _link_missing(source: Path, staged: Path, skip: set[str]) -> None:
+    """Complete the staged tree with hard links to every file of OUT this build did not write
+    (files stay shared, nothing is copied); per-file temporaries of killed runs are dropped."""
+    for folder, dirs, files in os.walk(source):
+        here = Path(folder)
+        if here == source:
+            files = [f for f in files if f not in skip]
+            dirs[:] = [d for d in dirs if d not in skip]
+        into = staged / here.relative_to(source)
+        into.mkdir(exist_ok=True)
+        for name in files:
+            if _FILE_TEMPORARY.match(name):
+                continue
+            src, dst = here / name, into / name
+            if os.path.lexists(dst):
+                continue
+            if os.path.islink(src):
+                os.symlink(os.readlink(src), dst)
+                continue
+            try:
+                os.link(src, dst)
+            except OSError:   # a file system without hard links
+                shutil.copy2(src, dst)
+        for name in dirs:
+            if os.path.islink(here / name) and not os.path.lexists(into / name):
+                os.symlink(os.readlink(here / name), into / name)
+        dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two paths (Linux renameat2); False where the system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def _swap_in(staged: Path, root: Path) -> None:
+    if not root.exists():
+        os.rename(staged, root)
+    elif _exchange(staged, root):
+        shutil.rmtree(staged, ignore_errors=True)     # now the previous output
+    else:
+        # two renames; a kill between them is repaired by the next build (remove_leftovers)
+        old = _sibling(root, "old", os.getpid())
+        os.rename(root, old)
+        os.rename(staged, root)
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,194 @@
+"""Nothing rebuilt twice: a content-addressed cache of products.
+
+A product's key is a hash of everything it reads: the game's YAML files with every translated
+text reduced to the product's language (so editing one card's English text changes the keys of
+that game's English products only), every layout file, every font file, the language's locale
+catalogues (and English, the --allow-missing fallback), the build options, and the code that
+renders it (the project's version, a hash of its Python sources, the versions of the libraries
+that shape the bytes). The cache lives in OUT/.pnp-cache/, inside the output it describes, so it
+moves with the whole-set atomic swap; entries are named by key and by the hash of their own
+bytes, and an entry whose bytes no longer match (a PDF edited in place) is never served.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from importlib import metadata
+from pathlib import Path
+
+import yaml
+
+CACHE_DIR = ".pnp-cache"
+KEEP = 400            # entries kept (most recently used first)
+_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml")
+_CODE = ("generator", "datafile", "scoring")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _code_fingerprint() -> str:
+    """The renderer itself: a code change without a version bump must not serve old output."""
+    package = Path(__file__).resolve().parents[2]
+    h = hashlib.sha256()
+    for name in _CODE:
+        for path in sorted((package / name).rglob("*.py")):
+            h.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for lib in _LIBRARIES:
+        try:
+            h.update(f"{lib}={metadata.version(lib)};".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{lib}=?;".encode())
+    return h.hexdigest()
+
+
+def _reduce(value, languages: frozenset, lang: str):
+    """A YAML value with every {fr:, en:, ...} text replaced by its `lang` entry."""
+    if isinstance(value, dict):
+        if value and all(isinstance(k, str) and k in languages for k in value):
+            return {lang: _reduce(value.get(lang), languages, lang)}
+        return {str(k): _reduce(v, languages, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_reduce(v, languages, lang) for v in value]
+    return value
+
+
+class Keys:
+    """Computes product keys for one build (file hashes read once per build)."""
+
+    def __init__(self, root: Path, options, extra: dict | None = None):
+        self.root = root
+        self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options), **(extra or {})}
+        self._files: dict[Path, str] = {}
+        self._yaml: dict[Path, object] = {}
+        self._digests: dict[tuple, str] = {}
+
+    def _file(self, path: Path) -> str:
+        if path not in self._files:
+            self._files[path] = _sha(path.read_bytes())
+        return self._files[path]
+
+    def _tree(self, folder: Path) -> dict[str, str]:
+        if not folder.is_dir():
+            return {}
+        return {str(p.relative_to(self.root)): self._file(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    def _language_view(self, path: Path, languages: frozenset, lang: str):
+        if path not in self._yaml:
+            try:
+                self._yaml[path] = yaml.load(path.read_bytes(), Loader=_Loader)
+            except yaml.YAMLError:
+                self._yaml[path] = ("unparsed", self._file(path))
+        return _reduce(self._yaml[path], languages, lang)
+
+    def game_inputs(self, game_dir: Path, languages: list[str], lang: str) -> dict:
+        """The game's files as one language sees them: per-language files (aid/en.yaml) of
+        that language only, other YAML reduced to that language."""
+        langs = frozenset(languages)
+        view = {}
+        for path in sorted(game_dir.rglob("*")):
+            if not path.is_file():
+                continue
+            rel = str(path.relative_to(self.root))
+            if path.suffix in (".yaml", ".yml"):
+                if path.stem in langs and path.parent != game_dir:
+                    if path.stem == lang:
+                        view[rel] = self._language_view(path, langs, lang)
+                    continue
+                view[rel] = self._language_view(path, langs, lang)
+            else:
+                view[rel] = self._file(path)
+        return view
+
+    def _memo(self, what: tuple, compute) -> str:
+        if what not in self._digests:
+            self._digests[what] = _sha(json.dumps(compute(), sort_keys=True, default=str,
+                                                  ensure_ascii=False).encode())
+        return self._digests[what]
+
+    def key(self, product: str, game_dir: Path, languages: list[str], lang: str) -> str:
+        inputs = {
+            **self.base,
+            "product": product,
+            "lang": lang,
+            "game": self._memo(("game", game_dir, lang), lambda: self.game_inputs(game_dir, languages, lang)),
+            "layouts": self._memo(("layouts",), lambda: self._tree(self.root / "layouts")),
+            "locales": self._memo(("locales", lang), lambda: {**self._tree(self.root / "locales" / "en"),
+                                                               **self._tree(self.root / "locales" / lang)}),
+        }
+        return _sha(json.dumps(inputs, sort_keys=True, default=str).encode())
+
+
+class Store:
+    """Entries `<key>-<content hash>` in OUT/.pnp-cache/; new ones go into the staging folder."""
+
+    def __init__(self, out: Path, staged: Path | None):
+        self.old = out / CACHE_DIR
+        self.new = (staged / CACHE_DIR) if staged is not None else self.old
+        self.used: set[str] = set()
+
+    def fetch(self, key: str, into: Path) -> bool:
+        """Link the entry for `key` to `into`; False (and the entry dropped) when absent or altered."""
+        if not self.old.is_dir():
+            return False
+        for entry in self.old.glob(f"{key}-*"):
+            digest = entry.name.rpartition("-")[2]
+            if _sha(entry.read_bytes()) != digest:
+                continue
+            _link(entry, into)
+            self.used.add(entry.name)
+            return True
+        return False
+
+    def put(self, key: str, produced: Path) -> None:
+        self.new.mkdir(parents=True, exist_ok=True)
+        name = f"{key}-{_sha(produced.read_bytes())}"
+        entry = self.new / name
+        if not entry.exists():
+            _link(produced, entry)
+        self.used.add(name)
+
+    def site_is_current(self, key: str, site: Path) -> bool:
+        """True when OUT's site was built from these inputs and its files are as written."""
+        marker = self.old / f"site-{key}"
+        try:
+            files = json.loads(marker.read_text(encoding="utf-8"))
+            current = all(_sha((site / rel).read_bytes()) == digest for rel, digest in files.items())
+        except (OSError, ValueError):
+            return False
+        if current:
+            self.used.add(marker.name)
+        return current
+
+    def site_written(self, key: str, staged_site: Path) -> None:
+        files = {str(p.relative_to(staged_site)): _sha(p.read_bytes())
+                 for p in sorted(staged_site.rglob("*")) if p.is_file()}
+        self.new.mkdir(parents=True, exist_ok=True)
+        (self.new / f"site-{key}").write_text(json.dumps(files, sort_keys=True), encoding="utf-8")
+        self.used.add(f"site-{key}")
+
+    def carry_over(self) -> None:
+        """Into the new output's cache: this build's entries and the most recent others, KEEP
+        in all (the staging does not link the old cache itself)."""
+        if self.new == self.old or not self.old.is_dir():
+            return
+        others = sorted((p for p in self.old.iterdir() if p.name not in self.used),
+                        key=lambda p: p.stat().st_mtime, reverse=True)
+        for entry in [self.old / name for name in self.used] + others[:max(0, KEEP - len(self.used))]:
+            if entry.is_file() and not (self.new / entry.name).exists():
+                _link(entry, self.new / entry.name)
+
+
+def _link(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if dst.exists():
+        dst.unlink()
+    try:
+        os.link(src, dst)
+    except OSError:
+        import shutil
+        shutil.copyfile(src, dst)

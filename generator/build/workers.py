@@ -1,0 +1,109 @@
+"""Products rendered on several processes, one progress bar in the parent.
+
+Each worker is a fresh process ('forkserver' where the system has it, else 'spawn': never a fork
+of a parent that may have registered fonts or hold threads), loads the project itself and
+registers its own fonts in ReportLab's global registry. A product is written by exactly one
+worker from the same inputs as in a single process, so the bytes do not depend on the number of
+workers. Workers report pages, the product they start, and what they print on stderr (warnings)
+through one queue; the parent drives the progress bar and re-raises the first error.
+"""
+from __future__ import annotations
+
+import io
+import multiprocessing
+import queue as queues
+import sys
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Callable
+
+from datafile.errors import BuildError, DataError
+
+PRELOAD = ["generator.products.cards", "generator.products.aids.card", "generator.products.aids.page",
+           "generator.products.rules_pdf", "generator.products.scorepad"]
+_state: dict = {}
+
+
+def _context():
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)   # imported once in the server, not once per worker
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+class _Forward(io.TextIOBase):
+    """The worker's stderr, sent to the parent (click's test runner captures only the parent's)."""
+
+    def __init__(self, queue):
+        self.queue = queue
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if text:
+            self.queue.put(("err", text))
+        return len(text)
+
+
+def _start(root: str, game_ids: list[str], queue) -> None:
+    from ..data.catalog import load_project
+    sys.stderr = _Forward(queue)
+    _state["queue"] = queue
+    _state["project"] = load_project(Path(root), game_ids)
+
+
+def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> None:
+    from .plan import PRODUCTS
+    project, queue = _state["project"], _state["queue"]
+    product = next(p for p in PRODUCTS if p.name == product_name)
+    queue.put(("start", (product_name, game_id, lang)))
+    try:
+        product.write(project, project.games[game_id], lang, Path(tmp), options,
+                      lambda n: queue.put(("pages", n)))
+    except DataError as exc:   # its problems do not survive pickling; its message does
+        raise BuildError(str(exc)) from None
+    sys.stderr.flush()
+
+
+def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
+                    announce: Callable, warn: Callable[[str], None]) -> None:
+    """Write every (job, temporary path) of `todo` on `workers` processes; the first error is
+    raised once the running products have stopped (the ones not started are cancelled)."""
+    ctx = _context()
+    queue = ctx.Queue()
+    by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
+    game_ids = sorted({job.game.id for job, _tmp in todo})
+
+    def drain(block: float = 0.0) -> None:
+        while True:
+            try:
+                kind, value = queue.get(timeout=block) if block else queue.get_nowait()
+            except queues.Empty:
+                return
+            block = 0.0
+            if kind == "pages":
+                progress(value)
+            elif kind == "start":
+                announce(by_id[tuple(value)])
+            else:
+                warn(value)
+
+    # the longest products first, so no worker is left with a big one at the end
+    order = sorted(todo, key=lambda item: -item[0].product.pages(project, item[0].game, options))
+    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_start,
+                             initargs=(str(project.root), game_ids, queue)) as pool:
+        pending = {pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options)
+                   for job, tmp in order}
+        try:
+            while pending:
+                done, pending = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+                drain()
+                for future in done:
+                    future.result()
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    drain()   # the workers have exited: everything they sent is in the pipe
