@@ -46,6 +46,14 @@ def _code_fingerprint() -> str:
     return h.hexdigest()
 
 
+def _files(folder: Path) -> list[Path]:
+    """Every file under `folder`, following symbolic links (a project may link its fonts in)."""
+    found = []
+    for here, _dirs, names in os.walk(folder, followlinks=True):
+        found += [Path(here) / name for name in names]
+    return sorted(found)
+
+
 def _reduce(value, languages: frozenset, lang: str):
     """A YAML value with every {fr:, en:, ...} text replaced by its `lang` entry."""
     if isinstance(value, dict):
@@ -75,7 +83,7 @@ class Keys:
     def _tree(self, folder: Path) -> dict[str, str]:
         if not folder.is_dir():
             return {}
-        return {str(p.relative_to(self.root)): self._file(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+        return {str(p.relative_to(self.root)): self._file(p) for p in _files(folder)}
 
     def _language_view(self, path: Path, languages: frozenset, lang: str):
         if path not in self._yaml:
@@ -90,9 +98,7 @@ class Keys:
         that language only, other YAML reduced to that language."""
         langs = frozenset(languages)
         view = {}
-        for path in sorted(game_dir.rglob("*")):
-            if not path.is_file():
-                continue
+        for path in _files(game_dir):
             rel = str(path.relative_to(self.root))
             if path.suffix in (".yaml", ".yml"):
                 if path.stem in langs and path.parent != game_dir:

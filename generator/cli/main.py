@@ -2,7 +2,9 @@
 only when it runs (or when help lists it), so `pnp score` never loads the PDF machinery."""
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -23,6 +25,28 @@ class LazyGroup(click.Group):
         "serve": "generator.cli.serve:serve",
         "validate": "generator.cli.validate:validate",
     }
+
+    def format_commands(self, ctx, formatter):
+        """`pnp --help` reads each command's help from its module's source (ast) instead of
+        importing it, so listing the commands loads no ReportLab (tests/test_startup.py)."""
+        rows = [(name, self._short_help(ctx, name)) for name in self.list_commands(ctx)]
+        limit = formatter.width - 6 - max((len(name) for name, _ in rows), default=0)
+        rows = [(name, click.Command(name, help=text).get_short_help_str(limit)) for name, text in rows]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def _short_help(self, ctx, name: str) -> str:
+        if name in self.lazy_commands:
+            module, _, attr = self.lazy_commands[name].partition(":")
+            spec = importlib.util.find_spec(module)
+            if spec and spec.origin:
+                tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+                for node in tree.body:
+                    if isinstance(node, ast.FunctionDef) and node.name == attr and ast.get_docstring(node):
+                        return ast.get_docstring(node).split("\n\n")[0].replace("\n", " ")
+        command = self.get_command(ctx, name)
+        return command.get_short_help_str() if command else ""
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy_commands])

@@ -1,0 +1,50 @@
+"""Start-up: listing the commands and scoring a game load no PDF machinery (ReportLab)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+PROBE = """
+import json, sys
+from generator.cli import main
+try:
+    main(sys.argv[1:], prog_name="pnp")
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'generator', 'jinja2'))),
+      file=sys.stderr)
+"""
+
+
+def modules_after(*args: str) -> set[str]:
+    result = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, capture_output=True, text=True)
+    return set(json.loads(result.stderr.strip().splitlines()[-1])), result.stdout
+
+
+def test_help_imports_no_command_module():
+    modules, out = modules_after("--help")
+    assert not any(m.startswith("reportlab") for m in modules)
+    assert "generator.cli.build" not in modules and "generator.cli.score" not in modules
+    # the listing still shows every command with its first docstring line
+    for name, start in (("build", "Build printables"), ("score", "Score the end of a game"),
+                        ("validate", "Check the YAML")):
+        assert any(line.split()[:1] == [name] and start in line for line in out.splitlines()), out
+
+
+def test_score_imports_no_reportlab():
+    modules, out = modules_after("score", "san-gimignano", "examples/scores/san-gimignano-rulebook.yaml")
+    assert "Winner" in out
+    assert not any(m.startswith("reportlab") for m in modules)
+
+
+def test_listed_help_matches_each_command():
+    """The help read from source is the help click would show after importing the command."""
+    import click
+    from generator.cli.main import main
+    ctx = click.Context(main, info_name="pnp")
+    for name in main.list_commands(ctx):
+        expected = main.get_command(ctx, name).get_short_help_str(limit=500)
+        assert click.Command(name, help=main._short_help(ctx, name)).get_short_help_str(500) == expected
