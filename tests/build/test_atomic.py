@@ -1,0 +1,87 @@
+"""Whole-set atomic builds: a build killed at any moment leaves OUT exactly as it was before or
+exactly as the new build makes it; the next build removes what the killed one left; a failed
+build creates nothing in OUT."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import ROOT, pnp
+from tests.pipeline.helpers import project_copy, replace_in
+
+ARGS = ("build", "san-gimignano", "--lang", "en,fr", "--only", "cards,score-pad,player-aid")
+KILLS = 15
+
+
+def contents(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and ".pnp-cache" not in p.parts}
+
+
+def start(root: Path, out: Path, jobs: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), *ARGS, "--out", str(out),
+                             "--no-cache", "--jobs", jobs], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)   # its own process group: the kill takes its workers too
+
+
+def test_killed_builds_leave_the_old_or_the_new_output(tmp_path):
+    root = project_copy(tmp_path)
+    out = tmp_path / "out"
+    assert pnp(*ARGS, "--out", str(out), root=root).exit_code == 0
+    old = contents(out)
+    (out / "notes.txt").write_text("kept")                     # a file of the user's in OUT
+    old["notes.txt"] = b"kept"
+    replace_in(root / "cards" / "san-gimignano" / "nobles.yaml", "en: Draw from the tower pile",
+               "en: Draw from the pile")
+    began = time.perf_counter()
+    assert start(root, tmp_path / "reference", "1").wait() == 0
+    duration = time.perf_counter() - began
+    new = {**contents(tmp_path / "reference"), "notes.txt": b"kept"}
+    assert new != old
+
+    rng = random.Random(17)
+    seen = set()
+    for i in range(KILLS):
+        process = start(root, out, "2" if i % 3 == 0 else "1")
+        time.sleep(rng.uniform(0.05, duration * 1.1))
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        now = contents(out)
+        assert now in (old, new), f"kill {i}: a mix of the two outputs"
+        seen.add("new" if now == new else "old")
+    # leftovers of the killed builds are there, and the next build removes them
+    assert pnp(*ARGS, "--out", str(out), root=root).exit_code == 0
+    assert contents(out) == new
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.")] == []
+    assert not [p for p in out.rglob("*.tmp")]
+    print("states seen after kills:", seen)
+
+
+def test_stale_temporaries_are_removed_and_failed_builds_create_nothing(tmp_path):
+    root = project_copy(tmp_path)
+    out = tmp_path / "out"
+    (out / "san-gimignano" / "en").mkdir(parents=True)
+    stale_file = out / "san-gimignano" / "en" / ".cards.pdf.999999.tmp"
+    stale_file.write_bytes(b"half a pdf")
+    stale_dir = tmp_path / ".out.staging-999999"
+    (stale_dir / "san-gimignano").mkdir(parents=True)
+    assert pnp("build", "san-gimignano", "--lang", "en", "--only", "cards", "--out", str(out), root=root).exit_code == 0
+    assert not stale_file.exists() and not stale_dir.exists()
+    assert (out / "san-gimignano" / "en" / "cards.pdf").exists()
+
+    # a build that fails while rendering: OUT is as it was, and no empty folder appears
+    replace_in(root / "cards" / "san-gimignano" / "nobles.yaml", "en: Draw from the tower pile",
+               "en: " + "Build a very tall tower of many many floors. " * 40)
+    before = contents(out)
+    fresh = tmp_path / "fresh"
+    for target in (out, fresh):
+        result = pnp("build", "san-gimignano", "--lang", "fr,en", "--out", str(target), root=root)
+        assert result.exit_code == 1 and "Nothing was written" in result.output
+    assert contents(out) == before and not (out / "san-gimignano" / "fr").exists()
+    assert not fresh.exists()
+    assert [p.name for p in tmp_path.iterdir() if ".staging-" in p.name] == []

@@ -1,0 +1,96 @@
+"""Nothing rebuilt twice, nothing stale: products whose inputs did not change are reused from
+OUT/.pnp-cache (same inode: linked, not rendered), every kind of input changes the products
+that read it, and any number of workers gives the same bytes."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.conftest import ROOT, pnp, pnp_process
+from tests.pipeline.helpers import project_copy, replace_in
+
+GAME = "san-gimignano"
+
+
+def snapshot(out: Path) -> dict[str, tuple[int, bytes]]:
+    """relative path -> (inode, bytes) of every output file (the cache itself left out)."""
+    return {str(p.relative_to(out)): (p.stat().st_ino, p.read_bytes())
+            for p in sorted(out.rglob("*")) if p.is_file() and ".pnp-cache" not in p.parts}
+
+
+def build(root: Path, out: Path, *args: str) -> dict:
+    result = pnp("build", GAME, "--lang", "en,fr", "--only", "cards,score-pad", "--out", str(out), *args, root=root)
+    assert result.exit_code == 0, result.output
+    return snapshot(out)
+
+
+def changed(before: dict, after: dict) -> set[str]:
+    return {path for path in after if before.get(path, (0, b""))[1] != after[path][1]}
+
+
+def rendered(before: dict, after: dict) -> set[str]:
+    return {path for path in after if before.get(path, (0,))[0] != after[path][0]}
+
+
+def test_each_kind_of_input_rebuilds_what_reads_it(tmp_path):
+    root = project_copy(tmp_path)
+    fonts = root / "layouts" / "fonts"
+    fonts.unlink()
+    shutil.copytree(ROOT / "layouts" / "fonts", fonts)
+    out = tmp_path / "out"
+    first = build(root, out)
+    assert set(first) == {f"{GAME}/{lang}/{name}" for lang in ("en", "fr") for name in ("cards.pdf", "score-pad.pdf")}
+
+    again = build(root, out)
+    assert rendered(first, again) == set() and changed(first, again) == set()
+
+    # a card's English text: the English cards only (the score pad does not show card text)
+    replace_in(root / "cards" / GAME / "nobles.yaml", "en: Draw from the tower pile", "en: Draw from the pile")
+    card = build(root, out)
+    assert changed(again, card) == {f"{GAME}/en/cards.pdf"}
+    assert rendered(again, card) <= {f"{GAME}/en/cards.pdf", f"{GAME}/en/score-pad.pdf"}
+
+    # a layout: every product that draws it, in every language
+    base = root / "layouts" / "base.yaml"
+    base.write_text(base.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    layout = build(root, out)
+    assert rendered(card, layout) == set(layout)     # a layout file is an input of every product
+
+    # a locale string of French: French products only
+    po = root / "locales" / "fr" / "LC_MESSAGES"
+    target = sorted(po.glob("*.po"))
+    for path in target:
+        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    locale = build(root, out)
+    assert {p.split("/")[1] for p in rendered(layout, locale)} == {"fr"}
+
+    # a font file: every product
+    shutil.copyfile(fonts / "Cardo-Italic.ttf", fonts / "Cardo-Regular.ttf")
+    font = build(root, out)
+    assert changed(locale, font) == set(font)
+
+    # an option: every product; --no-cache renders everything again, with the same bytes
+    letter = build(root, out, "--paper", "letter")
+    assert changed(font, letter) == set(letter)
+    forced = build(root, out, "--paper", "letter", "--no-cache")
+    assert rendered(letter, forced) == set(forced) and changed(letter, forced) == set()
+
+
+def test_altered_cache_entry_is_not_served(tmp_path):
+    out = tmp_path / "out"
+    first = build(ROOT, out)
+    for entry in (out / ".pnp-cache").iterdir():
+        if entry.is_file() and not entry.name.startswith("site-"):
+            entry.write_bytes(b"%PDF-1.4 altered in place")   # also alters the linked output file
+    again = build(ROOT, out)
+    assert {path: data for path, (_ino, data) in again.items()} == {p: d for p, (_i, d) in first.items()}
+
+
+def test_workers_give_the_same_bytes(tmp_path):
+    args = (GAME, "--lang", "en,ja", "--only", "cards,player-aid-card,rules", "--no-cache")
+    one = pnp_process("build", *args, "--jobs", "1", "--out", str(tmp_path / "one"))
+    two = pnp_process("build", *args, "--jobs", "2", "--out", str(tmp_path / "two"))
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    a, b = snapshot(tmp_path / "one"), snapshot(tmp_path / "two")
+    assert sum(p.endswith(".pdf") for p in a) == 6 and "site/index.html" in a
+    assert {p: d for p, (_i, d) in a.items()} == {p: d for p, (_i, d) in b.items()}
