@@ -1,17 +1,30 @@
-"""Time `pnp build san-gimignano --lang en` against the bare-ReportLab floor, side by side.
+"""How fast is `pnp build`, against the bare-ReportLab floor, protograf, and an earlier commit.
 
-    python benchmarks/run.py [--repeat 5] [--scale 20]
+    python benchmarks/run.py [--repeat 3] [--baseline DIR] [--skip-peer]
 
-Reports, for the real deck (55 cards) and for a deck SCALE times larger (generated in a
-temporary copy of the project): wall time of each whole process (median of REPEAT runs,
-runs alternated so load affects both alike), pages per second, cost per page, peak memory
-(max RSS), and the ratios the project's targets are stated in.
+Prints one table from one run: every figure is the median of REPEAT whole processes (variants
+alternated, so machine load affects them alike), peak memory the largest max-RSS seen:
+
+- start-up: `pnp --help` (and bare `python -c pass`);
+- San Gimignano cards in English (55 cards), whole process: pnp, the floor
+  (benchmarks/floor_reportlab.py: bare ReportLab, same content, no data or layouts) and
+  protograf (benchmarks/protograf_cards.py, if `pip install protograf` was done: not a project
+  dependency);
+- 200x the deck's copies (11 000 cards, forms reused) and 20x / 200x distinct cards: time,
+  per-page ratio to the floor, peak memory;
+- the full default build (3 games x 4 languages, site) at --jobs 1 and at all cores, cache off;
+- a one-card edit rebuilt with the cache, as a ratio of the full build.
+
+--baseline DIR runs the same measures with the code of another checkout (e.g. a worktree of
+commit 4b64e37 at /work/baseline) on this checkout's data: the "before" column. The table is also
+written to benchmarks/results/latest.json with the machine it came from.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import platform
 import shutil
 import statistics
 import subprocess
@@ -23,18 +36,52 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOOR = ROOT / "benchmarks" / "floor_reportlab.py"
+BENCH = ROOT / "benchmarks"
+GAME = "san-gimignano"
 
 
-def timed(cmd: list[str]) -> tuple[float, float]:
-    """(seconds, peak RSS in MB) of one child process."""
+class Code:
+    """One version of pnp: this checkout, or another checkout's code on this checkout's data."""
+
+    def __init__(self, name: str, checkout: Path | None):
+        self.name = name
+        self.env = dict(os.environ)
+        self.env.pop("PYTHONPATH", None)
+        if checkout is not None:
+            self.env["PYTHONPATH"] = str(checkout)
+        self.new = checkout is None   # knows --jobs / --no-cache
+
+    def pnp(self, *args: str) -> list[str]:
+        return [sys.executable, "-m", "generator.cli", *args]
+
+    def build(self, root: Path, out: Path, *args: str, jobs: int | None = None, cache: bool = False) -> list[str]:
+        extra = []
+        if self.new:
+            extra += ["--jobs", str(jobs or os.cpu_count() or 1)] + ([] if cache else ["--no-cache"])
+        return self.pnp("--root", str(root), "build", *args, "--out", str(out), *extra)
+
+
+def timed(cmd: list[str], env: dict | None = None, before=None) -> tuple[float, float]:
+    """(seconds, peak RSS in MiB) of one child process; `before` runs first, untimed."""
+    if before:
+        before()
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=ROOT)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed: {' '.join(cmd)}")
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")
     return elapsed, usage.ru_maxrss / 1024
+
+
+def measure(runs: dict[str, tuple], repeat: int) -> dict[str, dict]:
+    """name -> (cmd, env, before): medians over `repeat` alternated rounds."""
+    samples: dict[str, list] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, (cmd, env, before) in runs.items():
+            samples[name].append(timed(cmd, env, before))
+    return {name: {"seconds": round(statistics.median(s for s, _ in got), 3),
+                   "peak_mib": round(max(m for _, m in got), 1)} for name, got in samples.items()}
 
 
 def pages(pdf: Path) -> int:
@@ -42,67 +89,165 @@ def pages(pdf: Path) -> int:
     return len(PdfReader(pdf).pages)
 
 
-def scaled_project(scale: int, into: Path) -> Path:
-    """A copy of the project whose San Gimignano decks hold SCALE times the cards."""
-    root = into / "project"
+def scaled_project(into: Path, scale: int, distinct: bool) -> Path:
+    """A copy of the project with only San Gimignano, its decks SCALE times larger: as more
+    copies of the same cards, or as SCALE times as many distinct cards (numbered names)."""
+    root = into / f"project-{scale}-{'distinct' if distinct else 'copies'}"
     (root / "cards").mkdir(parents=True)
-    shutil.copytree(ROOT / "cards" / "san-gimignano", root / "cards" / "san-gimignano")
+    shutil.copytree(ROOT / "cards" / GAME, root / "cards" / GAME)
     shutil.copytree(ROOT / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
     (root / "layouts" / "fonts").symlink_to(ROOT / "layouts" / "fonts")
     shutil.copytree(ROOT / "locales", root / "locales")
     for deck in ("towers", "nobles"):
-        path = root / "cards" / "san-gimignano" / f"{deck}.yaml"
+        path = root / "cards" / GAME / f"{deck}.yaml"
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        data["cards"] = [dict(card, id=f"{card['id']}-{k}") for k in range(scale) for card in data["cards"]]
+        if distinct:
+            def numbered(name, k):
+                return {lang: f"{text} {k}" for lang, text in name.items()} if isinstance(name, dict) else f"{name} {k}"
+            data["cards"] = [dict(card, id=f"{card['id']}-{k}", name=numbered(card["name"], k))
+                             for k in range(scale) for card in data["cards"]]
+        else:
+            data["cards"] = [dict(card, copies=card.get("copies", 1) * scale) for card in data["cards"]]
         path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return root
 
 
-def measure(label: str, root: Path, scale: int, repeat: int, work: Path) -> dict:
-    out = work / f"out-{scale}"
-    pnp = [sys.executable, "-m", "generator.cli", "--root", str(root), "build", "san-gimignano", "--lang", "en",
-           "--only", "cards", "--out", str(out)]
-    floor_pdf = work / f"floor-{scale}.pdf"
-    floor = [sys.executable, str(FLOOR), str(floor_pdf), "--scale", str(scale)]
-    runs = {"pnp": [], "floor": []}
-    for _ in range(repeat):
-        runs["pnp"].append(timed(pnp))
-        runs["floor"].append(timed(floor))
-    n_pnp = pages(out / "san-gimignano" / "en" / "cards.pdf")
-    n_floor = pages(floor_pdf)
-    result = {"label": label, "scale": scale, "pages": {"pnp": n_pnp, "floor": n_floor}}
-    for name, samples in runs.items():
-        seconds = statistics.median(s for s, _ in samples)
-        n = n_pnp if name == "pnp" else n_floor
-        result[name] = {"seconds": round(seconds, 3), "pages_per_second": round(n / seconds, 1),
-                        "seconds_per_page": round(seconds / n, 5), "peak_mb": round(max(m for _, m in samples), 1)}
-    result["ratio_time"] = round(result["pnp"]["seconds"] / result["floor"]["seconds"], 2)
-    result["ratio_per_page"] = round(result["pnp"]["seconds_per_page"] / result["floor"]["seconds_per_page"], 2)
-    return result
+def project_copy(into: Path) -> Path:
+    root = into / "project-full"
+    for name in ("cards", "locales"):
+        shutil.copytree(ROOT / name, root / name)
+    shutil.copytree(ROOT / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
+    (root / "layouts" / "fonts").symlink_to(ROOT / "layouts" / "fonts")
+    return root
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--scale", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", type=Path, default=None, help="another checkout: the 'before' column")
+    parser.add_argument("--skip-peer", action="store_true", help="do not run protograf")
     args = parser.parse_args()
+    versions = [Code("after", None)] + ([Code("before", args.baseline.resolve())] if args.baseline else [])
+    peer = not args.skip_peer and subprocess.run([sys.executable, "-c", "import protograf"],
+                                                 capture_output=True).returncode == 0
+    cores = os.cpu_count() or 1
+    rows: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        small = measure("real deck", ROOT, 1, args.repeat, work)
-        big = measure(f"{args.scale}x deck", scaled_project(args.scale, work), args.scale,
-                      max(1, args.repeat // 2), work)
-    cards = {1: 55, args.scale: 55 * args.scale}
-    print(f"{'':<12}{'pages':>7}{'pnp s':>9}{'floor s':>9}{'ratio':>7}{'pnp p/s':>9}{'floor p/s':>10}"
-          f"{'per-page ratio':>16}{'pnp MB':>8}{'floor MB':>9}")
-    for r in (small, big):
-        print(f"{r['label']:<12}{r['pages']['pnp']:>7}{r['pnp']['seconds']:>9}{r['floor']['seconds']:>9}"
-              f"{r['ratio_time']:>7}{r['pnp']['pages_per_second']:>9}{r['floor']['pages_per_second']:>10}"
-              f"{r['ratio_per_page']:>16}{r['pnp']['peak_mb']:>8}{r['floor']['peak_mb']:>9}")
-    print(f"cards: {cards[1]} and {cards[args.scale]}; memory growth pnp: "
-          f"{big['pnp']['peak_mb'] - small['pnp']['peak_mb']:+.1f} MB")
-    results = ROOT / "benchmarks" / "results"
+
+        def fresh(path: Path):
+            return lambda: shutil.rmtree(path, ignore_errors=True)
+
+        # start-up
+        runs = {f"help {v.name}": (v.pnp("--help"), v.env, None) for v in versions}
+        runs["python"] = ([sys.executable, "-c", "pass"], None, None)
+        rows["start-up"] = measure(runs, args.repeat)
+
+        # the real deck, one language, cards only
+        def deck_runs(root: Path, scale: int, label: str) -> dict:
+            runs = {}
+            for v in versions:
+                out = work / f"out-{label}-{v.name}"
+                runs[v.name] = (v.build(root, out, GAME, "--lang", "en", "--only", "cards", jobs=1), v.env, fresh(out))
+            runs["floor"] = ([sys.executable, str(BENCH / "floor_reportlab.py"), str(work / f"floor-{label}.pdf"),
+                              "--scale", str(scale)], None, None)
+            return runs
+
+        runs = deck_runs(ROOT, 1, "real")
+        if peer:
+            runs["protograf"] = ([sys.executable, str(BENCH / "protograf_cards.py"), str(work / "peer.pdf")], None, None)
+        rows["real deck"] = measure(runs, args.repeat)
+        rows["real deck"]["pages"] = pages(work / f"out-real-after" / GAME / "en" / "cards.pdf")
+
+        for label, scale, distinct in (("200x copies", 200, False), ("20x distinct", 20, True),
+                                       ("200x distinct", 200, True)):
+            root = scaled_project(work, scale, distinct)
+            rows[label] = measure(deck_runs(root, scale, label.replace(" ", "-")), max(1, args.repeat - 1))
+            rows[label]["pages"] = pages(work / f"out-{label.replace(' ', '-')}-after" / GAME / "en" / "cards.pdf")
+            rows[label]["floor pages"] = pages(work / f"floor-{label.replace(' ', '-')}.pdf")
+
+        # the full default build, cache off
+        runs = {}
+        for v in versions:
+            out = work / f"full-{v.name}"
+            if v.new:
+                runs[f"{v.name} jobs 1"] = (v.build(ROOT, out, jobs=1), v.env, fresh(out))
+                runs[f"{v.name} jobs {cores}"] = (v.build(ROOT, out, jobs=cores), v.env, fresh(out))
+            else:
+                runs[v.name] = (v.build(ROOT, out), v.env, fresh(out))
+        rows["full build"] = measure(runs, args.repeat)
+
+        # one card edited, rebuilt (with the cache where the code has one)
+        project = project_copy(work)
+        nobles = project / "cards" / GAME / "nobles.yaml"
+        original = nobles.read_text(encoding="utf-8")
+        runs = {}
+        for v in versions:
+            out = work / f"edit-{v.name}"
+            subprocess.run(v.build(project, out, cache=True), env=v.env, cwd=ROOT, capture_output=True, check=True)
+            edits = iter(range(10 ** 6))
+
+            def edit(v=v):
+                nobles.write_text(original.replace("en: Draw from the tower pile",
+                                                   f"en: Draw ({next(edits)}) from the tower pile"), encoding="utf-8")
+            runs[v.name] = (v.build(project, out, cache=True), v.env, edit)
+        rows["one-card rebuild"] = measure(runs, args.repeat)
+
+    report = {"machine": f"{platform.node()}: {platform.processor() or platform.machine()}, {cores} cores, "
+                         f"Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}",
+              "rows": rows}
+    print(table(rows, versions, cores, peer))
+    print(f"\nmachine: {report['machine']}")
+    results = BENCH / "results"
     results.mkdir(exist_ok=True)
-    (results / "latest.json").write_text(json.dumps([small, big], indent=2))
+    (results / "latest.json").write_text(json.dumps(report, indent=2))
+
+
+def table(rows: dict, versions: list, cores: int, peer: bool) -> str:
+    has_before = len(versions) > 1
+    out = [f"| what | {'before | ' if has_before else ''}after | peer / floor |",
+           f"|---|{'---|' if has_before else ''}---|---|"]
+
+    def line(what: str, after: str, before: str = "", other: str = "") -> None:
+        out.append(f"| {what} | {before + ' | ' if has_before else ''}{after} | {other} |")
+
+    s = rows["start-up"]
+    line("start-up, `pnp --help`", f"{s['help after']['seconds']} s",
+         f"{s['help before']['seconds']} s" if has_before else "", f"`python -c pass` {s['python']['seconds']} s")
+    r = rows["real deck"]
+
+    def vs_floor(row: dict, name: str) -> str:
+        return f"{row[name]['seconds']} s ({row[name]['seconds'] / row['floor']['seconds']:.2f}x floor)"
+
+    other = f"floor {r['floor']['seconds']} s"
+    if peer:
+        other += f"; protograf {r['protograf']['seconds']} s (pnp = {r['after']['seconds'] / r['protograf']['seconds']:.2f}x it)"
+    line(f"San Gimignano cards, English, whole process ({r['pages']} pages)", vs_floor(r, "after"),
+         vs_floor(r, "before") if has_before else "", other)
+    for label in ("200x copies", "20x distinct", "200x distinct"):
+        r = rows[label]
+
+        def cell(name: str) -> str:
+            per_page = (r[name]["seconds"] / r["pages"]) / (r["floor"]["seconds"] / r["floor pages"])
+            return f"{r[name]['seconds']} s, {per_page:.2f}x floor per page, {r[name]['peak_mib']} MiB"
+        line(f"{label} ({r['pages']} pages)", cell("after"), cell("before") if has_before else "",
+             f"floor {r['floor']['seconds']} s, {r['floor']['peak_mib']} MiB")
+    growth = {name: rows["200x distinct"][name]["peak_mib"] / rows["20x distinct"][name]["peak_mib"]
+              for name in ("after", "floor") + (("before",) if has_before else ())}
+    line("peak memory 200x / 20x distinct", f"{growth['after']:.2f}x",
+         f"{growth['before']:.2f}x" if has_before else "", f"floor {growth['floor']:.2f}x")
+    f = rows["full build"]
+    full_after = f[f"after jobs {cores}"]["seconds"]
+    before_cell = f"{f['before']['seconds']} s" if has_before else ""
+    line("full default build, --jobs 1", f"{f['after jobs 1']['seconds']} s"
+         + (f" ({f['after jobs 1']['seconds'] / f['before']['seconds']:.2f}x before)" if has_before else ""),
+         before_cell)
+    line(f"full default build, --jobs {cores} (all cores)", f"{full_after} s"
+         + (f" ({full_after / f['before']['seconds']:.2f}x before)" if has_before else ""), before_cell)
+    e = rows["one-card rebuild"]
+    line("one card edited, rebuilt", f"{e['after']['seconds']} s ({e['after']['seconds'] / full_after:.2f}x full build)",
+         f"{e['before']['seconds']} s ({e['before']['seconds'] / f['before']['seconds']:.2f}x)" if has_before else "")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":
