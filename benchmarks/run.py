@@ -38,6 +38,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 GAME = "san-gimignano"
+NEUTRAL = Path(tempfile.gettempdir())   # the working folder of every run: `python -m` puts it first on sys.path
 
 
 class Code:
@@ -46,9 +47,7 @@ class Code:
     def __init__(self, name: str, checkout: Path | None):
         self.name = name
         self.env = dict(os.environ)
-        self.env.pop("PYTHONPATH", None)
-        if checkout is not None:
-            self.env["PYTHONPATH"] = str(checkout)
+        self.env["PYTHONPATH"] = str(checkout or ROOT)   # runs start outside any checkout (NEUTRAL)
         self.new = checkout is None   # knows --jobs / --no-cache
 
     def pnp(self, *args: str) -> list[str]:
@@ -66,7 +65,7 @@ def timed(cmd: list[str], env: dict | None = None, before=None) -> tuple[float, 
     if before:
         before()
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=NEUTRAL)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
@@ -184,7 +183,7 @@ def main() -> None:
         runs = {}
         for v in versions:
             out = work / f"edit-{v.name}"
-            subprocess.run(v.build(project, out, cache=True), env=v.env, cwd=ROOT, capture_output=True, check=True)
+            subprocess.run(v.build(project, out, cache=True), env=v.env, cwd=NEUTRAL, capture_output=True, check=True)
             edits = iter(range(10 ** 6))
 
             def edit(v=v):
