@@ -64,12 +64,14 @@ def timed(cmd: list[str], env: dict | None = None, before=None) -> tuple[float, 
     """(seconds, peak RSS in MiB) of one child process; `before` runs first, untimed."""
     if before:
         before()
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=NEUTRAL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, env=env, cwd=NEUTRAL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            raise SystemExit(f"failed: {' '.join(cmd)}\n{errors.read().decode()[-2000:]}")
     return elapsed, usage.ru_maxrss / 1024
 
 

@@ -1,0 +1,48 @@
+"""`pnp build --watch`: builds, then rebuilds what an edit changed, and keeps watching after a
+failed build."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.pipeline.helpers import project_copy, replace_in
+
+
+def wait_for(condition, seconds: float = 60) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_watch_rebuilds_on_change(tmp_path):
+    root = project_copy(tmp_path)
+    out = tmp_path / "out"
+    pdf = out / "san-gimignano" / "en" / "cards.pdf"
+    log = (tmp_path / "log").open("w")
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), "build", "san-gimignano",
+                                "--lang", "en", "--only", "cards", "--out", str(out), "--watch"],
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        assert wait_for(pdf.exists), (tmp_path / "log").read_text()
+        first = pdf.read_bytes()
+        nobles = root / "cards" / "san-gimignano" / "nobles.yaml"
+        good = nobles.read_text(encoding="utf-8")
+        replace_in(nobles, "en: Draw from the tower pile", "en: Draw from the pile")
+        assert wait_for(lambda: pdf.read_bytes() != first), (tmp_path / "log").read_text()
+        second = pdf.read_bytes()
+        nobles.write_text(good.replace("    copies: 3\n", "    copeis: 3\n"), encoding="utf-8")
+        assert wait_for(lambda: "did you mean 'copies'" in (tmp_path / "log").read_text())
+        assert pdf.read_bytes() == second and process.poll() is None     # still watching
+        nobles.write_text(good, encoding="utf-8")
+        assert wait_for(lambda: pdf.read_bytes() == first), (tmp_path / "log").read_text()
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait()
+        log.close()
