@@ -54,6 +54,10 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing)
     out = (out_dir or project_root(ctx) / "output").resolve()
+    if out in (Path(out.anchor), Path.home()) or project_root(ctx).is_relative_to(out):
+        # the build swaps the whole folder: never the project, a home or a root folder
+        raise click.BadParameter(f"{out} holds the project or is a home or root folder; "
+                                 f"choose a folder for the output only (default: output/)", param_hint="--out")
     plan = builder.plan(project, languages, out, split_list(products))
     try:
         total = sum(job.product.pages(project, job.game, options) for job in plan)
