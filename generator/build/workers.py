@@ -1,8 +1,9 @@
 """Products rendered on several processes, one progress bar in the parent.
 
-Each worker is a fresh process ('forkserver' where the system has it, else 'spawn': never a fork
-of a parent that may have registered fonts or hold threads), loads the project itself and
-registers its own fonts in ReportLab's global registry. A product is written by exactly one
+The parent renders too (it has loaded the project already); each other worker is a fresh
+process ('forkserver' where the system has it, else 'spawn': never a fork of a parent that may
+have registered fonts or hold threads), loads the project itself and registers its own fonts in
+ReportLab's global registry. A product is written by exactly one
 worker from the same inputs as in a single process, so the bytes do not depend on the number of
 workers. Workers report pages, the product they start, and what they print on stderr (warnings)
 through one queue; the parent drives the progress bar and re-raises the first error.
@@ -71,20 +72,22 @@ def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> No
 
 def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
                     announce: Callable, warn: Callable[[str], None]) -> None:
-    """Write every (job, temporary path) of `todo` on `workers` processes; the first error is
-    raised once the running products have stopped (the ones not started are cancelled)."""
+    """Write every (job, temporary path) of `todo` on `workers` processes: this one, already
+    warm, and workers - 1 fresh ones. The workers take the costliest products first; this
+    process takes, from the other end, products no worker has started (a pending future can
+    still be cancelled), so the workers' start-up is hidden behind its rendering. The first
+    error is raised once the running products have stopped (the others are cancelled)."""
     ctx = _context()
     queue = ctx.Queue()
     by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
     game_ids = sorted({job.game.id for job, _tmp in todo})
 
-    def drain(block: float = 0.0) -> None:
+    def drain() -> None:
         while True:
             try:
-                kind, value = queue.get(timeout=block) if block else queue.get_nowait()
+                kind, value = queue.get_nowait()
             except queues.Empty:
                 return
-            block = 0.0
             if kind == "pages":
                 progress(value)
             elif kind == "start":
@@ -95,11 +98,20 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
     # the longest products first, so no worker is left with a big one at the end
     order = sorted(todo, key=lambda item: (-COST.get(item[0].product.name, 0),
                                            -item[0].product.pages(project, item[0].game, options)))
-    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_start,
+    with ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=_start,
                              initargs=(str(project.root), game_ids, queue)) as pool:
-        pending = {pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options)
-                   for job, tmp in order}
+        submitted = [(pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options), job, tmp)
+                     for job, tmp in order]
+        pending = {future for future, _job, _tmp in submitted}
         try:
+            for future, job, tmp in reversed(submitted):
+                if future.cancel():          # no worker took it: render it here
+                    pending.discard(future)
+                    announce(job)
+                    job.product.write(project, job.game, job.lang, tmp, options, progress)
+                drain()
+                for done in [f for f in pending if f.done()]:
+                    done.result()
             while pending:
                 done, pending = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
                 drain()
