@@ -110,6 +110,11 @@ class Keys:
                 view[rel] = self._file(path)
         return view
 
+    def shared_inputs(self) -> str:
+        """Everything a process keeps once loaded: layouts and fonts, and every locale."""
+        return self._memo(("shared",), lambda: {**self._tree(self.root / "layouts"),
+                                                **self._tree(self.root / "locales"), "root": str(self.root)})
+
     def _memo(self, what: tuple, compute) -> str:
         if what not in self._digests:
             self._digests[what] = _sha(json.dumps(compute(), sort_keys=True, default=str,

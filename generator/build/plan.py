@@ -94,6 +94,7 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         store = cache.Store(out, staging.folder)
         staging.not_carried.add(cache.CACHE_DIR)
         keys = cache.Keys(project.root, options)
+        _forget_if_inputs_changed(keys.shared_inputs())
         todo = []
         for job in jobs:
             tmp = staging.temporary(job.target)
@@ -116,6 +117,26 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         _site(project, jobs, staging, options, store, keys, use_cache)
         store.carry_over()
         return staging.commit()
+
+
+_inputs_rendered_with: list[str] = []
+
+
+def _forget_if_inputs_changed(digest: str) -> None:
+    """Fonts registered with ReportLab (which never replaces a TrueType font registered under
+    the same name), icon fonts, fitted paragraphs and locale catalogues are kept for the life of
+    the process. A process that builds again (`pnp build --watch`, tests) after a font, layout or
+    locale file changed must forget them all, or it would render the new key with old glyphs or
+    strings."""
+    if _inputs_rendered_with and _inputs_rendered_with[-1] != digest:
+        from reportlab.pdfbase import pdfmetrics
+
+        from ..data import i18n
+        from ..typeset import fonts, icons, text
+        pdfmetrics._reset()
+        for cached in (fonts._register_face, icons._icon_font, text.fit, i18n.load_catalogue):
+            cached.cache_clear()
+    _inputs_rendered_with[:] = [digest]
 
 
 def _site(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,

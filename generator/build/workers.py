@@ -15,6 +15,7 @@ import multiprocessing
 import queue as queues
 import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable
 
@@ -98,25 +99,48 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
     # the longest products first, so no worker is left with a big one at the end
     order = sorted(todo, key=lambda item: (-COST.get(item[0].product.name, 0),
                                            -item[0].product.pages(project, item[0].game, options)))
+    finished: set[int] = set()
+    try:
+        _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain, finished)
+    except BrokenProcessPool:
+        # a worker could not start or died (no usable __main__ to re-import, out of memory...):
+        # what is not finished is rendered here, as with --jobs 1
+        warn("warning: worker processes failed; rendering the rest in this process\n")
+        for index, (job, tmp) in enumerate(order):
+            if index not in finished:
+                announce(job)
+                job.product.write(project, job.game, job.lang, tmp, options, progress)
+
+
+def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain,
+              finished: set[int]) -> None:
     with ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=_start,
                              initargs=(str(project.root), game_ids, queue)) as pool:
-        submitted = [(pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options), job, tmp)
-                     for job, tmp in order]
-        pending = {future for future, _job, _tmp in submitted}
+        submitted = {pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options): index
+                     for index, (job, tmp) in enumerate(order)}
+        pending = set(submitted)
+
+        def collect(done) -> None:
+            for future in done:
+                future.result()
+                finished.add(submitted[future])
+
         try:
-            for future, job, tmp in reversed(submitted):
+            for future, index in reversed(list(submitted.items())):
                 if future.cancel():          # no worker took it: render it here
                     pending.discard(future)
+                    job, tmp = order[index]
                     announce(job)
                     job.product.write(project, job.game, job.lang, tmp, options, progress)
+                    finished.add(index)
                 drain()
-                for done in [f for f in pending if f.done()]:
-                    done.result()
+                done = {f for f in pending if f.done()}
+                pending -= done
+                collect(done)
             while pending:
                 done, pending = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
                 drain()
-                for future in done:
-                    future.result()
+                collect(done)
         except BaseException:
             for future in pending:
                 future.cancel()

@@ -144,6 +144,7 @@ def _remembered(fit_function):
         return result
 
     cached.__doc__ = fit_function.__doc__
+    cached.cache_clear = cache.clear
     return cached
 
 

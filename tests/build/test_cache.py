@@ -56,13 +56,11 @@ def test_each_kind_of_input_rebuilds_what_reads_it(tmp_path):
     layout = build(root, out)
     assert rendered(card, layout) == set(layout)     # a layout file is an input of every product
 
-    # a locale string of French: French products only
-    po = root / "locales" / "fr" / "LC_MESSAGES"
-    target = sorted(po.glob("*.po"))
-    for path in target:
-        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    # a locale string of French: French products only, and the new string is drawn
+    replace_in(root / "locales" / "fr" / "LC_MESSAGES" / "scoring.po", 'msgstr "Joueur"', 'msgstr "Joueuse"')
     locale = build(root, out)
     assert {p.split("/")[1] for p in rendered(layout, locale)} == {"fr"}
+    assert changed(layout, locale) == {f"{GAME}/fr/score-pad.pdf"}
 
     # a font file: every product
     shutil.copyfile(fonts / "Cardo-Italic.ttf", fonts / "Cardo-Regular.ttf")
