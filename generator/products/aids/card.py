@@ -72,7 +72,7 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
                   c, layout, size, ctx, options.bleed, f"player aid card ({name})"))
     copies = min(max(game.game.players.max, 1), grid.per_page)
     back = f"aid.{game.id}.back" if options.duplex != "none" else None
-    pages = impose(canvas, grid, [f"aid.{game.id}.front"] * copies, back, options, progress)
+    pages = impose(canvas, grid, [(f"aid.{game.id}.front", back)] * copies, options, progress)
     canvas.save()
     _warn_missing(labels, game, lang, "player-aid-card.pdf")
     return pages
