@@ -34,6 +34,7 @@ def load(path: Path):
 
 
 def deck(game: str, name: str) -> dict:
+    """A deck file by its file name (cards/<game>/<name>.yaml)."""
     return load(CARDS / game / f"{name}.yaml")
 
 
