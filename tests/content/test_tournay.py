@@ -26,6 +26,35 @@ def test_every_english_expansion_name_is_in_the_english_rulebook():
     assert ours == named
 
 
+def test_every_french_expansion_name_is_in_the_french_rulebook():
+    book = SEEDS / "000_61354c8d307465e8.txt"
+    if not book.exists():
+        pytest.skip(f"rulebook not found: {book}")
+    listing = book.read_text(encoding="utf-8").rsplit("Les cartes de l'extension", 1)[1]
+    named = set(re.findall(r"^([A-ZÉ][\w' ]+?) \((?:I|II|I/II)\)", listing, flags=re.MULTILINE))
+    ours = {entry["name"]["fr"] for name in EXPANSION_DECKS for entry in deck(GAME, name)["cards"]}
+    assert ours == named
+
+
+# Base cards the rulebooks name: the English rulebook (002) and the Japanese guide (003).
+NAMED_IN_RULEBOOKS = [
+    ("yellow-1", "yellow-1-market", "en", "Market"),
+    ("yellow-3", "yellow-3-belfry", "en", "Belfry"),
+    ("yellow-3", "yellow-3-mint", "en", "Mint"),
+    ("white-3", "white-3-saint-brice", "en", "Saint-Brice"),
+    ("red-3", "red-3-porte-de-la-vigne", "en", "Porte de la Vigne"),
+    ("yellow-1", "yellow-1-town-crier", "en", "Town Crier"),
+    ("plazas", "plaza-blue", "en", "Plaza"),
+    ("yellow-1", "yellow-1-town-crier", "ja", "廷吏"),
+    ("plazas", "plaza-blue", "ja", "広場"),
+]
+
+
+@pytest.mark.parametrize("deck_name, card_id, lang, name", NAMED_IN_RULEBOOKS)
+def test_base_card_names_follow_the_rulebooks(deck_name, card_id, lang, name):
+    assert card(GAME, deck_name, card_id)["name"][lang] == name
+
+
 # A Town Crier among the two face-down cards being looked at is replaced before choosing.
 CRIER_REPLACED = {"fr": "piochez-en une autre", "en": "replace it", "de": "Ersatzkarte", "ja": "代わりのカード"}
 # A deck with 2 cards left: look at both; with 1 left: take it.
