@@ -82,7 +82,8 @@ def test_short_edge_and_deck_per_sheet(tmp_path):
     result = pnp("build", "taverna", "--lang", "en", "--only", "cards", "--duplex", "short",
                  "--deck-per-sheet", "--out", str(out))
     assert result.exit_code == 0, result.output
-    assert check_pairs(out / "taverna" / "en" / "cards.pdf", card_back(backs_of("taverna")), "short") >= 10
+    # 10 decks, one each on its own sheets, but the client cards deck holds no printable card yet
+    assert check_pairs(out / "taverna" / "en" / "cards.pdf", card_back(backs_of("taverna")), "short") == 9
 
 
 def test_sheets_are_filled_across_decks(built):
