@@ -37,7 +37,7 @@ ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=5.0,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
-                       radius=0.0, rotate=0, bleed=False)
+                       radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
 
 
 @dataclass
@@ -66,6 +66,9 @@ class Region:
     rotate: int
     bleed: bool
     dash: list[float] | None
+    fit: str = "cover"
+    clip: str = "box"
+    allow_low_dpi: bool = False
 
 
 @dataclass
