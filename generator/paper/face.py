@@ -119,6 +119,8 @@ class FaceRenderer:
             return
         if name not in self.icons.codes:
             raise BuildError(f"unknown icon '{name}'")
+        if self.report:
+            self.report("icon", r, name=name)
         size = min(h, w)
         color = r.color if r.color != "#000000" else (self.icons.colors.get(name) or r.color)
         canvas.setFillColor(self._color(color, ctx, layout))

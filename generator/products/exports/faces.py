@@ -49,12 +49,14 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
                page: tuple[float, float] | None = None, order: Order = "unique",
                decks: list[Deck] | None = None, allow_missing: bool = False,
                observe: Callable[[Face], Callable | None] | None = None,
-               on_error: Callable[[Face, BuildError], None] | None = None) -> list[Face]:
+               on_error: Callable[[Face, BuildError], None] | None = None,
+               context: Callable[[Face, dict], dict] | None = None) -> list[Face]:
     """Write the faces PDF to `path` (None: draw and discard, for `pnp check`).
 
     order "unique": each card front once, then the deck's back; "print": a front per copy,
     then a back per copy (a print shop's fronts-then-backs). `observe(face)` returns the
-    renderer's report hook for that face; `on_error` collects errors instead of raising.
+    renderer's report hook for that face; `on_error` collects errors instead of raising;
+    `context(face, ctx)` may wrap the template context (to see which properties are read).
     """
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
@@ -83,7 +85,7 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
                 drawn.add(form)
                 renderer.report = observe(face) if observe else None
                 _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach, form, face,
-                      on_error)
+                      on_error, context)
             for _ in range(count):
                 face = Face(deck, card, size, len(faces))
                 faces.append(face)
@@ -101,13 +103,16 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
     return faces
 
 
-def _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach, form, face, on_error):
+def _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach, form, face, on_error,
+          wrap=None):
     if card is not None:
         layout = project.layout_for(deck, card)
         context = card_context(game.game, deck, card, lang, layout.colors, labels)
     else:
         layout = project.layouts[deck.back.layout]
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
+    if wrap:
+        context = wrap(face, context)
 
     def paint(c):
         try:
