@@ -135,13 +135,11 @@ def rasterise(pdf: Path, dpi: float | None = None, pixels: Callable[[int], tuple
         for index in range(len(document)):
             page = document[index]
             width, height = page.get_size()
-            if pixels:
-                px, py = pixels(index)
-                scale = max(px / width, py / height)
-            else:
-                scale = dpi / 72
+            # the exact pixel size asked for (PDFium rounds up): a 94 mm side at 300 dpi is 1110 px
+            px, py = pixels(index) if pixels else (round(width * dpi / 72), round(height * dpi / 72))
+            scale = max(px / width, py / height)
             image = page.render(scale=scale, may_draw_forms=True).to_pil().convert("RGB")
-            if pixels and image.size != (px, py):
+            if image.size != (px, py):
                 image = image.crop((0, 0, px, py)) if image.size[0] >= px and image.size[1] >= py \
                     else image.resize((px, py))
             yield index, image
