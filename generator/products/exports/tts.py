@@ -42,7 +42,7 @@ def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: 
 
     objects, next_key = [], 1
     with tempfile.TemporaryDirectory(prefix="pnp-tts-") as tmp:
-        for number, deck in enumerate(game.decks):
+        for number, deck in enumerate(d for d in game.decks if d.cards):   # a declared-only deck has no cards
             size = project.size_of(deck)
             pdf = Path(tmp) / f"{deck.deck}.pdf"
             faces = draw_faces(project, game, lang, pdf, 0.0, decks=[deck], allow_missing=allow_missing)
