@@ -142,3 +142,31 @@ def test_unknown_preset_and_failed_export_write_nothing(tmp_path):
     assert result.exit_code == 1
     assert "image 'art/coin.svg' not found" in result.output and "Nothing was written." in result.output
     assert not out.exists() or not list(out.rglob("*.png"))
+
+
+def test_exports_are_reproducible(demo, tmp_path):
+    outs = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        for args in (["png", "--dpi", "100"], ["printshop", "--preset", "drivethrucards"]):
+            result = pnp("export", *args, "art-demo", "--lang", "en", "--out", str(out), root=demo)
+            assert result.exit_code == 0, result.output
+        outs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+    assert outs[0] == outs[1] and len(outs[0]) == 5
+
+
+def test_clip_to_the_card_outline(tmp_path):
+    """clip: card rounds a full-card picture to the card's corners (3 mm radius)."""
+    root = example_project(tmp_path)
+    Image.new("RGB", (800, 1100), (255, 0, 0)).save(root / "cards" / "art-demo" / "art" / "red.png")
+    layout = root / "layouts" / "art-demo.yaml"
+    layout.write_text(layout.read_text().replace(
+        "      art: {kind: image, text: art/back.svg, x: 0, y: 0, width: 63, height: 88, bleed: true, fit: cover,\n"
+        "            clip: none}",
+        "      art: {kind: image, text: art/red.png, x: 0, y: 0, width: 63, height: 88, fit: stretch, clip: card}"))
+    result, out = export(root, "png", "art-demo", "--no-bleed", "--dpi", "100")
+    assert result.exit_code == 0, result.output
+    back = Image.open(out / "png" / "heroes" / "back.png").convert("RGB")
+    assert back.getpixel((back.size[0] // 2, back.size[1] // 2)) == (255, 0, 0)
+    assert back.getpixel((1, 1)) == (255, 255, 255)             # outside the rounded corner
+    assert back.getpixel((back.size[0] // 2, 1)) == (255, 0, 0)  # the straight edge is covered
