@@ -382,7 +382,7 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
         raw = getattr(deck, "_raw", None)
         if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
             out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
-                    f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
+                    f"one of {sorted(project.sheets.sizes)}, round-<mm>, square-<mm> or {{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         elif check_layouts and deck.back:

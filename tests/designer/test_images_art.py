@@ -141,3 +141,16 @@ def test_paper_presets_and_custom_size(tmp_path):
         assert float(page.mediabox.width) == pytest.approx(width * MM, abs=0.01)
     result = pnp("build", "art-demo", "--paper", "a5", root=root)
     assert result.exit_code == 2 and "unknown paper 'a5'" in result.output and "WxH in mm" in result.output
+
+
+def test_sizes_any_diameter_and_unknown_size(tmp_path):
+    root = example_project(tmp_path)
+    deck = root / "cards" / "art-demo" / "coins.yaml"
+    replace_in(deck, "size: round-30 ", "size: square-45 ")
+    result = pnp("list", "art-demo", root=root)
+    assert result.exit_code == 0 and "45" in result.output, result.output
+    line = replace_in(deck, "size: square-45 ", "size: hexagon ")
+    result = pnp("validate", "art-demo", root=root)
+    assert result.exit_code == 1
+    assert f"cards/art-demo/coins.yaml:{line}: size: unknown card size 'hexagon'" in result.output
+    assert "round-<mm>" in result.output
