@@ -89,6 +89,7 @@ def test_tts_sheets_and_saved_object(demo):
     assert sheet.size == (2 * 744, 1039)
     assert coins["CustomDeck"]["2"]["Type"] == 4                # a round token: TTS circle
     assert coins["DeckIDs"] == [200] * 6
+    assert max(Image.open(out / "tts" / "art-demo.png").size) == 256    # the saved object's thumbnail
 
 
 def test_tts_splits_large_decks_into_sheets_of_69(tmp_path):

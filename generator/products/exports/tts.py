@@ -34,13 +34,14 @@ def cell_pixels(width_mm: float, height_mm: float, cols: int, rows: int, dpi: fl
 
 def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: Staging, dpi: float = 300,
                url_base: str | None = None, allow_missing: bool = False) -> list[Path]:
-    """Write out/<deck>-<n>.png sheets, out/<deck>-back.png and out/<game>.json."""
+    """Write out/<deck>-<n>.png sheets, out/<deck>-back.png, out/<game>.json and its thumbnail
+    out/<game>.png."""
     targets: list[Path] = []
 
     def url(target: Path) -> str:
         return url_base.rstrip("/") + "/" + target.name if url_base else target.resolve().as_uri()
 
-    objects, next_key = [], 1
+    objects, next_key, thumbnail = [], 1, None
     with tempfile.TemporaryDirectory(prefix="pnp-tts-") as tmp:
         for number, deck in enumerate(d for d in game.decks if d.cards):   # a declared-only deck has no cards
             size = project.size_of(deck)
@@ -52,6 +53,7 @@ def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: 
             # one cell size for the whole deck, so every sheet and the back match
             cell = min(cell_pixels(size.width, size.height, cols, rows, dpi) for cols, rows in grids)
             images = dict(rasterise(pdf, pixels=lambda index: cell))
+            thumbnail = thumbnail or images[fronts[0].page]
             back_target = out / f"{deck.deck}-back.png"
             back = next((f for f in faces if f.card is None), None)
             back_image = images[back.page] if back else Image.new("RGB", cell, "white")
@@ -76,6 +78,12 @@ def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: 
     document = {"SaveName": f"{game.game.name.get(lang)} ({lang})", "ObjectStates": objects}
     staging.temporary(saved).write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     targets.append(saved)
+    if thumbnail is not None:   # shown beside the saved object in TTS's browser
+        picture = out / f"{game.id}.png"
+        small = thumbnail.copy()
+        small.thumbnail((256, 256))
+        small.save(staging.temporary(picture), format="PNG")
+        targets.append(picture)
     return targets
 
 
