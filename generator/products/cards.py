@@ -40,7 +40,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     """Render the game's card sheets in one language to `path`; return the page count."""
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    renderer = FaceRenderer(fonts, lang, icons)
+    renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, options.allow_missing)
     canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts)
     pages = 0
