@@ -22,6 +22,7 @@ from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
+from .characters import character_problems
 from .catalog import ICON_REF, GameData, Project, layout_id
 from .model import Strict
 from .templates import (
@@ -88,6 +89,9 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
             aids[lang] = Aid(lang, name, raw, validate(AidFile, raw, name))
         except DataError as exc:
             problems.extend(exc.problems)
+            continue
+        problems += [Problem(name, line_of(raw, p), field_path(p), message, "printable characters (an icon as :name:)")
+                     for p, message in character_problems(raw, name, None)]
     if aids:
         problems += _check_structure(aids)
         used = used_icons(project, game)
