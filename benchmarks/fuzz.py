@@ -44,7 +44,7 @@ def main() -> None:
     counts: Counter = Counter()
     by_kind: dict[str, Counter] = defaultdict(Counter)
     examples: dict[str, list[str]] = defaultdict(list)
-    slowest = 0.0
+    slowest, slowest_case = 0.0, ""
     start = time.monotonic()
     try:
         for n in range(args.cases):
@@ -56,7 +56,8 @@ def main() -> None:
                 continue
             counts["cases"] += 1
             by_kind[target.kind]["cases"] += 1
-            slowest = max(slowest, outcome.seconds)
+            if outcome.seconds > slowest:
+                slowest, slowest_case = outcome.seconds, f"{target.path} {mutation.describe()}"
             for label in [outcome.status, *outcome.flags]:
                 counts[label] += 1
                 by_kind[target.kind][label] += 1
@@ -71,7 +72,7 @@ def main() -> None:
           f"tracebacks {counts['traceback']}  hangs {counts['hang']}  leaks {counts['leak']}  "
           f"unclear {counts['unclear']}  partial outputs {counts['partial']}  "
           f"validate-passed-build-failed {counts['mismatch']}")
-    print(f"{elapsed:.0f} s, slowest case {slowest:.1f} s")
+    print(f"{elapsed:.0f} s, slowest case {slowest:.1f} s ({slowest_case})")
     for kind, c in sorted(by_kind.items()):
         print(f"  {kind:7} " + "  ".join(f"{k} {v}" for k, v in sorted(c.items())))
     for label, lines in examples.items():

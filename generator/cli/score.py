@@ -65,16 +65,26 @@ def score(ctx, game, state, lang, as_json, save, cards):
         text = (json.dumps(result.to_json(translate, lang), ensure_ascii=False, indent=2) if as_json
                 else render_table(result, translate, lang))
     except DataError as exc:
+        plain = _fallback(Translator(root, lang, allow_missing=True))
         for problem in exc.problems:   # in --lang; English where a message has no translation
-            click.secho(localise(problem, Translator(root, lang, allow_missing=True), lang), fg="red", err=True)
-        click.secho(Translator(root, lang, allow_missing=True)("{count} problem(s): this end of game cannot be "
-                                                               "scored.").format(count=len(exc.problems)),
+            click.secho(localise(problem, plain, lang), fg="red", err=True)
+        click.secho(plain("{count} problem(s): this end of game cannot be scored.").format(count=len(exc.problems)),
                     fg="red", err=True)
         sys.exit(1)
     except BuildError as exc:
         click.secho(str(exc), fg="red", err=True)
         sys.exit(1)
     click.echo(text)
+
+
+def _fallback(translate):
+    """Translations for error messages: English when the catalogue itself is what is broken."""
+    def safe(msgid: str) -> str:
+        try:
+            return translate(msgid)
+        except (DataError, BuildError):
+            return msgid
+    return safe
 
 
 def _facts(root: Path, game: str, deck_file: Path | None) -> dict:

@@ -92,6 +92,7 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
             continue
         problems += [Problem(name, line_of(raw, p), field_path(p), message, "printable characters (an icon as :name:)")
                      for p, message in character_problems(raw, name, None)]
+    problems += _aid_layout_problems(project)
     if aids:
         problems += _check_structure(aids)
         used = used_icons(project, game)
@@ -103,6 +104,21 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
     if problems:
         raise DataError(problems)
     return aids
+
+
+def _aid_layout_problems(project: Project) -> list[Problem]:
+    """The aid layouts (layouts/aids.yaml) serve every game: checked with each game's aids."""
+    problems: list[Problem] = []
+    for lid in AID_LAYOUTS:
+        try:
+            project.layouts[lid]
+        except KeyError:
+            problems += project.layouts.problems or [
+                Problem("layouts/aids.yaml", 0, "layouts", f"no layout '{lid.split('/', 1)[1]}'",
+                        f"the aid layouts {', '.join(AID_LAYOUTS)}")]
+        except DataError as exc:
+            problems += exc.problems
+    return list(dict.fromkeys(problems))
 
 
 def _check_structure(aids: dict[str, Aid]) -> list[Problem]:

@@ -123,7 +123,7 @@ class Game(Strict):
     designers: list[str] = []
     publisher: str | None = None
     description: Text
-    languages: list[str] = Field(max_length=50)
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(max_length=50)   # also file names
     decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
 
 

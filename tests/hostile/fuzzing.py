@@ -218,7 +218,7 @@ class Outcome:
 
 
 PROBLEM_LINE = re.compile(r"^\S[^\n]*?:(\d+:)? ")          # file[:line]: ...
-SUMMARY = re.compile(r"^(\d+ problem\(s\)|Nothing was written|nothing was written|build failed: |site not rebuilt)")
+SUMMARY = re.compile(r"^(\d+\D|Nothing was written|nothing was written|build failed: |site not rebuilt)")
 
 
 class Sandbox:
@@ -273,14 +273,16 @@ def _run_in_child(cmds: list[list[str]], kind: str, sandbox: Sandbox) -> dict:
     for cmd in cmds:
         start = time.monotonic()
         try:
-            res = runner.invoke(main, cmd, catch_exceptions=False, env={CANARY_ENV: CANARY})
+            res = runner.invoke(main, cmd, catch_exceptions=False, env={CANARY_ENV: CANARY, "PNP_DEBUG": "1"})   # a bug must show as one
             output = res.output
             code = res.exit_code
             error = None
         except BaseException as exc:  # noqa: BLE001 - this is what we count
             tb = traceback.format_exception(exc)
             code, output, error = None, "", f"{type(exc).__name__}: {str(exc)[:300]} @ {tb[-2].strip()[:300] if len(tb) > 1 else ''}"
-        results.append({"cmd": cmd, "code": code, "output": output[-4000:], "error": error,
+        if len(output) > 4000:   # whole lines only
+            output = output[-4000:].split("\n", 1)[-1]
+        results.append({"cmd": cmd, "code": code, "output": output, "error": error,
                          "seconds": time.monotonic() - start})
         if error or code != 0:
             break
