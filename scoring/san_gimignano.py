@@ -15,6 +15,9 @@ State file schema (YAML or JSON)::
 A Buona Pietra floor is written `{buona_pietra: R}`: the noble stands for a card of rank R
 (R is needed because a coloured tower could take it at either end). It counts as a floor of
 rank R for every category, but not against the N cards of rank N; at most 3 are in the game.
+R is 5 to 10, or 4 / 11 when it extends a coloured tower above its 5 or below its 10 (rulesheet).
+The tallest-tower marker's holder has a tower at least as tall as anyone's, unless a uniform
+tower of 10 (Conspiration) is in play: it may have destroyed the holder's tallest.
 
 Several deals: replace `players` by `deals`, each a mapping with its own `players` and an
 optional `closed_by: NAME`; `close_penalty: true` (top level) takes 10 points from a player
