@@ -19,6 +19,7 @@ from .common import (
     project_root,
     shown_path,
     split_list,
+    writable_or_exit,
 )
 
 
@@ -47,6 +48,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet)
     out = (out_dir or project_root(ctx) / "output").resolve()
+    writable_or_exit(out)
     jobs = builder.plan(project, languages, out, split_list(products))
     try:
         total = sum(job.product.pages(project, job.game, options) for job in jobs)
@@ -57,6 +59,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                   announce=lambda job: current.update(label=job.label))
     except (BuildError, DataError) as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
+        click.secho("Nothing was written.", fg="red", err=True)
+        sys.exit(1)
+    except OSError as exc:   # disk full, permissions changed during the build, ...
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.secho(f"build failed: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
     for path in written:

@@ -3,6 +3,7 @@ the options that several commands take."""
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -23,6 +24,17 @@ def load_or_exit(ctx: click.Context, games: tuple[str, ...]) -> Project:
         for problem in exc.problems:
             click.secho(str(problem), fg="red", err=True)
         click.secho(f"{len(exc.problems)} problem(s) found; nothing was written.", fg="red", err=True)
+        sys.exit(1)
+
+
+def writable_or_exit(out: Path) -> None:
+    """--out must be a folder we can create and write in: one line, exit 1, otherwise."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        click.secho(f"cannot write to --out {out}: {exc.strerror or exc}", fg="red", err=True)
         sys.exit(1)
 
 
