@@ -22,7 +22,8 @@ import yaml
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
-_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml")
+_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml",
+              "pillow", "svglib")
 _CODE = ("generator", "datafile", "scoring")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

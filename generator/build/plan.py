@@ -1,8 +1,9 @@
 """`pnp build`: every requested product for every game and language, all or nothing.
 
 A product is one file per game and language (cards.pdf, ...). New products register in
-PRODUCTS; the build validates first, renders everything into temporary files, and renames
-them into place only when all succeeded.
+PRODUCTS. The build validates first, then writes a staging copy of OUT (paper/output.py): each
+product is linked from the cache when its inputs did not change (cache.py) or rendered, on
+`--jobs` processes (workers.py); the whole set is swapped in only when everything succeeded.
 """
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from .common import (
     project_root,
     shown_path,
     split_list,
+    writable_or_exit,
 )
 
 
@@ -34,12 +35,14 @@ from .common import (
               help="Output folder (default: output/ in the project).")
 @click.option("--only", "products", metavar="cards,...", help="Build only these products.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.option("--deck-per-sheet", is_flag=True,
+              help="Start every deck on a new sheet (default: sheets are filled across decks of one card size).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
 @click.option("--no-cache", is_flag=True, help="Render every product, even those whose inputs did not change.")
 @click.option("--watch", is_flag=True, help="Stay running; rebuild what changed whenever cards/, layouts/ or locales/ change.")
 @click.pass_context
-def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing,
+def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing, deck_per_sheet,
           jobs, no_cache, watch):
     """Build printables for GAMES (default: every game) into OUT/<game>/<lang>/."""
     if watch:
@@ -52,12 +55,13 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         if unknown:
             raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
-    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing)
+    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet)
     out = (out_dir or project_root(ctx) / "output").resolve()
     if out in (Path(out.anchor), Path.home()) or project_root(ctx).is_relative_to(out):
         # the build swaps the whole folder: never the project, a home or a root folder
         raise click.BadParameter(f"{out} holds the project or is a home or root folder; "
                                  f"choose a folder for the output only (default: output/)", param_hint="--out")
+    writable_or_exit(out)
     plan = builder.plan(project, languages, out, split_list(products))
     try:
         total = sum(job.product.pages(project, job.game, options) for job in plan)
@@ -72,8 +76,9 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         click.secho(f"build failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
-    except OSError as exc:   # unwritable or full disk: the output is left as it was
-        click.secho(f"build failed: cannot write {exc.filename or out}: {exc.strerror or exc}", fg="red", err=True)
+    except OSError as exc:   # disk full, permissions changed during the build, ...: the output is left as it was
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.secho(f"build failed: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
     for path in written:

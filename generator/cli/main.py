@@ -6,6 +6,7 @@ import ast
 import importlib
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import click
@@ -19,6 +20,8 @@ class LazyGroup(click.Group):
     lazy_commands = {
         "build": "generator.cli.build:build",
         "calibrate": "generator.cli.calibrate:calibrate",
+        "check": "generator.cli.check:check",
+        "export": "generator.cli.export:export",
         "i18n": "generator.cli.i18n:i18n",
         "list": "generator.cli.list:list_",
         "score": "generator.cli.score:score",
@@ -47,6 +50,27 @@ class LazyGroup(click.Group):
                         return ast.get_docstring(node).split("\n\n")[0].replace("\n", " ")
         command = self.get_command(ctx, name)
         return command.get_short_help_str() if command else ""
+
+    def invoke(self, ctx):
+        """The last guard: an error no command foresaw (the machine's, such as a full disk or a
+        lost permission, or a bug) is one line, not a traceback; PNP_DEBUG=1 shows the traceback."""
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except OSError as exc:
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+            click.secho(f"error: {exc.strerror or exc}{where}", fg="red", err=True)
+            sys.exit(1)
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            click.secho(f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it; "
+                        f"PNP_DEBUG=1 shows the traceback)", fg="red", err=True)
+            sys.exit(1)
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy_commands])
