@@ -15,8 +15,8 @@ alternated, so machine load affects them alike), peak memory the largest max-RSS
 - the full default build (3 games x 4 languages, site) at --jobs 1 and at all cores, cache off;
 - a one-card edit rebuilt with the cache, as a ratio of the full build.
 
---baseline DIR runs the same measures with the code of another checkout (e.g. a worktree of
-commit 4b64e37 at /work/baseline) on this checkout's data: the "before" column. The table is also
+--baseline DIR runs the same measures with another checkout (e.g. a worktree of commit 4b64e37
+at /work/baseline), its code on its own cards/ and layouts/: the "before" column. The table is also
 written to benchmarks/results/latest.json with the machine it came from.
 """
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Code:
 
     def __init__(self, name: str, checkout: Path | None):
         self.name = name
+        self.root = checkout or ROOT    # each version on its own project (data formats move on)
         self.env = dict(os.environ)
         self.env["PYTHONPATH"] = str(checkout or ROOT)   # runs start outside any checkout (NEUTRAL)
         self.new = checkout is None   # knows --jobs / --no-cache
@@ -90,15 +91,15 @@ def pages(pdf: Path) -> int:
     return len(PdfReader(pdf).pages)
 
 
-def scaled_project(into: Path, scale: int, distinct: bool) -> Path:
+def scaled_project(into: Path, scale: int, distinct: bool, source: Path = ROOT) -> Path:
     """A copy of the project with only San Gimignano, its decks SCALE times larger: as more
     copies of the same cards, or as SCALE times as many distinct cards (numbered names)."""
-    root = into / f"project-{scale}-{'distinct' if distinct else 'copies'}"
+    root = into / f"project-{scale}-{'distinct' if distinct else 'copies'}-{abs(hash(source))}"
     (root / "cards").mkdir(parents=True)
-    shutil.copytree(ROOT / "cards" / GAME, root / "cards" / GAME)
-    shutil.copytree(ROOT / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
-    (root / "layouts" / "fonts").symlink_to(ROOT / "layouts" / "fonts")
-    shutil.copytree(ROOT / "locales", root / "locales")
+    shutil.copytree(source / "cards" / GAME, root / "cards" / GAME)
+    shutil.copytree(source / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
+    (root / "layouts" / "fonts").symlink_to(source / "layouts" / "fonts")
+    shutil.copytree(source / "locales", root / "locales")
     for deck in ("towers", "nobles"):
         path = root / "cards" / GAME / f"{deck}.yaml"
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -113,12 +114,12 @@ def scaled_project(into: Path, scale: int, distinct: bool) -> Path:
     return root
 
 
-def project_copy(into: Path) -> Path:
-    root = into / "project-full"
+def project_copy(into: Path, source: Path = ROOT) -> Path:
+    root = into / f"project-full-{abs(hash(source))}"
     for name in ("cards", "locales"):
-        shutil.copytree(ROOT / name, root / name)
-    shutil.copytree(ROOT / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
-    (root / "layouts" / "fonts").symlink_to(ROOT / "layouts" / "fonts")
+        shutil.copytree(source / name, root / name)
+    shutil.copytree(source / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
+    (root / "layouts" / "fonts").symlink_to(source / "layouts" / "fonts")
     return root
 
 
@@ -145,26 +146,29 @@ def main() -> None:
         rows["start-up"] = measure(runs, args.repeat)
 
         # the real deck, one language, cards only
-        def deck_runs(root: Path, scale: int, label: str) -> dict:
+        def deck_runs(roots: dict, scale: int, label: str) -> dict:
             runs = {}
             for v in versions:
                 out = work / f"out-{label}-{v.name}"
-                runs[v.name] = (v.build(root, out, GAME, "--lang", "en", "--only", "cards", jobs=1), v.env, fresh(out))
+                runs[v.name] = (v.build(roots[v.name], out, GAME, "--lang", "en", "--only", "cards", jobs=1), v.env,
+                                fresh(out))
             runs["floor"] = ([sys.executable, str(BENCH / "floor_reportlab.py"), str(work / f"floor-{label}.pdf"),
                               "--scale", str(scale)], None, None)
             return runs
 
-        runs = deck_runs(ROOT, 1, "real")
+        runs = deck_runs({v.name: v.root for v in versions}, 1, "real")
         if peer:
             runs["protograf"] = ([sys.executable, str(BENCH / "protograf_cards.py"), str(work / "peer.pdf")], None, None)
         rows["real deck"] = measure(runs, args.repeat)
-        rows["real deck"]["pages"] = pages(work / f"out-real-after" / GAME / "en" / "cards.pdf")
+        rows["real deck"]["pages"] = {v.name: pages(work / f"out-real-{v.name}" / GAME / "en" / "cards.pdf")
+                                      for v in versions}
 
         for label, scale, distinct in (("200x copies", 200, False), ("20x distinct", 20, True),
                                        ("200x distinct", 200, True)):
-            root = scaled_project(work, scale, distinct)
-            rows[label] = measure(deck_runs(root, scale, label.replace(" ", "-")), max(1, args.repeat - 1))
-            rows[label]["pages"] = pages(work / f"out-{label.replace(' ', '-')}-after" / GAME / "en" / "cards.pdf")
+            roots = {v.name: scaled_project(work, scale, distinct, v.root) for v in versions}
+            rows[label] = measure(deck_runs(roots, scale, label.replace(" ", "-")), max(1, args.repeat - 1))
+            rows[label]["pages"] = {v.name: pages(work / f"out-{label.replace(' ', '-')}-{v.name}" / GAME / "en" /
+                                                  "cards.pdf") for v in versions}
             rows[label]["floor pages"] = pages(work / f"floor-{label.replace(' ', '-')}.pdf")
 
         # the full default build, cache off
@@ -172,23 +176,23 @@ def main() -> None:
         for v in versions:
             out = work / f"full-{v.name}"
             if v.new:
-                runs[f"{v.name} jobs 1"] = (v.build(ROOT, out, jobs=1), v.env, fresh(out))
-                runs[f"{v.name} jobs {cores}"] = (v.build(ROOT, out, jobs=cores), v.env, fresh(out))
+                runs[f"{v.name} jobs 1"] = (v.build(v.root, out, jobs=1), v.env, fresh(out))
+                runs[f"{v.name} jobs {cores}"] = (v.build(v.root, out, jobs=cores), v.env, fresh(out))
             else:
-                runs[v.name] = (v.build(ROOT, out), v.env, fresh(out))
+                runs[v.name] = (v.build(v.root, out), v.env, fresh(out))
         rows["full build"] = measure(runs, args.repeat)
 
         # one card edited, rebuilt (with the cache where the code has one)
-        project = project_copy(work)
-        nobles = project / "cards" / GAME / "nobles.yaml"
-        original = nobles.read_text(encoding="utf-8")
         runs = {}
         for v in versions:
+            project = project_copy(work, v.root)
+            nobles = project / "cards" / GAME / "nobles.yaml"
+            original = nobles.read_text(encoding="utf-8")
             out = work / f"edit-{v.name}"
             subprocess.run(v.build(project, out, cache=True), env=v.env, cwd=NEUTRAL, capture_output=True, check=True)
             edits = iter(range(10 ** 6))
 
-            def edit(v=v):
+            def edit(nobles=nobles, original=original, edits=edits):
                 nobles.write_text(original.replace("en: Draw from the tower pile",
                                                    f"en: Draw ({next(edits)}) from the tower pile"), encoding="utf-8")
             runs[v.name] = (v.build(project, out, cache=True), v.env, edit)
@@ -223,15 +227,16 @@ def table(rows: dict, versions: list, cores: int, peer: bool) -> str:
     other = f"floor {r['floor']['seconds']} s"
     if peer:
         other += f"; protograf {r['protograf']['seconds']} s (pnp = {r['after']['seconds'] / r['protograf']['seconds']:.2f}x it)"
-    line(f"San Gimignano cards, English, whole process ({r['pages']} pages)", vs_floor(r, "after"),
+    line(f"San Gimignano cards, English, whole process ({r['pages']['after']} pages)", vs_floor(r, "after"),
          vs_floor(r, "before") if has_before else "", other)
     for label in ("200x copies", "20x distinct", "200x distinct"):
         r = rows[label]
 
         def cell(name: str) -> str:
-            per_page = (r[name]["seconds"] / r["pages"]) / (r["floor"]["seconds"] / r["floor pages"])
-            return f"{r[name]['seconds']} s, {per_page:.2f}x floor per page, {r[name]['peak_mib']} MiB"
-        line(f"{label} ({r['pages']} pages)", cell("after"), cell("before") if has_before else "",
+            per_page = (r[name]["seconds"] / r["pages"][name]) / (r["floor"]["seconds"] / r["floor pages"])
+            return (f"{r[name]['seconds']} s, {r['pages'][name]} pages, {per_page:.2f}x floor per page, "
+                    f"{r[name]['peak_mib']} MiB")
+        line(f"{label} (floor: {r['floor pages']} pages)", cell("after"), cell("before") if has_before else "",
              f"floor {r['floor']['seconds']} s, {r['floor']['peak_mib']} MiB")
     growth = {name: rows["200x distinct"][name]["peak_mib"] / rows["20x distinct"][name]["peak_mib"]
               for name in ("after", "floor") + (("before",) if has_before else ())}
