@@ -100,17 +100,36 @@ def scaled_project(into: Path, scale: int, distinct: bool, source: Path = ROOT) 
     shutil.copytree(source / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
     (root / "layouts" / "fonts").symlink_to(source / "layouts" / "fonts")
     shutil.copytree(source / "locales", root / "locales")
+    # within the data limits (copies of a card <= 100, entries per deck <= 500): more copies
+    # become more entries, more entries become more decks of the same kind
+    shutil.rmtree(root / "cards" / GAME / "rules")   # links to card ids that are renamed here
+    game_file = root / "cards" / GAME / "game.yaml"
+    game = yaml.safe_load(game_file.read_text(encoding="utf-8"))
+    decks = []
     for deck in ("towers", "nobles"):
         path = root / "cards" / GAME / f"{deck}.yaml"
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         if distinct:
             def numbered(name, k):
                 return {lang: f"{text} {k}" for lang, text in name.items()} if isinstance(name, dict) else f"{name} {k}"
-            data["cards"] = [dict(card, id=f"{card['id']}-{k}", name=numbered(card["name"], k))
-                             for k in range(scale) for card in data["cards"]]
+            cards = [dict(card, id=f"{card['id']}-{k}", name=numbered(card["name"], k))
+                     for k in range(scale) for card in data["cards"]]
         else:
-            data["cards"] = [dict(card, copies=card.get("copies", 1) * scale) for card in data["cards"]]
-        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            cards = []
+            for card in data["cards"]:
+                total = card.get("copies", 1) * scale
+                cards += [dict(card, id=f"{card['id']}-{k}", copies=min(100, total - k * 100))
+                          for k in range((total + 99) // 100)]
+        path.unlink()
+        for i in range(0, len(cards), 400):
+            name = deck if i == 0 else f"{deck}-{i // 400}"
+            part = dict(data, deck=name, cards=cards[i:i + 400])
+            part.pop("shortfall", None)
+            (root / "cards" / GAME / f"{name}.yaml").write_text(
+                yaml.safe_dump(part, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            decks.append(name)
+    game["decks"] = decks
+    game_file.write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return root
 
 
