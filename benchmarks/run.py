@@ -62,18 +62,23 @@ class Code:
 
 
 def timed(cmd: list[str], env: dict | None = None, before=None) -> tuple[float, float]:
-    """(seconds, peak RSS in MiB) of one child process; `before` runs first, untimed."""
+    """(seconds, peak RSS in MiB) of one child process; `before` runs first, untimed. The peak is
+    read by /usr/bin/time where there is one: a child forked from this (large) process starts
+    with this process's RSS as its high-water mark, which would hide small peaks."""
     if before:
         before()
-    with tempfile.TemporaryFile() as errors:
+    meter = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
+    with tempfile.TemporaryFile() as errors, tempfile.NamedTemporaryFile(suffix=".rss") as rss:
+        full = [meter, "-f", "%M", "-o", rss.name, *cmd] if meter else cmd
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, env=env, cwd=NEUTRAL)
+        proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=errors, env=env, cwd=NEUTRAL)
         _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status) != 0:
             errors.seek(0)
             raise SystemExit(f"failed: {' '.join(cmd)}\n{errors.read().decode()[-2000:]}")
-    return elapsed, usage.ru_maxrss / 1024
+        peak_kib = int(Path(rss.name).read_text().split()[-1]) if meter else usage.ru_maxrss
+    return elapsed, peak_kib / 1024
 
 
 def measure(runs: dict[str, tuple], repeat: int) -> dict[str, dict]:

@@ -26,7 +26,7 @@ APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
 SIZE_STEP = 0.25
-FIT_CACHE_SIZE = 2048
+FIT_CACHE_SIZE = 512
 
 
 class Overflow(BuildError):
