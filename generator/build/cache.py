@@ -73,7 +73,6 @@ class Keys:
         self.root = root
         self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options), **(extra or {})}
         self._files: dict[Path, str] = {}
-        self._yaml: dict[Path, object] = {}
         self._digests: dict[tuple, str] = {}
 
     def _file(self, path: Path) -> str:
@@ -86,13 +85,15 @@ class Keys:
             return {}
         return {str(p.relative_to(self.root)): self._file(p) for p in _files(folder)}
 
-    def _language_view(self, path: Path, languages: frozenset, lang: str):
-        if path not in self._yaml:
-            try:
-                self._yaml[path] = yaml.load(path.read_bytes(), Loader=_Loader)
-            except yaml.YAMLError:
-                self._yaml[path] = ("unparsed", self._file(path))
-        return _reduce(self._yaml[path], languages, lang)
+    def _language_view(self, path: Path, languages: frozenset, lang: str) -> str:
+        """The digest of a YAML file as one language sees it. Parsed again for each language and
+        not kept: a deck of thousands of cards would otherwise stay in memory through the build."""
+        try:
+            data = yaml.load(path.read_bytes(), Loader=_Loader)
+        except yaml.YAMLError:
+            return self._file(path)
+        return _sha(json.dumps(_reduce(data, languages, lang), sort_keys=True, default=str,
+                               ensure_ascii=False).encode())
 
     def game_inputs(self, game_dir: Path, languages: list[str], lang: str) -> dict:
         """The game's files as one language sees them: per-language files (aid/en.yaml) of
