@@ -45,7 +45,10 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing)
     out = (out_dir or project_root(ctx) / "output").resolve()
-    jobs = builder.plan(project, languages, out, split_list(products))
+    skipped: list[str] = []
+    jobs = builder.plan(project, languages, out, split_list(products), skipped)
+    for note in skipped:   # a game builds what it has, and says what it left out
+        click.secho(f"skipped: {note}", fg="yellow", err=True)
     try:
         total = sum(job.product.pages(project, job.game, options) for job in jobs)
         with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,

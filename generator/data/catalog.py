@@ -30,6 +30,7 @@ from .model import (
     Size,
     Text,
 )
+from .locate import game_dirs, layout_paths, locate, own_games
 from .properties import validate_props
 from .templates import environment
 
@@ -124,7 +125,8 @@ class LayoutFiles:
 
     def __init__(self, root: Path, layout_dir: Path):
         self._root = root
-        self._paths = {p.stem: p for p in sorted(layout_dir.glob("*.yaml")) if p.stem not in SPECIAL_LAYOUT_FILES}
+        # the project's layouts/ over the bundled ones (locate.py); layout_dir kept for callers
+        self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
         self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
         self._icons: dict[str, dict[str, IconSpec]] = {}
         self._loaded: set[str] = set()
@@ -244,7 +246,8 @@ class _Collector:
 
 
 def list_game_ids(root: Path) -> list[str]:
-    return sorted(p.parent.name for p in (root / "cards").glob("*/game.yaml"))
+    """Every game a command may name: the project's own and the bundled ones (locate.py)."""
+    return list(game_dirs(root))
 
 
 def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
@@ -257,18 +260,19 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
                 guess = closest(gid, known)
                 hint = f"; did you mean '{guess}'?" if guess else ""
                 out.add("cards/", 0, "", f"unknown game '{gid}'{hint}", f"one of: {', '.join(known)}")
-    selected = [g for g in (game_ids or known) if g in known]
+    selected = [g for g in (game_ids or own_games(root)) if g in known]
+    directories = game_dirs(root)
 
     layout_dir = root / "layouts"
-    fonts = out.run(_load_model, root, layout_dir / "fonts.yaml", FontsFile)
-    sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
+    fonts = out.run(_load_model, root, locate(root, "layouts", "fonts.yaml"), FontsFile)
+    sheets = out.run(_load_model, root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
     layouts = Layouts(LayoutFiles(root, layout_dir), set(fonts.default.roles) if fonts else set())
     if not game_ids:
         layouts.check(list(layouts), out)
 
     games = {}
     for gid in selected:
-        data = out.run(_load_game, root, root / "cards" / gid)
+        data = out.run(_load_game, root, directories[gid])
         if data:
             games[gid] = data
     if sheets and fonts is not None:
@@ -282,11 +286,11 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
 
 
 def load_sheets(root: Path) -> SheetsFile:
-    return _load_model(root, root / "layouts" / "sheets.yaml", SheetsFile)
+    return _load_model(root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
 
 
 def load_fonts(root: Path) -> FontsFile:
-    return _load_model(root, root / "layouts" / "fonts.yaml", FontsFile)
+    return _load_model(root, locate(root, "layouts", "fonts.yaml"), FontsFile)
 
 
 def _load_model(root: Path, path: Path, model):

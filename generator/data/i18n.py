@@ -12,6 +12,8 @@ from pathlib import Path
 
 from datafile.errors import BuildError
 
+from .locate import catalogue_paths
+
 SOURCE_LANGUAGE = "en"
 
 
@@ -22,7 +24,7 @@ def load_catalogue(root: Path, lang: str) -> dict[str, str]:
     )
 
     merged: dict[str, str] = {}
-    for path in sorted((root / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
         with path.open("rb") as handle:
             catalogue = read_po(handle, locale=lang)
         merged.update({m.id: m.string for m in catalogue if m.id and m.string and not m.fuzzy})

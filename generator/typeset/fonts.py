@@ -12,6 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from datafile.errors import BuildError
 
+from ..data.locate import locate
 from ..data.model import FontsFile, LanguageTypography
 from .icons import ICON_BASE
 
@@ -46,6 +47,7 @@ class FontBook:
 
     def __init__(self, root: Path, spec: FontsFile):
         self.dir = root / "layouts" / "fonts"
+        self.root = root
         self.spec = spec
 
     def typography(self, lang: str) -> Typography:
@@ -66,7 +68,8 @@ class FontBook:
             addMapping(base, b, i, f"{base}-{style}")
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bool(bold), bool(italic))]
-        return _register_face(self.dir / files[style], f"{base}-{style}")
+        # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py)
+        return _register_face(locate(self.root, "layouts", "fonts", files[style]), f"{base}-{style}")
 
 
 def missing_glyphs(text: str, face: Face) -> list[str]:
