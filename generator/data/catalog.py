@@ -318,7 +318,7 @@ def _load_game(root: Path, directory: Path) -> GameData:
                         f"deck file '{deck_name}.yaml' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                         f"a file cards/{directory.name}/<deck>.yaml")
                 continue
-            deck = out.run(_load_deck, root, path)
+            deck = out.run(_load_deck, root, path, game.languages)
             if deck:
                 decks.append(deck)
                 deck_files[deck.deck] = _rel(root, path)
@@ -327,18 +327,23 @@ def _load_game(root: Path, directory: Path) -> GameData:
     return GameData(game, decks, directory, deck_files)
 
 
-def _load_deck(root: Path, path: Path) -> Deck:
+def _load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Deck:
     name = _rel(root, path)
     raw = load_yaml(path, name)
     deck = validate(Deck, raw, name)
     out = _Collector()
-    for i, card in enumerate(deck.cards):
+    own_cards = len(deck.cards)
+    if deck.cards_from:
+        deck.cards = deck.cards + (out.run(_sheet_cards, root, path, raw, deck, languages or []) or [])
+    elif not deck.cards:
+        out.add(name, line_of(raw, ()), "cards", "the deck has no cards", "a list 'cards:' or 'cards_from: <file>.csv'")
+    for i, card in enumerate(deck.cards[:own_cards]):
         card.props = out.run(validate_props, deck.properties, card.props, name, raw,
                              ("cards", i, "props")) or card.props
         for key, spec in deck.properties.items():
             if spec.required and key not in card.props:
                 pass  # reported by validate_props
-    ids = [c.id for c in deck.cards]
+    ids = [c.id for c in deck.cards[:own_cards]]   # a spreadsheet's rows are checked as it is read
     for i, cid in enumerate(ids):
         if cid in ids[:i]:
             out.add(name, line_of(raw, ("cards", i, "id")), f"cards[{i}].id", f"duplicate card id '{cid}'",
@@ -347,6 +352,23 @@ def _load_deck(root: Path, path: Path) -> Deck:
         raise DataError(out.problems)
     deck._raw = raw  # kept for line numbers in cross-checks
     return deck
+
+
+def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[str]) -> list[Card]:
+    """`cards_from:` a spreadsheet in the game folder (spreadsheet.py), after the deck's own cards."""
+    from .spreadsheet import read_cards, sheet_path  # only decks with a spreadsheet load it
+    name = _rel(root, path)
+    sheet, tab = sheet_path(path.parent, deck.cards_from)
+    if not sheet.resolve().is_relative_to(path.parent.resolve()):
+        raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
+                                 f"'{deck.cards_from}' is outside the game folder", "a file beside the deck file")])
+    if not sheet.is_file():
+        found = sorted(p.name for p in path.parent.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
+        guess = closest(sheet.name, found)
+        raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
+                                 f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
+                                 f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
+    return read_cards(sheet, _rel(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards})
 
 
 def _texts(value: Any, path: tuple):

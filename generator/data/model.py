@@ -96,7 +96,8 @@ class Deck(Strict):
     properties: dict[str, PropertySpec] = {}
     props: dict[str, Any] = {}
     shortfall: Shortfall | None = None
-    cards: list[Card]
+    cards: list[Card] = []
+    cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
 
     @property
     def physical_count(self) -> int:
