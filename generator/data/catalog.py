@@ -32,7 +32,7 @@ from .model import (
 )
 from .locate import game_dirs, layout_paths, locate, own_games
 from .properties import validate_props
-from .templates import environment
+from .templates import environment, unknown_path, used_paths
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets"}
@@ -67,6 +67,7 @@ class Region:
     rotate: int
     bleed: bool
     dash: list[float] | None
+    origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
 
 
 @dataclass
@@ -279,7 +280,7 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
         project = Project(root, games, layouts, fonts, sheets)
         for data in games.values():
             _cross_check(project, data, out)
-    problems = layouts.problems + out.problems
+    problems = list(dict.fromkeys(layouts.problems + out.problems))  # a layout checked twice reports once
     if problems:
         raise DataError(problems)
     return Project(root, games, layouts, fonts, sheets)
@@ -322,6 +323,10 @@ def _load_game(root: Path, directory: Path) -> GameData:
             if deck:
                 decks.append(deck)
                 deck_files[deck.deck] = _rel(root, path)
+        for stray in sorted(directory.glob("*.yaml")):   # issue 14: once silently ignored
+            if stray.stem != "game" and stray.stem not in game.decks:
+                out.add(_rel(root, stray), 1, "deck", f"not listed in decks: of {_rel(root, game_file)}, "
+                        "so it is not built", f"'{stray.stem}' added to decks: [...], or the file moved elsewhere")
     if out.problems:
         raise DataError(out.problems)
     return GameData(game, decks, directory, deck_files)
@@ -335,7 +340,7 @@ def _load_deck(root: Path, path: Path, languages: list[str] | None = None) -> De
     own_cards = len(deck.cards)
     if deck.cards_from:
         deck.cards = deck.cards + (out.run(_sheet_cards, root, path, raw, deck, languages or []) or [])
-    elif not deck.cards:
+    elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):
         out.add(name, line_of(raw, ()), "cards", "the deck has no cards", "a list 'cards:' or 'cards_from: <file>.csv'")
     for i, card in enumerate(deck.cards[:own_cards]):
         card.props = out.run(validate_props, deck.properties, card.props, name, raw,
@@ -400,6 +405,7 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
         for lid in ([deck.back.layout] if deck.back else []) + [layout_id(deck, c) for c in deck.cards]:
             _ = lid in project.layouts
     check_layouts = not project.layouts.problems
+    declared = {key for deck in data.decks for key in deck.properties}
     for deck in data.decks:
         file = data.deck_files[deck.deck]
         raw = getattr(deck, "_raw", None)
@@ -422,6 +428,9 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
                         out.add(file, line_of(raw, path), _dotted(path),
                                 f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
                                 "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
+        for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
+            if check_layouts and lid in project.layouts:
+                out.run(_unknown_props, project, lid, data, declared)
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
             if check_layouts and lid not in project.layouts:
@@ -495,17 +504,66 @@ def _resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Lay
         for key in ("text", "when", "fill", "stroke", "color"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):
+                key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
                 try:
                     env.parse("{{ " + source + " }}" if key == "when" else source)
                 except TemplateSyntaxError as exc:
-                    problems.append(Problem(file, line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                    problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
                                             "a valid Jinja template"))
+                    continue
+                problems += _unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
         for key in ("fill", "stroke", "color"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
+        if rname in spec.regions:
+            values["origin"] = {**(values.get("origin") or {}), "": (file, line),
+                                **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
+                                   for k, v in spec.regions[rname].model_dump().items() if v is not None}}
         regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
     if problems:
         raise DataError(problems)
     if background in palette:
         background = palette[background]
     return Layout(lid, background, regions, palette, file)
+
+
+def _unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:
+    """A variable a layout template cannot see (`crad.name`, `card.nmae`) is reported by
+    `pnp validate` with file and line, in the author's terms (issue 14)."""
+    problems = []
+    for path, _ in used_paths(source, expression):
+        unknown = unknown_path(path)
+        if unknown:
+            name, known = unknown
+            last = name.rsplit(".", 1)[-1]
+            guess = closest(last, known)
+            problems.append(Problem(file, line, where, f"unknown variable '{name}'"
+                                    + (f"; did you mean '{name.rsplit('.', 1)[0] + '.' if '.' in name else ''}{guess}'?"
+                                       if guess else ""), f"one of: {', '.join(known)}"))
+    return problems
+
+
+def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str]) -> None:
+    """`card.props.<x>` in a layout where no deck of the game declares <x>: a typo that would
+    otherwise fail the build, card by card. (A property declared by some decks only is fine:
+    shared layouts test it with `is defined`.)"""
+    problems, seen = [], set()
+    for region in project.layouts[lid].regions:
+        for key in ("text", "when", "fill", "stroke", "color"):
+            source = getattr(region, key)
+            if not source or ("{" not in source and key != "when"):
+                continue
+            for path, _ in used_paths(source, key == "when"):
+                if path[:2] == ("card", "props") and len(path) > 2 and path[2] not in declared:
+                    file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
+                    guess = closest(path[2], declared)
+                    problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                      f"unknown property 'card.props.{path[2]}'"
+                                      + (f"; did you mean 'card.props.{guess}'?" if guess else ""),
+                                      f"a property declared under 'properties:' in a deck of {data.id}"
+                                      + (f" ({', '.join(sorted(declared))})" if declared else ""))
+                    if problem not in seen:
+                        seen.add(problem)
+                        problems.append(problem)
+    if problems:
+        raise DataError(problems)

@@ -81,6 +81,9 @@ def layout_paths(root: Path) -> dict[str, Path]:
 
 
 def catalogue_paths(root: Path, lang: str) -> list[Path]:
-    """locales/<lang>/LC_MESSAGES/*.po, bundled first: the project's strings, read later, win."""
-    return [p for base in reversed(search_path(root))
-            for p in sorted((base / "locales" / lang / "LC_MESSAGES").glob("*.po"))]
+    """locales/<lang>/LC_MESSAGES/<domain>.po by domain: the project's file replaces the bundled
+    file of the same domain (as layout files do), so a project's own catalogue is the whole truth."""
+    found: dict[str, Path] = {}
+    for base in reversed(search_path(root)):
+        found.update({p.name: p for p in sorted((base / "locales" / lang / "LC_MESSAGES").glob("*.po"))})
+    return [found[name] for name in sorted(found)]

@@ -10,6 +10,7 @@ import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+from pydantic_core import PydanticCustomError
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
@@ -120,6 +121,18 @@ class Game(Strict):
     description: Text
     languages: list[str]
     decks: list[str]
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players_written_as_text(cls, value):
+        """players: "2-4" or players: 3, as people write it: say how pnp wants it."""
+        if isinstance(value, (str, int)):
+            low, _, high = str(value).replace("–", "-").partition("-")
+            low, high = low.strip(), (high or low).strip()
+            example = f"{low}, max: {high}" if low.isdigit() and high.isdigit() else "2, max: 4"
+            raise PydanticCustomError("players_text", "{message}", {"message": (
+                f"'{value}' is not read as a player count; write players: {{min: {example}}}")})
+        return value
 
 
 # ---------------------------------------------------------------- layouts
