@@ -47,7 +47,7 @@ def shown_path(path: Path, ctx) -> str:
 
 def shortfall_line(deck) -> str:
     return (f"{deck.physical_count} of {deck.shortfall.expected} defined — "
-            f"{deck.shortfall.note.get('en')}")
+            f"{deck.shortfall.note.preferred('en')}")
 
 
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,

@@ -215,7 +215,7 @@ class Layouts(Mapping):
 
 def layout_id(deck: Deck, card: Card) -> str:
     name = card.layout or deck.layout
-    values = {k: (v.get("en") if isinstance(v, Text) else v) for k, v in card.props.items()}
+    values = {k: (v.preferred("en") if isinstance(v, Text) else v) for k, v in card.props.items()}
     try:
         return name.format(**values)
     except (KeyError, IndexError):

@@ -37,6 +37,12 @@ class Text(RootModel[str | dict[str, str]]):
             return self.root
         return self.root[lang]
 
+    def preferred(self, lang: str = "en") -> str:
+        """The text in `lang`, else in the first language given (a game need not have English)."""
+        if isinstance(self.root, str):
+            return self.root
+        return self.root.get(lang) or next(iter(self.root.values()), "")
+
     def missing(self, languages: list[str]) -> list[str]:
         if isinstance(self.root, str):
             return []

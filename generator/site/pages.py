@@ -126,7 +126,7 @@ def render_home(project: Project, games: list[tuple[GameData, list[str]]]) -> st
     env = environment(project.root)
     entries = []
     for game, langs in games:
-        entries.append(dict(id=game.id, name=game.game.name.get("en"), players=game.game.players,
+        entries.append(dict(id=game.id, name=game.game.name.preferred("en"), players=game.game.players,
                             minutes=game.game.minutes,
                             pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
                                         name=game.game.name.get(l), description=game.game.description.get(l))
