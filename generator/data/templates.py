@@ -102,7 +102,8 @@ FIELDS = {"card": {"id", "name", "copies", "text", "props"},
           "game": {"id", "name", "minutes", "players"}}
 
 
-def used_paths(source: str, expression: bool = False) -> list[tuple[tuple[str, ...], int]]:
+@lru_cache(maxsize=8192)   # layouts share templates through `extends`: parse each once
+def used_paths(source: str, expression: bool = False) -> tuple[tuple[tuple[str, ...], int], ...]:
     """The variables a template reads, as dotted paths with their template line:
     `{{ card.props.cost }}` -> [(('card', 'props', 'cost'), 1)]. Names a template sets itself
     ({% set %}, {% for %}, loop) are left out. Raises TemplateSyntaxError."""
@@ -119,7 +120,7 @@ def used_paths(source: str, expression: bool = False) -> list[tuple[tuple[str, .
             found.append((path, node.lineno))
     # keep the longest path of each chain: card.props.cost, not also card.props and card
     longest = [(p, line) for p, line in found if not any(len(q) > len(p) and q[:len(p)] == p for q, _ in found)]
-    return sorted(set(longest))
+    return tuple(sorted(set(longest)))
 
 
 def _path(node) -> tuple[str, ...] | None:
