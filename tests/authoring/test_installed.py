@@ -5,6 +5,7 @@ bundled game by name."""
 from __future__ import annotations
 
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -29,7 +30,14 @@ def installed(tmp_path_factory):
     """(pnp executable, its python, environment) of a fresh venv holding only the built wheel; its
     dependencies come from this interpreter's site-packages through a .pth line (no network)."""
     tmp = tmp_path_factory.mktemp("installed")
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp / "dist", ROOT], cwd=tmp)
+    # build from a copy of the source tree: setuptools leaves a build/ folder where it builds
+    source = tmp / "source"
+    def skip(folder, names):
+        top = {".git", "output", "build"} if Path(folder) == ROOT else set()
+        return [n for n in names if n in top or n.endswith(".egg-info") or n in ("__pycache__", ".pytest_cache")]
+
+    shutil.copytree(ROOT, source, ignore=skip)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp / "dist", source], cwd=tmp)
     wheel = next((tmp / "dist").glob("pnp_studio-*.whl"))
     venv.EnvBuilder(with_pip=False).create(tmp / "venv")
     python = tmp / "venv" / "bin" / "python"
