@@ -58,6 +58,7 @@ def test_a_game_builds_what_it_has(tmp_path):
     out, result = build(tmp_path)
     assert "skipped: spice-road: no player-aid-card.pdf (it has no cards/spice-road/aid/ folder)" in result.output
     assert "skipped: spice-road: no player-aid.pdf" in result.output
+    assert "note: spice-road has no rules/ folder: its rules.pdf and site page list the cards only" in result.output
     assert sorted(p.name for p in (out / "en").iterdir()) == ["cards.pdf", "rules.pdf"]   # rules: the card index
     assert "Market" in "".join(p.extract_text() for p in PdfReader(out / "en" / "rules.pdf").pages)
 
