@@ -17,6 +17,8 @@ class LazyGroup(click.Group):
     lazy_commands = {
         "build": "generator.cli.build:build",
         "calibrate": "generator.cli.calibrate:calibrate",
+        "check": "generator.cli.check:check",
+        "export": "generator.cli.export:export",
         "i18n": "generator.cli.i18n:i18n",
         "list": "generator.cli.list:list_",
         "new": "generator.cli.new:new",

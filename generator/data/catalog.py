@@ -35,10 +35,10 @@ from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
-SPECIAL_LAYOUT_FILES = {"fonts", "sheets"}
-REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=5.0,
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops"}
+REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
-                       radius=0.0, rotate=0, bleed=False)
+                       radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
 
 
 @dataclass
@@ -67,6 +67,9 @@ class Region:
     rotate: int
     bleed: bool
     dash: list[float] | None
+    fit: str = "cover"
+    clip: str = "box"
+    allow_low_dpi: bool = False
     origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
 
 
@@ -411,7 +414,7 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
         raw = getattr(deck, "_raw", None)
         if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
             out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
-                    f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
+                    f"one of {sorted(project.sheets.sizes)}, round-<mm>, square-<mm> or {{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         elif check_layouts and deck.back:

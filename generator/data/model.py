@@ -56,6 +56,19 @@ class Size(Strict):
     radius: float = Field(3.0, ge=0, description="corner radius in mm (rect shapes)")
 
 
+SIZED = re.compile(r"^(round|square)-(\d+(?:\.\d+)?)$")
+PAPER_MM = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
+
+
+def sized_preset(value):
+    """`round-30` / `square-45`: a round token or square tile of that many mm, any size."""
+    match = SIZED.match(value) if isinstance(value, str) else None
+    if not match:
+        return value
+    d = float(match.group(2))
+    return {"width": d, "height": d, "shape": "round" if match.group(1) == "round" else "rect"}
+
+
 # ---------------------------------------------------------------- cards
 
 class PropertySpec(Strict):
@@ -106,6 +119,11 @@ class Deck(Strict):
     cards: list[Card] = []
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
 
+    @field_validator("size", mode="before")
+    @classmethod
+    def _sized_preset(cls, value):
+        return sized_preset(value)
+
     @property
     def physical_count(self) -> int:
         return sum(card.copies for card in self.cards)
@@ -153,7 +171,7 @@ class RegionSpec(Strict):
     merged region is checked for completeness when the layout is resolved.
     """
 
-    kind: Literal["text", "rect", "circle", "icon", "line"] | None = None
+    kind: Literal["text", "rect", "circle", "icon", "line", "image"] | None = None
     x: float | None = None
     y: float | None = None
     width: float | None = None
@@ -176,6 +194,10 @@ class RegionSpec(Strict):
     rotate: Literal[0, 90, 180, 270] | None = None
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[float] | None = None
+    # image regions (paper/images.py): `text` is the path template, relative to the game folder
+    fit: Literal["cover", "contain", "stretch"] | None = None
+    clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
+    allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
 
 
 class LayoutSpec(Strict):
@@ -227,9 +249,28 @@ class Marks(Strict):
     line_width: float = Field(0.25, description="points")
 
 
+class Papers(dict):
+    """Paper presets by name; any other `WxH` (mm, e.g. 300x400) is a paper of that size."""
+
+    def __missing__(self, key):
+        match = PAPER_MM.match(str(key))
+        if not match:
+            raise KeyError(key)
+        return Paper(width=float(match.group(1)), height=float(match.group(2)))
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or bool(PAPER_MM.match(str(key)))
+
+
 class SheetsFile(Strict):
     papers: dict[str, Paper]
     sizes: dict[str, Size]
     margin: float = Field(4.0, ge=0, description="mm kept free beyond the crop marks")
     gutter: float = Field(0.0, ge=0, description="mm between trimmed cards")
     marks: Marks = Marks()
+    safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
+
+    @field_validator("papers", mode="after")
+    @classmethod
+    def _any_paper(cls, value):
+        return Papers(value)
