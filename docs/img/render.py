@@ -15,7 +15,8 @@ from pypdf import PdfReader
 
 HERE = Path(__file__).resolve().parent
 MM = 72 / 25.4
-KINDS = ["text", "rect", "circle", "icon", "line"]
+KINDS = ["text", "rect", "circle", "icon", "line", "image"]
+ART = HERE.parents[1] / "examples" / "art-demo" / "cards" / "art-demo" / "art" / "archer.jpg"
 
 LAYOUT = """colors:
   ink: "#2b2118"
@@ -52,6 +53,11 @@ layouts:
     regions:
       shown: {kind: line, x: 8, y: 37, width: 47, height: 0, stroke: accent, stroke_width: 1.2}
       dashed: {kind: line, x: 8, y: 47, width: 47, height: 0, stroke: ink, stroke_width: 0.5, dash: [2, 1]}
+  image:
+    extends: base
+    regions:
+      shown: {kind: image, text: "art/{{ card.id }}.jpg", x: 8, y: 12, width: 47, height: 50, fit: cover,
+              radius: 4, allow_low_dpi: true}
 """
 
 DECK = """deck: kinds
@@ -71,6 +77,8 @@ def main() -> None:
         subprocess.run([*pnp, "new", "demo"], check=True, capture_output=True)
         (root / "layouts" / "demo.yaml").write_text(LAYOUT)
         (root / "cards" / "demo" / "cards.yaml").write_text(DECK)
+        (root / "cards" / "demo" / "art").mkdir()
+        (root / "cards" / "demo" / "art" / "image.jpg").write_bytes(ART.read_bytes())
         subprocess.run([*pnp, "build", "demo", "--only", "cards", "--bleed", "0", "--duplex", "none"], check=True,
                        capture_output=True)
         pdf = root / "output" / "demo" / "en" / "cards.pdf"
