@@ -55,6 +55,8 @@ def test_a_game_builds_what_it_has(tmp_path):
     shutil.rmtree(game / "aid")
     shutil.rmtree(game / "rules")
     assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+    status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
+    assert status.exit_code == 0 and "player aid none" in status.output
     out, result = build(tmp_path)
     assert "skipped: spice-road: no player-aid-card.pdf (it has no cards/spice-road/aid/ folder)" in result.output
     assert "skipped: spice-road: no player-aid.pdf" in result.output
