@@ -423,12 +423,12 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
             for lang in text.missing(langs):
                 out.add(file, line_of(raw, path), _dotted(path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
-            values = text.root.values() if isinstance(text.root, dict) else [text.root]
-            for value in values:
+            values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
+            for lang, value in values:
                 for icon in ICON_REF.findall(value or ""):
                     if icon not in icons:
                         guess = closest(icon, icons)
-                        out.add(file, line_of(raw, path), _dotted(path),
+                        out.add(*_where(deck, raw, file, path, lang),
                                 f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
                                 "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
         for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
@@ -444,6 +444,17 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
                 out.add(file, line_of(raw, ("cards", i, "id")), f"cards[{i}].id",
                         f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
             seen_ids[card.id] = file
+
+
+def _where(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:
+    """File, line and field of a value of a deck; for a card read from a spreadsheet, its
+    file, row and column (spreadsheet.py leaves `_sheet` on such cards)."""
+    if len(path) > 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(deck.cards):
+        sheet = getattr(deck.cards[path[1]], "_sheet", None)
+        if sheet:
+            display, row, columns = sheet
+            return display, row, columns.label_for(tuple(path[2:]) + ((lang,) if lang else ()))
+    return file, line_of(raw, path), _dotted(path)
 
 
 def _dotted(path: tuple) -> str:

@@ -214,6 +214,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             problems.append(Problem(display, number, columns.label_for(("id",)),
                                     f"card id '{card.id}' is also used in {where}", "ids unique within a deck"))
         seen[card.id] = number
+        card._sheet = (display, number, columns)   # later checks (icons) name the row and column
         cards.append(card)
     if problems:
         raise DataError(problems)

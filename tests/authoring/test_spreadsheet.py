@@ -122,3 +122,12 @@ def test_file_not_found_and_outside_the_game(game, tmp_path):
 
 def test_column_letters():
     assert [column_letter(i) for i in (0, 25, 26, 27, 701, 702)] == ["A", "Z", "AA", "AB", "ZZ", "AAA"]
+
+
+def test_an_unknown_icon_in_a_row_names_its_cell(game, tmp_path):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost,text.en\nsaffron,Saffron,3,Gain 1 :coin:.\n"
+                                    "pepper,Pepper,2,Gain 1 :cion:.\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards/spice-road/goods.csv:3: column D 'text.en': unknown icon ':cion:'; did you mean ':coin:'?" \
+        in result.output, result.output
