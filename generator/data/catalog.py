@@ -421,7 +421,7 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
             project.layouts.check([deck.back.layout], out)
         for path, text in _texts(deck, ()):
             for lang in text.missing(langs):
-                out.add(file, line_of(raw, path), _dotted(path), f"no '{lang}' text",
+                out.add(*_where(deck, raw, file, path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
             for lang, value in values:
