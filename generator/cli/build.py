@@ -49,7 +49,15 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet)
     out = (out_dir or project_root(ctx) / "output").resolve()
     writable_or_exit(out)
-    jobs = builder.plan(project, languages, out, split_list(products))
+    skipped: list[str] = []
+    jobs = builder.plan(project, languages, out, split_list(products), skipped)
+    for note in skipped:   # a game builds what it has, and says what it left out
+        click.secho(f"skipped: {note}", fg="yellow", err=True)
+    for game in project.games.values():
+        if any(job.game is game and job.product.name == "rules" for job in jobs) \
+                and not (game.directory / "rules").is_dir():
+            click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
+                        fg="yellow", err=True)
     try:
         total = sum(job.product.pages(project, job.game, options) for job in jobs)
         with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,
