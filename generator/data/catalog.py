@@ -31,7 +31,7 @@ from .model import (
     Size,
     Text,
 )
-from .locate import game_dirs, layout_paths, locate, own_games
+from .locate import game_dirs, inside, layout_paths, locate, locate_inside, own_games
 from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
@@ -243,15 +243,6 @@ def layout_id(deck: Deck, card: Card) -> str:
     return LAYOUT_PLACEHOLDER.sub(value, name)
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    """Whether `path`, symlinks resolved, stays inside `folder`: data never names files elsewhere."""
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except (ValueError, OSError, RuntimeError):
-        return False
-
-
 def _rel(root: Path, path: Path) -> str:
     try:
         return str(path.relative_to(root))
@@ -331,9 +322,8 @@ def _check_font_files(root: Path, fonts: FontsFile) -> None:
             if file is None:
                 continue
             where, line = f"families.{family}.{style}", line_of(raw, ("families", family, style))
-            path = locate(root, "layouts", "fonts", file)
-            folder = path.parents[len(Path(file).parts) - 1]
-            if not _inside(path, folder):
+            path, folder = locate_inside(root, ("layouts", "fonts"), file)
+            if not inside(path, folder):
                 problems.append(Problem(name, line, where, f"font path '{file}' leaves layouts/fonts/",
                                         "a file name inside layouts/fonts/"))
             elif not path.is_file():
@@ -375,7 +365,7 @@ def _load_game(root: Path, directory: Path) -> GameData:
                     f"'{directory.name}'")
         for d, deck_name in enumerate(game.decks):
             path = directory / f"{deck_name}.yaml"
-            if not _inside(path, directory):
+            if not inside(path, directory):
                 out.add(_rel(root, game_file), 0, f"decks[{d}]", f"deck '{deck_name}' is not a file of the game's folder",
                         f"a deck name, for a file cards/{directory.name}/<deck>.yaml")
                 continue

@@ -57,6 +57,27 @@ def locate(root: Path, *parts: str) -> Path:
     return root.joinpath(*parts)
 
 
+def locate_inside(root: Path, folder: tuple[str, ...], name: str) -> tuple[Path, Path]:
+    """(file, its folder) for a file named in data that must stay inside `folder` (layouts/fonts,
+    say): the project's copy, else the bundled one. Only the folder is searched, never a path the
+    name leads to elsewhere; callers check `inside(file, folder)`."""
+    for base in search_path(root):
+        directory = base.joinpath(*folder)
+        if (directory / name).exists() and inside(directory / name, directory):
+            return directory / name, directory
+    directory = root.joinpath(*folder)
+    return directory / name, directory
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, symlinks resolved, stays inside `folder`: data never names files elsewhere."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (ValueError, OSError, RuntimeError):
+        return False
+
+
 def game_dirs(root: Path) -> dict[str, Path]:
     """Every game by id: the bundled ones, overridden by the project's own of the same id."""
     found: dict[str, Path] = {}

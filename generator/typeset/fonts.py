@@ -12,7 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from datafile.errors import BuildError
 
-from ..data.locate import locate
+from ..data.locate import locate_inside
 from ..data.model import FontsFile, LanguageTypography
 from .icons import ICON_BASE
 
@@ -80,8 +80,7 @@ class FontBook:
                  (True, True): "bold_italic"}[(bool(bold), bool(italic))]
         # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py),
         # and never from outside that folder
-        path = locate(self.root, "layouts", "fonts", files[style])
-        folder = path.parents[len(Path(files[style]).parts) - 1]
+        path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
         return _register_face(path, f"{base}-{style}", folder)
 
 
