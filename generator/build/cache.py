@@ -20,10 +20,12 @@ from pathlib import Path
 
 import yaml
 
+from ..data.locate import search_path
+
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
 _LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml",
-              "pillow", "svglib")
+              "pillow", "svglib", "openpyxl")
 _CODE = ("generator", "datafile", "scoring")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -83,7 +85,15 @@ class Keys:
     def _tree(self, folder: Path) -> dict[str, str]:
         if not folder.is_dir():
             return {}
-        return {str(p.relative_to(self.root)): self._file(p) for p in _files(folder)}
+        return {str(p): self._file(p) for p in _files(folder)}
+
+    def _everywhere(self, *parts: str) -> dict[str, str]:
+        """A folder of the project and of the data bundled with pnp (layouts, fonts and
+        catalogues the project lacks come from there)."""
+        found = {}
+        for base in search_path(self.root):
+            found.update(self._tree(base.joinpath(*parts)))
+        return found
 
     def _language_view(self, path: Path, languages: frozenset, lang: str) -> str:
         """The digest of a YAML file as one language sees it. Parsed again for each language and
@@ -101,7 +111,7 @@ class Keys:
         langs = frozenset(languages)
         view = {}
         for path in _files(game_dir):
-            rel = str(path.relative_to(self.root))
+            rel = str(path)
             if path.suffix in (".yaml", ".yml"):
                 if path.stem in langs and path.parent != game_dir:
                     if path.stem == lang:
@@ -114,8 +124,8 @@ class Keys:
 
     def shared_inputs(self) -> str:
         """Everything a process keeps once loaded: layouts and fonts, and every locale."""
-        return self._memo(("shared",), lambda: {**self._tree(self.root / "layouts"),
-                                                **self._tree(self.root / "locales"), "root": str(self.root)})
+        return self._memo(("shared",), lambda: {**self._everywhere("layouts"), **self._everywhere("locales"),
+                                                "root": str(self.root)})
 
     def _memo(self, what: tuple, compute) -> str:
         if what not in self._digests:
@@ -129,9 +139,9 @@ class Keys:
             "product": product,
             "lang": lang,
             "game": self._memo(("game", game_dir, lang), lambda: self.game_inputs(game_dir, languages, lang)),
-            "layouts": self._memo(("layouts",), lambda: self._tree(self.root / "layouts")),
-            "locales": self._memo(("locales", lang), lambda: {**self._tree(self.root / "locales" / "en"),
-                                                               **self._tree(self.root / "locales" / lang)}),
+            "layouts": self._memo(("layouts",), lambda: self._everywhere("layouts")),
+            "locales": self._memo(("locales", lang), lambda: {**self._everywhere("locales", "en"),
+                                                               **self._everywhere("locales", lang)}),
         }
         return _sha(json.dumps(inputs, sort_keys=True, default=str).encode())
 

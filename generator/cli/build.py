@@ -62,7 +62,15 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         raise click.BadParameter(f"{out} holds the project or is a home or root folder; "
                                  f"choose a folder for the output only (default: output/)", param_hint="--out")
     writable_or_exit(out)
-    plan = builder.plan(project, languages, out, split_list(products))
+    skipped: list[str] = []
+    plan = builder.plan(project, languages, out, split_list(products), skipped)
+    for note in skipped:   # a game builds what it has, and says what it left out
+        click.secho(f"skipped: {note}", fg="yellow", err=True)
+    for game in project.games.values():
+        if any(job.game is game and job.product.name == "rules" for job in plan) \
+                and not (game.directory / "rules").is_dir():
+            click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
+                        fg="yellow", err=True)
     try:
         total = sum(job.product.pages(project, job.game, options) for job in plan)
         with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,

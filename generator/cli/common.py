@@ -59,7 +59,7 @@ def shown_path(path: Path, ctx) -> str:
 
 def shortfall_line(deck) -> str:
     return (f"{deck.physical_count} of {deck.shortfall.expected} defined — "
-            f"{deck.shortfall.note.get('en')}")
+            f"{deck.shortfall.note.preferred('en')}")
 
 
 def _paper(ctx: click.Context, param, value: str) -> str:

@@ -16,6 +16,7 @@ from datafile.errors import BuildError, DataError, Problem
 from datafile.source import read_text
 
 from .characters import odd_character
+from .locate import catalogue_paths
 
 SOURCE_LANGUAGE = "en"
 MAX_MESSAGE = 5_000     # characters in one translation
@@ -32,7 +33,7 @@ def load_catalogue(root: Path, lang: str) -> dict[str, str]:
 
     merged: dict[str, str] = {}
     problems: list[Problem] = []
-    for path in sorted((root / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
         name = f"locales/{lang}/LC_MESSAGES/{path.name}"
         try:
             text = read_text(path, name)

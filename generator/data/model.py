@@ -10,6 +10,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+from pydantic_core import PydanticCustomError
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
@@ -41,6 +42,12 @@ class Text(RootModel[str | dict[str, str]]):
         if isinstance(self.root, str):
             return self.root
         return self.root[lang]
+
+    def preferred(self, lang: str = "en") -> str:
+        """The text in `lang`, else in the first language given (a game need not have English)."""
+        if isinstance(self.root, str):
+            return self.root
+        return self.root.get(lang) or next(iter(self.root.values()), "")
 
     def missing(self, languages: list[str]) -> list[str]:
         if isinstance(self.root, str):
@@ -115,7 +122,8 @@ class Deck(Strict):
     properties: dict[str, PropertySpec] = {}
     props: dict[str, Any] = {}
     shortfall: Shortfall | None = None
-    cards: list[Card] = Field(max_length=MAX_CARDS)
+    cards: list[Card] = Field([], max_length=MAX_CARDS)
+    cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
 
     @field_validator("size", mode="before")
     @classmethod
@@ -143,6 +151,18 @@ class Game(Strict):
     description: Text
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(max_length=50)   # also file names
     decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players_written_as_text(cls, value):
+        """players: "2-4" or players: 3, as people write it: say how pnp wants it."""
+        if isinstance(value, (str, int)):
+            low, _, high = str(value).replace("–", "-").partition("-")
+            low, high = low.strip(), (high or low).strip()
+            example = f"{low}, max: {high}" if low.isdigit() and high.isdigit() else "2, max: 4"
+            raise PydanticCustomError("players_text", "{message}", {"message": (
+                f"'{value}' is not read as a player count; write players: {{min: {example}}}")})
+        return value
 
 
 # ---------------------------------------------------------------- layouts

@@ -16,6 +16,7 @@ from datafile.source import load_yaml
 from datafile.validate import validate
 
 from ...data.catalog import GameData, Project
+from ...data.locate import locate
 from ...data.model import Size
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
@@ -43,7 +44,7 @@ class Presets(RootModel[dict[str, Preset]]):
 
 
 def load_presets(root: Path) -> dict[str, Preset]:
-    path = root / "layouts" / "printshops.yaml"
+    path = locate(root, "layouts", "printshops.yaml")   # the project's, else the installed one
     return validate(Presets, load_yaml(path, "layouts/printshops.yaml"), "layouts/printshops.yaml").root
 
 
