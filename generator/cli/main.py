@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-DEFAULT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_ROOT = Path(__file__).resolve().parents[2]   # kept for callers; the root is found (find_root)
 
 
 class LazyGroup(click.Group):
@@ -18,8 +18,11 @@ class LazyGroup(click.Group):
     lazy_commands = {
         "build": "generator.cli.build:build",
         "calibrate": "generator.cli.calibrate:calibrate",
+        "check": "generator.cli.check:check",
+        "export": "generator.cli.export:export",
         "i18n": "generator.cli.i18n:i18n",
         "list": "generator.cli.list:list_",
+        "new": "generator.cli.new:new",
         "score": "generator.cli.score:score",
         "serve": "generator.cli.serve:serve",
         "validate": "generator.cli.validate:validate",
@@ -58,9 +61,11 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Project folder holding cards/ and layouts/ (default: this checkout).")
+              help="Project folder holding cards/ (and optionally layouts/, locales/); default: "
+                   "$PNP_ROOT, else the working folder or its nearest parent holding cards/<game>/game.yaml.")
 @click.pass_context
 def main(ctx: click.Context, root: Path | None) -> None:
     """Print-and-play studio: card sheets, player aids, rules and scores from YAML."""
     ctx.ensure_object(dict)
-    ctx.obj["root"] = (root or Path(os.environ.get("PNP_ROOT", DEFAULT_ROOT))).resolve()
+    from ..data.locate import find_root   # light: no PDF machinery
+    ctx.obj["root"] = root.resolve() if root else find_root(Path.cwd(), os.environ)

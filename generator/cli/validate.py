@@ -42,7 +42,8 @@ def validate(ctx, games):
 def _content_problems(project: Project, game) -> list:
     """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
     problems = []
-    checks = [lambda: load_aids(project, game)]
+    # a game without an aid/ folder has no player aids (the build says it skips them)
+    checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
                if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]

@@ -34,8 +34,8 @@ from .templates import (
 )
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
-AID_LAYOUTS = ("aids/card-front", "aids/card-back", "aids/reference")
-CODE_MSGIDS = {"Player aid", "Icons", "Icon legend"}   # labels(...) calls below
+AID_LAYOUTS = ("aids/card-side", "aids/reference")
+CODE_MSGIDS = {"Player aid", "Icons", "Icon legend"}   # labels(...) calls in products/aids/
 TRANSLATION_CALL = re.compile(r"""_\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*\)""")
 
 
@@ -52,7 +52,9 @@ class AidItem(Strict):
 class AidSection(Strict):
     id: str = Field(pattern=SLUG)      # the same ids, in the same order, in every language
     heading: str
-    card: Literal["front", "back"] | None = None   # where on the card-sized aid (none: reference only)
+    # where on the card-sized aids: the front or back of the first card, or of a second card when
+    # one does not hold the game at a readable size (none: on the one-page reference only)
+    card: Literal["front", "back", "front-2", "back-2"] | None = None
     intro: str | None = None
     items: list[str | AidItem] = []
 

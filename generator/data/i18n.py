@@ -16,6 +16,7 @@ from datafile.errors import BuildError, DataError, Problem
 from datafile.source import read_text
 
 from .characters import odd_character
+from .locate import catalogue_paths
 
 SOURCE_LANGUAGE = "en"
 MAX_MESSAGE = 5_000     # characters in one translation
@@ -26,7 +27,7 @@ def load_catalogue(root: Path, lang: str) -> dict[str, str]:
     translation that could not be printed or formatted. Read again when a file changes (so
     `pnp serve` sees a new translation); each file is parsed once per version."""
     files = []
-    for path in sorted((root / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
         try:
             stat = path.stat()
             files.append((path, stat.st_mtime_ns, stat.st_size))

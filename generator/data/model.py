@@ -10,6 +10,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
@@ -42,6 +43,12 @@ class Text(RootModel[str | dict[str, str]]):
             return self.root
         return self.root[lang]
 
+    def preferred(self, lang: str = "en") -> str:
+        """The text in `lang`, else in the first language given (a game need not have English)."""
+        if isinstance(self.root, str):
+            return self.root
+        return self.root.get(lang) or next(iter(self.root.values()), "")
+
     def missing(self, languages: list[str]) -> list[str]:
         if isinstance(self.root, str):
             return []
@@ -53,6 +60,19 @@ class Size(Strict):
     height: float = Field(ge=MIN_MM, le=MAX_MM, description="mm")
     shape: Literal["rect", "round"] = "rect"
     radius: float = Field(3.0, ge=0, le=MAX_MM / 2, description="corner radius in mm (rect shapes)")
+
+
+SIZED = re.compile(r"^(round|square)-(\d+(?:\.\d+)?)$")
+PAPER_MM = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
+
+
+def sized_preset(value):
+    """`round-30` / `square-45`: a round token or square tile of that many mm, any size."""
+    match = SIZED.match(value) if isinstance(value, str) else None
+    if not match:
+        return value
+    d = float(match.group(2))
+    return {"width": d, "height": d, "shape": "round" if match.group(1) == "round" else "rect"}
 
 
 # ---------------------------------------------------------------- cards
@@ -108,7 +128,13 @@ class Deck(Strict):
     properties: dict[str, PropertySpec] = {}
     props: dict[str, Any] = {}
     shortfall: Shortfall | None = None
-    cards: list[Card] = Field(max_length=MAX_CARDS)
+    cards: list[Card] = Field([], max_length=MAX_CARDS)
+    cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _sized_preset(cls, value):
+        return sized_preset(value)
 
     @property
     def physical_count(self) -> int:
@@ -132,6 +158,18 @@ class Game(Strict):
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(max_length=50)   # also file names
     decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
 
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players_written_as_text(cls, value):
+        """players: "2-4" or players: 3, as people write it: say how pnp wants it."""
+        if isinstance(value, (str, int)):
+            low, _, high = str(value).replace("–", "-").partition("-")
+            low, high = low.strip(), (high or low).strip()
+            example = f"{low}, max: {high}" if low.isdigit() and high.isdigit() else "2, max: 4"
+            raise PydanticCustomError("players_text", "{message}", {"message": (
+                f"'{value}' is not read as a player count; write players: {{min: {example}}}")})
+        return value
+
 
 # ---------------------------------------------------------------- layouts
 
@@ -145,7 +183,7 @@ class RegionSpec(Strict):
     merged region is checked for completeness when the layout is resolved.
     """
 
-    kind: Literal["text", "rect", "circle", "icon", "line"] | None = None
+    kind: Literal["text", "rect", "circle", "icon", "line", "image"] | None = None
     x: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
     y: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
     width: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
@@ -168,6 +206,10 @@ class RegionSpec(Strict):
     rotate: Literal[0, 90, 180, 270] | None = None
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
+    # image regions (paper/images.py): `text` is the path template, relative to the game folder
+    fit: Literal["cover", "contain", "stretch"] | None = None
+    clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
+    allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
 
 
 class LayoutSpec(Strict):
@@ -219,9 +261,28 @@ class Marks(Strict):
     line_width: float = Field(0.25, gt=0, le=10, description="points")
 
 
+class Papers(dict):
+    """Paper presets by name; any other `WxH` (mm, e.g. 300x400) is a paper of that size."""
+
+    def __missing__(self, key):
+        match = PAPER_MM.match(str(key))
+        if not match:
+            raise KeyError(key)
+        return Paper(width=float(match.group(1)), height=float(match.group(2)))
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or bool(PAPER_MM.match(str(key)))
+
+
 class SheetsFile(Strict):
     papers: dict[str, Paper]
     sizes: dict[str, Size]
     margin: float = Field(4.0, ge=0, le=200, description="mm kept free beyond the crop marks")
     gutter: float = Field(0.0, ge=0, le=200, description="mm between trimmed cards")
     marks: Marks = Marks()
+    safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
+
+    @field_validator("papers", mode="after")
+    @classmethod
+    def _any_paper(cls, value):
+        return Papers(value)

@@ -14,7 +14,7 @@ import operator
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template
+from jinja2 import StrictUndefined, Template, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
@@ -109,9 +109,21 @@ class _Environment(SandboxedEnvironment):
                 "+": operator.add}[operator_](left, right)
 
 
+class NamedUndefined(StrictUndefined):
+    """A typo says what the template could have used (`card` has id, name, …), never
+    'generator.data.templates.View object has no attribute …'."""
+
+    @property
+    def _undefined_message(self) -> str:
+        obj, name = self._undefined_obj, self._undefined_name
+        if isinstance(obj, View):
+            return f"no field '{name}' here; it has: {', '.join(sorted(obj))}"
+        return super()._undefined_message
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = _Environment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+    env = _Environment(undefined=NamedUndefined, autoescape=False, trim_blocks=True,
                        lstrip_blocks=True, keep_trailing_newline=False)
     env.globals = {"range": _range}
     env.filters = {name: env.filters[name] for name in FILTERS}
@@ -190,3 +202,54 @@ def card_context(game: Game, deck: Deck, card: Card | None, lang: str, colors: d
     if side_props is not None:
         ctx["back"] = localise(side_props, lang)
     return ctx
+
+
+# ---------------------------------------------------------------- static checks (pnp validate)
+
+LAYOUT_NAMES = {"card", "deck", "game", "colors", "lang", "_", "back", "aid"}
+FIELDS = {"card": {"id", "name", "copies", "text", "props"},
+          "deck": {"id", "name", "props", "count"},
+          "game": {"id", "name", "minutes", "players"}}
+
+
+@lru_cache(maxsize=8192)   # layouts share templates through `extends`: parse each once
+def used_paths(source: str, expression: bool = False) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """The variables a template reads, as dotted paths with their template line:
+    `{{ card.props.cost }}` -> [(('card', 'props', 'cost'), 1)]. Names a template sets itself
+    ({% set %}, {% for %}, loop) are left out. Raises TemplateSyntaxError."""
+    env = environment()
+    tree = env.parse("{{ " + source + " }}" if expression else source)
+    local = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")} | {"loop"}
+    methods = {id(call.node) for call in tree.find_all(nodes.Call)}   # card.props.get('x'): a method
+    found = []
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Name)):
+        path = _path(node)
+        if path and id(node) in methods and isinstance(node, nodes.Getattr):
+            path = path[:-1]
+        if path and path[0] not in local and path[0] not in env.globals:
+            found.append((path, node.lineno))
+    # keep the longest path of each chain: card.props.cost, not also card.props and card
+    longest = [(p, line) for p, line in found if not any(len(q) > len(p) and q[:len(p)] == p for q, _ in found)]
+    return tuple(sorted(set(longest)))
+
+
+def _path(node) -> tuple[str, ...] | None:
+    if isinstance(node, nodes.Name):
+        return (node.name,)
+    if isinstance(node, nodes.Getattr):
+        inner = _path(node.node)
+        return inner + (node.attr,) if inner else None
+    if isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+        inner = _path(node.node)
+        return inner + (node.arg.value,) if inner else None
+    return None
+
+
+def unknown_path(path: tuple[str, ...]) -> tuple[str, list[str]] | None:
+    """(what is unknown, what is known) for a layout template's path, or None when it is fine.
+    card.props.<x> is checked against the decks' properties by the catalogue."""
+    if path[0] not in LAYOUT_NAMES:
+        return path[0], sorted(LAYOUT_NAMES)
+    if len(path) > 1 and path[0] in FIELDS and path[1] not in FIELDS[path[0]]:
+        return f"{path[0]}.{path[1]}", sorted(FIELDS[path[0]])
+    return None

@@ -21,6 +21,7 @@ from datafile.errors import BuildError
 
 from ..data.catalog import GameData, Project
 from ..data.i18n import Translator
+from ..data.locate import locate
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.output import Staging
@@ -85,7 +86,7 @@ class Inline:
 
 
 def environment(root: Path) -> SandboxedEnvironment:
-    return SandboxedEnvironment(loader=FileSystemLoader(str(root / "layouts" / "site")), autoescape=True,
+    return SandboxedEnvironment(loader=FileSystemLoader(str(locate(root, "layouts", "site"))), autoescape=True,
                                 undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                 keep_trailing_newline=True)
 
@@ -125,7 +126,7 @@ def render_home(project: Project, games: list[tuple[GameData, list[str]]]) -> st
     env = environment(project.root)
     entries = []
     for game, langs in games:
-        entries.append(dict(id=game.id, name=game.game.name.get("en"), players=game.game.players,
+        entries.append(dict(id=game.id, name=game.game.name.preferred("en"), players=game.game.players,
                             minutes=game.game.minutes,
                             pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
                                         name=game.game.name.get(l), description=game.game.description.get(l))
@@ -152,11 +153,11 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
     for game, langs in games:
         for lang in langs:
             put(page_name(game.id, lang), render_game_page(project, game, lang, langs, allow_missing))
-    assets = project.root / "layouts" / "site"
+    assets = locate(project.root, "layouts", "site")
     for name in ASSETS:
         put(f"assets/{name}", (assets / name).read_bytes())
     for name in FONTS:
-        put(f"assets/fonts/{name}", (project.root / "layouts" / "fonts" / name).read_bytes())
+        put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name).read_bytes())
     return targets
 
 

@@ -12,6 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from datafile.errors import BuildError
 
+from ..data.locate import locate
 from ..data.model import FontsFile, LanguageTypography
 from .icons import ICON_BASE
 
@@ -56,6 +57,7 @@ class FontBook:
 
     def __init__(self, root: Path, spec: FontsFile):
         self.dir = root / "layouts" / "fonts"
+        self.root = root
         self.spec = spec
 
     def typography(self, lang: str) -> Typography:
@@ -76,7 +78,11 @@ class FontBook:
             addMapping(base, b, i, f"{base}-{style}")
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bool(bold), bool(italic))]
-        return _register_face(self.dir / files[style], f"{base}-{style}", self.dir)
+        # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py),
+        # and never from outside that folder
+        path = locate(self.root, "layouts", "fonts", files[style])
+        folder = path.parents[len(Path(files[style]).parts) - 1]
+        return _register_face(path, f"{base}-{style}", folder)
 
 
 def missing_glyphs(text: str, face: Face) -> list[str]:
