@@ -31,7 +31,7 @@ from .model import (
     Size,
     Text,
 )
-from .locate import game_dirs, layout_paths, locate, own_games
+from .locate import game_dirs, layout_paths, locate, own_games, search_path
 from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
@@ -331,9 +331,10 @@ def _check_font_files(root: Path, fonts: FontsFile) -> None:
             if file is None:
                 continue
             where, line = f"families.{family}.{style}", line_of(raw, ("families", family, style))
-            path = locate(root, "layouts", "fonts", file)
-            folder = path.parents[len(Path(file).parts) - 1]
-            if not _inside(path, folder):
+            folders = [base / "layouts" / "fonts" for base in search_path(root)]
+            path = next((f / file for f in folders if (f / file).is_file()), folders[0] / file)
+            folder = next(f for f in folders if path.is_relative_to(f)) if not Path(file).is_absolute() else folders[0]
+            if Path(file).is_absolute() or not _inside(path, folder):
                 problems.append(Problem(name, line, where, f"font path '{file}' leaves layouts/fonts/",
                                         "a file name inside layouts/fonts/"))
             elif not path.is_file():
