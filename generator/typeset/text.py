@@ -18,9 +18,16 @@ from .kinsoku import KinsokuParagraph
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
+# *italic*: the stars may touch Japanese text (の*建設中*です), not Latin letters or digits
+# (2*3*4 and snake*case stay as they are).
+LATIN_WORD = "0-9A-Za-z\u00c0-\u024f"
+ITALIC = re.compile(rf"(?<![*{LATIN_WORD}])\*(?!\s)(.+?)(?<!\s)\*(?![*{LATIN_WORD}])", re.S)
 HELD = re.compile("\ue8f0(\\d+)\ue8f1")
-APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=[^\W\d])'(?![\w'])")   # qu'elle, players'
+OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\w)")
+DOUBLE = re.compile(r'"([^"\n]*)"')
+QUOTES = {"en": ("\u201c", "\u201d"), "de": ("\u201e", "\u201c"), "fr": ("\u00ab\u00a0", "\u00a0\u00bb"),
+          "ja": ("\u300c", "\u300d")}
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
 SIZE_STEP = 0.25
@@ -40,9 +47,13 @@ def french_spacing(text: str) -> str:
 
 def typeset(text: str, lang: str) -> str:
     """Language typography for a run of plain text (no markup): typographic apostrophes for
-    Latin scripts (qu’elle, player’s), French no-break spaces. Shared by PDF and HTML."""
+    Latin scripts (qu’elle, player’s), the language's quotation marks for straight double
+    quotes (“…” „…“ « … » 「…」), French no-break spaces. Shared by PDF and HTML."""
+    opening, closing = QUOTES.get(lang, QUOTES["en"])
+    text = DOUBLE.sub(lambda m: opening + m.group(1) + closing, text)
     if lang != "ja":
         text = APOSTROPHE.sub("\u2019", text)
+        text = OPEN_SINGLE.sub("\u2018", text)
     if lang == "fr":
         text = french_spacing(text)
     return text
@@ -50,7 +61,7 @@ def typeset(text: str, lang: str) -> str:
 
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""
-    return BOLD.sub(r"\1", ICON.sub("", source))
+    return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", source)))
 
 
 def styled(source: str, lang: str, token: re.Pattern, render) -> str:
