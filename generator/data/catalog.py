@@ -34,7 +34,7 @@ from .properties import validate_props
 from .templates import environment
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
-SPECIAL_LAYOUT_FILES = {"fonts", "sheets"}
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "hyphenation"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=5.0,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
                        radius=0.0, rotate=0, bleed=False)
