@@ -71,4 +71,6 @@ def categories(game: str, cards: dict | None = None, names: dict | None = None) 
     module = GAMES[game]
     if module is tournay:
         return tournay.categories(_need_cards(cards))
+    if module is taverna:
+        return taverna.categories(names)
     return list(module.CATEGORIES)
