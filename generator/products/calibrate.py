@@ -28,7 +28,7 @@ from ..typeset.text import typeset
 SPAN = 10         # mm either side of 0 on each ruler
 RULER_GAP = 14    # mm from the target centre to its rulers
 ARM = 30          # mm: the back cross's half-arm, long enough to reach the rulers when offset
-LABEL_SIZE = 7.5  # pt: ruler labels, every 5 mm (wider than "−10" at this size)
+LABEL_SIZE = 7.5  # pt: ruler labels, every 5 mm
 RED = (0.8, 0, 0)
 
 
@@ -132,7 +132,8 @@ def _target(canvas: Canvas, cx: float, cy: float, sign_x: int, sign_y: int, font
         canvas.line(yr, cy + t * mm, yr - length, cy + t * mm)       # Y ticks point left
         if t % 5 == 0:
             canvas.setFont(bold if t == 0 else font, LABEL_SIZE + (1 if t == 0 else 0))
-            canvas.drawCentredString(cx + t * mm, xr - 4 * mm - LABEL_SIZE, _label(sign_x * t))
+            drop = LABEL_SIZE * 1.5 if abs(t) == 5 else 0   # ±5 a line lower: wide labels never touch
+            canvas.drawCentredString(cx + t * mm, xr - 4 * mm - LABEL_SIZE - drop, _label(sign_x * t))
             canvas.drawRightString(yr - 5 * mm, cy + t * mm - LABEL_SIZE * 0.35, _label(sign_y * t))
     canvas.setFont(bold, LABEL_SIZE + 1)
     canvas.drawString(cx + SPAN * mm + 2 * mm, xr - 1.2 * mm, "X")
