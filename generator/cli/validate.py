@@ -10,6 +10,7 @@ from datafile.errors import DataError
 from ..data.aids import load_aids
 from ..data.catalog import Project
 from ..data.rules import load_rules
+from ..typeset.hyphenation import check_corrections
 from .common import load_or_exit, shortfall_line
 
 
@@ -22,6 +23,7 @@ def validate(ctx, games):
     problems = []
     for game in project.games.values():
         problems += _content_problems(project, game)
+    problems += check_corrections(project.root)   # layouts/hyphenation.yaml
     if problems:
         for problem in problems:
             click.secho(str(problem), fg="red", err=True)

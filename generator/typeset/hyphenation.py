@@ -77,7 +77,13 @@ def parse_breaks(path: Path, data, lang: str) -> tuple[dict[str, tuple[int, ...]
     breaks ("Adels-sta-pel") or none ("Spielende": never broken); `names:` lists proper names."""
     breaks: dict[str, tuple[int, ...]] = {}
     problems = []
+    if not isinstance(data, dict):
+        raise DataError([Problem(str(path), getattr(data, "line", 0), "", "not a mapping",
+                                 "languages (de: [...], fr: [...]) and names: [...]")])
     entries = data.get(lang) or []
+    if not isinstance(entries, list):
+        raise DataError([Problem(str(path), data.key_lines.get(lang, 0) if hasattr(data, "key_lines") else 0,
+                                 lang, "not a list", "a list of words: [Adels-sta-pel, Spielende]")])
     for index, entry in enumerate(entries):
         line = entries.item_lines[index] if hasattr(entries, "item_lines") else 0
         if not isinstance(entry, str) or not WORD.fullmatch(entry.replace("-", "")):
@@ -108,3 +114,21 @@ def hyphenator(root: Path, lang: str, dictionary: str) -> Hyphenator:
     data = load_yaml(path, EXCEPTIONS) if path.exists() else {}
     breaks, names = parse_breaks(Path(EXCEPTIONS), data, lang)
     return Hyphenator(dictionary, breaks, frozenset(names | _names(root, lang)))
+
+
+def check_corrections(root: Path) -> list[Problem]:
+    """Problems of layouts/hyphenation.yaml, every language (for `pnp validate`)."""
+    path = root / EXCEPTIONS
+    if not path.exists():
+        return []
+    try:
+        data = load_yaml(path, EXCEPTIONS)
+        problems = []
+        for lang in [k for k in data if k != "names"]:
+            try:
+                parse_breaks(Path(EXCEPTIONS), data, lang)
+            except DataError as exc:
+                problems += exc.problems
+        return problems
+    except DataError as exc:
+        return list(exc.problems)
