@@ -139,9 +139,9 @@ class _Writer:
         effect = self.style("effect", self.body_family, 10, left=10)
 
         story: list[Flowable] = []
-        head = self.P(escape(g.name.get(self.lang)), title)
+        head = self.P(escape(typeset(g.name.get(self.lang), self.lang)), title)
         head._outline = ("top", g.name.get(self.lang), 0)
-        story += [head, self.P(escape(self.rules.title or _("Rules reference")), sub)]
+        story += [head, self.P(escape(typeset(self.rules.title or _("Rules reference"), self.lang)), sub)]
         players = f"{g.players.min}" + (f"–{g.players.max}" if g.players.max != g.players.min else "")
         story.append(self.para(g.description.get(self.lang) + f" ({players} · {g.minutes} min)",
                                body, self.body_family))
@@ -161,7 +161,7 @@ class _Writer:
             story.append(CondPageBreak(40 * mm))
             story += flow
         story.append(CondPageBreak(60 * mm))
-        h = self.P('<a name="cards"/>' + escape(_("Card index")), heads[1])
+        h = self.P('<a name="cards"/>' + escape(typeset(_("Card index"), self.lang)), heads[1])
         h._outline = ("cards", _("Card index"), 1)
         story.append(h)
         for deck in self.rules.decks:
