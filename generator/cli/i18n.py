@@ -50,7 +50,13 @@ def status(ctx, games, check):
 
     project = load_or_exit(ctx, games)
     incomplete = False
-    for game, lang, msgids, missing, has_aid in status_rows(project, games):
+    try:
+        rows = status_rows(project, games)
+    except DataError as exc:   # a damaged catalogue: one line per problem
+        for problem in exc.problems:
+            click.secho(str(problem), fg="red", err=True)
+        sys.exit(1)
+    for game, lang, msgids, missing, has_aid in rows:
         total = len(msgids) + 1          # the aid file counts as one item
         done = len(msgids) - len(missing) + int(has_aid)
         percent = 100 * done // total if total else 100

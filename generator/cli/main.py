@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from pathlib import Path
 
 import click
@@ -17,12 +18,35 @@ class LazyGroup(click.Group):
     lazy_commands = {
         "build": "generator.cli.build:build",
         "calibrate": "generator.cli.calibrate:calibrate",
+        "check": "generator.cli.check:check",
+        "export": "generator.cli.export:export",
         "i18n": "generator.cli.i18n:i18n",
         "list": "generator.cli.list:list_",
         "score": "generator.cli.score:score",
         "serve": "generator.cli.serve:serve",
         "validate": "generator.cli.validate:validate",
     }
+
+    def invoke(self, ctx):
+        """The last guard: an error no command foresaw (the machine's, such as a full disk or a
+        lost permission, or a bug) is one line, not a traceback; PNP_DEBUG=1 shows the traceback."""
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except OSError as exc:
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+            click.secho(f"error: {exc.strerror or exc}{where}", fg="red", err=True)
+            sys.exit(1)
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            click.secho(f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it; "
+                        f"PNP_DEBUG=1 shows the traceback)", fg="red", err=True)
+            sys.exit(1)
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy_commands])

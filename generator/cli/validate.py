@@ -9,6 +9,7 @@ from datafile.errors import DataError
 
 from ..data.aids import load_aids
 from ..data.catalog import Project
+from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.rules import load_rules
 from ..typeset.hyphenation import check_corrections
 from .common import load_or_exit, shortfall_line
@@ -23,6 +24,7 @@ def validate(ctx, games):
     problems = []
     for game in project.games.values():
         problems += _content_problems(project, game)
+    problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
     problems += check_corrections(project.root)   # layouts/hyphenation.yaml
     if problems:
         for problem in problems:
@@ -44,6 +46,8 @@ def _content_problems(project: Project, game) -> list:
     problems = []
     checks = [lambda: load_aids(project, game)]
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
+    checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
+               if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
     for check in checks:
         try:
             check()

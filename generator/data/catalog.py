@@ -14,10 +14,11 @@ from typing import Any
 from jinja2 import TemplateSyntaxError
 from pydantic import BaseModel
 
-from datafile.errors import DataError, Problem, closest
+from datafile.errors import DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
+from .characters import character_problems
 from .model import (
     Card,
     Deck,
@@ -34,10 +35,10 @@ from .properties import validate_props
 from .templates import environment
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
-SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "hyphenation"}
-REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=5.0,
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
+REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
-                       radius=0.0, rotate=0, bleed=False)
+                       radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
 
 
 @dataclass
@@ -66,6 +67,9 @@ class Region:
     rotate: int
     bleed: bool
     dash: list[float] | None
+    fit: str = "cover"
+    clip: str = "box"
+    allow_low_dpi: bool = False
 
 
 @dataclass
@@ -141,6 +145,11 @@ class LayoutFiles:
         except DataError as exc:
             self.problems.extend(exc.problems)
             return
+        odd = character_problems(raw, name, None)
+        if odd:
+            self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
+                                 for p, message in odd)
+            return
         self._icons[stem] = parsed.icons
         for lname, spec in parsed.layouts.items():
             self._specs[f"{stem}/{lname}"] = (spec, name, raw, parsed.colors)
@@ -210,13 +219,34 @@ class Layouts(Mapping):
                 out.run(self.__getitem__, lid)
 
 
+LAYOUT_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
 def layout_id(deck: Deck, card: Card) -> str:
+    """The card's layout id: `{prop}` in the deck's `layout` is replaced by that card prop's value.
+
+    An explicit pattern, not `str.format`: a layout id is data, and format strings reach
+    attributes (`{cost.__class__...}`) and allocate whatever a width asks for. Only a prop that
+    is a plain word (a slug, a number) is substituted; anything else stays as written, and the
+    id is then reported as an unknown layout."""
     name = card.layout or deck.layout
-    values = {k: (v.get("en") if isinstance(v, Text) else v) for k, v in card.props.items()}
+
+    def value(match: re.Match) -> str:
+        v = card.props.get(match.group(1))
+        v = v.get("en") if isinstance(v, Text) else v
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        return v if isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,60}", v) else match.group(0)
+    return LAYOUT_PLACEHOLDER.sub(value, name)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, symlinks resolved, stays inside `folder`: data never names files elsewhere."""
     try:
-        return name.format(**values)
-    except (KeyError, IndexError):
-        return name
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (ValueError, OSError, RuntimeError):
+        return False
 
 
 def _rel(root: Path, path: Path) -> str:
@@ -262,6 +292,8 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     layout_dir = root / "layouts"
     fonts = out.run(_load_model, root, layout_dir / "fonts.yaml", FontsFile)
     sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
+    if fonts is not None:
+        out.run(_check_font_files, root, fonts)
     layouts = Layouts(LayoutFiles(root, layout_dir), set(fonts.default.roles) if fonts else set())
     if not game_ids:
         layouts.check(list(layouts), out)
@@ -279,6 +311,31 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     if problems:
         raise DataError(problems)
     return Project(root, games, layouts, fonts, sheets)
+
+
+def _check_font_files(root: Path, fonts: FontsFile) -> None:
+    """Every font file named in layouts/fonts.yaml is a file inside layouts/fonts/."""
+    folder = root / "layouts" / "fonts"
+    name = _rel(root, root / "layouts" / "fonts.yaml")
+    raw = load_yaml(root / "layouts" / "fonts.yaml", name)
+    problems = []
+    for family, spec in fonts.families.items():
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            file = getattr(spec, style)
+            if file is None:
+                continue
+            where, line = f"families.{family}.{style}", line_of(raw, ("families", family, style))
+            path = folder / file
+            if not _inside(path, folder):
+                problems.append(Problem(name, line, where, f"font path '{file}' leaves layouts/fonts/",
+                                        "a file name inside layouts/fonts/"))
+            elif not path.is_file():
+                found = sorted(p.name for p in folder.glob("*.[to]tf"))
+                guess = closest(file, found)
+                problems.append(Problem(name, line, where, f"font file '{file}' not found in layouts/fonts/"
+                                        + (f"; did you mean '{guess}'?" if guess else ""), "a .ttf file there"))
+    if problems:
+        raise DataError(problems)
 
 
 def load_sheets(root: Path) -> SheetsFile:
@@ -300,13 +357,21 @@ def _load_game(root: Path, directory: Path) -> GameData:
     out = _Collector()
     game_file = directory / "game.yaml"
     game = out.run(_load_model, root, game_file, Game)
+    if game:
+        raw_game = load_yaml(game_file, _rel(root, game_file))
+        for path, message in character_problems(raw_game, _rel(root, game_file), None):
+            out.add(_rel(root, game_file), line_of(raw_game, path), field_path(path), message, "printable characters")
     decks, deck_files = [], {}
     if game:
         if game.game != directory.name:
             out.add(_rel(root, game_file), 1, "game", f"'{game.game}' differs from its folder name",
                     f"'{directory.name}'")
-        for deck_name in game.decks:
+        for d, deck_name in enumerate(game.decks):
             path = directory / f"{deck_name}.yaml"
+            if not _inside(path, directory):
+                out.add(_rel(root, game_file), 0, f"decks[{d}]", f"deck '{deck_name}' is not a file of the game's folder",
+                        f"a deck name, for a file cards/{directory.name}/<deck>.yaml")
+                continue
             if not path.exists():
                 found = [p.stem for p in directory.glob("*.yaml") if p.stem != "game"]
                 guess = closest(deck_name, found)
@@ -334,6 +399,8 @@ def _load_deck(root: Path, path: Path) -> Deck:
         for key, spec in deck.properties.items():
             if spec.required and key not in card.props:
                 pass  # reported by validate_props
+    for path, message in character_problems(raw, name):
+        out.add(name, line_of(raw, path), field_path(path), message, "printable characters (an icon as :name:)")
     ids = [c.id for c in deck.cards]
     for i, cid in enumerate(ids):
         if cid in ids[:i]:
@@ -379,7 +446,7 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
         raw = getattr(deck, "_raw", None)
         if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
             out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
-                    f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
+                    f"one of {sorted(project.sheets.sizes)}, round-<mm>, square-<mm> or {{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         elif check_layouts and deck.back:

@@ -1,21 +1,121 @@
 """Jinja for layout text: sandboxed (layouts are data, not code) and strict (a typo in a
-template fails the build instead of printing nothing)."""
+template fails the build instead of printing nothing).
+
+Templates come with shared card files, so beyond Jinja's sandbox (no dunder attributes, no
+unsafe callables) they see only the globals and filters listed here: no `lipsum`, `cycler`,
+`joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), a
+`range` and loops that share a budget of MAX_STEPS items per render, `*` and `**` bounded,
+and at most MAX_OUTPUT characters out of one render.
+"""
 from __future__ import annotations
 
+import contextvars
+import operator
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, Template
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
 from .model import Card, Deck, Game, Text
 
+MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
+MAX_STEPS = 10_000         # range() items per render (shipped templates use none)
+MAX_SEQUENCE = 20_000      # length of a string or list made by `*`
+MAX_BITS = 256             # size of a number made by `*` or `**`
+
+FILTERS = ("abs", "capitalize", "count", "d", "default", "dictsort", "e", "escape", "first", "float", "int",
+           "items", "join", "last", "length", "list", "lower", "map", "max", "min", "reject", "rejectattr",
+           "replace", "reverse", "round", "select", "selectattr", "sort", "string", "sum", "title", "trim",
+           "unique", "upper", "wordcount")
+UNSAFE_METHODS = {"format", "format_map", "center", "ljust", "rjust", "zfill", "expandtabs", "replace", "join",
+                  "translate", "encode", "maketrans", "split", "rsplit", "splitlines", "partition", "rpartition",
+                  "mro", "update", "setdefault", "pop", "popitem", "clear", "append", "extend", "insert", "remove",
+                  "sort", "reverse", "copy", "fromkeys", "model_dump", "model_dump_json", "model_copy"}
+
+_steps = contextvars.ContextVar("template_steps", default=0)
+
+
+def _spend(n: int) -> None:
+    total = _steps.get() + n
+    _steps.set(total)
+    if total > MAX_STEPS:
+        raise SecurityError(f"template loops over more than {MAX_STEPS} items")
+
+
+def _range(*args: int):
+    r = range(*args)
+    _spend(len(r))
+    return r
+
+
+def _replace(value: Any, old: str, new: str, count: int | None = None) -> str:
+    value, old, new = str(value), str(old), str(new)
+    if not old or len(value) // len(old) * len(new) > MAX_OUTPUT:
+        raise SecurityError("replace() would make a text too long")
+    return value.replace(old, new) if count is None else value.replace(old, new, count)
+
+
+class _Bounded(Template):
+    """A template whose render stops at MAX_OUTPUT characters and resets the loop budget."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        token = _steps.set(0)
+        try:
+            out, size = [], 0
+            for chunk in self.generate(*args, **kwargs):
+                size += len(chunk)
+                if size > MAX_OUTPUT:
+                    raise SecurityError(f"template output longer than {MAX_OUTPUT} characters")
+                out.append(chunk)
+            return "".join(out)
+        finally:
+            _steps.reset(token)
+
+
+class _Environment(SandboxedEnvironment):
+    template_class = _Bounded
+    intercepted_binops = frozenset({"*", "**", "%", "//", "+"})
+
+    def wrap_str_format(self, value: Any):
+        if super().wrap_str_format(value) is not None:   # str.format: widths allocate at will
+            raise SecurityError("str.format is not available in templates")
+        return None
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        return attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
+
+    def call_binop(self, context, operator_: str, left: Any, right: Any) -> Any:
+        if operator_ == "%" and isinstance(left, str):
+            raise SecurityError("'%' formatting is not available in templates")
+        if operator_ in ("*", "**"):
+            number = (int, float)
+            if operator_ == "**" and isinstance(left, number) and isinstance(right, number):
+                if abs(right) > 64 or abs(left) > 2 ** 64:
+                    raise SecurityError("a power too large for a template")
+            elif isinstance(left, (str, list, tuple)) or isinstance(right, (str, list, tuple)):
+                seq, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
+                if isinstance(times, int) and len(seq) * times > MAX_SEQUENCE:
+                    raise SecurityError(f"a text or list longer than {MAX_SEQUENCE} made with '*'")
+            elif isinstance(left, int) and isinstance(right, int) and \
+                    left.bit_length() + right.bit_length() > MAX_BITS:
+                raise SecurityError("a number too large for a template")
+        if operator_ == "+" and isinstance(left, (str, list)) and isinstance(right, (str, list)) and \
+                len(left) + len(right) > MAX_OUTPUT:
+            raise SecurityError(f"a text longer than {MAX_OUTPUT} characters made with '+'")
+        return {"*": operator.mul, "**": operator.pow, "%": operator.mod, "//": operator.floordiv,
+                "+": operator.add}[operator_](left, right)
+
 
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
-                               lstrip_blocks=True, keep_trailing_newline=False)
+    env = _Environment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+                       lstrip_blocks=True, keep_trailing_newline=False)
+    env.globals = {"range": _range}
+    env.filters = {name: env.filters[name] for name in FILTERS}
+    env.filters["replace"] = _replace
     env.filters["roman"] = roman
     return env
 
@@ -27,12 +127,22 @@ def compiled(source: str):
 
 @lru_cache(maxsize=4096)
 def compiled_expression(source: str):
-    return environment().compile_expression(source)
+    expression = environment().compile_expression(source)
+
+    def evaluate(*args: Any, **kwargs: Any) -> Any:
+        token = _steps.set(0)
+        try:
+            return expression(*args, **kwargs)
+        finally:
+            _steps.reset(token)
+    return evaluate
 
 
 def roman(value: int) -> str:
     numerals = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
     out, n = "", int(value)
+    if not 0 <= n <= 3999:
+        raise SecurityError(f"roman numerals go from 1 to 3999, not {n}")
     for number, letters in numerals:
         while n >= number:
             out += letters
