@@ -47,7 +47,7 @@ def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
             write_calibration(staging.temporary(target), sheets.papers[paper], paper,
                               "long" if duplex == "none" else duplex, parse_offset(back_offset),
                               fonts, lang, Translator(root, lang))
-        except BuildError as exc:
+        except (BuildError, DataError) as exc:   # a broken catalogue: its file, line and fix
             raise click.ClickException(str(exc)) from None
         staging.commit()
     click.echo(shown_path(target, ctx))

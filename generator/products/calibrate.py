@@ -20,6 +20,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from datafile.errors import BuildError
+
 from ..data.model import Paper
 from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
@@ -60,7 +62,14 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     command = f"pnp build --paper {paper_name} --duplex {duplex} --back-offset X,Y"
 
     def t(msgid: str, **values) -> str:
-        return escape(typeset(_(msgid).format(**values), lang))
+        text = _(msgid)
+        try:
+            text = text.format(**values)
+        except (KeyError, IndexError, ValueError):   # a translation with a broken placeholder
+            raise BuildError(f"locales/{lang}/LC_MESSAGES/print.po: the translation of '{msgid[:40]}…' "
+                             f"must keep the placeholders {', '.join('{' + k + '}' for k in values) or 'as none'}"
+                             f" and no other braces") from None
+        return escape(typeset(text, lang))
 
     flow = [(para(f"FRONT — {t('Duplex calibration')} ({paper_name}, {escape(edge)})", title), None),
             (para(t("Print this file on both sides of one sheet, flipping on the {edge}, at 100 % "

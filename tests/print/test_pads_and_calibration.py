@@ -108,3 +108,18 @@ def test_calibration_unknown_language_is_one_line():
     result = pnp("calibrate", "--lang", "xx", "--out", "/tmp/never-written.pdf")
     assert result.exit_code != 0
     assert result.output.strip().count("\n") == 0 and "--lang xx" in result.output
+
+
+def test_calibration_broken_translation_is_one_line(tmp_path):
+    import shutil
+
+    from tests.conftest import ROOT
+    root = tmp_path / "project"
+    for part in ("layouts", "locales"):
+        shutil.copytree(ROOT / part, root / part)
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "print.po"
+    po.write_text(po.read_text(encoding="utf-8").replace("le {edge}", "le {bord}"), encoding="utf-8")
+    result = pnp("calibrate", "--lang", "fr", "--out", str(tmp_path / "cal.pdf"), root=root)
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0 and "print.po:" in result.output
+    assert not (tmp_path / "cal.pdf").exists()
