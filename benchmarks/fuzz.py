@@ -36,11 +36,11 @@ def main() -> None:
     from click.testing import CliRunner
 
     from generator.cli import main as pnp
-    CliRunner().invoke(pnp, ["validate"])
 
     rng = random.Random(args.seed)
     pool = [t for t in targets() if not args.kind or t.kind in args.kind]
     sandbox = Sandbox()
+    CliRunner().invoke(pnp, ["--root", str(sandbox.root), "validate"])
     counts: Counter = Counter()
     by_kind: dict[str, Counter] = defaultdict(Counter)
     examples: dict[str, list[str]] = defaultdict(list)

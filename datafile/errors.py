@@ -18,7 +18,12 @@ class Problem:
         where = f"{self.file}:{self.line}" if self.line else self.file
         field = f" {self.field}:" if self.field else ""
         expected = f" (expected {self.expected})" if self.expected else ""
-        return f"{where}:{field} {self.message}{expected}"
+        return _one_line(f"{where}:{field} {self.message}{expected}")
+
+
+def _one_line(text: str) -> str:
+    """A problem is one line, whatever the data or a library put in it (line breaks, controls)."""
+    return " ".join(text.split("\n")).replace("\r", " ").replace("\t", " ")
 
 
 class DataError(Exception):

@@ -28,7 +28,35 @@ def facts_from_game(game: Any) -> dict:
         return {"cards": tournay.cards_from_game(game)}
     if game.id == "taverna":
         return {"names": taverna.names_from_game(game)}
+    if game.id == "san-gimignano":
+        return {"names": _noble_names(game)}
     return {}
+
+
+def _noble_names(game: Any) -> dict[str, dict[str, str]]:
+    """San Gimignano's Monumento and Cappella rows are noble cards: named as the cards are
+    (an Italian name printed in every language), so pads and `pnp score` match the cards."""
+    keys = {c.label: c.key for c in san_gimignano.CATEGORIES}    # the rows' English names
+    names = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            value = getattr(card.name, "root", card.name)
+            own = ({str(k): str(v) for k, v in value.items()} if isinstance(value, dict)
+                   else {lang: str(value) for lang in game.game.languages})
+            if own.get("en") in keys:
+                names[keys[own["en"]]] = own
+    return names
+
+
+def _named(result: GameResult, names: dict | None) -> GameResult:
+    """The result's lines under card-named categories (San Gimignano's nobles)."""
+    if names:
+        for player in result.players:
+            for line in player.lines:
+                if line.category.key in names and not line.category.names:
+                    c = line.category
+                    line.category = Category(c.key, c.label, names[c.key], c.number)
+    return result
 
 
 def _run(game: str, state, raw, name: str, cards, names) -> GameResult:
@@ -42,7 +70,7 @@ def _run(game: str, state, raw, name: str, cards, names) -> GameResult:
     checks.raise_if_any()
     if module is taverna:
         return taverna.score(state, names)
-    return module.score(state)
+    return _named(module.score(state), names) if module is san_gimignano else module.score(state)
 
 
 def _need_cards(cards: dict | None) -> dict:
@@ -71,4 +99,9 @@ def categories(game: str, cards: dict | None = None, names: dict | None = None) 
     module = GAMES[game]
     if module is tournay:
         return tournay.categories(_need_cards(cards))
+    if module is taverna:
+        return taverna.categories(names)
+    if module is san_gimignano and names:
+        return [Category(c.key, c.label, names[c.key], c.number) if c.key in names else c
+                for c in module.CATEGORIES]
     return list(module.CATEGORIES)

@@ -65,14 +65,29 @@ TRACK = {"human": Category("human", "Humans"), "elf": Category("elf", "Elves"),
 CATEGORIES = [BEFORE, PRIVILEGES, *ROYAL.values(), *TRACK.values()]
 LADDER = (3, 6, 9, 12, 15)
 # names shown inside explanations; the card data gives them in every language (names_from_game)
-NAMES = {**{p: Name(p) for p in PEOPLES}, "feu-d-artifice": Name("Feu d'artifice")}
+NAMES = {**{p: Name(p) for p in PEOPLES}, "feu-d-artifice": Name("Feu d'artifice"),
+         **{key: Name(c.label) for key, c in ROYAL.items()}}
+
+
+def royal_categories(names: dict[str, Name] | None) -> dict[str, Category]:
+    """The castle scorings' rows, named as on their cards when the card data is given."""
+    names = names or {}
+    return {key: Category(key, c.label, names[key].names) if key in names and names[key].names else c
+            for key, c in ROYAL.items()}
+
+
+def categories(names: dict[str, Name] | None = None) -> list[Category]:
+    """The rows a score pad prints, royal scorings named from the card data."""
+    return [BEFORE, PRIVILEGES, *royal_categories(names).values(), *TRACK.values()]
 
 
 def names_from_game(game) -> dict[str, Name]:
-    """The peoples' names (client tiles) and the Feu d'artifice spell's name in every language,
-    from the game's loaded card data (anything with `.decks[].cards[]` carrying `id` and a
-    per-language `name`); English ids where the card data lacks them."""
-    wanted = {f"tile-{p}": p for p in PEOPLES} | {"feu-d-artifice": "feu-d-artifice"}
+    """The peoples' names (client tiles), the five castle scorings' names (castle cards: the
+    pads and `pnp score` call them as the cards do) and the Feu d'artifice spell's name in
+    every language, from the game's loaded card data (anything with `.decks[].cards[]`
+    carrying `id` and a per-language `name`); English ids where the card data lacks them."""
+    wanted = {f"tile-{p}": p for p in PEOPLES} | {"feu-d-artifice": "feu-d-artifice"} \
+        | {s: s for s in SCORINGS}
     names = dict(NAMES)
     for deck in game.decks:
         for card in deck.cards:
@@ -245,6 +260,7 @@ def _value(choice: str, player: Player, sous: int, everyone, positions) -> int:
 
 def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
     """`names`: names_from_game(game), for peoples and spells named in other languages."""
+    royal = royal_categories(names)
     names = names or NAMES
     players = state.players
     sous = {p.name: p.sous + p.unused_spells for p in players}
@@ -266,7 +282,7 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
             free = [s for s in SCORINGS if s not in taken and s not in reserved]
             given = max(free, key=lambda s: (_value(s, player, sous[player.name], players, positions),
                                               -SCORINGS.index(s)))
-            proposed.append(Text("{player}: {scoring}", player=player.name, scoring=ROYAL[given]))
+            proposed.append(Text("{player}: {scoring}", player=player.name, scoring=royal[given]))
         taken.append(given)
         points, how = royal_points(given, player, sous[player.name], players, positions, names)
         if given == "roy":
@@ -289,7 +305,7 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
         picked = {c: (pts, how) for c, pts, how in chosen[p.name]}
         for key in SCORINGS:
             if key in picked:
-                lines.append(Line(ROYAL[key], picked[key][0], picked[key][1]))
+                lines.append(Line(royal[key], picked[key][0], picked[key][1]))
         for t in PEOPLES:
             lines.append(Line(TRACK[t], positions[p.name][t], Text("top step") if positions[p.name][t] == TOP else ""))
         result_players.append(PlayerScore(p.name, lines))

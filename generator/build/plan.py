@@ -157,6 +157,9 @@ def _forget_if_inputs_changed(digest: str) -> None:
         for cached in (fonts._register_face, icons._icon_font, text.fit, i18n.load_catalogue):
             cached.cache_clear()
     _inputs_rendered_with[:] = [digest]
+    from ..typeset import hyphenation, text
+    hyphenation.hyphenator.cache_clear()   # it knows the cards' names (never hyphenated): read afresh,
+    text.fit.cache_clear()                 # and the fits made with it go too
 
 
 def _site(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,

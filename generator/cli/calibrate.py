@@ -5,9 +5,10 @@ from pathlib import Path
 
 import click
 
-from datafile.errors import DataError
+from datafile.errors import BuildError, DataError
 
 from ..data.catalog import load_fonts, load_sheets
+from ..data.i18n import SOURCE_LANGUAGE, Translator
 from ..paper.output import Staging
 from ..products.calibrate import write_calibration
 from ..typeset.fonts import FontBook
@@ -25,22 +26,30 @@ from .common import (
 @paper_option
 @duplex_option
 @offset_option
+@click.option("--lang", default="en", show_default=True, metavar="LANG",
+              help="Language of the instructions on the page (en, fr, de, ja).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/calibration.pdf).")
 @click.pass_context
-def calibrate(ctx, paper, duplex, back_offset, out_path):
+def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
     """Print a duplex alignment test page to measure the printer's back offset."""
     try:  # only paper sizes and fonts are needed, not the games
         sheets, fonts = load_sheets(project_root(ctx)), FontBook(project_root(ctx), load_fonts(project_root(ctx)))
     except DataError as exc:
         raise click.ClickException(str(exc)) from None
+    root = project_root(ctx)
+    if lang != SOURCE_LANGUAGE and not (root / "locales" / lang).is_dir():
+        known = sorted([SOURCE_LANGUAGE] + [p.name for p in (root / "locales").iterdir() if p.is_dir()])
+        raise click.ClickException(f"--lang {lang}: no such language; use one of {', '.join(known)}")
     target = (out_path or project_root(ctx) / "output" / "calibration.pdf").resolve()
-    family = fonts.typography("en").roles["ui"]
     with Staging() as staging:
-        write_calibration(staging.temporary(target), sheets.papers[paper], paper,
-                          "long" if duplex == "none" else duplex, parse_offset(back_offset),
-                          fonts.face(family).name, fonts.face(family, bold=True).name)
+        try:
+            write_calibration(staging.temporary(target), sheets.papers[paper], paper,
+                              "long" if duplex == "none" else duplex, parse_offset(back_offset),
+                              fonts, lang, Translator(root, lang))
+        except (BuildError, DataError) as exc:   # a broken catalogue: its file, line and fix
+            raise click.ClickException(str(exc)) from None
         staging.commit()
     click.echo(shown_path(target, ctx))
-    click.echo("Print it duplex, hold it to the light, read where the back cross falls on the front "
-               "scales, and pass those values as --back-offset X,Y.")
+    click.echo("Print it duplex at 100 %, follow the steps on the page, then build with "
+               "--back-offset X,Y.")

@@ -65,15 +65,16 @@ def shortfall_line(deck) -> str:
 def _paper(ctx: click.Context, param, value: str) -> str:
     """A paper preset of layouts/sheets.yaml or WxH in mm, checked before anything loads."""
     from ..data.catalog import load_sheets
-    from ..data.model import PAPER_MM
+    from ..data.model import MAX_PAPER_MM, PAPER_MM
     value = value.strip().lower()
     try:
         papers = load_sheets(project_root(ctx)).papers
     except DataError:
         return value  # sheets.yaml itself is broken: loading the project reports it
     if value in papers:
-        if PAPER_MM.match(value) and min(papers[value].width, papers[value].height) < 50:
-            raise click.BadParameter(f"{value} mm is smaller than any card sheet (at least 50 mm a side)")
+        size = PAPER_MM.match(value)
+        if size and not all(50 <= float(side) <= MAX_PAPER_MM for side in size.groups()):
+            raise click.BadParameter(f"{value} mm: each side of a sheet is 50 to {MAX_PAPER_MM} mm")
         return value
     raise click.BadParameter(f"unknown paper '{value}'; use one of {', '.join(sorted(dict(papers)))} "
                              f"or WxH in mm (e.g. 300x450)")

@@ -69,7 +69,7 @@ class LazyGroup(click.Group):
         except Exception as exc:  # noqa: BLE001 - see the docstring
             if os.environ.get("PNP_DEBUG"):
                 raise
-            click.secho(f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it; "
+            click.secho(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:200]} (please report it; "
                         f"PNP_DEBUG=1 shows the traceback)", fg="red", err=True)
             sys.exit(1)
 

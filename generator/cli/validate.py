@@ -11,6 +11,7 @@ from ..data.aids import load_aids
 from ..data.catalog import Project
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.rules import load_rules
+from ..typeset.hyphenation import check_corrections
 from .common import load_or_exit, shortfall_line
 
 
@@ -24,6 +25,7 @@ def validate(ctx, games):
     for game in project.games.values():
         problems += _content_problems(project, game)
     problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
+    problems += check_corrections(project.root)   # layouts/hyphenation.yaml
     if problems:
         for problem in problems:
             click.secho(str(problem), fg="red", err=True)

@@ -36,7 +36,7 @@ from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
-SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops"}
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
                        radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)

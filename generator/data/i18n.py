@@ -22,42 +22,62 @@ SOURCE_LANGUAGE = "en"
 MAX_MESSAGE = 5_000     # characters in one translation
 
 
-@lru_cache(maxsize=None)
 def load_catalogue(root: Path, lang: str) -> dict[str, str]:
     """Every domain of `lang` merged; DataError (file, line) on a damaged catalogue or a
-    translation that could not be printed or formatted."""
+    translation that could not be printed or formatted. Read again when a file changes (so
+    `pnp serve` sees a new translation); each file is parsed once per version."""
+    files = []
+    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
+        try:
+            stat = path.stat()
+            files.append((path, stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            files.append((path, 0, 0))
+    return _merged(tuple(files), lang)
+
+
+@lru_cache(maxsize=64)
+def _merged(files: tuple, lang: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    problems: list[Problem] = []
+    for path, mtime, size in files:
+        try:
+            merged.update(_read_catalogue(path, mtime, size, lang))
+        except DataError as exc:
+            problems += exc.problems
+    if problems:
+        raise DataError(problems)
+    return merged
+
+
+@lru_cache(maxsize=256)
+def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str) -> dict[str, str]:
     from babel.messages.pofile import (
         PoFileError,
         read_po,  # imported here: English builds never need it
     )
 
+    name = f"locales/{lang}/LC_MESSAGES/{path.name}"
+    try:
+        catalogue = read_po(io.StringIO(read_text(path, name)), locale=lang, abort_invalid=True)
+    except (PoFileError, ValueError, TypeError, KeyError, IndexError) as exc:
+        raise DataError([Problem(name, getattr(exc, "lineno", 0) or 0, "",
+                                 f"not a readable gettext catalogue ({str(exc)[:150]})",
+                                 "msgid \"...\" / msgstr \"...\" pairs")]) from None
     merged: dict[str, str] = {}
     problems: list[Problem] = []
-    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
-        name = f"locales/{lang}/LC_MESSAGES/{path.name}"
-        try:
-            text = read_text(path, name)
-            catalogue = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
-        except DataError as exc:
-            problems += exc.problems
+    for message in catalogue:
+        if not (message.id and message.string and not message.fuzzy):
             continue
-        except (PoFileError, ValueError, TypeError, KeyError, IndexError) as exc:
-            line = getattr(exc, "lineno", 0) or 0
-            problems.append(Problem(name, line, "", f"not a readable gettext catalogue ({str(exc)[:150]})",
-                                    "msgid \"...\" / msgstr \"...\" pairs"))
+        if not isinstance(message.id, str) or not isinstance(message.string, str):
+            problems.append(Problem(name, message.lineno, "msgstr", "plural forms are not used",
+                                    "one msgstr per msgid"))
             continue
-        for message in catalogue:
-            if not (message.id and message.string and not message.fuzzy):
-                continue
-            if not isinstance(message.id, str) or not isinstance(message.string, str):
-                problems.append(Problem(name, message.lineno, "msgstr", "plural forms are not used",
-                                        "one msgstr per msgid"))
-                continue
-            problem = _check_translation(message.id, message.string)
-            if problem:
-                problems.append(Problem(name, message.lineno, f"msgstr of '{message.id[:40]}'", *problem))
-                continue
-            merged[message.id] = message.string
+        problem = _check_translation(message.id, message.string)
+        if problem:
+            problems.append(Problem(name, message.lineno, f"msgstr of '{message.id[:40]}'", *problem))
+            continue
+        merged[message.id] = message.string
     if problems:
         raise DataError(problems)
     return merged

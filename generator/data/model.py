@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -88,6 +88,12 @@ class PropertySpec(Strict):
     fields: dict[str, "PropertySpec"] | None = None
     items: "PropertySpec | None" = None
     description: str = ""
+
+    @model_validator(mode="after")
+    def _enum_has_values(self):
+        if self.type == "enum" and not self.values:
+            raise ValueError("an enum property lists its values")
+        return self
 
 
 class Card(Strict):

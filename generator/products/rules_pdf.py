@@ -32,6 +32,7 @@ from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.imposition import SheetOptions
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
+from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.text import TextBox, check_glyphs, style_for, to_markup, typeset
 
 ACCENT = HexColor("#7a2e3b")
@@ -95,7 +96,7 @@ class _Writer:
             if anchor:
                 title, dest = self.titles[target], target
             else:
-                title, dest = self.rules.card_names[target], f"card-{target}"
+                title, dest = typeset(self.rules.card_names[target], self.lang), f"card-{target}"
             links.append(f'<a href="#{dest}" color="#7a2e3b">{escape(title)}</a>')
             return PLACEHOLDER.format(len(links) - 1)
 
@@ -112,8 +113,12 @@ class _Writer:
             out = out.replace(PLACEHOLDER.format(i), link)
         return out
 
+    def P(self, markup: str, style, **kw) -> Paragraph:
+        """A paragraph that breaks Japanese lines by kinsoku rules (no line starts with ：)."""
+        return (KinsokuParagraph if self.typo.cjk else Paragraph)(markup, style, **kw)
+
     def para(self, source: str, style, family) -> Paragraph:
-        return Paragraph(self.markup(source, family), style)
+        return self.P(self.markup(source, family), style)
 
     # ---------------------------------------------------------- story
 
@@ -134,20 +139,20 @@ class _Writer:
         effect = self.style("effect", self.body_family, 10, left=10)
 
         story: list[Flowable] = []
-        head = Paragraph(escape(g.name.get(self.lang)), title)
+        head = self.P(escape(typeset(g.name.get(self.lang), self.lang)), title)
         head._outline = ("top", g.name.get(self.lang), 0)
-        story += [head, Paragraph(escape(self.rules.title or _("Rules reference")), sub)]
+        story += [head, self.P(escape(typeset(self.rules.title or _("Rules reference"), self.lang)), sub)]
         players = f"{g.players.min}" + (f"–{g.players.max}" if g.players.max != g.players.min else "")
         story.append(self.para(g.description.get(self.lang) + f" ({players} · {g.minutes} min)",
                                body, self.body_family))
         for section in self.rules.flat():
             level = min(section.level, 3)
-            h = Paragraph(f'<a name="{section.id}"/>' + self.markup(section.title, self.title_family), heads[level])
+            h = self.P(f'<a name="{section.id}"/>' + self.markup(section.title, self.title_family), heads[level])
             h._outline = (section.id, self.titles[section.id], section.level)
             flow: list[Flowable] = [h]
             for kind, items in blocks(section.body, self.lang):
                 if kind == "ul":
-                    flow += [Paragraph(self.markup(item, self.body_family), bullet, bulletText="•") for item in items]
+                    flow += [self.P(self.markup(item, self.body_family), bullet, bulletText="•") for item in items]
                 else:
                     flow.append(self.para(items[0], body, self.body_family))
             for t in section.terms:
@@ -156,18 +161,20 @@ class _Writer:
             story.append(CondPageBreak(40 * mm))
             story += flow
         story.append(CondPageBreak(60 * mm))
-        h = Paragraph('<a name="cards"/>' + escape(_("Card index")), heads[1])
+        h = self.P('<a name="cards"/>' + escape(typeset(_("Card index"), self.lang)), heads[1])
         h._outline = ("cards", _("Card index"), 1)
         story.append(h)
         for deck in self.rules.decks:
-            dh = Paragraph(f'<a name="deck-{deck.id}"/>' + escape(deck.name) +
-                           f' <font size="10" color="#6f604c">({deck.count} {escape(_("cards"))})</font>', heads[2])
+            # a deck with no printable card shows its shortfall note, never "(0 cards)"
+            count = (f' <font size="10" color="#6f604c">({deck.count} {escape(_("cards"))})</font>'
+                     if deck.count else "")
+            dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) + count, heads[2])
             dh._outline = (f"deck-{deck.id}", deck.name, 2)
             story += [CondPageBreak(30 * mm), dh]
             if deck.shortfall:
-                story.append(Paragraph(escape(deck.shortfall), summary))
+                story.append(self.P(escape(typeset(deck.shortfall, self.lang)), summary))
             for card in deck.cards:
-                parts: list[Flowable] = [Paragraph(
+                parts: list[Flowable] = [self.P(
                     f'<a name="card-{card.id}"/>' + self.markup(card.name, self.title_family) +
                     f' <font color="#6f604c">×{card.copies}</font>', card_title)]
                 if card.summary:

@@ -14,6 +14,7 @@ from datafile.errors import BuildError
 
 from ..data.locate import locate_inside
 from ..data.model import FontsFile, LanguageTypography
+from .hyphenation import hyphenator
 from .icons import ICON_BASE
 
 
@@ -31,6 +32,7 @@ class Typography:
     roles: dict[str, str]        # role -> family name
     hyphenation: str | None
     cjk: bool
+    hyphenator: object = None    # hyphenation.Hyphenator: the dictionary with the project's corrections
 
 
 @lru_cache(maxsize=None)
@@ -62,9 +64,9 @@ class FontBook:
 
     def typography(self, lang: str) -> Typography:
         default, own = self.spec.default, self.spec.languages.get(lang, LanguageTypography())
-        return Typography(lang, {**default.roles, **own.roles},
-                          own.hyphenation if own.hyphenation is not None else default.hyphenation,
-                          own.cjk or default.cjk)
+        dictionary = own.hyphenation if own.hyphenation is not None else default.hyphenation
+        return Typography(lang, {**default.roles, **own.roles}, dictionary, own.cjk or default.cjk,
+                          hyphenator(self.dir.parent.parent, lang, dictionary) if dictionary else None)
 
     def face(self, family: str, bold: bool = False, italic: bool = False) -> Face:
         """Register (once, on first use: a Japanese font is read only for Japanese) and

@@ -15,16 +15,28 @@ from reportlab.platypus import Paragraph
 from datafile.errors import BuildError
 
 from .fonts import Face, Typography, missing_glyphs
+from .hyphenation import MIN_PART
 from .icons import IconFont
 from .kinsoku import KinsokuParagraph
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
+# *italic*: the stars may touch Japanese text (の*建設中*です), not Latin letters or digits
+# (2*3*4 and snake*case stay as they are).
+LATIN_WORD = "0-9A-Za-z\u00c0-\u024f"
+ITALIC = re.compile(rf"(?<![*{LATIN_WORD}])\*(?!\s)(.+?)(?<!\s)\*(?![*{LATIN_WORD}])", re.S)
 HELD = re.compile("\ue8f0(\\d+)\ue8f1")
-APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=[^\W\d])'(?![\w'])")   # qu'elle, players'
+OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\w)")
+DOUBLE = re.compile(r'"([^"\n]*)"')
+QUOTES = {"en": ("\u201c", "\u201d"), "de": ("\u201e", "\u201c"), "fr": ("\u00ab\u00a0", "\u00a0\u00bb"),
+          "ja": ("\u300c", "\u300d")}
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
+# a number keeps its unit on its line (100 %, 5 mm, 45 min)
+UNIT = re.compile(r"(?<=\d) (?=%|(?:mm|cm|pt|min)\b)")
+GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon never part
+REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 FIT_CACHE_SIZE = 512
 
@@ -43,17 +55,21 @@ def french_spacing(text: str) -> str:
 
 def typeset(text: str, lang: str) -> str:
     """Language typography for a run of plain text (no markup): typographic apostrophes for
-    Latin scripts (qu’elle, player’s), French no-break spaces. Shared by PDF and HTML."""
+    Latin scripts (qu’elle, player’s), the language's quotation marks for straight double
+    quotes (“…” „…“ « … » 「…」), French no-break spaces. Shared by PDF and HTML."""
+    opening, closing = QUOTES.get(lang, QUOTES["en"])
+    text = DOUBLE.sub(lambda m: opening + m.group(1) + closing, text)
     if lang != "ja":
         text = APOSTROPHE.sub("\u2019", text)
+        text = OPEN_SINGLE.sub("\u2018", text)
     if lang == "fr":
         text = french_spacing(text)
-    return text
+    return UNIT.sub(NBSP, text)
 
 
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""
-    return BOLD.sub(r"\1", ICON.sub("", source))
+    return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", source)))
 
 
 def styled(source: str, lang: str, token: re.Pattern, render) -> str:
@@ -66,7 +82,7 @@ def styled(source: str, lang: str, token: re.Pattern, render) -> str:
         held.append(render(match))
         return f"\ue8f0{len(held) - 1}\ue8f1"
 
-    text = escape(typeset(token.sub(hold, source), lang))
+    text = escape(typeset(GLUE.sub(NBSP, token.sub(hold, source)), lang))
     return HELD.sub(lambda m: held[int(m.group(1))], text)
 
 
@@ -113,7 +129,8 @@ def style_for(face: Face, typo: Typography, box: TextBox, size: float) -> Paragr
     if typo.cjk:
         style.wordWrap = "CJK"
     elif typo.hyphenation:
-        style.hyphenationLang = hyphenator(typo.hyphenation)
+        style.hyphenationLang = typo.hyphenator or hyphenator(typo.hyphenation)
+        style.hyphenationMinWordLength = 2 * MIN_PART
         style.embeddedHyphenation = 1
         style.uriWasteReduce = 0.3
     return style
@@ -127,6 +144,52 @@ def _overflows_width(para: Paragraph, width: float) -> bool:
     return False
 
 
+def _words(line) -> int:
+    if isinstance(line, tuple):        # plain lines: (extra space, words)
+        return len(line[1])
+    text = "".join(getattr(w, "text", "") for w in getattr(line, "words", []))
+    return len(text.split())
+
+
+def lonely_last_line(para: Paragraph) -> bool:
+    """Does a paragraph of several lines end (or end a <br/> segment) with a one-word line?"""
+    lines = getattr(para.blPara, "lines", [])
+    segment = 0
+    for index, line in enumerate(lines):
+        segment += 1
+        ends = index == len(lines) - 1 or getattr(line, "lineBreak", False)
+        if ends:
+            if segment > 1 and _words(line) == 1:
+                return True
+            segment = 0
+    return False
+
+
+def _widen(para: Paragraph, extra: float) -> None:
+    """Lines broken for a narrower box are aligned in the full one (centre and right)."""
+    for i, line in enumerate(para.blPara.lines):
+        if isinstance(line, tuple):
+            para.blPara.lines[i] = (line[0] + extra, line[1])
+        else:
+            line.extraSpace += extra
+    para.width += extra
+
+
+def _balanced(markup, face, typo, box, size, para):
+    """A one-word last line is rebalanced by breaking for a slightly narrower box, when the
+    text still fits there at the same size (not for Japanese, not for justified text)."""
+    if typo.cjk or box.align == "justify" or not lonely_last_line(para):
+        return para
+    for ratio in REBALANCE:
+        width = box.width * ratio
+        trial = Paragraph(markup, style_for(face, typo, box, size))
+        _w, height = trial.wrap(width, box.height + 1000)
+        if height <= box.height + 0.01 and not _overflows_width(trial, width) and not lonely_last_line(trial):
+            _widen(trial, box.width - width)
+            return trial
+    return para
+
+
 def _remembered(fit_function):
     """Fit results cached per text, font, language typography and box: the same card text is
     fitted again for every copy of a layout, every product and every language that shares it.
@@ -134,7 +197,7 @@ def _remembered(fit_function):
     cache: OrderedDict = OrderedDict()
 
     def cached(markup: str, face: Face, typo: Typography, box: TextBox):
-        key = (markup, face, typo.lang, typo.hyphenation, typo.cjk, astuple(box))
+        key = (markup, face, typo.lang, typo.hyphenation, typo.cjk, id(typo.hyphenator), astuple(box))
         if key in cache:
             cache.move_to_end(key)
             return cache[key]
@@ -156,7 +219,8 @@ def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragr
         para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size))
         _w, height = para.wrap(box.width, box.height + 1000)
         if height <= box.height + 0.01 and not _overflows_width(para, box.width):
-            return para, height
+            para = _balanced(markup, face, typo, box, size, para)
+            return para, para.height
         size -= SIZE_STEP
     raise Overflow(f"does not fit in {box.width / 2.8346:.1f}x{box.height / 2.8346:.1f} mm "
                    f"even at the minimum size {box.min_size} pt")

@@ -182,6 +182,8 @@ def mutated_state(draw):
     data = copy.deepcopy(EXAMPLES[game])
     for _ in range(draw(st.integers(1, 3))):
         paths = [p for p in _paths(data) if p]
+        if not paths:          # everything was deleted already: an empty state is a case too
+            break
         path = draw(st.sampled_from(paths))
         parent = data
         for part in path[:-1]:

@@ -68,5 +68,5 @@ def test_bold_may_hold_an_icon():
     from generator.typeset.icons import IconFont
     icons = IconFont("pnp-icons-test", {"denier": 0xE001}, {"denier": None})
     markup = to_markup("start with **9 :denier:** and *one* card", "en", icons)
-    assert '<b>9 <font name="pnp-icons-test">&#xE001;</font></b>' in markup
+    assert '<b>9\xa0<font name="pnp-icons-test">&#xE001;</font></b>' in markup
     assert "<i>one</i>" in markup and "**" not in markup

@@ -1,0 +1,37 @@
+"""One full build (every game, every language, the site) shared by the print tests."""
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import pnp
+
+
+@pytest.fixture(scope="session")
+def full_build(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("print-build")
+    result = pnp("build", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def pdf_text(pdf: Path, layout: bool = False) -> str:
+    args = ["pdftotext", "-enc", "UTF-8"] + (["-layout"] if layout else []) + [str(pdf), "-"]
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
+def html_text(page: Path) -> str:
+    """What a reader sees of a page: no scripts, styles or tags, entities decoded."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def glyph_sizes(pdf: Path) -> list[float]:
+    """Rendered size (pt) of every visible glyph, text matrix included (pdfplumber)."""
+    import pdfplumber
+    with pdfplumber.open(pdf) as doc:
+        return [round(c["size"], 2) for page in doc.pages for c in page.chars if c["text"].strip()]

@@ -1,0 +1,125 @@
+"""Score pads: several legible pads per sheet; the calibration page: instructions in the build
+language, rulers whose labels never meet, the command to type. Glyph sizes ≥ 6.5 pt, and
+Japanese lines obey kinsoku in the rules, the pads and the calibration page."""
+from __future__ import annotations
+
+import itertools
+import re
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.typeset.kinsoku import CANNOT_END, CANNOT_START
+from tests.conftest import pnp
+from tests.print.conftest import glyph_sizes, pdf_text
+from tests.print.test_leaks import GAMES, LANGS
+
+TOTAL = {"en": "Total", "fr": "Total", "de": "Summe", "ja": "合計"}
+MIN_GLYPH = 6.5
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_pads_or_more_per_sheet_for_five_players(tmp_path, paper):
+    result = pnp("build", "taverna", "--only", "score-pad", "--paper", paper, "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    for lang in LANGS:
+        pdf = tmp_path / "taverna" / lang / "score-pad.pdf"
+        assert len(PdfReader(pdf).pages) == 1
+        assert pdf_text(pdf).count(TOTAL[lang]) >= 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_pads_are_legible(full_build, game, lang):
+    pdf = full_build / game / lang / "score-pad.pdf"
+    text = pdf_text(pdf)
+    assert text.count(TOTAL[lang]) >= 2, "at least two pads per sheet"
+    assert min(glyph_sizes(pdf)) >= MIN_GLYPH
+    with pdfplumber.open(pdf) as doc:   # the table's rules (the dashed cut lines are thinner)
+        ys = sorted({round(line["top"], 1) for line in doc.pages[0].lines
+                     if abs(line["top"] - line["bottom"]) < 0.1 and line["linewidth"] >= 0.5})
+    gaps = [b - a for a, b in zip(ys, ys[1:])]
+    assert len(gaps) > 8 and min(gaps) >= 7 * 72 / 25.4 - 0.2, "write-in boxes at least 7 mm high"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pads_fill_the_page_from_the_same_rows(full_build, game):
+    text = pdf_text(full_build / game / "en" / "score-pad.pdf")
+    pads = text.count("Total")
+    for row in ("Player",):
+        assert text.count(row) == pads
+
+
+def _lines_ja(pdf) -> list[str]:
+    return [line.strip() for line in pdf_text(pdf).splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("product", ["rules.pdf", "score-pad.pdf"])
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_kinsoku(full_build, game, product):
+    lines = _lines_ja(full_build / game / "ja" / product)
+    assert lines
+    starts = [line for line in lines if line[0] in CANNOT_START and line[0] not in ",.:;!?)]}%"]
+    ends = [line for line in lines if line[-1] in CANNOT_END and line[-1] not in "([{"]
+    assert starts == [] and ends == []
+
+
+@pytest.fixture(scope="module")
+def calibration(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cal")
+    pdfs = {}
+    for lang in LANGS:
+        pdfs[lang] = out / f"cal-{lang}.pdf"
+        result = pnp("calibrate", "--lang", lang, "--out", str(pdfs[lang]))
+        assert result.exit_code == 0, result.output
+    return pdfs
+
+
+INSTRUCTION = {"en": "Hold the sheet against a window", "fr": "Tenez la feuille contre une fenêtre",
+               "de": "Halte das Blatt gegen ein Fenster", "ja": "窓や明かりにかざします"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_calibration_speaks_the_build_language(calibration, lang):
+    text = re.sub(r"\s+", " ", pdf_text(calibration[lang]))
+    assert INSTRUCTION[lang] in text.replace("\u00a0", " ")
+    assert "pnp build --paper a4 --duplex long --back-offset X,Y" in text
+    assert len(PdfReader(calibration[lang]).pages) == 2
+    assert min(glyph_sizes(calibration[lang])) >= MIN_GLYPH
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_calibration_rulers_have_zero_signed_steps_and_no_collisions(calibration, lang):
+    with pdfplumber.open(calibration[lang]) as doc:
+        words = doc.pages[0].extract_words(x_tolerance=1, y_tolerance=1)
+    labels = [w for w in words if re.fullmatch(r"0|[+\u2212]\d+", w["text"])]
+    assert sum(w["text"] == "0" for w in labels) >= 6          # 3 targets × 2 rulers
+    for label in ("+5", "\u22125", "+10", "\u221210"):    # each its own word on all 6 rulers
+        assert sum(w["text"] == label for w in labels) >= 6, label
+    gap = 1.5 * 72 / 25.4    # labels at least 1.5 mm apart, in both directions
+    for a, b in itertools.combinations(labels, 2):
+        apart_x = max(a["x0"], b["x0"]) - min(a["x1"], b["x1"])
+        apart_y = max(a["top"], b["top"]) - min(a["bottom"], b["bottom"])
+        assert apart_x >= gap or apart_y >= gap * 0.3, (a["text"], b["text"])
+
+
+def test_calibration_unknown_language_is_one_line():
+    result = pnp("calibrate", "--lang", "xx", "--out", "/tmp/never-written.pdf")
+    assert result.exit_code != 0
+    assert result.output.strip().count("\n") == 0 and "--lang xx" in result.output
+
+
+def test_calibration_broken_translation_is_one_line(tmp_path):
+    import shutil
+
+    from tests.conftest import ROOT
+    root = tmp_path / "project"
+    for part in ("layouts", "locales"):
+        shutil.copytree(ROOT / part, root / part)
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "print.po"
+    po.write_text(po.read_text(encoding="utf-8").replace("le {edge}", "le {bord}"), encoding="utf-8")
+    result = pnp("calibrate", "--lang", "fr", "--out", str(tmp_path / "cal.pdf"), root=root)
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0 and "print.po:" in result.output
+    assert not (tmp_path / "cal.pdf").exists()
