@@ -144,17 +144,15 @@ _inputs_rendered_with: list[str] = []
 
 def _forget_if_inputs_changed(digest: str) -> None:
     """Fonts registered with ReportLab (which never replaces a TrueType font registered under
-    the same name), icon fonts, fitted paragraphs and locale catalogues are kept for the life of
-    the process. A process that builds again (`pnp build --watch`, tests) after a font, layout or
+    the same name), icon fonts and fitted paragraphs are kept for the life of the process. A process that builds again (`pnp build --watch`, tests) after a font, layout or
     locale file changed must forget them all, or it would render the new key with old glyphs or
     strings."""
     if _inputs_rendered_with and _inputs_rendered_with[-1] != digest:
         from reportlab.pdfbase import pdfmetrics
 
-        from ..data import i18n
         from ..typeset import fonts, icons, text
         pdfmetrics._reset()
-        for cached in (fonts._register_face, icons._icon_font, text.fit, i18n.load_catalogue):
+        for cached in (fonts._register_face, icons._icon_font, text.fit):   # catalogues check their files
             cached.cache_clear()
     _inputs_rendered_with[:] = [digest]
     from ..typeset import hyphenation, text

@@ -70,7 +70,8 @@ def test_stale_temporaries_are_removed_and_failed_builds_create_nothing(tmp_path
     stale_file.write_bytes(b"half a pdf")
     stale_dir = tmp_path / ".out.staging-999999"
     (stale_dir / "san-gimignano").mkdir(parents=True)
-    assert pnp("build", "san-gimignano", "--lang", "en", "--only", "cards", "--out", str(out), root=root).exit_code == 0
+    result = pnp("build", "san-gimignano", "--lang", "en", "--only", "cards", "--out", str(out), root=root)
+    assert result.exit_code == 0, result.output
     assert not stale_file.exists() and not stale_dir.exists()
     assert (out / "san-gimignano" / "en" / "cards.pdf").exists()
 
