@@ -44,7 +44,7 @@ def test_tournay_lists_cards_and_takes_names_in_any_case():
 
 
 def test_taverna_choices_in_japanese():
-    player = ["0", "0", "0", "0", "0", "0", "1", "0", "10", "-3", "0", "0", ""]
+    player = ["0", "0", "0", "0", "0", "0", "1", "0", "0", "-3", "0", "0", ""]
     answers = ["3", "ゴブリン", "エルフ", "A", *player, "B", *player, "C", *player, ""]
     result = pnp("score", "taverna", "--lang", "ja", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
