@@ -1,10 +1,17 @@
-"""The score calculator page of a game and language (placeholder until the runtime is vendored)."""
+"""The score page of a game and language: the rulebook's scoring categories in order (from the
+scoring package itself, so they match `pnp score` and the score pad) and the score pad to print.
+
+Scores are not computed in the browser yet: the scoring package validates states with pydantic,
+whose compiled core has no WebAssembly build that can be vendored from a package registry (the
+npm `pyodide` package is the interpreter alone; PyPI's pydantic-core for Pyodide is a
+placeholder). The page says so and points to `pnp score` and the score pad.
+"""
 from __future__ import annotations
 
 from scoring.api import categories, facts_from_game
 
 
-def render_calculator(project, game, lang, env, common: dict) -> str:
+def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
     labels = common["_"]
     rows = [c.title(labels, lang) for c in categories(game.id, **facts_from_game(game))]
-    return env.get_template("score.html").render(**common, rows=rows)
+    return env.get_template("score.html").render(**common, rows=rows, pad=f"{lang}/score-pad.pdf" if pad else None)

@@ -157,11 +157,12 @@ def render_legend_page(project: Project, game: GameData, lang: str, languages: l
 
 
 def render_score_page(project: Project, game: GameData, lang: str, languages: list[str],
-                      allow_missing: bool = False) -> str:
+                      allow_missing: bool = False, downloads: list[Download] = ()) -> str:
     from .calculator import render_calculator
     labels = Translator(project.root, lang, allow_missing)
+    pad = any(d.name == "score-pad.pdf" for d in downloads)
     return render_calculator(project, game, lang, environment(project.root),
-                             _common(project, game, lang, languages, labels, "score"))
+                             _common(project, game, lang, languages, labels, "score"), pad)
 
 
 def _toc(sections, titles: dict[str, str]) -> list[dict]:
@@ -227,7 +228,8 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
             pages = {page_name(game.id, lang): render_game_page(project, game, lang, langs, allow_missing,
                                                                 downloads),
                      legend_name(game.id, lang): render_legend_page(project, game, lang, langs, allow_missing),
-                     score_name(game.id, lang): render_score_page(project, game, lang, langs, allow_missing)}
+                     score_name(game.id, lang): render_score_page(project, game, lang, langs, allow_missing,
+                                                                 downloads)}
             chars: set[str] = set()
             for name, page in pages.items():
                 put(name, page)
