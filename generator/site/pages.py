@@ -31,11 +31,11 @@ from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.output import Staging
 from ..typeset.text import BOLD, ITALIC, styled, typeset
-from . import fonts, offline
+from . import fonts, offline, runtime
 from .downloads import Download, human_size, printables
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
-ASSETS = ["site.css", "site.js", "icon.svg"]
+ASSETS = ["site.css", "site.js", "icon.svg", "calc.js", "calc.py"]
 INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
@@ -255,6 +255,10 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
     assets = project.root / "layouts" / "site"
     for name in ASSETS:
         put(f"assets/{name}", (assets / name).read_bytes())
+    for name, source in runtime.files(project.root).items():      # the calculator's, if vendored
+        put(name, source.read_bytes())
+    if runtime.available(project.root):
+        put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
     shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS]
     for font in fonts.LATIN:
         name = f"assets/fonts/home-{font.file}"
