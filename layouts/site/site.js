@@ -126,7 +126,12 @@
     body.classList.toggle("searching", words.length > 0);
     if (words.length) {
       units.forEach(function (unit) { if (!unit.hidden) markIn(unit, words); });
-      window.scrollTo(0, 0);            // results start right under the search box
+      // results start right under the search box (on a phone the filtered contents are above)
+      var first = marks.length ? marks[0].closest(".unit") : null;
+      if (first) first.scrollIntoView({block: "start"}); else window.scrollTo(0, 0);
+      if (marks.length && marks[0].getBoundingClientRect().bottom > window.innerHeight) {
+        marks[0].scrollIntoView({block: "center"});      // a long section: its first match in view
+      }
     }
     prev.hidden = next.hidden = marks.length === 0;
     status.textContent = words.length ? (shown ? shown + " " + status.dataset.some : status.dataset.none) : "";
