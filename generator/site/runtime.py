@@ -12,21 +12,25 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import os
 import zipfile
 from pathlib import Path
 
 import yaml
 
+import datafile
+import scoring
 from scoring.api import facts_from_game
 
 FOLDER = "assets/calculator"
 PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json", "package.json"]
-PACKAGES = ["scoring", "datafile"]   # the project's own, as they are in the repository
+PACKAGES = [scoring, datafile]      # the project's own, as they are installed
 
 
 def vendor_dir(root: Path) -> Path:
-    return root / ".cache" / "vendor"
+    """Where .ci/vendor-web put the runtime: $PNP_WEB_VENDOR, else .cache/vendor/ beside the code."""
+    return Path(os.environ.get("PNP_WEB_VENDOR") or Path(__file__).resolve().parents[2] / ".cache" / "vendor")
 
 
 def available(root: Path) -> bool:
@@ -53,7 +57,8 @@ def bundle(root: Path) -> bytes:
     """scoring/, datafile/ and PyYAML's pure-Python modules as a zip (fixed dates: reproducible)."""
     sources: list[tuple[str, Path]] = []
     for package in PACKAGES:
-        sources += [(f"{package}/{p.name}", p) for p in sorted((root / package).glob("*.py"))]
+        folder = Path(package.__file__).parent
+        sources += [(f"{package.__name__}/{p.name}", p) for p in sorted(folder.glob("*.py"))]
     yaml_dir = Path(yaml.__file__).parent
     sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py")) if p.name != "cyaml.py"]
     out = io.BytesIO()

@@ -15,6 +15,11 @@
     });
   }
   var started = performance.now();
+  if (location.protocol === "file:") {     // browsers refuse WebAssembly and fetch from file://
+    box.dataset.ready = "file";
+    window.pnpScore = function () { return Promise.reject(new Error(box.dataset.needsServer)); };
+    return;
+  }
   var ready = script(base + "pyodide/pyodide.js").then(function () {
     return window.loadPyodide({indexURL: new URL(base + "pyodide/", location.href).href});
   }).then(function (pyodide) {
@@ -249,8 +254,9 @@
   var timer = setInterval(function () {
     if (box.dataset.ready) {
       clearInterval(timer);
-      loading.hidden = box.dataset.ready !== "failed";
+      loading.hidden = box.dataset.ready !== "failed" && box.dataset.ready !== "file";
       if (box.dataset.ready === "failed") loading.textContent = box.dataset.error;
+      if (box.dataset.ready === "file") { loading.textContent = box.dataset.needsServer; form.hidden = true; }
     }
   }, 200);
 })();

@@ -73,7 +73,7 @@ def page_factory(browser):
         context.close()
 
 
-VENDOR = Path(__file__).resolve().parents[2] / ".cache" / "vendor"
+VENDOR = Path(os.environ.get("PNP_WEB_VENDOR") or Path(__file__).resolve().parents[2] / ".cache" / "vendor")
 
 
 def vendored(what: str) -> Path:

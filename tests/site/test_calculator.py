@@ -111,3 +111,13 @@ def test_calculator_works_offline_after_one_visit(calculator_site, browser, serv
         assert result["ok"] and result["result"]["winners"]
     finally:
         context.close()
+
+
+def test_without_the_vendored_runtime_the_site_still_builds(tmp_path, monkeypatch):
+    from tests.conftest import pnp
+    monkeypatch.setenv("PNP_WEB_VENDOR", str(tmp_path / "nothing"))
+    result = pnp("build", "san-gimignano", "--only", "rules", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "san-gimignano" / "en-score.html").read_text(encoding="utf-8")
+    assert "This page cannot compute scores yet" in page and "pnp score san-gimignano" in page
+    assert "calc.js" not in page and not (tmp_path / "site" / "assets" / "calculator").exists()
