@@ -1,12 +1,14 @@
-"""The site's web fonts: each committed TTF subset to the characters the pages that use it show,
+"""The site's web fonts: each committed TTF subset to the characters the pages of a build show,
 written as WOFF2 (fontTools does both; brotli compresses). A Latin rules page then loads a few
 tens of KB of Cardo instead of 2.4 MB of TTF, and a Japanese page only the kanji it prints.
 
-Subsets are per game (`<game>/fonts/…`), so building one game never strips glyphs another
-game's pages still need. Output is deterministic: same characters, same bytes.
+One subset per script and build (Latin pages share Cardo, Japanese pages BIZ UD PGothic), named
+by a hash of its characters: a later build of one game writes new files and never strips glyphs
+from those the other games' pages still use. Same characters, same bytes.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import io
 import re
@@ -39,8 +41,20 @@ JAPANESE = [WebFont("BIZ UDPGothic", "BIZUDPGothic-Regular.ttf", "bizudpgothic-r
 LICENCES = ["Cardo-LICENSE.txt", "BIZUDGothic-LICENSE.txt"]
 
 
-def fonts_for(lang: str) -> list[WebFont]:
-    return JAPANESE if lang == "ja" else LATIN
+SLOT = "/*@font-face*/"        # where a page's @font-face rules go, once the subsets are known
+
+
+def script_of(lang: str) -> str:
+    return "ja" if lang == "ja" else "latin"
+
+
+def fonts_for(script: str) -> list[WebFont]:
+    return JAPANESE if script == "ja" else LATIN
+
+
+def file_name(font: WebFont, chars: set[str]) -> str:
+    digest = hashlib.sha256("".join(sorted(chars)).encode("utf-8")).hexdigest()[:10]
+    return font.file.replace(".woff2", f"-{digest}.woff2")
 
 
 def characters(page: str) -> set[str]:
@@ -58,7 +72,7 @@ def woff2(source: Path, chars: set[str]) -> bytes:
     options.desubroutinize = True
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]   # keep copyright and names (OFL)
     options.notdef_outline = True
-    font = TTFont(str(source), lazy=False)
+    font = TTFont(str(source), lazy=False, recalcTimestamp=False)   # same bytes for the same input
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes={ord(c) for c in chars if ord(c) >= 0x20})
     subsetter.subset(font)
@@ -68,10 +82,10 @@ def woff2(source: Path, chars: set[str]) -> bytes:
     return out.getvalue()
 
 
-def font_face_css(fonts: list[WebFont], prefix: str) -> str:
+def font_face_css(files: list[tuple[WebFont, str]], prefix: str) -> str:
     """@font-face rules for a page; `prefix` is the relative path to the fonts folder."""
     rules = []
-    for f in fonts:
-        rules.append(f'@font-face{{font-family:"{f.family}";src:url("{prefix}{f.file}") format("woff2");'
+    for f, name in files:
+        rules.append(f'@font-face{{font-family:"{f.family}";src:url("{prefix}{name}") format("woff2");'
                      f"font-weight:{f.weight};font-style:{f.style};font-display:swap}}")
     return "\n".join(rules)

@@ -6,7 +6,7 @@ card index generated from cards/, a search box that filters the text and the con
 type and highlights the matches (plain JavaScript over the page itself: no server, works from
 the file system), a language switcher that keeps the current section, dark mode and a print
 stylesheet. Icons are inline SVG symbols built from the same SVG paths as the card icon font.
-Fonts are subset WOFF2 per game and language (fonts.py); a manifest and a service worker make
+Fonts are subset WOFF2 per script and build (fonts.py); a manifest and a service worker make
 the site an offline app (offline.py). Output is deterministic and written through `Staging`,
 with the rest of the build (all or nothing).
 """
@@ -119,7 +119,7 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
               dict(id="score", href=f"{lang}-score.html", label=labels("Score"))],
         languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}{suffix}", current=l == lang)
                    for l in languages],
-        font_css=Markup(fonts.font_face_css(fonts.fonts_for(lang), f"fonts/{lang}-")))
+        font_css=Markup(fonts.SLOT))
 
 
 def render_game_page(project: Project, game: GameData, lang: str, languages: list[str],
@@ -172,7 +172,7 @@ def _toc(sections, titles: dict[str, str]) -> list[dict]:
 def render_home(project: Project, entries: list[dict]) -> str:
     env = environment(project.root)
     return env.get_template("home.html").render(
-        games=entries, lang="en", root="", current="home", group="", _=lambda msgid: msgid, font_css=Markup(fonts.font_face_css(fonts.LATIN, "assets/fonts/home-")))
+        games=entries, lang="en", root="", current="home", group="", _=lambda msgid: msgid, font_css=Markup(fonts.SLOT))
 
 
 def _entry(game: GameData, langs: list[str]) -> dict:
@@ -214,6 +214,8 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
         contents.update(relative.encode() + b"\0" + hashlib.sha256(raw).digest())
         targets.append(target)
 
+    rendered: list[tuple[str, str, str]] = []        # (site path, html, script): fonts come last
+
     previous = _previous(base)
     groups: dict[str, list[str]] = {g: files for e in previous.values() for p in e["pages"]
                                     for g, files in [(f"{e['id']}/{p['lang']}", p.get("files", []))]}
@@ -230,15 +232,8 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
                      legend_name(game.id, lang): render_legend_page(project, game, lang, langs, allow_missing),
                      score_name(game.id, lang): render_score_page(project, game, lang, langs, allow_missing,
                                                                  downloads)}
-            chars: set[str] = set()
-            for name, page in pages.items():
-                put(name, page)
-                chars |= fonts.characters(page)
-            files = list(pages)
-            for font in fonts.fonts_for(lang):
-                name = f"{game.id}/fonts/{lang}-{font.file}"
-                put(name, fonts.woff2(project.root / "layouts" / "fonts" / font.source, chars))
-                files.append(name)
+            rendered += [(name, page, fonts.script_of(lang)) for name, page in pages.items()]
+            files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
             for d in downloads:
                 name = f"{game.id}/{lang}/{d.name}"
                 put(name, d.source.read_bytes())
@@ -249,8 +244,28 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
                     page["files"] = files
         previous[game.id] = entry
     entries = [previous[g] for g in sorted(previous)]
-    home = render_home(project, entries)
-    put("index.html", home)
+    rendered.append(("index.html", render_home(project, entries), "latin"))
+    # one subset per script, from every page of this build that uses it
+    chars: dict[str, set[str]] = {}
+    for _name, page, script in rendered:
+        chars.setdefault(script, set()).update(fonts.characters(page))
+    font_files: dict[str, list[str]] = {}
+    for script, wanted in sorted(chars.items()):
+        chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
+        font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
+        for f, name in chosen:
+            put(f"assets/fonts/{name}", fonts.woff2(project.root / "layouts" / "fonts" / f.source, wanted))
+        for i, (name, page, page_script) in enumerate(rendered):
+            if page_script == script:
+                prefix = "../" * name.count("/") + "assets/fonts/"
+                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script)
+    for name, page, _script in rendered:
+        put(name, page)
+    for group, files in groups.items():
+        groups[group] = [g for f in files for g in (font_files.get(f[7:], []) if f.startswith("@fonts:") else [f])]
+    for entry in entries:
+        for page in entry["pages"]:
+            page["files"] = groups.get(f"{entry['id']}/{page['lang']}", page.get("files", []))
     put(INDEX, json.dumps({"games": entries}, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     assets = project.root / "layouts" / "site"
     for name in ASSETS:
@@ -259,11 +274,7 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
         put(name, source.read_bytes())
     if runtime.available(project.root):
         put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
-    shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS]
-    for font in fonts.LATIN:
-        name = f"assets/fonts/home-{font.file}"
-        put(name, fonts.woff2(project.root / "layouts" / "fonts" / font.source, fonts.characters(home)))
-        shell.append(name)
+    shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
     for name in fonts.LICENCES:
         put(f"assets/fonts/{name}", (project.root / "layouts" / "fonts" / name).read_bytes())
     put("manifest.webmanifest", offline.manifest())

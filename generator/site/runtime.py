@@ -18,14 +18,16 @@ from pathlib import Path
 
 import yaml
 
-import datafile
-import scoring
+import datafile.errors
+import scoring.api
 from scoring.api import facts_from_game
 
 FOLDER = "assets/calculator"
 PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json", "package.json"]
-PACKAGES = [scoring, datafile]      # the project's own, as they are installed
+# the project's own packages, as installed: found from one of their modules (under pytest the
+# name `scoring` alone may be tests/scoring/)
+PACKAGES = {"scoring": scoring.api, "datafile": datafile.errors}
 
 
 def vendor_dir(root: Path) -> Path:
@@ -56,9 +58,9 @@ def wheels(root: Path) -> list[str]:
 def bundle(root: Path) -> bytes:
     """scoring/, datafile/ and PyYAML's pure-Python modules as a zip (fixed dates: reproducible)."""
     sources: list[tuple[str, Path]] = []
-    for package in PACKAGES:
-        folder = Path(package.__file__).parent
-        sources += [(f"{package.__name__}/{p.name}", p) for p in sorted(folder.glob("*.py"))]
+    for package, module in PACKAGES.items():
+        folder = Path(module.__file__).parent
+        sources += [(f"{package}/{p.name}", p) for p in sorted(folder.glob("*.py"))]
     yaml_dir = Path(yaml.__file__).parent
     sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py")) if p.name != "cyaml.py"]
     out = io.BytesIO()

@@ -121,3 +121,12 @@ def test_without_the_vendored_runtime_the_site_still_builds(tmp_path, monkeypatc
     page = (tmp_path / "site" / "san-gimignano" / "en-score.html").read_text(encoding="utf-8")
     assert "This page cannot compute scores yet" in page and "pnp score san-gimignano" in page
     assert "calc.js" not in page and not (tmp_path / "site" / "assets" / "calculator").exists()
+
+
+def test_the_bundle_holds_the_scoring_package_itself():
+    import zipfile, io
+    from generator.site import runtime
+    names = zipfile.ZipFile(io.BytesIO(runtime.bundle(ROOT))).namelist()
+    for name in ("scoring/api.py", "scoring/tournay.py", "datafile/validate.py", "yaml/__init__.py"):
+        assert name in names
+    assert not [n for n in names if "/test_" in n]
