@@ -165,7 +165,7 @@ def test_japanese_lines_follow_kinsoku(sg_out, page_factory):
 def test_axe_finds_no_serious_violation(full_out, browser, serve_site, scheme):
     axe = vendored("axe.min.js").read_text(encoding="utf-8")
     server = serve_site(full_out / "site")
-    urls = ["index.html"] + [f"{g}/{t.format(lang=lang)}" for g in ("tournay",) for lang in ("fr", "ja")
+    urls = ["index.html"] + [f"{g}/{t.format(lang=lang)}" for g in GAMES for lang in ("fr", "ja")
                              for t in PAGE_TYPES]
     context = browser.new_context(viewport={"width": 375, "height": 740}, color_scheme=scheme,
                                   service_workers="block")

@@ -60,6 +60,26 @@ def test_every_rulebook_example_through_the_page_matches_pnp_score(calculator_si
         context.close()
 
 
+def test_results_pass_axe(calculator_site, browser, serve_site):
+    axe = vendored("axe.min.js").read_text(encoding="utf-8")
+    server = serve_site(calculator_site)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}tournay/de-score.html")
+        _wait_ready(page)
+        page.evaluate("s => window.pnpCalc.load(s)",
+                      yaml.safe_load((ROOT / "examples" / "scores" / "tournay-rulebook.yaml").read_text("utf-8")))
+        page.click("#calc-go")
+        page.wait_for_selector("table.scores")
+        page.add_script_tag(content=axe)
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        assert [(v["id"], v["nodes"][0]["target"]) for v in result["violations"]
+                if v["impact"] in ("serious", "critical")] == []
+    finally:
+        context.close()
+
+
 def test_an_impossible_state_is_explained_not_scored(calculator_site, browser, serve_site):
     server = serve_site(calculator_site)
     context = browser.new_context(service_workers="block")
