@@ -3,15 +3,30 @@
 Validation errors must point at a file and a line, so mappings and lists are loaded as
 dict/list subclasses carrying the line of each key or item. Only plain data is built
 (yaml.SafeLoader): no Python object can be constructed from a card file.
+
+Files are shared between people, so the loader also refuses what could exhaust the machine or
+crash the parser, each with file and line (the limits are listed in the README, "Limits"):
+files over MAX_FILE_BYTES, bytes that are not UTF-8, control characters, nesting deeper than
+MAX_DEPTH, anchors and aliases expanding to more than MAX_NODES values (an "alias bomb"),
+numbers beyond MAX_NUMBER or not finite, texts over MAX_TEXT characters, and mapping keys that are not plain values.
 """
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import DataError, Problem
+
+
+MAX_FILE_BYTES = 2_000_000      # the largest shipped file is ~60 kB
+MAX_DEPTH = 40                  # the deepest shipped file nests ~10 levels
+MAX_NODES = 200_000             # values after expanding aliases (shipped: a few thousand)
+MAX_NUMBER = 10 ** 15           # integers and floats, in absolute value
+MAX_TEXT = 20_000               # characters in one value (the longest shipped text: ~1,300)
 
 
 class LineDict(dict):
@@ -38,6 +53,9 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     result.line = node.start_mark.line + 1
     result.key_lines = {}
     for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise DataError([Problem(loader.name, key_node.start_mark.line + 1, "",
+                                     "a list or mapping used as a mapping key", "a plain key (a name)")])
         key = loader.construct_object(key_node, deep=True)
         if key in result:
             raise DataError([Problem(loader.name, key_node.start_mark.line + 1, str(key),
@@ -58,21 +76,130 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def _number(kind: str):
+    base = getattr(yaml.constructor.SafeConstructor, f"construct_yaml_{kind}")
+
+    def construct(loader: _LineLoader, node: yaml.ScalarNode):
+        digits = sum(ch.isalnum() for ch in node.value)
+        value = base(loader, node) if digits <= 40 else math.inf
+        if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > MAX_NUMBER:
+            raise DataError([Problem(loader.name, node.start_mark.line + 1, "",
+                                     f"number {node.value[:20]}{'…' if len(node.value) > 20 else ''} is out of range",
+                                     f"a finite number between -{MAX_NUMBER:.0e} and {MAX_NUMBER:.0e}")])
+        return value
+    return construct
+
+
+def _string(loader: _LineLoader, node: yaml.ScalarNode) -> str:
+    value = loader.construct_scalar(node)
+    if len(value) > MAX_TEXT:
+        raise DataError([Problem(loader.name, node.start_mark.line + 1, "", f"a text of {len(value)} characters",
+                                 f"at most {MAX_TEXT} characters in one value")])
+    return value
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:str", _string)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _number("int"))
+_LineLoader.add_constructor("tag:yaml.org,2002:float", _number("float"))
+
+
+def _check_shape(node: yaml.Node, name: str) -> None:
+    """Depth and size of the document with aliases expanded, counted without expanding them
+    (each node's expanded size is computed once), so an alias bomb is refused in linear time."""
+    sizes: dict[int, int] = {}
+    stack = [(node, 1, False)]
+    while stack:
+        current, depth, done = stack.pop()
+        if depth > MAX_DEPTH:
+            raise DataError([Problem(name, current.start_mark.line + 1, "", f"values nested more than {MAX_DEPTH} "
+                                     "levels deep", f"at most {MAX_DEPTH} levels")])
+        children = ([c for pair in current.value for c in pair] if isinstance(current, yaml.MappingNode)
+                    else current.value if isinstance(current, yaml.SequenceNode) else [])
+        if done:
+            sizes[id(current)] = 1 + sum(sizes.get(id(c), 1) for c in children)
+            if sizes[id(current)] > MAX_NODES:
+                raise DataError([Problem(name, current.start_mark.line + 1, "",
+                                         f"more than {MAX_NODES} values once its aliases (*name) are expanded",
+                                         "a file that does not repeat anchors exponentially")])
+        elif id(current) not in sizes:
+            sizes[id(current)] = 0           # in progress: an alias back to it is a loop
+            stack.append((current, depth, True))
+            stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+        elif sizes[id(current)] == 0:
+            raise DataError([Problem(name, current.start_mark.line + 1, "", "an alias refers to a value "
+                                     "containing itself", "no recursive aliases")])
+
+
+def _line_at(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DataError([Problem(name, line, "", f"byte 0x{data[exc.start]:02x} is not UTF-8 text",
+                                 "a UTF-8 text file")]) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]   # a byte-order mark some editors write
+    bad = _CONTROL.search(text)
+    if bad:
+        raise DataError([Problem(name, _line_at(text, bad.start()), "",
+                                 f"control character U+{ord(bad.group()):04X} in the file",
+                                 "printable text (write a line break as a new line)")])
+    return text
+
+
+def read_text(path: Path, name: str) -> str:
+    """A data file's text, refused (DataError with file and line) when too large, not UTF-8,
+    or holding control characters. For the files that are not YAML (gettext catalogues)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DataError([Problem(name, 0, "", f"cannot read file ({exc.strerror})", "a readable UTF-8 file")]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DataError([Problem(name, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
+                                 f"at most {MAX_FILE_BYTES // 1000} kB")])
+    return _decode(data, name)
+
+
 def load_yaml(path: Path, display: str | None = None) -> Any:
     """Load one YAML file; syntax errors become a DataError with the file and line."""
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise DataError([Problem(name, 0, "", f"cannot read file ({exc.strerror})", "a readable UTF-8 file")])
+        raise DataError([Problem(name, 0, "", f"cannot read file ({exc.strerror})", "a readable UTF-8 file")]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DataError([Problem(name, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
+                                 f"at most {MAX_FILE_BYTES // 1000} kB")])
+    return load_yaml_text(_decode(data, name), name)
+
+
+def load_yaml_text(text: str, name: str) -> Any:
     loader = _LineLoader(text)
     loader.name = name
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_shape(node, name)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        raise DataError([Problem(name, line, "", f"YAML syntax error: {exc.problem}", "valid YAML")])
+        raise DataError([Problem(name, line, "", f"YAML syntax error: {exc.problem}", "valid YAML")]) from None
+    except yaml.YAMLError as exc:   # reader errors carry a position, not a mark
+        line = _line_at(text, getattr(exc, "position", 0) or 0)
+        raise DataError([Problem(name, line, "", f"YAML error: {str(exc).splitlines()[0]}", "valid YAML")]) from None
+    except RecursionError:
+        raise DataError([Problem(name, 0, "", "values nested too deeply", f"at most {MAX_DEPTH} levels")]) from None
     finally:
         loader.dispose()
 

@@ -15,6 +15,9 @@ State file schema (YAML or JSON)::
 A Buona Pietra floor is written `{buona_pietra: R}`: the noble stands for a card of rank R
 (R is needed because a coloured tower could take it at either end). It counts as a floor of
 rank R for every category, but not against the N cards of rank N; at most 3 are in the game.
+R is 5 to 10, or 4 / 11 when it extends a coloured tower above its 5 or below its 10 (rulesheet).
+The tallest-tower marker's holder has a tower at least as tall as anyone's, unless a uniform
+tower of 10 (Conspiration) is in play: it may have destroyed the holder's tallest.
 
 Several deals: replace `players` by `deals`, each a mapping with its own `players` and an
 optional `closed_by: NAME`; `close_penalty: true` (top level) takes 10 points from a player
@@ -53,11 +56,12 @@ NOBLES = {"monumento": MONUMENTO, "cappella": CAPPELLA}
 
 
 class BuonaPietra(StateModel):
-    buona_pietra: int = Field(ge=5, le=10, description="the rank this noble stands for")
+    # 4 and 11: the rulesheet lets it extend a coloured tower above the 5 or below the 10
+    buona_pietra: int = Field(ge=4, le=11, description="the rank this noble stands for")
 
 
 class Tower(StateModel):
-    floors: list[int | BuonaPietra]
+    floors: list[int | BuonaPietra] = Field(max_length=13)   # 10 cards of a rank + 3 Buona Pietra
     completed: bool = False
 
     def ranks(self) -> list[int]:
@@ -77,21 +81,21 @@ class Tower(StateModel):
 
 
 class Player(StateModel):
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=100)
     marker: bool = False
-    nobles: list[str] = []
-    towers: list[Tower] = []
+    nobles: list[str] = Field([], max_length=10)    # the game has 10 nobles
+    towers: list[Tower] = Field([], max_length=16)  # 48 floor cards make at most 16 towers of 3
 
 
 class Deal(StateModel):
-    players: list[Player]
+    players: list[Player] = Field(max_length=10)
     closed_by: str | None = None
 
 
 class State(StateModel):
     game: str = GAME
     players: list[Player] | None = None
-    deals: list[Deal] | None = None
+    deals: list[Deal] | None = Field(None, max_length=100)
     close_penalty: bool = False
 
 
@@ -99,15 +103,16 @@ class State(StateModel):
 
 def check(state: State, checks: Checks) -> None:
     if state.game != GAME:
-        checks.fail(("game",), f"this is a '{state.game}' state", f"'{GAME}'")
+        checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
+                                    expected=GAME))
     if (state.players is None) == (state.deals is None):
-        checks.fail((), "give either 'players' (one deal) or 'deals' (several deals), not both or neither")
+        checks.fail((), Text("give either 'players' (one deal) or 'deals' (several deals), not both or neither"))
         return
     if state.players is not None:
         _check_deal(Deal(players=state.players), checks, ())
         return
     if not state.deals:
-        checks.fail(("deals",), "no deal given", "at least one deal")
+        checks.fail(("deals",), Text("no deal given"), Text("at least one deal"))
     names = None
     for d, deal in enumerate(state.deals):
         _check_deal(deal, checks, ("deals", d))
@@ -115,32 +120,35 @@ def check(state: State, checks: Checks) -> None:
         if names is None:
             names = these
         elif these != names:
-            checks.fail(("deals", d, "players"), f"players {', '.join(these)} differ from the first deal's",
-                        f"the same players in every deal ({', '.join(names)})")
+            checks.fail(("deals", d, "players"), Text("players {these} differ from the first deal's",
+                                                      these=", ".join(these)),
+                        Text("the same players in every deal ({names})", names=", ".join(names)))
 
 
 def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
     if len(deal.players) != 2:
-        checks.fail(at + ("players",), f"{len(deal.players)} player(s)", "exactly 2 players")
+        checks.fail(at + ("players",), Text("{count} player(s)", count=len(deal.players)), Text("exactly 2 players"))
     names = [p.name for p in deal.players]
     for i, name in enumerate(names):
         if name in names[:i]:
-            checks.fail(at + ("players", i, "name"), f"player '{name}' is listed twice", "distinct names")
+            checks.fail(at + ("players", i, "name"), Text("player '{name}' is listed twice", name=name),
+                        Text("distinct names"))
     holders = [i for i, p in enumerate(deal.players) if p.marker]
     for i in holders[1:]:
-        checks.fail(at + ("players", i, "marker"), "more than one player holds the tallest-tower marker",
-                    "at most one holder")
+        checks.fail(at + ("players", i, "marker"), Text("more than one player holds the tallest-tower marker"),
+                    Text("at most one holder"))
     used = {rank: 0 for rank in RANKS}
     pietre, nobles = 0, {}
     for i, player in enumerate(deal.players):
         here = at + ("players", i)
         for n, noble in enumerate(player.nobles):
             if noble not in NOBLES:
-                checks.fail(here + ("nobles", n), f"'{noble}' is not a noble that scores",
-                            f"one of {', '.join(NOBLES)} (other nobles score nothing)")
+                checks.fail(here + ("nobles", n), Text("'{noble}' is not a noble that scores", noble=noble[:60]),
+                            Text("one of {names} (other nobles score nothing)", names=", ".join(NOBLES)))
             elif noble in nobles:
-                checks.fail(here + ("nobles", n), f"{NOBLES[noble].label} is played by {nobles[noble]} already",
-                            "each noble once in the game (there is one copy)")
+                checks.fail(here + ("nobles", n), Text("{noble} is played by {player} already",
+                                                       noble=NOBLES[noble], player=nobles[noble]),
+                            Text("each noble once in the game (there is one copy)"))
             else:
                 nobles[noble] = player.name
         for t, tower in enumerate(player.towers):
@@ -152,37 +160,63 @@ def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
                     pietre += 1
     for rank, count in used.items():
         if rank in RANKS and count > rank:
-            checks.fail(at + ("players",), f"{count} cards of rank {rank} are in towers",
-                        f"at most {rank} (the game has {rank} cards of rank {rank})")
+            checks.fail(at + ("players",), Text("{count} cards of rank {rank} are in towers", count=count, rank=rank),
+                        Text("at most {rank} (the game has {rank} cards of rank {rank})", rank=rank))
     if pietre > BUONA_PIETRA_COPIES:
-        checks.fail(at + ("players",), f"{pietre} Buona Pietra floors", f"at most {BUONA_PIETRA_COPIES}")
+        checks.fail(at + ("players",), Text("{count} Buona Pietra floors", count=pietre),
+                    Text("at most {count}", count=BUONA_PIETRA_COPIES))
+    _check_marker(deal, checks, at)
     if deal.closed_by is not None:
         closer = next((p for p in deal.players if p.name == deal.closed_by), None)
         if closer is None:
-            checks.fail(at + ("closed_by",), f"'{deal.closed_by}' is not a player of this deal",
-                        f"one of {', '.join(names)}")
+            checks.fail(at + ("closed_by",), Text("'{name}' is not a player of this deal", name=deal.closed_by),
+                        Text("one of {names}", names=", ".join(names)))
         elif sum(t.completed for t in closer.towers) < 4:
-            checks.fail(at + ("closed_by",), f"{closer.name} closed with only "
-                        f"{sum(t.completed for t in closer.towers)} completed tower(s)",
-                        "at least 4 completed towers to close")
+            checks.fail(at + ("closed_by",), Text("{name} closed with only {count} completed tower(s)",
+                                                  name=closer.name, count=sum(t.completed for t in closer.towers)),
+                        Text("at least 4 completed towers to close"))
+
+
+def _check_marker(deal: Deal, checks: Checks, at: tuple) -> None:
+    """The marker goes to whoever builds a tower taller than every other (rulesheet, "La tour la plus
+    haute"), so no one else can have a taller tower than its holder, unless a Conspiration (a
+    uniform tower of 10) destroyed the holder's tallest tower afterwards."""
+    holder = next((p for p in deal.players if p.marker), None)
+    if holder is None:
+        return
+    conspiracy = any(t.uniform and t.rank == 10 for p in deal.players for t in p.towers if t.floors)
+    mine = max((t.height for t in holder.towers), default=0)
+    for i, player in enumerate(deal.players):
+        theirs = max((t.height for t in player.towers), default=0)
+        if player is not holder and theirs > mine and not conspiracy:
+            checks.fail(at + ("players", i, "towers"),
+                        Text("{name} has a tower of {floors} floors, taller than any of {holder}, who holds the "
+                             "tallest-tower marker", name=player.name, floors=theirs, holder=holder.name),
+                        Text("the marker with the player who built the tallest tower (only a Conspiration, a "
+                             "uniform tower of 10, can leave it with a shorter one)"))
 
 
 def _check_tower(tower: Tower, checks: Checks, at: tuple) -> None:
     for f, floor in enumerate(tower.floors):
         if isinstance(floor, int) and floor not in RANKS:
-            checks.fail(at + ("floors", f), f"no tower card of rank {floor}", "a rank from 5 to 10")
+            checks.fail(at + ("floors", f), Text("no tower card of rank {rank}", rank=floor),
+                        Text("a rank from 5 to 10"))
             return
     ranks = tower.ranks()
     if len(ranks) < 3:
-        checks.fail(at + ("floors",), f"a tower of {len(ranks)} floor(s)", "at least 3 floors (built from 3 cards)")
+        checks.fail(at + ("floors",), Text("a tower of {count} floor(s)", count=len(ranks)),
+                    Text("at least 3 floors (built from 3 cards)"))
         return
     if len(set(ranks)) == 1:
+        if ranks[0] not in RANKS:
+            checks.fail(at + ("floors",), Text("a uniform tower of Buona Pietra standing for {rank}", rank=ranks[0]),
+                        Text("a rank from 5 to 10 (4 and 11 only extend a coloured tower)"))
         return
     ordered = sorted(ranks)
     if len(set(ranks)) != len(ranks) or ordered != list(range(ordered[0], ordered[0] + len(ranks))):
         shown = ", ".join(map(str, ranks))
-        checks.fail(at + ("floors",), f"floors {shown} are neither one rank nor consecutive ranks",
-                    "a uniform tower (one rank) or a coloured one (consecutive ranks, one card each)")
+        checks.fail(at + ("floors",), Text("floors {floors} are neither one rank nor consecutive ranks", floors=shown),
+                    Text("a uniform tower (one rank) or a coloured one (consecutive ranks, one card each)"))
 
 
 # ---------------------------------------------------------------- scoring

@@ -2,6 +2,7 @@
 and the rule checks that refuse impossible states, all reported as file:line: field problems."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,18 +16,71 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class StateModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a count is an integer, not `true`, "7" or 7.0 (a typo must not score)
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _same_game(model: type[M], raw: Any, name: str) -> None:
+    """A state of another game is one problem, not one per field that differs."""
+    expected = model.model_fields["game"].default if "game" in model.model_fields else None
+    given = raw.get("game") if isinstance(raw, dict) else None
+    if expected and isinstance(given, str) and given != expected:
+        from .result import Text
+        raise DataError([Problem(name, line_of(raw, ("game",)), "game",
+                                 Text("this is a '{given}' state, not a '{expected}' one", given=given[:60],
+                                      expected=expected),
+                                 Text("`pnp score {given} FILE`, or game: {expected}", given=given[:60],
+                                      expected=expected))])
 
 
 def load_state(model: type[M], path: Path, display: str | None = None) -> tuple[M, Any, str]:
     """Read a state file (JSON is read as YAML, which keeps the line numbers) and validate it."""
     name = display or str(path)
     raw = load_yaml(path, name)
+    _same_game(model, raw, name)
     return validate(model, raw, name), raw, name
 
 
 def from_data(model: type[M], data: Any, name: str = "<answers>") -> tuple[M, Any, str]:
+    _same_game(model, data, name)
     return validate(model, data, name), data, name
+
+
+# pydantic's messages for the mistakes a state file shows most, as translatable templates
+_SCHEMA = [(re.compile(p), t) for p, t in (
+    (r"^Input should be a valid integer$", "Input should be a valid integer"),
+    (r"^Input should be a valid boolean$", "Input should be a valid boolean"),
+    (r"^Input should be a valid string$", "Input should be a valid string"),
+    (r"^Input should be a valid list$", "Input should be a valid list"),
+    (r"^Input should be a valid dictionary$", "Input should be a valid dictionary"),
+    (r"^Field required$", "Field required"),
+    (r"^Input should be less than or equal to (?P<limit>-?\d+)$", "Input should be at most {limit}"),
+    (r"^Input should be greater than or equal to (?P<limit>-?\d+)$", "Input should be at least {limit}"),
+    (r"^List should have at most (?P<limit>\d+) items? after validation, not (?P<count>\d+)$",
+     "at most {limit} items, not {count}"),
+    (r"^unknown field '(?P<name>[^']*)'$", "unknown field '{name}'"),
+)]
+
+
+def _schema_text(message: str):
+    from .result import Text
+    for pattern, template in _SCHEMA:
+        match = pattern.match(message)
+        if match:
+            return Text(template, **match.groupdict())
+    return message
+
+
+def localise(problem: Problem, translate, lang: str) -> str:
+    """A problem as one line in `lang`: its message and expectation are Texts (scoring/result.py)
+    when the calculator wrote them; anything else (schema messages) stays in English."""
+    from .result import Text, render
+    where = f"{problem.file}:{problem.line}" if problem.line else problem.file
+    field = f" {problem.field}:" if problem.field else ""
+    message = render(_schema_text(problem.message), translate, lang)
+    if problem.expected:
+        message += " " + Text("(expected {expected})", expected=problem.expected).render(translate, lang)
+    return f"{where}:{field} {message}"
 
 
 class Checks:

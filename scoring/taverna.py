@@ -88,6 +88,14 @@ def _per_language(name) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else None
 
 
+ROYAL_FAVOURS = 15       # component list (../shared/gamedata/taverna.yaml): 15 royal favour tiles
+SPELL_CARDS = 32         # 32 spell cards
+PRIVILEGE_TOKENS = 15
+PROPERTY_TITLES = 5      # cubes per player colour
+MAX_SOUS = 999           # coins are not counted in the component list: a bound no game reaches
+MAX_POINTS = 999
+
+
 class Tracks(StateModel):
     human: int = STEPS[0]
     elf: int = STEPS[0]
@@ -96,17 +104,17 @@ class Tracks(StateModel):
 
 
 class Player(StateModel):
-    name: str = Field(min_length=1)
-    points: int = 0
-    sous: int = Field(0, ge=0)
-    unused_spells: int = Field(0, ge=0)
-    spells_cast: int = Field(0, ge=0)
-    fireworks_cast: int = Field(0, ge=0)
-    royal_favours: int = Field(0, ge=0, le=15)
-    property_titles: int = Field(1, ge=1, le=5)
-    privileges: int = Field(0, ge=0, le=15)
+    name: str = Field(min_length=1, max_length=100)
+    points: int = Field(0, ge=-MAX_POINTS, le=MAX_POINTS)
+    sous: int = Field(0, ge=0, le=MAX_SOUS)
+    unused_spells: int = Field(0, ge=0, le=SPELL_CARDS)
+    spells_cast: int = Field(0, ge=0, le=SPELL_CARDS)
+    fireworks_cast: int = Field(0, ge=0, le=SPELL_CARDS)
+    royal_favours: int = Field(0, ge=0, le=ROYAL_FAVOURS)
+    property_titles: int = Field(1, ge=1, le=PROPERTY_TITLES)
+    privileges: int = Field(0, ge=0, le=PRIVILEGE_TOKENS)
     tracks: Tracks = Tracks()
-    scorings: list[Scoring] | None = None
+    scorings: list[Scoring] | None = Field(None, max_length=5)
 
 
 class Elected(StateModel):
@@ -117,8 +125,8 @@ class Elected(StateModel):
 class State(StateModel):
     game: str = GAME
     elected: People | Elected
-    tie_order: list[str] | None = None
-    players: list[Player]
+    tie_order: list[str] | None = Field(None, max_length=10)
+    players: list[Player] = Field(max_length=10)
 
 
 def _tier(value: int, thresholds: tuple[int, ...]) -> int:
@@ -129,53 +137,66 @@ def _tier(value: int, thresholds: tuple[int, ...]) -> int:
 
 def check(state: State, checks: Checks) -> None:
     if state.game != GAME:
-        checks.fail(("game",), f"this is a '{state.game}' state", f"'{GAME}'")
+        checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
+                                    expected=GAME))
     n = len(state.players)
     if not 2 <= n <= 5:
-        checks.fail(("players",), f"{n} player(s)", "2 to 5 players")
+        checks.fail(("players",), Text("{count} player(s)", count=n), Text("2 to 5 players"))
     two = n == 2
     if two and not isinstance(state.elected, Elected):
-        checks.fail(("elected",), "a two-player game has a King's and a Queen's people",
+        checks.fail(("elected",), Text("a two-player game has a King's and a Queen's people"),
                     "elected: {king: PEOPLE, queen: PEOPLE}")
     if not two and isinstance(state.elected, Elected):
-        checks.fail(("elected",), "only the two-player game has a Queen's people", "elected: PEOPLE")
+        checks.fail(("elected",), Text("only the two-player game has a Queen's people"), "elected: PEOPLE")
     if isinstance(state.elected, Elected) and state.elected.king == state.elected.queen:
-        checks.fail(("elected", "queen"), f"the King and the Queen both elected the {state.elected.king} people",
-                    "two different peoples")
+        checks.fail(("elected", "queen"), Text("the King and the Queen both elected the {people} people",
+                                               people=state.elected.king), Text("two different peoples"))
     names = [p.name for p in state.players]
     for i, p in enumerate(state.players):
         here = ("players", i)
         if p.name in names[:i]:
-            checks.fail(here + ("name",), f"player '{p.name}' is listed twice", "distinct names")
+            checks.fail(here + ("name",), Text("player '{name}' is listed twice", name=p.name), Text("distinct names"))
         for people in PEOPLES:
             value = getattr(p.tracks, people)
             if value not in STEPS:
-                checks.fail(here + ("tracks", people), f"{value} is not a step of the people track",
-                            f"one of {', '.join(map(str, STEPS))}")
+                checks.fail(here + ("tracks", people), Text("{value} is not a step of the people track", value=value),
+                            Text("one of {steps}", steps=", ".join(map(str, STEPS))))
         if p.fireworks_cast > p.spells_cast:
-            checks.fail(here + ("fireworks_cast",), f"{p.fireworks_cast} Feu d'artifice among "
-                        f"{p.spells_cast} spell(s) cast", "at most spells_cast")
+            checks.fail(here + ("fireworks_cast",), Text("{count} Feu d'artifice among {cast} spell(s) cast",
+                                                         count=p.fireworks_cast, cast=p.spells_cast),
+                        Text("at most spells_cast"))
+        if p.unused_spells + p.spells_cast > SPELL_CARDS:
+            checks.fail(here + ("spells_cast",), Text("{count} spells held or cast", count=p.unused_spells + p.spells_cast),
+                        Text("at most {count} (the spell cards in the game)", count=SPELL_CARDS))
         if p.scorings is not None and len(p.scorings) != (2 if two else 1):
-            checks.fail(here + ("scorings",), f"{len(p.scorings)} royal scoring(s)",
-                        "2 per player with two players" if two else "1 per player")
+            checks.fail(here + ("scorings",), Text("{count} royal scoring(s)", count=len(p.scorings)),
+                        Text("2 per player with two players") if two else Text("1 per player"))
     for people in PEOPLES:
         at_top = [i for i, p in enumerate(state.players) if getattr(p.tracks, people) == TOP]
         for i in at_top[1:]:
             checks.fail(("players", i, "tracks", people),
-                        f"{len(at_top)} players on the top step of the {people} track",
-                        "only the first player to reach it (one player)")
+                        Text("{count} players on the top step of the {people} track", count=len(at_top), people=people),
+                        Text("only the first player to reach it (one player)"))
     taken: dict[str, str] = {}
     for i, p in enumerate(state.players):
         for s, choice in enumerate(p.scorings or []):
             if choice in taken:
-                checks.fail(("players", i, "scorings", s), f"{choice} is also chosen by {taken[choice]}",
-                            "each royal scoring used once")
+                checks.fail(("players", i, "scorings", s), Text("{scoring} is also chosen by {name}", scoring=choice,
+                                                                name=taken[choice]),
+                            Text("each royal scoring used once"))
             taken[choice] = p.name
-    if sum(p.privileges for p in state.players) > 15:
-        checks.fail(("players",), f"{sum(p.privileges for p in state.players)} privilege tokens", "at most 15")
+    # the box, shared by all players (component list)
+    for field_name, limit, what in (("privileges", PRIVILEGE_TOKENS, Text("privilege tokens")),
+                                    ("royal_favours", ROYAL_FAVOURS, Text("royal favour tiles")),
+                                    ("spells", SPELL_CARDS, Text("spell cards held or cast"))):
+        total = sum(p.unused_spells + p.spells_cast if field_name == "spells" else getattr(p, field_name)
+                    for p in state.players)
+        if total > limit:
+            checks.fail(("players",), Text("{count} {what} in all", count=total, what=what),
+                        Text("at most {count} (the game has {count})", count=limit))
     if state.tie_order is not None and sorted(state.tie_order) != sorted(names):
-        checks.fail(("tie_order",), f"{', '.join(state.tie_order)} is not an order of the players",
-                    f"each of {', '.join(names)} once")
+        checks.fail(("tie_order",), Text("{order} is not an order of the players", order=", ".join(state.tie_order)),
+                    Text("each of {names} once", names=", ".join(names)))
 
 
 def track_order(players: list[Player], elected: str) -> list[Player]:

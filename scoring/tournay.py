@@ -6,13 +6,14 @@ State file schema (YAML or JSON)::
     players:                                  # 2 to 4
       - name: Madeline
         district:                             # up to 3 rows of up to 3 places
-          - [y-market, [w-chapel, w-bishop], null]   # a place: one card id, a stack
-          - [saint-brice, porte-de-la-vigne]         #   (bottom to top), or null/[] if empty
+          - [yellow-1-market, [white-1-hospital, white-1-bishop], null]   # a place: one card id,
+          - [white-3-saint-brice, red-3-porte-de-la-vigne]    # a stack (bottom to top), or null/[] if empty
         citizens: {yellow: 2, white: 2, red: 4}      # every citizen owned (standing, lying, on cards)
         deniers: 5
         ramparts: 1                                  # cards in the built ramparts pile
 
-Card ids are those of cards/tournay/*.yaml. The top card of a stack is visible; covered cards
+Card ids are those of cards/tournay/*.yaml (activity cards only: no event, Plaza or Town Crier).
+Counts are bounded by the box: 11 citizens of each colour and 15 event cards (ramparts) in all. The top card of a stack is visible; covered cards
 still score their printed points. A player "built" a prestige building when one of that
 name is visible in their district (a covered one neither triggers nor makes a builder).
 """
@@ -20,11 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
-from datafile.errors import closest
+from datafile.errors import DataError, Problem, closest
 from datafile.source import load_yaml
 
 from .result import (
@@ -43,6 +44,10 @@ from .state import Checks, StateModel
 GAME = "tournay"
 COLOURS = ("yellow", "white", "red")
 CAP = 12
+CITIZENS_PER_COLOUR = 11      # the box: 33 citizens, 11 of each colour
+EVENT_CARDS = 15              # ramparts are event cards fought and built
+DENIERS = 30 * 1 + 9 * 5 + 10 * 10   # the coins in the box
+ACTIVITY_TYPES = ("building", "character", "prestige")
 POINTS = Category("printed", "Printed points of the district")
 RAMPARTS = Category("ramparts", "Ramparts")
 
@@ -53,6 +58,7 @@ class CardInfo:
     name: dict[str, str]
     copies: int
     props: dict
+    deck: str = ""
 
     @property
     def colour(self) -> str | None:
@@ -90,15 +96,20 @@ def _names(name: Any) -> dict[str, str]:
 def cards_from_game(game) -> dict[str, CardInfo]:
     """Cards of an already loaded game (anything with `.decks[]` carrying `props` and `.cards[]`)."""
     return {card.id: CardInfo(card.id, _names(card.name), card.copies,
-                              {**_plain(deck.props), **_plain(card.props)})
+                              {**_plain(deck.props), **_plain(card.props)}, deck.deck)
             for deck in game.decks for card in deck.cards}
 
 
 def cards_from_deck_file(path: Path) -> dict[str, CardInfo]:
     """Cards of one deck-shaped YAML file, read without the project (for fixtures)."""
     raw = load_yaml(path)
-    return {c["id"]: CardInfo(c["id"], _names(c["name"]), c.get("copies", 1), _plain(c.get("props", {})))
-            for c in raw["cards"]}
+    try:
+        return {c["id"]: CardInfo(c["id"], _names(c["name"]), c.get("copies", 1), _plain(c.get("props", {})),
+                                  str(raw.get("deck", "")))
+                for c in raw["cards"]}
+    except (KeyError, TypeError, AttributeError):
+        raise DataError([Problem(str(path), 0, "cards", "not a deck file",
+                                 "a deck file: cards: [{id, name, props}, ...]")]) from None
 
 
 def categories(cards: dict[str, CardInfo]) -> list[Category]:
@@ -113,17 +124,18 @@ def categories(cards: dict[str, CardInfo]) -> list[Category]:
 # ---------------------------------------------------------------- state
 
 class Citizens(StateModel):
-    yellow: int = Field(0, ge=0)
-    white: int = Field(0, ge=0)
-    red: int = Field(0, ge=0)
+    yellow: int = Field(0, ge=0, le=CITIZENS_PER_COLOUR)
+    white: int = Field(0, ge=0, le=CITIZENS_PER_COLOUR)
+    red: int = Field(0, ge=0, le=CITIZENS_PER_COLOUR)
 
 
 class Player(StateModel):
-    name: str = Field(min_length=1)
-    district: list[list[str | list[str] | None]] = []
+    name: str = Field(min_length=1, max_length=100)
+    district: list[Annotated[list[str | Annotated[list[str], Field(max_length=40)] | None],
+                             Field(max_length=10)]] = Field([], max_length=10)
     citizens: Citizens = Citizens()
-    deniers: int = Field(0, ge=0)
-    ramparts: int = Field(0, ge=0)
+    deniers: int = Field(0, ge=0, le=DENIERS)
+    ramparts: int = Field(0, ge=0, le=EVENT_CARDS)
 
     def places(self):
         """(row, column, stack bottom-to-top) for every non-empty place."""
@@ -136,26 +148,29 @@ class Player(StateModel):
 
 class State(StateModel):
     game: str = GAME
-    players: list[Player]
+    players: list[Player] = Field(max_length=10)
 
 
 def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
     if state.game != GAME:
-        checks.fail(("game",), f"this is a '{state.game}' state", f"'{GAME}'")
+        checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
+                                    expected=GAME))
     if not 2 <= len(state.players) <= 4:
-        checks.fail(("players",), f"{len(state.players)} player(s)", "2 to 4 players")
+        checks.fail(("players",), Text("{count} player(s)", count=len(state.players)), Text("2 to 4 players"))
     names = [p.name for p in state.players]
     used: dict[str, list[tuple]] = {}
     for i, player in enumerate(state.players):
         here = ("players", i)
         if player.name in names[:i]:
-            checks.fail(here + ("name",), f"player '{player.name}' is listed twice", "distinct names")
+            checks.fail(here + ("name",), Text("player '{name}' is listed twice", name=player.name),
+                        Text("distinct names"))
         if len(player.district) > 3:
-            checks.fail(here + ("district",), f"{len(player.district)} rows", "at most 3 rows (a 3×3 district)")
+            checks.fail(here + ("district",), Text("{count} rows", count=len(player.district)),
+                        Text("at most 3 rows (a 3×3 district)"))
         for r, row in enumerate(player.district):
             if len(row) > 3:
-                checks.fail(here + ("district", r), f"{len(row)} places in row {r + 1}",
-                            "at most 3 columns (a 3×3 district)")
+                checks.fail(here + ("district", r), Text("{count} places in row {row}", count=len(row), row=r + 1),
+                            Text("at most 3 columns (a 3×3 district)"))
         prestige: dict[str, tuple] = {}
         for r, c, stack in player.places():
             at = here + ("district", r, c)
@@ -164,27 +179,47 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                 card = cards.get(card_id)
                 if card is None:
                     guess = closest(card_id, cards)
-                    checks.fail(at, f"unknown card '{card_id}'" + (f"; did you mean '{guess}'?" if guess else ""),
-                                "a card id from cards/tournay/")
+                    checks.fail(at, Text("unknown card '{card}'", card=card_id[:60]) if not guess else
+                                Text("unknown card '{card}'; did you mean '{guess}'?", card=card_id[:60], guess=guess),
+                                Text("a card id from cards/tournay/"))
                     continue
                 used.setdefault(card_id, []).append(at)
                 known.append(card)
                 if card.type == "town-crier":
-                    checks.fail(at, f"'{card_id}' is a Town Crier", "activity cards only (a Town Crier is never built)")
+                    checks.fail(at, Text("'{card}' is a Town Crier", card=card_id),
+                                Text("activity cards only (a Town Crier is never built)"))
+                elif card.type not in ACTIVITY_TYPES:
+                    what = {"events": Text("'{card}' is an event card", card=card_id),
+                            "plazas": Text("'{card}' is a Plaza card", card=card_id)}.get(
+                        card.deck, Text("'{card}' is not an activity card", card=card_id))
+                    checks.fail(at, what, Text("activity cards only (events become ramparts, the Plaza stays "
+                                               "beside the district)"))
                 if card.key:
                     if card.key in prestige:
-                        checks.fail(at, f"a second prestige building '{card.name.get('en')}' in {player.name}'s "
-                                    f"district (also at row {prestige[card.key][0] + 1}, column "
-                                    f"{prestige[card.key][1] + 1})", "one prestige building of each name per district")
+                        checks.fail(at, Text("a second prestige building '{card}' in {player}'s district (also at "
+                                             "row {row}, column {column})", card=card.name.get("en", card_id),
+                                             player=player.name, row=prestige[card.key][0] + 1,
+                                             column=prestige[card.key][1] + 1),
+                                    Text("one prestige building of each name per district"))
                     prestige.setdefault(card.key, (r, c))
             colours = {card.colour for card in known}
             if len(colours) > 1:
-                checks.fail(at, f"a stack mixing {', '.join(sorted(map(str, colours)))} cards",
-                            "one colour per stack (a card of another colour replaces the stack)")
+                checks.fail(at, Text("a stack mixing {colours} cards", colours=", ".join(sorted(map(str, colours)))),
+                            Text("one colour per stack (a card of another colour replaces the stack)"))
     for card_id, places in used.items():
         if len(places) > cards[card_id].copies:
-            checks.fail(places[-1], f"'{card_id}' is used {len(places)} times",
-                        f"at most {cards[card_id].copies} (copies in the game)")
+            checks.fail(places[-1], Text("'{card}' is used {count} times", card=card_id, count=len(places)),
+                        Text("at most {count} (copies in the game)", count=cards[card_id].copies))
+    # the box holds 11 citizens of each colour and 15 event cards, shared by all players
+    for colour in COLOURS:
+        total = sum(getattr(p.citizens, colour) for p in state.players)
+        if total > CITIZENS_PER_COLOUR:
+            checks.fail(("players",), Text("{count} {colour} citizens in all", count=total, colour=COLOUR_NAMES[colour]),
+                        Text("at most {count} (the citizens of each colour in the game)", count=CITIZENS_PER_COLOUR))
+    ramparts = sum(p.ramparts for p in state.players)
+    if ramparts > EVENT_CARDS:
+        checks.fail(("players",), Text("{count} ramparts in all", count=ramparts),
+                    Text("at most {count} (the event cards in the game)", count=EVENT_CARDS))
 
 
 # ---------------------------------------------------------------- scoring

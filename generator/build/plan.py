@@ -66,15 +66,34 @@ class Job:
 
 
 def plan(project: Project, languages: list[str] | None, out_dir: Path,
-         products: list[str] | None = None) -> list[Job]:
+         products: list[str] | None = None, skipped: list[str] | None = None) -> list[Job]:
+    """The jobs of a build; what a game lacks the data for is left out and said in `skipped`."""
     jobs = []
     for game in project.games.values():
         for lang in languages or game.game.languages:
             for product in PRODUCTS:
                 if products and product.name not in products:
                     continue
+                reason = why_skipped(product.name, game)
+                if reason:
+                    note = f"{game.id}: no {product.filename} ({reason})"
+                    if skipped is not None and note not in skipped:
+                        skipped.append(note)
+                    continue
                 jobs.append(Job(product, game, lang, out_dir / game.id / lang / product.filename))
     return jobs
+
+
+def why_skipped(product: str, game: GameData) -> str | None:
+    """A game builds what it has (issue 14): no aid/ folder, no player aids; no calculator in
+    scoring/, no score pad. A game without rules/ still gets rules.pdf: its card index."""
+    if product in ("player-aid-card", "player-aid") and not (game.directory / "aid").is_dir():
+        return f"it has no cards/{game.directory.name}/aid/ folder"
+    if product == "score-pad":
+        from scoring.api import GAMES
+        if game.id not in GAMES:
+            return "scoring/ has no calculator for it"
+    return None
 
 
 def run(project: Project, jobs: list[Job], options: SheetOptions,

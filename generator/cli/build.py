@@ -19,6 +19,7 @@ from .common import (
     project_root,
     shown_path,
     split_list,
+    writable_or_exit,
 )
 
 
@@ -33,8 +34,10 @@ from .common import (
               help="Output folder (default: output/ in the project).")
 @click.option("--only", "products", metavar="cards,...", help="Build only these products.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.option("--deck-per-sheet", is_flag=True,
+              help="Start every deck on a new sheet (default: sheets are filled across decks of one card size).")
 @click.pass_context
-def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing):
+def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing, deck_per_sheet):
     """Build printables for GAMES (default: every game) into OUT/<game>/<lang>/."""
     project = load_or_exit(ctx, games)
     languages = split_list(langs)
@@ -43,9 +46,18 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         if unknown:
             raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
-    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing)
+    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet)
     out = (out_dir or project_root(ctx) / "output").resolve()
-    jobs = builder.plan(project, languages, out, split_list(products))
+    writable_or_exit(out)
+    skipped: list[str] = []
+    jobs = builder.plan(project, languages, out, split_list(products), skipped)
+    for note in skipped:   # a game builds what it has, and says what it left out
+        click.secho(f"skipped: {note}", fg="yellow", err=True)
+    for game in project.games.values():
+        if any(job.game is game and job.product.name == "rules" for job in jobs) \
+                and not (game.directory / "rules").is_dir():
+            click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
+                        fg="yellow", err=True)
     try:
         total = sum(job.product.pages(project, job.game, options) for job in jobs)
         with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,
@@ -55,6 +67,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                   announce=lambda job: current.update(label=job.label))
     except (BuildError, DataError) as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
+        click.secho("Nothing was written.", fg="red", err=True)
+        sys.exit(1)
+    except OSError as exc:   # disk full, permissions changed during the build, ...
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.secho(f"build failed: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
     for path in written:

@@ -3,6 +3,7 @@ the options that several commands take."""
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -23,6 +24,17 @@ def load_or_exit(ctx: click.Context, games: tuple[str, ...]) -> Project:
         for problem in exc.problems:
             click.secho(str(problem), fg="red", err=True)
         click.secho(f"{len(exc.problems)} problem(s) found; nothing was written.", fg="red", err=True)
+        sys.exit(1)
+
+
+def writable_or_exit(out: Path) -> None:
+    """--out must be a folder we can create and write in: one line, exit 1, otherwise."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        click.secho(f"cannot write to --out {out}: {exc.strerror or exc}", fg="red", err=True)
         sys.exit(1)
 
 
@@ -47,11 +59,29 @@ def shown_path(path: Path, ctx) -> str:
 
 def shortfall_line(deck) -> str:
     return (f"{deck.physical_count} of {deck.shortfall.expected} defined — "
-            f"{deck.shortfall.note.get('en')}")
+            f"{deck.shortfall.note.preferred('en')}")
 
 
-paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                            help="Paper size of the sheets.")
+def _paper(ctx: click.Context, param, value: str) -> str:
+    """A paper preset of layouts/sheets.yaml or WxH in mm, checked before anything loads."""
+    from ..data.catalog import load_sheets
+    from ..data.model import PAPER_MM
+    value = value.strip().lower()
+    try:
+        papers = load_sheets(project_root(ctx)).papers
+    except DataError:
+        return value  # sheets.yaml itself is broken: loading the project reports it
+    if value in papers:
+        if PAPER_MM.match(value) and min(papers[value].width, papers[value].height) < 50:
+            raise click.BadParameter(f"{value} mm is smaller than any card sheet (at least 50 mm a side)")
+        return value
+    raise click.BadParameter(f"unknown paper '{value}'; use one of {', '.join(sorted(dict(papers)))} "
+                             f"or WxH in mm (e.g. 300x450)")
+
+
+paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper,
+                            metavar="a4|letter|a3|legal|tabloid|WxH",
+                            help="Paper size: a preset of layouts/sheets.yaml or WxH in mm.")
 duplex_option = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
                              show_default=True,
                              help="How the printer flips the sheet: backs are mirrored to match; "

@@ -36,7 +36,9 @@ def status_rows(project, games=None):
             else:
                 catalogue = load_catalogue(project.root, lang)
                 missing = sorted(m for m in msgids if not catalogue.get(m))
-            rows.append((game, lang, msgids, missing, aid_path(game, lang).exists()))
+            # None: the game has no aid/ folder, so no player aid to translate (issue 14)
+            has_aid = aid_path(game, lang).exists() if (game.directory / "aid").is_dir() else None
+            rows.append((game, lang, msgids, missing, has_aid))
     return rows
 
 
@@ -50,22 +52,28 @@ def status(ctx, games, check):
 
     project = load_or_exit(ctx, games)
     incomplete = False
-    for game, lang, msgids, missing, has_aid in status_rows(project, games):
-        total = len(msgids) + 1          # the aid file counts as one item
-        done = len(msgids) - len(missing) + int(has_aid)
+    try:
+        rows = status_rows(project, games)
+    except DataError as exc:   # a damaged catalogue: one line per problem
+        for problem in exc.problems:
+            click.secho(str(problem), fg="red", err=True)
+        sys.exit(1)
+    for game, lang, msgids, missing, has_aid in rows:
+        total = len(msgids) + (has_aid is not None)   # the aid file counts as one item
+        done = len(msgids) - len(missing) + int(bool(has_aid))
         percent = 100 * done // total if total else 100
         colour = "green" if done == total else "red"
         click.secho(f"{game.id:<16} {lang}  {done:>3}/{total:<3} {percent:>3} %  "
                     f"(interface strings {len(msgids) - len(missing)}/{len(msgids)}, "
-                    f"player aid {'yes' if has_aid else 'MISSING'})", fg=colour)
+                    f"player aid {'none' if has_aid is None else 'yes' if has_aid else 'MISSING'})", fg=colour)
         for msgid in missing:
             where = ", ".join(sorted(msgids[msgid]))
             click.echo(f"    missing: {msgid!r}  ({where}; add it to locales/{lang}/LC_MESSAGES/*.po)")
-        if not has_aid:
+        if has_aid is False:
             click.echo(f"    missing: {aid_path(game, lang).relative_to(project.root)}")
         incomplete |= done != total
     for game in project.games.values():
-        if games and game.id not in games:
+        if (games and game.id not in games) or not (game.directory / "aid").is_dir():
             continue
         try:
             load_aids(project, game)

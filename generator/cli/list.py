@@ -14,7 +14,7 @@ def list_(ctx, games):
     project = load_or_exit(ctx, games)
     for game in project.games.values():
         g = game.game
-        click.secho(f"{game.id} — {g.name.get('en')} ({g.players.min}-{g.players.max} players, "
+        click.secho(f"{game.id} — {g.name.preferred('en')} ({g.players.min}-{g.players.max} players, "
                     f"{g.minutes} min) [{', '.join(g.languages)}]", bold=True)
         for deck in game.decks:
             size = project.size_of(deck)

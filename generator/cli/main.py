@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from pathlib import Path
 
 import click
 
-DEFAULT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_ROOT = Path(__file__).resolve().parents[2]   # kept for callers; the root is found (find_root)
 
 
 class LazyGroup(click.Group):
@@ -17,12 +18,36 @@ class LazyGroup(click.Group):
     lazy_commands = {
         "build": "generator.cli.build:build",
         "calibrate": "generator.cli.calibrate:calibrate",
+        "check": "generator.cli.check:check",
+        "export": "generator.cli.export:export",
         "i18n": "generator.cli.i18n:i18n",
         "list": "generator.cli.list:list_",
+        "new": "generator.cli.new:new",
         "score": "generator.cli.score:score",
         "serve": "generator.cli.serve:serve",
         "validate": "generator.cli.validate:validate",
     }
+
+    def invoke(self, ctx):
+        """The last guard: an error no command foresaw (the machine's, such as a full disk or a
+        lost permission, or a bug) is one line, not a traceback; PNP_DEBUG=1 shows the traceback."""
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except OSError as exc:
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+            click.secho(f"error: {exc.strerror or exc}{where}", fg="red", err=True)
+            sys.exit(1)
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            click.secho(f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it; "
+                        f"PNP_DEBUG=1 shows the traceback)", fg="red", err=True)
+            sys.exit(1)
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy_commands])
@@ -36,9 +61,11 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Project folder holding cards/ and layouts/ (default: this checkout).")
+              help="Project folder holding cards/ (and optionally layouts/, locales/); default: "
+                   "$PNP_ROOT, else the working folder or its nearest parent holding cards/<game>/game.yaml.")
 @click.pass_context
 def main(ctx: click.Context, root: Path | None) -> None:
     """Print-and-play studio: card sheets, player aids, rules and scores from YAML."""
     ctx.ensure_object(dict)
-    ctx.obj["root"] = (root or Path(os.environ.get("PNP_ROOT", DEFAULT_ROOT))).resolve()
+    from ..data.locate import find_root   # light: no PDF machinery
+    ctx.obj["root"] = root.resolve() if root else find_root(Path.cwd(), os.environ)

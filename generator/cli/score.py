@@ -10,6 +10,7 @@ import yaml
 
 from datafile.errors import BuildError, DataError
 from scoring.api import GAMES, facts_from_game, score_data, score_file
+from scoring.state import localise
 from scoring.table import render_table
 from scoring.tournay import cards_from_deck_file
 
@@ -121,14 +122,26 @@ def score(ctx, game, state, lang, as_json, save, cards):
         text = (json.dumps(result.to_json(translate, lang), ensure_ascii=False, indent=2) if as_json
                 else render_table(result, translate, lang))
     except DataError as exc:
-        for problem in exc.problems:
-            click.secho(str(problem), fg="red", err=True)
-        click.secho(f"{len(exc.problems)} problem(s): this end of game cannot be scored.", fg="red", err=True)
+        plain = _fallback(Translator(root, lang, allow_missing=True))
+        for problem in exc.problems:   # in --lang; English where a message has no translation
+            click.secho(localise(problem, plain, lang), fg="red", err=True)
+        click.secho(plain("{count} problem(s): this end of game cannot be scored.").format(count=len(exc.problems)),
+                    fg="red", err=True)
         sys.exit(1)
     except BuildError as exc:
         click.secho(str(exc), fg="red", err=True)
         sys.exit(1)
     click.echo(text)
+
+
+def _fallback(translate):
+    """Translations for error messages: English when the catalogue itself is what is broken."""
+    def safe(msgid: str) -> str:
+        try:
+            return translate(msgid)
+        except (DataError, BuildError):
+            return msgid
+    return safe
 
 
 def _facts(root: Path, game: str, deck_file: Path | None) -> dict:

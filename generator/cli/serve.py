@@ -1,7 +1,9 @@
 """`pnp serve`: preview the rules site on localhost, rebuilding it when the data changes."""
 from __future__ import annotations
 
+import errno
 import functools
+import sys
 import threading
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -28,8 +30,18 @@ def serve(ctx, games, port, out_dir, interval, allow_missing):
     names = list(games) or None
     rebuild(root, out, names, allow_missing)
     directory = site_dir(out)
-    directory.mkdir(parents=True, exist_ok=True)
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(directory)))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        click.secho(f"cannot create {directory}: {exc.strerror or exc} (choose another --out)", fg="red", err=True)
+        sys.exit(1)
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(directory)))
+    except OSError as exc:   # most often: the port is taken (another `pnp serve`?)
+        busy = exc.errno == errno.EADDRINUSE
+        click.secho(f"cannot serve on port {port}: " + ("it is already in use; choose another with --port "
+                    "(or --port 0 for any free one)" if busy else (exc.strerror or str(exc))), fg="red", err=True)
+        sys.exit(1)
     stop = threading.Event()
 
     def watch():

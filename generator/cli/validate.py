@@ -9,6 +9,7 @@ from datafile.errors import DataError
 
 from ..data.aids import load_aids
 from ..data.catalog import Project
+from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.rules import load_rules
 from .common import load_or_exit, shortfall_line
 
@@ -22,6 +23,7 @@ def validate(ctx, games):
     problems = []
     for game in project.games.values():
         problems += _content_problems(project, game)
+    problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
     if problems:
         for problem in problems:
             click.secho(str(problem), fg="red", err=True)
@@ -40,8 +42,11 @@ def validate(ctx, games):
 def _content_problems(project: Project, game) -> list:
     """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
     problems = []
-    checks = [lambda: load_aids(project, game)]
+    # a game without an aid/ folder has no player aids (the build says it skips them)
+    checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
+    checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
+               if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
     for check in checks:
         try:
             check()

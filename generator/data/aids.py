@@ -22,6 +22,7 @@ from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
+from .characters import character_problems
 from .catalog import ICON_REF, GameData, Project, layout_id
 from .model import Strict
 from .templates import (
@@ -33,8 +34,8 @@ from .templates import (
 )
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
-AID_LAYOUTS = ("aids/card-front", "aids/card-back", "aids/reference")
-CODE_MSGIDS = {"Player aid", "Icons", "Icon legend"}   # labels(...) calls below
+AID_LAYOUTS = ("aids/card-side", "aids/reference")
+CODE_MSGIDS = {"Player aid", "Icons", "Icon legend"}   # labels(...) calls in products/aids/
 TRANSLATION_CALL = re.compile(r"""_\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*\)""")
 
 
@@ -51,7 +52,9 @@ class AidItem(Strict):
 class AidSection(Strict):
     id: str = Field(pattern=SLUG)      # the same ids, in the same order, in every language
     heading: str
-    card: Literal["front", "back"] | None = None   # where on the card-sized aid (none: reference only)
+    # where on the card-sized aids: the front or back of the first card, or of a second card when
+    # one does not hold the game at a readable size (none: on the one-page reference only)
+    card: Literal["front", "back", "front-2", "back-2"] | None = None
     intro: str | None = None
     items: list[str | AidItem] = []
 
@@ -88,6 +91,10 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
             aids[lang] = Aid(lang, name, raw, validate(AidFile, raw, name))
         except DataError as exc:
             problems.extend(exc.problems)
+            continue
+        problems += [Problem(name, line_of(raw, p), field_path(p), message, "printable characters (an icon as :name:)")
+                     for p, message in character_problems(raw, name, None)]
+    problems += _aid_layout_problems(project)
     if aids:
         problems += _check_structure(aids)
         used = used_icons(project, game)
@@ -99,6 +106,21 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
     if problems:
         raise DataError(problems)
     return aids
+
+
+def _aid_layout_problems(project: Project) -> list[Problem]:
+    """The aid layouts (layouts/aids.yaml) serve every game: checked with each game's aids."""
+    problems: list[Problem] = []
+    for lid in AID_LAYOUTS:
+        try:
+            project.layouts[lid]
+        except KeyError:
+            problems += project.layouts.problems or [
+                Problem("layouts/aids.yaml", 0, "layouts", f"no layout '{lid.split('/', 1)[1]}'",
+                        f"the aid layouts {', '.join(AID_LAYOUTS)}")]
+        except DataError as exc:
+            problems += exc.problems
+    return list(dict.fromkeys(problems))
 
 
 def _check_structure(aids: dict[str, Aid]) -> list[Problem]:

@@ -14,10 +14,11 @@ from typing import Any
 from jinja2 import TemplateSyntaxError
 from pydantic import BaseModel
 
-from datafile.errors import DataError, Problem, closest
+from datafile.errors import DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
+from .characters import character_problems
 from .model import (
     Card,
     Deck,
@@ -30,14 +31,15 @@ from .model import (
     Size,
     Text,
 )
+from .locate import game_dirs, inside, layout_paths, locate, locate_inside, own_games
 from .properties import validate_props
-from .templates import environment
+from .templates import environment, unknown_path, used_paths
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
-SPECIAL_LAYOUT_FILES = {"fonts", "sheets"}
-REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=5.0,
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops"}
+REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
-                       radius=0.0, rotate=0, bleed=False)
+                       radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
 
 
 @dataclass
@@ -66,6 +68,10 @@ class Region:
     rotate: int
     bleed: bool
     dash: list[float] | None
+    fit: str = "cover"
+    clip: str = "box"
+    allow_low_dpi: bool = False
+    origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
 
 
 @dataclass
@@ -124,7 +130,8 @@ class LayoutFiles:
 
     def __init__(self, root: Path, layout_dir: Path):
         self._root = root
-        self._paths = {p.stem: p for p in sorted(layout_dir.glob("*.yaml")) if p.stem not in SPECIAL_LAYOUT_FILES}
+        # the project's layouts/ over the bundled ones (locate.py); layout_dir kept for callers
+        self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
         self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
         self._icons: dict[str, dict[str, IconSpec]] = {}
         self._loaded: set[str] = set()
@@ -140,6 +147,11 @@ class LayoutFiles:
             parsed = validate(LayoutFile, raw, name)
         except DataError as exc:
             self.problems.extend(exc.problems)
+            return
+        odd = character_problems(raw, name, None)
+        if odd:
+            self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
+                                 for p, message in odd)
             return
         self._icons[stem] = parsed.icons
         for lname, spec in parsed.layouts.items():
@@ -210,13 +222,25 @@ class Layouts(Mapping):
                 out.run(self.__getitem__, lid)
 
 
+LAYOUT_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
 def layout_id(deck: Deck, card: Card) -> str:
+    """The card's layout id: `{prop}` in the deck's `layout` is replaced by that card prop's value.
+
+    An explicit pattern, not `str.format`: a layout id is data, and format strings reach
+    attributes (`{cost.__class__...}`) and allocate whatever a width asks for. Only a prop that
+    is a plain word (a slug, a number) is substituted; anything else stays as written, and the
+    id is then reported as an unknown layout."""
     name = card.layout or deck.layout
-    values = {k: (v.get("en") if isinstance(v, Text) else v) for k, v in card.props.items()}
-    try:
-        return name.format(**values)
-    except (KeyError, IndexError):
-        return name
+
+    def value(match: re.Match) -> str:
+        v = card.props.get(match.group(1))
+        v = v.preferred("en") if isinstance(v, Text) else v
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        return v if isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,60}", v) else match.group(0)
+    return LAYOUT_PLACEHOLDER.sub(value, name)
 
 
 def _rel(root: Path, path: Path) -> str:
@@ -244,7 +268,8 @@ class _Collector:
 
 
 def list_game_ids(root: Path) -> list[str]:
-    return sorted(p.parent.name for p in (root / "cards").glob("*/game.yaml"))
+    """Every game a command may name: the project's own and the bundled ones (locate.py)."""
+    return list(game_dirs(root))
 
 
 def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
@@ -257,36 +282,65 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
                 guess = closest(gid, known)
                 hint = f"; did you mean '{guess}'?" if guess else ""
                 out.add("cards/", 0, "", f"unknown game '{gid}'{hint}", f"one of: {', '.join(known)}")
-    selected = [g for g in (game_ids or known) if g in known]
+    selected = [g for g in (game_ids or own_games(root)) if g in known]
+    directories = game_dirs(root)
 
     layout_dir = root / "layouts"
-    fonts = out.run(_load_model, root, layout_dir / "fonts.yaml", FontsFile)
-    sheets = out.run(_load_model, root, layout_dir / "sheets.yaml", SheetsFile)
+    fonts = out.run(_load_model, root, locate(root, "layouts", "fonts.yaml"), FontsFile)
+    sheets = out.run(_load_model, root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
+    if fonts is not None:
+        out.run(_check_font_files, root, fonts)
     layouts = Layouts(LayoutFiles(root, layout_dir), set(fonts.default.roles) if fonts else set())
     if not game_ids:
         layouts.check(list(layouts), out)
 
     games = {}
     for gid in selected:
-        data = out.run(_load_game, root, root / "cards" / gid)
+        data = out.run(_load_game, root, directories[gid])
         if data:
             games[gid] = data
     if sheets and fonts is not None:
         project = Project(root, games, layouts, fonts, sheets)
         for data in games.values():
             _cross_check(project, data, out)
-    problems = layouts.problems + out.problems
+    problems = list(dict.fromkeys(layouts.problems + out.problems))  # a layout checked twice reports once
     if problems:
         raise DataError(problems)
     return Project(root, games, layouts, fonts, sheets)
 
 
+def _check_font_files(root: Path, fonts: FontsFile) -> None:
+    """Every font file named in layouts/fonts.yaml is a file inside layouts/fonts/ (the project's,
+    else the bundled one: data/locate.py)."""
+    spec_path = locate(root, "layouts", "fonts.yaml")
+    name = _rel(root, spec_path)
+    raw = load_yaml(spec_path, name)
+    problems = []
+    for family, spec in fonts.families.items():
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            file = getattr(spec, style)
+            if file is None:
+                continue
+            where, line = f"families.{family}.{style}", line_of(raw, ("families", family, style))
+            path, folder = locate_inside(root, ("layouts", "fonts"), file)
+            if not inside(path, folder):
+                problems.append(Problem(name, line, where, f"font path '{file}' leaves layouts/fonts/",
+                                        "a file name inside layouts/fonts/"))
+            elif not path.is_file():
+                found = sorted(p.name for p in folder.glob("*.[to]tf"))
+                guess = closest(file, found)
+                problems.append(Problem(name, line, where, f"font file '{file}' not found in layouts/fonts/"
+                                        + (f"; did you mean '{guess}'?" if guess else ""), "a .ttf file there"))
+    if problems:
+        raise DataError(problems)
+
+
 def load_sheets(root: Path) -> SheetsFile:
-    return _load_model(root, root / "layouts" / "sheets.yaml", SheetsFile)
+    return _load_model(root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
 
 
 def load_fonts(root: Path) -> FontsFile:
-    return _load_model(root, root / "layouts" / "fonts.yaml", FontsFile)
+    return _load_model(root, locate(root, "layouts", "fonts.yaml"), FontsFile)
 
 
 def _load_model(root: Path, path: Path, model):
@@ -300,13 +354,21 @@ def _load_game(root: Path, directory: Path) -> GameData:
     out = _Collector()
     game_file = directory / "game.yaml"
     game = out.run(_load_model, root, game_file, Game)
+    if game:
+        raw_game = load_yaml(game_file, _rel(root, game_file))
+        for path, message in character_problems(raw_game, _rel(root, game_file), None):
+            out.add(_rel(root, game_file), line_of(raw_game, path), field_path(path), message, "printable characters")
     decks, deck_files = [], {}
     if game:
         if game.game != directory.name:
             out.add(_rel(root, game_file), 1, "game", f"'{game.game}' differs from its folder name",
                     f"'{directory.name}'")
-        for deck_name in game.decks:
+        for d, deck_name in enumerate(game.decks):
             path = directory / f"{deck_name}.yaml"
+            if not inside(path, directory):
+                out.add(_rel(root, game_file), 0, f"decks[{d}]", f"deck '{deck_name}' is not a file of the game's folder",
+                        f"a deck name, for a file cards/{directory.name}/<deck>.yaml")
+                continue
             if not path.exists():
                 found = [p.stem for p in directory.glob("*.yaml") if p.stem != "game"]
                 guess = closest(deck_name, found)
@@ -314,27 +376,38 @@ def _load_game(root: Path, directory: Path) -> GameData:
                         f"deck file '{deck_name}.yaml' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                         f"a file cards/{directory.name}/<deck>.yaml")
                 continue
-            deck = out.run(_load_deck, root, path)
+            deck = out.run(_load_deck, root, path, game.languages)
             if deck:
                 decks.append(deck)
                 deck_files[deck.deck] = _rel(root, path)
+        for stray in sorted(directory.glob("*.yaml")):   # issue 14: once silently ignored
+            if stray.stem != "game" and stray.stem not in game.decks:
+                out.add(_rel(root, stray), 1, "deck", f"not listed in decks: of {_rel(root, game_file)}, "
+                        "so it is not built", f"'{stray.stem}' added to decks: [...], or the file moved elsewhere")
     if out.problems:
         raise DataError(out.problems)
     return GameData(game, decks, directory, deck_files)
 
 
-def _load_deck(root: Path, path: Path) -> Deck:
+def _load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Deck:
     name = _rel(root, path)
     raw = load_yaml(path, name)
     deck = validate(Deck, raw, name)
     out = _Collector()
-    for i, card in enumerate(deck.cards):
+    own_cards = len(deck.cards)
+    if deck.cards_from:
+        deck.cards = deck.cards + (out.run(_sheet_cards, root, path, raw, deck, languages or []) or [])
+    elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):
+        out.add(name, line_of(raw, ()), "cards", "the deck has no cards", "a list 'cards:' or 'cards_from: <file>.csv'")
+    for i, card in enumerate(deck.cards[:own_cards]):
         card.props = out.run(validate_props, deck.properties, card.props, name, raw,
                              ("cards", i, "props")) or card.props
         for key, spec in deck.properties.items():
             if spec.required and key not in card.props:
                 pass  # reported by validate_props
-    ids = [c.id for c in deck.cards]
+    for path, message in character_problems(raw, name):
+        out.add(name, line_of(raw, path), field_path(path), message, "printable characters (an icon as :name:)")
+    ids = [c.id for c in deck.cards[:own_cards]]   # a spreadsheet's rows are checked as it is read
     for i, cid in enumerate(ids):
         if cid in ids[:i]:
             out.add(name, line_of(raw, ("cards", i, "id")), f"cards[{i}].id", f"duplicate card id '{cid}'",
@@ -343,6 +416,23 @@ def _load_deck(root: Path, path: Path) -> Deck:
         raise DataError(out.problems)
     deck._raw = raw  # kept for line numbers in cross-checks
     return deck
+
+
+def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[str]) -> list[Card]:
+    """`cards_from:` a spreadsheet in the game folder (spreadsheet.py), after the deck's own cards."""
+    from .spreadsheet import read_cards, sheet_path  # only decks with a spreadsheet load it
+    name = _rel(root, path)
+    sheet, tab = sheet_path(path.parent, deck.cards_from)
+    if not sheet.resolve().is_relative_to(path.parent.resolve()):
+        raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
+                                 f"'{deck.cards_from}' is outside the game folder", "a file beside the deck file")])
+    if not sheet.is_file():
+        found = sorted(p.name for p in path.parent.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
+        guess = closest(sheet.name, found)
+        raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
+                                 f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
+                                 f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
+    return read_cards(sheet, _rel(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards})
 
 
 def _texts(value: Any, path: tuple):
@@ -374,28 +464,32 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
         for lid in ([deck.back.layout] if deck.back else []) + [layout_id(deck, c) for c in deck.cards]:
             _ = lid in project.layouts
     check_layouts = not project.layouts.problems
+    declared = {key for deck in data.decks for key in deck.properties}
     for deck in data.decks:
         file = data.deck_files[deck.deck]
         raw = getattr(deck, "_raw", None)
         if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
             out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
-                    f"one of {sorted(project.sheets.sizes)} or {{width, height}} in mm")
+                    f"one of {sorted(project.sheets.sizes)}, round-<mm>, square-<mm> or {{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         elif check_layouts and deck.back:
             project.layouts.check([deck.back.layout], out)
         for path, text in _texts(deck, ()):
             for lang in text.missing(langs):
-                out.add(file, line_of(raw, path), _dotted(path), f"no '{lang}' text",
+                out.add(*_where(deck, raw, file, path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
-            values = text.root.values() if isinstance(text.root, dict) else [text.root]
-            for value in values:
+            values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
+            for lang, value in values:
                 for icon in ICON_REF.findall(value or ""):
                     if icon not in icons:
                         guess = closest(icon, icons)
-                        out.add(file, line_of(raw, path), _dotted(path),
+                        out.add(*_where(deck, raw, file, path, lang),
                                 f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
                                 "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
+        for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
+            if check_layouts and lid in project.layouts:
+                out.run(_unknown_props, project, lid, data, declared)
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
             if check_layouts and lid not in project.layouts:
@@ -406,6 +500,17 @@ def _cross_check(project: Project, data: GameData, out: _Collector) -> None:
                 out.add(file, line_of(raw, ("cards", i, "id")), f"cards[{i}].id",
                         f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
             seen_ids[card.id] = file
+
+
+def _where(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:
+    """File, line and field of a value of a deck; for a card read from a spreadsheet, its
+    file, row and column (spreadsheet.py leaves `_sheet` on such cards)."""
+    if len(path) > 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(deck.cards):
+        sheet = getattr(deck.cards[path[1]], "_sheet", None)
+        if sheet:
+            display, row, columns = sheet
+            return display, row, columns.label_for(tuple(path[2:]) + ((lang,) if lang else ()))
+    return file, line_of(raw, path), _dotted(path)
 
 
 def _dotted(path: tuple) -> str:
@@ -469,17 +574,66 @@ def _resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Lay
         for key in ("text", "when", "fill", "stroke", "color"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):
+                key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
                 try:
                     env.parse("{{ " + source + " }}" if key == "when" else source)
                 except TemplateSyntaxError as exc:
-                    problems.append(Problem(file, line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                    problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
                                             "a valid Jinja template"))
+                    continue
+                problems += _unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
         for key in ("fill", "stroke", "color"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
+        if rname in spec.regions:
+            values["origin"] = {**(values.get("origin") or {}), "": (file, line),
+                                **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
+                                   for k, v in spec.regions[rname].model_dump().items() if v is not None}}
         regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
     if problems:
         raise DataError(problems)
     if background in palette:
         background = palette[background]
     return Layout(lid, background, regions, palette, file)
+
+
+def _unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:
+    """A variable a layout template cannot see (`crad.name`, `card.nmae`) is reported by
+    `pnp validate` with file and line, in the author's terms (issue 14)."""
+    problems = []
+    for path, _ in used_paths(source, expression):
+        unknown = unknown_path(path)
+        if unknown:
+            name, known = unknown
+            last = name.rsplit(".", 1)[-1]
+            guess = closest(last, known)
+            problems.append(Problem(file, line, where, f"unknown variable '{name}'"
+                                    + (f"; did you mean '{name.rsplit('.', 1)[0] + '.' if '.' in name else ''}{guess}'?"
+                                       if guess else ""), f"one of: {', '.join(known)}"))
+    return problems
+
+
+def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str]) -> None:
+    """`card.props.<x>` in a layout where no deck of the game declares <x>: a typo that would
+    otherwise fail the build, card by card. (A property declared by some decks only is fine:
+    shared layouts test it with `is defined`.)"""
+    problems, seen = [], set()
+    for region in project.layouts[lid].regions:
+        for key in ("text", "when", "fill", "stroke", "color"):
+            source = getattr(region, key)
+            if not source or ("{" not in source and key != "when"):
+                continue
+            for path, _ in used_paths(source, key == "when"):
+                if path[:2] == ("card", "props") and len(path) > 2 and path[2] not in declared:
+                    file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
+                    guess = closest(path[2], declared)
+                    problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                      f"unknown property 'card.props.{path[2]}'"
+                                      + (f"; did you mean 'card.props.{guess}'?" if guess else ""),
+                                      f"a property declared under 'properties:' in a deck of {data.id}"
+                                      + (f" ({', '.join(sorted(declared))})" if declared else ""))
+                    if problem not in seen:
+                        seen.add(problem)
+                        problems.append(problem)
+    if problems:
+        raise DataError(problems)

@@ -6,27 +6,86 @@ tools. English msgids are the source text; all domains of a language are merged.
 """
 from __future__ import annotations
 
+import io
+import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from datafile.errors import BuildError
+from datafile.errors import BuildError, DataError, Problem
+from datafile.source import read_text
+
+from .characters import odd_character
+from .locate import catalogue_paths
 
 SOURCE_LANGUAGE = "en"
+MAX_MESSAGE = 5_000     # characters in one translation
 
 
 @lru_cache(maxsize=None)
 def load_catalogue(root: Path, lang: str) -> dict[str, str]:
+    """Every domain of `lang` merged; DataError (file, line) on a damaged catalogue or a
+    translation that could not be printed or formatted."""
     from babel.messages.pofile import (
+        PoFileError,
         read_po,  # imported here: English builds never need it
     )
 
     merged: dict[str, str] = {}
-    for path in sorted((root / "locales" / lang / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            catalogue = read_po(handle, locale=lang)
-        merged.update({m.id: m.string for m in catalogue if m.id and m.string and not m.fuzzy})
+    problems: list[Problem] = []
+    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
+        name = f"locales/{lang}/LC_MESSAGES/{path.name}"
+        try:
+            text = read_text(path, name)
+            catalogue = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
+        except DataError as exc:
+            problems += exc.problems
+            continue
+        except (PoFileError, ValueError, TypeError, KeyError, IndexError) as exc:
+            line = getattr(exc, "lineno", 0) or 0
+            problems.append(Problem(name, line, "", f"not a readable gettext catalogue ({str(exc)[:150]})",
+                                    "msgid \"...\" / msgstr \"...\" pairs"))
+            continue
+        for message in catalogue:
+            if not (message.id and message.string and not message.fuzzy):
+                continue
+            if not isinstance(message.id, str) or not isinstance(message.string, str):
+                problems.append(Problem(name, message.lineno, "msgstr", "plural forms are not used",
+                                        "one msgstr per msgid"))
+                continue
+            problem = _check_translation(message.id, message.string)
+            if problem:
+                problems.append(Problem(name, message.lineno, f"msgstr of '{message.id[:40]}'", *problem))
+                continue
+            merged[message.id] = message.string
+    if problems:
+        raise DataError(problems)
     return merged
+
+
+def _fields(text: str) -> list[tuple[str, str | None, str | None]] | None:
+    try:
+        return [(f, spec, conv) for _, f, spec, conv in string.Formatter().parse(text) if f is not None]
+    except ValueError:
+        return None
+
+
+def _check_translation(msgid: str, msgstr: str) -> tuple[str, str] | None:
+    """A translation must be printable and name exactly its msgid's {placeholders}: scoring
+    fills them with str.format, so an attribute, index or width there would run on our data."""
+    if len(msgstr) > MAX_MESSAGE:
+        return f"a translation of {len(msgstr)} characters", f"at most {MAX_MESSAGE}"
+    odd = odd_character(msgstr)
+    if odd:
+        return f"{odd[1]} U+{ord(odd[0]):04X} cannot be printed", "printable characters"
+    source, translated = _fields(msgid), _fields(msgstr)
+    if source is None or not source:     # not a template: any braces are literal text
+        return None
+    if translated is None or any(spec or conv for _, spec, conv in translated) or \
+            sorted({f for f, _, _ in translated}) != sorted({f for f, _, _ in source}):
+        shown = ", ".join("{" + f + "}" for f in sorted({f for f, _, _ in source}))
+        return "its placeholders differ from the English text's", f"exactly {shown}, without formats"
+    return None
 
 
 @dataclass

@@ -7,12 +7,19 @@ into validators.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+from pydantic_core import PydanticCustomError
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
+# Limits no real game reaches, so that shared data cannot exhaust the machine (README "Limits")
+MAX_COPIES = 100               # copies of one card (the most in a shipped deck: 10)
+MAX_CARDS = 500                # card entries in one deck
+MIN_MM, MAX_MM = 5, 400        # card and piece sizes
+MAX_PAPER_MM = 1200            # paper sides (A0 is 841 × 1189)
+MAX_OFFSET_MM = 500            # region positions and sizes on a card
 
 
 class Strict(BaseModel):
@@ -36,6 +43,12 @@ class Text(RootModel[str | dict[str, str]]):
             return self.root
         return self.root[lang]
 
+    def preferred(self, lang: str = "en") -> str:
+        """The text in `lang`, else in the first language given (a game need not have English)."""
+        if isinstance(self.root, str):
+            return self.root
+        return self.root.get(lang) or next(iter(self.root.values()), "")
+
     def missing(self, languages: list[str]) -> list[str]:
         if isinstance(self.root, str):
             return []
@@ -43,10 +56,23 @@ class Text(RootModel[str | dict[str, str]]):
 
 
 class Size(Strict):
-    width: float = Field(gt=0, description="mm")
-    height: float = Field(gt=0, description="mm")
+    width: float = Field(ge=MIN_MM, le=MAX_MM, description="mm")
+    height: float = Field(ge=MIN_MM, le=MAX_MM, description="mm")
     shape: Literal["rect", "round"] = "rect"
-    radius: float = Field(3.0, ge=0, description="corner radius in mm (rect shapes)")
+    radius: float = Field(3.0, ge=0, le=MAX_MM / 2, description="corner radius in mm (rect shapes)")
+
+
+SIZED = re.compile(r"^(round|square)-(\d+(?:\.\d+)?)$")
+PAPER_MM = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
+
+
+def sized_preset(value):
+    """`round-30` / `square-45`: a round token or square tile of that many mm, any size."""
+    match = SIZED.match(value) if isinstance(value, str) else None
+    if not match:
+        return value
+    d = float(match.group(2))
+    return {"width": d, "height": d, "shape": "round" if match.group(1) == "round" else "rect"}
 
 
 # ---------------------------------------------------------------- cards
@@ -67,7 +93,7 @@ class PropertySpec(Strict):
 class Card(Strict):
     id: str = Field(pattern=SLUG)
     name: Text
-    copies: int = Field(1, ge=1)
+    copies: int = Field(1, ge=1, le=MAX_COPIES)
     text: Text | None = None
     layout: str | None = None
     props: dict[str, Any] = {}
@@ -96,7 +122,13 @@ class Deck(Strict):
     properties: dict[str, PropertySpec] = {}
     props: dict[str, Any] = {}
     shortfall: Shortfall | None = None
-    cards: list[Card]
+    cards: list[Card] = Field([], max_length=MAX_CARDS)
+    cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _sized_preset(cls, value):
+        return sized_preset(value)
 
     @property
     def physical_count(self) -> int:
@@ -104,21 +136,33 @@ class Deck(Strict):
 
 
 class Players(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, le=100)
+    max: int = Field(ge=1, le=100)
 
 
 class Game(Strict):
     game: str = Field(pattern=SLUG)
     name: Text
     players: Players
-    minutes: int = Field(gt=0)
-    age: int | None = None
+    minutes: int = Field(gt=0, le=100_000)
+    age: int | None = Field(None, ge=0, le=150)
     designers: list[str] = []
     publisher: str | None = None
     description: Text
-    languages: list[str]
-    decks: list[str]
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(max_length=50)   # also file names
+    decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players_written_as_text(cls, value):
+        """players: "2-4" or players: 3, as people write it: say how pnp wants it."""
+        if isinstance(value, (str, int)):
+            low, _, high = str(value).replace("–", "-").partition("-")
+            low, high = low.strip(), (high or low).strip()
+            example = f"{low}, max: {high}" if low.isdigit() and high.isdigit() else "2, max: 4"
+            raise PydanticCustomError("players_text", "{message}", {"message": (
+                f"'{value}' is not read as a player count; write players: {{min: {example}}}")})
+        return value
 
 
 # ---------------------------------------------------------------- layouts
@@ -133,29 +177,33 @@ class RegionSpec(Strict):
     merged region is checked for completeness when the layout is resolved.
     """
 
-    kind: Literal["text", "rect", "circle", "icon", "line"] | None = None
-    x: float | None = None
-    y: float | None = None
-    width: float | None = None
-    height: float | None = None
+    kind: Literal["text", "rect", "circle", "icon", "line", "image"] | None = None
+    x: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
+    y: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
+    width: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
+    height: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
     when: str | None = None            # Jinja expression; the region is drawn only if true
     text: str | None = None            # Jinja template (text) or icon name template (icon)
     font: str | None = None            # a font role: title, body, ...
     bold: bool | None = None
     italic: bool | None = None
-    size: float | None = Field(None, gt=0)
-    min_size: float | None = Field(None, gt=0)
-    leading: float | None = Field(None, gt=0)
+    size: float | None = Field(None, gt=0, le=300)           # points
+    min_size: float | None = Field(None, ge=1, le=300)
+    leading: float | None = Field(None, gt=0, le=10)
     align: Align | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
     color: str | None = None
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float | None = Field(None, ge=0)
-    radius: float | None = Field(None, ge=0)
+    stroke_width: float | None = Field(None, ge=0, le=50)
+    radius: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
     rotate: Literal[0, 90, 180, 270] | None = None
     bleed: bool | None = None          # rect extends into the bleed on every side
-    dash: list[float] | None = None
+    dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
+    # image regions (paper/images.py): `text` is the path template, relative to the game folder
+    fit: Literal["cover", "contain", "stretch"] | None = None
+    clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
+    allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
 
 
 class LayoutSpec(Strict):
@@ -166,7 +214,7 @@ class LayoutSpec(Strict):
 
 class IconSpec(Strict):
     path: str                          # SVG path data in a 1000-unit box, y down
-    advance: int = Field(1000, gt=0)
+    advance: int = Field(1000, gt=0, le=10_000)
     color: str | None = None
     label: Text
 
@@ -197,19 +245,38 @@ class FontsFile(Strict):
 
 
 class Paper(Strict):
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: float = Field(ge=50, le=MAX_PAPER_MM)
+    height: float = Field(ge=50, le=MAX_PAPER_MM)
 
 
 class Marks(Strict):
-    length: float = 3.0
-    offset: float = 1.0
-    line_width: float = Field(0.25, description="points")
+    length: float = Field(3.0, ge=0, le=50)
+    offset: float = Field(1.0, ge=0, le=50)
+    line_width: float = Field(0.25, gt=0, le=10, description="points")
+
+
+class Papers(dict):
+    """Paper presets by name; any other `WxH` (mm, e.g. 300x400) is a paper of that size."""
+
+    def __missing__(self, key):
+        match = PAPER_MM.match(str(key))
+        if not match:
+            raise KeyError(key)
+        return Paper(width=float(match.group(1)), height=float(match.group(2)))
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or bool(PAPER_MM.match(str(key)))
 
 
 class SheetsFile(Strict):
     papers: dict[str, Paper]
     sizes: dict[str, Size]
-    margin: float = Field(4.0, ge=0, description="mm kept free beyond the crop marks")
-    gutter: float = Field(0.0, ge=0, description="mm between trimmed cards")
+    margin: float = Field(4.0, ge=0, le=200, description="mm kept free beyond the crop marks")
+    gutter: float = Field(0.0, ge=0, le=200, description="mm between trimmed cards")
     marks: Marks = Marks()
+    safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
+
+    @field_validator("papers", mode="after")
+    @classmethod
+    def _any_paper(cls, value):
+        return Papers(value)

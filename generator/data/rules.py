@@ -26,11 +26,12 @@ from typing import Any
 
 from pydantic import Field
 
-from datafile.errors import BuildError, DataError, Problem
+from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from .catalog import GameData, Project
+from .characters import character_problems
 from .model import SLUG, Strict
 from .templates import compiled, localise
 
@@ -136,6 +137,7 @@ def load_rules(project: Project, game: GameData, lang: str) -> Rules:
     sections: list[Section] = []
     title = None
     file = None
+    raw = None
     if folder.is_dir():
         if not path.exists():
             raise DataError([Problem(project.relative(path), 0, "", "file not found",
@@ -146,7 +148,17 @@ def load_rules(project: Project, game: GameData, lang: str) -> Rules:
         _check(project, game, lang, spec, raw, file, names)
         title, decks_spec = spec.title, spec.cards
         sections = [_section(s, 1, lang) for s in spec.sections]
-    decks = [_deck(game, deck, lang, decks_spec.get(deck.deck)) for deck in game.decks]
+    problems: list[Problem] = []
+    decks = []
+    for deck in game.decks:
+        try:
+            decks.append(_deck(game, deck, lang, decks_spec.get(deck.deck)))
+        except _SummaryError as exc:   # the deck's summary template: reported at `pnp validate`
+            problems.append(Problem(file or "", line_of(raw, ("cards", deck.deck)), f"cards.{deck.deck}",
+                                    f"card '{exc.card}': Jinja: {exc.message}",
+                                    "a template over card, deck and lang (use `is defined` for optional props)"))
+    if problems:
+        raise DataError(problems)
     return Rules(game, lang, title, sections, decks, names, file)
 
 
@@ -158,7 +170,8 @@ def _section(spec: SectionSpec, level: int, lang: str) -> Section:
 
 def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: Any, file: str,
            names: dict[str, str]) -> None:
-    problems: list[Problem] = []
+    problems: list[Problem] = [Problem(file, line_of(raw, p), field_path(p), message, "printable characters")
+                               for p, message in character_problems(raw, file, None)]
     ids = _ids(spec.sections)
     reserved = {"cards", "top", "search"} | {f"deck-{d.deck}" for d in game.decks} | {f"card-{c}" for c in names}
     seen = set()
@@ -219,6 +232,11 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
         raise DataError(problems)
 
 
+class _SummaryError(Exception):
+    def __init__(self, card: str, message: str):
+        self.card, self.message = card, message
+
+
 def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
     cards = []
     for card in deck.cards:
@@ -230,9 +248,8 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
                    "lang": lang}
             try:
                 summary = compiled(template).render(**ctx).strip()
-            except Exception as exc:
-                raise BuildError(f"cards/{game.id}/rules/{lang}.yaml: cards.{deck.deck}: "
-                                 f"{type(exc).__name__}: {exc}") from None
+            except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+                raise _SummaryError(card.id, f"{type(exc).__name__}: {str(exc)[:200]}") from None
         else:
             summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
                                  for key, value in props.items() if value is not False and value not in ("", None, [], {}))

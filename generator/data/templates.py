@@ -1,21 +1,133 @@
 """Jinja for layout text: sandboxed (layouts are data, not code) and strict (a typo in a
-template fails the build instead of printing nothing)."""
+template fails the build instead of printing nothing).
+
+Templates come with shared card files, so beyond Jinja's sandbox (no dunder attributes, no
+unsafe callables) they see only the globals and filters listed here: no `lipsum`, `cycler`,
+`joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), a
+`range` and loops that share a budget of MAX_STEPS items per render, `*` and `**` bounded,
+and at most MAX_OUTPUT characters out of one render.
+"""
 from __future__ import annotations
 
+import contextvars
+import operator
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, Template, nodes
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
 from .model import Card, Deck, Game, Text
 
+MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
+MAX_STEPS = 10_000         # range() items per render (shipped templates use none)
+MAX_SEQUENCE = 20_000      # length of a string or list made by `*`
+MAX_BITS = 256             # size of a number made by `*` or `**`
+
+FILTERS = ("abs", "capitalize", "count", "d", "default", "dictsort", "e", "escape", "first", "float", "int",
+           "items", "join", "last", "length", "list", "lower", "map", "max", "min", "reject", "rejectattr",
+           "replace", "reverse", "round", "select", "selectattr", "sort", "string", "sum", "title", "trim",
+           "unique", "upper", "wordcount")
+UNSAFE_METHODS = {"format", "format_map", "center", "ljust", "rjust", "zfill", "expandtabs", "replace", "join",
+                  "translate", "encode", "maketrans", "split", "rsplit", "splitlines", "partition", "rpartition",
+                  "mro", "update", "setdefault", "pop", "popitem", "clear", "append", "extend", "insert", "remove",
+                  "sort", "reverse", "copy", "fromkeys", "model_dump", "model_dump_json", "model_copy"}
+
+_steps = contextvars.ContextVar("template_steps", default=0)
+
+
+def _spend(n: int) -> None:
+    total = _steps.get() + n
+    _steps.set(total)
+    if total > MAX_STEPS:
+        raise SecurityError(f"template loops over more than {MAX_STEPS} items")
+
+
+def _range(*args: int):
+    r = range(*args)
+    _spend(len(r))
+    return r
+
+
+def _replace(value: Any, old: str, new: str, count: int | None = None) -> str:
+    value, old, new = str(value), str(old), str(new)
+    if not old or len(value) // len(old) * len(new) > MAX_OUTPUT:
+        raise SecurityError("replace() would make a text too long")
+    return value.replace(old, new) if count is None else value.replace(old, new, count)
+
+
+class _Bounded(Template):
+    """A template whose render stops at MAX_OUTPUT characters and resets the loop budget."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        token = _steps.set(0)
+        try:
+            out, size = [], 0
+            for chunk in self.generate(*args, **kwargs):
+                size += len(chunk)
+                if size > MAX_OUTPUT:
+                    raise SecurityError(f"template output longer than {MAX_OUTPUT} characters")
+                out.append(chunk)
+            return "".join(out)
+        finally:
+            _steps.reset(token)
+
+
+class _Environment(SandboxedEnvironment):
+    template_class = _Bounded
+    intercepted_binops = frozenset({"*", "**", "%", "//", "+"})
+
+    def wrap_str_format(self, value: Any):
+        if super().wrap_str_format(value) is not None:   # str.format: widths allocate at will
+            raise SecurityError("str.format is not available in templates")
+        return None
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        return attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
+
+    def call_binop(self, context, operator_: str, left: Any, right: Any) -> Any:
+        if operator_ == "%" and isinstance(left, str):
+            raise SecurityError("'%' formatting is not available in templates")
+        if operator_ in ("*", "**"):
+            number = (int, float)
+            if operator_ == "**" and isinstance(left, number) and isinstance(right, number):
+                if abs(right) > 64 or abs(left) > 2 ** 64:
+                    raise SecurityError("a power too large for a template")
+            elif isinstance(left, (str, list, tuple)) or isinstance(right, (str, list, tuple)):
+                seq, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
+                if isinstance(times, int) and len(seq) * times > MAX_SEQUENCE:
+                    raise SecurityError(f"a text or list longer than {MAX_SEQUENCE} made with '*'")
+            elif isinstance(left, int) and isinstance(right, int) and \
+                    left.bit_length() + right.bit_length() > MAX_BITS:
+                raise SecurityError("a number too large for a template")
+        if operator_ == "+" and isinstance(left, (str, list)) and isinstance(right, (str, list)) and \
+                len(left) + len(right) > MAX_OUTPUT:
+            raise SecurityError(f"a text longer than {MAX_OUTPUT} characters made with '+'")
+        return {"*": operator.mul, "**": operator.pow, "%": operator.mod, "//": operator.floordiv,
+                "+": operator.add}[operator_](left, right)
+
+
+class NamedUndefined(StrictUndefined):
+    """A typo says what the template could have used (`card` has id, name, …), never
+    'generator.data.templates.View object has no attribute …'."""
+
+    @property
+    def _undefined_message(self) -> str:
+        obj, name = self._undefined_obj, self._undefined_name
+        if isinstance(obj, View):
+            return f"no field '{name}' here; it has: {', '.join(sorted(obj))}"
+        return super()._undefined_message
+
 
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
-                               lstrip_blocks=True, keep_trailing_newline=False)
+    env = _Environment(undefined=NamedUndefined, autoescape=False, trim_blocks=True,
+                       lstrip_blocks=True, keep_trailing_newline=False)
+    env.globals = {"range": _range}
+    env.filters = {name: env.filters[name] for name in FILTERS}
+    env.filters["replace"] = _replace
     env.filters["roman"] = roman
     return env
 
@@ -27,12 +139,22 @@ def compiled(source: str):
 
 @lru_cache(maxsize=4096)
 def compiled_expression(source: str):
-    return environment().compile_expression(source)
+    expression = environment().compile_expression(source)
+
+    def evaluate(*args: Any, **kwargs: Any) -> Any:
+        token = _steps.set(0)
+        try:
+            return expression(*args, **kwargs)
+        finally:
+            _steps.reset(token)
+    return evaluate
 
 
 def roman(value: int) -> str:
     numerals = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
     out, n = "", int(value)
+    if not 0 <= n <= 3999:
+        raise SecurityError(f"roman numerals go from 1 to 3999, not {n}")
     for number, letters in numerals:
         while n >= number:
             out += letters
@@ -80,3 +202,54 @@ def card_context(game: Game, deck: Deck, card: Card | None, lang: str, colors: d
     if side_props is not None:
         ctx["back"] = localise(side_props, lang)
     return ctx
+
+
+# ---------------------------------------------------------------- static checks (pnp validate)
+
+LAYOUT_NAMES = {"card", "deck", "game", "colors", "lang", "_", "back", "aid"}
+FIELDS = {"card": {"id", "name", "copies", "text", "props"},
+          "deck": {"id", "name", "props", "count"},
+          "game": {"id", "name", "minutes", "players"}}
+
+
+@lru_cache(maxsize=8192)   # layouts share templates through `extends`: parse each once
+def used_paths(source: str, expression: bool = False) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """The variables a template reads, as dotted paths with their template line:
+    `{{ card.props.cost }}` -> [(('card', 'props', 'cost'), 1)]. Names a template sets itself
+    ({% set %}, {% for %}, loop) are left out. Raises TemplateSyntaxError."""
+    env = environment()
+    tree = env.parse("{{ " + source + " }}" if expression else source)
+    local = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")} | {"loop"}
+    methods = {id(call.node) for call in tree.find_all(nodes.Call)}   # card.props.get('x'): a method
+    found = []
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Name)):
+        path = _path(node)
+        if path and id(node) in methods and isinstance(node, nodes.Getattr):
+            path = path[:-1]
+        if path and path[0] not in local and path[0] not in env.globals:
+            found.append((path, node.lineno))
+    # keep the longest path of each chain: card.props.cost, not also card.props and card
+    longest = [(p, line) for p, line in found if not any(len(q) > len(p) and q[:len(p)] == p for q, _ in found)]
+    return tuple(sorted(set(longest)))
+
+
+def _path(node) -> tuple[str, ...] | None:
+    if isinstance(node, nodes.Name):
+        return (node.name,)
+    if isinstance(node, nodes.Getattr):
+        inner = _path(node.node)
+        return inner + (node.attr,) if inner else None
+    if isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+        inner = _path(node.node)
+        return inner + (node.arg.value,) if inner else None
+    return None
+
+
+def unknown_path(path: tuple[str, ...]) -> tuple[str, list[str]] | None:
+    """(what is unknown, what is known) for a layout template's path, or None when it is fine.
+    card.props.<x> is checked against the decks' properties by the catalogue."""
+    if path[0] not in LAYOUT_NAMES:
+        return path[0], sorted(LAYOUT_NAMES)
+    if len(path) > 1 and path[0] in FIELDS and path[1] not in FIELDS[path[0]]:
+        return f"{path[0]}.{path[1]}", sorted(FIELDS[path[0]])
+    return None

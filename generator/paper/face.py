@@ -5,6 +5,8 @@ the trim box, in points; the bleed lies at negative coordinates and beyond the s
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.colors import HexColor, toColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -17,20 +19,25 @@ from ..data.templates import compiled, compiled_expression
 from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, to_markup
+from . import images
 
 
 class FaceRenderer:
     """Renders faces for one game in one language."""
 
-    def __init__(self, fonts: FontBook, lang: str, icons: IconFont):
+    def __init__(self, fonts: FontBook, lang: str, icons: IconFont, base: Path | None = None, report=None):
         self.fonts = fonts
         self.lang = lang
         self.typo = fonts.typography(lang)
         self.icons = icons
+        self.base = base          # the game folder: image paths are relative to it
+        self.report = report      # report(event, region, **facts): what `pnp check` inspects
+        self._size: Size | None = None
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         width, height = size.width * mm, size.height * mm
         b = bleed * mm
+        self._size = size
         if layout.background:
             canvas.setFillColor(self._color(layout.background, context, layout))
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
@@ -38,6 +45,8 @@ class FaceRenderer:
             try:
                 if region.when and not compiled_expression(region.when)(**context):
                     continue
+                if self.report:
+                    self.report("region", region)
                 self._region(canvas, region, layout, context, width, height, b)
             except Overflow as exc:
                 raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
@@ -86,7 +95,23 @@ class FaceRenderer:
             self._icon(canvas, r, layout, ctx, x, y, w, h)
         elif r.kind == "text":
             self._text(canvas, r, layout, ctx, x, y, w, h)
+        elif r.kind == "image":
+            self._image(canvas, r, ctx, x, y, w, h)
         canvas.restoreState()
+
+    def _image(self, canvas, r: Region, ctx, x, y, w, h):
+        name = compiled(r.text or "").render(ctx).strip()
+        if not name:
+            return
+        if self.base is None:
+            raise BuildError("images are not available here (no game folder)")
+        art = images.load(images.resolve(self.base, name))
+        clip = {"none": None, "box": images.box_outline(x, y, w, h, r.radius * mm),
+                "card": images.card_outline(self._size)}[r.clip]
+        dpi = images.draw(canvas, art, x, y, w, h, r.fit, clip)
+        if self.report:
+            self.report("image", r, path=name, dpi=dpi)
+        images.check_dpi(name, dpi, r.allow_low_dpi)
 
     def _icon(self, canvas, r: Region, layout, ctx, x, y, w, h):
         name = compiled(r.text or "").render(ctx).strip()
@@ -94,6 +119,8 @@ class FaceRenderer:
             return
         if name not in self.icons.codes:
             raise BuildError(f"unknown icon '{name}'")
+        if self.report:
+            self.report("icon", r, name=name)
         size = min(h, w)
         color = r.color if r.color != "#000000" else (self.icons.colors.get(name) or r.color)
         canvas.setFillColor(self._color(color, ctx, layout))
@@ -117,6 +144,9 @@ class FaceRenderer:
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
         para, used = fit(markup, face, self.typo, box)
+        if self.report:
+            self.report("text", r, size=para.style.fontSize, preferred=r.size, min_size=r.min_size,
+                        source=source)
         top = y + h
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
         para.drawOn(canvas, x, offset)

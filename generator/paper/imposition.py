@@ -24,6 +24,7 @@ class SheetOptions:
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     allow_missing: bool = False
+    deck_per_sheet: bool = False      # start every deck on a new sheet (default: sheets filled across decks)
 
 
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
@@ -40,25 +41,40 @@ def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, 
     return canvas
 
 
-def impose(canvas: Canvas, grid: Grid, physical: list[str], back_form: str | None,
-           options: SheetOptions, progress: Progress = lambda n: None) -> int:
-    """Place drawn faces (form names, one per physical piece) on sheets, each fronts page
-    followed by its mirrored backs page when there is a back; return the page count."""
+Piece = tuple[str, str | None]   # (front form, back form or None): one physical card
+
+
+def sheet_count(pieces: int, grid: Grid, options: SheetOptions) -> int:
+    """Pages `impose` writes for this many pieces: a backs page after every fronts page in duplex."""
+    fronts = -(-pieces // grid.per_page)
+    return fronts * (1 if options.duplex == "none" else 2)
+
+
+def impose(canvas: Canvas, grid: Grid, pieces: list[Piece], options: SheetOptions,
+           progress: Progress = lambda n: None) -> int:
+    """Place drawn faces on sheets; return the page count.
+
+    In duplex every fronts page is followed by its backs page, even when no piece on it has a
+    back (the page is then left blank): page 2k is always the backs of page 2k-1, slot for slot,
+    mirrored for the flip edge, so a duplex print never shifts one deck onto another's backs.
+    """
     pages = 0
     dx, dy = options.back_offset
-    for start in range(0, len(physical), grid.per_page):
-        chunk = physical[start:start + grid.per_page]
-        for index, form in enumerate(chunk):
-            place(canvas, grid, form, *grid.slot(index))
+    for start in range(0, len(pieces), grid.per_page):
+        chunk = pieces[start:start + grid.per_page]
+        for index, (front, _back) in enumerate(chunk):
+            place(canvas, grid, front, *grid.slot(index))
         _finish_page(canvas, grid, len(chunk))
         pages += 1
         progress(1)
-        if back_form:
-            for index in range(len(chunk)):
-                place(canvas, grid, back_form, *grid.slot(index, back=True, duplex=options.duplex), dx, dy)
-            _finish_page(canvas, grid, len(chunk), dx, dy, circles=False)
-            pages += 1
-            progress(1)
+        if options.duplex == "none":
+            continue
+        backs = [(index, back) for index, (_front, back) in enumerate(chunk) if back]
+        for index, back in backs:
+            place(canvas, grid, back, *grid.slot(index, back=True, duplex=options.duplex), dx, dy)
+        _finish_page(canvas, grid, len(chunk), dx, dy, circles=False, marks=bool(backs))
+        pages += 1
+        progress(1)
     return pages
 
 
@@ -71,8 +87,9 @@ def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
 
 
 def _finish_page(canvas: Canvas, grid: Grid, used: int, dx: float = 0, dy: float = 0,
-                 circles: bool = True) -> None:
-    draw_cut_guides(canvas, grid, used, dx, dy, circles)
+                 circles: bool = True, marks: bool = True) -> None:
+    if marks:
+        draw_cut_guides(canvas, grid, used, dx, dy, circles)
     canvas.setTrimBox(grid.trim_box(dx, dy))
     canvas.setBleedBox(grid.bleed_box(dx, dy))
     canvas.showPage()

@@ -27,6 +27,7 @@ from datafile.errors import BuildError
 from ..data.aids import legend
 from ..data.catalog import GameData, Project
 from ..data.i18n import Translator
+from ..data.locate import locate
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.output import Staging
@@ -101,7 +102,7 @@ class Inline:
 
 
 def environment(root: Path) -> SandboxedEnvironment:
-    return SandboxedEnvironment(loader=FileSystemLoader(str(root / "layouts" / "site")), autoescape=True,
+    return SandboxedEnvironment(loader=FileSystemLoader(str(locate(root, "layouts", "site"))), autoescape=True,
                                 undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                 keep_trailing_newline=True)
 
@@ -176,7 +177,7 @@ def render_home(project: Project, entries: list[dict]) -> str:
 
 
 def _entry(game: GameData, langs: list[str]) -> dict:
-    return dict(id=game.id, name=game.game.name.get("en"), players=dict(min=game.game.players.min,
+    return dict(id=game.id, name=game.game.name.preferred("en"), players=dict(min=game.game.players.min,
                                                                           max=game.game.players.max),
                 minutes=game.game.minutes,
                 pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
@@ -254,7 +255,7 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
         chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
         font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
         for f, name in chosen:
-            put(f"assets/fonts/{name}", fonts.woff2(project.root / "layouts" / "fonts" / f.source, wanted))
+            put(f"assets/fonts/{name}", fonts.woff2(locate(project.root, "layouts", "fonts", f.source), wanted))
         for i, (name, page, page_script) in enumerate(rendered):
             if page_script == script:
                 prefix = "../" * name.count("/") + "assets/fonts/"
@@ -267,7 +268,7 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
         for page in entry["pages"]:
             page["files"] = groups.get(f"{entry['id']}/{page['lang']}", page.get("files", []))
     put(INDEX, json.dumps({"games": entries}, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
-    assets = project.root / "layouts" / "site"
+    assets = locate(project.root, "layouts", "site")
     for name in ASSETS:
         put(f"assets/{name}", (assets / name).read_bytes())
     for name, source in runtime.files(project.root).items():      # the calculator's, if vendored
@@ -276,7 +277,7 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
         put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
     shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
     for name in fonts.LICENCES:
-        put(f"assets/fonts/{name}", (project.root / "layouts" / "fonts" / name).read_bytes())
+        put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name).read_bytes())
     put("manifest.webmanifest", offline.manifest())
     put("sw.js", offline.service_worker(assets / "sw.js", shell, groups, contents.digest()))
     return targets

@@ -88,7 +88,8 @@ def catalogue_json(root: Path, lang: str) -> dict[str, str]:
     if lang == "en":
         return {}
     from babel.messages.pofile import read_po
-    path = root / "locales" / lang / "LC_MESSAGES" / "scoring.po"
+    from ..data.locate import locate
+    path = locate(root, "locales", lang, "LC_MESSAGES", "scoring.po")
     if not path.is_file():
         return {}
     with path.open("rb") as handle:

@@ -40,3 +40,9 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
 class QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - keep the terminal for build messages
         pass
+
+    def list_directory(self, path):
+        """No directory listings: the site links every page it has (a folder without index.html
+        is a 404, not an inventory of the output folder)."""
+        self.send_error(404, "Not found")
+        return None

@@ -12,6 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from datafile.errors import BuildError
 
+from ..data.locate import locate_inside
 from ..data.model import FontsFile, LanguageTypography
 from .icons import ICON_BASE
 
@@ -33,10 +34,20 @@ class Typography:
 
 
 @lru_cache(maxsize=None)
-def _register_face(path: Path, name: str) -> Face:
-    if not path.exists():
-        raise BuildError(f"font file {path} not found")
-    font = TTFont(name, str(path))
+def _register_face(path: Path, name: str, folder: Path) -> Face:
+    # layouts/fonts.yaml is checked when the project loads; this is the last guard, for a
+    # file removed or replaced since: a font is read only from layouts/fonts/
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        raise BuildError(f"font file {path.name} is outside layouts/fonts/ (see layouts/fonts.yaml)") from None
+    if not path.is_file():
+        raise BuildError(f"font file layouts/fonts/{path.name} not found (see layouts/fonts.yaml)")
+    try:
+        font = TTFont(name, str(path))
+    except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file
+        raise BuildError(f"font file layouts/fonts/{path.name} is not a usable TrueType font "
+                         f"({type(exc).__name__}: {str(exc)[:120]})") from None
     pdfmetrics.registerFont(font)
     return Face(name, frozenset(font.face.charToGlyph))
 
@@ -46,6 +57,7 @@ class FontBook:
 
     def __init__(self, root: Path, spec: FontsFile):
         self.dir = root / "layouts" / "fonts"
+        self.root = root
         self.spec = spec
 
     def typography(self, lang: str) -> Typography:
@@ -66,7 +78,10 @@ class FontBook:
             addMapping(base, b, i, f"{base}-{style}")
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bool(bold), bool(italic))]
-        return _register_face(self.dir / files[style], f"{base}-{style}")
+        # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py),
+        # and never from outside that folder
+        path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
+        return _register_face(path, f"{base}-{style}", folder)
 
 
 def missing_glyphs(text: str, face: Face) -> list[str]:

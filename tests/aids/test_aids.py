@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pdfplumber
@@ -32,7 +32,7 @@ HEADINGS = {
                "Décompte final", "Règles avancées", "Légende"],
         "en": ["Setup", "two phases", "Actions", "Hand limit", "Town Criers", "End of the game",
                "Final scoring", "Advanced rules", "Icon legend"],
-        "de": ["Spielaufbau", "zwei Phasen", "Aktionen", "Handlimit", "Ausrufer", "Spielende",
+        "de": ["Spielaufbau", "zwei Phasen", "Aktionen", "Handkartenlimit", "Ausrufer", "Spielende",
                "Schlusswertung", "Fortgeschrittene", "Symbol"],
         "ja": ["準備", "2つのフェイズ", "アクション", "手札の上限", "廷吏", "ゲームの終了", "最終得点", "上級ルール",
                "アイコン"],
@@ -42,8 +42,8 @@ HEADINGS = {
                "Fin de partie", "Décompte royal", "Décompte des peuples", "Légende"],
         "en": ["Setup", "Your turn", "Guild symbols", "notables", "Spells", "Royal favours", "End of the game",
                "Royal scoring", "People scoring", "Icon legend"],
-        "de": ["Spielaufbau", "Dein Zug", "Gildensymbole", "Würdenträger", "Zauber", "Königliche Gunst",
-               "Spielende", "Königliche Wertung", "Volkswertung", "Symbol"],
+        "de": ["Spielaufbau", "Dein Zug", "Gildensymbole", "Würdenträger", "Zauber", "Gunstplättchen",
+               "Spielende", "Schlosswertung", "Volkswertung", "Symbol"],
         "ja": ["準備", "手番", "ギルド記号", "名士", "呪文", "王の恩寵", "ゲームの終了", "城の得点計算", "種族の得点計算",
                "アイコン"],
     },
@@ -95,19 +95,31 @@ def test_both_aids_exist_with_every_heading(out, game, lang):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_card_aid_is_card_sized_and_double_sided(out, game):
-    """One copy per player (rulebook player counts), fronts then mirrored backs."""
+def test_card_aids_are_tarot_sized_readable_and_one_per_player(out, game):
+    """70 x 120 mm aids (4 per A4 sheet), one of each aid card per player (rulebook player counts),
+    body text at 7 pt or more; San Gimignano holds on one card, Tournay and Taverna on two."""
     players = {"san-gimignano": 2, "tournay": 4, "taverna": 5}[game]
-    card = out[game] / game / "en" / "player-aid-card.pdf"
-    with pdfplumber.open(card) as pdf:
-        assert len(pdf.pages) == 2
-        for page in pdf.pages:
-            assert squash(page.extract_text()).count(squash("Player aid")) == players
-            x0, y0, x1, y1 = (float(v) for v in page.trimbox)
-            cols = round((x1 - x0) / (63 * 72 / 25.4))
-            assert (x1 - x0) / cols == pytest.approx(63 * 72 / 25.4, abs=0.5)
-            rows = round((y1 - y0) / (88 * 72 / 25.4))
-            assert (y1 - y0) / rows == pytest.approx(88 * 72 / 25.4, abs=0.5)
+    cards = {"san-gimignano": 1, "tournay": 2, "taverna": 2}[game]
+    for lang in ["fr", "en", "de", "ja"]:
+        path = out[game] / game / lang / "player-aid-card.pdf"
+        with pdfplumber.open(path) as pdf:
+            fronts = pdf.pages[0::2]
+            assert sum(squash(p.extract_text()).count(squash(game_title(game, lang))) for p in fronts) == \
+                players * cards
+            sizes = [c["size"] for p in pdf.pages for c in p.chars if c["text"].strip()]
+            assert min(sizes) >= 6.5, f"{game}/{lang}: a glyph at {min(sizes)} pt"
+            body = Counter(round(c["size"], 2) for p in pdf.pages for c in p.chars if c["text"].strip())
+            assert min(size for size, n in body.items() if n > 50) >= 7.0, f"{game}/{lang}: body below 7 pt"
+            for page in pdf.pages:
+                x0, y0, x1, y1 = (float(v) for v in page.trimbox)
+                assert round((x1 - x0) / (70 * 72 / 25.4), 3) in (1.0, 2.0)
+                assert round((y1 - y0) / (120 * 72 / 25.4), 3) in (1.0, 2.0)
+
+
+def game_title(game: str, lang: str) -> str:
+    import yaml
+    name = yaml.safe_load((ROOT / "cards" / game / "game.yaml").read_text(encoding="utf-8"))["name"]
+    return name[lang] if isinstance(name, dict) else name
 
 
 def test_numbers_come_from_the_cards(out):

@@ -34,7 +34,7 @@ def test_wrong_type_and_out_of_range_property(tmp_path):
 def test_missing_translation_is_reported(tmp_path):
     root = project_copy(tmp_path)
     nobles = root / "cards" / "san-gimignano" / "nobles.yaml"
-    line = replace_in(nobles, "      de: Dein Handlimit steigt auf 9 Karten (Via Francigena füllt dann bis 9 auf).\n", "")
+    line = replace_in(nobles, "      de: Dein Handkartenlimit steigt auf 9 Karten (Via Francigena füllt dann bis 9 auf).\n", "")
     result = pnp("validate", root=root)
     assert result.exit_code == 1
     assert "nobles.yaml" in result.output and "no 'de' text" in result.output

@@ -9,7 +9,7 @@ from tests.conftest import pnp
 
 ROWS = {"en": ["Completed towers", "Coloured towers", "Total"],
         "fr": ["Tours terminées", "Tours colorées", "Total"],
-        "de": ["Fertige Türme", "Bunte Türme", "Summe"],
+        "de": ["Vollendete Türme", "Bunte Türme", "Summe"],
         "ja": ["完成した塔", "多色の塔", "合計"]}
 
 

@@ -31,14 +31,14 @@ ENGLISH = {
 EXPECTED = {
     ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages : 4)", "détient le marqueur",
                               "nombre de tours × total des étages : 3 × (5 + 3 + 3)"],
-    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3 × (5 + 3 + 3)"],
+    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3×（5 + 3 + 3）"],
     ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
     ("tournay", "ja"): ["市民（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2"],
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain -3→-1, Orc -1→0",
                         "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
                         "titres de propriété : 4"],
-    ("taverna", "ja"): ["すべての種族トラックを1段上がる", "エルフ 2→4、ドワーフ -3→-1、オーク -1→0", "最上段",
+    ("taverna", "ja"): ["すべての種族トラックを1段上がる", "エルフ：2→4、ドワーフ：-3→-1、オーク：-1→0", "最上段",
                         "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4"],
 }
 
@@ -78,8 +78,8 @@ def test_json_details_in_german(game):
                                 "Anzahl der Türme × Summe der Stockwerke: 3 × (5 + 3 + 3)"],
               "tournay": ["Bürger (rot): 4 → 4 × 2 (Erbauer)", "Denier: 13 ÷ 4 → 3 × 2 (Erbauer)", "(kein Erbauer)",
                           "Sets sichtbarer Karten der Stufe I/II"],
-              "taverna": ["eine Stufe höher auf jeder Volksleiter", "Elf 2→4, Zwerg -3→-1, Ork -1→0",
-                          "oberste Stufe", "Reihenfolge der königlichen Wertung: Karl, Fred, Etienne",
+              "taverna": ["eine Stufe höher auf jeder Volksleiste", "Elf 2→4, Zwerg -3→-1, Ork -1→0",
+                          "oberste Stufe", "Reihenfolge der Schlosswertung: Karl, Fred, Etienne",
                           "Besitzurkunden: 4"]}[game]
     for fragment in german:
         assert fragment in details, fragment

@@ -38,7 +38,7 @@ def test_serve_rebuilds_on_change(tmp_path):
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/san-gimignano/en.html", timeout=10).read().decode()
         assert "Buona Pietra" in page and "Mura" in page
         rebuilt = sum("site rebuilt" in line for line in lines)
-        replace_in(root / "cards" / "san-gimignano" / "nobles.yaml", "name: Mura", "name: Mura Nuova")
+        replace_in(root / "cards" / "san-gimignano" / "nobles.yaml", "en: Mura,", "en: Mura Nuova,")
         deadline = time.monotonic() + 60
         while sum("site rebuilt" in line for line in lines) == rebuilt and time.monotonic() < deadline:
             time.sleep(0.2)

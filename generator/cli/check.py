@@ -1,0 +1,79 @@
+"""`pnp check [GAME…] [--json]`: preflight before printing; exit 1 on errors, 0 with warnings."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .common import load_or_exit, split_list
+
+LEVELS = {"error": "red", "warning": "yellow", "note": None}
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--lang", "langs", metavar="fr,en,...", help="Languages to check (default: all of each game's).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable report (for CI).")
+@click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.pass_context
+def check(ctx, games, langs, as_json, allow_missing):
+    """Preflight GAMES (default: every game): text fit per language, glyphs, legibility, safe
+    zone and bleed, image dpi, unused icons and properties."""
+    from ..products.preflight import Report, check_game
+
+    project = load_or_exit(ctx, games)
+    report = Report()
+    languages = split_list(langs)
+    for game in project.games.values():
+        chosen = [lang for lang in game.game.languages if not languages or lang in languages]
+        check_game(project, game, chosen, report, allow_missing=allow_missing)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+    else:
+        _table(report)
+    sys.exit(1 if report.count("error") else 0)
+
+
+def _table(report) -> None:
+    click.echo("Text fit: size used against the layout's size, per language")
+    rows = [("game", "lang", "boxes", "shrunk", "largest shrink", "where", "smallest")]
+    for row in report.fit_summary():
+        shrink = (f"-{row['largest_shrink_pt']:g} pt ({row['largest_shrink_pct']}%)"
+                  if row["shrunk"] else "—")
+        rows.append((row["game"], row["lang"], str(row["boxes"]), str(row["shrunk"]), shrink, row["where"] or "—",
+                     f"{row['smallest_pt']:g} pt"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for index, row in enumerate(rows):
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if index == 0:
+            click.echo("  ".join("-" * width for width in widths))
+    click.echo()
+    # one line per kind of problem and place: the same box failing on 40 cards in 4 languages
+    # is one thing to fix (--json lists every card)
+    groups: dict[tuple, list] = {}
+    for finding in report.findings:
+        key = (finding.level, finding.code, finding.game, finding.deck, finding.face, finding.box,
+               finding.summary or finding.message)
+        groups.setdefault(key, []).append(finding)
+    for (level, _code, game, deck, face, box, text), found in groups.items():
+        where = "/".join(part for part in (game, deck) if part)
+        side = f" {face}" if face else ""
+        boxed = f" '{box}'" if box and not text.startswith("box ") else ""
+        cards = list(dict.fromkeys(f.card or "back" for f in found if f.deck))
+        langs = list(dict.fromkeys(f.lang for f in found if f.lang))
+        extra = []
+        if len(found) > 1 or found[0].summary:
+            if cards:
+                extra.append(f"{len(cards)} card(s): {', '.join(cards[:4])}{', …' if len(cards) > 4 else ''}")
+            if langs:
+                extra.append(", ".join(langs))
+            values = [f.value for f in found if f.value is not None]
+            if values:
+                extra.append(f"lowest {min(values):g}")
+        elif found[0].card or found[0].lang:
+            extra.append(" ".join(part for part in (found[0].card, found[0].lang) if part))
+        tail = f" [{'; '.join(extra)}]" if extra else ""
+        click.secho(f"{level:<7} {where}{side}{boxed}: {text}{tail}", fg=LEVELS[level])
+    click.echo(f"\n{report.count('error')} error(s), {report.count('warning')} warning(s), "
+               f"{report.count('note')} note(s)")

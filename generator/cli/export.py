@@ -1,0 +1,90 @@
+"""`pnp export png|tts|printshop GAME…`: card faces for screens, Tabletop Simulator and print
+shops, into OUT/<game>/<lang>/<target>/, all or nothing."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from datafile.errors import BuildError, DataError
+
+from ..paper.output import Staging
+from .common import load_or_exit, project_root, shown_path, split_list
+
+
+@click.command()
+@click.argument("target", type=click.Choice(["png", "tts", "printshop"]))
+@click.argument("games", nargs=-1)
+@click.option("--lang", "langs", metavar="fr,en,...", help="Languages (default: all of each game's).")
+@click.option("--dpi", type=click.FloatRange(36, 1200), default=300, show_default=True,
+              help="Resolution of png and tts images.")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              help="png: bleed in mm around each face; 0 (or --no-bleed) for the trimmed card.")
+@click.option("--no-bleed", is_flag=True, help="png: the trimmed card only (same as --bleed 0).")
+@click.option("--preset", default=None, metavar="NAME",
+              help="printshop: a preset of layouts/printshops.yaml (drivethrucards, thegamecrafter).")
+@click.option("--url-base", default=None, metavar="URL",
+              help="tts: where you will upload the images (default: file:/// paths on this machine).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: output/ in the project).")
+@click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.pass_context
+def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, out_dir, allow_missing):
+    """Export GAMES (default: every game) as TARGET: png (one image per face), tts (Tabletop
+    Simulator sheets and saved object) or printshop --preset NAME."""
+    chosen = None
+    if target == "printshop":
+        from ..products.exports.printshop import load_presets
+        try:
+            presets = load_presets(project_root(ctx))
+        except DataError as exc:
+            for problem in exc.problems:
+                click.secho(str(problem), fg="red", err=True)
+            sys.exit(1)
+        if preset not in presets:
+            raise click.BadParameter(f"{'unknown preset ' + repr(preset) if preset else 'a preset is needed'}; "
+                                     f"use one of {', '.join(presets)} (layouts/printshops.yaml)",
+                                     param_hint="--preset")
+        chosen = presets[preset]
+    elif preset:
+        raise click.BadParameter("--preset is for `pnp export printshop` only", param_hint="--preset")
+    project = load_or_exit(ctx, games)
+    languages = split_list(langs)
+    out = (out_dir or project_root(ctx) / "output").resolve()
+    started = time.perf_counter()
+    notes: list[str] = []
+    try:
+        with Staging() as staging:
+            for game in project.games.values():
+                unknown = [lang for lang in languages or [] if lang not in game.game.languages]
+                if unknown:
+                    raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
+                                             f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
+                for lang in languages or game.game.languages:
+                    folder = out / game.id / lang
+                    if target == "png":
+                        from ..products.exports.png import export_png
+                        export_png(project, game, lang, folder / "png", staging, dpi, 0 if no_bleed else bleed,
+                                   allow_missing)
+                    elif target == "tts":
+                        from ..products.exports.tts import export_tts
+                        export_tts(project, game, lang, folder / "tts", staging, dpi, url_base, allow_missing)
+                    else:
+                        from ..products.exports.printshop import export_printshop
+                        _, skipped = export_printshop(project, game, lang, folder / preset, staging, chosen,
+                                                      allow_missing)
+                        notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
+            written = staging.commit()
+    except (BuildError, DataError) as exc:
+        click.secho(f"export failed: {exc}", fg="red", err=True)
+        click.secho("Nothing was written.", fg="red", err=True)
+        sys.exit(1)
+    for note in dict.fromkeys(notes):
+        click.secho(note, fg="yellow", err=True)
+    total = sum(path.stat().st_size for path in written)
+    folders = sorted({path.parent for path in written})
+    for folder in folders:
+        click.echo(shown_path(folder, ctx))
+    click.echo(f"{len(written)} file(s), {total / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s")

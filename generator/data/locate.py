@@ -1,0 +1,110 @@
+"""Where a project's files are: the user's folder first, then the data bundled with pnp.
+
+A project is a folder holding cards/<game>/ and, optionally, layouts/ and locales/ (as mkdocs
+finds its mkdocs.yml). Whatever the folder lacks — fonts, sheets.yaml, fonts.yaml, the shared
+layouts, interface strings, the three bundled games — comes from the bundled data: in a source
+checkout the repository's own cards/, layouts/ and locales/; in an installed wheel
+generator/bundled/ (copied there by the build hook in build_hooks.py, see pyproject.toml).
+A file of the user's folder wins over the bundled file of the same name.
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+DATA_FOLDERS = ("cards", "layouts", "locales")
+
+
+@lru_cache(maxsize=1)
+def bundled_root() -> Path:
+    package = Path(__file__).resolve().parents[1]          # generator/
+    installed = package / "bundled"
+    if (installed / "layouts").is_dir():
+        return installed
+    return package.parent                                  # a source checkout: beside generator/
+
+
+def is_project(folder: Path) -> bool:
+    return any((folder / "cards").glob("*/game.yaml"))
+
+
+def find_root(start: Path | None = None, environ: dict | None = None) -> Path:
+    """The project folder for a command run in `start` (the working directory): $PNP_ROOT if
+    set, else the nearest of `start` and its parents that holds cards/<game>/game.yaml, else
+    `start` itself (the bundled games are still available by name, output goes there)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("PNP_ROOT"):
+        return Path(environ["PNP_ROOT"]).resolve()
+    start = (start or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if is_project(folder):
+            return folder
+    return start
+
+
+def search_path(root: Path) -> tuple[Path, ...]:
+    root, bundled = root.resolve(), bundled_root()
+    return (root,) if root == bundled else (root, bundled)
+
+
+def locate(root: Path, *parts: str) -> Path:
+    """The first of root/parts, bundled/parts that exists; root/parts when neither does (so an
+    error names the file the user would create)."""
+    for base in search_path(root):
+        if (base.joinpath(*parts)).exists():
+            return base.joinpath(*parts)
+    return root.joinpath(*parts)
+
+
+def locate_inside(root: Path, folder: tuple[str, ...], name: str) -> tuple[Path, Path]:
+    """(file, its folder) for a file named in data that must stay inside `folder` (layouts/fonts,
+    say): the project's copy, else the bundled one. Only the folder is searched, never a path the
+    name leads to elsewhere; callers check `inside(file, folder)`."""
+    for base in search_path(root):
+        directory = base.joinpath(*folder)
+        if (directory / name).exists() and inside(directory / name, directory):
+            return directory / name, directory
+    directory = root.joinpath(*folder)
+    return directory / name, directory
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, symlinks resolved, stays inside `folder`: data never names files elsewhere."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (ValueError, OSError, RuntimeError):
+        return False
+
+
+def game_dirs(root: Path) -> dict[str, Path]:
+    """Every game by id: the bundled ones, overridden by the project's own of the same id."""
+    found: dict[str, Path] = {}
+    for base in reversed(search_path(root)):
+        found.update({p.parent.name: p.parent for p in (base / "cards").glob("*/game.yaml")})
+    return dict(sorted(found.items()))
+
+
+def own_games(root: Path) -> list[str]:
+    """The games a bare `pnp build` builds: the project's own, or every bundled game when the
+    folder has none."""
+    own = sorted(p.parent.name for p in (root / "cards").glob("*/game.yaml"))
+    return own or list(game_dirs(root))
+
+
+def layout_paths(root: Path) -> dict[str, Path]:
+    """layouts/*.yaml by file stem (the first part of a layout id), the project's over the bundled."""
+    found: dict[str, Path] = {}
+    for base in reversed(search_path(root)):
+        found.update({p.stem: p for p in sorted((base / "layouts").glob("*.yaml"))})
+    return dict(sorted(found.items()))
+
+
+def catalogue_paths(root: Path, lang: str) -> list[Path]:
+    """locales/<lang>/LC_MESSAGES/<domain>.po by domain: the project's file replaces the bundled
+    file of the same domain (as layout files do), so a project's own catalogue is the whole truth."""
+    found: dict[str, Path] = {}
+    for base in reversed(search_path(root)):
+        found.update({p.name: p for p in sorted((base / "locales" / lang / "LC_MESSAGES").glob("*.po"))})
+    return [found[name] for name in sorted(found)]

@@ -1,0 +1,243 @@
+"""Cards from a spreadsheet: a deck may say `cards_from: towers.csv` (or .xlsx, or
+`game.xlsx#Towers` for one sheet of a workbook) and keep one card per row, as most designers
+keep their data.
+
+The first row names the columns: `id`, `copies`, `layout`, `source`, `name` / `text` (one text
+for every language) or `name.<lang>` / `text.<lang>`, and `props.<property>` (a text property
+per language: `props.<property>.<lang>`; a list property: items separated by `;`). Empty rows
+and empty cells are skipped. Every problem names the file, the row (as the spreadsheet numbers
+it, the header being row 1) and the column (letter and header). CSV is read with the standard
+library (UTF-8, with or without Excel's BOM, comma / semicolon / tab separated); XLSX with
+openpyxl, the well-kept reader of Excel files (values, not formulas).
+"""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from datafile.errors import DataError, Problem, closest
+from datafile.validate import problems_from
+
+from .model import LANG, Card, PropertySpec
+from .properties import validate_props
+
+CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
+SUFFIXES = (".csv", ".xlsx")
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (as spreadsheets name columns)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
+    """`towers.csv` or `game.xlsx#Towers` -> (file inside the game folder, sheet name)."""
+    name, _, sheet = source.partition("#")
+    return deck_dir / name, sheet or None
+
+
+def read_rows(path: Path, display: str, sheet: str | None = None) -> list[tuple[int, list[Any]]]:
+    """(row number, cells) for every row, the header first; DataError if unreadable."""
+    if path.suffix.lower() not in SUFFIXES:
+        raise DataError([Problem(display, 0, "cards_from", f"cannot read '{path.name}' as a spreadsheet",
+                                 "a .csv or .xlsx file")])
+    if not path.is_file():
+        found = sorted(p.name for p in path.parent.glob("*") if p.suffix.lower() in SUFFIXES)
+        guess = closest(path.name, found)
+        raise DataError([Problem(display, 0, "cards_from", "file not found" + (f"; did you mean '{guess}'?"
+                                                                               if guess else ""),
+                                 f"a spreadsheet beside the deck file ({', '.join(found) or 'none there'})")])
+    if path.suffix.lower() == ".csv":
+        return _csv_rows(path, display)
+    return _xlsx_rows(path, display, sheet)
+
+
+def _csv_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(display, 0, "", f"not UTF-8 text (byte {exc.start})",
+                                 "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)")]) from None
+    try:
+        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [(number, row) for number, row in enumerate(csv.reader(text.splitlines(), dialect), start=1)]
+
+
+def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[Any]]]:
+    from openpyxl import load_workbook   # only decks that use XLSX pay for it
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises several kinds for a damaged or foreign file
+        raise DataError([Problem(display, 0, "", f"cannot open as an Excel workbook ({type(exc).__name__})",
+                                 "an .xlsx file saved by Excel or LibreOffice")]) from None
+    try:
+        if sheet is not None and sheet not in book.sheetnames:
+            raise DataError([Problem(display, 0, "", f"no sheet '{sheet}'", f"one of: {', '.join(book.sheetnames)}")])
+        ws = book[sheet] if sheet else book.worksheets[0]
+        return [(number, list(row)) for number, row in enumerate(ws.iter_rows(values_only=True), start=1)]
+    finally:
+        book.close()
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+class _Columns:
+    """What each header means: (field path, column label) per column index."""
+
+    def __init__(self, header: list[Any], properties: dict[str, PropertySpec], display: str,
+                 languages: list[str] = ()):
+        self.paths: dict[int, tuple[str, ...]] = {}
+        self.labels: dict[int, str] = {}
+        problems = []
+        for index, cell in enumerate(header):
+            if _blank(cell):
+                continue
+            name = str(cell).strip()
+            label = f"column {column_letter(index)} '{name}'"
+            parts = tuple(name.split("."))
+            known = [*CARD_COLUMNS, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages),
+                     *(f"props.{p}" for p in properties)]
+            ok = (len(parts) == 1 and parts[0] in CARD_COLUMNS) \
+                or (len(parts) == 2 and parts[0] in ("name", "text") and LANG.match(parts[1])) \
+                or (len(parts) == 2 and parts[0] == "props" and parts[1] in properties) \
+                or (len(parts) == 3 and parts[0] == "props" and parts[1] in properties
+                    and properties[parts[1]].type == "text" and LANG.match(parts[2]))
+            if not ok:
+                guess = closest(name, known)
+                problems.append(Problem(display, 1, label, "unknown column" + (f"; did you mean '{guess}'?"
+                                                                                 if guess else ""),
+                                        "id, copies, name[.<lang>], text[.<lang>], layout, source or "
+                                        "props.<property>[.<lang>] of a property the deck declares"))
+                continue
+            if parts in self.paths.values():
+                problems.append(Problem(display, 1, label, "the same column twice", "each column once"))
+                continue
+            self.paths[index], self.labels[index] = parts, label
+        if "id" not in [p[0] for p in self.paths.values()]:
+            problems.append(Problem(display, 1, "", "no 'id' column", "a header row naming an 'id' column"))
+        if problems:
+            raise DataError(problems)
+
+    def label_for(self, loc: tuple) -> str:
+        """The column a validation error's field path (('props', 'rank'), ('name',)) points to."""
+        best, best_len = "", -1
+        for index, parts in self.paths.items():
+            common = 0
+            for a, b in zip(parts, loc):
+                if a != b:
+                    break
+                common += 1
+            if common > best_len and common > 0:
+                best, best_len = self.labels[index], common
+        return best or ".".join(map(str, loc))
+
+
+def _convert(value: Any, spec: PropertySpec | None) -> Any:
+    """A cell as the property's type expects it (spreadsheets give numbers as float or text)."""
+    if isinstance(value, str):
+        value = value.strip()
+    if spec is None:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
+    if spec.type == "int":
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            return int(value)
+    if spec.type == "bool" and isinstance(value, str):
+        lowered = value.lower()
+        if lowered in ("true", "yes", "1", "x"):
+            return True
+        if lowered in ("false", "no", "0"):
+            return False
+    if spec.type in ("str", "enum", "text") and not isinstance(value, str):
+        return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    if spec.type == "list" and isinstance(value, str):
+        return [_convert(item, spec.items) for item in value.split(";") if item.strip()]
+    return value
+
+
+def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
+               sheet: str | None = None, taken: set[str] = frozenset()) -> list[Card]:
+    """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
+    every problem with file, row and column."""
+    rows = [(n, cells) for n, cells in read_rows(path, display, sheet) if not all(_blank(c) for c in cells)]
+    if not rows:
+        raise DataError([Problem(display, 0, "", "the spreadsheet is empty", "a header row, then one row per card")])
+    columns = _Columns(rows[0][1], properties, display, languages)
+    problems: list[Problem] = []
+    cards: list[Card] = []
+    seen = dict.fromkeys(taken, 0)
+    for number, cells in rows[1:]:
+        raw: dict[str, Any] = {}
+        for index, parts in columns.paths.items():
+            value = cells[index] if index < len(cells) else None
+            if _blank(value):
+                continue
+            spec = properties.get(parts[1]) if parts[0] == "props" else None
+            if parts[0] == "copies":
+                value = _convert(value, PropertySpec(type="int"))
+            elif parts[0] in ("name", "text") or (spec and spec.type == "text"):
+                value = _convert(value, PropertySpec(type="str"))
+            else:
+                value = _convert(value, spec)
+            node = raw
+            for part in parts[:-1]:
+                node = node.setdefault(part, {})
+            node[parts[-1]] = value
+        problems += _missing_texts(raw, columns, languages, display, number)
+        try:
+            card = Card.model_validate(raw)
+            card.props = validate_props(properties, card.props, display, None, ("props",))
+        except ValidationError as exc:
+            problems += [_at_row(p, number, columns) for p in problems_from(exc, None, display, Card)]
+            continue
+        except DataError as exc:
+            problems += [_at_row(p, number, columns) for p in exc.problems]
+            continue
+        if card.id in seen:
+            where = f"row {seen[card.id]}" if seen[card.id] else "the deck file"
+            problems.append(Problem(display, number, columns.label_for(("id",)),
+                                    f"card id '{card.id}' is also used in {where}", "ids unique within a deck"))
+        seen[card.id] = number
+        card._sheet = (display, number, columns)   # later checks (icons) name the row and column
+        cards.append(card)
+    if problems:
+        raise DataError(problems)
+    return cards
+
+
+def _at_row(problem: Problem, number: int, columns: _Columns) -> Problem:
+    loc = tuple(int(p) if p.isdigit() else p for p in problem.field.replace("[", ".").replace("]", "").split("."))
+    label = columns.label_for(loc)
+    if problem.message == "Field required" and label.startswith("column "):
+        return Problem(problem.file, number, label, "empty cell", "a value: this field is required")
+    return Problem(problem.file, number, label, problem.message, problem.expected)
+
+
+def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: str, number: int) -> list[Problem]:
+    """A text given per language must have every language of the game (one column each)."""
+    problems = []
+    texts = [(("name",), raw.get("name")), (("text",), raw.get("text"))]
+    texts += [(("props", k), v) for k, v in (raw.get("props") or {}).items() if isinstance(v, dict)]
+    for loc, value in texts:
+        if isinstance(value, dict):
+            for lang in languages:
+                if lang not in value:
+                    problems.append(Problem(display, number, ".".join(loc), f"no '{lang}' text",
+                                            f"a column {'.'.join(loc)}.{lang}, filled in"))
+    return problems

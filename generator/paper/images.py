@@ -1,0 +1,149 @@
+"""Art on cards: a PNG, JPEG or SVG file drawn into a layout box.
+
+Raster images are embedded once per file (ReportLab names an image XObject by its content,
+so every copy and face shares it); SVG stays vector: svglib turns it into a ReportLab
+drawing that is drawn as PDF paths, sharp at any print size. Paths are relative to the
+game's folder and may not leave it, so a card file cannot pull in arbitrary files.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import String
+from reportlab.lib.units import inch, mm
+from reportlab.lib.utils import ImageReader
+
+from datafile.errors import BuildError
+
+RASTER = {".png", ".jpg", ".jpeg"}
+VECTOR = {".svg"}
+DPI_ERROR = 150      # below this a build fails unless the region allows it
+DPI_WARN = 300       # below this `pnp check` warns (print shops ask for 300)
+
+
+@dataclass(frozen=True)
+class Art:
+    path: Path
+    width: float           # intrinsic size: pixels (raster) or SVG user units (vector)
+    height: float
+    vector: bool
+    source: object         # ImageReader or a ReportLab Drawing
+
+
+def resolve(base: Path, name: str) -> Path:
+    """The file `name` inside the game folder `base`; anything outside it is refused."""
+    if not name:
+        raise BuildError("image path is empty")
+    folder = base.resolve()
+    path = (folder / name).resolve()
+    if Path(name).is_absolute() or not path.is_relative_to(folder):
+        raise BuildError(f"image '{name}' is outside the game folder; use a path inside "
+                         f"{folder.name}/ such as art/{Path(name).name}")
+    if path.suffix.lower() not in RASTER | VECTOR:
+        raise BuildError(f"image '{name}' is not a PNG, JPEG or SVG file (.png, .jpg, .jpeg, .svg)")
+    if not path.is_file():
+        raise BuildError(f"image '{name}' not found in {folder.name}/ (paths are relative to the game folder)")
+    return path
+
+
+@lru_cache(maxsize=256)
+def _load(path: Path, mtime: float) -> Art:
+    if path.suffix.lower() in VECTOR:
+        from svglib.svglib import svg2rlg  # only games with SVG art pay for lxml
+        try:
+            drawing = svg2rlg(str(path))
+        except Exception as exc:  # svglib raises lxml errors on malformed files
+            raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
+        if drawing is None:
+            raise BuildError(f"cannot read SVG '{path.name}'")
+        if _has_text(drawing):
+            # svglib would set it in a non-embedded standard font: the PDF would depend on the reader
+            raise BuildError(f"SVG '{path.name}' contains text; convert text to paths in your editor")
+        return Art(path, float(drawing.width), float(drawing.height), True, drawing)
+    try:
+        reader = ImageReader(str(path))
+        width, height = reader.getSize()
+    except Exception as exc:
+        raise BuildError(f"cannot read image '{path.name}': {exc}") from None
+    return Art(path, float(width), float(height), False, reader)
+
+
+def load(path: Path) -> Art:
+    return _load(path, path.stat().st_mtime)
+
+
+def _has_text(node) -> bool:
+    if isinstance(node, String):
+        return True
+    return any(_has_text(child) for child in getattr(node, "contents", []))
+
+
+def placement(fit: str, art_w: float, art_h: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """(dx, dy, width, height) of the art inside a w×h box: cover fills it (cropping),
+    contain shows all of it (centred), stretch distorts it to the box."""
+    if fit == "stretch" or art_w <= 0 or art_h <= 0:
+        return 0.0, 0.0, w, h
+    scale = (max if fit == "cover" else min)(w / art_w, h / art_h)
+    dw, dh = art_w * scale, art_h * scale
+    return (w - dw) / 2, (h - dh) / 2, dw, dh
+
+
+def effective_dpi(art: Art, drawn_w: float, drawn_h: float) -> float | None:
+    """Pixels per inch at print size (the lower of the two axes); None for vector art."""
+    if art.vector:
+        return None
+    return min(art.width / (drawn_w / inch), art.height / (drawn_h / inch))
+
+
+def draw(canvas, art: Art, x: float, y: float, w: float, h: float, fit: str, clip) -> float | None:
+    """Draw `art` in the box (points); `clip` adds the clipping path to a path object or is
+    None. Returns the effective dpi (None for SVG)."""
+    dx, dy, dw, dh = placement(fit, art.width, art.height, w, h)
+    canvas.saveState()
+    if clip is not None:
+        path = canvas.beginPath()
+        clip(path)
+        canvas.clipPath(path, stroke=0, fill=0)
+    if art.vector:
+        canvas.translate(x + dx, y + dy)
+        canvas.scale(dw / art.width, dh / art.height)
+        # renderPDF starts from Helvetica, which would put a non-embedded font in the PDF;
+        # starting from the canvas's current (embedded) font changes nothing drawn
+        art.source.initialFontName, art.source.initialFontSize = canvas._fontname, canvas._fontsize
+        renderPDF.draw(art.source, canvas, 0, 0)
+    else:
+        canvas.drawImage(art.source, x + dx, y + dy, dw, dh, mask="auto")
+    canvas.restoreState()
+    return effective_dpi(art, dw, dh)
+
+
+def card_outline(size):
+    """A clip function for the card's own outline: its rounded corners, or its circle."""
+    W, H = size.width * mm, size.height * mm
+
+    def clip(path):
+        if size.shape == "round":
+            path.ellipse(0, 0, W, H)
+        elif size.radius:
+            path.roundRect(0, 0, W, H, size.radius * mm)
+        else:
+            path.rect(0, 0, W, H)
+    return clip
+
+
+def box_outline(x: float, y: float, w: float, h: float, radius: float = 0.0):
+    def clip(path):
+        if radius:
+            path.roundRect(x, y, w, h, radius)
+        else:
+            path.rect(x, y, w, h)
+    return clip
+
+
+def check_dpi(name: str, dpi: float | None, allow_low: bool) -> None:
+    if dpi is not None and dpi < DPI_ERROR and not allow_low:
+        raise BuildError(f"image '{name}' prints at {dpi:.0f} dpi, below the {DPI_ERROR} dpi minimum "
+                         f"({DPI_WARN} recommended): use a larger image, or set allow_low_dpi: true on the box")

@@ -1,0 +1,148 @@
+"""Every card face of a game, one face per PDF page: what all exports start from.
+
+The faces are drawn by the same FaceRenderer as cards.pdf, each once as a form XObject, so
+a PNG, a Tabletop Simulator sheet or a print-shop file shows exactly what the sheets show.
+A page is the card plus its bleed, or a fixed page (a print shop's) with the card centred
+and its bleed grown to reach the page edges.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Literal
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from datafile.errors import BuildError
+
+from ...data.catalog import GameData, Project
+from ...data.i18n import Translator
+from ...data.model import Card, Deck, Size
+from ...data.templates import card_context
+from ...paper.face import FaceRenderer
+from ...paper.imposition import draw_form
+from ...typeset.fonts import FontBook
+from ...typeset.icons import build_icon_font
+
+
+@dataclass(frozen=True)
+class Face:
+    deck: Deck
+    card: Card | None      # None: the deck's back
+    size: Size
+    page: int              # 0-based page of the faces PDF
+
+    @property
+    def key(self) -> str:
+        return self.card.id if self.card else "back"
+
+    @property
+    def label(self) -> str:
+        return f"card '{self.card.id}' (deck {self.deck.deck})" if self.card else f"back of deck {self.deck.deck}"
+
+
+Order = Literal["unique", "print"]
+
+
+def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, bleed: float,
+               page: tuple[float, float] | None = None, order: Order = "unique",
+               decks: list[Deck] | None = None, allow_missing: bool = False,
+               observe: Callable[[Face], Callable | None] | None = None,
+               on_error: Callable[[Face, BuildError], None] | None = None,
+               context: Callable[[Face, dict], dict] | None = None) -> list[Face]:
+    """Write the faces PDF to `path` (None: draw and discard, for `pnp check`).
+
+    order "unique": each card front once, then the deck's back; "print": a front per copy,
+    then a back per copy (a print shop's fronts-then-backs). `observe(face)` returns the
+    renderer's report hook for that face; `on_error` collects errors instead of raising;
+    `context(face, ctx)` may wrap the template context (to see which properties are read).
+    """
+    fonts = FontBook(project.root, project.fonts)
+    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+    renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
+    labels = Translator(project.root, lang, allow_missing)
+    initial = fonts.face(fonts.typography(lang).roles["body"]).name
+    canvas = Canvas(str(path) if path else "unused.pdf", invariant=1, pageCompression=1, lang=lang,
+                    initialFontName=initial)
+    canvas.setCreator("pnp-studio")
+    canvas.setTitle(f"{game.game.name.get(lang)} — card faces")
+    faces: list[Face] = []
+    for deck in decks if decks is not None else game.decks:
+        size = project.size_of(deck)
+        W, H = size.width * mm, size.height * mm
+        pw, ph = (page[0] * mm, page[1] * mm) if page else (W + 2 * bleed * mm, H + 2 * bleed * mm)
+        reach = max(bleed * mm, (pw - W) / 2, (ph - H) / 2) / mm   # bleed drawn: up to the page edge
+        sides = [(card, card.copies if order == "print" else 1) for card in deck.cards]
+        if deck.back:
+            backs = deck.physical_count if order == "print" else 1
+            sides.append((None, backs))
+        drawn: set[str] = set()
+        for card, count in sides:
+            face = Face(deck, card, size, len(faces))
+            form = f"{deck.deck}.{face.key}"
+            if form not in drawn:
+                drawn.add(form)
+                renderer.report = observe(face) if observe else None
+                _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach, form, face,
+                      on_error, context)
+            for _ in range(count):
+                face = Face(deck, card, size, len(faces))
+                faces.append(face)
+                canvas.setPageSize((pw, ph))
+                b = bleed * mm   # the trim is the page less the bleed asked for (a shop's card size)
+                canvas.setTrimBox((b, b, pw - b, ph - b))
+                canvas.setBleedBox((0, 0, pw, ph))
+                canvas.saveState()
+                canvas.translate((pw - W) / 2, (ph - H) / 2)
+                canvas.doForm(form)
+                canvas.restoreState()
+                canvas.showPage()
+    if path:
+        canvas.save()
+    return faces
+
+
+def _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach, form, face, on_error,
+          wrap=None):
+    if card is not None:
+        layout = project.layout_for(deck, card)
+        context = card_context(game.game, deck, card, lang, layout.colors, labels)
+    else:
+        layout = project.layouts[deck.back.layout]
+        context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
+    if wrap:
+        context = wrap(face, context)
+
+    def paint(c):
+        try:
+            renderer.draw(c, layout, size, context, reach, face.label)
+        except BuildError as exc:
+            if on_error is None:
+                raise
+            on_error(face, exc)
+
+    draw_form(canvas, form, size, reach, paint)
+
+
+def rasterise(pdf: Path, dpi: float | None = None, pixels: Callable[[int], tuple[int, int]] | None = None):
+    """Yield (page index, PIL image) for each page of `pdf`, rendered by PDFium at `dpi`, or
+    at `pixels(index)` -> (width, height) in px (the page is scaled to fit exactly)."""
+    import pypdfium2 as pdfium  # only exports pay for PDFium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            width, height = page.get_size()
+            # the exact pixel size asked for (PDFium rounds up): a 94 mm side at 300 dpi is 1110 px
+            px, py = pixels(index) if pixels else (round(width * dpi / 72), round(height * dpi / 72))
+            scale = max(px / width, py / height)
+            image = page.render(scale=scale, may_draw_forms=True).to_pil().convert("RGB")
+            if image.size != (px, py):
+                image = image.crop((0, 0, px, py)) if image.size[0] >= px and image.size[1] >= py \
+                    else image.resize((px, py))
+            yield index, image
+            page.close()
+    finally:
+        document.close()

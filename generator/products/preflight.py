@@ -1,0 +1,210 @@
+"""`pnp check`: preflight before printing, per card, face and language.
+
+Every face is drawn exactly as a build draws it (exports/faces.py, nothing written) while the
+renderer reports what it did: the text size each box ended at against the layout's size
+(the fit report), images and their effective dpi, icons drawn, template properties read.
+Errors (what a build refuses: overflow, missing glyphs, unreadable or too coarse images)
+and warnings (below the legibility floor or 300 dpi, boxes crossing the safe zone or
+entering the bleed) are findings; unused icons and properties are notes.
+"""
+from __future__ import annotations
+
+import re
+import string
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+
+from datafile.errors import BuildError
+
+from ..data.catalog import GameData, Project
+from ..data.templates import View
+from ..paper.images import DPI_ERROR, DPI_WARN
+from .exports.faces import Face, draw_faces
+
+LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length
+ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
+PLACED = {"text", "icon", "image"}   # region kinds whose content must stay in the safe zone
+
+
+@dataclass
+class Finding:
+    level: str            # error | warning | note
+    code: str             # overflow, glyph, legibility, safe-zone, bleed, dpi, image, unused-icon, ...
+    game: str
+    message: str
+    lang: str = ""
+    deck: str = ""
+    card: str = ""
+    face: str = ""        # front | back
+    box: str = ""
+    summary: str = ""     # the message without this card's specifics: the human table groups by it
+    value: float | None = None   # the size (pt) or dpi measured
+
+
+@dataclass
+class Fit:
+    game: str
+    lang: str
+    deck: str
+    card: str
+    face: str
+    box: str
+    preferred: float
+    used: float
+
+    @property
+    def shrink(self) -> float:
+        return round(self.preferred - self.used, 2)
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    fits: list[Fit] = field(default_factory=list)
+
+    def count(self, level: str) -> int:
+        return sum(1 for f in self.findings if f.level == level)
+
+    def fit_summary(self) -> list[dict]:
+        """Per game and language: boxes drawn, how many shrank, the largest shrink, the smallest size."""
+        groups: dict[tuple, list[Fit]] = defaultdict(list)
+        for fit in self.fits:
+            groups[(fit.game, fit.lang)].append(fit)
+        rows = []
+        for (game, lang), fits in groups.items():
+            shrunk = [f for f in fits if f.shrink > 0]
+            worst = max(shrunk, key=lambda f: (f.shrink / f.preferred, f.shrink), default=None)
+            rows.append({"game": game, "lang": lang, "boxes": len(fits), "shrunk": len(shrunk),
+                         "largest_shrink_pt": worst.shrink if worst else 0.0,
+                         "largest_shrink_pct": round(100 * worst.shrink / worst.preferred) if worst else 0,
+                         "where": f"{worst.deck}/{worst.card} {worst.face} '{worst.box}'" if worst else "",
+                         "smallest_pt": min(f.used for f in fits)})
+        return rows
+
+    def as_json(self) -> dict:
+        return {"summary": {"errors": self.count("error"), "warnings": self.count("warning"),
+                            "notes": self.count("note")},
+                "findings": [asdict(f) for f in self.findings],
+                "fit": self.fit_summary(),
+                "shrunk": [{**asdict(f), "shrink": f.shrink} for f in self.fits if f.shrink > 0]}
+
+
+class _Reading(View):
+    """A props mapping that remembers which keys a template read."""
+
+    def __init__(self, data, seen: set):
+        super().__init__(data)
+        self._seen = seen
+
+    def __getitem__(self, key):
+        self._seen.add(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._seen.add(key)
+        return dict.get(self, key, default)
+
+
+def check_game(project: Project, game: GameData, langs: list[str], report: Report, bleed: float = 3.0,
+               allow_missing: bool = False) -> None:
+    drawn_icons: set[str] = set()
+    read_props: dict[str, set] = defaultdict(set)
+    places: set[tuple] = set()
+    sheets = project.sheets
+
+    def where(face: Face, lang: str, region=None) -> dict:
+        return dict(game=game.id, lang=lang, deck=face.deck.deck, card=face.card.id if face.card else "",
+                    face="front" if face.card else "back", box=region.name if region else "")
+
+    for lang in langs:
+        def observe(face: Face, lang=lang):
+            layout_id = project.layout_for(face.deck, face.card).id if face.card else face.deck.back.layout
+
+            def hook(event: str, region, **facts):
+                at = where(face, lang, region)
+                if event == "region" and region.kind in PLACED and (layout_id, region.name) not in places:
+                    places.add((layout_id, region.name))   # geometry is the layout's: report it once
+                    _geometry(report, face, region, sheets.safe, at, layout_id)
+                elif event == "text":
+                    report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
+                                           facts["preferred"], facts["size"]))
+                    drawn_icons.update(ICON_REF.findall(facts["source"]))
+                    if facts["size"] < LEGIBLE_PT:
+                        report.findings.append(Finding(
+                            "warning", "legibility", message=f"text set at {facts['size']:g} pt, below the "
+                            f"{LEGIBLE_PT} pt legibility floor (layout size {facts['preferred']:g} pt): "
+                            f"shorten the text or enlarge the box",
+                            summary=f"text below the {LEGIBLE_PT} pt legibility floor (layout size "
+                                    f"{facts['preferred']:g} pt)", value=facts["size"], **at))
+                elif event == "icon":
+                    drawn_icons.add(facts["name"])
+                elif event == "image" and facts["dpi"] is not None and facts["dpi"] < DPI_WARN:
+                    allowed = facts["dpi"] < DPI_ERROR
+                    report.findings.append(Finding(
+                        "warning", "dpi", message=f"image '{facts['path']}' prints at {facts['dpi']:.0f} dpi "
+                        f"(below {DPI_WARN}{', allowed by allow_low_dpi' if allowed else ''}): "
+                        f"a larger image prints sharper", value=round(facts["dpi"]), **at))
+            return hook
+
+        def failed(face: Face, exc: BuildError, lang=lang):
+            text = str(exc)
+            code = ("overflow" if "does not fit" in text else "glyph" if "no glyph" in text
+                    else "dpi" if "dpi" in text else "image" if "image" in text or "SVG" in text else "build")
+            report.findings.append(Finding("error", code, message=text, **where(face, lang)))
+
+        def reading(face: Face, ctx: dict) -> dict:
+            if "card" in ctx:
+                ctx = dict(ctx)
+                card = View(ctx["card"])
+                card["props"] = _Reading(card["props"], read_props[face.deck.deck])
+                ctx["card"] = card
+            return ctx
+
+        draw_faces(project, game, lang, None, bleed, allow_missing=allow_missing, observe=observe,
+                   on_error=failed, context=reading)
+
+    _unused(project, game, report, drawn_icons, read_props)
+
+
+def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str) -> None:
+    size = face.size
+    if region.bleed:
+        return
+    x0, y0, x1, y1 = region.x, region.y, region.x + region.width, region.y + region.height
+    at = {**at, "lang": ""}   # the layout's geometry: the same in every language
+    label = f"box '{region.name}' of layout {layout_id} ({x0:g},{y0:g})–({x1:g},{y1:g}) mm"
+    if x0 < 0 or y0 < 0 or x1 > size.width or y1 > size.height:
+        report.findings.append(Finding("warning", "bleed", message=f"{label} enters the bleed "
+                                       f"(the card is {size.width:g}x{size.height:g} mm): it will be cut", **at))
+    elif region.kind != "image" and _outside_safe(size, safe, x0, y0, x1, y1):
+        report.findings.append(Finding("warning", "safe-zone", message=f"{label} leaves the {safe:g} mm safe zone: "
+                                       f"a slightly off cut may touch it", **at))
+
+
+def _outside_safe(size, safe: float, x0, y0, x1, y1) -> bool:
+    if size.shape == "round":
+        cx, cy, r = size.width / 2, size.height / 2, min(size.width, size.height) / 2 - safe
+        mids = [((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)]
+        return any((x - cx) ** 2 + (y - cy) ** 2 > r ** 2 + 1e-6 for x, y in mids)
+    return x0 < safe - 1e-6 or y0 < safe - 1e-6 or x1 > size.width - safe + 1e-6 or y1 > size.height - safe + 1e-6
+
+
+def _unused(project: Project, game: GameData, report: Report, drawn: set[str], read: dict[str, set]) -> None:
+    # icons of the game's own layout file that no face draws and no aid or rules text names
+    elsewhere = set()
+    for path in sorted(game.directory.rglob("*.yaml")):
+        elsewhere.update(ICON_REF.findall(path.read_text(encoding="utf-8")))
+    for name in sorted(project.layouts.icons(game.id)):
+        if name not in drawn and name not in elsewhere:
+            report.findings.append(Finding("note", "unused-icon", game.id,
+                                           f"icon '{name}' (layouts/{game.id}.yaml) is drawn on no card and "
+                                           f"named in no text: remove it or use it"))
+    for deck in game.decks:
+        named = {f for source in [deck.layout] + [c.layout or "" for c in deck.cards]
+                 for _, f, _, _ in string.Formatter().parse(source) if f}
+        for prop in deck.properties:
+            if prop not in read[deck.deck] and prop not in named:
+                report.findings.append(Finding(
+                    "note", "unused-property", game.id, f"property '{prop}' is declared but no face shows it "
+                    f"(fine if the rules, aids or scoring use it)", deck=deck.deck))
+

@@ -1,0 +1,87 @@
+"""`pnp new NAME` (issue 14): a game folder that builds at once, in one language; a game without
+aids, rules or a calculator builds what it has and says what it skipped."""
+from __future__ import annotations
+
+import shutil
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import pnp
+
+from .helpers import new_game
+
+
+def build(root, *args):
+    result = pnp("build", "spice-road", "--out", str(root / "out"), *args, root=root)
+    assert result.exit_code == 0, result.output
+    return root / "out" / "spice-road", result
+
+
+def test_new_creates_the_files_and_builds_at_once(tmp_path):
+    game = new_game(tmp_path)
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.yaml")) == [
+        "cards/spice-road/aid/en.yaml", "cards/spice-road/cards.yaml", "cards/spice-road/game.yaml",
+        "cards/spice-road/rules/en.yaml", "layouts/spice-road.yaml"]
+    assert "game: spice-road" in (game / "game.yaml").read_text()
+    assert "name: {en: Spice Road}" in (game / "game.yaml").read_text()
+    out, result = build(tmp_path)
+    assert "skipped: spice-road: no score-pad.pdf (scoring/ has no calculator for it)" in result.output
+    assert sorted(p.name for p in (out / "en").iterdir()) == ["cards.pdf", "player-aid-card.pdf",
+                                                             "player-aid.pdf", "rules.pdf"]
+    cards = PdfReader(out / "en" / "cards.pdf")
+    assert len(cards.pages) == 2                      # 3 cards (2 + 1 copies) on one sheet, then backs
+    fronts = cards.pages[0].extract_text()
+    assert fronts.count("Market") == 2 and fronts.count("Harbour") == 1
+    assert cards.pages[1].extract_text().count("Spice Road") == 3
+    with pdfplumber.open(out / "en" / "rules.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Goal of the game" in text and "Harbour" in text and "Cost 3" in text
+    aid = PdfReader(out / "en" / "player-aid.pdf").pages[0].extract_text()
+    assert "Shuffle the 3 cards" in aid
+
+
+def test_new_in_another_language(tmp_path):
+    game = new_game(tmp_path, "spice-road", "--lang", "fr", "--title", "La Route des épices")
+    assert "languages: [fr]" in (game / "game.yaml").read_text()
+    assert (game / "aid" / "fr.yaml").exists() and (game / "rules" / "fr.yaml").exists()
+    out, _ = build(tmp_path)
+    assert "La Route des épices" in PdfReader(out / "fr" / "cards.pdf").pages[1].extract_text()
+
+
+def test_a_game_builds_what_it_has(tmp_path):
+    game = new_game(tmp_path)
+    shutil.rmtree(game / "aid")
+    shutil.rmtree(game / "rules")
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+    status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
+    assert status.exit_code == 0 and "player aid none" in status.output
+    out, result = build(tmp_path)
+    assert "skipped: spice-road: no player-aid-card.pdf (it has no cards/spice-road/aid/ folder)" in result.output
+    assert "skipped: spice-road: no player-aid.pdf" in result.output
+    assert "note: spice-road has no rules/ folder: its rules.pdf and site page list the cards only" in result.output
+    assert sorted(p.name for p in (out / "en").iterdir()) == ["cards.pdf", "rules.pdf"]   # rules: the card index
+    assert "Market" in "".join(p.extract_text() for p in PdfReader(out / "en" / "rules.pdf").pages)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("Spice Road",), "'Spice Road' cannot name a game: use lowercase letters, digits and dashes (e.g. 'spice-road')"),
+    (("tournay",), "a game 'tournay' is bundled with pnp; choose another NAME"),
+    (("spice-road", "--lang", "french"), "--lang 'french': a language is two lowercase letters"),
+])
+def test_new_refuses_with_one_line(tmp_path, args, message):
+    result = pnp("new", *args, root=tmp_path)
+    assert result.exit_code == 1
+    assert message in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "cards").exists()
+
+
+def test_new_never_overwrites(tmp_path):
+    new_game(tmp_path)
+    result = pnp("new", "spice-road", root=tmp_path)
+    assert result.exit_code == 1 and "exists in" in result.output
+    (tmp_path / "layouts" / "silk.yaml").write_text("layouts: {}\n")
+    result = pnp("new", "silk", root=tmp_path)
+    assert result.exit_code == 1 and "layouts/silk.yaml already exists" in result.output
+    assert not (tmp_path / "cards" / "silk").exists()

@@ -1,0 +1,133 @@
+"""Decks read from spreadsheets (issue 14): `cards_from: goods.csv` / `.xlsx`, one card per row;
+problems name file, row and column."""
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from generator.data.catalog import load_project
+from generator.data.spreadsheet import column_letter
+from tests.conftest import pnp
+
+from .helpers import add_deck, new_game
+
+DECK = """deck: goods
+name: {en: Goods}
+size: poker
+layout: spice-road/card
+back: {layout: spice-road/back}
+properties:
+  cost: {type: int, min: 0, max: 9, required: true}
+  tags: {type: list, items: {type: str}}
+  subtitle: {type: text}
+cards_from: %s
+"""
+
+
+@pytest.fixture
+def game(tmp_path):
+    return new_game(tmp_path)
+
+
+def goods(project_root):
+    return load_project(project_root, ["spice-road"]).games["spice-road"].deck("goods")
+
+
+def test_csv_rows_become_cards(game, tmp_path):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text(
+        "id,copies,name,text.en,props.cost,props.tags,props.subtitle.en\n"
+        "saffron,2,Saffron,Gain 1 :coin:.,4,rare;red,The red gold\n"
+        ",,,,,,\n"                                   # an empty row is skipped
+        "pepper,,Pepper,\"Draw 1 :card:, then pass.\",2,,\n", encoding="utf-8")
+    deck = goods(tmp_path)
+    assert [(c.id, c.copies, c.props["cost"]) for c in deck.cards] == [("saffron", 2, 4), ("pepper", 1, 2)]
+    assert deck.cards[0].props["tags"] == ["rare", "red"]
+    assert deck.cards[0].props["subtitle"].get("en") == "The red gold"
+    assert deck.cards[1].text.get("en") == "Draw 1 :card:, then pass."
+    out = tmp_path / "out"
+    result = pnp("build", "spice-road", "--only", "cards", "--out", str(out), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = "".join(p.extract_text() for p in PdfReader(out / "spice-road/en/cards.pdf").pages)
+    assert text.count("Saffron") == 2 and text.count("Pepper") == 1
+
+
+def test_excel_semicolons_and_bom(game, tmp_path):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("\ufeffid;name;props.cost\nsaffron;Saffron;3\n", encoding="utf-8")
+    assert [c.name.get("en") for c in goods(tmp_path).cards] == ["Saffron"]
+
+
+def test_xlsx_sheet(game, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Goods")
+    sheet.append(["id", "copies", "name.en", "props.cost"])
+    sheet.append(["saffron", 3, "Saffron", 4.0])     # Excel numbers come back as floats
+    sheet.append(["pepper", None, "Pepper", "=1+1"])  # a formula: its value is not cached, so it is empty
+    book.save(game / "goods.xlsx")
+    add_deck(game, "goods", DECK % "goods.xlsx#Goods")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert "cards/spice-road/goods.xlsx:3: column D 'props.cost': empty cell" in result.output
+    sheet.delete_rows(3)
+    book.save(game / "goods.xlsx")
+    assert [(c.id, c.copies, c.props["cost"]) for c in goods(tmp_path).cards] == [("saffron", 3, 4)]
+
+
+@pytest.mark.parametrize("rows, expected", [
+    ("id,name,txt\nsaffron,Saffron,x\n",
+     "cards/spice-road/goods.csv:1: column C 'txt': unknown column; did you mean 'text'?"),
+    ("id,name,props.cost\nsaffron,Saffron,four\n",
+     "cards/spice-road/goods.csv:2: column C 'props.cost': Input should be a valid integer"),
+    ("id,name,props.cost\nsaffron,Saffron,3\npepper,Pepper,12\n",
+     "cards/spice-road/goods.csv:3: column C 'props.cost': Input should be less than or equal to 9"),
+    ("id,name,props.cost\nsaffron,Saffron,3\nsaffron,Pepper,2\n",
+     "cards/spice-road/goods.csv:3: column A 'id': card id 'saffron' is also used in row 2"),
+    ("id,name.fr,name.en,props.cost\nsaffron,Safran,,3\n",
+     "cards/spice-road/goods.csv:2: name: no 'en' text (expected a column name.en, filled in)"),
+    ("id,name.en,props.cost\nsaffron,,3\n",
+     "cards/spice-road/goods.csv:2: column B 'name.en': empty cell"),
+    ("name,props.cost\nSaffron,3\n", "cards/spice-road/goods.csv:1: no 'id' column"),
+])
+def test_errors_name_file_row_and_column(game, tmp_path, rows, expected):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text(rows, encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert expected in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_missing_language_names_the_column_to_add(game, tmp_path):
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("languages: [en]",
+                                                                             "languages: [en, fr]"))
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name.en,props.cost\nsaffron,Saffron,3\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards/spice-road/goods.csv:2: name: no 'fr' text (expected a column name.fr, filled in)" in result.output
+
+
+def test_file_not_found_and_outside_the_game(game, tmp_path):
+    add_deck(game, "goods", DECK % "good.csv")
+    (game / "goods.csv").write_text("id,name,props.cost\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards/spice-road/goods.yaml:10: cards_from: file 'good.csv' not found; did you mean 'goods.csv'?" \
+        in result.output
+    (game / "goods.yaml").write_text(DECK % "../../secret.csv")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards_from: '../../secret.csv' is outside the game folder" in result.output
+
+
+def test_column_letters():
+    assert [column_letter(i) for i in (0, 25, 26, 27, 701, 702)] == ["A", "Z", "AA", "AB", "ZZ", "AAA"]
+
+
+def test_an_unknown_icon_in_a_row_names_its_cell(game, tmp_path):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost,text.en\nsaffron,Saffron,3,Gain 1 :coin:.\n"
+                                    "pepper,Pepper,2,Gain 1 :cion:.\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards/spice-road/goods.csv:3: column D 'text.en': unknown icon ':cion:'; did you mean ':coin:'?" \
+        in result.output, result.output

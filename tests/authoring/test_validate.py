@@ -1,0 +1,84 @@
+"""`pnp validate` in the author's terms (issue 14): Jinja syntax errors and unknown variables in
+layouts with file:line, deck files not listed in `decks:`, `players:` written as "2-4"; a typo
+at build time names what the template could use, never a Python object."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import pnp
+
+from .helpers import new_game
+
+
+@pytest.fixture
+def project(tmp_path):
+    new_game(tmp_path)
+    return tmp_path
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+def check(project, expected: str):
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 1
+    assert expected in result.output, result.output
+    assert "Traceback" not in result.output and "object" not in result.output
+
+
+def test_the_new_game_is_valid(project):
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error: unexpected '}'"),
+    ('"{{ card.name }}"', '"{{ card.nmae }}"',
+     "layouts.card.regions.title.text: unknown variable 'card.nmae'; did you mean 'card.name'?"),
+    ('"{{ card.name }}"', '"{{ crad.name }}"', "layouts.card.regions.title.text: unknown variable 'crad'; "
+                                               "did you mean 'card'?"),
+    ('"{{ game.name }}"', '"{% for x in deck.cards %}{{ x }}{% endfor %}"',
+     "layouts.back.regions.name.text: unknown variable 'deck.cards'"),
+    ('"card.copies > 1"', '"card.copies >"', "layouts.card.regions.copies.when: Jinja syntax error"),
+    ('"{{ card.props.cost }}"', '"{{ card.props.cots }}"',
+     "spice-road/card regions.cost.text: unknown property 'card.props.cots'; did you mean 'card.props.cost'?"),
+])
+def test_layout_template_mistakes_name_file_and_line(project, old, new, expected):
+    line = edit(project / "layouts" / "spice-road.yaml", old, new)
+    check(project, f"layouts/spice-road.yaml:{line}: {expected}")
+
+
+def test_template_variables_that_are_fine(project):
+    edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"',
+         "\"{% set n = card.name %}{% for w in n.split() %}{{ w }}{{ loop.index }}{% endfor %}"
+         "{{ card.props.get('cost') }}{{ colors['ink'] }}{{ range(2) | list | length }}{{ _('Cost') }}\"")
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_deck_file_not_listed_is_reported(project):
+    game = project / "cards" / "spice-road"
+    (game / "goods.yaml").write_text((game / "cards.yaml").read_text().replace("deck: cards", "deck: goods"))
+    check(project, "cards/spice-road/goods.yaml:1: deck: not listed in decks: of cards/spice-road/game.yaml, "
+                   "so it is not built (expected 'goods' added to decks: [...]")
+
+
+@pytest.mark.parametrize("written, fix", [('"2-4"', "{min: 2, max: 4}"), ('"3–5"', "{min: 3, max: 5}"),
+                                          ("2", "{min: 2, max: 2}")])
+def test_players_written_as_a_range(project, written, fix):
+    line = edit(project / "cards" / "spice-road" / "game.yaml", "{min: 2, max: 4}", written)
+    check(project, f"cards/spice-road/game.yaml:{line}: players: '{written.strip(chr(34))}' is not read as a "
+                   f"player count; write players: {fix}")
+
+
+def test_a_build_time_typo_names_the_fields(project):
+    # a name computed at render time escapes validate's static check; the build names what `card` has
+    edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
+    result = pnp("build", "spice-road", "--only", "cards", "--out", str(project / "out"), root=project)
+    assert result.exit_code == 1
+    assert "no field 'nmae' here; it has: copies, id, name, props, text" in result.output
+    assert "View object" not in result.output

@@ -1,0 +1,172 @@
+"""Every shipped text of a language respects that language's glossary (glossary/<lang>.yaml).
+
+Shipped texts: the `<lang>:` values in cards/<game>/*.yaml, every string of
+cards/<game>/aid/<lang>.yaml and cards/<game>/rules/<lang>.yaml, and every msgstr of
+locales/<lang>/LC_MESSAGES/*.po. A glossary entry lists `forbidden` variants (whole words in
+Latin-script languages, substrings in Japanese) and optional `forbidden_patterns` (regular
+expressions); `games` limits an entry to those games' files and their own .po catalogue.
+Jinja tags ({{ … }}, {% … %}) are replaced by a digit before matching, so a space left between a
+tag and Japanese text is still caught. Reads data only: plain YAML and Babel, no generator code.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+GLOSSARIES = sorted((ROOT / "glossary").glob("*.yaml"))
+LANGS = [p.stem for p in GLOSSARIES]
+TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+SUBSTRING_LANGS = {"ja", "zh", "ko"}      # no spaces between words: match variants anywhere
+
+
+@dataclass(frozen=True)
+class Text:
+    where: str          # file and key, for the failure message
+    game: str | None    # None for catalogues shared by every game
+    kind: str           # cards | aids | rules | interface | notes
+    text: str
+
+
+def _strings(node, path: str):
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, f"{path}[{i}]")
+
+
+def _lang_values(node, lang: str, path: str):
+    """The `lang:` values of a card file (names, texts, props, deck names, game.yaml)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == lang and isinstance(value, str):
+                yield path, value
+            elif isinstance(value, (dict, list)):
+                yield from _lang_values(value, lang, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _lang_values(value, lang, f"{path}[{i}]")
+
+
+def _card_kind(path: str) -> str:
+    if ".cards[" in path and (".text" in path or ".props." in path):
+        return "cards"
+    if ".shortfall." in path:
+        return "notes"
+    if path.endswith(".description"):
+        return "rules"
+    return "interface"      # names of games, decks and cards
+
+
+def shipped_texts(lang: str) -> list[Text]:
+    texts: list[Text] = []
+    for game_dir in sorted((ROOT / "cards").iterdir()):
+        if not game_dir.is_dir():
+            continue
+        game = game_dir.name
+        for f in sorted(game_dir.glob("*.yaml")):
+            data = yaml.safe_load(f.read_text(encoding="utf-8"))
+            for path, value in _lang_values(data, lang, ""):
+                texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, _card_kind(path), value))
+        for kind, sub in (("aids", "aid"), ("rules", "rules")):
+            f = game_dir / sub / f"{lang}.yaml"
+            if f.exists():
+                data = yaml.safe_load(f.read_text(encoding="utf-8"))
+                for path, value in _strings(data, ""):
+                    if path.endswith((".id", ".each", ".show", ".card")):
+                        continue
+                    texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, kind, value))
+    games = {p.name for p in (ROOT / "cards").iterdir() if p.is_dir()}
+    for f in sorted((ROOT / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+        with f.open("rb") as fh:
+            catalog = read_po(fh)
+        game = f.stem if f.stem in games else None
+        for message in catalog:
+            if not message.id or not message.string:
+                continue
+            strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            for s in strings:
+                texts.append(Text(f"{f.relative_to(ROOT)}: {msgid!r}", game, "interface", s))
+    return texts
+
+
+def load_glossary(lang: str) -> dict:
+    return yaml.safe_load((ROOT / "glossary" / f"{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def _variant_regex(variant: str, lang: str) -> re.Pattern:
+    if lang in SUBSTRING_LANGS:
+        return re.compile(re.escape(variant))
+    return re.compile(rf"(?<!\w){re.escape(variant)}(?!\w)")
+
+
+def violations(glossary: dict, texts: list[Text], lang: str) -> list[str]:
+    found = []
+    for entry in glossary.get("terms", []):
+        scope = set(entry.get("games") or [])
+        checks = [(f"forbidden {v!r}", _variant_regex(str(v), lang)) for v in entry.get("forbidden") or []]
+        checks += [(f"pattern {p!r}", re.compile(p)) for p in entry.get("forbidden_patterns") or []]
+        for t in texts:
+            if scope and t.game not in scope:
+                continue
+            plain = TAG.sub("0", t.text)
+            for label, rx in checks:
+                m = rx.search(plain)
+                if m:
+                    a, b = max(m.start() - 15, 0), m.end() + 15
+                    found.append(f"{t.where}: {label} (use {entry['term']!r}) in …{plain[a:b]}…")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_is_well_formed(lang):
+    glossary = load_glossary(lang)
+    assert glossary.get("language") == lang
+    register = glossary.get("register") or {}
+    for kind in ("cards", "aids", "rules", "interface"):
+        assert register.get(kind), f"glossary/{lang}.yaml: say which register {kind} use"
+    games = {p.name for p in (ROOT / "cards").iterdir() if p.is_dir()}
+    for entry in glossary.get("terms", []):
+        assert entry.get("term") and entry.get("note"), entry
+        assert entry.get("forbidden") or entry.get("forbidden_patterns"), entry
+        assert set(entry.get("games") or []) <= games, entry
+        for p in entry.get("forbidden_patterns") or []:
+            re.compile(p)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shipped_texts_use_no_forbidden_variant(lang):
+    texts = shipped_texts(lang)
+    assert texts, f"no {lang} texts found"
+    found = violations(load_glossary(lang), texts, lang)
+    assert not found, f"{len(found)} glossary violation(s) in {lang}:\n" + "\n".join(found[:40])
+
+
+def test_japanese_card_texts_use_the_plain_register():
+    """glossary/ja.yaml: card texts are in the plain form (常体), rules and aids in です/ます."""
+    polite = re.compile(r"(ます|です|ません|ください)[。）」]")
+    found = [f"{t.where}: {t.text}" for t in shipped_texts("ja") if t.kind == "cards" and polite.search(t.text)]
+    assert not found, "card texts in です/ます:\n" + "\n".join(found)
+
+
+def test_the_check_catches_a_variant():
+    """The matcher itself: whole words in German, substrings in Japanese, tags count as numbers."""
+    de = {"terms": [{"term": "Handkartenlimit", "forbidden": ["Handlimit"], "note": "x"}]}
+    assert violations(de, [Text("t", None, "cards", "Dein Handlimit steigt.")], "de")
+    assert not violations(de, [Text("t", None, "cards", "Dein Handlimitwert")], "de")
+    ja = load_glossary("ja")
+    bad = [Text("t", "tournay", "cards", "各プレイヤーは1 :denier:を支払う。"),
+           Text("u", "tournay", "cards", "{{ n }} :sous:を得る（2～3人）。"),
+           Text("v", "tournay", "cards", "*建設中*の塔。")]
+    assert len({v.split(":")[0] for v in violations(ja, bad, "ja")}) == 3
+    assert not violations(ja, [Text("t", "tournay", "cards", "2:points:を得る（2〜3人）。")], "ja")

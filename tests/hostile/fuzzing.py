@@ -1,0 +1,380 @@
+"""The hostile-input fuzzer shared by tests/hostile/ (hypothesis, fixed seeds) and
+benchmarks/fuzz.py (a larger random run): mutate one shipped file, run `pnp` on a copy of the
+project, classify what happened.
+
+A case runs in a forked child (warm caches from the parent, nothing leaks into the next case),
+under a memory limit and a wall-clock limit, so a hang or a memory bomb is measured instead of
+stopping the run. What counts:
+
+- traceback: an exception escaped the CLI (or "Traceback" was printed), or a strange exit code;
+- hang: the case did not finish within the time limit (or the child died: memory bomb);
+- leak: the canary environment variable or the canary file outside the project was printed;
+- unclear: a failure whose lines do not each name a file (validate, score: `file:line: ...`);
+- partial: a failed build left files or folders in its output folder;
+- mismatch: `validate` passed but the build of the same data failed.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import resource
+import select
+import shutil
+import signal
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+CANARY_ENV = "PNP_FUZZ_SECRET"
+CANARY = "canary-7f3e9b1d"          # the value of the secret; never printed by a healthy pnp
+OUTSIDE_CANARY = "outside-canary-51c2"  # the content of a file outside the project
+
+# ---------------------------------------------------------------- payloads
+
+OUTSIDE = "../../../outside/secret"   # relative to a game folder: the canary file beside the root
+PAYLOADS: list = [
+    0, -1, 1, 7, 10 ** 9, -10 ** 9, 2 ** 63, 10 ** 30, 1e308, -0.5, 7.0, True, False, None, "", "7", "true",
+    [], {}, [1, 2], {"a": 1}, ["x"] * 3, {"en": "x"}, {"fr": "x", "en": "y"},
+    "x" * 200_000, "word " * 30_000,
+    "{{ lipsum(10**7) }}", "{{ range(10**8)|list|length }}", "{{ ''.__class__.__mro__ }}", "{{ cycler }}",
+    "{{ 10**10**10 }}", "{{ 'x' * 10**10 }}", "{% for i in range(10**9) %}x{% endfor %}", "{{ card.nope }}",
+    "{{ joiner }}", "{{ namespace }}", "{{ self }}", "{% include '/etc/passwd' %}", "{{ card.name",
+    "{{ decks.values()|first }}", "{{ config }}", "{{ range(10)|list }}",
+    "{type:>999999999}", "{0}", "{}", "{type.__class__.__mro__}", "{x}",
+    "{cost.model_dump.__globals__[sys].modules[os].environ[" + CANARY_ENV + "]}",
+    "{type.__init__.__globals__[sys].modules[os].environ[" + CANARY_ENV + "]}",
+    "%s%s%n", "%(x)s",
+    OUTSIDE, "../../../outside/secret.yaml", "/etc/passwd", "/proc/self/environ", "../nobles", "..", "/",
+    "../../layouts/base", "nul\x00byte", "a/b", "tournay/{type}", "san-gimignano/tower",
+    "\ue000", "\ue001 icon", "\U000f0000", "\uffff", "\u0378", "bell\x07", "esc\x1b[31m", "\u202eevil", "a\u0301",
+    "😀", "\ud7ff", "tab\there", "line\u2028sep", "\x85", "塔" * 3000,
+    "tower-5", "nobles", "aids/card-front", ":points:", ":nope:", "[[nope]]", "[[#nope]]", "**", "*",
+    "#zzzzzz", "red", "rgb(1,2,3)", "#12345", "poker", "round",
+]
+
+# raw YAML put in place of a value (things a dumper cannot write)
+ALIAS_BOMB = ("{a: &a [x,x,x,x,x,x,x,x,x], b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a], c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b],"
+              " d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c], e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d],"
+              " f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e], g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f],"
+              " h: [*g,*g,*g,*g,*g,*g,*g,*g,*g]}")
+RAW_PAYLOADS = [
+    ALIAS_BOMB, "[" * 3000 + "]" * 3000, "{a: " * 2000 + "1" + "}" * 2000, "9" * 5000, "-" + "9" * 5000,
+    "1e99999", "0x" + "f" * 5000, "{[a, b]: 1}", "{{a: 1}: 2}", "!!python/object/apply:os.system ['echo hi']",
+    "!!binary aGVsbG8=", "2001-12-14", "2001-12-14t21:59:43.10-05:00", "*undefined", "&a [*a]", "!!set {a, b}",
+    "!!omap [a: 1]", "!custom x", "<<", "= ", ".nan", ".inf", "0o777", "1_000", "~", "'unterminated",
+    "|\n  block", "[a, b", "{<<: {x: 1}}", "{&a a: *a}",
+]
+BYTES = [b"\xff", b"\x00", b"\x1b", b"\x1b[31m", b"\xc3", b"\xe5\xa1", b"\t", b"\r", b"\xef\xbb\xbf", b"\x85",
+         b"\x7f", b"\xed\xa0\x80", b"\n---\n", b"\n...\n", b"%YAML 9.9\n", b"&", b"*", b"!", b"{{", b"}}", b"'",
+         b'"', b"- ", b": ", b"\n" + b" " * 40 + b"x: 1\n"]
+PO_LINES = ['msgstr "{0.__class__}"', 'msgstr "%s %s %n"', 'msgstr "' + "x" * 100_000 + '"', 'msgstr "\\ue000"',
+            'msgstr "\ue000"', 'msgstr "{{ lipsum(10**7) }}"', 'msgid "dup"', 'msgctxt "x"', "#, fuzzy",
+            'msgstr[0] "a"', 'msgid_plural "b"', 'msgstr "unterminated', "garbage line", 'msgstr ""', '"continued"',
+            'msgstr "\x07\x1b"', 'msgstr "' + "\\" + '"']
+
+
+# ---------------------------------------------------------------- targets
+
+@dataclass(frozen=True)
+class Target:
+    kind: str          # game, deck, layout, aid, rules, locale, state
+    path: str          # relative to the project (or examples/scores/ for states)
+    game: str | None   # the game to validate / build / score
+
+
+def targets() -> list[Target]:
+    out = []
+    for game_dir in sorted((ROOT / "cards").glob("*/")):
+        game = game_dir.name
+        for path in sorted(game_dir.glob("*.yaml")):
+            out.append(Target("game" if path.stem == "game" else "deck", str(path.relative_to(ROOT)), game))
+        for sub, kind in (("aid", "aid"), ("rules", "rules")):
+            for path in sorted((game_dir / sub).glob("*.yaml")):
+                out.append(Target(kind, str(path.relative_to(ROOT)), game))
+    games = [p.name for p in sorted((ROOT / "cards").glob("*/"))]
+    for path in sorted((ROOT / "layouts").glob("*.yaml")):
+        game = path.stem if path.stem in games else None
+        out.append(Target("layout", str(path.relative_to(ROOT)), game))
+    for path in sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po")):
+        domain = path.stem
+        out.append(Target("locale", str(path.relative_to(ROOT)), domain if domain in games else None))
+    for path in sorted((ROOT / "examples" / "scores").glob("*.yaml")):
+        out.append(Target("state", str(path.relative_to(ROOT)), path.stem.rsplit("-", 1)[0]))
+    return out
+
+
+# ---------------------------------------------------------------- mutations
+
+@dataclass(frozen=True)
+class Mutation:
+    op: str            # replace, raw, delete, add_key, duplicate, truncate, insert_bytes, po_line, other_game
+    where: int         # picks a node / byte offset / line (modulo what exists)
+    payload: int       # index into the payload list of the op
+
+    def describe(self) -> str:
+        if self.op == "replace":
+            shown = repr(PAYLOADS[self.payload % len(PAYLOADS)])
+        elif self.op == "raw":
+            shown = RAW_PAYLOADS[self.payload % len(RAW_PAYLOADS)]
+        elif self.op == "insert_bytes":
+            shown = repr(BYTES[self.payload % len(BYTES)])
+        elif self.op == "po_line":
+            shown = PO_LINES[self.payload % len(PO_LINES)]
+        else:
+            shown = str(self.payload)
+        return f"{self.op}@{self.where}: {shown[:80]}"
+
+
+OPS = ("replace", "replace", "replace", "raw", "delete", "add_key", "duplicate", "truncate", "insert_bytes")
+
+
+def _nodes(data, path=()):
+    yield path
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _nodes(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _nodes(v, path + (i,))
+
+
+def _get(data, path):
+    for part in path:
+        data = data[part]
+    return data
+
+
+MARK = "PNPFUZZRAWPAYLOAD"
+
+
+def mutate(text: bytes, kind: str, m: Mutation) -> bytes:
+    """The mutated file content (bytes: some mutations are not valid UTF-8 on purpose)."""
+    if m.op == "truncate":
+        return text[: m.where % max(len(text), 1)]
+    if m.op == "insert_bytes":
+        at = m.where % max(len(text), 1)
+        return text[:at] + BYTES[m.payload % len(BYTES)] + text[at:]
+    if kind == "locale" or m.op == "po_line":
+        lines = text.decode("utf-8").split("\n")
+        at = m.where % len(lines)
+        if m.op == "delete":
+            del lines[at]
+        elif m.op == "duplicate":
+            lines.insert(at, lines[at])
+        else:
+            lines[at] = PO_LINES[m.payload % len(PO_LINES)] if m.op in ("po_line", "raw") else \
+                'msgstr "' + str(PAYLOADS[m.payload % len(PAYLOADS)]).replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return "\n".join(lines).encode("utf-8", "surrogatepass")
+    data = yaml.safe_load(text)
+    nodes = list(_nodes(data))
+    path = nodes[m.where % len(nodes)]
+    if m.op == "other_game":
+        if isinstance(data, dict):
+            data["game"] = ["san-gimignano", "tournay", "taverna"][m.payload % 3]
+    elif m.op in ("replace", "raw"):
+        value = PAYLOADS[m.payload % len(PAYLOADS)] if m.op == "replace" else MARK
+        if not path:
+            data = value
+        else:
+            _get(data, path[:-1])[path[-1]] = value
+    elif m.op == "delete" and path:
+        parent = _get(data, path[:-1])
+        del parent[path[-1]]
+    elif m.op == "add_key":
+        node = _get(data, path)
+        target = node if isinstance(node, dict) else data if isinstance(data, dict) else None
+        if target is not None:
+            target[["copeis", "extra", "__class__", "<<", "props", "layout", "size"][m.payload % 7]] = \
+                PAYLOADS[m.payload % len(PAYLOADS)]
+    elif m.op == "duplicate" and path:
+        parent = _get(data, path[:-1])
+        if isinstance(parent, list):
+            parent.insert(path[-1], parent[path[-1]])
+        elif isinstance(parent, dict):
+            parent[f"{path[-1]}-copy"] = parent[path[-1]]
+    dumped = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100_000)
+    if m.op == "raw":
+        dumped = dumped.replace(MARK, RAW_PAYLOADS[m.payload % len(RAW_PAYLOADS)], 1)
+    return dumped.encode("utf-8", "surrogatepass")
+
+
+# ---------------------------------------------------------------- running a case
+
+@dataclass
+class Outcome:
+    status: str                  # ok, refused, traceback, hang, leak, unclear, partial, mismatch
+    command: list[str]
+    exit_code: int | None = None
+    seconds: float = 0.0
+    detail: str = ""
+    flags: list[str] = field(default_factory=list)
+
+
+PROBLEM_LINE = re.compile(r"^\S[^\n]*?:(\d+:)? ")          # file[:line]: ...
+SUMMARY = re.compile(r"^(\d+\D|Nothing was written|nothing was written|build failed: |site not rebuilt)")
+
+
+class Sandbox:
+    """A copy of the project's data (fonts linked, not copied) and a canary file beside it."""
+
+    def __init__(self):
+        self.base = Path(tempfile.mkdtemp(prefix="pnp-fuzz-"))
+        self.root = self.base / "project"
+        self.root.mkdir()
+        for name in ("cards", "locales", "examples"):
+            shutil.copytree(ROOT / name, self.root / name)
+        shutil.copytree(ROOT / "layouts", self.root / "layouts", ignore=shutil.ignore_patterns("fonts"))
+        (self.root / "layouts" / "fonts").symlink_to(ROOT / "layouts" / "fonts")
+        (self.base / "outside").mkdir()
+        for name in ("secret", "secret.yaml"):
+            (self.base / "outside" / name).write_text(f"deck: {OUTSIDE_CANARY}\n# {OUTSIDE_CANARY}\n")
+        self.out = self.base / "out"
+
+    def close(self):
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+def _commands(target: Target, m: Mutation, sandbox: Sandbox, build: bool) -> list[list[str]]:
+    root = ["--root", str(sandbox.root)]
+    if target.kind == "state":
+        game = target.game
+        lang = ["en", "fr", "de", "ja"][m.payload % 4]
+        return [[*root, "score", game, str(sandbox.root / target.path), "--lang", lang]]
+    games = [target.game] if target.game else [["san-gimignano", "tournay", "taverna"][m.where % 3]]
+    cmds = []
+    if target.kind == "locale":
+        cmds.append([*root, "i18n", "status"])
+    else:
+        cmds.append([*root, "validate", *games])
+    if build:
+        lang = target.path.split("/")[1] if target.kind == "locale" else \
+            Path(target.path).stem if target.kind in ("aid", "rules") else "en"
+        only = {"aid": "aids", "rules": "rules"}.get(target.kind, "cards")
+        if only == "aids" and lang not in ("fr", "en", "de", "ja"):
+            lang = "en"
+        cmds.append([*root, "build", *games, "--lang", lang, "--only", only, "--out", str(sandbox.out)])
+    return cmds
+
+
+def _run_in_child(cmds: list[list[str]], kind: str, sandbox: Sandbox) -> dict:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    runner = CliRunner()
+    results = []
+    for cmd in cmds:
+        start = time.monotonic()
+        try:
+            res = runner.invoke(main, cmd, catch_exceptions=False, env={CANARY_ENV: CANARY, "PNP_DEBUG": "1"})   # a bug must show as one
+            output = res.output
+            code = res.exit_code
+            error = None
+        except BaseException as exc:  # noqa: BLE001 - this is what we count
+            tb = traceback.format_exception(exc)
+            code, output, error = None, "", f"{type(exc).__name__}: {str(exc)[:300]} @ {tb[-2].strip()[:300] if len(tb) > 1 else ''}"
+        if len(output) > 4000:   # whole lines only
+            output = output[-4000:].split("\n", 1)[-1]
+        results.append({"cmd": cmd, "code": code, "output": output, "error": error,
+                         "seconds": time.monotonic() - start})
+        if error or code != 0:
+            break
+    return {"results": results}
+
+
+def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False, timeout: float = 10.0,
+             memory_mb: int = 3000) -> Outcome:
+    """Mutate `target` in the sandbox, run pnp on it in a forked child, restore the file."""
+    path = sandbox.root / target.path
+    original = path.read_bytes()
+    try:
+        path.write_bytes(mutate(original, target.kind, m))
+    except Exception as exc:  # noqa: BLE001 - a mutation that cannot apply to this file
+        return Outcome("skipped", [], detail=f"mutation not applicable: {exc}")
+    if sandbox.out.exists():
+        shutil.rmtree(sandbox.out)
+    cmds = _commands(target, m, sandbox, build)
+    start = time.monotonic()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(read_fd)
+        code = 0
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2 ** 20, memory_mb * 2 ** 20))
+            payload = json.dumps(_run_in_child(cmds, target.kind, sandbox)).encode()
+        except BaseException as exc:  # noqa: BLE001
+            payload = json.dumps({"results": [], "fatal": f"{type(exc).__name__}: {exc}"}).encode()
+            code = 3
+        with os.fdopen(write_fd, "wb") as pipe:
+            pipe.write(payload)
+        os._exit(code)
+    os.close(write_fd)
+    chunks, hung = [], False
+    with os.fdopen(read_fd, "rb") as pipe:
+        deadline = start + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                hung = True
+                break
+            ready, _, _ = select.select([pipe], [], [], left)
+            if ready:
+                chunk = os.read(pipe.fileno(), 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    if hung:
+        os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    path.write_bytes(original)
+    seconds = time.monotonic() - start
+    if hung:
+        return Outcome("hang", cmds[-1], seconds=seconds, detail=f"no answer within {timeout:.0f} s")
+    if not chunks:
+        return Outcome("hang", cmds[-1], seconds=seconds,
+                       detail=f"child died (signal {os.WTERMSIG(status) if os.WIFSIGNALED(status) else status})")
+    report = json.loads(b"".join(chunks))
+    return classify(report, target, sandbox, seconds)
+
+
+def classify(report: dict, target: Target, sandbox: Sandbox, seconds: float) -> Outcome:
+    if report.get("fatal"):
+        return Outcome("traceback", [], seconds=seconds, detail=report["fatal"])
+    results = report["results"]
+    last = results[-1]
+    cmd = [part for part in last["cmd"] if part != str(sandbox.root)][1:]
+    text = "\n".join(r["output"] for r in results)
+    if CANARY in text or OUTSIDE_CANARY in text:
+        return Outcome("leak", cmd, last["code"], seconds, text[-300:])
+    if last["error"] or "Traceback (most recent call last)" in text or last["code"] not in (0, 1, 2):
+        return Outcome("traceback", cmd, last["code"], seconds, last["error"] or text[-300:])
+    flags = []
+    if last["code"] == 1:
+        lines = [line for line in last["output"].splitlines() if line.strip() and not line.startswith("Building")]
+        odd = [line for line in lines if not (PROBLEM_LINE.match(line) or SUMMARY.match(line))]
+        if odd and last["cmd"][2] in ("validate", "score"):
+            flags.append("unclear")
+            last["output"] = "unclear line: " + odd[0][:200] + "\n" + last["output"]
+        if last["cmd"][2] == "build":
+            if len(results) > 1:
+                flags.append("mismatch")
+            if sandbox.out.exists() and any(sandbox.out.rglob("*")):
+                flags.append("partial")
+        status = "refused"
+    else:
+        status = "ok" if last["code"] == 0 else "refused"
+    return Outcome(status, cmd, last["code"], seconds, last["output"][:300], flags)
+
+
+def random_mutation(rng: random.Random, kind: str) -> Mutation:
+    ops = OPS + (("po_line", "po_line") if kind == "locale" else ()) + (("other_game",) if kind == "state" else ())
+    return Mutation(rng.choice(ops), rng.randrange(1 << 30), rng.randrange(1 << 30))
+
