@@ -116,11 +116,17 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
         game=dict(id=game.id, name=game.game.name.get(lang), description=game.game.description.get(lang),
                   players=game.game.players, minutes=game.game.minutes),
         tabs=[dict(id="rules", href=f"{lang}.html", label=labels("Rules")),
-              dict(id="icons", href=f"{lang}-icons.html", label=labels("Icons")),
-              dict(id="score", href=f"{lang}-score.html", label=labels("Score"))],
+              dict(id="icons", href=f"{lang}-icons.html", label=labels("Icons"))]
+             + ([dict(id="score", href=f"{lang}-score.html", label=labels("Score"))] if has_calculator(game) else []),
         languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}{suffix}", current=l == lang)
                    for l in languages],
         font_css=Markup(fonts.SLOT))
+
+
+def has_calculator(game: GameData) -> bool:
+    """A new game gets rules and legend pages; a score page only once scoring/ has its calculator."""
+    from scoring.api import GAMES
+    return game.id in GAMES
 
 
 def render_game_page(project: Project, game: GameData, lang: str, languages: list[str],
@@ -230,9 +236,10 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
             downloads = printables(out_dir, game.id, lang, staged)
             pages = {page_name(game.id, lang): render_game_page(project, game, lang, langs, allow_missing,
                                                                 downloads),
-                     legend_name(game.id, lang): render_legend_page(project, game, lang, langs, allow_missing),
-                     score_name(game.id, lang): render_score_page(project, game, lang, langs, allow_missing,
-                                                                 downloads)}
+                     legend_name(game.id, lang): render_legend_page(project, game, lang, langs, allow_missing)}
+            if has_calculator(game):
+                pages[score_name(game.id, lang)] = render_score_page(project, game, lang, langs, allow_missing,
+                                                                     downloads)
             rendered += [(name, page, fonts.script_of(lang)) for name, page in pages.items()]
             files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
             for d in downloads:
