@@ -305,23 +305,49 @@ def score_deal(players_in: list[Player]) -> GameResult:
 
 # ---------------------------------------------------------------- questions (pnp score without a file)
 
-def ask(prompt) -> dict:
-    """Ask for a one-deal state question by question; returns plain data for the State model."""
+def ask(prompt, **_facts) -> dict:
+    """Ask for a one-deal state question by question; returns plain data for the State model.
+    `prompt` (generator/cli/score.py) translates the questions and asks again until an answer
+    parses; the rule checks then run on the whole state, as for a file."""
+    def floors(answer: str) -> list:
+        parsed = []
+        for item in answer.replace(",", " ").split():
+            noble = item.upper().startswith("B")
+            try:
+                rank = int(item[1:] if noble else item)
+            except ValueError:
+                rank = 0
+            if rank not in RANKS:
+                raise ValueError(prompt.t("'{item}' is not a rank from 5 to 10 (or B5 to B10 for a Buona Pietra).",
+                                          item=item))
+            parsed.append({"buona_pietra": rank} if noble else rank)
+        if not parsed:
+            raise ValueError(prompt.t("Give at least one floor."))
+        return parsed
+
+    def nobles(answer: str) -> list[str]:
+        names = [x.lower() for x in answer.replace(",", " ").split()]
+        unknown = [x for x in names if x not in NOBLES]
+        if unknown:
+            raise ValueError(prompt.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
+                                      choices=", ".join(NOBLES)))
+        return names
+
     players = []
     for n in (1, 2):
-        name = prompt.text(f"Player {n} name")
+        name = prompt.text("Player {n} name", n=n)
         towers = []
-        count = prompt.integer(f"{name}: how many towers", 0)
+        count = prompt.integer("{name}: how many towers", 0, 0, 20, name=name)
         for t in range(1, count + 1):
-            floors = prompt.text(f"{name}, tower {t}: floor ranks (e.g. 8 8 8, or 5 6 7; a Buona Pietra as B7)")
-            parsed = [{"buona_pietra": int(f[1:])} if f.upper().startswith("B") else int(f)
-                      for f in floors.replace(",", " ").split()]
-            towers.append({"floors": parsed, "completed": prompt.confirm(f"{name}, tower {t}: completed?")})
-        nobles = prompt.text(f"{name}: scoring nobles played (monumento, cappella; empty if none)", "")
-        players.append({"name": name, "towers": towers,
-                        "nobles": [x for x in nobles.replace(",", " ").split()],
-                        "marker": False})
-    holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + ["nobody"])
+            parsed = prompt.text("{name}, tower {t}: floor ranks (e.g. 8 8 8, or 5 6 7; a Buona Pietra as B7)",
+                                 parse=floors, name=name, t=t)
+            towers.append({"floors": parsed, "completed": prompt.confirm("{name}, tower {t}: completed?",
+                                                                         name=name, t=t)})
+        played = prompt.text("{name}: scoring nobles played (monumento, cappella; empty if none)", "",
+                             parse=nobles, name=name)
+        players.append({"name": name, "towers": towers, "nobles": played, "marker": False})
+    nobody = prompt.t("nobody")
+    holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + [nobody])
     for p in players:
         p["marker"] = p["name"] == holder
     return {"game": GAME, "players": players}

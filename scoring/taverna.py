@@ -330,33 +330,55 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
 
 # ---------------------------------------------------------------- questions
 
-def ask(prompt) -> dict:
-    count = prompt.integer("Number of players (2-5)", 3)
+def ask(prompt, **_facts) -> dict:
+    """Ask for a state question by question; each answer is checked as typed (ranges, choices)."""
+    peoples = {p: prompt.t(p) for p in PEOPLES}
+    count = prompt.integer("Number of players (2-5)", 3, 2, 5)
     if count == 2:
-        elected = {"king": prompt.choice("King's people", list(PEOPLES)),
-                   "queen": prompt.choice("Queen's people", list(PEOPLES))}
+        elected = {"king": prompt.choice("King's people", peoples),
+                   "queen": prompt.choice("Queen's people", peoples)}
     else:
-        elected = prompt.choice("Elected people", list(PEOPLES))
+        elected = prompt.choice("Elected people", peoples)
+
+    def scorings(answer: str) -> list[str]:
+        chosen = answer.replace(",", " ").split()
+        unknown = [x for x in chosen if x not in SCORINGS]
+        if unknown:
+            raise ValueError(prompt.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
+                                      choices=", ".join(SCORINGS)))
+        return chosen
+
     players = []
     for n in range(1, count + 1):
-        name = prompt.text(f"Player {n} name")
-        player = {"name": name, "points": prompt.integer(f"{name}: VP on the score track", 0),
-                  "sous": prompt.integer(f"{name}: sous", 0),
-                  "unused_spells": prompt.integer(f"{name}: spells still in hand", 0),
-                  "spells_cast": prompt.integer(f"{name}: spells cast", 0),
-                  "fireworks_cast": prompt.integer(f"{name}: of which Feu d'artifice", 0),
-                  "royal_favours": prompt.integer(f"{name}: royal favours owned (used or not)", 0),
-                  "property_titles": prompt.integer(f"{name}: property titles", 1),
-                  "privileges": prompt.integer(f"{name}: privilege tokens", 0),
-                  "tracks": {t: prompt.choice(f"{name}: {t} track (VP beside the marker)",
-                                              [str(s) for s in STEPS]) for t in PEOPLES}}
-        player["tracks"] = {t: int(v) for t, v in player["tracks"].items()}
-        scorings = prompt.text(f"{name}: royal scoring(s) chosen (empty: let the calculator propose)", "")
-        if scorings.strip():
-            player["scorings"] = scorings.replace(",", " ").split()
+        name = prompt.text("Player {n} name", n=n)
+        player = {"name": name, "points": prompt.integer("{name}: VP on the score track", 0, name=name),
+                  "sous": prompt.integer("{name}: sous", 0, 0, None, name=name),
+                  "unused_spells": prompt.integer("{name}: spells still in hand", 0, 0, None, name=name),
+                  "spells_cast": prompt.integer("{name}: spells cast", 0, 0, None, name=name),
+                  "fireworks_cast": prompt.integer("{name}: of which Feu d'artifice", 0, 0, None, name=name),
+                  "royal_favours": prompt.integer("{name}: royal favours owned (used or not)", 0, 0, 15, name=name),
+                  "property_titles": prompt.integer("{name}: property titles", 1, 1, 5, name=name),
+                  "privileges": prompt.integer("{name}: privilege tokens", 0, 0, 15, name=name),
+                  "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
+                                                  [str(s) for s in STEPS], name=name, people=peoples[t]))
+                             for t in PEOPLES}}
+        chosen = prompt.text("{name}: royal scoring(s) chosen (empty: let the calculator propose)", "",
+                             parse=scorings, name=name)
+        if chosen:
+            player["scorings"] = chosen
         players.append(player)
-    order = prompt.text("Birthday order for a tie (names, first first; empty if unknown)", "")
+    names = [p["name"] for p in players]
+
+    def birthdays(answer: str) -> list[str]:
+        order = answer.replace(",", " ").split()
+        unknown = [x for x in order if x not in names]
+        if unknown:
+            raise ValueError(prompt.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
+                                      choices=", ".join(names)))
+        return order
+
+    order = prompt.text("Birthday order for a tie (names, first first; empty if unknown)", "", parse=birthdays)
     state = {"game": GAME, "elected": elected, "players": players}
-    if order.strip():
-        state["tie_order"] = order.replace(",", " ").split()
+    if order:
+        state["tie_order"] = order
     return state

@@ -315,20 +315,53 @@ def score(state: State, cards: dict[str, CardInfo]) -> GameResult:
 
 # ---------------------------------------------------------------- questions
 
-def ask(prompt) -> dict:
-    count = prompt.integer("Number of players (2-4)", 2)
+def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_facts) -> dict:
+    """Ask for a state question by question. Cards are named (in `lang`) or given by id, in any
+    case, commas between them; "?" lists them. Each answer is checked as typed."""
+    cards = cards or {}
+    lookup = {}
+    for card in cards.values():
+        for key in (card.id, *card.name.values()):
+            lookup.setdefault(key.casefold(), card.id)
+
+    def label(card: CardInfo) -> str:
+        return card.name.get(lang) or card.name.get("en") or card.id
+
+    def listing() -> None:
+        prompt.say("Cards (name: id):")
+        for card in cards.values():
+            prompt.say("  {name}: {id}", name=label(card), id=card.id)
+
+    def stack(answer: str) -> list[str] | None:
+        if answer == "?":
+            listing()
+            raise ValueError(prompt.t("Name the cards (or their ids), bottom to top, commas between them."))
+        items = [x.strip() for x in answer.split(",") if x.strip()]
+        if len(items) == 1 and items[0].casefold() not in lookup:   # ids separated by spaces
+            items = items[0].split()
+        ids = []
+        for item in items:
+            if item.casefold() not in lookup:
+                raise ValueError(prompt.t("'{item}' is not a Tournay card; type ? to list them.", item=item))
+            ids.append(lookup[item.casefold()])
+        return ids or None
+
+    if cards:
+        listing()
+    count = prompt.integer("Number of players (2-4)", 2, 2, 4)
     players = []
     for n in range(1, count + 1):
-        name = prompt.text(f"Player {n} name")
+        name = prompt.text("Player {n} name", n=n)
         district = []
         for r in range(1, 4):
             row = []
             for c in range(1, 4):
-                ids = prompt.text(f"{name}, row {r} column {c}: card ids bottom to top (empty if none)", "")
-                row.append(ids.replace(",", " ").split() or None)
+                row.append(prompt.text("{name}, row {r} column {c}: cards bottom to top (names or ids; "
+                                       "empty if none; ? lists them)", "", parse=stack, name=name, r=r, c=c))
             district.append(row)
-        citizens = {col: prompt.integer(f"{name}: {col} citizens owned", 0) for col in COLOURS}
+        citizens = {col: prompt.integer("{name}: {colour} citizens owned", 0, 0, 11, name=name,
+                                        colour=prompt.t(col)) for col in COLOURS}
         players.append({"name": name, "district": district, "citizens": citizens,
-                        "deniers": prompt.integer(f"{name}: deniers", 0),
-                        "ramparts": prompt.integer(f"{name}: ramparts built", 0)})
+                        "deniers": prompt.integer("{name}: deniers", 0, 0, None, name=name),
+                        "ramparts": prompt.integer("{name}: ramparts built", 0, 0, None, name=name)})
     return {"game": GAME, "players": players}

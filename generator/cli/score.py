@@ -21,19 +21,72 @@ LANGS = ["en", "fr", "de", "ja"]
 
 
 class ClickPrompt:
-    """The questions asked when no state file is given."""
+    """The questions asked when no state file is given (scoring/<game>.py `ask`): each answer is
+    checked as it is typed and asked again until valid; questions, errors and choices speak
+    `--lang` (msgids in locales/<lang>/LC_MESSAGES/prompts.po)."""
 
-    def text(self, question: str, default: str | None = None) -> str:
-        return click.prompt(question, default=default, show_default=bool(default))
+    def __init__(self, translate=lambda msgid: msgid):
+        self._ = translate
 
-    def integer(self, question: str, default: int | None = None) -> int:
-        return click.prompt(question, default=default, type=int)
+    def t(self, msgid: str, **values) -> str:
+        return self._(msgid).format(**values)
 
-    def confirm(self, question: str) -> bool:
-        return click.confirm(question, default=False)
+    def say(self, msgid: str, **values) -> None:
+        click.echo(self.t(msgid, **values), err=True)
 
-    def choice(self, question: str, options: list[str]) -> str:
-        return click.prompt(question, type=click.Choice(options))
+    def ask(self, msgid: str, parse, default: str | None = None, suffix: str = "", **values):
+        """Ask until `parse(answer)` returns instead of raising ValueError (its message is shown)."""
+        question = self.t(msgid, **values) + suffix
+        while True:
+            answer = click.prompt(question, default=default, show_default=bool(default), err=True)
+            try:
+                return parse(answer.strip())
+            except ValueError as exc:
+                click.secho(str(exc), fg="red", err=True)
+
+    def text(self, msgid: str, default: str | None = None, parse=None, **values) -> str:
+        def check(answer):
+            if not answer and default is None:
+                raise ValueError(self.t("Please answer (it cannot be empty)."))
+            return parse(answer) if parse else answer
+        return self.ask(msgid, check, default, **values)
+
+    def integer(self, msgid: str, default: int | None = None, low: int | None = None, high: int | None = None,
+                **values) -> int:
+        def check(answer):
+            try:
+                number = int(answer)
+            except ValueError:
+                number = None
+            if number is None or (low is not None and number < low) or (high is not None and number > high):
+                raise ValueError(self.t("'{answer}' is not a whole number from {low} to {high}.", answer=answer,
+                                        low="−∞" if low is None else low, high="∞" if high is None else high))
+            return number
+        return self.ask(msgid, check, None if default is None else str(default), **values)
+
+    def confirm(self, msgid: str, **values) -> bool:
+        yes, no = self.t("y"), self.t("n")
+
+        def check(answer):
+            if answer.lower() in (yes, "y", "yes"):
+                return True
+            if answer.lower() in (no, "n", "no", ""):
+                return False
+            raise ValueError(self.t("Answer {yes} or {no}.", yes=yes, no=no))
+        return self.ask(msgid, check, "", f" [{yes}/{no}]", **values)
+
+    def choice(self, msgid: str, options: dict[str, str] | list[str], default: str | None = None,
+               **values) -> str:
+        """One of `options` (value -> label shown); the value or the label is accepted, in any case."""
+        options = options if isinstance(options, dict) else {o: o for o in options}
+        listing = ", ".join(o if label == o else f"{label} ({o})" for o, label in options.items())
+        lookup = {k.casefold(): o for o, label in options.items() for k in (o, label)}
+
+        def check(answer):
+            if answer.casefold() in lookup:
+                return lookup[answer.casefold()]
+            raise ValueError(self.t("'{answer}' is not one of: {choices}.", answer=answer, choices=listing))
+        return self.ask(msgid, check, default, f" ({listing})", **values)
 
 
 @click.command()
@@ -55,7 +108,11 @@ def score(ctx, game, state, lang, as_json, save, cards):
     try:
         facts = _facts(root, game, cards)
         if state is None:
-            answers = GAMES[game].ask(ClickPrompt())
+            prompt = ClickPrompt(translate)
+            answers = GAMES[game].ask(prompt, lang=lang, **facts)
+            if save is None and sys.stdin.isatty():
+                path = prompt.text("Save this tally as a state file? (file name; empty: no)", "")
+                save = Path(path) if path else None
             if save:
                 save.write_text(yaml.safe_dump(answers, sort_keys=False, allow_unicode=True), encoding="utf-8")
                 click.echo(f"saved {save}", err=True)

@@ -49,6 +49,10 @@ class Staging:
         self._pending.append((tmp, target))
         return tmp
 
+    def staged(self) -> dict[Path, Path]:
+        """target -> temporary file, for what this run has written so far (the site copies them)."""
+        return {target: tmp for tmp, target in self._pending}
+
     def commit(self) -> list[Path]:
         written = [target for _tmp, target in self._pending]
         if self.folder is None:

@@ -1,14 +1,19 @@
-"""The static rules site: output/site/index.html and one page per game and language.
+"""The static rules site: output/site/index.html and, per game and language, a rules page, an
+icon legend page and a score calculator page, with the printables to download.
 
 Pages are Jinja templates from layouts/site/ (HTML autoescaped), with the rules sections, a
-card index generated from cards/, a search box that filters as you type (plain JavaScript
-over the page itself: no server, works from the file system), a language switcher that
-keeps the current section, and a print stylesheet. Icons are inline SVG symbols built from
-the same SVG paths as the card icon font. Output is deterministic and written through
-`Staging`, with the rest of the build (all or nothing).
+card index generated from cards/, a search box that filters the text and the contents as you
+type and highlights the matches (plain JavaScript over the page itself: no server, works from
+the file system), a language switcher that keeps the current section, dark mode and a print
+stylesheet. Icons are inline SVG symbols built from the same SVG paths as the card icon font.
+Fonts are subset WOFF2 per script and build (fonts.py); a manifest and a service worker make
+the site an offline app (offline.py). Output is deterministic and written through `Staging`,
+with the rest of the build (all or nothing).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -19,6 +24,7 @@ from markupsafe import Markup
 
 from datafile.errors import BuildError
 
+from ..data.aids import legend
 from ..data.catalog import GameData, Project
 from ..data.i18n import Translator
 from ..data.locate import locate
@@ -26,10 +32,12 @@ from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.output import Staging
 from ..typeset.text import BOLD, ITALIC, styled, typeset
+from . import fonts, offline, runtime
+from .downloads import Download, human_size, printables
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
-ASSETS = ["site.css", "site.js"]
-FONTS = ["Cardo-Regular.ttf", "Cardo-Bold.ttf", "Cardo-Italic.ttf", "Cardo-LICENSE.txt"]
+ASSETS = ["site.css", "site.js", "icon.svg", "calc.js", "calc.py"]
+INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
 
@@ -39,6 +47,14 @@ def site_dir(out_dir: Path) -> Path:
 
 def page_name(game_id: str, lang: str) -> str:
     return f"{game_id}/{lang}.html"
+
+
+def legend_name(game_id: str, lang: str) -> str:
+    return f"{game_id}/{lang}-icons.html"
+
+
+def score_name(game_id: str, lang: str) -> str:
+    return f"{game_id}/{lang}-score.html"
 
 
 class Inline:
@@ -91,8 +107,30 @@ def environment(root: Path) -> SandboxedEnvironment:
                                 keep_trailing_newline=True)
 
 
+def _common(project: Project, game: GameData, lang: str, languages: list[str], labels: Translator,
+            current: str) -> dict:
+    """What every page of a game and language shows: header, tabs, languages, fonts."""
+    suffix = {"rules": ".html", "icons": "-icons.html", "score": "-score.html"}[current]
+    return dict(
+        lang=lang, _=labels, root="../", group=f"{game.id}/{lang}", current=current,
+        game=dict(id=game.id, name=game.game.name.get(lang), description=game.game.description.get(lang),
+                  players=game.game.players, minutes=game.game.minutes),
+        tabs=[dict(id="rules", href=f"{lang}.html", label=labels("Rules")),
+              dict(id="icons", href=f"{lang}-icons.html", label=labels("Icons"))]
+             + ([dict(id="score", href=f"{lang}-score.html", label=labels("Score"))] if has_calculator(game) else []),
+        languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}{suffix}", current=l == lang)
+                   for l in languages],
+        font_css=Markup(fonts.SLOT))
+
+
+def has_calculator(game: GameData) -> bool:
+    """A new game gets rules and legend pages; a score page only once scoring/ has its calculator."""
+    from scoring.api import GAMES
+    return game.id in GAMES
+
+
 def render_game_page(project: Project, game: GameData, lang: str, languages: list[str],
-                     allow_missing: bool = False) -> str:
+                     allow_missing: bool = False, downloads: list[Download] = ()) -> str:
     rules = load_rules(project, game, lang)
     titles = {s.id: typeset(s.title, lang) for s in rules.flat()}
     inline = Inline(rules, project.icons_for(game.id), titles)
@@ -106,32 +144,65 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
                               text=inline(c.text)) for c in d.cards])
              for d in rules.decks]
     labels = Translator(project.root, lang, allow_missing)
-    env = environment(project.root)
-    html = env.get_template("game.html").render(
-        lang=lang, _=labels, game=dict(id=game.id, name=game.game.name.get(lang),
-                                        description=game.game.description.get(lang),
-                                        players=game.game.players, minutes=game.game.minutes),
-        title=rules.title, sections=sections, toc=toc, decks=decks,
-        languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}.html", current=l == lang)
-                   for l in languages],
-        pdf=f"../../{game.id}/{lang}/rules.pdf", sprite=inline.sprite())
-    return html
+    files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
+                  size=human_size(d.size)) for d in downloads]
+    return environment(project.root).get_template("game.html").render(
+        **_common(project, game, lang, languages, labels, "rules"),
+        title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, sprite=inline.sprite())
+
+
+def render_legend_page(project: Project, game: GameData, lang: str, languages: list[str],
+                       allow_missing: bool = False) -> str:
+    """Every icon the game's cards show, with its label in `lang` (the player aid's legend)."""
+    rules = load_rules(project, game, lang)
+    inline = Inline(rules, project.icons_for(game.id), {})
+    entries = [dict(name=name, icon=Markup(inline.icon(name)), label=label)
+               for name, label in legend(project, game, lang)]
+    labels = Translator(project.root, lang, allow_missing)
+    return environment(project.root).get_template("legend.html").render(
+        **_common(project, game, lang, languages, labels, "icons"), entries=entries, sprite=inline.sprite())
+
+
+def render_score_page(project: Project, game: GameData, lang: str, languages: list[str],
+                      allow_missing: bool = False, downloads: list[Download] = ()) -> str:
+    from .calculator import render_calculator
+    labels = Translator(project.root, lang, allow_missing)
+    pad = any(d.name == "score-pad.pdf" for d in downloads)
+    return render_calculator(project, game, lang, environment(project.root),
+                             _common(project, game, lang, languages, labels, "score"), pad)
 
 
 def _toc(sections, titles: dict[str, str]) -> list[dict]:
     return [dict(id=s.id, title=titles[s.id], children=_toc(s.children, titles)) for s in sections]
 
 
-def render_home(project: Project, games: list[tuple[GameData, list[str]]]) -> str:
+def render_home(project: Project, entries: list[dict]) -> str:
     env = environment(project.root)
-    entries = []
-    for game, langs in games:
-        entries.append(dict(id=game.id, name=game.game.name.preferred("en"), players=game.game.players,
-                            minutes=game.game.minutes,
-                            pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
-                                        name=game.game.name.get(l), description=game.game.description.get(l))
-                                   for l in langs]))
-    return env.get_template("home.html").render(games=entries)
+    return env.get_template("home.html").render(
+        games=entries, lang="en", root="", current="home", group="", _=lambda msgid: msgid, font_css=Markup(fonts.SLOT))
+
+
+def _entry(game: GameData, langs: list[str]) -> dict:
+    return dict(id=game.id, name=game.game.name.preferred("en"), players=dict(min=game.game.players.min,
+                                                                          max=game.game.players.max),
+                minutes=game.game.minutes,
+                pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
+                            name=game.game.name.get(l), description=game.game.description.get(l))
+                       for l in langs])
+
+
+def _previous(base: Path) -> dict[str, dict]:
+    """Games listed by an earlier build whose pages are still there (kept in the index)."""
+    try:
+        data = json.loads((base / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    kept = {}
+    for entry in data.get("games", []):
+        pages = [p for p in entry.get("pages", []) if (base / p["href"]).is_file()]
+        if pages:
+            kept[entry["id"]] = {**entry, "pages": pages}
+    return kept
 
 
 def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path, staging: Staging,
@@ -139,25 +210,83 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
     """Render every page of the site into `staging` (committed by the caller)."""
     base = site_dir(out_dir)
     targets = []
+    staged = staging.staged()
+    contents = hashlib.sha256()
 
     def put(relative: str, data: str | bytes) -> None:
         target = base / relative
         tmp = staging.temporary(target)
-        if isinstance(data, str):
-            tmp.write_text(data, encoding="utf-8", newline="\n")
-        else:
-            tmp.write_bytes(data)
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        tmp.write_bytes(raw)
+        contents.update(relative.encode() + b"\0" + hashlib.sha256(raw).digest())
         targets.append(target)
 
-    put("index.html", render_home(project, games))
+    rendered: list[tuple[str, str, str]] = []        # (site path, html, script): fonts come last
+
+    previous = _previous(base)
+    groups: dict[str, list[str]] = {g: files for e in previous.values() for p in e["pages"]
+                                    for g, files in [(f"{e['id']}/{p['lang']}", p.get("files", []))]}
     for game, langs in games:
+        entry = _entry(game, langs)
+        old = previous.get(game.id)
+        if old:     # languages built earlier and not this time stay listed
+            entry["pages"] += [p for p in old["pages"] if p["lang"] not in langs]
+            entry["pages"].sort(key=lambda p: [*game.game.languages, p["lang"]].index(p["lang"]))
         for lang in langs:
-            put(page_name(game.id, lang), render_game_page(project, game, lang, langs, allow_missing))
+            downloads = printables(out_dir, game.id, lang, staged)
+            pages = {page_name(game.id, lang): render_game_page(project, game, lang, langs, allow_missing,
+                                                                downloads),
+                     legend_name(game.id, lang): render_legend_page(project, game, lang, langs, allow_missing)}
+            if has_calculator(game):
+                pages[score_name(game.id, lang)] = render_score_page(project, game, lang, langs, allow_missing,
+                                                                     downloads)
+            rendered += [(name, page, fonts.script_of(lang)) for name, page in pages.items()]
+            files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
+            for d in downloads:
+                name = f"{game.id}/{lang}/{d.name}"
+                put(name, d.source.read_bytes())
+                files.append(name)
+            groups[f"{game.id}/{lang}"] = files
+            for page in entry["pages"]:
+                if page["lang"] == lang:
+                    page["files"] = files
+        previous[game.id] = entry
+    entries = [previous[g] for g in sorted(previous)]
+    rendered.append(("index.html", render_home(project, entries), "latin"))
+    # one subset per script, from every page of this build that uses it
+    chars: dict[str, set[str]] = {}
+    for _name, page, script in rendered:
+        chars.setdefault(script, set()).update(fonts.characters(page))
+    font_files: dict[str, list[str]] = {}
+    for script, wanted in sorted(chars.items()):
+        chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
+        font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
+        for f, name in chosen:
+            put(f"assets/fonts/{name}", fonts.woff2(locate(project.root, "layouts", "fonts", f.source), wanted))
+        for i, (name, page, page_script) in enumerate(rendered):
+            if page_script == script:
+                prefix = "../" * name.count("/") + "assets/fonts/"
+                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script)
+    for name, page, _script in rendered:
+        put(name, page)
+    for group, files in groups.items():
+        groups[group] = [g for f in files for g in (font_files.get(f[7:], []) if f.startswith("@fonts:") else [f])]
+    for entry in entries:
+        for page in entry["pages"]:
+            page["files"] = groups.get(f"{entry['id']}/{page['lang']}", page.get("files", []))
+    put(INDEX, json.dumps({"games": entries}, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     assets = locate(project.root, "layouts", "site")
     for name in ASSETS:
         put(f"assets/{name}", (assets / name).read_bytes())
-    for name in FONTS:
+    for name, source in runtime.files(project.root).items():      # the calculator's, if vendored
+        put(name, source.read_bytes())
+    if runtime.available(project.root):
+        put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
+    shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
+    for name in fonts.LICENCES:
         put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name).read_bytes())
+    put("manifest.webmanifest", offline.manifest())
+    put("sw.js", offline.service_worker(assets / "sw.js", shell, groups, contents.digest()))
     return targets
 
 

@@ -1,22 +1,105 @@
-// Rules reference: search as you type, and a language switcher that keeps your place.
-// Plain JavaScript over the page itself: no server, no data file, works from file://.
+// Rules reference: search as you type (text and contents filtered, matches highlighted and
+// reachable with Enter / Shift+Enter or the arrows), a language switcher that keeps your place,
+// and the offline app (service worker). Plain JavaScript over the page itself: works from file://.
 (function () {
   "use strict";
+
+  // ---- offline: register the service worker, then ask it to keep this game and language
+  var body = document.body;
+  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) && body.dataset.root !== undefined) {
+    navigator.serviceWorker.register(body.dataset.root + "sw.js").then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var group = body.dataset.group;
+      if (!group || !registration.active) { document.documentElement.dataset.offline = "shell"; return; }
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (e) {
+        document.documentElement.dataset.offline = e.data.ok ? "ready" : "failed";
+      };
+      var extra = (body.dataset.offlineExtra || "").split(" ").filter(Boolean);
+      registration.active.postMessage({group: group, extra: extra}, [channel.port2]);
+    }).catch(function () { document.documentElement.dataset.offline = "failed"; });
+  }
+
   var input = document.getElementById("search");
   var status = document.getElementById("search-status");
   if (!input) return;
+  var prev = document.getElementById("search-prev");
+  var next = document.getElementById("search-next");
   var units = Array.prototype.slice.call(document.querySelectorAll(".unit"));
   var decks = Array.prototype.slice.call(document.querySelectorAll(".deck"));
+  var tocLinks = Array.prototype.slice.call(document.querySelectorAll(".toc a[href^='#']"));
 
-  function fold(text) {
+  function foldChar(c) {
     // lower case, no accents, one kind of apostrophe and space: "Bénédiction" ~ "benediction"
+    return c.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[\u2019']/g, "'").replace(/[\s\u00a0\u202f]+/g, " ");
+  }
+  function fold(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/[\u2019']/g, "'").replace(/[\s\u00a0\u202f]+/g, " ");
   }
   var texts = units.map(function (u) { return fold(u.textContent); });
 
+  // ---- highlight: <mark> around every match, found on the folded text and mapped back
+  var marks = [], current = -1;
+  function clearMarks() {
+    marks.forEach(function (m) {
+      var parent = m.parentNode;
+      if (!parent) return;
+      parent.replaceChild(document.createTextNode(m.textContent), m);
+      parent.normalize();
+    });
+    marks = []; current = -1;
+  }
+  function markIn(root, words) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
+    var nodes = [];
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentNode.closest("svg, title")) continue;
+      nodes.push(n);
+    }
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, folded = "", map = [];
+      for (var i = 0; i < text.length; i++) {
+        var f = foldChar(text[i]);
+        for (var k = 0; k < f.length; k++) { folded += f[k]; map.push(i); }
+      }
+      var ranges = [];
+      words.forEach(function (w) {
+        for (var at = folded.indexOf(w); at >= 0; at = folded.indexOf(w, at + w.length)) {
+          ranges.push([map[at], map[at + w.length - 1] + 1]);
+        }
+      });
+      if (!ranges.length) return;
+      ranges.sort(function (a, b) { return a[0] - b[0]; });
+      var frag = document.createDocumentFragment(), pos = 0;
+      ranges.forEach(function (r) {
+        if (r[0] < pos) return;           // overlapping words: keep the first
+        frag.appendChild(document.createTextNode(text.slice(pos, r[0])));
+        var mark = document.createElement("mark");
+        mark.textContent = text.slice(r[0], r[1]);
+        frag.appendChild(mark);
+        marks.push(mark);
+        pos = r[1];
+      });
+      frag.appendChild(document.createTextNode(text.slice(pos)));
+      node.parentNode.replaceChild(frag, node);
+    });
+  }
+  function go(step) {
+    if (!marks.length) return;
+    if (current >= 0) marks[current].classList.remove("current");
+    current = (current + step + marks.length) % marks.length;
+    var mark = marks[current];
+    mark.classList.add("current");
+    mark.scrollIntoView({block: "center"});
+    status.textContent = (current + 1) + " / " + marks.length;
+  }
+
   function filter() {
     var words = fold(input.value).trim().split(" ").filter(Boolean);
+    clearMarks();
     var shown = 0;
     units.forEach(function (unit, i) {
       var match = words.every(function (w) { return texts[i].indexOf(w) >= 0; });
@@ -28,12 +111,38 @@
     });
     var head = document.getElementById("cards");
     if (head) head.hidden = words.length > 0 && !document.querySelector(".card:not([hidden])");
+    var downloads = document.getElementById("downloads");
+    if (downloads) downloads.hidden = words.length > 0;
+    // contents: only the entries whose section (or deck) is still shown
+    tocLinks.forEach(function (link) {
+      var target = document.getElementById(link.getAttribute("href").slice(1));
+      var li = link.parentNode;
+      li.hidden = words.length > 0 && (!target || target.hidden) && !li.querySelector("li:not([hidden])");
+    });
+    tocLinks.slice().reverse().forEach(function (link) {   // a parent stays when a child is shown
+      var li = link.parentNode;
+      if (words.length && li.querySelector("li:not([hidden]) > a")) li.hidden = false;
+    });
+    body.classList.toggle("searching", words.length > 0);
+    if (words.length) {
+      units.forEach(function (unit) { if (!unit.hidden) markIn(unit, words); });
+      // results start right under the search box (on a phone the filtered contents are above)
+      var first = marks.length ? marks[0].closest(".unit") : null;
+      if (first) first.scrollIntoView({block: "start"}); else window.scrollTo(0, 0);
+      if (marks.length && marks[0].getBoundingClientRect().bottom > window.innerHeight) {
+        marks[0].scrollIntoView({block: "center"});      // a long section: its first match in view
+      }
+    }
+    prev.hidden = next.hidden = marks.length === 0;
     status.textContent = words.length ? (shown ? shown + " " + status.dataset.some : status.dataset.none) : "";
   }
   input.addEventListener("input", filter);
   input.addEventListener("keydown", function (e) {
     if (e.key === "Escape") { input.value = ""; filter(); }
+    else if (e.key === "Enter") { e.preventDefault(); go(e.shiftKey ? -1 : 1); }
   });
+  prev.addEventListener("click", function () { go(-1); });
+  next.addEventListener("click", function () { go(1); });
 
   // Anchors land just under the sticky header, whatever its height on this screen.
   var header = document.querySelector(".bar");
@@ -44,7 +153,7 @@
   window.addEventListener("resize", fitHeader);
 
   // The section in view: the last anchor whose top has passed under the header.
-  function current() {
+  function currentSection() {
     var limit = (header ? header.getBoundingClientRect().bottom : 0) + 24;
     var found = null;
     var targeted = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
@@ -65,7 +174,7 @@
   Array.prototype.forEach.call(document.querySelectorAll(".langs a"), function (link) {
     var base = link.getAttribute("href").split("#")[0];
     function update() {
-      var id = current();
+      var id = currentSection();
       link.setAttribute("href", id ? base + "#" + id : base);
     }
     link.addEventListener("click", update);

@@ -71,3 +71,66 @@ def page_factory(browser):
     yield new_page
     for context in contexts:
         context.close()
+
+
+VENDOR = Path(os.environ.get("PNP_WEB_VENDOR") or Path(__file__).resolve().parents[2] / ".cache" / "vendor")
+
+
+def vendored(what: str) -> Path:
+    """A file .ci/vendor-web fetched (axe-core, Pyodide); skipped when absent, except on CI."""
+    path = VENDOR / what
+    if not path.exists():
+        message = f"{path} not vendored (run .ci/vendor-web)"
+        if on_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def full_out(tmp_path_factory) -> Path:
+    """`pnp build` of everything (every printable, the site with its downloads and calculator)."""
+    from tests.conftest import pnp
+    out = tmp_path_factory.mktemp("full")
+    result = pnp("build", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+class SiteServer:
+    """output/site/ over HTTP on 127.0.0.1 (service workers and WebAssembly need http, not file://)."""
+
+    def __init__(self, directory: Path):
+        import functools
+        import threading
+        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+        class Quiet(SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def serve_site():
+    """serve_site(directory) -> SiteServer; every server is stopped after the test."""
+    servers = []
+
+    def start(directory: Path) -> SiteServer:
+        servers.append(SiteServer(directory))
+        return servers[-1]
+
+    yield start
+    for s in servers:
+        try:
+            s.stop()
+        except OSError:
+            pass

@@ -1,0 +1,139 @@
+"""The score page of a game and language: the rulebook's scoring categories in order (from the
+scoring package itself, so they match `pnp score` and the score pad) and the score pad to print.
+
+Scores are not computed in the browser yet: the scoring package validates states with pydantic,
+whose compiled core has no WebAssembly build that can be vendored from a package registry (the
+npm `pyodide` package is the interpreter alone; PyPI's pydantic-core for Pyodide is a
+placeholder). The page says so and points to `pnp score` and the score pad.
+"""
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup
+
+from scoring.api import categories, facts_from_game
+
+from . import runtime
+
+
+def _script_json(data) -> Markup:
+    """JSON inside <script type="application/json">: '</' cannot close the element."""
+    return Markup(json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
+
+
+def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
+    labels = common["_"]
+    rows = [c.title(labels, lang) for c in categories(game.id, **facts_from_game(game))]
+    calc = None
+    if runtime.available(project.root):
+        calc = dict(runtime="../" + runtime.FOLDER + "/", wheels=" ".join(runtime.wheels(project.root)),
+                    code="../assets/calc.py", facts=_script_json(runtime.facts_json(game)),
+                    catalogue=_script_json(runtime.catalogue_json(project.root, lang)),
+                    form=_script_json(form_spec(game, lang, labels)),
+                    players=game.game.players.min,
+                    offline=" ".join([*runtime.files(project.root), runtime.FOLDER + "/scoring.zip",
+                                      "assets/calc.js", "assets/calc.py"]))
+    return env.get_template("score.html").render(**common, rows=rows, pad=f"{lang}/score-pad.pdf" if pad else None,
+                                                  calc=calc)
+
+
+# ---------------------------------------------------------------- the form, from the state models
+
+def form_spec(game, lang: str, labels) -> dict:
+    """The end-game state's form, derived from the scoring package's own state models (so the
+    page asks exactly what `pnp score` reads) with a few hints: card pickers with names, people
+    and track steps as choices. Plain data for calc.js."""
+    from scoring.api import GAMES
+    module = GAMES[game.id]
+    facts = facts_from_game(game)
+    hints = _hints(game.id, module, facts, lang, labels)
+    return _spec(module.State, (), hints, labels)
+
+
+def _label(name: str, labels) -> str:
+    text = name.replace("_", " ").capitalize()
+    return _soft(labels, text)
+
+
+def _soft(labels, msgid: str) -> str:
+    """A translation if the catalogues have one, else the English text (field names)."""
+    try:
+        return labels(msgid)
+    except Exception:          # BuildError for a missing string: English is better than no form
+        return msgid
+
+
+def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
+    if game_id == "tournay":
+        cards = [c for c in facts["cards"].values() if c.colour]       # what can be built in a district
+        name = {c.id: c.name.get(lang) or c.name.get("en") or c.id for c in cards}
+        twins = {n for n in name.values() if list(name.values()).count(n) > 1}
+        cards.sort(key=lambda c: (name[c.id].casefold(), c.id))
+        pick = {"t": "enum", "options": [[c.id, f"{name[c.id]} ({c.id})" if name[c.id] in twins else name[c.id]]
+                                         for c in cards]}
+        return {("players", "*", "district"): {"t": "grid", "rows": 3, "cols": 3,
+                                               "item": {"t": "list", "item": pick}}}
+    if game_id == "taverna":
+        peoples = {"t": "enum", "options": [[p, _soft(labels, p)] for p in module.PEOPLES]}
+        steps = {"t": "enum", "options": [[s, str(s)] for s in module.STEPS], "default": module.STEPS[0]}
+        return {("elected",): {"t": "union", "options": [[_soft(labels, "Elected people"), peoples],
+                                                         [_soft(labels, "King and Queen (2 players)"),
+                                                          {"t": "obj", "fields": [
+                                                              ["king", _soft(labels, "King's people"), peoples],
+                                                              ["queen", _soft(labels, "Queen's people"), peoples]]}]]},
+                **{("players", "*", "tracks", p): {**steps, "label": _soft(labels, p)} for p in module.PEOPLES}}
+    if game_id == "san-gimignano":
+        return {("players", "*", "nobles"): {"t": "list", "item": {"t": "enum", "options": [
+            [n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}}}
+    return {}
+
+
+def _spec(annotation, path: tuple, hints: dict, labels) -> dict:
+    import types
+    import typing
+
+    from pydantic import BaseModel
+
+    for pattern, spec in hints.items():
+        if len(pattern) == len(path) and all(p in ("*", q) for p, q in zip(pattern, path)):
+            return spec
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        fields = []
+        for name, info in annotation.model_fields.items():
+            if name == "game":
+                continue            # the page knows its game
+            spec = _spec(info.annotation, path + (name,), hints, labels)
+            default = None if info.is_required() else info.get_default(call_default_factory=True)
+            if isinstance(default, BaseModel):
+                default = default.model_dump()
+            if default is not None and "default" not in spec:
+                spec = {**spec, "default": default}
+            for meta in info.metadata:
+                for key, bound in (("ge", "min"), ("le", "max")):
+                    if getattr(meta, key, None) is not None:
+                        spec = {**spec, bound: getattr(meta, key)}
+            fields.append([name, spec.get("label") or _label(name, labels), spec,
+                           bool(info.is_required())])
+        return {"t": "obj", "fields": fields}
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in args if a is not type(None)]
+        inner = (_spec(members[0], path, hints, labels) if len(members) == 1 else
+                 {"t": "union", "options": [[_member_label(m, labels), _spec(m, path, hints, labels)]
+                                            for m in members]})
+        return {"t": "opt", "spec": inner} if len(members) < len(args) else inner
+    if origin is list:
+        return {"t": "list", "item": _spec(args[0], path + ("*",), hints, labels)}
+    if origin is typing.Literal:
+        return {"t": "enum", "options": [[a, _soft(labels, str(a))] for a in args]}
+    if annotation is bool:
+        return {"t": "bool"}
+    if annotation is int:
+        return {"t": "int"}
+    return {"t": "str"}
+
+
+def _member_label(annotation, labels) -> str:
+    name = getattr(annotation, "__name__", str(annotation))
+    return _soft(labels, {"int": "Rank", "BuonaPietra": "Buona Pietra"}.get(name, name))

@@ -1,0 +1,91 @@
+"""The site's web fonts: each committed TTF subset to the characters the pages of a build show,
+written as WOFF2 (fontTools does both; brotli compresses). A Latin rules page then loads a few
+tens of KB of Cardo instead of 2.4 MB of TTF, and a Japanese page only the kanji it prints.
+
+One subset per script and build (Latin pages share Cardo, Japanese pages BIZ UD PGothic), named
+by a hash of its characters: a later build of one game writes new files and never strips glyphs
+from those the other games' pages still use. Same characters, same bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+# Always kept: what a reader types into the search box should not fall back to another font.
+BASIC = {chr(c) for c in range(0x20, 0x7F)} | set("’‘“”«»–—…·×\u00a0\u202f")
+TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]*>", re.S)
+
+
+@dataclass(frozen=True)
+class WebFont:
+    family: str      # CSS family name
+    source: str      # file under layouts/fonts/
+    file: str        # file name written under <game>/fonts/
+    weight: str = "normal"
+    style: str = "normal"
+
+
+LATIN = [WebFont("Cardo", "Cardo-Regular.ttf", "cardo-regular.woff2"),
+         WebFont("Cardo", "Cardo-Bold.ttf", "cardo-bold.woff2", weight="bold"),
+         WebFont("Cardo", "Cardo-Italic.ttf", "cardo-italic.woff2", style="italic")]
+# Japanese: the regular weight only; bold is synthesised by the browser (the bold TTF would
+# double the page's weight for a few headings).
+JAPANESE = [WebFont("BIZ UDPGothic", "BIZUDPGothic-Regular.ttf", "bizudpgothic-regular.woff2")]
+LICENCES = ["Cardo-LICENSE.txt", "BIZUDGothic-LICENSE.txt"]
+
+
+SLOT = "/*@font-face*/"        # where a page's @font-face rules go, once the subsets are known
+
+
+def script_of(lang: str) -> str:
+    return "ja" if lang == "ja" else "latin"
+
+
+def fonts_for(script: str) -> list[WebFont]:
+    return JAPANESE if script == "ja" else LATIN
+
+
+def file_name(font: WebFont, chars: set[str]) -> str:
+    digest = hashlib.sha256("".join(sorted(chars)).encode("utf-8")).hexdigest()[:10]
+    return font.file.replace(".woff2", f"-{digest}.woff2")
+
+
+def characters(page: str) -> set[str]:
+    """Every character a page can show: its text and attribute values (tags and scripts out)."""
+    text = html.unescape(TAG.sub(" ", page))
+    attributes = html.unescape(" ".join(re.findall(r'(?:title|placeholder|aria-label|data-[a-z-]+)="([^"]*)"', page)))
+    return set(text) | set(attributes) | BASIC
+
+
+def woff2(source: Path, chars: set[str]) -> bytes:
+    """`source` subset to `chars` (with their layout features: ligatures, kerning), as WOFF2."""
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.hinting = False             # screens at phone sizes render well unhinted; saves ~30 %
+    options.desubroutinize = True
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]   # keep copyright and names (OFL)
+    options.notdef_outline = True
+    font = TTFont(str(source), lazy=False, recalcTimestamp=False)   # same bytes for the same input
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes={ord(c) for c in chars if ord(c) >= 0x20})
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.flavor = "woff2"
+    font.save(out, reorderTables=False)
+    return out.getvalue()
+
+
+def font_face_css(files: list[tuple[WebFont, str]], prefix: str) -> str:
+    """@font-face rules for a page; `prefix` is the relative path to the fonts folder."""
+    rules = []
+    for f, name in files:
+        rules.append(f'@font-face{{font-family:"{f.family}";src:url("{prefix}{name}") format("woff2");'
+                     f"font-weight:{f.weight};font-style:{f.style};font-display:swap}}")
+    return "\n".join(rules)

@@ -1,0 +1,216 @@
+"""The rules site as an app at the table: downloads, an index that keeps every game, light pages,
+phone-first search, accessibility (axe-core), Japanese line breaking, offline use."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from tests.conftest import pnp
+from tests.site.conftest import LANGS, vendored
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+PRINTABLES = ["rules.pdf", "cards.pdf", "player-aid-card.pdf", "player-aid.pdf", "score-pad.pdf"]
+PAGE_TYPES = ["{lang}.html", "{lang}-icons.html", "{lang}-score.html"]
+
+
+def links(html: str) -> list[str]:
+    return re.findall(r'(?:href|src)="([^"]+)"', html)
+
+
+def test_every_link_of_every_page_resolves_and_downloads_are_in_the_site(full_out):
+    site = full_out / "site"
+    checked = 0
+    for page in sorted(site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        for ref in links(html):
+            url = urlparse(ref)
+            assert url.scheme == "", f"{page.relative_to(site)}: {ref} leaves the site"
+            target = (page.parent / unquote(url.path)).resolve() if url.path else page
+            assert target.is_file(), f"{page.relative_to(site)}: broken link {ref}"
+            assert site.resolve() in target.parents, f"{page.relative_to(site)}: {ref} points outside the site"
+            if url.fragment:
+                assert f'id="{url.fragment}"' in target.read_text(encoding="utf-8")
+            checked += 1
+    assert checked > 500
+    for game in GAMES:
+        for lang in LANGS:
+            html = (site / game / f"{lang}.html").read_text(encoding="utf-8")
+            for name in PRINTABLES:
+                assert f'href="{lang}/{name}"' in html, f"{game}/{lang}.html does not link {name}"
+                copy = site / game / lang / name
+                assert copy.read_bytes() == (full_out / game / lang / name).read_bytes()
+
+
+def test_building_one_game_keeps_the_others_in_the_index(tmp_path):
+    assert pnp("build", "--only", "rules", "--out", str(tmp_path)).exit_code == 0
+    result = pnp("build", "san-gimignano", "--lang", "en", "--only", "rules", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    home = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES:
+        for lang in LANGS:
+            assert f'href="{game}/{lang}.html"' in home
+    sw = (tmp_path / "site" / "sw.js").read_text(encoding="utf-8")
+    assert '"tournay/ja"' in sw and '"san-gimignano/fr"' in sw   # other games stay cached offline too
+
+
+def _fonts_of(page: Path) -> list[Path]:
+    return [(page.parent / url).resolve() for url in re.findall(r'url\("([^"]+\.woff2)"\)', page.read_text("utf-8"))]
+
+
+def test_fonts_are_woff2_subsets_of_what_the_pages_show(full_out):
+    from fontTools.ttLib import TTFont
+    page = full_out / "site" / "tournay" / "fr.html"
+    regular = [f for f in _fonts_of(page) if "cardo-regular" in f.name]
+    assert len(regular) == 1 and len(_fonts_of(page)) == 3
+    latin = TTFont(str(regular[0]))
+    assert latin.flavor == "woff2"
+    cmap = latin.getBestCmap()
+    text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+    # every letter of the page but the language switcher's 日本語 (set in the Japanese font)
+    assert {ord(c) for c in text if c.isalpha() and ord(c) < 0x3000} <= set(cmap)
+    assert len(cmap) < 400                                             # a subset, not the whole Cardo
+    ja_page = full_out / "site" / "tournay" / "ja.html"
+    (ja_font,) = _fonts_of(ja_page)
+    ja = TTFont(str(ja_font)).getBestCmap()
+    text = re.sub(r"<[^>]+>", "", ja_page.read_text(encoding="utf-8"))
+    assert {ord(c) for c in text if not c.isspace()} <= set(ja)
+    assert len(ja) < 3000                                              # of BIZ UD PGothic's ~10,000
+
+
+def test_a_later_build_of_one_game_leaves_the_others_fonts(tmp_path):
+    assert pnp("build", "--only", "rules", "--out", str(tmp_path)).exit_code == 0
+    before = _fonts_of(tmp_path / "site" / "taverna" / "fr.html")
+    assert pnp("build", "tournay", "--lang", "en", "--only", "rules", "--out", str(tmp_path)).exit_code == 0
+    assert all(f.is_file() for f in before)
+    assert _fonts_of(tmp_path / "site" / "taverna" / "fr.html") == before
+
+
+def _weight(page_factory, url: str) -> tuple[int, int]:
+    """Bytes and requests of a first load (empty cache), as the network sees them."""
+    page, errors = page_factory(375, 740)
+    sizes = {}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("document.fonts.ready")
+    assert errors == []
+    return sum(sizes.values()), len(sizes)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_first_load_weight(full_out, page_factory, serve_site, game):
+    server = serve_site(full_out / "site")
+    latin, _ = _weight(page_factory, f"{server.url}{game}/fr.html")
+    assert latin <= 300_000, f"{game}/fr.html loads {latin} bytes"
+    japanese, _ = _weight(page_factory, f"{server.url}{game}/ja.html")
+    assert japanese <= 1_000_000, f"{game}/ja.html loads {japanese} bytes"
+
+
+@pytest.mark.parametrize("lang, query", [("en", "destroy"), ("fr", "détruisez"), ("de", "zerstöre"), ("ja", "壊")])
+def test_search_results_at_the_top_contents_filtered_matches_by_keyboard(sg_out, page_factory, lang, query):
+    page, errors = page_factory(375, 740)
+    page.goto((sg_out / "site" / "san-gimignano" / f"{lang}.html").as_uri())
+    all_entries = page.eval_on_selector_all(".toc li", "els => els.filter(e => !e.hidden).length")
+    page.fill("#search", query)
+    shown = page.eval_on_selector_all(".toc li", "els => els.filter(e => !e.hidden).length")
+    assert 0 < shown < all_entries                                   # the contents are filtered
+    marks = page.eval_on_selector_all("main mark", "els => els.length")
+    assert marks >= 2
+    first = page.evaluate("document.querySelector('main mark').getBoundingClientRect().top")
+    assert first < 740, f"first match at {first}px: below the fold"
+    page.press("#search", "Enter")
+    page.press("#search", "Enter")
+    current = page.evaluate("""(() => { const m = document.querySelector('mark.current');
+        const r = m.getBoundingClientRect(); return [[...document.querySelectorAll('mark')].indexOf(m), r.top, r.bottom]; })()""")
+    assert current[0] == 1 and 0 <= current[1] and current[2] <= 740
+    assert page.inner_text("#search-status").strip() == f"2 / {marks}"
+    page.press("#search", "Shift+Enter")
+    assert page.evaluate("[...document.querySelectorAll('mark')].indexOf(document.querySelector('mark.current'))") == 0
+    page.press("#search", "Escape")
+    assert page.eval_on_selector_all("mark", "els => els.length") == 0
+    assert errors == []
+
+
+def test_japanese_lines_follow_kinsoku(sg_out, page_factory):
+    page, errors = page_factory(375, 740)
+    page.goto((sg_out / "site" / "san-gimignano" / "ja.html").as_uri())
+    assert page.evaluate("getComputedStyle(document.querySelector('main p')).lineBreak") == "strict"
+    # the first character of every line, from character positions
+    starts = page.evaluate("""(() => {
+        const out = []; const range = document.createRange();
+        for (const p of document.querySelectorAll('main p, main li')) {
+          const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT); let top = null;
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            for (let i = 0; i < n.length; i++) {
+              range.setStart(n, i); range.setEnd(n, i + 1);
+              const r = range.getClientRects()[0]; if (!r) continue;
+              if (top !== null && r.top > top + 4) out.push(n.data[i]);
+              top = r.top;
+            }
+          }
+        }
+        return out; })()""")
+    assert len(starts) > 20
+    assert not [c for c in starts if c in "、。」）ーぁぃぅぇぉっゃゅょァィゥェォッャュョ・：；"], starts
+    assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(full_out, browser, serve_site, scheme):
+    axe = vendored("axe.min.js").read_text(encoding="utf-8")
+    server = serve_site(full_out / "site")
+    urls = ["index.html"] + [f"{g}/{t.format(lang=lang)}" for g in GAMES for lang in ("fr", "ja")
+                             for t in PAGE_TYPES]
+    context = browser.new_context(viewport={"width": 375, "height": 740}, color_scheme=scheme,
+                                  service_workers="block")
+    try:
+        for url in urls:
+            page = context.new_page()
+            page.goto(server.url + url)
+            page.add_script_tag(content=axe)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
+                   if v["impact"] in ("serious", "critical")]
+            assert bad == [], f"{url} ({scheme}): {bad}"
+            page.close()
+    finally:
+        context.close()
+
+
+def test_skip_link_and_visible_focus(sg_out, page_factory):
+    page, errors = page_factory(375, 740)
+    page.goto((sg_out / "site" / "san-gimignano" / "en.html").as_uri())
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    assert page.evaluate("document.activeElement.getBoundingClientRect().top") >= 0      # shown when focused
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+
+def test_works_offline_after_one_visit(full_out, browser, serve_site):
+    server = serve_site(full_out / "site")
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(server.url + "taverna/de.html")
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
+        server.stop()                                   # no server at all, and the network off
+        context.set_offline(True)
+        for url in ["taverna/de.html", "taverna/de-icons.html", "taverna/de-score.html", "index.html"]:
+            page.goto(server.url + url)
+            assert page.title(), url
+        page.goto(server.url + "taverna/de.html")
+        page.fill("#search", "Gunst")
+        assert page.eval_on_selector_all("main mark", "els => els.length") > 0
+        size = page.evaluate("fetch('de/score-pad.pdf').then(r => r.arrayBuffer()).then(b => b.byteLength)")
+        assert size == (full_out / "site" / "taverna" / "de" / "score-pad.pdf").stat().st_size
+        assert page.evaluate("document.fonts.check('16px Cardo')")
+    finally:
+        context.close()
