@@ -78,7 +78,7 @@ class Inline:
             anchor, target = ref.groups()
             if anchor:
                 return f'<a class="ref" href="#{target}">{escape(self.titles[target])}</a>'
-            return f'<a class="ref card-ref" href="#card-{target}">{escape(self.rules.card_names[target])}</a>'
+            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(self.rules.card_names[target], self.rules.lang))}</a>'
         name = token.strip(":")
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
@@ -87,7 +87,7 @@ class Inline:
     def icon(self, name: str) -> str:
         self.used.add(name)
         spec = self.icons[name]
-        label = escape(spec.label.get(self.rules.lang), {'"': "&quot;"})
+        label = escape(typeset(spec.label.get(self.rules.lang), self.rules.lang), {'"': "&quot;"})
         return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" role="img" aria-label="{label}">'
                 f'<title>{label}</title><use href="#icon-{name}"></use></svg>')
 
@@ -113,7 +113,7 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
     suffix = {"rules": ".html", "icons": "-icons.html", "score": "-score.html"}[current]
     return dict(
         lang=lang, _=labels, root="../", group=f"{game.id}/{lang}", current=current,
-        game=dict(id=game.id, name=game.game.name.get(lang), description=game.game.description.get(lang),
+        game=dict(id=game.id, name=game.game.name.get(lang), description=typeset(game.game.description.get(lang), lang),
                   players=game.game.players, minutes=game.game.minutes),
         tabs=[dict(id="rules", href=f"{lang}.html", label=labels("Rules")),
               dict(id="icons", href=f"{lang}-icons.html", label=labels("Icons"))]
@@ -139,8 +139,9 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
                      terms=[(inline(t.term), inline(t.definition)) for t in s.terms])
                 for s in rules.flat()]
     toc = _toc(rules.sections, titles)
-    decks = [dict(id=d.id, name=d.name, count=d.count, shortfall=d.shortfall,
-                  cards=[dict(id=c.id, name=c.name, copies=c.copies, summary=inline(c.summary),
+    decks = [dict(id=d.id, name=typeset(d.name, lang), count=d.count,
+                  shortfall=typeset(d.shortfall, lang) if d.shortfall else None,
+                  cards=[dict(id=c.id, name=typeset(c.name, lang), copies=c.copies, summary=inline(c.summary),
                               text=inline(c.text)) for c in d.cards])
              for d in rules.decks]
     labels = Translator(project.root, lang, allow_missing)
@@ -187,7 +188,7 @@ def _entry(game: GameData, langs: list[str]) -> dict:
                                                                           max=game.game.players.max),
                 minutes=game.game.minutes,
                 pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
-                            name=game.game.name.get(l), description=game.game.description.get(l))
+                            name=game.game.name.get(l), description=typeset(game.game.description.get(l), l))
                        for l in langs])
 
 

@@ -15,7 +15,7 @@ from generator.data.model import FontsFile
 from generator.typeset.fonts import FontBook
 from generator.typeset.hyphenation import MIN_PART, WORD, hyphenator, parse_breaks
 from generator.typeset.text import NBSP, TextBox, fit, lonely_last_line, to_markup
-from tests.conftest import ROOT, pnp
+from tests.conftest import ROOT
 
 DICTIONARIES = {"de": "de_DE", "fr": "fr_FR"}
 
