@@ -79,7 +79,10 @@ def facts_json(game) -> dict:
     if "cards" in facts:
         out["cards"] = [dataclasses.asdict(c) for c in facts["cards"].values()]
     if "names" in facts:
-        out["names"] = {k: {"msgid": n.msgid, "names": n.names} for k, n in facts["names"].items()}
+        # Taverna's are Names (a msgid and names per language); San Gimignano's are plain
+        # per-language dicts (its noble rows)
+        out["names"] = {k: {"msgid": n.msgid, "names": n.names} if hasattr(n, "msgid") else {"plain": n}
+                        for k, n in facts["names"].items()}
     return json.loads(json.dumps(out, default=str))
 
 

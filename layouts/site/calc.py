@@ -12,7 +12,8 @@ def facts(data):
     if "cards" in data:
         out["cards"] = {c["id"]: CardInfo(**c) for c in data["cards"]}
     if "names" in data:
-        out["names"] = {k: Name(v["msgid"], v["names"]) for k, v in data["names"].items()}
+        out["names"] = {k: v["plain"] if "plain" in v else Name(v["msgid"], v["names"])
+                        for k, v in data["names"].items()}
     return out
 
 
