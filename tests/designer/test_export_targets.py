@@ -96,7 +96,7 @@ def test_tts_splits_large_decks_into_sheets_of_69(tmp_path):
     root = example_project(tmp_path)
     deck = root / "cards" / "art-demo" / "coins.yaml"
     cards = "".join(f"  - id: coin-{i}\n    name: Coin {i}\n" for i in range(75))
-    deck.write_text(deck.read_text().split("cards:")[0] + "cards:\n" + cards)
+    deck.write_text(deck.read_text().split("cards_from:")[0] + "cards:\n" + cards)   # rows in YAML instead of the CSV
     result, out = export(root, "tts", "art-demo", "--dpi", "400", "--url-base", "https://example.org/x/")
     assert result.exit_code == 0, result.output
     coins = json.loads((out / "tts" / "art-demo.json").read_text())["ObjectStates"][1]
