@@ -156,7 +156,7 @@ def _decode(data: bytes, name: str) -> str:
 
 def read_text(path: Path, name: str) -> str:
     """A data file's text, refused (DataError with file and line) when too large, not UTF-8,
-    or holding control characters. For the files that are not YAML (gettext catalogues)."""
+    or holding control characters (YAML files and gettext catalogues alike)."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -171,15 +171,7 @@ def read_text(path: Path, name: str) -> str:
 def load_yaml(path: Path, display: str | None = None) -> Any:
     """Load one YAML file; syntax errors become a DataError with the file and line."""
     name = display or str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise DataError([Problem(name, 0, "", f"cannot read file ({exc.strerror})", "a readable UTF-8 file")]) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise DataError([Problem(name, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
-                                 f"at most {MAX_FILE_BYTES // 1000} kB")])
-    return load_yaml_text(_decode(data, name), name)
+    return load_yaml_text(read_text(path, name), name)
 
 
 def load_yaml_text(text: str, name: str) -> Any:
