@@ -75,18 +75,9 @@ def aid_path(game: GameData, lang: str) -> Path:
     return game.directory / "aid" / f"{lang}.yaml"
 
 
-def _once_per_game(game: GameData, key: str, compute):
-    """The aid data depends on the game's files only, not on the language or product asking:
-    computed once per loaded game (kept on the game object, so a reload starts afresh)."""
-    memo = game.__dict__.setdefault("_aid_memo", {})
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
-
-
 def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
     """Every language's aid file of a game, validated and cross-checked; DataError otherwise."""
-    return _once_per_game(game, "aids", lambda: _load_aids(project, game))
+    return game.once("aids", lambda: _load_aids(project, game))
 
 
 def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
@@ -228,7 +219,7 @@ class Section:
 
 def sections(project: Project, game: GameData, aid: Aid) -> list[Section]:
     # both aids of a language read the same rendered sections: render them once
-    return _once_per_game(game, f"sections:{aid.lang}", lambda: _sections(project, game, aid))
+    return game.once(f"sections:{aid.lang}", lambda: _sections(project, game, aid))
 
 
 def _sections(project: Project, game: GameData, aid: Aid) -> list[Section]:
@@ -258,7 +249,7 @@ class _Labels:
 def used_icons(project: Project, game: GameData) -> set[str]:
     """Icons a player sees on the game's cards: `:name:` in any card or deck text, and the icon
     regions and `:name:` of the layouts (faces and backs) the decks use."""
-    return set(_once_per_game(game, "used_icons", lambda: frozenset(_used_icons(project, game))))
+    return set(game.once("used_icons", lambda: frozenset(_used_icons(project, game))))
 
 
 def _used_icons(project: Project, game: GameData) -> set[str]:

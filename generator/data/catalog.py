@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from jinja2 import TemplateSyntaxError
 from pydantic import BaseModel
@@ -40,6 +40,9 @@ SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
                        radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
+
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -96,6 +99,14 @@ class GameData:
 
     def deck(self, deck_id: str) -> Deck:
         return next(d for d in self.decks if d.deck == deck_id)
+
+    def once(self, key: str, compute: Callable[[], T]) -> T:
+        """What depends on the game's files only (aid data, rules, used icons), not on the product
+        asking: computed once per loaded game and kept on it, so a reload starts afresh."""
+        memo = self.__dict__.setdefault("_memo", {})
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
 
 
 @dataclass

@@ -116,11 +116,14 @@ class Translator:
     lang: str
     allow_missing: bool = False
     missing: set[str] = field(default_factory=set)
+    _catalogue: dict[str, str] | None = field(default=None, repr=False)
 
     def __call__(self, msgid: str) -> str:
         if self.lang == SOURCE_LANGUAGE:
             return msgid
-        text = load_catalogue(self.root, self.lang).get(msgid)
+        if self._catalogue is None:   # once per translator (one product): thousands of calls
+            self._catalogue = load_catalogue(self.root, self.lang)
+        text = self._catalogue.get(msgid)
         if text:
             return text
         self.missing.add(msgid)

@@ -129,7 +129,12 @@ def _ids(sections: list[SectionSpec]) -> list[str]:
 def load_rules(project: Project, game: GameData, lang: str) -> Rules:
     """The rules of `game` in `lang`, checked: card and section references resolve, icons exist,
     and section ids match the other languages' files (so the language switcher keeps its place).
-    A game without a rules/ folder gets the card index alone."""
+    A game without a rules/ folder gets the card index alone. Read once per loaded game and
+    language (the PDF and three site pages use them)."""
+    return game.once(f"rules:{lang}", lambda: _load_rules(project, game, lang))
+
+
+def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
     folder = rules_dir(game)
     path = folder / f"{lang}.yaml"
     names = {card.id: card.name.get(lang) for deck in game.decks for card in deck.cards}

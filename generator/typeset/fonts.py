@@ -61,6 +61,7 @@ class FontBook:
         self.dir = root / "layouts" / "fonts"
         self.root = root
         self.spec = spec
+        self._faces: dict[tuple[str, bool, bool], Face] = {}   # a product asks thousands of times
 
     def typography(self, lang: str) -> Typography:
         default, own = self.spec.default, self.spec.languages.get(lang, LanguageTypography())
@@ -71,6 +72,12 @@ class FontBook:
     def face(self, family: str, bold: bool = False, italic: bool = False) -> Face:
         """Register (once, on first use: a Japanese font is read only for Japanese) and
         return one face; <b>/<i> in paragraphs find their faces through the family mapping."""
+        key = (family, bool(bold), bool(italic))
+        if key not in self._faces:
+            self._faces[key] = self._face(family, bool(bold), bool(italic))
+        return self._faces[key]
+
+    def _face(self, family: str, bold: bool, italic: bool) -> Face:
         spec = self.spec.families[family]
         base = f"pnp-{family}"
         files = {"regular": spec.regular, "bold": spec.bold or spec.regular,
@@ -79,7 +86,7 @@ class FontBook:
         for b, i, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
             addMapping(base, b, i, f"{base}-{style}")
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
-                 (True, True): "bold_italic"}[(bool(bold), bool(italic))]
+                 (True, True): "bold_italic"}[(bold, italic)]
         # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py),
         # and never from outside that folder
         path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
