@@ -123,18 +123,20 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
                 progress(job.product.pages(project, job.game, options))
                 continue
             todo.append((job, tmp, key))
+        site = _Site(project, jobs, staging, options, store, keys, use_cache)
         workers = min(workers, len(todo))
         if workers <= 1:
             for job, tmp, _key in todo:
                 announce(job)
                 job.product.write(project, job.game, job.lang, tmp, options, progress)
+            site.render()
         else:
             from .workers import render_parallel
             render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
-                            progress, announce, warn)
+                            progress, announce, warn, first=site.render)
         for _job, tmp, key in todo:
             store.put(key, tmp)
-        _site(project, jobs, staging, options, store, keys, use_cache)
+        site.finish()
         store.carry_over()
         return staging.commit()
 
@@ -160,29 +162,39 @@ def _forget_if_inputs_changed(digest: str) -> None:
     text.fit.cache_clear()                 # and the fits made with it go too
 
 
-def _site(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,
-          store: "cache.Store", keys: "cache.Keys", use_cache: bool) -> None:
-    """The site reads every language of the games it shows: its key combines theirs. When OUT
-    already holds that site, unaltered, the staging carries it over as it is."""
-    shown = sorted({(job.game.id, job.lang) for job in jobs if job.product.name == "rules"})
-    if not shown:
-        return
-    games = {job.game.id: job.game for job in jobs}
-    key = cache._sha("".join(keys.key("site", games[g].directory, list(games[g].game.languages), lang)
-                             for g, lang in shown).encode())
-    from ..site.pages import site_dir
-    site = site_dir(staging.root)
-    if use_cache and store.site_is_current(key, site):
-        return
-    _after_products(project, jobs, staging, options)
-    store.site_written(key, site_dir(staging.folder))
+class _Site:
+    """The static rules site (output/site/), written once per build into the same staging (all
+    or nothing). It goes with the "rules" product (`--only cards` leaves it alone) and reads
+    every language of the games it shows, so its key combines theirs; when OUT already holds that
+    site, unaltered, the staging carries it over as it is. Its pages and fonts are rendered while
+    the products are (`render`: the parent's first task), and written once the products they
+    offer for download exist (`finish`)."""
 
+    def __init__(self, project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,
+                 store: "cache.Store", keys: "cache.Keys", use_cache: bool):
+        from ..site.pages import site_dir
+        self.project, self.staging, self.options, self.store = project, staging, options, store
+        chosen: dict[str, tuple[GameData, list[str]]] = {}
+        for job in jobs:
+            if job.product.name == "rules":
+                langs = chosen.setdefault(job.game.id, (job.game, []))[1]
+                if job.lang not in langs:
+                    langs.append(job.lang)
+        self.games = [chosen[g] for g in sorted(chosen)]
+        self.out = jobs[0].target.parents[2]
+        self.key = cache._sha("".join(keys.key("site", game.directory, list(game.game.languages), lang)
+                                      for game, langs in self.games for lang in sorted(langs)).encode())
+        self.wanted = bool(self.games) and not (use_cache and store.site_is_current(self.key, site_dir(staging.root)))
+        self.draft = None
 
-def _after_products(project: Project, jobs: list[Job], staging: Staging, options: SheetOptions) -> None:
-    """The static rules site (output/site/) is written once per build, after the per-game
-    products and into the same staging (all or nothing). It goes with the "rules" product:
-    `--only cards` leaves the site alone."""
-    if not any(job.product.name == "rules" for job in jobs):
-        return
-    from ..site.pages import build_hook
-    build_hook(project, jobs, staging, options.allow_missing)
+    def render(self) -> None:
+        if self.wanted and self.draft is None:
+            from ..site.pages import render_site
+            self.draft = render_site(self.project, self.games, self.out, self.staging.staged(),
+                                     self.options.allow_missing)
+
+    def finish(self) -> None:
+        if self.wanted:
+            from ..site.pages import finish, site_dir
+            finish(self.draft, self.staging)
+            self.store.site_written(self.key, site_dir(self.staging.folder))

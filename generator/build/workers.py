@@ -1,11 +1,13 @@
 """Products rendered on several processes, one progress bar in the parent.
 
-The parent renders too (it has loaded the project already); each other worker is a fresh
-process ('forkserver' where the system has it, else 'spawn': never a fork of a parent that may
-have registered fonts or hold threads), loads the project itself and registers its own fonts in
-ReportLab's global registry. A product is written by exactly one
-worker from the same inputs as in a single process, so the bytes do not depend on the number of
-workers. Workers report pages, the product they start, and what they print on stderr (warnings)
+The parent renders too (it has loaded the project already). On Linux each other worker is a
+fork of the parent, made before it renders anything but after it has loaded and checked the
+project and counted the pages: the worker starts with the project, the registered fonts, the
+hyphenation dictionaries, the compiled templates and the fitted texts already in memory, and
+only renders. Where fork is unsafe (macOS, a parent running other threads) or absent (Windows),
+a worker is a fresh process ('forkserver', else 'spawn') that loads the project itself. A
+product is written by exactly one worker from the same inputs as in a single process, so the
+bytes do not depend on the number of workers. Workers report pages, the product they start, and what they print on stderr (warnings)
 through one queue; the parent drives the progress bar and re-raises the first error.
 """
 from __future__ import annotations
@@ -14,6 +16,7 @@ import io
 import multiprocessing
 import queue as queues
 import sys
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -29,7 +32,10 @@ COST = {"cards": 20, "player-aid-card": 7, "rules": 10, "player-aid": 7, "score-
 
 
 def _context():
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(PRELOAD)   # imported once in the server, not once per worker
         return ctx
@@ -51,11 +57,12 @@ class _Forward(io.TextIOBase):
         return len(text)
 
 
-def _start(root: str, game_ids: list[str], queue) -> None:
+def _start(root: str, game_ids: list[str], queue, project=None) -> None:
+    """`project`: the parent's, inherited by a forked worker; a fresh process loads its own."""
     from ..data.catalog import load_project
     sys.stderr = _Forward(queue)
     _state["queue"] = queue
-    _state["project"] = load_project(Path(root), game_ids)
+    _state["project"] = project or load_project(Path(root), game_ids)
 
 
 def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> None:
@@ -72,12 +79,12 @@ def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> No
 
 
 def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
-                    announce: Callable, warn: Callable[[str], None]) -> None:
+                    announce: Callable, warn: Callable[[str], None], first: Callable[[], None] = lambda: None) -> None:
     """Write every (job, temporary path) of `todo` on `workers` processes: this one, already
-    warm, and workers - 1 fresh ones. The workers take the costliest products first; this
-    process takes, from the other end, products no worker has started (a pending future can
-    still be cancelled), so the workers' start-up is hidden behind its rendering. The first
-    error is raised once the running products have stopped (the others are cancelled)."""
+    warm, and workers - 1 others. The workers take the costliest products first; this process
+    does `first` (the site's pages), then takes, from the other end, products no worker has
+    started (a pending future can still be cancelled). The first error is raised once the
+    running products have stopped (the others are cancelled)."""
     ctx = _context()
     queue = ctx.Queue()
     by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
@@ -101,11 +108,13 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
                                            -item[0].product.pages(project, item[0].game, options)))
     finished: set[int] = set()
     try:
-        _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain, finished)
+        _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain, finished,
+                  first)
     except BrokenProcessPool:
         # a worker could not start or died (no usable __main__ to re-import, out of memory...):
         # what is not finished is rendered here, as with --jobs 1
         warn("warning: worker processes failed; rendering the rest in this process\n")
+        first()   # a no-op if done already
         for index, (job, tmp) in enumerate(order):
             if index not in finished:
                 announce(job)
@@ -113,12 +122,14 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
 
 
 def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain,
-              finished: set[int]) -> None:
+              finished: set[int], first: Callable[[], None]) -> None:
+    inherited = project if ctx.get_start_method() == "fork" else None
     with ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=_start,
-                             initargs=(str(project.root), game_ids, queue)) as pool:
+                             initargs=(str(project.root), game_ids, queue, inherited)) as pool:
         submitted = {pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options): index
                      for index, (job, tmp) in enumerate(order)}
         pending = set(submitted)
+        first()
 
         def collect(done) -> None:
             for future in done:

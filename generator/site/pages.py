@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -101,7 +103,9 @@ class Inline:
         return Markup('<svg class="sprite" aria-hidden="true" focusable="false">' + "".join(symbols) + "</svg>")
 
 
+@lru_cache(maxsize=8)
 def environment(root: Path) -> SandboxedEnvironment:
+    """One per project: templates compile once (and are reloaded when their file changes)."""
     return SandboxedEnvironment(loader=FileSystemLoader(str(locate(root, "layouts", "site"))), autoescape=True,
                                 undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                 keep_trailing_newline=True)
@@ -146,7 +150,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
              for d in rules.decks]
     labels = Translator(project.root, lang, allow_missing)
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
-                  size=human_size(d.size)) for d in downloads]
+                  size=SIZE.format(d.name)) for d in downloads]
     return environment(project.root).get_template("game.html").render(
         **_common(project, game, lang, languages, labels, "rules"),
         title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, sprite=inline.sprite())
@@ -206,25 +210,38 @@ def _previous(base: Path) -> dict[str, dict]:
     return kept
 
 
+SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
+
+
+@dataclass
+class Draft:
+    """The site, rendered but not written: the pages (download sizes still as SIZE marks) and
+    the web fonts. Rendering needs only the plan, so it runs while the products are rendered;
+    `finish` fills in the sizes and copies the downloads once the products exist."""
+    base: Path
+    items: list[tuple[str, str | bytes | Path, list[Download]]] = field(default_factory=list)
+    shell: list[str] = field(default_factory=list)
+    groups: dict[str, list[str]] = field(default_factory=dict)
+    sw: Path | None = None          # the service worker's template
+
+    def put(self, relative: str, data: str | bytes | Path, downloads: list[Download] = ()) -> None:
+        self.items.append((relative, data, list(downloads)))
+
+
 def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path, staging: Staging,
                allow_missing: bool = False) -> list[Path]:
     """Render every page of the site into `staging` (committed by the caller)."""
-    base = site_dir(out_dir)
-    targets = []
-    staged = staging.staged()
-    contents = hashlib.sha256()
+    return finish(render_site(project, games, out_dir, staging.staged(), allow_missing), staging)
 
-    def put(relative: str, data: str | bytes) -> None:
-        target = base / relative
-        tmp = staging.temporary(target)
-        raw = data.encode("utf-8") if isinstance(data, str) else data
-        tmp.write_bytes(raw)
-        contents.update(relative.encode() + b"\0" + hashlib.sha256(raw).digest())
-        targets.append(target)
 
-    rendered: list[tuple[str, str, str]] = []        # (site path, html, script): fonts come last
+def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path,
+                staged: dict[Path, Path], allow_missing: bool = False) -> Draft:
+    """Every page and web font of the site; `staged` (target -> temporary file) names the
+    products this build writes, which need not exist yet."""
+    draft = Draft(site_dir(out_dir))
+    rendered: list[tuple[str, str, str, list[Download]]] = []   # (site path, html, script, downloads)
 
-    previous = _previous(base)
+    previous = _previous(draft.base)
     groups: dict[str, list[str]] = {g: files for e in previous.values() for p in e["pages"]
                                     for g, files in [(f"{e['id']}/{p['lang']}", p.get("files", []))]}
     for game, langs in games:
@@ -241,11 +258,11 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
             if has_calculator(game):
                 pages[score_name(game.id, lang)] = render_score_page(project, game, lang, langs, allow_missing,
                                                                      downloads)
-            rendered += [(name, page, fonts.script_of(lang)) for name, page in pages.items()]
+            rendered += [(name, page, fonts.script_of(lang), downloads) for name, page in pages.items()]
             files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
             for d in downloads:
                 name = f"{game.id}/{lang}/{d.name}"
-                put(name, d.source.read_bytes())
+                draft.put(name, d.source)
                 files.append(name)
             groups[f"{game.id}/{lang}"] = files
             for page in entry["pages"]:
@@ -253,59 +270,66 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
                     page["files"] = files
         previous[game.id] = entry
     entries = [previous[g] for g in sorted(previous)]
-    rendered.append(("index.html", render_home(project, entries), "latin"))
+    rendered.append(("index.html", render_home(project, entries), "latin", []))
     # one subset per script, from every page of this build that uses it
     chars: dict[str, set[str]] = {}
-    for _name, page, script in rendered:
+    for _name, page, script, _downloads in rendered:
         chars.setdefault(script, set()).update(fonts.characters(page))
     font_files: dict[str, list[str]] = {}
     for script, wanted in sorted(chars.items()):
         chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
         font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
         for f, name in chosen:
-            put(f"assets/fonts/{name}", fonts.woff2(locate(project.root, "layouts", "fonts", f.source), wanted))
-        for i, (name, page, page_script) in enumerate(rendered):
+            draft.put(f"assets/fonts/{name}", fonts.woff2(locate(project.root, "layouts", "fonts", f.source), wanted))
+        for i, (name, page, page_script, downloads) in enumerate(rendered):
             if page_script == script:
                 prefix = "../" * name.count("/") + "assets/fonts/"
-                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script)
-    for name, page, _script in rendered:
-        put(name, page)
+                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script,
+                               downloads)
+    for name, page, _script, downloads in rendered:
+        draft.put(name, page, downloads)
     for group, files in groups.items():
         groups[group] = [g for f in files for g in (font_files.get(f[7:], []) if f.startswith("@fonts:") else [f])]
     for entry in entries:
         for page in entry["pages"]:
             page["files"] = groups.get(f"{entry['id']}/{page['lang']}", page.get("files", []))
-    put(INDEX, json.dumps({"games": entries}, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    draft.put(INDEX, json.dumps({"games": entries}, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     assets = locate(project.root, "layouts", "site")
     for name in ASSETS:
-        put(f"assets/{name}", (assets / name).read_bytes())
+        draft.put(f"assets/{name}", assets / name)
     for name, source in runtime.files(project.root).items():      # the calculator's, if vendored
-        put(name, source.read_bytes())
+        draft.put(name, source)
     if runtime.available(project.root):
-        put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
-    shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
+        draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
+    draft.shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
     for name in fonts.LICENCES:
-        put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name).read_bytes())
-    put("manifest.webmanifest", offline.manifest())
-    put("sw.js", offline.service_worker(assets / "sw.js", shell, groups, contents.digest()))
-    return targets
+        draft.put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name))
+    draft.put("manifest.webmanifest", offline.manifest())
+    draft.groups = groups
+    draft.sw = assets / "sw.js"
+    return draft
 
 
-def build_hook(project: Project, jobs: list, staging: Staging, allow_missing: bool = False) -> None:
-    """Called by build.run after the per-game products: the site goes with the rules product
-    (`--only cards` leaves it alone), for the games and languages of this build."""
-    chosen: dict[str, tuple[GameData, list[str]]] = {}
-    out_dir = None
-    for job in jobs:
-        if job.product.name != "rules":
-            continue
-        out_dir = job.target.parents[2]
-        game, langs = chosen.setdefault(job.game.id, (job.game, []))
-        if job.lang not in langs:
-            langs.append(job.lang)
-    if out_dir is None:
-        return
-    write_site(project, [chosen[g] for g in sorted(chosen)], out_dir, staging, allow_missing)
+def finish(draft: Draft, staging: Staging) -> list[Path]:
+    """Write a rendered site into `staging`: sizes filled in, downloads and assets copied, and
+    the service worker, which names the hash of everything it caches."""
+    targets = []
+    contents = hashlib.sha256()
+    for relative, data, downloads in draft.items:
+        if isinstance(data, Path):
+            data = data.read_bytes()
+        elif downloads:
+            for d in downloads:
+                data = data.replace(SIZE.format(d.name), human_size(d.size))
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        target = draft.base / relative
+        staging.temporary(target).write_bytes(raw)
+        contents.update(relative.encode() + b"\0" + hashlib.sha256(raw).digest())
+        targets.append(target)
+    target = draft.base / "sw.js"
+    staging.temporary(target).write_bytes(
+        offline.service_worker(draft.sw, draft.shell, draft.groups, contents.digest()).encode("utf-8"))
+    return targets + [target]
 
 
 def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False) -> list[Path]:

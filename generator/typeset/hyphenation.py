@@ -23,9 +23,67 @@ EXCEPTIONS = "layouts/hyphenation.yaml"
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
+class LazyDictionary(pyphen.HyphDict):
+    """A pyphen dictionary whose patterns are parsed on first lookup. pyphen parses every line
+    up front: 0.46 s for German's 90 000 lines, in every process that hyphenates German, where a
+    build looks up a few thousand. Here a line is only filed under its letters (one
+    str.translate); a lookup parses its lines with pyphen's own HyphDict, so the positions are
+    pyphen's (tests/print/test_hyphenation.py compares them for every word we print)."""
+
+    def __init__(self, path: Path):
+        with path.open("rb") as handle:
+            self.encoding = handle.readline().decode().strip()
+        encoding = "cp1251" if self.encoding.lower() == "microsoft-cp1251" else self.encoding
+        self.lines: dict[str, list[str]] = {}
+        for line in path.read_text(encoding).split("\n")[1:]:
+            line = line.strip()
+            if not line or line.startswith(pyphen.ignored):
+                continue
+            pattern = pyphen.parse_hex(lambda m: chr(int(m.group(1), 16)), line) if "^^" in line else line
+            if "/" in pattern and "=" in pattern:
+                pattern = pattern.split("/", 1)[0]
+            self.lines.setdefault(pattern.translate(_DIGITS), []).append(line)
+        self.patterns = self      # pyphen's positions() calls self.patterns.get(letters)
+        self.parsed: dict[str, tuple | None] = {}
+        self.cache = {}
+        self.maxlen = max(map(len, self.lines))
+
+    def get(self, letters: str):
+        lines = self.lines.get(letters)
+        if lines is None:
+            return None
+        if letters not in self.parsed:
+            try:
+                self.parsed[letters] = next(iter(pyphen.HyphDict(_Text(self.encoding, lines)).patterns.values()))
+            except (ValueError, StopIteration):   # only zeros: pyphen drops the pattern
+                self.parsed[letters] = None
+        return self.parsed[letters]
+
+
+_DIGITS = str.maketrans("", "", "0123456789")
+
+
+class _Text:
+    """A few lines of a dictionary, read by HyphDict as if they were its file."""
+
+    def __init__(self, encoding: str, lines: list[str]):
+        self.head = encoding + "\n"
+        self.text = self.head + "\n".join(lines)
+
+    def open(self, _mode: str):
+        import io
+        return io.BytesIO(self.head.encode("ascii"))
+
+    def read_text(self, _encoding: str) -> str:
+        return self.text
+
+
 class Hyphenator:
     def __init__(self, dictionary: str, breaks: dict[str, tuple[int, ...]], names: frozenset[str]):
         self.dictionary = dictionary
+        path = pyphen.LANGUAGES[pyphen.language_fallback(dictionary)]
+        if path not in pyphen.hdcache:   # pyphen's own cache, filled with the lazy dictionary
+            pyphen.hdcache[path] = LazyDictionary(path)
         self.pyphen = pyphen.Pyphen(lang=dictionary, left=MIN_PART, right=MIN_PART)
         self.breaks = breaks      # lower-cased word -> allowed break positions (empty: never)
         self.names = names        # lower-cased words of names: never broken

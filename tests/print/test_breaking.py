@@ -13,7 +13,13 @@ from datafile.source import load_yaml
 from datafile.validate import validate
 from generator.data.model import FontsFile
 from generator.typeset.fonts import FontBook
-from generator.typeset.hyphenation import MIN_PART, WORD, hyphenator, parse_breaks
+from generator.typeset.hyphenation import (
+    MIN_PART,
+    WORD,
+    LazyDictionary,
+    hyphenator,
+    parse_breaks,
+)
 from generator.typeset.text import NBSP, TextBox, fit, lonely_last_line, to_markup
 from tests.conftest import ROOT
 
@@ -61,6 +67,21 @@ def test_no_break_leaves_fewer_than_three_letters_in_any_shipped_word(lang):
     assert len(words) > 500
     bad = {w: h.shown(w) for w in words for head, tail in h(w) if min(len(head), len(tail)) < MIN_PART}
     assert bad == {}
+
+
+@pytest.mark.parametrize("lang, dictionary", [*sorted(DICTIONARIES.items()), ("hu", "hu_HU"), ("en", "en_US")])
+def test_the_lazy_dictionary_breaks_every_word_as_pyphen_does(lang, dictionary):
+    """hu_HU has pyphen's nonstandard breaks (sz=s/...), the shipped languages all our words."""
+    import pyphen
+    path = pyphen.LANGUAGES[pyphen.language_fallback(dictionary)]
+    lazy, eager = LazyDictionary(path), pyphen.HyphDict(path)
+    words = shipped_words(lang if lang in DICTIONARIES else "de") | {"Schifffahrt", "Zucker", "asszonnyal",
+                                                                     "hyphenation", "Mississippi"}
+
+    def points(d, w):
+        return [(int(p), p.data) for p in d.positions(w)]
+    assert {w: points(lazy, w) for w in words} == {w: points(eager, w) for w in words}
+    assert lazy.maxlen == eager.maxlen and sum(1 for w in words if eager.positions(w)) > 100
 
 
 def test_the_corrections_are_applied():
