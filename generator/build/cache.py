@@ -17,6 +17,7 @@ import json
 import os
 from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
@@ -76,11 +77,18 @@ class Keys:
         self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options), **(extra or {})}
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, str] = {}
+        self._views: dict[tuple, dict[str, str]] = {}
 
     def _file(self, path: Path) -> str:
         if path not in self._files:
             self._files[path] = _sha(path.read_bytes())
         return self._files[path]
+
+    def of(self, *inputs) -> str:
+        """A key for something made from `inputs` (file paths are read, the rest serialised) with
+        this build's code and options: a web-font subset, a page of the site."""
+        return _sha(json.dumps([self.base, *[self._file(i) if isinstance(i, Path) else i for i in inputs]],
+                               sort_keys=True, default=str, ensure_ascii=False).encode())
 
     def _tree(self, folder: Path) -> dict[str, str]:
         if not folder.is_dir():
@@ -96,14 +104,18 @@ class Keys:
         return found
 
     def _language_view(self, path: Path, languages: frozenset, lang: str) -> str:
-        """The digest of a YAML file as one language sees it. Parsed again for each language and
-        not kept: a deck of thousands of cards would otherwise stay in memory through the build."""
-        try:
-            data = yaml.load(path.read_bytes(), Loader=_Loader)
-        except yaml.YAMLError:
-            return self._file(path)
-        return _sha(json.dumps(_reduce(data, languages, lang), sort_keys=True, default=str,
-                               ensure_ascii=False).encode())
+        """The digest of a YAML file as one language sees it. The file is parsed once for all
+        its languages and only the digests kept: a deck of thousands of cards would otherwise
+        stay in memory through the build."""
+        if (path, languages) not in self._views:
+            try:
+                data = yaml.load(path.read_bytes(), Loader=_Loader)
+                self._views[path, languages] = {
+                    one: _sha(json.dumps(_reduce(data, languages, one), sort_keys=True, default=str,
+                                         ensure_ascii=False).encode()) for one in sorted(languages)}
+            except yaml.YAMLError:
+                self._views[path, languages] = {}
+        return self._views[path, languages].get(lang) or self._file(path)
 
     def game_inputs(self, game_dir: Path, languages: list[str], lang: str) -> dict:
         """The game's files as one language sees them: per-language files (aid/en.yaml) of
@@ -174,6 +186,22 @@ class Store:
         if not entry.exists():
             _link(produced, entry)
         self.used.add(name)
+
+    def remembered(self, key: str, make: Callable[[], bytes], read: bool = True) -> bytes:
+        """The bytes made for `key` by an earlier build (unaltered), else `make()`, kept for the next."""
+        if read and self.old.is_dir():
+            for entry in self.old.glob(f"{key}-*"):
+                data = entry.read_bytes()
+                if _sha(data) == entry.name.rpartition("-")[2]:
+                    self.used.add(entry.name)
+                    return data
+        data = make()
+        name = f"{key}-{_sha(data)}"
+        self.new.mkdir(parents=True, exist_ok=True)
+        if not (self.new / name).exists():
+            (self.new / name).write_bytes(data)
+        self.used.add(name)
+        return data
 
     def site_is_current(self, key: str, site: Path) -> bool:
         """True when OUT's site was built from these inputs and its files are as written."""

@@ -103,10 +103,12 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         progress: Callable[[int], None] = lambda n: None,
         announce: Callable[[Job], None] = lambda job: None,
         workers: int = 1, use_cache: bool = True, out: Path | None = None,
-        warn: Callable[[str], None] = lambda text: sys.stderr.write(text)) -> list[Path]:
+        warn: Callable[[str], None] = lambda text: sys.stderr.write(text),
+        start: Callable[[int], None] = lambda pages: None) -> list[Path]:
     """Write every job into a staging copy of OUT, reusing cached products whose inputs did not
     change and rendering the others on `workers` processes, then swap the whole set in. On any
-    error nothing in OUT changes and the error propagates."""
+    error nothing in OUT changes and the error propagates. `start` is told the pages to render
+    (cached products are not counted: counting a product's pages costs much of its rendering)."""
     if not jobs:
         return []
     out = out or jobs[0].target.parents[2]
@@ -120,9 +122,9 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             tmp = staging.temporary(job.target)
             key = keys.key(job.product.name, job.game.directory, list(job.game.game.languages), job.lang)
             if use_cache and store.fetch(key, tmp):
-                progress(job.product.pages(project, job.game, options))
                 continue
             todo.append((job, tmp, key))
+        start(sum(job.product.pages(project, job.game, options) for job, _tmp, _key in todo))
         site = _Site(project, jobs, staging, options, store, keys, use_cache)
         workers = min(workers, len(todo))
         if workers <= 1:
@@ -172,7 +174,6 @@ class _Site:
 
     def __init__(self, project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,
                  store: "cache.Store", keys: "cache.Keys", use_cache: bool):
-        from ..site.pages import site_dir
         self.project, self.staging, self.options, self.store = project, staging, options, store
         chosen: dict[str, tuple[GameData, list[str]]] = {}
         for job in jobs:
@@ -182,19 +183,37 @@ class _Site:
                     langs.append(job.lang)
         self.games = [chosen[g] for g in sorted(chosen)]
         self.out = jobs[0].target.parents[2]
-        self.key = cache._sha("".join(keys.key("site", game.directory, list(game.game.languages), lang)
-                                      for game, langs in self.games for lang in sorted(langs)).encode())
-        self.wanted = bool(self.games) and not (use_cache and store.site_is_current(self.key, site_dir(staging.root)))
+        self.keys, self.use_cache = keys, use_cache
+        self.wanted = bool(self.games)
+        if self.wanted:
+            from ..site import runtime     # the calculator's files, when vendored, are inputs too
+            self.runtime = sorted((name, path.stat().st_size) for name, path in runtime.files(project.root).items())
+            self.key = cache._sha("".join(keys.key("site", game.directory, list(game.game.languages), lang)
+                                          for game, langs in self.games for lang in sorted(langs)).encode()
+                                  + repr(self.runtime).encode())
+            self.wanted = not (use_cache and store.site_is_current(self.key, staging.root / "site"))
         self.draft = None
+
+    def remember(self, what: tuple, make: Callable[[], bytes]) -> bytes:
+        """A web-font subset or a game and language's pages, made by an earlier build from the
+        same inputs (render_site names them), else made now; --no-cache makes them anew."""
+        if what[0] == "font":
+            _kind, source, name = what
+            key = self.keys.of("font", source, name)
+        else:
+            _kind, game, lang, langs, downloads = what
+            key = self.keys.of("pages", self.keys.key("site", game.directory, list(game.game.languages), lang),
+                               langs, downloads, self.runtime)
+        return self.store.remembered(f"made-{key}", make, read=self.use_cache)
 
     def render(self) -> None:
         if self.wanted and self.draft is None:
             from ..site.pages import render_site
             self.draft = render_site(self.project, self.games, self.out, self.staging.staged(),
-                                     self.options.allow_missing)
+                                     self.options.allow_missing, self.remember)
 
     def finish(self) -> None:
         if self.wanted:
-            from ..site.pages import finish, site_dir
+            from ..site.pages import finish
             finish(self.draft, self.staging)
-            self.store.site_written(self.key, site_dir(self.staging.folder))
+            self.store.site_written(self.key, self.staging.folder / "site")

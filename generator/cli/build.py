@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -72,14 +73,19 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
     try:
-        total = sum(job.product.pages(project, job.game, options) for job in plan)
-        with click.progressbar(length=total, label="Building", show_pos=True, file=sys.stderr,
-                               item_show_func=lambda label: label) as bar:
-            current = {"label": ""}
-            written = builder.run(project, plan, options, progress=lambda n: bar.update(n, current["label"]),
+        with ExitStack() as stack:
+            bar, current = None, {"label": ""}
+
+            def start(pages: int) -> None:   # once the cache has said what is left to render
+                nonlocal bar
+                if pages:
+                    bar = stack.enter_context(click.progressbar(length=pages, label="Building", show_pos=True,
+                                                                file=sys.stderr, item_show_func=lambda label: label))
+
+            written = builder.run(project, plan, options, progress=lambda n: bar and bar.update(n, current["label"]),
                                   announce=lambda job: current.update(label=job.label),
                                   workers=jobs or os.cpu_count() or 1, use_cache=not no_cache, out=out,
-                                  warn=lambda text: click.echo(text, err=True, nl=False))
+                                  warn=lambda text: click.echo(text, err=True, nl=False), start=start)
     except (BuildError, DataError) as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)

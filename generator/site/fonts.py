@@ -11,12 +11,11 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
 
 # Always kept: what a reader types into the search box should not fall back to another font.
 BASIC = {chr(c) for c in range(0x20, 0x7F)} | set("’‘“”«»–—…·×\u00a0\u202f")
@@ -66,6 +65,8 @@ def characters(page: str) -> set[str]:
 
 def woff2(source: Path, chars: set[str]) -> bytes:
     """`source` subset to `chars` (with their layout features: ligatures, kerning), as WOFF2."""
+    from fontTools import subset          # imported here: a build without the site never needs it
+    from fontTools.ttLib import TTFont
     options = subset.Options()
     options.flavor = "woff2"
     options.hinting = False             # screens at phone sizes render well unhinted; saves ~30 %
@@ -75,7 +76,12 @@ def woff2(source: Path, chars: set[str]) -> bytes:
     font = TTFont(str(source), recalcTimestamp=False)   # glyphs read on demand (3x faster, same bytes)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes={ord(c) for c in chars if ord(c) >= 0x20})
-    subsetter.subset(font)
+    quiet = logging.getLogger("fontTools")   # "meta NOT subset", ...: the subset is fine, the user can do nothing
+    level, quiet.level = quiet.level, logging.ERROR
+    try:
+        subsetter.subset(font)
+    finally:
+        quiet.level = level
     out = io.BytesIO()
     font.flavor = "woff2"
     font.save(out, reorderTables=False)

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from jinja2 import FileSystemLoader, StrictUndefined
@@ -213,6 +214,13 @@ def _previous(base: Path) -> dict[str, dict]:
 SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
 
 
+Remember = Callable[[tuple, Callable[[], bytes]], bytes]
+
+
+def _make(_what: tuple, make: Callable[[], bytes]) -> bytes:
+    return make()
+
+
 @dataclass
 class Draft:
     """The site, rendered but not written: the pages (download sizes still as SIZE marks) and
@@ -235,9 +243,12 @@ def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_di
 
 
 def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path,
-                staged: dict[Path, Path], allow_missing: bool = False) -> Draft:
+                staged: dict[Path, Path], allow_missing: bool = False, remember: Remember = _make) -> Draft:
     """Every page and web font of the site; `staged` (target -> temporary file) names the
-    products this build writes, which need not exist yet."""
+    products this build writes, which need not exist yet. `remember(what, make)` may return the
+    bytes an earlier build made for `what` (the build's cache): the pages of a game and language
+    (`what`: the game, the language, the languages linked, the downloads named) and each web
+    font subset (its source file and a name that hashes its characters)."""
     draft = Draft(site_dir(out_dir))
     rendered: list[tuple[str, str, str, list[Download]]] = []   # (site path, html, script, downloads)
 
@@ -252,12 +263,17 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
             entry["pages"].sort(key=lambda p: [*game.game.languages, p["lang"]].index(p["lang"]))
         for lang in langs:
             downloads = printables(out_dir, game.id, lang, staged)
-            pages = {page_name(game.id, lang): render_game_page(project, game, lang, langs, allow_missing,
-                                                                downloads),
-                     legend_name(game.id, lang): render_legend_page(project, game, lang, langs, allow_missing)}
-            if has_calculator(game):
-                pages[score_name(game.id, lang)] = render_score_page(project, game, lang, langs, allow_missing,
-                                                                     downloads)
+
+            def make(game=game, lang=lang, langs=langs, downloads=downloads) -> bytes:
+                pages = {page_name(game.id, lang): render_game_page(project, game, lang, langs, allow_missing,
+                                                                    downloads),
+                         legend_name(game.id, lang): render_legend_page(project, game, lang, langs,
+                                                                        allow_missing)}
+                if has_calculator(game):
+                    pages[score_name(game.id, lang)] = render_score_page(project, game, lang, langs,
+                                                                         allow_missing, downloads)
+                return json.dumps(pages, ensure_ascii=False).encode("utf-8")
+            pages = json.loads(remember(("pages", game, lang, langs, [d.name for d in downloads]), make))
             rendered += [(name, page, fonts.script_of(lang), downloads) for name, page in pages.items()]
             files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
             for d in downloads:
@@ -280,7 +296,8 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
         chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
         font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
         for f, name in chosen:
-            draft.put(f"assets/fonts/{name}", fonts.woff2(locate(project.root, "layouts", "fonts", f.source), wanted))
+            source = locate(project.root, "layouts", "fonts", f.source)
+            draft.put(f"assets/fonts/{name}", remember(("font", source, name), lambda: fonts.woff2(source, wanted)))
         for i, (name, page, page_script, downloads) in enumerate(rendered):
             if page_script == script:
                 prefix = "../" * name.count("/") + "assets/fonts/"
