@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -332,21 +333,35 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
     the service worker, which names the hash of everything it caches."""
     targets = []
     contents = hashlib.sha256()
+    staged = set(staging.staged().values())
     for relative, data, downloads in draft.items:
-        if isinstance(data, Path):
-            data = data.read_bytes()
-        elif downloads:
+        target = draft.base / relative
+        tmp = staging.temporary(target)
+        if isinstance(data, Path) and data in staged:
+            # a product of this build: linked, not copied (never altered in place: every
+            # write is a new file renamed over the old, as for the cache's own links)
+            raw = data.read_bytes()
+            _link_or_copy(data, tmp)
+        else:
+            if isinstance(data, Path):
+                data = data.read_bytes()
             for d in downloads:
                 data = data.replace(SIZE.format(d.name), human_size(d.size))
-        raw = data.encode("utf-8") if isinstance(data, str) else data
-        target = draft.base / relative
-        staging.temporary(target).write_bytes(raw)
+            raw = data.encode("utf-8") if isinstance(data, str) else data
+            tmp.write_bytes(raw)
         contents.update(relative.encode() + b"\0" + hashlib.sha256(raw).digest())
         targets.append(target)
     target = draft.base / "sw.js"
     staging.temporary(target).write_bytes(
         offline.service_worker(draft.sw, draft.shell, draft.groups, contents.digest()).encode("utf-8"))
     return targets + [target]
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        target.write_bytes(source.read_bytes())
 
 
 def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False) -> list[Path]:

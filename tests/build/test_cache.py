@@ -92,3 +92,28 @@ def test_workers_give_the_same_bytes(tmp_path):
     a, b = snapshot(tmp_path / "one"), snapshot(tmp_path / "two")
     assert sum(p.endswith(".pdf") and not p.startswith("site/") for p in a) == 6 and "site/index.html" in a
     assert {p: d for p, (_i, d) in a.items()} == {p: d for p, (_i, d) in b.items()}
+
+
+def test_site_pages_and_fonts_are_reused_and_never_stale(tmp_path):
+    """The site keeps each game and language's pages and each web-font subset in the cache: an
+    English card edit renders the English pages again and reuses the rest, and the site is then
+    byte for byte the one a build without the cache writes."""
+    root = project_copy(tmp_path)
+    args = (GAME, "--lang", "en,fr", "--only", "cards,rules")
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+
+    def site(folder: Path) -> dict:
+        return {p: d for p, (_i, d) in snapshot(folder).items() if p.startswith("site/")}
+
+    def made(folder: Path) -> set[str]:
+        return {p.name for p in (folder / ".pnp-cache").glob("made-*")}
+
+    assert pnp("build", *args, "--out", str(out), root=root).exit_code == 0
+    first = made(out)
+    assert len(first) == 2 + 3      # the pages of en and of fr; Cardo regular, bold and italic
+    replace_in(root / "cards" / GAME / "nobles.yaml", "en: Draw from the tower pile", "en: Draw from the pile")
+    assert pnp("build", *args, "--out", str(out), root=root).exit_code == 0
+    second = made(out)
+    assert len(second - first) == 1 and "Draw from the pile" in (out / "site" / GAME / "en.html").read_text()
+    assert pnp("build", *args, "--out", str(fresh), "--no-cache", root=root).exit_code == 0
+    assert site(out) == site(fresh)
