@@ -12,7 +12,7 @@ from tests.print.conftest import html_text, pdf_text
 
 LEAKS = {
     "markup": re.compile(r"\*|:[a-z][a-z0-9]*(?:-[a-z0-9]+)*:(?!\d)|\[\[|\]\]"),
-    "template": re.compile(r"\{\{|\}\}|\{%|%\}|\{#"),
+    "template": re.compile(r"\{\{|\}\}|\{%|%\}|\{#|@@size:"),   # @@size: a download size not filled in
     "file path": re.compile(r"\b(?:cards|layouts|locales|generator)/[\w./-]+|\.ya?ml\b|\.po\b"),
     "empty deck": re.compile(r"\(0 [^)\d]*\)|（0|\b0 (?:cards|cartes|Karten)\b|(?<![\d０-９])0 ?枚"),
 }
@@ -29,6 +29,7 @@ def leaks(text: str) -> dict[str, list[str]]:
 def test_the_scanner_sees_what_it_looks_for():
     assert leaks("raw *建設中* and **bold** :coin: [[card:x]] {{ x }} {% if %} cards/tournay/events.yaml "
                  "Client cards (0 cards)").keys() == LEAKS.keys()
+    assert leaks("cards.pdf · @@size:cards.pdf@@").keys() == {"template"}
     assert not leaks("3 × 2: “Close!” 10:30 — 12 cards, 0 / 34 — see the card data")
 
 
