@@ -22,6 +22,7 @@ from typing import Callable
 import yaml
 
 from ..data.locate import search_path
+from ..paper.output import link_or_copy
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
@@ -166,35 +167,38 @@ class Store:
         self.new = (staged / CACHE_DIR) if staged is not None else self.old
         self.used: set[str] = set()
 
-    def fetch(self, key: str, into: Path) -> bool:
-        """Link the entry for `key` to `into`; False (and the entry dropped) when absent or altered."""
+    def _entry(self, key: str) -> tuple[Path, bytes] | None:
+        """The entry for `key` and its bytes, if an earlier build left one whose bytes still
+        match the hash in its name (never one altered in place)."""
         if not self.old.is_dir():
-            return False
+            return None
         for entry in self.old.glob(f"{key}-*"):
-            digest = entry.name.rpartition("-")[2]
-            if _sha(entry.read_bytes()) != digest:
-                continue
-            _link(entry, into)
-            self.used.add(entry.name)
-            return True
-        return False
+            data = entry.read_bytes()
+            if _sha(data) == entry.name.rpartition("-")[2]:
+                self.used.add(entry.name)
+                return entry, data
+        return None
+
+    def fetch(self, key: str, into: Path) -> bool:
+        """Link the entry for `key` to `into`; False when absent or altered."""
+        found = self._entry(key)
+        if found:
+            link_or_copy(found[0], into)
+        return found is not None
 
     def put(self, key: str, produced: Path) -> None:
         self.new.mkdir(parents=True, exist_ok=True)
         name = f"{key}-{_sha(produced.read_bytes())}"
         entry = self.new / name
         if not entry.exists():
-            _link(produced, entry)
+            link_or_copy(produced, entry)
         self.used.add(name)
 
     def remembered(self, key: str, make: Callable[[], bytes], read: bool = True) -> bytes:
         """The bytes made for `key` by an earlier build (unaltered), else `make()`, kept for the next."""
-        if read and self.old.is_dir():
-            for entry in self.old.glob(f"{key}-*"):
-                data = entry.read_bytes()
-                if _sha(data) == entry.name.rpartition("-")[2]:
-                    self.used.add(entry.name)
-                    return data
+        found = self._entry(key) if read else None
+        if found:
+            return found[1]
         data = make()
         name = f"{key}-{_sha(data)}"
         self.new.mkdir(parents=True, exist_ok=True)
@@ -231,15 +235,4 @@ class Store:
                         key=lambda p: p.stat().st_mtime, reverse=True)
         for entry in [self.old / name for name in self.used] + others[:max(0, KEEP - len(self.used))]:
             if entry.is_file() and not (self.new / entry.name).exists():
-                _link(entry, self.new / entry.name)
-
-
-def _link(src: Path, dst: Path) -> None:
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    if dst.exists():
-        dst.unlink()
-    try:
-        os.link(src, dst)
-    except OSError:
-        import shutil
-        shutil.copyfile(src, dst)
+                link_or_copy(entry, self.new / entry.name)

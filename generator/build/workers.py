@@ -7,8 +7,9 @@ hyphenation dictionaries, the compiled templates and the fitted texts already in
 only renders. Where fork is unsafe (macOS, a parent running other threads) or absent (Windows),
 a worker is a fresh process ('forkserver', else 'spawn') that loads the project itself. A
 product is written by exactly one worker from the same inputs as in a single process, so the
-bytes do not depend on the number of workers. Workers report pages, the product they start, and what they print on stderr (warnings)
-through one queue; the parent drives the progress bar and re-raises the first error.
+bytes do not depend on the number of workers. Workers report pages, the product they start, and
+what they print on stderr (warnings) through one queue; the parent drives the progress bar and
+re-raises the first error.
 """
 from __future__ import annotations
 

@@ -114,6 +114,18 @@ def remove_leftovers(root: Path) -> None:
         shutil.rmtree(entry, ignore_errors=True)
 
 
+def link_or_copy(src: Path, dst: Path) -> None:
+    """`dst` becomes a hard link to `src` (a copy on a file system without hard links). Files
+    of the output and the cache are never altered in place, only replaced, so sharing is safe."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if dst.exists():
+        dst.unlink()
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
 def _link_missing(source: Path, staged: Path, skip: set[str]) -> None:
     """Complete the staged tree with hard links to every file of OUT this build did not write
     (files stay shared, nothing is copied); per-file temporaries of killed runs are dropped."""

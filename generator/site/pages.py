@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,7 +33,7 @@ from ..data.i18n import Translator
 from ..data.locate import locate
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
-from ..paper.output import Staging
+from ..paper.output import Staging, link_or_copy
 from ..typeset.text import BOLD, ITALIC, styled, typeset
 from . import fonts, offline, runtime
 from .downloads import Download, human_size, printables
@@ -341,7 +340,7 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
             # a product of this build: linked, not copied (never altered in place: every
             # write is a new file renamed over the old, as for the cache's own links)
             raw = data.read_bytes()
-            _link_or_copy(data, tmp)
+            link_or_copy(data, tmp)
         else:
             if isinstance(data, Path):
                 data = data.read_bytes()
@@ -355,13 +354,6 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
     staging.temporary(target).write_bytes(
         offline.service_worker(draft.sw, draft.shell, draft.groups, contents.digest()).encode("utf-8"))
     return targets + [target]
-
-
-def _link_or_copy(source: Path, target: Path) -> None:
-    try:
-        os.link(source, target)
-    except OSError:
-        target.write_bytes(source.read_bytes())
 
 
 def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False) -> list[Path]:
