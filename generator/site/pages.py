@@ -260,7 +260,8 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
         old = previous.get(game.id)
         if old:     # languages built earlier and not this time stay listed
             entry["pages"] += [p for p in old["pages"] if p["lang"] not in langs]
-            entry["pages"].sort(key=lambda p: [*game.game.languages, p["lang"]].index(p["lang"]))
+        # in the game's order, however --lang listed them and whatever an earlier build listed
+        entry["pages"].sort(key=lambda p: [*game.game.languages, p["lang"]].index(p["lang"]))
         for lang in langs:
             downloads = printables(out_dir, game.id, lang, staged)
 
