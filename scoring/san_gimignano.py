@@ -325,14 +325,6 @@ def ask(prompt, **_facts) -> dict:
             raise ValueError(prompt.t("Give at least one floor."))
         return parsed
 
-    def nobles(answer: str) -> list[str]:
-        names = [x.lower() for x in answer.replace(",", " ").split()]
-        unknown = [x for x in names if x not in NOBLES]
-        if unknown:
-            raise ValueError(prompt.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
-                                      choices=", ".join(NOBLES)))
-        return names
-
     players = []
     for n in (1, 2):
         name = prompt.text("Player {n} name", n=n)
@@ -343,8 +335,8 @@ def ask(prompt, **_facts) -> dict:
                                  parse=floors, name=name, t=t)
             towers.append({"floors": parsed, "completed": prompt.confirm("{name}, tower {t}: completed?",
                                                                          name=name, t=t)})
-        played = prompt.text("{name}: scoring nobles played (monumento, cappella; empty if none)", "",
-                             parse=nobles, name=name)
+        played = prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)", NOBLES,
+                                lower=True, name=name)
         players.append({"name": name, "towers": towers, "nobles": played, "marker": False})
     nobody = prompt.t("nobody")
     holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + [nobody])

@@ -340,14 +340,6 @@ def ask(prompt, **_facts) -> dict:
     else:
         elected = prompt.choice("Elected people", peoples)
 
-    def scorings(answer: str) -> list[str]:
-        chosen = answer.replace(",", " ").split()
-        unknown = [x for x in chosen if x not in SCORINGS]
-        if unknown:
-            raise ValueError(prompt.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
-                                      choices=", ".join(SCORINGS)))
-        return chosen
-
     players = []
     for n in range(1, count + 1):
         name = prompt.text("Player {n} name", n=n)
@@ -362,22 +354,13 @@ def ask(prompt, **_facts) -> dict:
                   "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
                                                   [str(s) for s in STEPS], name=name, people=peoples[t]))
                              for t in PEOPLES}}
-        chosen = prompt.text("{name}: royal scoring(s) chosen (empty: let the calculator propose)", "",
-                             parse=scorings, name=name)
+        chosen = prompt.several("{name}: royal scoring(s) chosen (empty: let the calculator propose)", SCORINGS,
+                                name=name)
         if chosen:
             player["scorings"] = chosen
         players.append(player)
     names = [p["name"] for p in players]
-
-    def birthdays(answer: str) -> list[str]:
-        order = answer.replace(",", " ").split()
-        unknown = [x for x in order if x not in names]
-        if unknown:
-            raise ValueError(prompt.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
-                                      choices=", ".join(names)))
-        return order
-
-    order = prompt.text("Birthday order for a tie (names, first first; empty if unknown)", "", parse=birthdays)
+    order = prompt.several("Birthday order for a tie (names, first first; empty if unknown)", names)
     state = {"game": GAME, "elected": elected, "players": players}
     if order:
         state["tie_order"] = order

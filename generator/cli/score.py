@@ -51,6 +51,17 @@ class ClickPrompt:
             return parse(answer) if parse else answer
         return self.ask(msgid, check, default, **values)
 
+    def several(self, msgid: str, options, lower: bool = False, **values) -> list[str]:
+        """Any of `options` (names or ids), separated by spaces or commas; empty: none."""
+        def check(answer):
+            picked = (answer.lower() if lower else answer).replace(",", " ").split()
+            unknown = [x for x in picked if x not in options]
+            if unknown:
+                raise ValueError(self.t("'{answer}' is not one of: {choices}.", answer=unknown[0],
+                                        choices=", ".join(options)))
+            return picked
+        return self.text(msgid, "", parse=check, **values)
+
     def integer(self, msgid: str, default: int | None = None, low: int | None = None, high: int | None = None,
                 **values) -> int:
         def check(answer):
