@@ -135,14 +135,15 @@ class Mutation:
 OPS = ("replace", "replace", "replace", "raw", "delete", "add_key", "duplicate", "truncate", "insert_bytes")
 
 
-def _nodes(data, path=()):
+def node_paths(data, path=()):
+    """The path (keys and indexes) of every value of a YAML tree, the root's () first."""
     yield path
     if isinstance(data, dict):
         for k, v in data.items():
-            yield from _nodes(v, path + (k,))
+            yield from node_paths(v, path + (k,))
     elif isinstance(data, list):
         for i, v in enumerate(data):
-            yield from _nodes(v, path + (i,))
+            yield from node_paths(v, path + (i,))
 
 
 def _get(data, path):
@@ -173,7 +174,7 @@ def mutate(text: bytes, kind: str, m: Mutation) -> bytes:
                 'msgstr "' + str(PAYLOADS[m.payload % len(PAYLOADS)]).replace("\\", "\\\\").replace('"', '\\"') + '"'
         return "\n".join(lines).encode("utf-8", "surrogatepass")
     data = yaml.safe_load(text)
-    nodes = list(_nodes(data))
+    nodes = list(node_paths(data))
     path = nodes[m.where % len(nodes)]
     if m.op == "other_game":
         if isinstance(data, dict):

@@ -16,6 +16,7 @@ import scoring.tournay as tournay_module
 from datafile.errors import DataError
 from scoring.api import score_data
 from tests.conftest import game_facts, pnp
+from tests.hostile.fuzzing import node_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {game: yaml.safe_load((ROOT / "examples" / "scores" / f"{game}-rulebook.yaml").read_text())
@@ -166,22 +167,12 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 12, 10 ** 12), st.
                  st.dictionaries(st.text(max_size=5), st.integers(), max_size=3))
 
 
-def _paths(data, path=()):
-    yield path
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, path + (i,))
-
-
 @st.composite
 def mutated_state(draw):
     game = draw(st.sampled_from(sorted(EXAMPLES)))
     data = copy.deepcopy(EXAMPLES[game])
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(data) if p]
+        paths = [p for p in node_paths(data) if p]
         if not paths:          # everything was deleted already: an empty state is a case too
             break
         path = draw(st.sampled_from(paths))
