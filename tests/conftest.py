@@ -37,6 +37,16 @@ def root() -> Path:
 
 
 @pytest.fixture(scope="session")
+def full_build(tmp_path_factory) -> Path:
+    """`pnp build` of everything (every printable, the site with its downloads and calculator),
+    once per session: the print and site tests read it, none writes to it."""
+    out = tmp_path_factory.mktemp("full-build")
+    result = pnp("build", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """built(game) -> output folder holding <game>/<lang>/*.pdf, built once per session."""
     out = tmp_path_factory.mktemp("output")

@@ -1,4 +1,4 @@
-"""One full build (every game, every language, the site) shared by the print tests."""
+"""Text as a reader sees it, for the print tests (which read the session's `full_build`)."""
 from __future__ import annotations
 
 import html
@@ -6,17 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
 
-from tests.conftest import pnp
-
-
-@pytest.fixture(scope="session")
-def full_build(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("print-build")
-    result = pnp("build", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def pdf_text(pdf: Path, layout: bool = False) -> str:

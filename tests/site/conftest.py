@@ -87,16 +87,6 @@ def vendored(what: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def full_out(tmp_path_factory) -> Path:
-    """`pnp build` of everything (every printable, the site with its downloads and calculator)."""
-    from tests.conftest import pnp
-    out = tmp_path_factory.mktemp("full")
-    result = pnp("build", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out
-
-
 class SiteServer:
     """output/site/ over HTTP on 127.0.0.1 (service workers and WebAssembly need http, not file://)."""
 

@@ -21,8 +21,8 @@ def links(html: str) -> list[str]:
     return re.findall(r'(?:href|src)="([^"]+)"', html)
 
 
-def test_every_link_of_every_page_resolves_and_downloads_are_in_the_site(full_out):
-    site = full_out / "site"
+def test_every_link_of_every_page_resolves_and_downloads_are_in_the_site(full_build):
+    site = full_build / "site"
     checked = 0
     for page in sorted(site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
@@ -42,7 +42,7 @@ def test_every_link_of_every_page_resolves_and_downloads_are_in_the_site(full_ou
             for name in PRINTABLES:
                 assert f'href="{lang}/{name}"' in html, f"{game}/{lang}.html does not link {name}"
                 copy = site / game / lang / name
-                assert copy.read_bytes() == (full_out / game / lang / name).read_bytes()
+                assert copy.read_bytes() == (full_build / game / lang / name).read_bytes()
 
 
 def test_building_one_game_keeps_the_others_in_the_index(tmp_path):
@@ -61,9 +61,9 @@ def _fonts_of(page: Path) -> list[Path]:
     return [(page.parent / url).resolve() for url in re.findall(r'url\("([^"]+\.woff2)"\)', page.read_text("utf-8"))]
 
 
-def test_fonts_are_woff2_subsets_of_what_the_pages_show(full_out):
+def test_fonts_are_woff2_subsets_of_what_the_pages_show(full_build):
     from fontTools.ttLib import TTFont
-    page = full_out / "site" / "tournay" / "fr.html"
+    page = full_build / "site" / "tournay" / "fr.html"
     regular = [f for f in _fonts_of(page) if "cardo-regular" in f.name]
     assert len(regular) == 1 and len(_fonts_of(page)) == 3
     latin = TTFont(str(regular[0]))
@@ -73,7 +73,7 @@ def test_fonts_are_woff2_subsets_of_what_the_pages_show(full_out):
     # every letter of the page but the language switcher's 日本語 (set in the Japanese font)
     assert {ord(c) for c in text if c.isalpha() and ord(c) < 0x3000} <= set(cmap)
     assert len(cmap) < 400                                             # a subset, not the whole Cardo
-    ja_page = full_out / "site" / "tournay" / "ja.html"
+    ja_page = full_build / "site" / "tournay" / "ja.html"
     (ja_font,) = _fonts_of(ja_page)
     ja = TTFont(str(ja_font)).getBestCmap()
     text = re.sub(r"<[^>]+>", "", ja_page.read_text(encoding="utf-8"))
@@ -104,8 +104,8 @@ def _weight(page_factory, url: str) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_first_load_weight(full_out, page_factory, serve_site, game):
-    server = serve_site(full_out / "site")
+def test_first_load_weight(full_build, page_factory, serve_site, game):
+    server = serve_site(full_build / "site")
     latin, _ = _weight(page_factory, f"{server.url}{game}/fr.html")
     assert latin <= 300_000, f"{game}/fr.html loads {latin} bytes"
     japanese, _ = _weight(page_factory, f"{server.url}{game}/ja.html")
@@ -162,9 +162,9 @@ def test_japanese_lines_follow_kinsoku(sg_out, page_factory):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violation(full_out, browser, serve_site, scheme):
+def test_axe_finds_no_serious_violation(full_build, browser, serve_site, scheme):
     axe = vendored("axe.min.js").read_text(encoding="utf-8")
-    server = serve_site(full_out / "site")
+    server = serve_site(full_build / "site")
     urls = ["index.html"] + [f"{g}/{t.format(lang=lang)}" for g in GAMES for lang in ("fr", "ja")
                              for t in PAGE_TYPES]
     context = browser.new_context(viewport={"width": 375, "height": 740}, color_scheme=scheme,
@@ -194,8 +194,8 @@ def test_skip_link_and_visible_focus(sg_out, page_factory):
     assert page.evaluate("document.activeElement.id") == "main"
 
 
-def test_works_offline_after_one_visit(full_out, browser, serve_site):
-    server = serve_site(full_out / "site")
+def test_works_offline_after_one_visit(full_build, browser, serve_site):
+    server = serve_site(full_build / "site")
     context = browser.new_context(viewport={"width": 375, "height": 740})
     try:
         page = context.new_page()
@@ -210,7 +210,7 @@ def test_works_offline_after_one_visit(full_out, browser, serve_site):
         page.fill("#search", "Gunst")
         assert page.eval_on_selector_all("main mark", "els => els.length") > 0
         size = page.evaluate("fetch('de/score-pad.pdf').then(r => r.arrayBuffer()).then(b => b.byteLength)")
-        assert size == (full_out / "site" / "taverna" / "de" / "score-pad.pdf").stat().st_size
+        assert size == (full_build / "site" / "taverna" / "de" / "score-pad.pdf").stat().st_size
         assert page.evaluate("document.fonts.check('16px Cardo')")
     finally:
         context.close()

@@ -17,9 +17,9 @@ READY = "document.getElementById('calculator').dataset.ready"
 
 
 @pytest.fixture(scope="module")
-def calculator_site(full_out) -> Path:
+def calculator_site(full_build) -> Path:
     vendored("pyodide/pyodide.asm.wasm")
-    site = full_out / "site"
+    site = full_build / "site"
     assert (site / "assets" / "calculator" / "scoring.zip").is_file()
     return site
 
