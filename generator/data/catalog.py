@@ -314,6 +314,9 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
         project = Project(root, games, layouts, fonts, sheets)
         for data in games.values():
             _cross_check(project, data, out)
+    for data in games.values():   # the YAML trees were kept for the cross-checks' line numbers only
+        for deck in data.decks:
+            vars(deck).pop("_raw", None)
     problems = list(dict.fromkeys(layouts.problems + out.problems))  # a layout checked twice reports once
     if problems:
         raise DataError(problems)

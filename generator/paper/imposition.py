@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.catalog import Project
 from ..typeset.fonts import FontBook
+from .canvas import CompactCanvas
 from .sheets import Duplex, Grid, draw_cut_guides, place
 
 Progress = Callable[[int], None]
@@ -28,11 +29,11 @@ class SheetOptions:
 
 
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
-               fonts: FontBook) -> Canvas:
+               fonts: FontBook) -> CompactCanvas:
     """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too."""
     paper = project.sheets.papers[options.paper]
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
-    canvas = Canvas(str(path), pagesize=(paper.width * mm, paper.height * mm), invariant=1,
+    canvas = CompactCanvas(str(path), pagesize=(paper.width * mm, paper.height * mm), invariant=1,
                     pageCompression=1, lang=lang, initialFontName=initial)
     canvas.setTitle(title)
     canvas.setCreator("pnp-studio")

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Callable, Literal
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
@@ -20,6 +19,7 @@ from ...data.catalog import GameData, Project
 from ...data.i18n import Translator
 from ...data.model import Card, Deck, Size
 from ...data.templates import card_context
+from ...paper.canvas import CompactCanvas
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form
 from ...typeset.fonts import FontBook
@@ -63,7 +63,7 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, allow_missing)
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
-    canvas = Canvas(str(path) if path else "unused.pdf", invariant=1, pageCompression=1, lang=lang,
+    canvas = CompactCanvas(str(path) if path else "unused.pdf", invariant=1, pageCompression=1, lang=lang,
                     initialFontName=initial)
     canvas.setCreator("pnp-studio")
     canvas.setTitle(f"{game.game.name.get(lang)} — card faces")
