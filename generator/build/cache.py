@@ -15,6 +15,7 @@ import dataclasses
 import hashlib
 import json
 import os
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Callable
@@ -22,7 +23,7 @@ from typing import Callable
 import yaml
 
 from ..data.locate import search_path
-from ..paper.output import link_or_copy
+from ..paper.output import file_digest, link_or_copy
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
@@ -36,8 +37,14 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+_VIEWS: dict[tuple, dict[str, str]] = {}     # (file digest, languages) -> {lang: digest of its view}
+
+
+@lru_cache(maxsize=None)
 def _code_fingerprint() -> str:
-    """The renderer itself: a code change without a version bump must not serve old output."""
+    """The renderer itself: a code change without a version bump must not serve old output.
+    Computed once per process: it describes the code this process runs, even if the files
+    change under a running `--watch`."""
     package = Path(__file__).resolve().parents[2]
     h = hashlib.sha256()
     for name in _CODE:
@@ -78,11 +85,10 @@ class Keys:
         self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options), **(extra or {})}
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, str] = {}
-        self._views: dict[tuple, dict[str, str]] = {}
 
     def _file(self, path: Path) -> str:
         if path not in self._files:
-            self._files[path] = _sha(path.read_bytes())
+            self._files[path] = file_digest(path)
         return self._files[path]
 
     def of(self, *inputs) -> str:
@@ -106,17 +112,21 @@ class Keys:
 
     def _language_view(self, path: Path, languages: frozenset, lang: str) -> str:
         """The digest of a YAML file as one language sees it. The file is parsed once for all
-        its languages and only the digests kept: a deck of thousands of cards would otherwise
-        stay in memory through the build."""
-        if (path, languages) not in self._views:
+        its languages and only the digests kept (a deck of thousands of cards would otherwise
+        stay in memory through the build), by the file's own digest: a `--watch` loop parses
+        again only the files that were edited."""
+        digest = self._file(path)
+        if (digest, languages) not in _VIEWS:
+            if len(_VIEWS) > 4096:
+                _VIEWS.clear()
             try:
                 data = yaml.load(path.read_bytes(), Loader=_Loader)
-                self._views[path, languages] = {
+                _VIEWS[digest, languages] = {
                     one: _sha(json.dumps(_reduce(data, languages, one), sort_keys=True, default=str,
                                          ensure_ascii=False).encode()) for one in sorted(languages)}
             except yaml.YAMLError:
-                self._views[path, languages] = {}
-        return self._views[path, languages].get(lang) or self._file(path)
+                _VIEWS[digest, languages] = {}
+        return _VIEWS[digest, languages].get(lang) or digest
 
     def game_inputs(self, game_dir: Path, languages: list[str], lang: str) -> dict:
         """The game's files as one language sees them: per-language files (aid/en.yaml) of
@@ -167,23 +177,22 @@ class Store:
         self.new = (staged / CACHE_DIR) if staged is not None else self.old
         self.used: set[str] = set()
 
-    def _entry(self, key: str) -> tuple[Path, bytes] | None:
-        """The entry for `key` and its bytes, if an earlier build left one whose bytes still
-        match the hash in its name (never one altered in place)."""
+    def _entry(self, key: str) -> Path | None:
+        """The entry for `key`, if an earlier build left one whose bytes still match the hash in
+        its name (never one altered in place)."""
         if not self.old.is_dir():
             return None
         for entry in self.old.glob(f"{key}-*"):
-            data = entry.read_bytes()
-            if _sha(data) == entry.name.rpartition("-")[2]:
+            if file_digest(entry) == entry.name.rpartition("-")[2]:
                 self.used.add(entry.name)
-                return entry, data
+                return entry
         return None
 
     def fetch(self, key: str, into: Path) -> bool:
         """Link the entry for `key` to `into`; False when absent or altered."""
         found = self._entry(key)
         if found:
-            link_or_copy(found[0], into)
+            link_or_copy(found, into)
         return found is not None
 
     def put(self, key: str, produced: Path) -> None:
@@ -198,7 +207,7 @@ class Store:
         """The bytes made for `key` by an earlier build (unaltered), else `make()`, kept for the next."""
         found = self._entry(key) if read else None
         if found:
-            return found[1]
+            return found.read_bytes()
         data = make()
         name = f"{key}-{_sha(data)}"
         self.new.mkdir(parents=True, exist_ok=True)
@@ -212,7 +221,7 @@ class Store:
         marker = self.old / f"site-{key}"
         try:
             files = json.loads(marker.read_text(encoding="utf-8"))
-            current = all(_sha((site / rel).read_bytes()) == digest for rel, digest in files.items())
+            current = all(file_digest(site / rel) == digest for rel, digest in files.items())
         except (OSError, ValueError):
             return False
         if current:
@@ -220,7 +229,7 @@ class Store:
         return current
 
     def site_written(self, key: str, staged_site: Path) -> None:
-        files = {str(p.relative_to(staged_site)): _sha(p.read_bytes())
+        files = {str(p.relative_to(staged_site)): file_digest(p)
                  for p in sorted(staged_site.rglob("*")) if p.is_file()}
         self.new.mkdir(parents=True, exist_ok=True)
         (self.new / f"site-{key}").write_text(json.dumps(files, sort_keys=True), encoding="utf-8")

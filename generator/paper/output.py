@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import hashlib
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
@@ -58,6 +60,9 @@ class Staging:
         if self.folder is None:
             for tmp, target in self._pending:
                 os.replace(tmp, target)
+                # a rename between two links of one file does nothing (POSIX): the link to the
+                # same bytes the target already has stays behind
+                tmp.unlink(missing_ok=True)
         else:
             if self.root.exists():
                 _link_missing(self.root, self.folder, self.not_carried)
@@ -124,6 +129,27 @@ def link_or_copy(src: Path, dst: Path) -> None:
         os.link(src, dst)
     except OSError:
         shutil.copyfile(src, dst)
+
+
+_DIGESTS: dict[str, tuple[tuple, str]] = {}
+_SETTLED_NS = 2 * 10 ** 9
+
+
+def file_digest(path: Path) -> str:
+    """The hash of a file's bytes, remembered for the life of the process while its size,
+    modification time and inode stay the same: a `--watch` loop hashes the fonts and the
+    calculator's runtime once, not on every rebuild. A file modified in the last two seconds is
+    read every time, since two writes within one tick of the file system's clock can leave the
+    same stat (git's "racy" files)."""
+    st = os.stat(path)
+    stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    known = _DIGESTS.get(str(path))
+    if known and known[0] == stamp:
+        return known[1]
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    if time.time_ns() - st.st_mtime_ns > _SETTLED_NS:
+        _DIGESTS[str(path)] = (stamp, digest)
+    return digest
 
 
 def _link_missing(source: Path, staged: Path, skip: set[str]) -> None:

@@ -33,7 +33,7 @@ from ..data.i18n import Translator
 from ..data.locate import locate
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
-from ..paper.output import Staging, link_or_copy
+from ..paper.output import Staging, file_digest, link_or_copy
 from ..typeset.text import BOLD, ITALIC, styled, typeset
 from . import fonts, offline, runtime
 from .downloads import Download, human_size, printables
@@ -227,19 +227,15 @@ class Draft:
     the web fonts. Rendering needs only the plan, so it runs while the products are rendered;
     `finish` fills in the sizes and copies the downloads once the products exist."""
     base: Path
-    items: list[tuple[str, str | bytes | Path, list[Download]]] = field(default_factory=list)
+    items: list[tuple[str, str | bytes | Path, list[Download], bool]] = field(default_factory=list)
     shell: list[str] = field(default_factory=list)
     groups: dict[str, list[str]] = field(default_factory=dict)
     sw: Path | None = None          # the service worker's template
 
-    def put(self, relative: str, data: str | bytes | Path, downloads: list[Download] = ()) -> None:
-        self.items.append((relative, data, list(downloads)))
-
-
-def write_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path, staging: Staging,
-               allow_missing: bool = False) -> list[Path]:
-    """Render every page of the site into `staging` (committed by the caller)."""
-    return finish(render_site(project, games, out_dir, staging.staged(), allow_missing), staging)
+    def put(self, relative: str, data: str | bytes | Path, downloads: list[Download] = (), shared: bool = False) -> None:
+        """`shared`: a file of the output or of the vendored runtime, hard-linked rather than
+        copied (files the user edits, in layouts/, are copied: the site never links to them)."""
+        self.items.append((relative, data, list(downloads), shared))
 
 
 def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path,
@@ -279,7 +275,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
             files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
             for d in downloads:
                 name = f"{game.id}/{lang}/{d.name}"
-                draft.put(name, d.source)
+                draft.put(name, d.source, shared=True)
                 files.append(name)
             groups[f"{game.id}/{lang}"] = files
             for page in entry["pages"]:
@@ -316,7 +312,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     for name in ASSETS:
         draft.put(f"assets/{name}", assets / name)
     for name, source in runtime.files(project.root).items():      # the calculator's, if vendored
-        draft.put(name, source)
+        draft.put(name, source, shared=True)
     if runtime.available(project.root):
         draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
     draft.shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
@@ -329,18 +325,17 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
 
 
 def finish(draft: Draft, staging: Staging) -> list[Path]:
-    """Write a rendered site into `staging`: sizes filled in, downloads and assets copied, and
+    """Write a rendered site into `staging`: sizes filled in, downloads linked, assets copied, and
     the service worker, which names the hash of everything it caches."""
     targets = []
     contents = hashlib.sha256()
-    staged = set(staging.staged().values())
-    for relative, data, downloads in draft.items:
+    for relative, data, downloads, shared in draft.items:
         target = draft.base / relative
         tmp = staging.temporary(target)
-        if isinstance(data, Path) and data in staged:
-            # a product of this build: linked, not copied (never altered in place: every
-            # write is a new file renamed over the old, as for the cache's own links)
-            raw = data.read_bytes()
+        if shared:
+            # a product or a vendored runtime file (15 MB): linked, not copied (never altered in
+            # place: every write is a new file renamed over the old, as for the cache's links)
+            digest = bytes.fromhex(file_digest(data))
             link_or_copy(data, tmp)
         else:
             if isinstance(data, Path):
@@ -349,7 +344,8 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
                 data = data.replace(SIZE.format(d.name), human_size(d.size))
             raw = data.encode("utf-8") if isinstance(data, str) else data
             tmp.write_bytes(raw)
-        contents.update(relative.encode() + b"\0" + hashlib.sha256(raw).digest())
+            digest = hashlib.sha256(raw).digest()
+        contents.update(relative.encode() + b"\0" + digest)
         targets.append(target)
     target = draft.base / "sw.js"
     staging.temporary(target).write_bytes(
@@ -357,9 +353,10 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
     return targets + [target]
 
 
-def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False) -> list[Path]:
+def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False,
+                    remember: Remember = _make) -> list[Path]:
     """The site alone (for `pnp serve`), every loaded game in all its languages."""
     games = [(project.games[g], list(project.games[g].game.languages)) for g in sorted(project.games)]
     with Staging() as staging:
-        write_site(project, games, out_dir, staging, allow_missing)
+        finish(render_site(project, games, out_dir, staging.staged(), allow_missing, remember), staging)
         return staging.commit()
