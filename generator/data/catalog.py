@@ -5,7 +5,9 @@ them all, each with file, line, field and what was expected.
 """
 from __future__ import annotations
 
+import os
 import re
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +33,7 @@ from .model import (
     Size,
     Text,
 )
-from .locate import game_dirs, inside, layout_paths, locate, locate_inside, own_games
+from .locate import game_dirs, inside, layout_paths, locate, locate_inside, own_games, search_path
 from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
@@ -283,8 +285,33 @@ def list_game_ids(root: Path) -> list[str]:
     return list(game_dirs(root))
 
 
+_last_load: dict = {}    # the last successful load_project: what an unchanged project lends the next one
+_SETTLED_NS = 2 * 10 ** 9
+
+
+def _stamp(*folders: Path) -> tuple | None:
+    """Every file under `folders` with its inode, size and modification time; None when one was
+    modified in the last two seconds (a second write within one tick of the file system's clock
+    could leave the same stat)."""
+    found, settled = [], time.time_ns() - _SETTLED_NS
+    for folder in folders:
+        for here, dirs, names in os.walk(folder, followlinks=True):
+            dirs.sort()
+            for name in sorted(names):
+                st = os.stat(os.path.join(here, name))
+                if st.st_mtime_ns > settled:
+                    return None
+                found.append((here, name, st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(found)
+
+
 def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
-    """Load layouts and the named games (all when None); raise DataError listing every problem."""
+    """Load layouts and the named games (all when None); raise DataError listing every problem.
+
+    A process that loads the same project again (`pnp build --watch`, `pnp serve`) takes from its
+    last successful load what none of its files changed since: the layouts, fonts and sheets while
+    layouts/ and locales/ are as they were, and each game whose folder is as it was. The checks
+    across them run again."""
     out = _Collector()
     known = list_game_ids(root)
     if game_ids:
@@ -296,17 +323,26 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     selected = [g for g in (game_ids or own_games(root)) if g in known]
     directories = game_dirs(root)
 
-    layout_dir = root / "layouts"
-    fonts = out.run(_load_model, root, locate(root, "layouts", "fonts.yaml"), FontsFile)
-    sheets = out.run(_load_model, root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
-    if fonts is not None:
-        out.run(_check_font_files, root, fonts)
-    layouts = Layouts(LayoutFiles(root, layout_dir), set(fonts.default.roles) if fonts else set())
+    shared = _stamp(*(base / name for base in search_path(root) for name in ("layouts", "locales")))
+    last = _last_load if shared is not None and _last_load.get("key") == (root, shared) else {}
+    if last:
+        fonts, sheets, layouts = last["fonts"], last["sheets"], last["layouts"]
+    else:
+        fonts = out.run(_load_model, root, locate(root, "layouts", "fonts.yaml"), FontsFile)
+        sheets = out.run(_load_model, root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
+        if fonts is not None:
+            out.run(_check_font_files, root, fonts)
+        layouts = Layouts(LayoutFiles(root, root / "layouts"), set(fonts.default.roles) if fonts else set())
     if not game_ids:
         layouts.check(list(layouts), out)
 
-    games = {}
+    games, stamps = {}, {}
     for gid in selected:
+        stamps[gid] = _stamp(directories[gid])
+        earlier = last.get("games", {}).get(gid)
+        if earlier and stamps[gid] is not None and earlier[0] == stamps[gid]:
+            games[gid] = earlier[1]
+            continue
         data = out.run(_load_game, root, directories[gid])
         if data:
             games[gid] = data
@@ -320,6 +356,11 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
     problems = list(dict.fromkeys(layouts.problems + out.problems))  # a layout checked twice reports once
     if problems:
         raise DataError(problems)
+    if shared is not None:
+        kept = last.get("games", {})
+        kept.update({gid: (stamps[gid], games[gid]) for gid in games if stamps[gid] is not None})
+        _last_load.clear()
+        _last_load.update(key=(root, shared), fonts=fonts, sheets=sheets, layouts=layouts, games=kept)
     return Project(root, games, layouts, fonts, sheets)
 
 
