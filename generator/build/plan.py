@@ -183,20 +183,39 @@ class _Site:
                     langs.append(job.lang)
         self.games = [chosen[g] for g in sorted(chosen)]
         self.out = jobs[0].target.parents[2]
-        self.keys, self.use_cache = keys, use_cache
         self.wanted = bool(self.games)
         if self.wanted:
-            from ..site import runtime     # the calculator's files, when vendored, are inputs too
-            self.runtime = sorted((name, path.stat().st_size) for name, path in runtime.files(project.root).items())
+            self.memory = SiteMemory(project.root, keys, store, use_cache)
             self.key = cache._sha("".join(keys.key("site", game.directory, list(game.game.languages), lang)
                                           for game, langs in self.games for lang in sorted(langs)).encode()
-                                  + repr(self.runtime).encode())
+                                  + repr(self.memory.runtime).encode())
             self.wanted = not (use_cache and store.site_is_current(self.key, staging.root / "site"))
         self.draft = None
 
-    def remember(self, what: tuple, make: Callable[[], bytes]) -> bytes:
-        """A web-font subset or a game and language's pages, made by an earlier build from the
-        same inputs (render_site names them), else made now; --no-cache makes them anew."""
+    def render(self) -> None:
+        if self.wanted and self.draft is None:
+            from ..site.pages import render_site
+            self.draft = render_site(self.project, self.games, self.out, self.staging.staged(),
+                                     self.options.allow_missing, self.memory)
+
+    def finish(self) -> None:
+        if self.wanted:
+            from ..site.pages import finish
+            finish(self.draft, self.staging)
+            self.store.site_written(self.key, self.staging.folder / "site")
+
+
+class SiteMemory:
+    """The site's costly parts, web-font subsets and each game and language's pages, kept in
+    OUT's cache by the inputs they are made from (render_site names them): a build, or `pnp
+    serve` after an edit, makes again only what those inputs changed; --no-cache makes all anew."""
+
+    def __init__(self, root: Path, keys: "cache.Keys", store: "cache.Store", use_cache: bool = True):
+        from ..site import runtime     # the calculator's files, when vendored, are inputs too
+        self.keys, self.store, self.use_cache = keys, store, use_cache
+        self.runtime = sorted((name, path.stat().st_size) for name, path in runtime.files(root).items())
+
+    def __call__(self, what: tuple, make: Callable[[], bytes]) -> bytes:
         if what[0] == "font":
             _kind, source, name = what
             key = self.keys.of("font", source, name)
@@ -206,14 +225,8 @@ class _Site:
                                langs, downloads, self.runtime)
         return self.store.remembered(f"made-{key}", make, read=self.use_cache)
 
-    def render(self) -> None:
-        if self.wanted and self.draft is None:
-            from ..site.pages import render_site
-            self.draft = render_site(self.project, self.games, self.out, self.staging.staged(),
-                                     self.options.allow_missing, self.remember)
 
-    def finish(self) -> None:
-        if self.wanted:
-            from ..site.pages import finish
-            finish(self.draft, self.staging)
-            self.store.site_written(self.key, self.staging.folder / "site")
+def site_memory(project: Project, out: Path, allow_missing: bool) -> SiteMemory:
+    """What `pnp serve` renders the site with: the memory of the builds into OUT, which it adds to."""
+    return SiteMemory(project.root, cache.Keys(project.root, SheetOptions(allow_missing=allow_missing)),
+                      cache.Store(out, None))

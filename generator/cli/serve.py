@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from ..build.plan import site_memory
 from ..site.pages import site_dir
 from ..site.serve import QuietHandler, rebuild, snapshot
 
@@ -28,7 +29,8 @@ def serve(ctx, games, port, out_dir, interval, allow_missing):
     root = ctx.obj["root"]
     out = (out_dir or root / "output").resolve()
     names = list(games) or None
-    rebuild(root, out, names, allow_missing)
+    memory = functools.partial(site_memory, out=out, allow_missing=allow_missing)   # parts kept between rebuilds
+    rebuild(root, out, names, allow_missing, memory)
     directory = site_dir(out)
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -50,7 +52,7 @@ def serve(ctx, games, port, out_dir, interval, allow_missing):
             now = snapshot(root)
             if now != seen:
                 seen = now
-                rebuild(root, out, names, allow_missing)
+                rebuild(root, out, names, allow_missing, memory)
 
     threading.Thread(target=watch, daemon=True).start()
     click.echo(f"Serving {directory} on http://localhost:{server.server_address[1]}/ (Ctrl-C to stop)")

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
+from typing import Callable
 
 import click
 
 from datafile.errors import BuildError, DataError
 
-from ..data.catalog import load_project
-from .pages import build_site_only, site_dir
+from ..data.catalog import Project, load_project
+from .pages import Remember, build_site_only, site_dir
 
 
 def snapshot(root: Path) -> dict[str, float]:
@@ -21,10 +22,13 @@ def snapshot(root: Path) -> dict[str, float]:
     return {str(p): p.stat().st_mtime for p in sorted(files) if p.is_file()}
 
 
-def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: bool) -> bool:
+def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: bool,
+            memory: Callable[[Project], Remember] | None = None) -> bool:
+    """Load the project and write its site; `memory(project)` gives what keeps the site's parts
+    between rebuilds (the build cache: pnp serve makes again only what an edit changed)."""
     try:
         project = load_project(root, games)
-        build_site_only(project, out_dir, allow_missing)
+        build_site_only(project, out_dir, allow_missing, *([memory(project)] if memory else []))
     except DataError as exc:
         for problem in exc.problems:
             click.secho(str(problem), fg="red", err=True)

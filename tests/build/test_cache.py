@@ -117,3 +117,31 @@ def test_site_pages_and_fonts_are_reused_and_never_stale(tmp_path):
     assert len(second - first) == 1 and "Draw from the pile" in (out / "site" / GAME / "en.html").read_text()
     assert pnp("build", *args, "--out", str(fresh), "--no-cache", root=root).exit_code == 0
     assert site(out) == site(fresh)
+
+
+def test_serve_makes_again_only_what_an_edit_changed(tmp_path):
+    """`pnp serve` keeps the site's parts in OUT's cache as a build does: after an English card
+    edit it renders San Gimignano's English pages again and nothing else, and writes the site a
+    server without that memory writes."""
+    import functools
+
+    from generator.build.plan import site_memory
+    from generator.site.serve import rebuild
+
+    root = project_copy(tmp_path)
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    memory = functools.partial(site_memory, out=out, allow_missing=False)
+
+    def made() -> set[str]:
+        return {p.name for p in (out / ".pnp-cache").glob("made-*")}
+
+    assert rebuild(root, out, None, False, memory)
+    first = made()
+    assert len(first) == 4 + 3 + 1      # the pages of fr, en, de, ja; Cardo x3; BIZ UDPGothic
+    replace_in(root / "cards" / GAME / "nobles.yaml", "en: Draw from the tower pile", "en: Draw from the pile")
+    assert rebuild(root, out, None, False, memory)
+    assert len(made() - first) == 1
+    assert "Draw from the pile" in (out / "site" / GAME / "en.html").read_text(encoding="utf-8")
+    assert rebuild(root, fresh, None, False)
+    site = {p.relative_to(out): p.read_bytes() for p in sorted((out / "site").rglob("*")) if p.is_file()}
+    assert site == {p.relative_to(fresh): p.read_bytes() for p in sorted((fresh / "site").rglob("*")) if p.is_file()}
