@@ -105,7 +105,7 @@ class FaceRenderer:
             return
         if self.base is None:
             raise BuildError("images are not available here (no game folder)")
-        art = images.load(images.resolve(self.base, name))
+        art = images.load(images.resolve(self.base, name), self.base)
         clip = {"none": None, "box": images.box_outline(x, y, w, h, r.radius * mm),
                 "card": images.card_outline(self._size)}[r.clip]
         dpi = images.draw(canvas, art, x, y, w, h, r.fit, clip)

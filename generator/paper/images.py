@@ -3,10 +3,12 @@
 Raster images are embedded once per file (ReportLab names an image XObject by its content,
 so every copy and face shares it); SVG stays vector: svglib turns it into a ReportLab
 drawing that is drawn as PDF paths, sharp at any print size. Paths are relative to the
-game's folder and may not leave it, so a card file cannot pull in arbitrary files.
+game's folder and may not leave it, so a card file cannot pull in arbitrary files; nor can an
+SVG, whose own <image> and <use> references are held to the same folder.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -49,14 +51,36 @@ def resolve(base: Path, name: str) -> Path:
     return path
 
 
+class _Refusals(logging.Handler):
+    """svglib's refusals of references outside the folder it was given (it logs them)."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.refused: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().startswith("Refusing"):
+            self.refused.append(str(record.args[0]) if record.args else record.getMessage())
+
+
 @lru_cache(maxsize=256)
-def _load(path: Path, mtime: float) -> Art:
+def _load(path: Path, mtime: float, root: Path) -> Art:
     if path.suffix.lower() in VECTOR:
         from svglib.svglib import svg2rlg  # only games with SVG art pay for lxml
+        svglib_log, refusals = logging.getLogger("svglib.svglib"), _Refusals()
+        svglib_log.addHandler(refusals)
+        propagate, svglib_log.propagate = svglib_log.propagate, False   # said once, below
         try:
-            drawing = svg2rlg(str(path))
+            # entities are left unexpanded (svglib's default): no entity bomb, no file read through one
+            drawing = svg2rlg(str(path), external_reference_root=str(root))
         except Exception as exc:  # svglib raises lxml errors on malformed files
             raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
+        finally:
+            svglib_log.removeHandler(refusals)
+            svglib_log.propagate = propagate
+        if refusals.refused:
+            raise BuildError(f"SVG '{path.name}' uses '{refusals.refused[0]}', which is outside the game folder "
+                             f"(or an absolute path); keep the files an SVG uses inside {root.name}/")
         if drawing is None:
             raise BuildError(f"cannot read SVG '{path.name}'")
         if _has_text(drawing):
@@ -71,8 +95,9 @@ def _load(path: Path, mtime: float) -> Art:
     return Art(path, float(width), float(height), False, reader)
 
 
-def load(path: Path) -> Art:
-    return _load(path, path.stat().st_mtime)
+def load(path: Path, root: Path) -> Art:
+    """The art at `path` (inside the game folder `root`, which its own references may not leave)."""
+    return _load(path, path.stat().st_mtime, root.resolve())
 
 
 def _has_text(node) -> bool:

@@ -113,6 +113,42 @@ def test_image_outside_the_game_folder_is_refused(tmp_path):
     assert "outside the game folder" in line and "art/x.png" in line
 
 
+def _svg_with(root, inside: str) -> None:
+    """The coin's SVG with `inside` added (and the DOCTYPE `inside` may need in front)."""
+    coin = root / "cards" / "art-demo" / "art" / "coin.svg"
+    doctype, _, body = inside.rpartition("]>")
+    svg = coin.read_text(encoding="utf-8").replace("</svg>", body + "</svg>")
+    coin.write_text((doctype + "]>\n" if doctype else "") + svg, encoding="utf-8")
+
+
+@pytest.mark.parametrize("href", ["../../../secret.png", "/etc/secret.png"])
+def test_svg_cannot_reach_outside_the_game_folder(tmp_path, href):
+    """An SVG's own <image> is held to the game folder too: a shared project cannot put a
+    picture from the builder's disk into the PDF they print."""
+    root = example_project(tmp_path)
+    Image.new("RGB", (300, 300), "red").save(tmp_path / "secret.png")
+    _svg_with(root, f'<image xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="{href}" width="9" height="9"/>')
+    line = build_error(root)
+    assert f"SVG 'coin.svg' uses '{href}', which is outside the game folder" in line
+    assert "inside art-demo/" in line
+
+
+def test_svg_entities_are_never_expanded(tmp_path):
+    """A billion-laughs entity bomb and an external entity (a file of the machine): svglib
+    leaves entities unexpanded, so the build takes no longer and the file is not read."""
+    root = example_project(tmp_path)
+    (tmp_path / "secret.txt").write_text("PRIVATE-WORDS", encoding="utf-8")
+    levels = "".join(f'<!ENTITY l{i} "{("&l%d;" % (i - 1)) * 10}">' for i in range(1, 10))
+    _svg_with(root, f'<!DOCTYPE svg [<!ENTITY l0 "lol">{levels}<!ENTITY x SYSTEM "file://{tmp_path}/secret.txt">]>'
+                    "<desc>&l9; &x;</desc>")
+    result = pnp("build", "art-demo", "--only", "cards", "--lang", "en", "--out", str(root / "o"), root=root)
+    assert result.exit_code == 0, result.output     # expanded, libxml2 would stop at its entity limits
+    from lxml import etree
+    from svglib.svglib import load_svg_file        # what svg2rlg parses the file with, as pnp calls it
+    tree = etree.tostring(load_svg_file(str(root / "cards" / "art-demo" / "art" / "coin.svg")))
+    assert b"<desc/>" in tree and b"PRIVATE-WORDS" not in tree and b"lollol" not in tree   # left empty
+
+
 def test_missing_image_names_card_and_box(tmp_path):
     root = example_project(tmp_path)
     replace_in(root / "cards" / "art-demo" / "heroes.yaml", "art/knight.png", "art/knigth.png")
