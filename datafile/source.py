@@ -13,7 +13,9 @@ numbers beyond MAX_NUMBER or not finite, texts over MAX_TEXT characters, and map
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -156,8 +158,12 @@ def _decode(data: bytes, name: str) -> str:
 
 def read_text(path: Path, name: str) -> str:
     """A data file's text, refused (DataError with file and line) when too large, not UTF-8,
-    or holding control characters (YAML files and gettext catalogues alike)."""
+    or holding control characters (YAML files and gettext catalogues alike), and when it is not a
+    regular file: opening a pipe would wait for a writer, a device may never end."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise DataError([Problem(name, 0, "", "not a regular file (a device, pipe or socket)",
+                                     "a UTF-8 text file")])
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:

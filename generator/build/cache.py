@@ -22,7 +22,7 @@ from typing import Callable
 
 import yaml
 
-from ..data.locate import search_path
+from ..data.locate import input_files, search_path
 from ..paper.output import file_digest, link_or_copy
 
 CACHE_DIR = ".pnp-cache"
@@ -56,14 +56,6 @@ def _code_fingerprint() -> str:
         except metadata.PackageNotFoundError:
             h.update(f"{lib}=?;".encode())
     return h.hexdigest()
-
-
-def _files(folder: Path) -> list[Path]:
-    """Every file under `folder`, following symbolic links (a project may link its fonts in)."""
-    found = []
-    for here, _dirs, names in os.walk(folder, followlinks=True):
-        found += [Path(here) / name for name in names]
-    return sorted(found)
 
 
 def _reduce(value, languages: frozenset, lang: str):
@@ -100,7 +92,7 @@ class Keys:
     def _tree(self, folder: Path) -> dict[str, str]:
         if not folder.is_dir():
             return {}
-        return {str(p): self._file(p) for p in _files(folder)}
+        return {str(p): self._file(p) for p in input_files(folder)}
 
     def _everywhere(self, *parts: str) -> dict[str, str]:
         """A folder of the project and of the data bundled with pnp (layouts, fonts and
@@ -133,7 +125,7 @@ class Keys:
         that language only, other YAML reduced to that language."""
         langs = frozenset(languages)
         view = {}
-        for path in _files(game_dir):
+        for path in input_files(game_dir):
             rel = str(path)
             if path.suffix in (".yaml", ".yml"):
                 if path.stem in langs and path.parent != game_dir:

@@ -16,7 +16,7 @@ from typing import Any, Callable, TypeVar
 from jinja2 import TemplateSyntaxError
 from pydantic import BaseModel
 
-from datafile.errors import DataError, Problem, closest, field_path
+from datafile.errors import BuildError, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
@@ -33,7 +33,7 @@ from .model import (
     Size,
     Text,
 )
-from .locate import game_dirs, inside, layout_paths, locate, locate_inside, own_games, search_path
+from .locate import game_dirs, input_files, inside, layout_paths, locate, locate_inside, own_games, search_path
 from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
@@ -294,14 +294,15 @@ def _stamp(*folders: Path) -> tuple | None:
     modified in the last two seconds (a second write within one tick of the file system's clock
     could leave the same stat)."""
     found, settled = [], time.time_ns() - _SETTLED_NS
-    for folder in folders:
-        for here, dirs, names in os.walk(folder, followlinks=True):
-            dirs.sort()
-            for name in sorted(names):
-                st = os.stat(os.path.join(here, name))
+    try:
+        for folder in folders:
+            for path in input_files(folder) if folder.is_dir() else []:
+                st = os.stat(path)
                 if st.st_mtime_ns > settled:
                     return None
-                found.append((here, name, st.st_ino, st.st_size, st.st_mtime_ns))
+                found.append((str(path), st.st_ino, st.st_size, st.st_mtime_ns))
+    except (OSError, BuildError):    # gone meanwhile, or refused: then nothing is reused
+        return None
     return tuple(found)
 
 

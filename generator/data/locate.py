@@ -10,10 +10,14 @@ A file of the user's folder wins over the bundled file of the same name.
 from __future__ import annotations
 
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
+from datafile.errors import BuildError
+
 DATA_FOLDERS = ("cards", "layouts", "locales")
+MAX_INPUT_FILES = 10_000    # files under one input folder (the largest shipped one: ~60)
 
 
 @lru_cache(maxsize=1)
@@ -108,3 +112,35 @@ def catalogue_paths(root: Path, lang: str) -> list[Path]:
     for base in reversed(search_path(root)):
         found.update({p.name: p for p in sorted((base / "locales" / lang / "LC_MESSAGES").glob("*.po"))})
     return [found[name] for name in sorted(found)]
+
+
+def input_files(folder: Path) -> list[Path]:
+    """Every regular file under `folder`, sorted: what the cache hashes as a folder's content.
+
+    Symbolic links are followed (a project may link its fonts folder in), each real folder once
+    (a link to a parent is no loop); devices, pipes and sockets are skipped (reading /dev/zero
+    never ends, opening a pipe waits for a writer), and so are dangling links. A folder holding
+    more than MAX_INPUT_FILES files, such as a link to a system folder, is refused."""
+    found: list[Path] = []
+    seen = {os.path.realpath(folder)}
+    for here, dirs, names in os.walk(folder, followlinks=True):
+        kept = []
+        for name in sorted(dirs):
+            real = os.path.realpath(os.path.join(here, name))
+            if real not in seen:
+                seen.add(real)
+                kept.append(name)
+        dirs[:] = kept
+        for name in sorted(names):
+            path = os.path.join(here, name)
+            try:
+                regular = stat.S_ISREG(os.stat(path).st_mode)
+            except OSError:
+                continue
+            if regular:
+                found.append(Path(path))
+        if len(found) > MAX_INPUT_FILES:
+            raise BuildError(f"{folder} holds more than {MAX_INPUT_FILES:,} files (links followed): an input "
+                             "folder holds data, layouts and art; remove the link that leads elsewhere")
+    return sorted(found)
+

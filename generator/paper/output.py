@@ -146,7 +146,8 @@ def file_digest(path: Path) -> str:
     known = _DIGESTS.get(str(path))
     if known and known[0] == stamp:
         return known[1]
-    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    with open(path, "rb") as handle:
+        digest = hashlib.file_digest(handle, "sha256").hexdigest()
     if time.time_ns() - st.st_mtime_ns > _SETTLED_NS:
         _DIGESTS[str(path)] = (stamp, digest)
     return digest

@@ -107,6 +107,47 @@ def test_a_symlinked_deck_leading_outside_is_refused(tmp_path):
     assert result.exit_code == 1 and "is not a file of the game's folder" in result.output
 
 
+def test_links_in_a_game_folder_to_devices_and_loops_are_not_read(tmp_path):
+    """The cache hashes every file of a game's folder: a link there to /dev/zero (never ends)
+    or to a parent folder (a loop) is skipped, and the build is unaffected."""
+    root = project_copy(tmp_path)
+    game = root / "cards" / "san-gimignano"
+    (game / "zero").symlink_to("/dev/zero")
+    (game / "loop").symlink_to("..")
+    os.mkfifo(game / "pipe")
+    start = time.monotonic()
+    result = pnp("build", "san-gimignano", "--only", "cards", "--lang", "en", "--out", str(tmp_path / "o"), root=root)
+    assert result.exit_code == 0, result.output
+    assert time.monotonic() - start < 30
+
+
+def test_a_link_to_a_large_folder_is_one_line(tmp_path, monkeypatch):
+    from generator.data import locate
+    monkeypatch.setattr(locate, "MAX_INPUT_FILES", 50)
+    root = project_copy(tmp_path)
+    system = tmp_path / "system"
+    system.mkdir()
+    for n in range(60):
+        (system / f"f{n}").write_text("x")
+    (root / "cards" / "san-gimignano" / "evil").symlink_to(system)
+    result = pnp("build", "san-gimignano", "--only", "cards", "--lang", "en", "--out", str(tmp_path / "o"), root=root)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    failed = [line for line in result.output.splitlines() if line.startswith("build failed:")]
+    assert len(failed) == 1 and "cards/san-gimignano holds more than 50 files" in failed[0], result.output
+    assert "remove the link" in failed[0]
+
+
+def test_a_deck_file_that_is_a_pipe_is_one_line(tmp_path):
+    """Opening a pipe waits for a writer: it is refused before it is opened."""
+    root = project_copy(tmp_path)
+    (root / TOWERS).unlink()
+    os.mkfifo(root / TOWERS)
+    result = pnp("validate", "san-gimignano", root=root)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith(TOWERS)]
+    assert lines == [f"{TOWERS}: not a regular file (a device, pipe or socket) (expected a UTF-8 text file)"]
+
+
 @pytest.mark.parametrize("path, message", [("/etc/passwd", "leaves layouts/fonts/"),
                                            ("/proc/self/environ", "leaves layouts/fonts/"),
                                            ("../../cards/san-gimignano/towers.yaml", "leaves layouts/fonts/"),
