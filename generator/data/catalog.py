@@ -22,6 +22,7 @@ from datafile.validate import validate
 
 from .characters import character_problems
 from .model import (
+    MAX_CARDS,
     Card,
     Deck,
     FontsFile,
@@ -453,6 +454,9 @@ def _load_deck(root: Path, path: Path, languages: list[str] | None = None) -> De
     own_cards = len(deck.cards)
     if deck.cards_from:
         deck.cards = deck.cards + (out.run(_sheet_cards, root, path, raw, deck, languages or []) or [])
+        if len(deck.cards) > MAX_CARDS:
+            out.add(name, line_of(raw, ("cards_from",)), "cards_from",
+                    f"{len(deck.cards)} cards with the spreadsheet's", f"at most {MAX_CARDS} cards in a deck")
     elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):
         out.add(name, line_of(raw, ()), "cards", "the deck has no cards", "a list 'cards:' or 'cards_from: <file>.csv'")
     for i, card in enumerate(deck.cards[:own_cards]):

@@ -13,15 +13,17 @@ openpyxl, the well-kept reader of Excel files (values, not formulas).
 from __future__ import annotations
 
 import csv
+import itertools
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from datafile.errors import DataError, Problem, closest
+from datafile.source import MAX_FILE_BYTES
 from datafile.validate import problems_from
 
-from .model import LANG, Card, PropertySpec
+from .model import LANG, MAX_CARDS, Card, PropertySpec
 from .properties import validate_props
 
 CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
@@ -56,8 +58,16 @@ def read_rows(path: Path, display: str, sheet: str | None = None) -> list[tuple[
                                                                                if guess else ""),
                                  f"a spreadsheet beside the deck file ({', '.join(found) or 'none there'})")])
     if path.suffix.lower() == ".csv":
-        return _csv_rows(path, display)
-    return _xlsx_rows(path, display, sheet)
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DataError([Problem(display, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
+                                     f"at most {MAX_FILE_BYTES // 1000} kB")])
+        rows = _csv_rows(path, display)
+    else:
+        rows = _xlsx_rows(path, display, sheet)
+    if len(rows) > MAX_CARDS + 1:   # read no further: the header and a deck's entries
+        raise DataError([Problem(display, MAX_CARDS + 2, "", f"more than {MAX_CARDS} card rows",
+                                 f"at most {MAX_CARDS} cards in a deck (split them into several decks)")])
+    return rows
 
 
 def _csv_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
@@ -70,7 +80,8 @@ def _csv_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [(number, row) for number, row in enumerate(csv.reader(text.splitlines(), dialect), start=1)]
+    rows = csv.reader(text.splitlines(), dialect)
+    return list(itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2))
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[Any]]]:
@@ -85,7 +96,8 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         if sheet is not None and sheet not in book.sheetnames:
             raise DataError([Problem(display, 0, "", f"no sheet '{sheet}'", f"one of: {', '.join(book.sheetnames)}")])
         ws = book[sheet] if sheet else book.worksheets[0]
-        return [(number, list(row)) for number, row in enumerate(ws.iter_rows(values_only=True), start=1)]
+        rows = ws.iter_rows(values_only=True)   # a worksheet of a million rows is never read whole
+        return [(number, list(row)) for number, row in itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2)]
     finally:
         book.close()
 

@@ -131,3 +131,36 @@ def test_an_unknown_icon_in_a_row_names_its_cell(game, tmp_path):
     result = pnp("validate", "spice-road", root=tmp_path)
     assert "cards/spice-road/goods.csv:3: column D 'text.en': unknown icon ':cion:'; did you mean ':coin:'?" \
         in result.output, result.output
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_spreadsheet_holds_at_most_a_deck(game, tmp_path, kind):
+    """A spreadsheet of a million rows is not read whole: past a deck's 500 cards it is one
+    problem naming the row (and own cards plus the sheet's count together)."""
+    rows = [f"c{n},C{n},1" for n in range(5000)]
+    if kind == "csv":
+        (game / "goods.csv").write_text("id,name,props.cost\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    else:
+        openpyxl = pytest.importorskip("openpyxl")
+        book = openpyxl.Workbook(write_only=True)
+        sheet = book.create_sheet("Goods")
+        sheet.append(["id", "name", "props.cost"])
+        for row in rows:
+            sheet.append(row.split(","))
+        book.save(game / "goods.xlsx")
+    add_deck(game, "goods", DECK % f"goods.{kind}")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"cards/spice-road/goods.{kind}:502: more than 500 card rows" in result.output, result.output
+    (game / "goods.csv").write_text("id,name,props.cost\n" + "\n".join(rows[:300]) + "\n", encoding="utf-8")
+    own = "".join(f"  - {{id: own{n}, name: {{en: Own {n}}}, props: {{cost: 1}}}}\n" for n in range(250))
+    add_deck(game, "goods", (DECK % "goods.csv") + "cards:\n" + own)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards_from: 550 cards with the spreadsheet's (expected at most 500 cards in a deck)" in result.output
+
+
+def test_a_csv_over_the_file_limit_is_refused(game, tmp_path):
+    (game / "goods.csv").write_text("id,name,props.cost\n" + "x" * 2_100_000 + "\n", encoding="utf-8")
+    add_deck(game, "goods", DECK % "goods.csv")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards/spice-road/goods.csv: file larger than 2000 kB" in result.output, result.output
