@@ -225,6 +225,13 @@ class SiteMemory:
                                langs, downloads, self.runtime)
         return self.store.remembered(f"made-{key}", make, read=self.use_cache)
 
+    def forget_unused(self) -> None:
+        """Remove the site parts this rendering did not use: `pnp serve` writes into OUT's cache
+        directly (a build carries over only what it keeps), so each edit would leave one more."""
+        for entry in self.store.old.glob("made-*"):
+            if entry.name not in self.store.used:
+                entry.unlink(missing_ok=True)
+
 
 def site_memory(project: Project, out: Path, allow_missing: bool) -> SiteMemory:
     """What `pnp serve` renders the site with: the memory of the builds into OUT, which it adds to."""

@@ -28,7 +28,9 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
     between rebuilds (the build cache: pnp serve makes again only what an edit changed)."""
     try:
         project = load_project(root, games)
-        build_site_only(project, out_dir, allow_missing, *([memory(project)] if memory else []))
+        remember = memory(project) if memory else None
+        build_site_only(project, out_dir, allow_missing, *([remember] if remember else []))
+        getattr(remember, "forget_unused", lambda: None)()
     except DataError as exc:
         for problem in exc.problems:
             click.secho(str(problem), fg="red", err=True)
