@@ -169,7 +169,7 @@ def parse_breaks(path: Path, data, lang: str) -> tuple[dict[str, tuple[int, ...]
 def hyphenator(root: Path, lang: str, dictionary: str) -> Hyphenator:
     """The project's hyphenator for one language (read once per process)."""
     path = root / EXCEPTIONS
-    data = load_yaml(path, EXCEPTIONS) if path.exists() else {}
+    data = (load_yaml(path, EXCEPTIONS) if path.exists() else None) or {}   # an empty file corrects nothing
     breaks, names = parse_breaks(Path(EXCEPTIONS), data, lang)
     return Hyphenator(dictionary, breaks, frozenset(names | _names(root, lang)))
 
@@ -180,7 +180,9 @@ def check_corrections(root: Path) -> list[Problem]:
     if not path.exists():
         return []
     try:
-        data = load_yaml(path, EXCEPTIONS)
+        data = load_yaml(path, EXCEPTIONS) or {}
+        if not isinstance(data, dict):
+            parse_breaks(Path(EXCEPTIONS), data, "")    # says what the file should be
         problems = []
         for lang in [k for k in data if k != "names"]:
             try:

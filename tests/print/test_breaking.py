@@ -111,6 +111,24 @@ def test_a_bad_correction_is_one_line_naming_file_line_and_fix(tmp_path):
     assert "\n" not in str(problem)
 
 
+@pytest.mark.parametrize("text, problem", [("", None), ("# nothing yet\n", None),
+                                           ("- de\n", "not a mapping"), ("7\n", "not a mapping")])
+def test_an_empty_or_odd_corrections_file_validates_as_it_builds(tmp_path, text, problem):
+    """Found by benchmarks/fuzz.py: an empty layouts/hyphenation.yaml was a traceback in
+    `pnp validate`. Empty corrects nothing; a file that is not a mapping is one problem, in
+    validate and in the build alike."""
+    from generator.typeset.hyphenation import EXCEPTIONS, check_corrections
+    (tmp_path / EXCEPTIONS).parent.mkdir(parents=True)
+    (tmp_path / EXCEPTIONS).write_text(text, encoding="utf-8")
+    problems = check_corrections(tmp_path)
+    if problem is None:
+        assert problems == [] and hyphenator(tmp_path, "de", "de_DE")("Spielende") != []
+    else:
+        assert len(problems) == 1 and problem in str(problems[0])
+        with pytest.raises(DataError):
+            hyphenator(tmp_path, "de", "de_DE")
+
+
 def test_a_number_keeps_its_icon_and_unit():
     from generator.typeset.icons import IconFont
     icons = IconFont("pnp-icons-test", {"coin": 0xE001}, {"coin": None})
