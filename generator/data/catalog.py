@@ -368,7 +368,7 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
 
 def _check_font_files(root: Path, fonts: FontsFile) -> None:
     """Every font file named in layouts/fonts.yaml is a file inside layouts/fonts/ (the project's,
-    else the bundled one: data/locate.py)."""
+    else the bundled one: data/locate.py), and every role names one of its families."""
     spec_path = locate(root, "layouts", "fonts.yaml")
     name = _rel(root, spec_path)
     raw = load_yaml(spec_path, name)
@@ -388,6 +388,15 @@ def _check_font_files(root: Path, fonts: FontsFile) -> None:
                 guess = closest(file, found)
                 problems.append(Problem(name, line, where, f"font file '{file}' not found in layouts/fonts/"
                                         + (f"; did you mean '{guess}'?" if guess else ""), "a .ttf file there"))
+    families = sorted(fonts.families)
+    typographies = [(("default",), fonts.default)] + [(("languages", lang), t) for lang, t in fonts.languages.items()]
+    for at, typography in typographies:
+        for role, family in typography.roles.items():
+            if family not in fonts.families:
+                guess = closest(family, families)
+                problems.append(Problem(name, line_of(raw, (*at, "roles", role)), ".".join((*at, "roles", role)),
+                                        f"unknown family {family!r}" + (f"; did you mean '{guess}'?" if guess else ""),
+                                        f"a family of families: ({', '.join(families)})"))
     if problems:
         raise DataError(problems)
 

@@ -161,6 +161,22 @@ def test_font_paths_are_confined_and_checked(tmp_path, path, message):
     assert message in lines[0]
 
 
+@pytest.mark.parametrize("old, new, field", [
+    ("roles: {title: cardo, body: cardo, ui: cardo}", "roles: {title: cardo, body: cardoo, ui: cardo}",
+     "default.roles.body: unknown family 'cardoo'; did you mean 'cardo'?"),
+    ("roles: {title: gothic, body: gothic, ui: gothic}", "roles: {title: gothic, body: \"bell\\a\", ui: gothic}",
+     "languages.ja.roles.body: unknown family 'bell\\x07'"),   # shown as an escape, not rung
+])
+def test_a_role_naming_an_unknown_family_is_a_validate_problem(tmp_path, old, new, field):
+    """Found by benchmarks/fuzz.py (--seed 8): `pnp validate` passed and the build failed with
+    a bare KeyError."""
+    root = project_copy(tmp_path)
+    line = replace_in(root / "layouts" / "fonts.yaml", old, new)
+    result = pnp("validate", root=root)
+    lines = _one_line_problems(result, "layouts/fonts.yaml")
+    assert lines[0].startswith(f"layouts/fonts.yaml:{line}: {field}"), lines
+
+
 @pytest.mark.parametrize("template, message", [
     ("{{ lipsum(10**7) }}", "'lipsum' is undefined"),
     ("{{ range(100001)|list|length }}", "more than"),
