@@ -34,7 +34,8 @@ from .model import (
     Size,
     Text,
 )
-from .locate import game_dirs, input_files, inside, layout_paths, locate, locate_inside, own_games, search_path
+from .locate import (SETTLED_NS, game_dirs, input_files, inside, layout_paths, locate, locate_inside, own_games,
+                     search_path)
 from .properties import validate_props
 from .templates import environment, unknown_path, used_paths
 
@@ -287,14 +288,12 @@ def list_game_ids(root: Path) -> list[str]:
 
 
 _last_load: dict = {}    # the last successful load_project: what an unchanged project lends the next one
-_SETTLED_NS = 2 * 10 ** 9
 
 
 def _stamp(*folders: Path) -> tuple | None:
     """Every file under `folders` with its inode, size and modification time; None when one was
-    modified in the last two seconds (a second write within one tick of the file system's clock
-    could leave the same stat)."""
-    found, settled = [], time.time_ns() - _SETTLED_NS
+    modified too recently to be told apart from a second write by its stat (SETTLED_NS)."""
+    found, settled = [], time.time_ns() - SETTLED_NS
     try:
         for folder in folders:
             for path in input_files(folder) if folder.is_dir() else []:

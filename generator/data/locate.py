@@ -18,6 +18,9 @@ from datafile.errors import BuildError
 
 DATA_FOLDERS = ("cards", "layouts", "locales")
 MAX_INPUT_FILES = 10_000    # files under one input folder (the largest shipped one: ~60)
+# a file modified this recently is never trusted by its stat: a second write within one tick of
+# the file system's clock can leave the same size and time (git's "racy" files)
+SETTLED_NS = 2 * 10 ** 9
 
 
 @lru_cache(maxsize=1)

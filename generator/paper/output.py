@@ -21,6 +21,8 @@ import shutil
 import time
 from pathlib import Path
 
+from ..data.locate import SETTLED_NS
+
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
 _FILE_TEMPORARY = re.compile(r"^\..+\.\d+\.tmp$")
 _RENAME_EXCHANGE = 2
@@ -132,15 +134,13 @@ def link_or_copy(src: Path, dst: Path) -> None:
 
 
 _DIGESTS: dict[str, tuple[tuple, str]] = {}
-_SETTLED_NS = 2 * 10 ** 9
 
 
 def file_digest(path: Path) -> str:
     """The hash of a file's bytes, remembered for the life of the process while its size,
     modification time and inode stay the same: a `--watch` loop hashes the fonts and the
-    calculator's runtime once, not on every rebuild. A file modified in the last two seconds is
-    read every time, since two writes within one tick of the file system's clock can leave the
-    same stat (git's "racy" files)."""
+    calculator's runtime once, not on every rebuild. A file modified in the last SETTLED_NS is
+    read every time."""
     st = os.stat(path)
     stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
     known = _DIGESTS.get(str(path))
@@ -148,7 +148,7 @@ def file_digest(path: Path) -> str:
         return known[1]
     with open(path, "rb") as handle:
         digest = hashlib.file_digest(handle, "sha256").hexdigest()
-    if time.time_ns() - st.st_mtime_ns > _SETTLED_NS:
+    if time.time_ns() - st.st_mtime_ns > SETTLED_NS:
         _DIGESTS[str(path)] = (stamp, digest)
     return digest
 
