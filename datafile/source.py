@@ -139,13 +139,13 @@ def _line_at(text: str, index: int) -> int:
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff]")
 
 
-def _decode(data: bytes, name: str) -> str:
+def _decode(data: bytes, name: str, expected: str = "a UTF-8 text file") -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DataError([Problem(name, line, "", f"byte 0x{data[exc.start]:02x} is not UTF-8 text",
-                                 "a UTF-8 text file")]) from None
+                                 expected)]) from None
     if text.startswith("\ufeff"):
         text = text[1:]   # a byte-order mark some editors write
     bad = _CONTROL.search(text)
@@ -156,10 +156,11 @@ def _decode(data: bytes, name: str) -> str:
     return text
 
 
-def read_text(path: Path, name: str) -> str:
+def read_text(path: Path, name: str, expected: str = "a UTF-8 text file") -> str:
     """A data file's text, refused (DataError with file and line) when too large, not UTF-8,
-    or holding control characters (YAML files and gettext catalogues alike), and when it is not a
-    regular file: opening a pipe would wait for a writer, a device may never end."""
+    or holding control characters (YAML files, gettext catalogues and CSV alike), and when it is
+    not a regular file: opening a pipe would wait for a writer, a device may never end.
+    `expected` is what a file that is not UTF-8 should have been."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise DataError([Problem(name, 0, "", "not a regular file (a device, pipe or socket)",
@@ -171,7 +172,7 @@ def read_text(path: Path, name: str) -> str:
     if len(data) > MAX_FILE_BYTES:
         raise DataError([Problem(name, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
                                  f"at most {MAX_FILE_BYTES // 1000} kB")])
-    return _decode(data, name)
+    return _decode(data, name, expected)
 
 
 def load_yaml(path: Path, display: str | None = None) -> Any:

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from datafile.errors import DataError, Problem, closest
-from datafile.source import MAX_FILE_BYTES
+from datafile.source import read_text
 from datafile.validate import problems_from
 
 from .model import LANG, MAX_CARDS, Card, PropertySpec
@@ -57,13 +57,7 @@ def read_rows(path: Path, display: str, sheet: str | None = None) -> list[tuple[
         raise DataError([Problem(display, 0, "cards_from", "file not found" + (f"; did you mean '{guess}'?"
                                                                                if guess else ""),
                                  f"a spreadsheet beside the deck file ({', '.join(found) or 'none there'})")])
-    if path.suffix.lower() == ".csv":
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise DataError([Problem(display, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
-                                     f"at most {MAX_FILE_BYTES // 1000} kB")])
-        rows = _csv_rows(path, display)
-    else:
-        rows = _xlsx_rows(path, display, sheet)
+    rows = _csv_rows(path, display) if path.suffix.lower() == ".csv" else _xlsx_rows(path, display, sheet)
     if len(rows) > MAX_CARDS + 1:   # read no further: the header and a deck's entries
         raise DataError([Problem(display, MAX_CARDS + 2, "", f"more than {MAX_CARDS} card rows",
                                  f"at most {MAX_CARDS} cards in a deck (split them into several decks)")])
@@ -71,11 +65,8 @@ def read_rows(path: Path, display: str, sheet: str | None = None) -> list[tuple[
 
 
 def _csv_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(display, 0, "", f"not UTF-8 text (byte {exc.start})",
-                                 "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)")]) from None
+    # the limits of every data file (size, UTF-8, a byte-order mark dropped, no control characters)
+    text = read_text(path, display, "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)")
     try:
         dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:

@@ -164,3 +164,11 @@ def test_a_csv_over_the_file_limit_is_refused(game, tmp_path):
     add_deck(game, "goods", DECK % "goods.csv")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert "cards/spice-road/goods.csv: file larger than 2000 kB" in result.output, result.output
+
+
+def test_a_csv_not_in_utf8_names_its_row_and_the_export_to_choose(game, tmp_path):
+    (game / "goods.csv").write_bytes("id,name,props.cost\nsafran,Safran épicé,3\n".encode("latin-1"))
+    add_deck(game, "goods", DECK % "goods.csv")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert "cards/spice-road/goods.csv:2: byte 0xe9 is not UTF-8 text (expected a CSV saved as UTF-8 " \
+           "(\"CSV UTF-8\" in Excel / LibreOffice))" in result.output, result.output
