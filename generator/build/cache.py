@@ -189,7 +189,7 @@ class Store:
 
     def put(self, key: str, produced: Path) -> None:
         self.new.mkdir(parents=True, exist_ok=True)
-        name = f"{key}-{_sha(produced.read_bytes())}"
+        name = f"{key}-{file_digest(produced)}"
         entry = self.new / name
         if not entry.exists():
             link_or_copy(produced, entry)
@@ -226,6 +226,13 @@ class Store:
         self.new.mkdir(parents=True, exist_ok=True)
         (self.new / f"site-{key}").write_text(json.dumps(files, sort_keys=True), encoding="utf-8")
         self.used.add(f"site-{key}")
+
+    def drop_unused(self, prefix: str) -> None:
+        """Remove the entries named `prefix`… that this run did not use (for a writer without a
+        staging, `pnp serve`: a build keeps only what carry_over takes)."""
+        for entry in self.old.glob(f"{prefix}*"):
+            if entry.name not in self.used:
+                entry.unlink(missing_ok=True)
 
     def carry_over(self) -> None:
         """Into the new output's cache: this build's entries and the most recent others, KEEP

@@ -228,9 +228,7 @@ class SiteMemory:
     def forget_unused(self) -> None:
         """Remove the site parts this rendering did not use: `pnp serve` writes into OUT's cache
         directly (a build carries over only what it keeps), so each edit would leave one more."""
-        for entry in self.store.old.glob("made-*"):
-            if entry.name not in self.store.used:
-                entry.unlink(missing_ok=True)
+        self.store.drop_unused("made-")
 
 
 def site_memory(project: Project, out: Path, allow_missing: bool) -> SiteMemory:
