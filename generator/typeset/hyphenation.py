@@ -8,6 +8,7 @@ pairs, longest head first.
 """
 from __future__ import annotations
 
+import io
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -71,7 +72,6 @@ class _Text:
         self.text = self.head + "\n".join(lines)
 
     def open(self, _mode: str):
-        import io
         return io.BytesIO(self.head.encode("ascii"))
 
     def read_text(self, _encoding: str) -> str:
@@ -165,22 +165,23 @@ def parse_breaks(path: Path, data, lang: str) -> tuple[dict[str, tuple[int, ...]
     return breaks, names
 
 
+def _corrections(root: Path):
+    """layouts/hyphenation.yaml as loaded; absent or empty, it corrects nothing."""
+    path = root / EXCEPTIONS
+    return (load_yaml(path, EXCEPTIONS) if path.exists() else None) or {}
+
+
 @lru_cache(maxsize=None)
 def hyphenator(root: Path, lang: str, dictionary: str) -> Hyphenator:
     """The project's hyphenator for one language (read once per process)."""
-    path = root / EXCEPTIONS
-    data = (load_yaml(path, EXCEPTIONS) if path.exists() else None) or {}   # an empty file corrects nothing
-    breaks, names = parse_breaks(Path(EXCEPTIONS), data, lang)
+    breaks, names = parse_breaks(Path(EXCEPTIONS), _corrections(root), lang)
     return Hyphenator(dictionary, breaks, frozenset(names | _names(root, lang)))
 
 
 def check_corrections(root: Path) -> list[Problem]:
     """Problems of layouts/hyphenation.yaml, every language (for `pnp validate`)."""
-    path = root / EXCEPTIONS
-    if not path.exists():
-        return []
     try:
-        data = load_yaml(path, EXCEPTIONS) or {}
+        data = _corrections(root)
         if not isinstance(data, dict):
             parse_breaks(Path(EXCEPTIONS), data, "")    # says what the file should be
         problems = []
