@@ -212,6 +212,7 @@ def _previous(base: Path) -> dict[str, dict]:
 
 
 SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
+FONTS_OF = "@fonts:"   # in a page group's files: the web fonts of that script, named once they are made
 
 
 Remember = Callable[[tuple, Callable[[], bytes]], bytes]
@@ -272,7 +273,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
                 return json.dumps(pages, ensure_ascii=False).encode("utf-8")
             pages = json.loads(remember(("pages", game, lang, langs, [d.name for d in downloads]), make))
             rendered += [(name, page, fonts.script_of(lang), downloads) for name, page in pages.items()]
-            files = list(pages) + [f"@fonts:{fonts.script_of(lang)}"]
+            files = list(pages) + [FONTS_OF + fonts.script_of(lang)]
             for d in downloads:
                 name = f"{game.id}/{lang}/{d.name}"
                 draft.put(name, d.source, shared=True)
@@ -284,26 +285,12 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
         previous[game.id] = entry
     entries = [previous[g] for g in sorted(previous)]
     rendered.append(("index.html", render_home(project, entries), "latin", []))
-    # one subset per script, from every page of this build that uses it
-    chars: dict[str, set[str]] = {}
-    for _name, page, script, _downloads in rendered:
-        chars.setdefault(script, set()).update(fonts.characters(page))
-    font_files: dict[str, list[str]] = {}
-    for script, wanted in sorted(chars.items()):
-        chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
-        font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
-        for f, name in chosen:
-            source = locate(project.root, "layouts", "fonts", f.source)
-            draft.put(f"assets/fonts/{name}", remember(("font", source, name), lambda: fonts.woff2(source, wanted)))
-        for i, (name, page, page_script, downloads) in enumerate(rendered):
-            if page_script == script:
-                prefix = "../" * name.count("/") + "assets/fonts/"
-                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script,
-                               downloads)
+    font_files = _web_fonts(project, draft, rendered, remember)
     for name, page, _script, downloads in rendered:
         draft.put(name, page, downloads)
     for group, files in groups.items():
-        groups[group] = [g for f in files for g in (font_files.get(f[7:], []) if f.startswith("@fonts:") else [f])]
+        groups[group] = [g for f in files
+                         for g in (font_files.get(f.removeprefix(FONTS_OF), []) if f.startswith(FONTS_OF) else [f])]
     for entry in entries:
         for page in entry["pages"]:
             page["files"] = groups.get(f"{entry['id']}/{page['lang']}", page.get("files", []))
@@ -322,6 +309,27 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     draft.groups = groups
     draft.sw = assets / "sw.js"
     return draft
+
+
+def _web_fonts(project: Project, draft: Draft, rendered: list, remember: Remember) -> dict[str, list[str]]:
+    """One subset per script, from every page of this build that uses it, put in the draft;
+    each page's @font-face rules written in its SLOT. Returns script -> the subsets' site paths."""
+    chars: dict[str, set[str]] = {}
+    for _name, page, script, _downloads in rendered:
+        chars.setdefault(script, set()).update(fonts.characters(page))
+    font_files: dict[str, list[str]] = {}
+    for script, wanted in sorted(chars.items()):
+        chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
+        font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
+        for f, name in chosen:
+            source = locate(project.root, "layouts", "fonts", f.source)
+            draft.put(f"assets/fonts/{name}", remember(("font", source, name), lambda: fonts.woff2(source, wanted)))
+        for i, (name, page, page_script, downloads) in enumerate(rendered):
+            if page_script == script:
+                prefix = "../" * name.count("/") + "assets/fonts/"
+                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script,
+                               downloads)
+    return font_files
 
 
 def finish(draft: Draft, staging: Staging) -> list[Path]:
