@@ -26,14 +26,21 @@ def load_catalogue(root: Path, lang: str) -> dict[str, str]:
     """Every domain of `lang` merged; DataError (file, line) on a damaged catalogue or a
     translation that could not be printed or formatted. Read again when a file changes (so
     `pnp serve` sees a new translation); each file is parsed once per version."""
-    files = []
-    for path in catalogue_paths(root, lang):   # bundled, then the project's own (locate.py)
-        try:
-            stat = path.stat()
-            files.append((path, stat.st_mtime_ns, stat.st_size))
-        except OSError:
-            files.append((path, 0, 0))
-    return _merged(tuple(files), lang)
+    # bundled, then the project's own (locate.py)
+    return _merged(tuple(_versioned(path) for path in catalogue_paths(root, lang)), lang)
+
+
+def read_catalogue(path: Path, lang: str) -> dict[str, str]:
+    """One domain's translations, checked as load_catalogue checks them."""
+    return _read_catalogue(*_versioned(path), lang)
+
+
+def _versioned(path: Path) -> tuple[Path, int, int]:
+    try:
+        stat = path.stat()
+        return path, stat.st_mtime_ns, stat.st_size
+    except OSError:
+        return path, 0, 0
 
 
 @lru_cache(maxsize=64)

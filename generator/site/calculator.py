@@ -1,10 +1,8 @@
 """The score page of a game and language: the rulebook's scoring categories in order (from the
-scoring package itself, so they match `pnp score` and the score pad) and the score pad to print.
-
-Scores are not computed in the browser yet: the scoring package validates states with pydantic,
-whose compiled core has no WebAssembly build that can be vendored from a package registry (the
-npm `pyodide` package is the interpreter alone; PyPI's pydantic-core for Pyodide is a
-placeholder). The page says so and points to `pnp score` and the score pad.
+scoring package itself, so they match `pnp score` and the score pad), the score pad to print,
+and, when the runtime is vendored (runtime.py), the calculator: a form derived from the scoring
+package's own state models, filled in the browser and scored there by that same package in
+Pyodide. Without the runtime the page lists the categories and the pad.
 """
 from __future__ import annotations
 

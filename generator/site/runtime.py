@@ -22,6 +22,9 @@ import datafile.errors
 import scoring.api
 from scoring.api import facts_from_game
 
+from ..data.i18n import read_catalogue
+from ..data.locate import locate
+
 FOLDER = "assets/calculator"
 PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json", "package.json"]
@@ -90,11 +93,6 @@ def catalogue_json(root: Path, lang: str) -> dict[str, str]:
     """The scoring messages of `lang` (locales/<lang>/LC_MESSAGES/scoring.po), for the results."""
     if lang == "en":
         return {}
-    from babel.messages.pofile import read_po
-    from ..data.locate import locate
     path = locate(root, "locales", lang, "LC_MESSAGES", "scoring.po")
-    if not path.is_file():
-        return {}
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, locale=lang)
-    return {m.id: m.string for m in catalogue if m.id and m.string and not m.fuzzy}
+    # checked as every catalogue is: the page's Python fills these with str.format too
+    return read_catalogue(path, lang) if path.is_file() else {}
