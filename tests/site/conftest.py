@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.site.runtime import vendor_dir
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -73,7 +75,7 @@ def page_factory(browser):
         context.close()
 
 
-VENDOR = Path(os.environ.get("PNP_WEB_VENDOR") or Path(__file__).resolve().parents[2] / ".cache" / "vendor")
+VENDOR = vendor_dir(Path(__file__).resolve().parents[2])     # where .ci/vendor-web puts the runtime
 
 
 def vendored(what: str) -> Path:
@@ -93,13 +95,10 @@ class SiteServer:
     def __init__(self, directory: Path):
         import functools
         import threading
-        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+        from http.server import ThreadingHTTPServer
 
-        class Quiet(SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+        from generator.site.serve import QuietHandler    # the handler `pnp serve` uses
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
