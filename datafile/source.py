@@ -5,7 +5,7 @@ dict/list subclasses carrying the line of each key or item. Only plain data is b
 (yaml.SafeLoader): no Python object can be constructed from a card file.
 
 Files are shared between people, so the loader also refuses what could exhaust the machine or
-crash the parser, each with file and line (the limits are listed in the README, "Limits"):
+crash the parser, each with file and line (the limits are listed in docs/limits.md):
 files over MAX_FILE_BYTES, bytes that are not UTF-8, control characters, nesting deeper than
 MAX_DEPTH, anchors and aliases expanding to more than MAX_NODES values (an "alias bomb"),
 numbers beyond MAX_NUMBER or not finite, texts over MAX_TEXT characters, and mapping keys that are not plain values.

@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
-# Limits no real game reaches, so that shared data cannot exhaust the machine (README "Limits")
+# Limits no real game reaches, so that shared data cannot exhaust the machine (docs/limits.md)
 MAX_COPIES = 100               # copies of one card (the most in a shipped deck: 10)
 MAX_CARDS = 500                # card entries in one deck
 MIN_MM, MAX_MM = 5, 400        # card and piece sizes
