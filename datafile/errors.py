@@ -52,3 +52,20 @@ def field_path(loc: Iterable[Any]) -> str:
 def closest(word: str, choices: Iterable[str]) -> str | None:
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return match[0] if match else None
+
+
+class Collector:
+    """Runs checks and gathers their problems instead of stopping at the first."""
+
+    def __init__(self):
+        self.problems: list[Problem] = []
+
+    def run(self, fn, *args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def add(self, *args):
+        self.problems.append(Problem(*args))

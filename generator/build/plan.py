@@ -15,7 +15,7 @@ import importlib
 import sys
 
 from ..paper.imposition import SheetOptions
-from ..data.catalog import GameData, Project
+from ..data.project import GameData, Project
 from ..paper.output import Staging
 from . import cache
 

@@ -7,7 +7,7 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..data.catalog import load_fonts, load_sheets
+from ..data.sheets_fonts import load_fonts, load_sheets
 from ..data.i18n import SOURCE_LANGUAGE, Translator
 from ..paper.output import Staging
 from ..products.calibrate import write_calibration

@@ -10,7 +10,8 @@ import click
 
 from datafile.errors import DataError
 
-from ..data.catalog import Project, load_project
+from ..data.catalog import load_project
+from ..data.project import Project
 
 
 def project_root(ctx: click.Context) -> Path:
@@ -64,7 +65,7 @@ def shortfall_line(deck) -> str:
 
 def _paper(ctx: click.Context, param, value: str) -> str:
     """A paper preset of layouts/sheets.yaml or WxH in mm, checked before anything loads."""
-    from ..data.catalog import load_sheets
+    from ..data.sheets_fonts import load_sheets
     from ..data.model import MAX_PAPER_MM, PAPER_MM
     value = value.strip().lower()
     try:

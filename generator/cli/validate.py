@@ -8,7 +8,7 @@ import click
 from datafile.errors import DataError
 
 from ..data.aids import load_aids
-from ..data.catalog import Project
+from ..data.project import Project
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.rules import load_rules
 from ..typeset.hyphenation import check_corrections

@@ -23,7 +23,9 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from .characters import character_problems
-from .catalog import ICON_REF, GameData, Project, layout_id
+from .crosscheck import ICON_REF
+from .layouts import layout_id
+from .project import GameData, Project
 from .model import Strict
 from .templates import (
     View,
@@ -253,7 +255,7 @@ def used_icons(project: Project, game: GameData) -> set[str]:
 
 
 def _used_icons(project: Project, game: GameData) -> set[str]:
-    from .catalog import _texts
+    from .crosscheck import texts as _texts
     used: set[str] = set()
     for deck in game.decks:
         for _path, text in _texts(deck, ()):

@@ -147,3 +147,11 @@ def input_files(folder: Path) -> list[Path]:
                              "folder holds data, layouts and art; remove the link that leads elsewhere")
     return sorted(found)
 
+
+
+def relative(root: Path, path: Path) -> str:
+    """A path as messages show it: relative to the project when inside it."""
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)

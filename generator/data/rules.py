@@ -30,7 +30,7 @@ from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
-from .catalog import GameData, Project
+from .project import GameData, Project
 from .characters import character_problems
 from .model import SLUG, Strict
 from .templates import compiled, localise

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.catalog import Layout, Region
+from ..data.layouts import Layout, Region
 from ..data.model import Size
 from ..data.templates import compiled, compiled_expression
 from ..typeset.fonts import FontBook

@@ -10,7 +10,7 @@ from typing import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.catalog import Project
+from ..data.project import Project
 from ..typeset.fonts import FontBook
 from .canvas import CompactCanvas
 from .sheets import Duplex, Grid, draw_cut_guides, place

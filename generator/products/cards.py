@@ -6,7 +6,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.catalog import GameData, Project
+from ..data.project import GameData, Project
 from ..data.i18n import Translator
 from ..data.model import Deck, Size
 from ..data.templates import card_context

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 
 from datafile.errors import BuildError
 
-from ..data.catalog import GameData, Project
+from ..data.project import GameData, Project
 from ..data.templates import View
 from ..paper.images import DPI_ERROR, DPI_WARN
 from .exports.faces import Face, draw_faces

@@ -26,7 +26,7 @@ from reportlab.platypus.flowables import HRFlowable
 
 from datafile.errors import BuildError
 
-from ..data.catalog import GameData, Project
+from ..data.project import GameData, Project
 from ..data.i18n import Translator
 from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.imposition import SheetOptions

@@ -16,7 +16,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from datafile.errors import BuildError
 from scoring.api import GAMES, categories, facts_from_game
 
-from ..data.catalog import GameData, Project
+from ..data.project import GameData, Project
 from ..data.i18n import Translator
 from ..paper.imposition import SheetOptions, new_canvas
 from ..typeset.fonts import FontBook, missing_glyphs

@@ -28,7 +28,7 @@ from markupsafe import Markup
 from datafile.errors import BuildError
 
 from ..data.aids import legend
-from ..data.catalog import GameData, Project
+from ..data.project import GameData, Project
 from ..data.i18n import Translator
 from ..data.locate import locate
 from ..data.model import IconSpec

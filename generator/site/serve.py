@@ -11,7 +11,8 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..data.catalog import Project, load_project
+from ..data.catalog import load_project
+from ..data.project import Project
 from .pages import Remember, build_site_only, site_dir
 
 

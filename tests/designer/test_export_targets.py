@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from generator.data.catalog import load_sheets
+from generator.data.sheets_fonts import load_sheets
 from generator.paper.sheets import make_grid
 from tests.conftest import pnp
 from tests.designer.helpers import example_project

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.data.catalog import load_sheets
+from generator.data.sheets_fonts import load_sheets
 from generator.typeset.fonts import FontBook
 from generator.data.model import FontsFile
 from datafile.validate import validate

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from datafile.errors import BuildError
 
 from ...data.aids import Section, legend, sections
-from ...data.catalog import GameData, Project
+from ...data.project import GameData, Project
 from ...data.i18n import Translator
 from ...data.model import Size
 from ...paper.face import FaceRenderer

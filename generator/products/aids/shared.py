@@ -8,7 +8,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from datafile.errors import BuildError, DataError
 
 from ...data.aids import Aid, Section, aid_path, load_aids
-from ...data.catalog import GameData, Project
+from ...data.project import GameData, Project
 from ...data.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
 from ...typeset.text import TextBox, check_glyphs, style_for, to_markup

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 
 from datafile.errors import BuildError
 
-from ...data.catalog import GameData, Project
+from ...data.project import GameData, Project
 from ...data.i18n import Translator
 from ...data.model import Card, Deck, Size
 from ...data.templates import card_context

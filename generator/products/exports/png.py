@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ...data.catalog import GameData, Project
+from ...data.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 from datafile.source import load_yaml
 from datafile.validate import validate
 
-from ...data.catalog import GameData, Project
+from ...data.project import GameData, Project
 from ...data.locate import locate
 from ...data.model import Size
 from ...paper.output import Staging

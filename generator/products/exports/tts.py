@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from ...data.catalog import GameData, Project
+from ...data.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

@@ -1,0 +1,277 @@
+"""Layout files (layouts/<file>.yaml): each read and validated on first use, `extends` merged,
+every region's templates parsed and their variables checked, with file and line for each problem."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateSyntaxError
+
+from datafile.errors import Collector, DataError, Problem, closest, field_path
+from datafile.source import line_of, load_yaml
+from datafile.validate import validate
+
+from .characters import character_problems
+from .locate import layout_paths, relative
+from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
+from .templates import environment, unknown_path, used_paths
+
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
+REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
+                       leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
+                       radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
+
+
+
+@dataclass
+class Region:
+    name: str
+    kind: str
+    x: float
+    y: float
+    width: float
+    height: float
+    when: str | None
+    text: str | None
+    font: str
+    bold: bool
+    italic: bool
+    size: float
+    min_size: float
+    leading: float
+    align: str
+    valign: str
+    color: str
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    rotate: int
+    bleed: bool
+    dash: list[float] | None
+    fit: str = "cover"
+    clip: str = "box"
+    allow_low_dpi: bool = False
+    origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
+
+
+@dataclass
+class Layout:
+    id: str
+    background: str | None
+    regions: list[Region]
+    colors: dict[str, str]
+    file: str
+
+
+class LayoutFiles:
+    """The layout files, each read and validated the first time one of its ids is asked for.
+
+    Specs are keyed by layout id ('<file stem>/<name>'); a file that fails to load adds its
+    problems to `problems` and contributes no layout.
+    """
+
+    def __init__(self, root: Path, layout_dir: Path):
+        self._root = root
+        # the project's layouts/ over the bundled ones (locate.py); layout_dir kept for callers
+        self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
+        self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
+        self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._loaded: set[str] = set()
+        self.problems: list[Problem] = []
+
+    def _load(self, stem: str) -> None:
+        if stem in self._loaded or stem not in self._paths:
+            return
+        self._loaded.add(stem)
+        name = relative(self._root, self._paths[stem])
+        try:
+            raw = load_yaml(self._paths[stem], name)
+            parsed = validate(LayoutFile, raw, name)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return
+        odd = character_problems(raw, name, None)
+        if odd:
+            self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
+                                 for p, message in odd)
+            return
+        self._icons[stem] = parsed.icons
+        for lname, spec in parsed.layouts.items():
+            self._specs[f"{stem}/{lname}"] = (spec, name, raw, parsed.colors)
+
+    def load_all(self) -> None:
+        for stem in self._paths:
+            self._load(stem)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        self._load(stem)
+        return self._icons.get(stem, {})
+
+    def __contains__(self, lid: object) -> bool:
+        if not isinstance(lid, str):
+            return False
+        self._load(lid.split("/", 1)[0])
+        return lid in self._specs
+
+    def __getitem__(self, lid: str):
+        if lid not in self:
+            raise KeyError(lid)
+        return self._specs[lid]
+
+    def __iter__(self):
+        self.load_all()
+        return iter(list(self._specs))
+
+
+class Layouts(Mapping):
+    """Every layout id, resolved (extends merged, templates checked) on first use.
+
+    Reading files and parsing each region's Jinja template are the costly parts of loading,
+    so a build reads and resolves only the layouts it draws; `pnp validate` checks them all.
+    """
+
+    def __init__(self, files: LayoutFiles, roles: set):
+        self._files = files
+        self._roles = roles
+        self._resolved: dict[str, Layout] = {}
+
+    def __getitem__(self, lid: str) -> Layout:
+        if lid not in self._resolved:
+            if lid not in self._files:
+                raise KeyError(lid)
+            self._resolved[lid] = resolve_layout(lid, self._files, self._roles)
+        return self._resolved[lid]
+
+    def __contains__(self, lid: object) -> bool:
+        return lid in self._files
+
+    def __iter__(self):
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._files)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        return self._files.icons(stem)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._files.problems
+
+    def check(self, ids, out: Collector) -> None:
+        for lid in ids:
+            if lid in self._files:
+                out.run(self.__getitem__, lid)
+
+
+LAYOUT_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def layout_id(deck: Deck, card: Card) -> str:
+    """The card's layout id: `{prop}` in the deck's `layout` is replaced by that card prop's value.
+
+    An explicit pattern, not `str.format`: a layout id is data, and format strings reach
+    attributes (`{cost.__class__...}`) and allocate whatever a width asks for. Only a prop that
+    is a plain word (a slug, a number) is substituted; anything else stays as written, and the
+    id is then reported as an unknown layout."""
+    name = card.layout or deck.layout
+
+    def value(match: re.Match) -> str:
+        v = card.props.get(match.group(1))
+        v = v.preferred("en") if isinstance(v, Text) else v
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        return v if isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,60}", v) else match.group(0)
+    return LAYOUT_PLACEHOLDER.sub(value, name)
+
+
+def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:
+    spec, file, raw, colors = specs[lid]
+    short = lid.split("/", 1)[1]
+    if lid in chain:
+        raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
+                                 f"'extends' loops: {' -> '.join(chain + (lid,))}", "a chain that ends")])
+    merged_regions: dict[str, dict] = {}
+    background = spec.background
+    palette = dict(colors)
+    if spec.extends:
+        parent_id = spec.extends if "/" in spec.extends else f"{lid.split('/')[0]}/{spec.extends}"
+        if parent_id not in specs:
+            guess = closest(parent_id, specs)
+            raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
+                                     f"unknown layout '{spec.extends}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                                     "an existing layout id (file/name)")])
+        parent = resolve_layout(parent_id, specs, roles, chain + (lid,))
+        merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
+        background = background or parent.background
+        palette = {**parent.colors, **colors}
+    for rname, region in spec.regions.items():
+        if region is None:
+            merged_regions.pop(rname, None)
+            continue
+        base = merged_regions.get(rname, dict(REGION_DEFAULTS))
+        base.update({k: v for k, v in region.model_dump().items() if v is not None})
+        merged_regions[rname] = base
+    problems, regions = [], []
+    env = environment()
+    for rname, values in merged_regions.items():
+        line = line_of(raw, ("layouts", short, "regions", rname))
+        where = f"layouts.{short}.regions.{rname}"
+        missing = [k for k in ("x", "y", "width", "height") if values.get(k) is None]
+        if values.get("kind") == "line":
+            missing = [k for k in ("x", "y") if values.get(k) is None]
+            values.setdefault("width", 0)
+            values.setdefault("height", 0)
+            values["width"] = values["width"] or 0
+            values["height"] = values["height"] or 0
+        if missing:
+            problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
+            continue
+        if roles and values["font"] not in roles:
+            problems.append(Problem(file, line, where + ".font", f"unknown font role '{values['font']}'",
+                                    f"one of {sorted(roles)} (layouts/fonts.yaml)"))
+        for key in ("text", "when", "fill", "stroke", "color"):
+            source = values.get(key)
+            if source and ("{" in source or key == "when"):
+                key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
+                try:
+                    env.parse("{{ " + source + " }}" if key == "when" else source)
+                except TemplateSyntaxError as exc:
+                    problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                                            "a valid Jinja template"))
+                    continue
+                problems += unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
+        for key in ("fill", "stroke", "color"):
+            if values.get(key) in palette:
+                values[key] = palette[values[key]]
+        if rname in spec.regions:
+            values["origin"] = {**(values.get("origin") or {}), "": (file, line),
+                                **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
+                                   for k, v in spec.regions[rname].model_dump().items() if v is not None}}
+        regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
+    if problems:
+        raise DataError(problems)
+    if background in palette:
+        background = palette[background]
+    return Layout(lid, background, regions, palette, file)
+
+
+def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:
+    """A variable a layout template cannot see (`crad.name`, `card.nmae`) is reported by
+    `pnp validate` with file and line, in the author's terms (issue 14)."""
+    problems = []
+    for path, _ in used_paths(source, expression):
+        unknown = unknown_path(path)
+        if unknown:
+            name, known = unknown
+            last = name.rsplit(".", 1)[-1]
+            guess = closest(last, known)
+            problems.append(Problem(file, line, where, f"unknown variable '{name}'"
+                                    + (f"; did you mean '{name.rsplit('.', 1)[0] + '.' if '.' in name else ''}{guess}'?"
+                                       if guess else ""), f"one of: {', '.join(known)}"))
+    return problems
+

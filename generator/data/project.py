@@ -1,0 +1,63 @@
+"""The validated project a build reads: its games (game.yaml and decks) and the layouts, fonts
+and sheets they are drawn with. catalog.load_project makes one."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, TypeVar
+
+from .locate import relative
+from .model import Card, Deck, FontsFile, Game, IconSpec, SheetsFile, Size
+
+if TYPE_CHECKING:
+    from .layouts import Layout, Layouts
+
+T = TypeVar("T")
+
+
+@dataclass
+class GameData:
+    game: Game
+    decks: list[Deck]
+    directory: Path
+    deck_files: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.game.game
+
+    def deck(self, deck_id: str) -> Deck:
+        return next(d for d in self.decks if d.deck == deck_id)
+
+    def once(self, key: str, compute: Callable[[], T]) -> T:
+        """What depends on the game's files only (aid data, rules, used icons), not on the product
+        asking: computed once per loaded game and kept on it, so a reload starts afresh."""
+        memo = self.__dict__.setdefault("_memo", {})
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
+
+
+@dataclass
+class Project:
+    root: Path
+    games: dict[str, GameData]
+    layouts: "Layouts"
+    fonts: FontsFile
+    sheets: SheetsFile
+
+    def icons_for(self, game_id: str) -> dict[str, IconSpec]:
+        """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
+        return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
+
+    def relative(self, path: Path) -> str:
+        """A path as error messages show it: relative to the project when inside it."""
+        return relative(self.root, path)
+
+    def size_of(self, deck: Deck) -> Size:
+        return self.sheets.sizes[deck.size] if isinstance(deck.size, str) else deck.size
+
+    def layout_for(self, deck: Deck, card: Card) -> "Layout":
+        from .layouts import layout_id
+        return self.layouts[layout_id(deck, card)]
+
