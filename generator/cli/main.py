@@ -27,6 +27,7 @@ class LazyGroup(click.Group):
         "new": "generator.cli.new:new",
         "score": "generator.cli.score:score",
         "serve": "generator.cli.serve:serve",
+        "studio": "generator.cli.studio:studio",
         "validate": "generator.cli.validate:validate",
     }
 

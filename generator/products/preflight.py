@@ -13,6 +13,7 @@ import re
 import string
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
+from typing import Callable
 
 from datafile.errors import BuildError
 
@@ -106,7 +107,12 @@ class _Reading(View):
 
 
 def check_game(project: Project, game: GameData, langs: list[str], report: Report, bleed: float = 3.0,
-               allow_missing: bool = False) -> None:
+               allow_missing: bool = False, draw: Callable[..., object] = draw_faces,
+               geometry_once: bool = True) -> None:
+    """Draw every face of `game` in `langs` with `draw` (draw_faces, nothing written) and add
+    what was seen to `report`. The studio passes a `draw` that also writes the PDF it rasterises
+    (and draws only the faces an edit changed), and geometry_once=False to have a box's safe-zone
+    and bleed findings on every face that draws it instead of once per layout."""
     drawn_icons: set[str] = set()
     read_props: dict[str, set] = defaultdict(set)
     places: set[tuple] = set()
@@ -122,8 +128,9 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
-                if event == "region" and region.kind in PLACED and (layout_id, region.name) not in places:
-                    places.add((layout_id, region.name))   # geometry is the layout's: report it once
+                place = (layout_id, region.name) + (() if geometry_once else (face.deck.deck, face.key, lang))
+                if event == "region" and region.kind in PLACED and place not in places:
+                    places.add(place)   # geometry is the layout's: `pnp check` reports it once
                     _geometry(report, face, region, sheets.safe, at, layout_id)
                 elif event == "text":
                     report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
@@ -160,8 +167,8 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                 ctx["card"] = card
             return ctx
 
-        draw_faces(project, game, lang, None, bleed, allow_missing=allow_missing, observe=observe,
-                   on_error=failed, context=reading)
+        draw(project, game, lang, None, bleed, allow_missing=allow_missing, observe=observe,
+             on_error=failed, context=reading)
 
     _unused(project, game, report, drawn_icons, read_props)
 

@@ -50,13 +50,16 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
                decks: list[Deck] | None = None, allow_missing: bool = False,
                observe: Callable[[Face], Callable | None] | None = None,
                on_error: Callable[[Face, BuildError], None] | None = None,
-               context: Callable[[Face, dict], dict] | None = None) -> list[Face]:
+               context: Callable[[Face, dict], dict] | None = None,
+               select: Callable[[Deck, Card | None], bool] | None = None) -> list[Face]:
     """Write the faces PDF to `path` (None: draw and discard, for `pnp check`).
 
     order "unique": each card front once, then the deck's back; "print": a front per copy,
     then a back per copy (a print shop's fronts-then-backs). `observe(face)` returns the
     renderer's report hook for that face; `on_error` collects errors instead of raising;
-    `context(face, ctx)` may wrap the template context (to see which properties are read).
+    `context(face, ctx)` may wrap the template context (to see which properties are read);
+    `select(deck, card)` keeps only the faces it is true for (card None: the deck's back), so
+    the studio draws again only the faces an edit changed.
     """
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
@@ -79,6 +82,8 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
             sides.append((None, backs))
         drawn: set[str] = set()
         for card, count in sides:
+            if select is not None and not select(deck, card):
+                continue
             face = Face(deck, card, size, len(faces))
             form = f"{deck.deck}.{face.key}"
             if form not in drawn:

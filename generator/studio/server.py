@@ -1,0 +1,177 @@
+"""The studio's HTTP side: the page and its assets, the state as JSON, an event stream that says
+when it changed (server-sent events: plain http.server, no websocket library), the rendered
+images, and the files of the shown games (the pictures a finding names).
+
+A local tool that still guards what it serves: only GET; the Host header must name this server
+(a page elsewhere cannot reach it through a DNS name it controls); project files only from the
+shown games' folders, regular files, no dot-files, nothing a link leads outside; every page
+with a Content-Security-Policy that runs only the studio's own script.
+"""
+from __future__ import annotations
+
+import io
+import ipaddress
+import mimetypes
+import os
+import re
+import socket
+import stat
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from .session import Studio
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+PAGES = {"/": ("studio.html", "text/html; charset=utf-8"), "/studio.js": ("studio.js", "text/javascript"),
+         "/studio.css": ("studio.css", "text/css")}
+FACE = re.compile(r"^/face/([0-9a-f]{32})\.png$")
+DIFF = re.compile(r"^/diff/([0-9a-f]{32})/([0-9a-f]{32})\.png$")
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+MAX_FILE = 64 * 1024 * 1024
+
+
+class StudioServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, studio: Studio, host: str, port: int):
+        self.studio = studio
+        self.bind_host = host
+        super().__init__((host, port), Handler)
+        self.diffs: dict[tuple, bytes] = {}
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+    def host_allowed(self, header: str | None) -> bool:
+        """Whether a request's Host names this server: a loopback name, the --host given, or,
+        listening on every interface, an IP address or this machine's name."""
+        if not header:
+            return False
+        try:
+            parts = urlsplit("//" + header)
+            name, port = (parts.hostname or "").lower(), parts.port
+        except ValueError:
+            return False
+        if port != self.port and not (port is None and self.port == 80):
+            return False
+        if name in LOOPBACK or name == self.bind_host.lower().strip("[]"):
+            return True
+        if self.bind_host in ("0.0.0.0", "::", ""):
+            try:
+                ipaddress.ip_address(name)
+                return True
+            except ValueError:
+                return name in {socket.gethostname().lower(), socket.getfqdn().lower()}
+        return False
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: StudioServer
+    server_version = "pnp-studio"
+    sys_version = ""
+
+    def log_message(self, format, *args):  # noqa: A002 - the terminal is for the studio's own lines
+        pass
+
+    def do_GET(self):  # noqa: N802 - http.server's name
+        if not self.server.host_allowed(self.headers.get("Host")):
+            return self._send(403, b"unexpected Host header\n", "text/plain; charset=utf-8")
+        path = urlsplit(self.path).path
+        studio = self.server.studio
+        if path in PAGES:
+            name, kind = PAGES[path]
+            return self._send(200, (ASSETS / name).read_bytes(), kind, cache="no-cache")
+        if path == "/state.json":
+            return self._send(200, studio.state_json(), "application/json", cache="no-store")
+        if path == "/events":
+            return self._events()
+        match = FACE.match(path)
+        if match:
+            data = studio.faces.images.get(match.group(1))
+            return self._send(200, data, "image/png", cache="max-age=31536000, immutable") if data \
+                else self._send(404, b"gone\n", "text/plain; charset=utf-8")
+        match = DIFF.match(path)
+        if match:
+            return self._diff(match.group(1), match.group(2))
+        if path.startswith("/project/"):
+            return self._project_file(path[len("/project/"):])
+        self._send(404, b"not found\n", "text/plain; charset=utf-8")
+
+    # ------------------------------------------------------------ responses
+
+    def _send(self, code: int, body: bytes, kind: str, cache: str = "no-store", policy: str = PAGE_POLICY):
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("Content-Security-Policy", policy)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _events(self):
+        """Server-sent events: `update` with the new version whenever the state changes; a comment
+        every 15 s keeps the connection open."""
+        studio = self.server.studio
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        seen = -1
+        try:
+            while not studio.stopping.is_set():
+                version = studio.wait(seen, 15)
+                message = f"event: update\ndata: {version}\n\n" if version != seen else ": still here\n\n"
+                seen = version
+                self.wfile.write(message.encode())
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            pass
+
+    def _diff(self, before: str, now: str):
+        """The two images in one: grey where they agree, red where only the earlier one has ink,
+        cyan where only the present one has."""
+        images = self.server.studio.faces.images
+        if before not in images or now not in images:
+            return self._send(404, b"gone\n", "text/plain; charset=utf-8")
+        if (before, now) not in self.server.diffs:
+            from PIL import Image
+            old = Image.open(io.BytesIO(images[before])).convert("L")
+            new = Image.open(io.BytesIO(images[now])).convert("L")
+            if old.size != new.size:
+                old = old.resize(new.size)
+            out = io.BytesIO()
+            Image.merge("RGB", (new, old, old)).save(out, format="PNG", compress_level=1)
+            if len(self.server.diffs) > 64:
+                self.server.diffs.clear()
+            self.server.diffs[(before, now)] = out.getvalue()
+        self._send(200, self.server.diffs[(before, now)], "image/png", cache="max-age=31536000, immutable")
+
+    def _project_file(self, rest: str):
+        """/project/<game>/<path>: a regular file inside that shown game's folder, else 404."""
+        studio = self.server.studio
+        parts = unquote(rest).split("/")
+        project = studio.project
+        game = project.games.get(parts[0]) if project and parts else None
+        if game is None or len(parts) < 2 or any(p in ("", ".", "..") or p.startswith(".") or "\\" in p
+                                                 for p in parts[1:]):
+            return self._send(404, b"not found\n", "text/plain; charset=utf-8")
+        folder = game.directory.resolve()
+        target = folder.joinpath(*parts[1:])
+        try:
+            real = target.resolve(strict=True)
+            info = os.stat(real)
+        except (OSError, RuntimeError):
+            return self._send(404, b"not found\n", "text/plain; charset=utf-8")
+        if not real.is_relative_to(folder) or not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE:
+            return self._send(404, b"not found\n", "text/plain; charset=utf-8")
+        kind = mimetypes.guess_type(real.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or real.suffix in (".yaml", ".yml", ".csv", ".po"):
+            kind = "text/plain; charset=utf-8"
+        self._send(200, real.read_bytes(), kind, cache="no-cache", policy=FILE_POLICY)

@@ -1,0 +1,193 @@
+"""One studio session: the project as last loaded, its faces, and the watch that keeps them current.
+
+The watch polls the files of the chosen games and the layouts/ and locales/ folders (their
+stat: no extra dependency) and, on any change, loads the project again (catalog.load_project
+keeps what did not change in this process), keys every face and draws only the stale ones.
+A load that fails keeps the last good project and images and shows its problems, each one line
+with file:line. `version` grows with every change; the server's event stream waits on it.
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from pathlib import Path
+
+from datafile.errors import BuildError, DataError, Problem
+
+from ..data.catalog import load_project
+from ..data.locate import game_dirs, input_files, own_games, search_path
+from ..data.project import Project
+from .links import Links, problem_card
+from .marks import Mark
+from .render import BACK, Faces, Spec
+
+MISSING_TEXT = re.compile(r"no '([a-z]{2})' text")
+
+
+class Studio:
+    def __init__(self, root: Path, games: list[str] | None, langs: list[str] | None, editor: str,
+                 dpi: float = 192, bleed: float = 3.0):
+        self.root, self.games, self.langs, self.editor = root, games, langs, editor
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+        self.faces = Faces(dpi, bleed, self.lock)
+        self.version = 0
+        self.project: Project | None = None      # the last project that loaded
+        self.specs: list[Spec] = []
+        self.problems: list[Problem] = []         # why the files as they are now do not load
+        self.busy = "loading the project"
+        self.stopping = threading.Event()
+        self.last_reload = 0.0                    # seconds the last reload took (the status line)
+        self._state: tuple[int, bytes] | None = None
+
+    # ------------------------------------------------------------ watching
+
+    def watched(self) -> list[Path]:
+        ids = self.games or own_games(self.root)
+        folders = [game_dirs(self.root)[gid] for gid in ids if gid in game_dirs(self.root)]
+        return folders + [base / name for base in search_path(self.root) for name in ("layouts", "locales")]
+
+    def snapshot(self) -> tuple:
+        found = []
+        for folder in self.watched():
+            try:
+                for path in input_files(folder) if folder.is_dir() else []:
+                    st = path.stat()
+                    found.append((str(path), st.st_ino, st.st_size, st.st_mtime_ns))
+            except (OSError, BuildError):
+                found.append((str(folder), "unreadable"))
+        return tuple(found)
+
+    def watch(self, interval: float) -> None:
+        """Reload whenever a watched file changes, until stop()."""
+        seen = None
+        while not self.stopping.is_set():
+            now = self.snapshot()
+            if now != seen:
+                seen = now
+                self.reload()
+            self.stopping.wait(interval)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        with self.changed:
+            self.changed.notify_all()
+
+    # ------------------------------------------------------------ loading and drawing
+
+    def reload(self) -> None:
+        started = time.perf_counter()
+        try:
+            project = load_project(self.root, self.games)
+            specs = self.faces.plan(project, self.langs)
+        except DataError as exc:
+            return self._bump(problems=exc.problems, busy="")
+        except BuildError as exc:          # a refused input folder (input_files)
+            return self._bump(problems=[Problem("", 0, "", str(exc))], busy="")
+        todo = self.faces.stale(specs)
+        self.faces.forget(specs)
+        # shown at once when the page has something to show before drawing: a new structure, a
+        # banner to clear, a long drawing; a one-card edit waits for its image (one update, not three)
+        early = self.problems or [s.id for s in specs] != [s.id for s in self.specs] or len(todo) > 8
+        with self.lock:
+            self.project, self.specs, self.problems = project, specs, []
+        if not todo:
+            self.last_reload = time.perf_counter() - started
+        if early or not todo:
+            self._bump(busy=f"drawing {len(todo)} face(s)" if todo else "")
+        done = 0
+        for updated in self.faces.render(project, todo):
+            done += len(updated)
+            if done == len(todo):
+                self.last_reload = time.perf_counter() - started
+            self._bump(busy=f"drawing {len(todo)} face(s): {done} done" if done < len(todo) else "")
+
+    def _bump(self, **changes) -> None:
+        with self.changed:
+            for name, value in changes.items():
+                setattr(self, name, value)
+            self.version += 1
+            self.changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> int:
+        """The version, once it differs from `seen` (or after `timeout` seconds)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != seen or self.stopping.is_set(), timeout)
+            return self.version
+
+    # ------------------------------------------------------------ what the page shows
+
+    def state_json(self) -> bytes:
+        """The page's state; built outside the lock from a snapshot (entries are replaced, never
+        changed in place), so drawing never waits for a page's request."""
+        with self.lock:
+            if self._state is not None and self._state[0] == self.version:
+                return self._state[1]
+            version = self.version
+            snapshot = (self.project, list(self.specs), dict(self.faces.entries), list(self.problems), self.busy,
+                        self.last_reload)
+        data = json.dumps(self._state_dict(version, *snapshot), ensure_ascii=False).encode()
+        with self.lock:
+            if self._state is None or self._state[0] < version:
+                self._state = (version, data)
+        return data
+
+    def _state_dict(self, version, project, specs, entries, problems, busy, seconds) -> dict:
+        links = Links(project, self.editor) if project else None
+        broken = self._broken_cards(project, problems)
+        banner = [links.problem(p) if links else {"text": str(p), "label": "", "href": ""} for p in problems]
+        games, shown = [], {}
+        for spec in specs:
+            entry = entries.get(spec.id)
+            game = project.games[spec.game]
+            marks = list(entry.marks) if entry else []
+            out = [self._mark(m, links, game, spec) for m in marks]
+            for problem in broken.get((spec.game, spec.deck, spec.card), []):
+                lang = MISSING_TEXT.search(problem.message)
+                if not lang or lang.group(1) == spec.lang:      # a missing text: on that language's face
+                    out.insert(0, {"level": "error", "code": "data", "message": str(problem), "short": "not loaded",
+                                   "box": None, "image": None, "links": [links.link(problem.file, problem.line)]})
+            if entry and entry.failed:
+                banner += [{**link, "text": f"{link['label']}: {m['message']}" if link["label"] else m["message"]}
+                           for m in out if m["level"] == "error" and m["code"] != "data"
+                           for link in [m["links"][0] if m["links"] else {"label": "", "href": ""}]]
+            shown[spec.id] = {
+                "png": f"/face/{entry.png}.png" if entry else None,
+                "previous": f"/face/{entry.previous}.png" if entry and entry.previous else None,
+                "diff": f"/diff/{entry.previous}/{entry.png}.png" if entry and entry.previous else None,
+                "stale": entry is None or entry.key != spec.key,
+                "marks": out,
+            }
+        for game in (project.games.values() if project else []):
+            langs = [lang for lang in game.game.languages if not self.langs or lang in self.langs]
+            decks = []
+            for deck in game.decks:
+                size = project.size_of(deck)
+                decks.append({"id": deck.deck, "name": deck.name.preferred("en"),
+                              "size": {"width": size.width, "height": size.height, "shape": size.shape,
+                                       "radius": size.radius},
+                              "cards": [{"id": c.id, "name": c.name.preferred("en")} for c in deck.cards],
+                              "back": BACK if deck.back else None})
+            games.append({"id": game.id, "name": game.game.name.preferred("en"), "languages": langs,
+                          "decks": decks})
+        return {"version": version, "busy": busy, "seconds": round(seconds, 3), "errors": banner, "games": games,
+                "faces": shown, "bleed": self.faces.bleed, "safe": project.sheets.safe if project else 0,
+                "dpi": self.faces.dpi}
+
+    def _mark(self, mark: Mark, links: Links | None, game, spec: Spec) -> dict:
+        image = f"/project/{spec.game}/{mark.image}" if mark.image else None
+        return {"level": mark.level, "code": mark.code, "message": mark.message, "short": mark.short,
+                "box": mark.box, "image": image,
+                "links": links.for_mark(mark, game, spec.deck, spec.card) if links else []}
+
+    def _broken_cards(self, project: Project | None, problems: list[Problem]) -> dict[tuple, list[Problem]]:
+        """The loader's problems that name a card: marked on that card's faces (last good images)."""
+        found: dict[tuple, list[str]] = {}
+        for problem in problems if project else []:
+            for game in project.games.values():
+                card = problem_card(self.root, game, problem)
+                if card:
+                    found.setdefault((game.id, *card), []).append(problem)
+        return found

@@ -1,0 +1,111 @@
+"""The studio's HTTP side: what it serves, what it refuses, and its event stream."""
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import queue
+import threading
+
+import pytest
+from PIL import Image
+
+from tests.conftest import pnp
+from tests.pipeline.helpers import replace_in
+from tests.studio.conftest import game_project, wait_for
+
+
+def request(studio, path: str, host: str | None = None, method: str = "GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", studio.server.port, timeout=10)
+    connection.putrequest(method, path, skip_host=True)
+    connection.putheader("Host", host if host is not None else f"localhost:{studio.server.port}")
+    connection.endheaders()
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response, body
+
+
+@pytest.fixture
+def studio(tmp_path, running):
+    return running(game_project(tmp_path), langs=["en"])
+
+
+def test_the_page_and_its_state(studio):
+    response, body = request(studio, "/")
+    assert response.status == 200 and b'<script src="/studio.js"' in body
+    policy = response.getheader("Content-Security-Policy")
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    response, body = request(studio, "/state.json")
+    state = json.loads(body)
+    assert len(state["faces"]) == 15 and state["errors"] == []
+    png = state["faces"]["san-gimignano/nobles/giostra/en"]["png"]
+    response, body = request(studio, png)
+    assert response.status == 200 and response.getheader("Content-Type") == "image/png"
+    with Image.open(io.BytesIO(body)) as image:      # 63x88 mm poker card + 3 mm bleed at 192 dpi
+        assert image.size == (round(69 / 25.4 * 192), round(94 / 25.4 * 192))
+
+
+@pytest.mark.parametrize("host", ["evil.example:{port}", "localhost:1", "", "localhost.evil.example:{port}"])
+def test_a_foreign_host_header_is_refused(studio, host):
+    response, _ = request(studio, "/state.json", host.format(port=studio.server.port))
+    assert response.status == 403
+    for good in (f"127.0.0.1:{studio.server.port}", f"localhost:{studio.server.port}"):
+        assert request(studio, "/state.json", good)[0].status == 200
+
+
+def test_only_the_games_regular_files_are_served(studio, tmp_path):
+    game = studio.root / "cards" / "san-gimignano"
+    response, body = request(studio, "/project/san-gimignano/nobles.yaml")
+    assert response.status == 200 and body == (game / "nobles.yaml").read_bytes()
+    assert response.getheader("Content-Type").startswith("text/plain")
+    assert "sandbox" in response.getheader("Content-Security-Policy")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not for the page")
+    (game / "link.txt").symlink_to(secret)
+    (game / ".hidden").write_text("dot-file")
+    (game / "sub").mkdir()
+    for path in ["/project/san-gimignano/../../secret.txt", "/project/san-gimignano/%2e%2e/%2e%2e/secret.txt",
+                 "/project/san-gimignano/link.txt", "/project/san-gimignano/.hidden", "/project/san-gimignano/sub",
+                 "/project/san-gimignano/", "/project/tournay/game.yaml", "/project/..%2f..%2fsecret.txt",
+                 "/project/san-gimignano/..%5c..%5csecret.txt", "/studio.py", "/face/0.png",
+                 "/face/" + "0" * 32 + ".png", "/etc/passwd"]:
+        response, body = request(studio, path)
+        assert response.status == 404, path
+        assert b"not for the page" not in body
+    assert request(studio, "/state.json", method="POST")[0].status == 501
+
+
+def test_events_follow_an_edit_and_the_diff_shows_it(studio):
+    events: queue.Queue = queue.Queue()
+
+    def listen():
+        connection = http.client.HTTPConnection("127.0.0.1", studio.server.port, timeout=30)
+        connection.request("GET", "/events")
+        for line in connection.getresponse():
+            if line.startswith(b"data: "):
+                events.put(int(line[6:]))
+
+    threading.Thread(target=listen, daemon=True).start()
+    first = events.get(timeout=10)
+    face = "san-gimignano/nobles/via-francigena/en"
+    replace_in(studio.root / "cards" / "san-gimignano" / "nobles.yaml", "en: Draw from the tower pile",
+               "en: Draw two cards from the pile")
+    assert events.get(timeout=10) > first
+    assert wait_for(lambda: studio.state()["faces"][face]["diff"] and studio.drawn(), 20)
+    response, body = request(studio, studio.state()["faces"][face]["diff"])
+    assert response.status == 200
+    with Image.open(io.BytesIO(body)) as image:
+        colours = {pixel for _, pixel in image.convert("RGB").getcolors(1 << 20)}
+    red = [c for c in colours if c[0] > 200 and c[1] < 80 and c[2] < 80]        # ink only before
+    cyan = [c for c in colours if c[0] < 80 and c[1] > 200 and c[2] > 200]      # ink only now
+    assert red and cyan
+
+
+def test_the_command_refuses_unknown_games_and_editor_links(tmp_path):
+    root = game_project(tmp_path)
+    result = pnp("studio", "san-gimignan", root=root)
+    assert result.exit_code == 2 and "did you mean 'san-gimignano'" in result.output
+    result = pnp("studio", "--editor-url", "javascript:alert({path})", root=root)
+    assert result.exit_code == 2 and "--editor-url" in result.output
+    assert "studio" in pnp("--help").output
