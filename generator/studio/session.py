@@ -9,6 +9,7 @@ with file:line. `version` grows with every change; the server's event stream wai
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
@@ -24,6 +25,10 @@ from .marks import Mark
 from .render import BACK, Faces, Spec
 
 MISSING_TEXT = re.compile(r"no '([a-z]{2})' text")
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(getattr(exc, "strerror", None) or exc).split())
 
 
 class Studio:
@@ -45,8 +50,8 @@ class Studio:
     # ------------------------------------------------------------ watching
 
     def watched(self) -> list[Path]:
-        ids = self.games or own_games(self.root)
-        folders = [game_dirs(self.root)[gid] for gid in ids if gid in game_dirs(self.root)]
+        ids, found = self.games or own_games(self.root), game_dirs(self.root)
+        folders = [found[gid] for gid in ids if gid in found]
         return folders + [base / name for base in search_path(self.root) for name in ("layouts", "locales")]
 
     def snapshot(self) -> tuple:
@@ -98,11 +103,20 @@ class Studio:
         if early or not todo:
             self._bump(busy=f"drawing {len(todo)} face(s)" if todo else "")
         done = 0
-        for updated in self.faces.render(project, todo):
-            done += len(updated)
-            if done == len(todo):
-                self.last_reload = time.perf_counter() - started
-            self._bump(busy=f"drawing {len(todo)} face(s): {done} done" if done < len(todo) else "")
+        try:
+            for updated in self.faces.render(project, todo):
+                done += len(updated)
+                if done == len(todo):
+                    self.last_reload = time.perf_counter() - started
+                self._bump(busy=f"drawing {len(todo)} face(s): {done} done" if done < len(todo) else "")
+        except (BuildError, DataError, OSError) as exc:   # beyond one face: fonts, icons, the temporary PDF
+            problems = exc.problems if isinstance(exc, DataError) else [Problem("", 0, "", _one_line(exc))]
+            self._bump(problems=problems, busy="")
+        except Exception as exc:  # noqa: BLE001 - the watch must outlive a bug; PNP_DEBUG=1 shows the traceback
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            self._bump(problems=[Problem("", 0, "", f"internal error: {type(exc).__name__}: {_one_line(exc)[:200]} "
+                                         "(please report it; PNP_DEBUG=1 shows the traceback)")], busy="")
 
     def _bump(self, **changes) -> None:
         with self.changed:
