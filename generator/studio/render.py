@@ -49,6 +49,7 @@ class Entry:
     key: str                       # the inputs it was drawn from
     png: str                       # the image shown: the last one drawn without an error
     previous: str | None           # the image before the last change (the page's diff)
+    first: str                     # the first image drawn in this session (the diff "since start")
     pixels: tuple[int, int]
     marks: list[Mark]
     failed: bool                   # the last drawing stopped at an error (drawn again on any change)
@@ -167,7 +168,7 @@ class Faces:
             self.images[digest] = data
             changed = old is not None and old.png != digest
             png, previous = digest, (old.png if changed else old.previous if old else None)
-        self.entries[fid] = Entry(key, png, previous, pixels, marks, failed, images)
+        self.entries[fid] = Entry(key, png, previous, old.first if old else png, pixels, marks, failed, images)
 
     def forget(self, specs: list[Spec]) -> None:
         """Drop the faces no longer in the project, and the images no face shows."""
@@ -178,7 +179,7 @@ class Faces:
     def _forget(self, ids: set[str]) -> None:
         for fid in [fid for fid in self.entries if fid not in ids]:
             del self.entries[fid]
-        kept = {e.png for e in self.entries.values()} | {e.previous for e in self.entries.values()}
+        kept = {digest for e in self.entries.values() for digest in (e.png, e.previous, e.first)}
         for digest in [d for d in self.images if d not in kept]:
             del self.images[digest]
 

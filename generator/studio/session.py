@@ -171,6 +171,7 @@ class Studio:
                 "png": f"/face/{entry.png}.png" if entry else None,
                 "previous": f"/face/{entry.previous}.png" if entry and entry.previous else None,
                 "diff": f"/diff/{entry.previous}/{entry.png}.png" if entry and entry.previous else None,
+                "since": f"/diff/{entry.first}/{entry.png}.png" if entry and entry.first != entry.png else None,
                 "stale": entry is None or entry.key != spec.key,
                 "marks": out,
             }

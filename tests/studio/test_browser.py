@@ -119,13 +119,29 @@ def test_filters_zoom_overlays_and_diff(page, sg_studio):
     try:
         replace_in(nobles, "en: Draw from the tower pile", "en: Draw three from the tower pile")
         assert wait_for(lambda: sg_studio.state()["faces"][FACE]["diff"] is not None)
-        page.check("#diff")
+        page.select_option("#diff", "diff")
         page.wait_for_function(f"() => document.querySelector('img[data-face=\"{FACE}\"]')"
                                f".getAttribute('src').startsWith('/diff/')")
     finally:
         nobles.write_text(original, encoding="utf-8")
         wait_for(sg_studio.drawn)
     assert page.errors == []
+
+
+def test_card_texts_are_shown_as_text(page, sg_studio):
+    nobles = sg_studio.root / "cards" / "san-gimignano" / "nobles.yaml"
+    original = nobles.read_text(encoding="utf-8")
+    name = '<img src=x onerror="document.body.dataset.pwned=1">Giostra'
+    try:
+        nobles.write_text(original.replace("en: Giostra,", f"en: '{name}',"), encoding="utf-8")
+        header = page.locator("tr[data-card='giostra'] th")
+        header.filter(has_text="<img").wait_for(timeout=10_000)
+        assert name in header.inner_text()
+        assert page.locator("tr[data-card='giostra'] th img").count() == 0
+        assert page.evaluate("document.body.dataset.pwned") is None
+    finally:
+        nobles.write_text(original, encoding="utf-8")
+        wait_for(sg_studio.drawn)
 
 
 def test_the_page_runs_under_its_policy(sg_studio, page_factory):

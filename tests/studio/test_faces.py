@@ -50,6 +50,13 @@ def test_an_edit_draws_again_only_the_faces_it_changes(tmp_path):
     after = state(studio)["faces"]
     assert [fid for fid in after if after[fid]["png"] != before[fid]["png"]] == [f"{NOBLE}/en"]
     assert after[f"{NOBLE}/en"]["previous"] == before[f"{NOBLE}/en"]["png"]     # what the diff compares
+    first = before[f"{NOBLE}/en"]["png"].split("/")[-1][:-4]
+    replace_in(nobles, "en: Draw (again) from the tower pile", "en: Draw (twice) from the tower pile")
+    studio.reload()
+    twice = state(studio)["faces"][f"{NOBLE}/en"]
+    assert twice["previous"] == after[f"{NOBLE}/en"]["png"] and twice["since"].startswith(f"/diff/{first}/")
+    assert before[f"{NOBLE}/de"]["since"] is None and state(studio)["faces"][f"{NOBLE}/de"]["since"] is None
+    after = state(studio)["faces"]
     # a comment above a card draws nothing again, but its links follow the lines
     lines = card_lines(after)
     assert lines

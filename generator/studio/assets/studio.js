@@ -178,7 +178,8 @@
     const view = faces.get(id);
     if (!view) return;
     view.data = face;
-    const src = $("diff").checked && face.diff ? face.diff : face.png;
+    const against = $("diff").value;       // the image before the last change, or the first one
+    const src = (against === "diff" ? face.diff : against === "since" ? face.since : null) || face.png;
     if (src && view.img.getAttribute("src") !== src) {
       view.img.src = src;
       view.img.hidden = false;
