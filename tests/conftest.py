@@ -1,6 +1,8 @@
 """Shared fixtures: the project root, and builds made once per test session."""
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,13 @@ from click.testing import CliRunner
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def on_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
 
 
 def pnp(*args: str, root: Path = ROOT, input: str | None = None):
@@ -54,3 +63,45 @@ def built(full_build):
         assert (full_build / game).is_dir(), f"{game} is not one of the games the full build wrote"
         return full_build
     return build
+
+
+# One Chromium per session for every test folder (the site's and the studio's): Playwright's
+# sync API allows one running instance per process.
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium through playwright; skipped only when absent and not on CI."""
+    missing = None
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        missing = f"{CHROMIUM} not installed (run .ci/install-browser)"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing = missing or "python package playwright not installed (run .ci/install-browser)"
+    if missing:
+        if on_ci():
+            pytest.fail(f"browser tests cannot run on CI: {missing}")
+        pytest.skip(missing)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page_factory(browser):
+    """new_page(width) -> (page, errors): console errors and page errors are collected."""
+    contexts = []
+
+    def new_page(width: int = 1280, height: int = 800):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("requestfailed", lambda r: errors.append(f"failed request {r.url}"))
+        return page, errors
+
+    yield new_page
+    for context in contexts:
+        context.close()

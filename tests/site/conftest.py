@@ -1,22 +1,15 @@
-"""Fixtures for the rules site and rules.pdf: one build per session, and a headless Chromium."""
+"""Fixtures for the rules site and rules.pdf: one build per session. The headless Chromium
+(`browser`, `page_factory`) is tests/conftest.py's, shared with the studio's tests."""
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from generator.site.runtime import vendor_dir
+from tests.conftest import on_ci
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 LANGS = ["fr", "en", "de", "ja"]
-
-
-def on_ci() -> bool:
-    return os.environ.get("CI", "").lower() == "true"
 
 
 @pytest.fixture(scope="session")
@@ -33,46 +26,6 @@ def site_all(tmp_path_factory) -> Path:
     result = pnp("build", "--only", "rules", "--out", str(out))
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's chromium through playwright; skipped only when absent and not on CI."""
-    missing = None
-    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
-        missing = f"{CHROMIUM} not installed (run .ci/install-browser)"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing = missing or "python package playwright not installed (run .ci/install-browser)"
-    if missing:
-        if on_ci():
-            pytest.fail(f"browser tests cannot run on CI: {missing}")
-        pytest.skip(missing)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page_factory(browser):
-    """new_page(width) -> (page, errors): console errors and page errors are collected."""
-    contexts = []
-
-    def new_page(width: int = 1280, height: int = 800):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("requestfailed", lambda r: errors.append(f"failed request {r.url}"))
-        return page, errors
-
-    yield new_page
-    for context in contexts:
-        context.close()
 
 
 VENDOR = vendor_dir(Path(__file__).resolve().parents[2])     # where .ci/vendor-web puts the runtime

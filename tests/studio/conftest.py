@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.site.conftest import browser, page_factory  # noqa: F401 - the site tests' Chromium fixtures
 
 EDITOR = "vscode://file{path}:{line}"
 

@@ -115,7 +115,7 @@
         el("th", {scope: "row"}, el("code", {}, shown), el("br"), name));
       for (const lang of game.languages) {
         const id = `${game.id}/${deck.id}/${key}/${lang}`;
-        const alt = key === deck.back ? `back of ${deck.name}, ${lang}` : `${card_label(shown, name)}, ${lang}`;
+        const alt = key === deck.back ? `back of ${deck.name}, ${lang}` : `${cardLabel(shown, name)}, ${lang}`;
         row.append(el("td", {"data-lang": lang}, figure(id, alt, size, state)));
       }
       body.append(row);
@@ -127,7 +127,7 @@
       table);
   }
 
-  function card_label(id, name) { return name && name !== id ? `${name} (${id})` : id; }
+  function cardLabel(id, name) { return name && name !== id ? `${name} (${id})` : id; }
 
   function figure(id, alt, size, state) {
     const b = state.bleed;
