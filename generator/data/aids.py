@@ -24,6 +24,7 @@ from datafile.validate import validate
 
 from .characters import character_problems
 from .crosscheck import ICON_REF
+from .i18n import PLURAL
 from .layouts import layout_id
 from .project import GameData, Project
 from .model import Strict
@@ -38,7 +39,9 @@ from .templates import (
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 AID_LAYOUTS = ("aids/card-side", "aids/reference")
 CODE_MSGIDS = {"Player aid", "Icons", "Icon legend"}   # labels(...) calls in products/aids/
-TRANSLATION_CALL = re.compile(r"""_\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*\)""")
+# _('msgid'), _('msgid', field=…) and _('singular', 'plural', count=…) (see i18n.Translator)
+_LITERAL = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"""
+TRANSLATION_CALL = re.compile(rf"_\(\s*{_LITERAL}\s*(?:,\s*{_LITERAL})?\s*[,)]")
 
 
 # ---------------------------------------------------------------- the data files
@@ -320,8 +323,9 @@ def layout_msgids(project: Project, layout_ids) -> set[str]:
             continue
         for region in layout.regions:
             for source in (region.text, region.when):
-                for single, double in TRANSLATION_CALL.findall(source or ""):
-                    found.add(single or double)
+                for single, double, plural_single, plural_double in TRANSLATION_CALL.findall(source or ""):
+                    plural = plural_single or plural_double
+                    found.add((single or double) + (PLURAL + plural if plural else ""))
     return found
 
 

@@ -3,9 +3,14 @@
 Catalogues live in locales/<lang>/LC_MESSAGES/<domain>.po (one domain per part of the
 project: pnp, tournay, aids, ...) and are read with Babel, so translators keep their usual
 tools. English msgids are the source text; all domains of a language are merged.
+
+A count in a sentence comes with its plural forms (msgid / msgid_plural / msgstr[n], as in any
+gettext catalogue): `_("{count} card", "{count} cards", count=n)` picks the form by the
+language's own plural rule (Babel's CLDR data), so no text says "1 cards" or "Karte(n)".
 """
 from __future__ import annotations
 
+import gettext
 import io
 import string
 from dataclasses import dataclass, field
@@ -20,6 +25,21 @@ from .locate import catalogue_paths
 
 SOURCE_LANGUAGE = "en"
 MAX_MESSAGE = 5_000     # characters in one translation
+PLURAL = "\x00"         # joins singular and plural msgid (the key) and the forms (the value), as .mo files do
+
+
+@lru_cache(maxsize=32)
+def _plural_rule(lang: str):
+    """(number of forms, n -> form index) for `lang`, from Babel's plural data."""
+    from babel.messages.plurals import get_plural
+    rule = get_plural(lang)
+    return rule.num_plurals, gettext.c2py(rule.plural_expr)
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which plural form `n` takes in `lang` (English: 0 for 1, else 1; Japanese: always 0)."""
+    count, rule = _plural_rule(lang)
+    return min(int(rule(abs(int(n)))), count - 1)
 
 
 def load_catalogue(root: Path, lang: str) -> dict[str, str]:
@@ -77,8 +97,11 @@ def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str) -> dict[str,
         if not (message.id and message.string and not message.fuzzy):
             continue
         if not isinstance(message.id, str) or not isinstance(message.string, str):
-            problems.append(Problem(name, message.lineno, "msgstr", "plural forms are not used",
-                                    "one msgstr per msgid"))
+            plural = _plural_message(message, lang)
+            if isinstance(plural, _Bad):
+                problems.append(Problem(name, message.lineno, *plural.args))
+            elif plural:
+                merged[plural[0]] = plural[1]
             continue
         problem = _check_translation(message.id, message.string)
         if problem:
@@ -88,6 +111,29 @@ def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str) -> dict[str,
     if problems:
         raise DataError(problems)
     return merged
+
+
+class _Bad(Exception):
+    """A plural message's problem, before it knows its file and line."""
+
+
+def _plural_message(message, lang: str):
+    """(key, forms joined) of a msgid_plural entry, None if untranslated, or a _Bad."""
+    ids, forms = message.id, message.string
+    if isinstance(ids, str) or isinstance(forms, str) or len(ids) != 2:
+        return _Bad("msgstr", "a plural entry needs msgid, msgid_plural and msgstr[n]",
+                    "msgid / msgid_plural / msgstr[0] …")
+    if not any(forms):
+        return None
+    count, _rule = _plural_rule(lang)
+    if len(forms) != count or not all(forms):
+        return _Bad(f"msgstr of '{ids[0][:40]}'", f"{sum(1 for f in forms if f)} plural forms",
+                    f"{count} (msgstr[0] … msgstr[{count - 1}]) for '{lang}'")
+    for form in forms:
+        problem = _check_translation(ids[1], form)
+        if problem:
+            return _Bad(f"msgstr of '{ids[0][:40]}'", *problem)
+    return ids[0] + PLURAL + ids[1], PLURAL.join(forms)
 
 
 def _fields(text: str) -> list[tuple[str, str | None, str | None]] | None:
@@ -125,16 +171,61 @@ class Translator:
     missing: set[str] = field(default_factory=set)
     _catalogue: dict[str, str] | None = field(default=None, repr=False)
 
-    def __call__(self, msgid: str) -> str:
+    def __call__(self, msgid: str, plural: str | None = None, /, **fields) -> str:
+        """`msgid` in this language; with `plural`, the form that fields['count'] takes. Named
+        `fields` fill the translation's {placeholders} (checked against the msgid's own)."""
+        if plural is None:
+            text, _translated = self._lookup(msgid)
+        else:
+            n = fields.get("count")
+            if not isinstance(n, int):
+                raise BuildError(f"'{msgid}': a plural text needs count=<a whole number>")
+            joined, translated = self._lookup(msgid + PLURAL + plural)
+            forms = joined.split(PLURAL)
+            text = forms[min(plural_index(self.lang if translated else SOURCE_LANGUAGE, n), len(forms) - 1)]
+        return text.format(**fields) if fields else text
+
+    def _lookup(self, key: str) -> tuple[str, bool]:
+        """(translation, True), or (the English key, False) for English or a tolerated gap."""
         if self.lang == SOURCE_LANGUAGE:
-            return msgid
+            return key, False
+        text = self._messages().get(key)
+        if text:
+            return text, True
+        shown = key.replace(PLURAL, "' / '")
+        self.missing.add(shown)
+        if not self.allow_missing:
+            raise BuildError(f"no {self.lang} translation for '{shown}' in locales/{self.lang}/LC_MESSAGES/*.po "
+                             f"(add it, or build with --allow-missing to fall back to English)")
+        return key, False
+
+    def _messages(self) -> dict[str, str]:
         if self._catalogue is None:   # once per translator (one product): thousands of calls
             self._catalogue = load_catalogue(self.root, self.lang)
-        text = self._catalogue.get(msgid)
-        if text:
-            return text
-        self.missing.add(msgid)
-        if not self.allow_missing:
-            raise BuildError(f"no {self.lang} translation for '{msgid}' in locales/{self.lang}/LC_MESSAGES/*.po "
-                             f"(add it, or build with --allow-missing to fall back to English)")
-        return msgid
+        return self._catalogue
+
+    def plural_of(self, msgid: str) -> tuple[str, str] | None:
+        """The English (singular, plural) of the plural entry that has `msgid` as one of its
+        two forms (an icon's label), so a number before the icon can choose the form."""
+        keys = self._messages() if self.lang != SOURCE_LANGUAGE else _plural_keys(self.root)
+        for key in keys:
+            if PLURAL in key and msgid in key.split(PLURAL):
+                one, other = key.split(PLURAL)
+                return one, other
+        return None
+
+
+def _plural_keys(root: Path) -> set[str]:
+    """English has no catalogue: its plural msgids are those of the translations beside it."""
+    from .locate import search_path
+    langs = {d.name for base in search_path(root) for d in (base / "locales").glob("*") if d.is_dir()}
+    return {key for lang in sorted(langs) for key in load_catalogue(root, lang) if PLURAL in key}
+
+
+def players_and_minutes(translate, low: int, high: int, minutes: int) -> str:
+    """A game's header facts, "2–4 players · 45 min" / 「2〜4人・45分」, from the catalogue (the
+    same messages as layouts/aids.yaml's header)."""
+    if low == high:
+        return translate("{count} player · {minutes} min", "{count} players · {minutes} min",
+                         count=low, minutes=minutes)
+    return translate("{min}–{max} players · {minutes} min", min=low, max=high, minutes=minutes)

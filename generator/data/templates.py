@@ -150,11 +150,19 @@ def compiled_expression(source: str):
     return evaluate
 
 
-def roman(value: int) -> str:
+# Japanese sets level numbers as the full-width numerals Ⅰ–Ⅻ (U+2160…), as the official guide does
+WIDE_ROMAN = {"ja": "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"}
+
+
+def roman(value: int, lang: str | None = None) -> str:
+    """`{{ level | roman }}` → III; `{{ level | roman(lang) }}` → Ⅲ in Japanese (1 to 12)."""
     numerals = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
     out, n = "", int(value)
     if not 0 <= n <= 3999:
         raise SecurityError(f"roman numerals go from 1 to 3999, not {n}")
+    wide = WIDE_ROMAN.get(lang or "")
+    if wide and 1 <= n <= len(wide):
+        return wide[n - 1]
     for number, letters in numerals:
         while n >= number:
             out += letters

@@ -27,7 +27,7 @@ from reportlab.platypus.flowables import HRFlowable
 from datafile.errors import BuildError
 
 from ..data.project import GameData, Project
-from ..data.i18n import Translator
+from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import REF, Rules, blocks, load_rules
 from ..paper.imposition import SheetOptions
 from ..typeset.fonts import FontBook
@@ -142,8 +142,8 @@ class _Writer:
         head = self.P(escape(typeset(g.name.get(self.lang), self.lang)), title)
         head._outline = ("top", g.name.get(self.lang), 0)
         story += [head, self.P(escape(typeset(self.rules.title or _("Rules reference"), self.lang)), sub)]
-        players = f"{g.players.min}" + (f"–{g.players.max}" if g.players.max != g.players.min else "")
-        story.append(self.para(g.description.get(self.lang) + f" ({players} · {g.minutes} min)",
+        facts = players_and_minutes(_, g.players.min, g.players.max, g.minutes)
+        story.append(self.para(_("{description} ({facts})", description=g.description.get(self.lang), facts=facts),
                                body, self.body_family))
         for section in self.rules.flat():
             level = min(section.level, 3)

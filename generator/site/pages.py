@@ -29,7 +29,7 @@ from datafile.errors import BuildError
 
 from ..data.aids import legend
 from ..data.project import GameData, Project
-from ..data.i18n import Translator
+from ..data.i18n import SOURCE_LANGUAGE, Translator, players_and_minutes
 from ..data.locate import locate
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, load_rules
@@ -119,7 +119,8 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
     return dict(
         lang=lang, _=labels, root="../", group=f"{game.id}/{lang}", current=current,
         game=dict(id=game.id, name=game.game.name.get(lang), description=typeset(game.game.description.get(lang), lang),
-                  players=game.game.players, minutes=game.game.minutes),
+                  players=game.game.players, minutes=game.game.minutes,
+                  facts=players_and_minutes(labels, game.game.players.min, game.game.players.max, game.game.minutes)),
         tabs=[dict(id="rules", href=f"{lang}.html", label=labels("Rules")),
               dict(id="icons", href=f"{lang}-icons.html", label=labels("Icons"))]
              + ([dict(id="score", href=f"{lang}-score.html", label=labels("Score"))] if has_calculator(game) else []),
@@ -192,6 +193,8 @@ def _entry(game: GameData, langs: list[str]) -> dict:
     return dict(id=game.id, name=game.game.name.preferred("en"), players=dict(min=game.game.players.min,
                                                                           max=game.game.players.max),
                 minutes=game.game.minutes,
+                facts=players_and_minutes(Translator(Path(), SOURCE_LANGUAGE), game.game.players.min,
+                                          game.game.players.max, game.game.minutes),
                 pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
                             name=game.game.name.get(l), description=typeset(game.game.description.get(l), l))
                        for l in langs])
