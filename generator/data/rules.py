@@ -85,6 +85,29 @@ class DeckEntry:
     count: int
     cards: list[CardEntry]
     shortfall: str | None
+    unit: str = "card"          # card, tile or token: what the count counts (count_label)
+
+
+# "15 cards" names what is counted: tiles and tokens are no cards (issue 28)
+COUNT_LABELS = {"card": ("{count} card", "{count} cards"), "tile": ("{count} tile", "{count} tiles"),
+                "token": ("{count} token", "{count} tokens")}
+
+
+def unit_of(size) -> str:
+    """What a deck's pieces are, from its size's name: round ones are tokens, `*-tile` and
+    `square-N` tiles, anything else (poker, square, a WxH size) cards."""
+    name = size if isinstance(size, str) else ""
+    if "token" in name or name.startswith("round"):
+        return "token"
+    if "tile" in name or name.startswith("square-"):
+        return "tile"
+    return "card"
+
+
+def count_label(translate, unit: str, count: int) -> str:
+    """"15 tiles", "15 Plättchen", 「15枚」: the plural form from the catalogue."""
+    one, other = COUNT_LABELS.get(unit, COUNT_LABELS["card"])
+    return translate(one, other, count=count)
 
 
 @dataclass
@@ -263,7 +286,7 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
     shortfall = None
     if deck.shortfall:
         shortfall = f"{deck.physical_count} / {deck.shortfall.expected} — {deck.shortfall.note.get(lang)}"
-    return DeckEntry(deck.deck, deck.name.get(lang), deck.physical_count, cards, shortfall)
+    return DeckEntry(deck.deck, deck.name.get(lang), deck.physical_count, cards, shortfall, unit_of(deck.size))
 
 
 def _plain(value: Any) -> str:

@@ -28,7 +28,7 @@ from datafile.errors import BuildError
 
 from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
-from ..data.rules import REF, Rules, blocks, load_rules
+from ..data.rules import REF, Rules, blocks, count_label, load_rules
 from ..paper.imposition import SheetOptions
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
@@ -166,7 +166,7 @@ class _Writer:
         story.append(h)
         for deck in self.rules.decks:
             # a deck with no printable card shows its shortfall note, never "(0 cards)"
-            count = (f' <font size="10" color="#6f604c">({deck.count} {escape(_("cards"))})</font>'
+            count = (f' <font size="10" color="#6f604c">({escape(count_label(_, deck.unit, deck.count))})</font>'
                      if deck.count else "")
             dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) + count, heads[2])
             dh._outline = (f"deck-{deck.id}", deck.name, 2)

@@ -32,7 +32,7 @@ from ..data.project import GameData, Project
 from ..data.i18n import SOURCE_LANGUAGE, Translator, players_and_minutes
 from ..data.locate import locate
 from ..data.model import IconSpec
-from ..data.rules import REF, Rules, blocks, load_rules
+from ..data.rules import REF, Rules, blocks, count_label, load_rules
 from ..paper.output import Staging, file_digest, link_or_copy
 from ..typeset.text import BOLD, ITALIC, styled, typeset
 from . import fonts, offline, runtime
@@ -60,22 +60,30 @@ def score_name(game_id: str, lang: str) -> str:
     return f"{game_id}/{lang}-score.html"
 
 
-class Inline:
-    """Our text markup to HTML: **bold**, *italic*, :icon: (inline SVG), [[card]], [[#section]]."""
+COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :denier:"
 
-    def __init__(self, rules: Rules, icons: dict[str, IconSpec], section_titles: dict[str, str]):
+
+class Inline:
+    """Our text markup to HTML: **bold**, *italic*, :icon: (inline SVG), [[card]], [[#section]].
+    An icon after a number is read out in that number's form (「1 Prestigepunkt」, "2 deniers"):
+    the catalogue's plural entry that has the icon's English label as one of its forms."""
+
+    def __init__(self, rules: Rules, icons: dict[str, IconSpec], section_titles: dict[str, str],
+                 labels: Translator | None = None):
         self.rules = rules
         self.icons = icons
         self.titles = section_titles
+        self.labels = labels
         self.used: set[str] = set()
 
     def __call__(self, source: str) -> Markup:
-        text = styled(source or "", self.rules.lang, TOKEN, lambda match: self._token(match.group(0)))
+        text = styled(source or "", self.rules.lang, TOKEN, self._token)
         text = BOLD.sub(r"<strong>\1</strong>", text)
         text = ITALIC.sub(r"<em>\1</em>", text)
         return Markup(text.replace("\n", "<br>"))
 
-    def _token(self, token: str) -> str:
+    def _token(self, match: re.Match) -> str:
+        token = match.group(0)
         ref = REF.fullmatch(token)
         if ref:
             anchor, target = ref.groups()
@@ -85,12 +93,17 @@ class Inline:
         name = token.strip(":")
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
-        return self.icon(name)
+        count = COUNT_BEFORE.search(match.string, 0, match.start())
+        return self.icon(name, int(count.group(1)) if count else None)
 
-    def icon(self, name: str) -> str:
+    def icon(self, name: str, count: int | None = None) -> str:
         self.used.add(name)
         spec = self.icons[name]
-        label = escape(typeset(spec.label.get(self.rules.lang), self.rules.lang), {'"': "&quot;"})
+        label = spec.label.get(self.rules.lang)
+        forms = self.labels.plural_of(spec.label.get("en")) if count is not None and self.labels else None
+        if forms:
+            label = self.labels(*forms, count=count)
+        label = escape(typeset(label, self.rules.lang), {'"': "&quot;"})
         return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" role="img" aria-label="{label}">'
                 f'<title>{label}</title><use href="#icon-{name}"></use></svg>')
 
@@ -139,18 +152,18 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
                      allow_missing: bool = False, downloads: list[Download] = ()) -> str:
     rules = load_rules(project, game, lang)
     titles = {s.id: typeset(s.title, lang) for s in rules.flat()}
-    inline = Inline(rules, project.icons_for(game.id), titles)
+    labels = Translator(project.root, lang, allow_missing)
+    inline = Inline(rules, project.icons_for(game.id), titles, labels)
     sections = [dict(id=s.id, title=titles[s.id], level=s.level,
                      blocks=[(kind, [inline(t) for t in items]) for kind, items in blocks(s.body, lang)],
                      terms=[(inline(t.term), inline(t.definition)) for t in s.terms])
                 for s in rules.flat()]
     toc = _toc(rules.sections, titles)
-    decks = [dict(id=d.id, name=typeset(d.name, lang), count=d.count,
+    decks = [dict(id=d.id, name=typeset(d.name, lang), count=d.count, count_label=count_label(labels, d.unit, d.count),
                   shortfall=typeset(d.shortfall, lang) if d.shortfall else None,
                   cards=[dict(id=c.id, name=typeset(c.name, lang), copies=c.copies, summary=inline(c.summary),
                               text=inline(c.text)) for c in d.cards])
              for d in rules.decks]
-    labels = Translator(project.root, lang, allow_missing)
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
                   size=SIZE.format(d.name)) for d in downloads]
     return environment(project.root).get_template("game.html").render(
