@@ -45,7 +45,7 @@ BUONA_PIETRA_COPIES = 3
 
 COMPLETED = Category("completed", "Completed towers")
 BLESSING = Category("blessing", "Blessing (uniform towers of 7)")
-UNIFORM = Category("uniform", "Tallest uniform towers")
+UNIFORM = Category("uniform", "Tallest uniform tower of each rank")
 COLOURED = Category("coloured", "Coloured towers")
 TALLEST = Category("tallest", "Tallest-tower marker")
 MONUMENTO = Category("monumento", "Monumento")
@@ -127,7 +127,7 @@ def check(state: State, checks: Checks) -> None:
 
 def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
     if len(deal.players) != 2:
-        checks.fail(at + ("players",), Text("{count} player(s)", count=len(deal.players)), Text("exactly 2 players"))
+        checks.fail(at + ("players",), Text("players: {count}", count=len(deal.players)), Text("exactly 2 players"))
     names = [p.name for p in deal.players]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -172,7 +172,7 @@ def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
             checks.fail(at + ("closed_by",), Text("'{name}' is not a player of this deal", name=deal.closed_by),
                         Text("one of {names}", names=", ".join(names)))
         elif sum(t.completed for t in closer.towers) < 4:
-            checks.fail(at + ("closed_by",), Text("{name} closed with only {count} completed tower(s)",
+            checks.fail(at + ("closed_by",), Text("{name} closed construction with completed towers: {count}",
                                                   name=closer.name, count=sum(t.completed for t in closer.towers)),
                         Text("at least 4 completed towers to close"))
 
@@ -204,7 +204,7 @@ def _check_tower(tower: Tower, checks: Checks, at: tuple) -> None:
             return
     ranks = tower.ranks()
     if len(ranks) < 3:
-        checks.fail(at + ("floors",), Text("a tower of {count} floor(s)", count=len(ranks)),
+        checks.fail(at + ("floors",), Text("floors in this tower: {count}", count=len(ranks)),
                     Text("at least 3 floors (built from 3 cards)"))
         return
     if len(set(ranks)) == 1:

@@ -156,7 +156,7 @@ def check(state: State, checks: Checks) -> None:
                                     expected=GAME))
     n = len(state.players)
     if not 2 <= n <= 5:
-        checks.fail(("players",), Text("{count} player(s)", count=n), Text("2 to 5 players"))
+        checks.fail(("players",), Text("players: {count}", count=n), Text("2 to 5 players"))
     two = n == 2
     if two and not isinstance(state.elected, Elected):
         checks.fail(("elected",), Text("a two-player game has a King's and a Queen's people"),
@@ -177,14 +177,14 @@ def check(state: State, checks: Checks) -> None:
                 checks.fail(here + ("tracks", people), Text("{value} is not a step of the people track", value=value),
                             Text("one of {steps}", steps=", ".join(map(str, STEPS))))
         if p.fireworks_cast > p.spells_cast:
-            checks.fail(here + ("fireworks_cast",), Text("{count} Feu d'artifice among {cast} spell(s) cast",
+            checks.fail(here + ("fireworks_cast",), Text("Feu d'artifice cast: {count}, spells cast in all: {cast}",
                                                          count=p.fireworks_cast, cast=p.spells_cast),
                         Text("at most spells_cast"))
         if p.unused_spells + p.spells_cast > SPELL_CARDS:
             checks.fail(here + ("spells_cast",), Text("{count} spells held or cast", count=p.unused_spells + p.spells_cast),
                         Text("at most {count} (the spell cards in the game)", count=SPELL_CARDS))
         if p.scorings is not None and len(p.scorings) != (2 if two else 1):
-            checks.fail(here + ("scorings",), Text("{count} royal scoring(s)", count=len(p.scorings)),
+            checks.fail(here + ("scorings",), Text("royal scorings chosen: {count}", count=len(p.scorings)),
                         Text("2 per player with two players") if two else Text("1 per player"))
     for people in PEOPLES:
         at_top = [i for i, p in enumerate(state.players) if getattr(p.tracks, people) == TOP]
@@ -354,7 +354,7 @@ def ask(prompt, **_facts) -> dict:
                   "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
                                                   [str(s) for s in STEPS], name=name, people=peoples[t]))
                              for t in PEOPLES}}
-        chosen = prompt.several("{name}: royal scoring(s) chosen (empty: let the calculator propose)", SCORINGS,
+        chosen = prompt.several("{name}: royal scorings chosen (empty: let the calculator propose)", SCORINGS,
                                 name=name)
         if chosen:
             player["scorings"] = chosen

@@ -156,7 +156,7 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
         checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
                                     expected=GAME))
     if not 2 <= len(state.players) <= 4:
-        checks.fail(("players",), Text("{count} player(s)", count=len(state.players)), Text("2 to 4 players"))
+        checks.fail(("players",), Text("players: {count}", count=len(state.players)), Text("2 to 4 players"))
     names = [p.name for p in state.players]
     used: dict[str, list[tuple]] = {}
     for i, player in enumerate(state.players):

@@ -136,7 +136,7 @@ def score(ctx, game, state, lang, as_json, save, cards):
         plain = _fallback(Translator(root, lang, allow_missing=True))
         for problem in exc.problems:   # in --lang; English where a message has no translation
             click.secho(localise(problem, plain, lang), fg="red", err=True)
-        click.secho(plain("{count} problem(s): this end of game cannot be scored.").format(count=len(exc.problems)),
+        click.secho(plain("This end of game cannot be scored (problems found: {count}).").format(count=len(exc.problems)),
                     fg="red", err=True)
         sys.exit(1)
     except BuildError as exc:

@@ -1,10 +1,13 @@
 """Every shipped text of a language respects that language's glossary (glossary/<lang>.yaml).
 
 Shipped texts: the `<lang>:` values in cards/<game>/*.yaml, every string of
-cards/<game>/aid/<lang>.yaml and cards/<game>/rules/<lang>.yaml, and every msgstr of
-locales/<lang>/LC_MESSAGES/*.po. A glossary entry lists `forbidden` variants (whole words in
-Latin-script languages, substrings in Japanese) and optional `forbidden_patterns` (regular
-expressions); `games` limits an entry to those games' files and their own .po catalogue.
+cards/<game>/aid/<lang>.yaml and cards/<game>/rules/<lang>.yaml, every msgstr of
+locales/<lang>/LC_MESSAGES/*.po (for English, the source language, every msgid), and the icons'
+`<lang>` labels in layouts/*.yaml (the icon legends and the site's screen-reader labels). A
+glossary entry lists `forbidden` variants (whole words in Latin-script languages, substrings in
+Japanese) and optional `forbidden_patterns` (regular expressions); `games` limits an entry to
+those games' files, their own .po catalogue and layout, and the catalogues every game shares
+(site, scoring, prompts: they speak on each game's pages).
 Jinja tags ({{ … }}, {% … %}) are replaced by a digit before matching, so a space left between a
 tag and Japanese text is still caught. Reads data only: plain YAML and Babel, no generator code.
 """
@@ -86,17 +89,28 @@ def shipped_texts(lang: str) -> list[Text]:
                         continue
                     texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, kind, value))
     games = {p.name for p in (ROOT / "cards").iterdir() if p.is_dir()}
-    for f in sorted((ROOT / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+    source = lang == "en"       # English has no catalogue: its interface texts are the msgids
+    folder = ROOT / "locales" / ("fr" if source else lang) / "LC_MESSAGES"
+    for f in sorted(folder.glob("*.po")):
         with f.open("rb") as fh:
             catalog = read_po(fh)
         game = f.stem if f.stem in games else None
         for message in catalog:
-            if not message.id or not message.string:
+            if not message.id or not (message.string or source):
                 continue
-            strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+            strings = message.id if source else message.string
+            strings = strings if isinstance(strings, (list, tuple)) else [strings]
             msgid = message.id if isinstance(message.id, str) else message.id[0]
+            where = f"{f.relative_to(ROOT)}: msgid" if source else f"{f.relative_to(ROOT)}: {msgid!r}"
             for s in strings:
-                texts.append(Text(f"{f.relative_to(ROOT)}: {msgid!r}", game, "interface", s))
+                texts.append(Text(where, game, "interface", s))
+    for f in sorted((ROOT / "layouts").glob("*.yaml")):
+        icons = (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).get("icons") or {}
+        game = f.stem if f.stem in games else None
+        for name, spec in icons.items():
+            label = (spec or {}).get("label")
+            if isinstance(label, dict) and isinstance(label.get(lang), str):
+                texts.append(Text(f"{f.relative_to(ROOT)}: icon {name} label", game, "legend", label[lang]))
     return texts
 
 
@@ -117,7 +131,7 @@ def violations(glossary: dict, texts: list[Text], lang: str) -> list[str]:
         checks = [(f"forbidden {v!r}", _variant_regex(str(v), lang)) for v in entry.get("forbidden") or []]
         checks += [(f"pattern {p!r}", re.compile(p)) for p in entry.get("forbidden_patterns") or []]
         for t in texts:
-            if scope and t.game not in scope:
+            if scope and t.game is not None and t.game not in scope:
                 continue
             plain = TAG.sub("0", t.text)
             for label, rx in checks:

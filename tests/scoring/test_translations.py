@@ -34,7 +34,7 @@ EXPECTED = {
     ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3×（5 + 3 + 3）"],
     ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
-    ("tournay", "ja"): ["市民（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2"],
+    ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2"],
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain -3→-1, Orc -1→0",
                         "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
                         "titres de propriété : 4"],
