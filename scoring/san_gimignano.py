@@ -240,7 +240,7 @@ def score(state: State) -> GameResult:
             for player in players:
                 closed_and_lost = deal.closed_by == player.name and player.name not in result.winners
                 player.lines.append(Line(PENALTY, -10 if closed_and_lost else 0,
-                                         Text("closed deal {deal} and did not win it: -10", deal=d)
+                                         Text("closed deal {deal} and did not win it: −10", deal=d)
                                          if closed_and_lost else ""))
         for player in players:  # one penalty row, all deals together
             penalties = [line for line in player.lines if line.category is PENALTY]

@@ -290,7 +290,7 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
             before = dict(mine)
             for t in PEOPLES:
                 mine[t] = _roy_step(mine[t], t, player, players, positions)
-            moved = [Text("{people} {before}→{after}", people=names[t], before=before[t], after=mine[t])
+            moved = [Text("{people} {before}→{after}", people=names[t], before=_signed(before[t]), after=_signed(mine[t]))
                      for t in PEOPLES if before[t] != mine[t]]
             how = Text("{scoring}; {moves}", scoring=how, moves=Join(moved) if moved else Text("no track moved"))
         chosen[player.name].append((given, points, how))
@@ -365,3 +365,8 @@ def ask(prompt, **_facts) -> dict:
     if order:
         state["tie_order"] = order
     return state
+
+
+def _signed(step: int) -> str:
+    """A track value as printed: −3 with a true minus sign (U+2212), as the rules and the pad print it."""
+    return str(step).replace("-", "\u2212")

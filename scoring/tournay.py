@@ -166,11 +166,11 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                         Text("distinct names"))
         if len(player.district) > 3:
             checks.fail(here + ("district",), Text("{count} rows", count=len(player.district)),
-                        Text("at most 3 rows (a 3×3 district)"))
+                        Text("at most 3 rows (a 3 × 3 district)"))
         for r, row in enumerate(player.district):
             if len(row) > 3:
                 checks.fail(here + ("district", r), Text("{count} places in row {row}", count=len(row), row=r + 1),
-                            Text("at most 3 columns (a 3×3 district)"))
+                            Text("at most 3 columns (a 3 × 3 district)"))
         prestige: dict[str, tuple] = {}
         for r, c, stack in player.places():
             at = here + ("district", r, c)

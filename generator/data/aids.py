@@ -38,7 +38,7 @@ from .templates import (
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 AID_LAYOUTS = ("aids/card-side", "aids/reference")
-CODE_MSGIDS = {"Player aid", "Icons", "Icon legend"}   # labels(...) calls in products/aids/
+CODE_MSGIDS = {"Player aid", "Icons", "Icon legend", "{game} — {title}"}   # labels(...) calls in products/aids/
 # _('msgid'), _('msgid', field=…) and _('singular', 'plural', count=…) (see i18n.Translator)
 _LITERAL = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"""
 TRANSLATION_CALL = re.compile(rf"_\(\s*{_LITERAL}\s*(?:,\s*{_LITERAL})?\s*[,)]")

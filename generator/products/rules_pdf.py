@@ -204,7 +204,7 @@ def write_rules(project: Project, game: GameData, lang: str, path: Path, options
         canvas.restoreState()
 
     doc = _Doc(str(path), pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=16 * mm,
-               bottomMargin=18 * mm, title=f"{name} — {w.labels('Rules reference')}", author="pnp-studio",
+               bottomMargin=18 * mm, title=w.labels("{game} — {title}", game=name, title=w.labels("Rules reference")), author="pnp-studio",
                creator="pnp-studio", subject=f"language: {lang}", invariant=1, pageCompression=1, lang=lang,
                initialFontName=w.face(w.body_family).name)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")

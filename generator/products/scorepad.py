@@ -154,7 +154,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     typo = fonts.typography(lang)
     _ = Translator(project.root, lang, options.allow_missing)
     name = game.game.name.get(lang)
-    title = typeset(f"{name} — {_('Score pad')}", lang)
+    title = typeset(_("{game} — {title}", game=name, title=_("Score pad")), lang)
     canvas = new_canvas(path, options, project, title, lang, fonts)
     body = fonts.face(typo.roles["body"])
     bold_face = fonts.face(typo.roles["body"], bold=True)

@@ -100,7 +100,8 @@ class Inline:
         self.used.add(name)
         spec = self.icons[name]
         label = spec.label.get(self.rules.lang)
-        forms = self.labels.plural_of(spec.label.get("en")) if count is not None and self.labels else None
+        english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
+        forms = self.labels.plural_of(english) if count is not None and self.labels and english else None
         if forms:
             label = self.labels(*forms, count=count)
         label = escape(typeset(label, self.rules.lang), {'"': "&quot;"})
@@ -176,7 +177,7 @@ def render_legend_page(project: Project, game: GameData, lang: str, languages: l
     """Every icon the game's cards show, with its label in `lang` (the player aid's legend)."""
     rules = load_rules(project, game, lang)
     inline = Inline(rules, project.icons_for(game.id), {})
-    entries = [dict(name=name, icon=Markup(inline.icon(name)), label=label)
+    entries = [dict(name=name, icon=Markup(inline.icon(name)), label=typeset(label, lang))
                for name, label in legend(project, game, lang)]
     labels = Translator(project.root, lang, allow_missing)
     return environment(project.root).get_template("legend.html").render(

@@ -24,7 +24,7 @@ HEADINGS = {
     "san-gimignano": {
         "fr": ["Mise en place", "7 actions", "Donazione", "Phase de fin", "Décompte", "Nobles", "Légende"],
         "en": ["Setup", "7 actions", "Donazione", "End phase", "Scoring", "Nobles", "Icon legend"],
-        "de": ["Spielaufbau", "7 Aktionen", "Donazione", "Endphase", "Wertung", "Adlige", "Symbol"],
+        "de": ["Spielaufbau", "7 Aktionen", "Donazione", "Endphase", "Wertung", "Adelskarten", "Symbol"],
         "ja": ["準備", "アクション", "ドナツィオーネ", "終了フェイズ", "得点計算", "貴族", "アイコン"],
     },
     "tournay": {

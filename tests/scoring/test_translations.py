@@ -35,10 +35,10 @@ EXPECTED = {
     ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
     ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2"],
-    ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain -3→-1, Orc -1→0",
+    ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
                         "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
                         "titres de propriété : 4"],
-    ("taverna", "ja"): ["すべての種族トラックを1段上がる", "エルフ：2→4、ドワーフ：-3→-1、オーク：-1→0", "最上段",
+    ("taverna", "ja"): ["すべての種族トラックを1段上がる", "エルフ：2→4、ドワーフ：−3→−1、オーク：−1→0", "最上段",
                         "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4"],
 }
 
@@ -77,8 +77,8 @@ def test_json_details_in_german(game):
     german = {"san-gimignano": ["kein einheitlicher 7er-Turm", "10 (Stockwerke: 4)", "besitzt den Marker",
                                 "Anzahl der Türme × Summe der Stockwerke: 3 × (5 + 3 + 3)"],
               "tournay": ["Bürger (rot): 4 → 4 × 2 (Erbauer)", "Denier: 13 ÷ 4 → 3 × 2 (Erbauer)", "(kein Erbauer)",
-                          "Sets sichtbarer Karten der Stufe I/II"],
-              "taverna": ["eine Stufe höher auf jeder Volksleiste", "Elf 2→4, Zwerg -3→-1, Ork -1→0",
+                          "Sätze sichtbarer Karten der Stufe I/II"],
+              "taverna": ["eine Stufe höher auf jeder Volksleiste", "Elf 2→4, Zwerg −3→−1, Ork −1→0",
                           "oberste Stufe", "Reihenfolge der Schlosswertung: Karl, Fred, Etienne",
                           "Besitzurkunden: 4"]}[game]
     for fragment in german:
@@ -94,7 +94,7 @@ def test_python_api_stays_english():
     fr = r.to_json(Translator(ROOT, "fr"), "fr")
     assert fr["players"][0]["lines"][4]["detail"] == "détient le marqueur"
     t = score_file("taverna", EXAMPLES / "taverna-rulebook.yaml", **game_facts("taverna"))
-    assert "Elf 2→4, Dwarf -3→-1, Orc -1→0" in t.player("Karl").line("roy").detail
+    assert "Elf 2→4, Dwarf −3→−1, Orc −1→0" in t.player("Karl").line("roy").detail
     assert isinstance(t.player("Karl").line("roy").detail, str)
 
 
@@ -189,7 +189,7 @@ def test_every_explanation_has_a_translation(lang):
             if lang == "fr":
                 seen |= _templates_of(text)
     if lang == "fr":
-        for template in ("played", "towers of 5 floors or more: {towers} × 5", "closed deal {deal} and did not win it: -10",
+        for template in ("played", "towers of 5 floors or more: {towers} × 5", "closed deal {deal} and did not win it: −10",
                          "equal totals: {player} holds the tallest-tower marker and wins",
                          "equal totals over several deals: the rules give no tie-break, so the win is shared",
                          "{detail} = {raw}, capped at {cap}", "no card", "no condition",

@@ -61,7 +61,7 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
     labels = Translator(project.root, lang, options.allow_missing)
     size = card_size(project)
     grid = make_grid(project.sheets, options.paper, size, options.bleed)
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — {labels('Player aid')}", lang, fonts)
+    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fonts)
     layout = project.layouts["aids/card-side"]
     body = next((r for r in layout.regions if r.name == "body"), None)
     if body is None:

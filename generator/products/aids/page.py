@@ -43,7 +43,7 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     paper = project.sheets.papers[options.paper]
     layout = project.layouts["aids/reference"]
     ctx = _context(project, game, lang, layout, labels, {})
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — {labels('Player aid')}", lang, fonts)
+    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fonts)
 
     # header: a layout drawn like a card face, as wide as the text block
     width = paper.width - 2 * MARGIN
