@@ -7,7 +7,7 @@ locales/<lang>/LC_MESSAGES/*.po (for English, the source language, every msgid),
 glossary entry lists `forbidden` variants (whole words in Latin-script languages, substrings in
 Japanese) and optional `forbidden_patterns` (regular expressions); `games` limits an entry to
 those games' files, their own .po catalogue and layout, and the catalogues every game shares
-(site, scoring, prompts: they speak on each game's pages).
+(site, scoring, prompts: they speak on each game's pages) unless the entry says `shared: false`.
 Jinja tags ({{ … }}, {% … %}) are replaced by a digit before matching, so a space left between a
 tag and Japanese text is still caught. Reads data only: plain YAML and Babel, no generator code.
 """
@@ -131,7 +131,7 @@ def violations(glossary: dict, texts: list[Text], lang: str) -> list[str]:
         checks = [(f"forbidden {v!r}", _variant_regex(str(v), lang)) for v in entry.get("forbidden") or []]
         checks += [(f"pattern {p!r}", re.compile(p)) for p in entry.get("forbidden_patterns") or []]
         for t in texts:
-            if scope and t.game is not None and t.game not in scope:
+            if scope and (t.game not in scope if t.game is not None else entry.get("shared") is False):
                 continue
             plain = TAG.sub("0", t.text)
             for label, rx in checks:

@@ -5,7 +5,9 @@ import re
 
 import pytest
 
-from .shipped import LANGS, aid_text, card, section
+from babel.messages.pofile import read_po
+
+from .shipped import LANGS, ROOT, aid, aid_text, card, section
 
 GAME = "san-gimignano"
 
@@ -48,3 +50,87 @@ OWN_TEN = {"fr": r"votre propre 10", "en": r"your own 10", "de": r"eigenen? 10",
 def test_guard_own_effect_is_the_ten(lang):
     assert re.search(OWN_TEN[lang], card(GAME, "towers", "tower-5")["text"][lang])
     assert re.search(OWN_TEN[lang], section(GAME, lang, "donazione"))
+
+
+# --- issue 28: the meanings two native editors found wrong (docs/fidelity.md, review table) ------
+
+def _aid_items(lang: str, section_id: str) -> list[str]:
+    items = next(s for s in aid(GAME, lang)["sections"] if s["id"] == section_id)
+    return [items.get("heading", "")] + [i if isinstance(i, str) else i["text"] for i in items["items"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_6_cappella_counts_only_your_towers(lang):
+    yours = {"fr": "vos tours", "en": "your towers", "de": "deiner Türme", "ja": "自分の塔"}
+    assert yours[lang] in card(GAME, "nobles", "cappella-di-santa-fina")["text"][lang]
+    assert yours[lang] in section(GAME, lang, "noble-cards")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_8_palazzo_comunale_two_cards_or_none_then_it_leaves(lang):
+    choice = {"fr": "2 cartes ou aucune", "en": "2 cards or none", "de": "2 Karten oder keine", "ja": "2枚戻すか1枚も戻さないか"}
+    leaves = {"fr": "quitte", "en": "leaves the game", "de": "verlässt", "ja": "除外"}
+    for text in (card(GAME, "nobles", "palazzo-comunale")["text"][lang], section(GAME, lang, "noble-cards")):
+        assert choice[lang] in text and leaves[lang] in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_16_the_five_works_when_played_from_the_hand(lang):
+    five = {"fr": "Le 5 agit quand vous le jouez depuis votre main", "en": "The 5 works when you play it from your hand",
+            "de": "Die 5 wirkt, wenn du sie aus der Hand spielst", "ja": "5は手札から出したとき"}
+    heading = {"fr": "le 5 joué depuis la main", "en": "the 5 played from your hand", "de": "die 5 aus der Hand gespielt",
+               "ja": "5は手札から出したとき"}
+    assert five[lang] in section(GAME, lang, "donazione")
+    assert heading[lang] in _aid_items(lang, "donazione")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_17_closing_needs_at_least_four_completed_towers(lang):
+    four = {"fr": "au moins 4", "en": "at least 4", "de": "mindestens 4", "ja": "4つ以上"}
+    assert any(four[lang] in item for item in _aid_items(lang, "turn"))
+    assert four[lang] in section(GAME, lang, "close")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_18_income_draws_from_the_pile_and_or_the_market(lang):
+    and_or = {"fr": "et/ou", "en": "and/or", "de": "und/oder", "ja": "山札と市場"}
+    assert and_or[lang] in card(GAME, "towers", "tower-8")["text"][lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_20_buona_pietra_cancelled_is_a_choice(lang):
+    choose = {"fr": "choisissez", "en": "choose", "de": "wähle", "ja": "選びます"}
+    extend = {"fr": "prolonger", "en": "extend", "de": "erhöhe", "ja": "伸ばす"}
+    line = next(l for l in section(GAME, lang, "noble-cards").splitlines() if "[[buona-pietra]]" in l)
+    assert choose[lang] in line and extend[lang] in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_21_giostra_may_be_played(lang):
+    may = {"fr": "vous pouvez", "en": "you may", "de": "darfst du", "ja": "てもよい"}
+    assert may[lang] in card(GAME, "nobles", "giostra")["text"][lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_22_two_passes_end_the_game_in_any_phase(lang):
+    any_phase = {"fr": "quelle que soit la phase", "en": "whatever the phase", "de": "in jeder Phase", "ja": "どのフェイズでも"}
+    assert any(any_phase[lang] in item for item in _aid_items(lang, "turn"))
+
+
+def test_item_23_the_pad_scores_the_tallest_uniform_tower_of_each_rank():
+    from scoring.san_gimignano import UNIFORM
+    assert UNIFORM.label == "Tallest uniform tower of each rank"
+    each = {"fr": "chaque rang", "de": "je Rang", "ja": "数字ごと"}
+    for lang, words in each.items():
+        with (ROOT / "locales" / lang / "LC_MESSAGES" / "scoring.po").open("rb") as fh:
+            assert words in read_po(fh).get(UNIFORM.label).string
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_buy_stones_says_what_the_rulesheet_says_and_no_more(lang):
+    """Rulesheet: "S'il n'y a qu'une seule carte dans la pioche, prenez celle-là." It does not say
+    that only one card is taken (docs/fidelity.md, decision)."""
+    that_one = {"fr": "prenez celle-ci", "en": "take that one", "de": "nimm diese", "ja": "そのカードを取ります"}
+    buy = section(GAME, lang, "buy")
+    assert that_one[lang] in buy
+    assert not re.search(r"only 1|1 seule|nur 1|山札が1枚だけなら1枚", buy)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from .shipped import LANGS, ROOT, card, deck, section
+import re
+
+from .shipped import LANGS, ROOT, aid, card, deck, load, section
 
 GAME = "taverna"
 
@@ -41,3 +43,61 @@ def test_readme_and_fidelity_notes_name_the_invented_favour_names():
     for entry in deck(GAME, "royal-favours")["cards"]:
         assert entry["name"]["fr"] in fidelity, entry["id"]
     assert "Déménagement" in games and "own" in games
+
+
+# --- issue 28: the meanings two native editors found wrong (docs/fidelity.md, review table) ------
+
+def _aid_items(lang: str, section_id: str) -> list[str]:
+    items = next(s for s in aid(GAME, lang)["sections"] if s["id"] == section_id)["items"]
+    return [i if isinstance(i, str) else i["text"] for i in items]
+
+
+POSITION_ORDER = {"fr": "ordre des positions", "en": "order of position", "de": "Reihenfolge der Positionen", "ja": "位置の順"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_5_castle_scorings_are_chosen_in_track_order(lang):
+    """Rulebook example: Karl, first on the elected people's track, chooses first, then Fred and
+    Etienne by their positions there (ties: next track to the right), not in seat order."""
+    assert POSITION_ORDER[lang] in section(GAME, lang, "royal-scoring")
+    assert all(POSITION_ORDER[lang] in item for item in _aid_items(lang, "royal")[:2])
+
+
+NOTARY = {"fr": ("taverne d'arrivée", "moitié", "dernier titre"), "en": ("destination tavern", "half", "last title"),
+          "de": ("Zieltaverne", "Hälfte", "letzte Urkunde"), "ja": ("移動先", "半分", "最後の権利証")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_9_the_aid_card_keeps_the_notarys_three_rules(lang):
+    """The card-sized aid lists the notables on one line each; the Notary's must keep where the
+    title is bought, that the previous owner gets half, and that a last title is never taken."""
+    card_line = next(i["text"] for i in next(s for s in aid(GAME, lang)["sections"] if s["id"] == "notables")["items"]
+                     if isinstance(i, dict) and i.get("show") == "card")
+    notary = card_line.split("{% else %}", 1)[1]
+    assert all(words in notary for words in NOTARY[lang])
+
+
+REMOVED_FROM_THE_GAME = {"fr": "du jeu", "en": "from the game", "de": "aus dem Spiel", "ja": "ゲームから除外"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_item_19_a_plotted_client_tile_leaves_the_game(lang):
+    words = REMOVED_FROM_THE_GAME[lang]
+    assert words in section(GAME, lang, "place-client")
+    assert any(words in item for item in _aid_items(lang, "guilds"))
+    assert words in card(GAME, "reference", "client-symbols")["text"][lang].split("\n")[0]
+
+
+def test_item_26_the_japanese_tagline_speaks_of_rival_innkeepers():
+    ja = load(ROOT / "cards" / GAME / "game.yaml")["description"]["ja"]
+    assert "ライバルの酒場の主人として" not in ja and "競い合う酒場の主人" in ja
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_favour_tile_is_named_after_a_guild_effect(lang):
+    """Komplott, Gelage, Magie and Einfluss are the guild symbols' effects; a favour tile that adds
+    a symbol is named after the symbol, so a name never means two things (issue 28)."""
+    effects = set(re.findall(r"\*\*(.+?)\*\*", card(GAME, "reference", "client-symbols")["text"][lang]))
+    favours = {entry["name"][lang] for entry in deck(GAME, "royal-favours")["cards"]}
+    assert effects & favours == set()
+    assert not any(effect in favour for effect in effects - {"2+ / 4+ / 5", "2+／4+／5"} for favour in favours)
