@@ -19,6 +19,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
+from .japanese import polite
 from .model import Card, Deck, Game, Text
 
 MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
@@ -129,6 +130,7 @@ def environment() -> SandboxedEnvironment:
     env.filters = {name: env.filters[name] for name in FILTERS}
     env.filters["replace"] = _replace
     env.filters["roman"] = roman
+    env.filters["polite"] = polite         # Japanese card texts quoted in a polite-form aid
     return env
 
 

@@ -184,3 +184,18 @@ def test_the_check_catches_a_variant():
            Text("v", "tournay", "cards", "*建設中*の塔。")]
     assert len({v.split(":")[0] for v in violations(ja, bad, "ja")}) == 3
     assert not violations(ja, [Text("t", "tournay", "cards", "2:points:を得る（2〜3人）。")], "ja")
+
+
+def test_japanese_aids_use_the_polite_register():
+    """glossary/ja.yaml: aids are in です/ます; a sentence may end on a noun (体言止め, 「1枚につき2:points:。」)
+    but never on a plain verb or adjective form (「〜を得る。」「〜できない。」) mixed in with the polite ones."""
+    plain = re.compile(r"(?:[るうくすつぬむぶぐ]|ない|た|だ|である)(?:[）」]?)。")
+    polite = re.compile(r"(?:ます|です|ません|ました|でした|ください)(?:[）」]?)。$")
+    found = []
+    for t in shipped_texts("ja"):
+        if t.kind != "aids":
+            continue
+        for sentence in re.findall(r"[^。\n]*。", TAG.sub("0", t.text)):
+            if plain.search(sentence) and not polite.search(sentence):
+                found.append(f"{t.where}: …{sentence[-30:]}")
+    assert not found, "plain-form sentences in the Japanese aids:\n" + "\n".join(found)

@@ -1,0 +1,45 @@
+"""Japanese aids read in one register (issue 28): です・ます throughout, also where they quote a
+card, whose own text is in the plain form the glossary asks of cards (glossary/ja.yaml)."""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from generator.data.japanese import polite
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+PLAIN = re.compile(r"(?:[るうくすつぬむぶぐ]|ない|た|だ|である)[）」]?。")
+POLITE = re.compile(r"(?:ます|です|ません|ました|でした|ください)[）」]?。$")
+
+
+def plain_sentences(text: str) -> list[str]:
+    return [s for s in re.findall(r"[^。]*。", text) if PLAIN.search(s) and not POLITE.search(s)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("product", ["player-aid.pdf", "player-aid-card.pdf"])
+def test_japanese_aids_have_no_plain_form_sentence(full_build, game, product):
+    # poppler's reading order keeps the two columns apart (pdfplumber interleaves them)
+    text = subprocess.run(["pdftotext", str(full_build / game / "ja" / product), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    text = re.sub(r"\s+", "", text)
+    found = plain_sentences(text)
+    assert not found, f"{game} {product}: " + " | ".join(s[-30:] for s in found[:10])
+
+
+@pytest.mark.parametrize("plain, expected", [
+    ("各プレイヤーは1:denier:を支払う。", "各プレイヤーは1:denier:を支払います。"),
+    ("5:denier:を得る。", "5:denier:を得ます。"),
+    ("客タイルを取る。", "客タイルを取ります。"),
+    ("1段上がる（ボーナスは得ない）。", "1段上がります（ボーナスは得ません）。"),
+    ("同じ酒場に同じトークンは置けない。", "同じ酒場に同じトークンは置けません。"),
+    ("完成・未完成を問わない）。", "完成・未完成を問いません）。"),
+    ("活性化してもよい。アクションではない。", "活性化してもかまいません。アクションではありません。"),
+    ("イベント列を補充する。", "イベント列を補充します。"),
+    ("表向きの人物1枚につき。", "表向きの人物1枚につき。"),                 # 体言止め stays
+    ("Take 2 :denier:.", "Take 2 :denier:."),                              # other scripts pass through
+])
+def test_polite_reads_a_plain_card_text_in_the_polite_form(plain, expected):
+    assert polite(plain) == expected
