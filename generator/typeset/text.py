@@ -122,14 +122,36 @@ def hyphenator(lang: str):
     return pyphen.Pyphen(lang=lang).iterate
 
 
-def style_for(face: Face, typo: Typography, box: TextBox, size: float) -> ParagraphStyle:
+# words inside (…) are never hyphenated: "Bürger (gelb, Bürger-/stand)" reads badly (issue 28)
+ASIDE = re.compile(r"\(([^()]*)\)")
+ASIDE_WORD = re.compile(r"[^\W\d_]+")
+
+
+class _KeepAsides:
+    """The language's hyphenator, except for the words a paragraph has inside parentheses
+    (ReportLab strips the punctuation before it asks, so the words are listed up front)."""
+
+    def __init__(self, hyphenate, words: frozenset[str]):
+        self.hyphenate, self.words = hyphenate, words
+
+    def __call__(self, word: str):
+        return [] if word.lower() in self.words else self.hyphenate(word)
+
+
+def style_for(face: Face, typo: Typography, box: TextBox, size: float, markup: str = "",
+              hyphenate: bool = True) -> ParagraphStyle:
+    """The paragraph style of a box; `markup` lets it keep the words of its asides whole, and
+    `hyphenate=False` sets the text without any hyphenation (tried first by fit)."""
     style = ParagraphStyle("pnp", fontName=face.name, fontSize=size, leading=size * box.leading,
                            alignment=ALIGN[box.align], textColor=box.color, splitLongWords=False,
                            allowWidows=1, allowOrphans=1)
     if typo.cjk:
         style.wordWrap = "CJK"
-    elif typo.hyphenation:
+    elif typo.hyphenation and hyphenate:
         style.hyphenationLang = typo.hyphenator or hyphenator(typo.hyphenation)
+        asides = frozenset(w.lower() for inner in ASIDE.findall(markup) for w in ASIDE_WORD.findall(inner))
+        if asides:
+            style.hyphenationLang = _KeepAsides(style.hyphenationLang, asides)
         style.hyphenationMinWordLength = 2 * MIN_PART
         style.embeddedHyphenation = 1
         style.uriWasteReduce = 0.3
@@ -175,14 +197,14 @@ def _widen(para: Paragraph, extra: float) -> None:
     para.width += extra
 
 
-def _balanced(markup, face, typo, box, size, para):
+def _balanced(markup, face, typo, box, size, para, hyphenate=True):
     """A one-word last line is rebalanced by breaking for a slightly narrower box, when the
     text still fits there at the same size (not for Japanese, not for justified text)."""
     if typo.cjk or box.align == "justify" or not lonely_last_line(para):
         return para
     for ratio in REBALANCE:
         width = box.width * ratio
-        trial = Paragraph(markup, style_for(face, typo, box, size))
+        trial = Paragraph(markup, style_for(face, typo, box, size, markup, hyphenate))
         _w, height = trial.wrap(width, box.height + 1000)
         if height <= box.height + 0.01 and not _overflows_width(trial, width) and not lonely_last_line(trial):
             _widen(trial, box.width - width)
@@ -213,14 +235,17 @@ def _remembered(fit_function):
 
 @_remembered
 def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragraph, float]:
-    """The largest paragraph from box.size down to box.min_size that fits; else Overflow."""
+    """The largest paragraph from box.size down to box.min_size that fits; else Overflow. At
+    each size the text is first set without hyphenation, which is used when it fits."""
     size = box.size
     while size >= box.min_size - 1e-6:
-        para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size))
-        _w, height = para.wrap(box.width, box.height + 1000)
-        if height <= box.height + 0.01 and not _overflows_width(para, box.width):
-            para = _balanced(markup, face, typo, box, size, para)
-            return para, para.height
+        for hyphenate in (False, True) if typo.hyphenation and not typo.cjk else (True,):
+            para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size, markup,
+                                                                                    hyphenate))
+            _w, height = para.wrap(box.width, box.height + 1000)
+            if height <= box.height + 0.01 and not _overflows_width(para, box.width):
+                para = _balanced(markup, face, typo, box, size, para, hyphenate)
+                return para, para.height
         size -= SIZE_STEP
     raise Overflow(f"does not fit in {box.width / 2.8346:.1f}x{box.height / 2.8346:.1f} mm "
                    f"even at the minimum size {box.min_size} pt")

@@ -8,7 +8,7 @@ from generator.typeset.fonts import FontBook
 from generator.data.model import FontsFile
 from datafile.validate import validate
 from datafile.source import load_yaml
-from generator.typeset.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, to_markup
+from generator.typeset.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, style_for, to_markup
 from tests.conftest import ROOT
 
 GERMAN = "Baust du einen einheitlichen Turm, ziehe so viele Karten vom Nachziehstapel oder Markt, wie er Stockwerke hat."
@@ -33,9 +33,22 @@ def wrap(fonts, lang, text, width_pt=120, size=9, min_size=9):
     return para
 
 
-def test_german_hyphenates(fonts):
-    para = wrap(fonts, "de", GERMAN, width_pt=100)
+def test_german_hyphenates_only_when_the_text_needs_it(fonts):
+    """Issue 28: a text that fits unbroken is set unbroken; a word too long for the line is broken."""
+    assert not any(line.endswith("-") for line in lines(wrap(fonts, "de", GERMAN, width_pt=100)))
+    para = wrap(fonts, "de", "Ziehe vom Nachziehstapel oder Markt so viele Nachziehstapelkarten.", width_pt=65)
     assert any(line.endswith("-") and not line.endswith("er-") for line in lines(para)), lines(para)
+
+
+def test_words_in_parentheses_are_never_hyphenated(fonts):
+    text = "Nimm einen Bürger (Geistliche, Bürgerstand, Nachziehstapel) und Nachziehstapelkarten."
+    broken = [line for line in lines(wrap(fonts, "de", text, width_pt=60)) if line.endswith("-")]
+    assert broken and all(line.split()[-1].strip("(,").rstrip("-").lower() not in
+                          {"geistliche", "bürgerstand", "nachziehstapel"} for line in broken), broken
+    typo = fonts.typography("de")
+    box = TextBox(60, 400, 9, 9, 1.2, "left", "#000000")
+    style = style_for(fonts.face(typo.roles["body"]), typo, box, 9, to_markup(text, "de", None))
+    assert style.hyphenationLang("Bürgerstand") == [] and style.hyphenationLang("Nachziehstapelkarten")
 
 
 def test_english_does_not(fonts):

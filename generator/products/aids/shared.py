@@ -61,7 +61,7 @@ class Flow:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             raise BuildError(f"font {face.name} has no glyph for {shown} (in: {source[:60]}…)")
         box = TextBox(width, 10000, size, size, 1.22, align, color)
-        style = style_for(face, self.typo, box, size)
+        style = style_for(face, self.typo, box, size, source)
         style.spaceBefore = space_before
         if bullet:
             style.leftIndent = size * 0.95
