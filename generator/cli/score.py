@@ -136,7 +136,8 @@ def score(ctx, game, state, lang, as_json, save, cards):
         plain = _fallback(Translator(root, lang, allow_missing=True))
         for problem in exc.problems:   # in --lang; English where a message has no translation
             click.secho(localise(problem, plain, lang), fg="red", err=True)
-        click.secho(plain("This end of game cannot be scored (problems found: {count}).").format(count=len(exc.problems)),
+        click.secho(plain("{count} problem: this end of game cannot be scored.", "{count} problems: this end of game cannot be scored.",
+                          count=len(exc.problems)),
                     fg="red", err=True)
         sys.exit(1)
     except BuildError as exc:
@@ -147,11 +148,12 @@ def score(ctx, game, state, lang, as_json, save, cards):
 
 def _fallback(translate):
     """Translations for error messages: English when the catalogue itself is what is broken."""
-    def safe(msgid: str) -> str:
+    def safe(msgid: str, plural: str | None = None, /, **fields) -> str:
         try:
-            return translate(msgid)
+            return translate(msgid, plural, **fields)
         except (DataError, BuildError):
-            return msgid
+            english = plural if plural is not None and fields.get("count") != 1 else msgid
+            return english.format(**fields) if fields else english
     return safe
 
 
