@@ -175,6 +175,8 @@ def test_item_7_positive_events_pay_each_tied_player(lang):
 def test_item_10_the_end_is_triggered_then_everyone_plays_a_last_turn(lang):
     triggered = {"fr": "la fin est déclenchée", "en": "The end is triggered", "de": "Spielende ausgelöst", "ja": "終了が決まり"}
     assert triggered[lang] in section(GAME, lang, "end")
+    aid_words = {"fr": "la fin est déclenchée", "en": "the end is triggered", "de": "Spielende ausgelöst", "ja": "終了が決まり"}
+    assert any(aid_words[lang] in item for item in _aid_items(lang, "end"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
