@@ -1,0 +1,50 @@
+"""Counts read right in every language (issue 28): plural entries of the catalogues
+(msgid / msgid_plural / msgstr[n]) chosen by the language's plural rule, instead of "(s)"."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from datafile.errors import DataError
+from generator.data.i18n import Translator, load_catalogue, players_and_minutes, plural_index
+from tests.conftest import ROOT
+
+CARDS = ("{count} card", "{count} cards")
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "1 card", "2 cards"), ("fr", "1 carte", "2 cartes"), ("de", "1 Karte", "2 Karten"), ("ja", "1枚", "2枚")])
+def test_a_count_takes_its_plural_form_from_the_catalogue(lang, one, two):
+    _ = Translator(ROOT, lang)
+    assert _(*CARDS, count=1) == one and _(*CARDS, count=2) == two
+
+
+def test_french_counts_zero_as_singular_and_japanese_has_one_form():
+    assert plural_index("fr", 0) == 0 and plural_index("en", 0) == 1 and plural_index("ja", 5) == 0
+
+
+@pytest.mark.parametrize("lang, header", [
+    ("en", "2–4 players · 45 min"), ("fr", "2–4 joueurs · 45 min"), ("de", "2–4 Spieler · 45 Min."), ("ja", "2〜4人・45分")])
+def test_the_game_header_comes_from_one_message(lang, header):
+    assert players_and_minutes(Translator(ROOT, lang), 2, 4, 45) == header
+
+
+def test_a_plural_entry_with_the_wrong_number_of_forms_is_a_file_line_problem(tmp_path):
+    locales = tmp_path / "locales" / "fr" / "LC_MESSAGES"
+    locales.mkdir(parents=True)
+    (locales / "site.po").write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+                                     'msgid "{count} card"\nmsgid_plural "{count} cards"\n'
+                                     'msgstr[0] "{count} carte"\n', encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_catalogue(tmp_path, "fr")
+    problem = str(caught.value.problems[0])
+    assert "site.po:5" in problem and "1 plural forms" in problem and "msgstr[1]" in problem
+
+
+def test_the_site_reads_an_icon_after_1_in_the_singular(full_build):
+    page = (full_build / "site" / "tournay" / "de.html").read_text(encoding="utf-8")
+    labels = re.findall(r'(\d+)(?:\s|&nbsp;|\u00a0)<svg class="icon"[^>]*aria-label="(Prestigepunkte?)"', page)
+    assert ("1", "Prestigepunkt") in labels and ("2", "Prestigepunkte") in labels
+    assert not any(n == "1" and label == "Prestigepunkte" for n, label in labels)
