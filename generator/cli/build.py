@@ -14,6 +14,7 @@ from ..build import plan as builder
 from ..paper.imposition import SheetOptions
 from .common import (
     duplex_option,
+    languages_or_exit,
     load_or_exit,
     offset_option,
     paper_option,
@@ -56,6 +57,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         if unknown:
             raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
+    languages_or_exit(project, languages, allow_missing)
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet)
     out = (out_dir or project_root(ctx) / "output").resolve()
     if out in (Path(out.anchor), Path.home()) or project_root(ctx).is_relative_to(out):

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from .common import load_or_exit, split_list
+from ..data.catalog import load_project_and_problems
+from .common import project_root, split_list
 
 LEVELS = {"error": "red", "warning": "yellow", "note": None}
 
@@ -20,11 +21,25 @@ LEVELS = {"error": "red", "warning": "yellow", "note": None}
 def check(ctx, games, langs, as_json, allow_missing):
     """Preflight GAMES (default: every game): text fit per language, glyphs, legibility, safe
     zone and bleed, image dpi, unused icons and properties."""
-    from ..products.preflight import Report, check_game
+    from ..data.languages import language_problems
+    from ..products.preflight import Report, check_game, problem_findings
 
-    project = load_or_exit(ctx, games)
     report = Report()
     languages = split_list(langs)
+    project, problems = load_project_and_problems(project_root(ctx), list(games) or None)
+    for game in (project.games.values() if project else []):
+        # what the build refuses before drawing: a missing aid or rules file, label or translation
+        problems += language_problems(project, game, languages, allow_missing)
+    if problems:   # nothing can be drawn: the problems, as lines or (CI reads JSON whatever happened) JSON
+        problems = list(dict.fromkeys(problems))
+        if as_json:
+            report.findings += problem_findings(problems)
+            click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+        else:
+            for problem in problems:
+                click.secho(str(problem), fg="red", err=True)
+            click.secho(f"{len(problems)} problem(s) found; nothing was checked further.", fg="red", err=True)
+        sys.exit(1)
     for game in project.games.values():
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)

@@ -28,6 +28,19 @@ def load_or_exit(ctx: click.Context, games: tuple[str, ...]) -> Project:
         sys.exit(1)
 
 
+def languages_or_exit(project: Project, languages: list[str] | None, allow_missing: bool) -> None:
+    """What the chosen languages need beyond their texts (aid and rules files, icon labels,
+    translations): refused before anything renders, with the lines `pnp validate` prints."""
+    from ..data.languages import language_problems
+    problems = [problem for game in project.games.values()
+                for problem in language_problems(project, game, languages, allow_missing)]
+    if problems:
+        for problem in dict.fromkeys(problems):
+            click.secho(str(problem), fg="red", err=True)
+        click.secho(f"{len(set(problems))} problem(s) found; nothing was written.", fg="red", err=True)
+        sys.exit(1)
+
+
 def writable_or_exit(out: Path) -> None:
     """--out must be a folder we can create and write in: one line, exit 1, otherwise."""
     try:

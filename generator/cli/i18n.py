@@ -14,7 +14,8 @@ import click
 
 from datafile.errors import DataError
 
-from ..data.aids import aid_path, game_msgids, load_aids
+from ..data.aids import aid_path, load_aids
+from ..data.languages import needed_msgids
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 
 
@@ -29,7 +30,7 @@ def status_rows(project, games=None):
     for game in project.games.values():
         if games and game.id not in games:
             continue
-        msgids = game_msgids(project, game)
+        msgids = needed_msgids(project, game)
         for lang in game.game.languages:
             if lang == SOURCE_LANGUAGE:
                 missing = []

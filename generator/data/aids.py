@@ -26,7 +26,7 @@ from .characters import character_problems
 from .crosscheck import ICON_REF
 from .i18n import PLURAL
 from .layouts import layout_id
-from .project import GameData, Project
+from .project import GameData, Project, missing_language_file
 from .model import Strict
 from .templates import (
     View,
@@ -92,8 +92,7 @@ def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
         path = aid_path(game, lang)
         name = project.relative(path)
         if not path.exists():
-            problems.append(Problem(name, 0, "", f"no {lang} player aid for {game.id}",
-                                    f"a file {name} (copy another language's and translate it)"))
+            problems.append(missing_language_file(project, game, "aid", lang))
             continue
         try:
             raw = load_yaml(path, name)
@@ -272,7 +271,10 @@ def _used_icons(project: Project, game: GameData) -> set[str]:
             if layout is None:
                 continue
             for lang in game.game.languages:
-                context = card_context(game.game, deck, card, lang, layout.colors, _Labels(), side)
+                try:
+                    context = card_context(game.game, deck, card, lang, layout.colors, _Labels(), side)
+                except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
+                    continue
                 used.update(_layout_icons(layout, context))
     return used
 

@@ -46,7 +46,17 @@ def _stamp(*folders: Path) -> tuple | None:
 
 
 def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
-    """Load layouts and the named games (all when None); raise DataError listing every problem.
+    """Load layouts and the named games (all when None); raise DataError listing every problem."""
+    project, problems = load_project_and_problems(root, game_ids)
+    if problems:
+        raise DataError(problems)
+    return project
+
+
+def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> tuple[Project | None, list]:
+    """The project as far as it loads, and every problem found: `pnp validate` checks what
+    else it can (a game's languages) on the games that loaded, in the same round. The project is
+    None when the sheets or fonts themselves did not load.
 
     A process that loads the same project again (`pnp build --watch`, `pnp serve`) takes from its
     last successful load what none of its files changed since: the layouts, fonts and sheets while
@@ -95,11 +105,11 @@ def load_project(root: Path, game_ids: list[str] | None = None) -> Project:
             vars(deck).pop("_raw", None)
     problems = list(dict.fromkeys(layouts.problems + out.problems))  # a layout checked twice reports once
     if problems:
-        raise DataError(problems)
+        return (Project(root, games, layouts, fonts, sheets) if sheets and fonts is not None else None), problems
     if shared is not None:
         kept = last.get("games", {})
         kept.update({gid: (stamps[gid], games[gid]) for gid in games if stamps[gid] is not None})
         _last_load.clear()
         _last_load.update(key=(root, shared), fonts=fonts, sheets=sheets, layouts=layouts, games=kept)
-    return Project(root, games, layouts, fonts, sheets)
+    return Project(root, games, layouts, fonts, sheets), []
 

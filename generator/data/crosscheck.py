@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from datafile.errors import Collector, DataError, Problem, closest, field_path
-from datafile.source import line_of
+from datafile.source import line_of, load_yaml
 
 from .layouts import layout_id
 from .locate import relative
@@ -38,9 +38,11 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
     langs = data.game.languages
     icons = project.icons_for(data.id)  # also reads the game's layout file
     game_file = relative(project.root, data.directory / "game.yaml")
-    for path, text in texts(data.game, ()):
-        for lang in text.missing(langs):
-            out.add(game_file, 0, ".".join(map(str, path)), f"no '{lang}' text", f"a text for each of {langs}")
+    missing = [(path, lang) for path, text in texts(data.game, ()) for lang in text.missing(langs)]
+    raw_game = load_yaml(data.directory / "game.yaml", game_file) if missing else None   # for the lines
+    for path, lang in missing:
+        out.add(game_file, line_of(raw_game, path), field_path(path), f"no '{lang}' text",
+                f"a text for each of {', '.join(langs)}")
     seen_ids: dict[str, str] = {}
     # read every layout file the game refers to first: a file that failed to load would
     # only make each reference to it "unknown", repeating the cause

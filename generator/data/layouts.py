@@ -80,6 +80,7 @@ class LayoutFiles:
         self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
         self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
         self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._raw: dict[str, tuple[str, Any]] = {}   # stem -> (file as shown, YAML tree): lines for messages
         self._loaded: set[str] = set()
         self.problems: list[Problem] = []
 
@@ -90,18 +91,28 @@ class LayoutFiles:
         name = relative(self._root, self._paths[stem])
         try:
             raw = load_yaml(self._paths[stem], name)
+            self._raw[stem] = (name, raw)
             parsed = validate(LayoutFile, raw, name)
         except DataError as exc:
             self.problems.extend(exc.problems)
+            # the file's valid icons still count: a typo in one region must not make every
+            # `:icon:` of the game's cards "unknown" as well
+            self._icons[stem] = _valid_icons(raw)
             return
+        self._icons[stem] = parsed.icons
         odd = character_problems(raw, name, None)
         if odd:
             self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
                                  for p, message in odd)
             return
-        self._icons[stem] = parsed.icons
         for lname, spec in parsed.layouts.items():
             self._specs[f"{stem}/{lname}"] = (spec, name, raw, parsed.colors)
+
+    def origin(self, stem: str, path: tuple) -> tuple[str, int]:
+        """(file, line) of `path` (('icons', 'coin', 'label')) in the layout file `stem`."""
+        self._load(stem)
+        name, raw = self._raw.get(stem, (f"layouts/{stem}.yaml", None))
+        return name, line_of(raw, path)
 
     def load_all(self) -> None:
         for stem in self._paths:
@@ -125,6 +136,17 @@ class LayoutFiles:
     def __iter__(self):
         self.load_all()
         return iter(list(self._specs))
+
+
+def _valid_icons(raw: Any) -> dict[str, IconSpec]:
+    icons = raw.get("icons") if isinstance(raw, dict) else None
+    valid = {}
+    for key, value in (icons.items() if isinstance(icons, dict) else []):
+        try:
+            valid[str(key)] = IconSpec.model_validate(value)
+        except ValueError:   # reported with the file's other problems
+            continue
+    return valid
 
 
 class Layouts(Mapping):
@@ -157,6 +179,9 @@ class Layouts(Mapping):
 
     def icons(self, stem: str) -> dict[str, IconSpec]:
         return self._files.icons(stem)
+
+    def origin(self, stem: str, path: tuple) -> tuple[str, int]:
+        return self._files.origin(stem, path)
 
     @property
     def problems(self) -> list[Problem]:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TypeVar
 
+from datafile.errors import Problem
+
 from .locate import relative
 from .model import Card, Deck, FontsFile, Game, IconSpec, SheetsFile, Size
 
@@ -61,3 +63,14 @@ class Project:
         from .layouts import layout_id
         return self.layouts[layout_id(deck, card)]
 
+
+
+def missing_language_file(project: Project, game: GameData, folder: str, lang: str) -> Problem:
+    """The one problem for a player aid (`aid`) or rules file (`rules`) missing in `lang`: the
+    loaders and the language check (languages.py) say the same, so it is reported once."""
+    path = game.directory / folder / f"{lang}.yaml"
+    others = sorted(p.stem for p in (game.directory / folder).glob("*.yaml") if p.stem != lang)
+    what = "player aid" if folder == "aid" else "rules"
+    start = f"copy {folder}/{others[0]}.yaml and translate it" if others else "see docs/authoring.md"
+    return Problem(project.relative(path), 0, "", f"no {lang} {what} for {game.id}",
+                   f"a file {project.relative(path)}: {start}")

@@ -30,7 +30,7 @@ from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
-from .project import GameData, Project
+from .project import GameData, Project, missing_language_file
 from .characters import character_problems
 from .model import SLUG, Strict
 from .templates import compiled, localise
@@ -168,9 +168,7 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
     raw = None
     if folder.is_dir():
         if not path.exists():
-            raise DataError([Problem(project.relative(path), 0, "", "file not found",
-                                     f"rules in every language ({game.id} has "
-                                     f"{', '.join(sorted(p.stem for p in folder.glob('*.yaml')))})")])
+            raise DataError([missing_language_file(project, game, "rules", lang)])
         spec, raw = _load_file(project, path)
         file = project.relative(path)
         _check(project, game, lang, spec, raw, file, names)

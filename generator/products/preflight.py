@@ -40,6 +40,9 @@ class Finding:
     box: str = ""
     summary: str = ""     # the message without this card's specifics: the human table groups by it
     value: float | None = None   # the size (pt) or dpi measured
+    file: str = ""        # a data problem (code 'data', 'language'): where it is
+    line: int = 0
+    field: str = ""
 
 
 @dataclass
@@ -88,6 +91,11 @@ class Report:
                 "findings": [asdict(f) for f in self.findings],
                 "fit": self.fit_summary(),
                 "shrunk": [{**asdict(f), "shrink": f.shrink} for f in self.fits if f.shrink > 0]}
+
+
+def problem_findings(problems, code: str = "data", game: str = "") -> list[Finding]:
+    """Data problems (file:line: field: …) as error findings, so `--json` reports them too."""
+    return [Finding("error", code, game, str(p), file=p.file, line=p.line, field=p.field) for p in problems]
 
 
 class _Reading(View):
@@ -146,18 +154,32 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                 elif event == "icon":
                     drawn_icons.add(facts["name"])
                 elif event == "image" and facts["dpi"] is not None and facts["dpi"] < DPI_WARN:
-                    allowed = facts["dpi"] < DPI_ERROR
+                    coarse = facts["dpi"] < DPI_ERROR
+                    if coarse and not region.allow_low_dpi:
+                        return   # an error, which the build refuses: reported once, as the error
                     report.findings.append(Finding(
                         "warning", "dpi", message=f"image '{facts['path']}' prints at {facts['dpi']:.0f} dpi "
-                        f"(below {DPI_WARN}{', allowed by allow_low_dpi' if allowed else ''}): "
-                        f"a larger image prints sharper", value=round(facts["dpi"]), **at))
+                        f"(below {DPI_ERROR if coarse else DPI_WARN}{', allowed by allow_low_dpi' if coarse else ''}):"
+                        f" a larger image prints sharper",
+                        summary=f"{_generalised(repr_path(facts['path']), at['card'])} prints below "
+                                f"{DPI_ERROR if coarse else DPI_WARN} dpi"
+                                f"{' (allowed by allow_low_dpi)' if coarse else ''}: a larger image prints sharper",
+                        value=round(facts["dpi"]), **at))
             return hook
 
         def failed(face: Face, exc: BuildError, lang=lang):
             text = str(exc)
             code = ("overflow" if "does not fit" in text else "glyph" if "no glyph" in text
                     else "dpi" if "dpi" in text else "image" if "image" in text or "SVG" in text else "build")
-            report.findings.append(Finding("error", code, message=text, **where(face, lang)))
+            at = where(face, lang)
+            placed = PLACE.match(text)
+            if placed:   # the same cause on many cards is one line of the table
+                at["box"] = placed.group("box")
+                cause = placed.group("cause")
+                summary = _generalised(cause, at["card"])
+            else:
+                summary = ""
+            report.findings.append(Finding("error", code, message=text, summary=summary, **at))
 
         def reading(face: Face, ctx: dict) -> dict:
             if "card" in ctx:
@@ -171,6 +193,21 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
              on_error=failed, context=reading)
 
     _unused(project, game, report, drawn_icons, read_props)
+
+
+PLACE = re.compile(r"^.*?, language [a-z]{2}, box '(?P<box>[^']*)' \(layout [^)]*\): (?P<cause>.*)$")
+
+
+def repr_path(path: str) -> str:
+    return f"image '{path}'"
+
+
+def _generalised(cause: str, card: str) -> str:
+    """A build error's cause without what belongs to one card (its id in a file name), so the
+    table groups `image 'art/market.png' not found` on ten cards as `image 'art/*.png' not found`."""
+    if not card:
+        return cause
+    return re.sub(r"'[^']*'", lambda m: m.group(0).replace(card, "*") if card in m.group(0) else m.group(0), cause)
 
 
 def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str) -> None:

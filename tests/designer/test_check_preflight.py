@@ -27,7 +27,7 @@ def test_example_passes_with_a_dpi_warning(tmp_path):
     assert {(row["lang"], row["boxes"], row["shrunk"]) for row in report["fit"]} == {("en", 6, 0), ("fr", 6, 0)}
     table, _ = check(root)
     assert "Text fit" in table.output and "art-demo/heroes front 'art'" in table.output
-    assert "prints at 184 dpi" in table.output and "0 error(s)" in table.output
+    assert "prints below 300 dpi" in table.output and "lowest 184" in table.output and "0 error(s)" in table.output
 
 
 def test_fit_report_names_the_language_that_shrinks(tmp_path):

@@ -1,0 +1,107 @@
+"""Adding a language to a game (issue 29): `pnp validate` reports in one round everything the build
+would refuse — every missing text, the aid and rules files, icon labels, interface translations —
+and the build refuses the same with the same lines, never `internal error: KeyError`."""
+from __future__ import annotations
+
+import re
+import shutil
+
+from tests.conftest import pnp
+
+from .helpers import new_game
+
+
+def add_language(game_dir, lang: str, texts=True, files=True, labels=True) -> None:
+    """What a designer does to add `lang` to a `pnp new` game (the English text reused)."""
+    game_file = game_dir / "game.yaml"
+    game_file.write_text(re.sub(r"languages: \[en\]", f"languages: [en, {lang}]", game_file.read_text()))
+    if texts:
+        for path in (game_file, game_dir / "cards.yaml"):
+            text = re.sub(r"\{en: ([^}]*)\}", rf"{{en: \1, {lang}: \1}}", path.read_text())
+            path.write_text(re.sub(r"(\n\s+)en: (.*)", rf"\1en: \2\1{lang}: \2", text))
+    if files:
+        for folder in ("aid", "rules"):
+            shutil.copy(game_dir / folder / "en.yaml", game_dir / folder / f"{lang}.yaml")
+    if labels:
+        layout = game_dir.parents[1] / "layouts" / f"{game_dir.name}.yaml"
+        layout.write_text(re.sub(r"label: \{en: ([^}]*)\}", rf"label: {{en: \1, {lang}: \1}}", layout.read_text()))
+
+
+def lines(result) -> list[str]:
+    return [line for line in result.output.splitlines() if line.strip()]
+
+
+def test_adding_a_language_is_reported_in_one_round(tmp_path):
+    game = new_game(tmp_path)
+    add_language(game, "fr", texts=False, files=False, labels=False)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    out = lines(result)
+    # game.yaml: the line and the languages, no Python list
+    assert "cards/spice-road/game.yaml:3: name: no 'fr' text (expected a text for each of en, fr)" in out
+    assert any(line.startswith("cards/spice-road/cards.yaml:") and "cards[0].name: no 'fr' text" in line for line in out)
+    # ...and in the same round, what the texts alone did not tell: files and icon labels
+    assert any(line.startswith("cards/spice-road/aid/fr.yaml: no fr player aid") for line in out)
+    assert any(line.startswith("cards/spice-road/rules/fr.yaml: no fr rules") for line in out)
+    assert any(re.match(r"layouts/spice-road\.yaml:\d+: icons\.coin\.label: no 'fr' label", line) for line in out)
+    assert not any("[" in line.split("(expected")[-1] for line in out if "no 'fr' text" in line)
+    add_language(game, "fr", texts=True, files=True, labels=True)
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+
+
+def test_a_missing_icon_label_is_refused_by_validate_check_and_build_alike(tmp_path):
+    game = new_game(tmp_path)
+    add_language(game, "fr", labels=False)
+    expected = re.compile(r"layouts/spice-road\.yaml:\d+: icons\.coin\.label: no 'fr' label")
+    for command in (("validate",), ("check",), ("build", "--out", str(tmp_path / "out"))):
+        result = pnp(*command, "spice-road", root=tmp_path)
+        assert result.exit_code == 1, command
+        assert any(expected.match(line) for line in lines(result)), (command, result.output)
+        assert "internal error" not in result.output and "KeyError" not in result.output
+    assert not (tmp_path / "out" / "spice-road").exists()
+    result = pnp("check", "spice-road", "--json", root=tmp_path)
+    assert result.exit_code == 1 and '"field": "icons.coin.label"' in result.output
+
+
+def test_a_language_pnp_has_no_catalogue_for(tmp_path):
+    """Spanish: the shared icons need Spanish labels, and pnp's own interface strings a catalogue,
+    said in one line each; with exactly the strings validate asks for, the build works."""
+    from generator.data.languages import interface_msgids
+
+    game = new_game(tmp_path)
+    add_language(game, "es")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    out = lines(result)
+    assert any(re.match(r"layouts/icons\.yaml:\d+: icons\.points\.label: no 'es' label \(a shared icon installed", line)
+               for line in out)
+    catalogue = [line for line in out if line.startswith("locales/es/LC_MESSAGES/:")]
+    assert len(catalogue) == 1 and "no 'es' translation of the" in catalogue[0]
+    # the fixes the messages name: the icons copied into the game's file, a catalogue
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n"
+                      "  points: {path: \"M100 100 H900 V900 H100 Z\", label: {en: points, es: puntos}}\n"
+                      "  card: {path: \"M200 100 H800 V900 H200 Z\", label: {en: card, es: carta}}\n", 1))
+    assert pnp("validate", "spice-road", "--allow-missing", root=tmp_path).exit_code == 0
+    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    needed = sorted(interface_msgids(tmp_path)) + ["minutes", "players"]   # the aid layout's own
+    folder.joinpath("pnp.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' + "".join(
+        f'msgid "{m}"\nmsgstr "ES {m}"\n\n' for m in needed), encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    built = pnp("build", "spice-road", "--lang", "es", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "out" / "spice-road" / "es" / "cards.pdf").exists()
+
+
+def test_a_typo_in_a_layout_file_keeps_its_icons(tmp_path):
+    """`colour:` in one region is one problem, not one more per `:coin:` of the cards."""
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text().replace("color: ink", "colour: ink", 1))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    out = lines(result)
+    assert len(out) == 2 and "unknown field 'colour'; did you mean 'color'?" in out[0], out
+    assert "unknown icon" not in result.output
