@@ -5,10 +5,11 @@ from pathlib import Path
 
 import click
 
-from datafile.errors import BuildError, DataError
+from datafile.errors import BuildError, DataError, closest
 
 from ..data.sheets_fonts import load_fonts, load_sheets
 from ..data.i18n import SOURCE_LANGUAGE, Translator
+from ..data.locate import search_path
 from ..paper.output import Staging
 from ..products.calibrate import write_calibration
 from ..typeset.fonts import FontBook
@@ -38,9 +39,13 @@ def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
     except DataError as exc:
         raise click.ClickException(str(exc)) from None
     root = project_root(ctx)
-    if lang != SOURCE_LANGUAGE and not (root / "locales" / lang).is_dir():
-        known = sorted([SOURCE_LANGUAGE] + [p.name for p in (root / "locales").iterdir() if p.is_dir()])
-        raise click.ClickException(f"--lang {lang}: no such language; use one of {', '.join(known)}")
+    # the project's catalogues, else those installed with pnp (a folder without locales/ is fine)
+    known = sorted({SOURCE_LANGUAGE} | {p.name for base in search_path(root) if (base / "locales").is_dir()
+                                        for p in (base / "locales").iterdir() if (p / "LC_MESSAGES").is_dir()})
+    if lang not in known:
+        guess = closest(lang, known)
+        raise click.ClickException(f"--lang {lang}: no such language" + (f"; did you mean {guess}?" if guess else "")
+                                   + f" (expected one of {', '.join(known)})")
     target = (out_path or project_root(ctx) / "output" / "calibration.pdf").resolve()
     with Staging() as staging:
         try:

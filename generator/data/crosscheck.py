@@ -82,10 +82,10 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
                 _unknown_layout(out, file, line_of(raw, ("cards", i)), f"cards[{i}] layout", lid, project)
             elif check_layouts:
                 project.layouts.check([lid], out)
+            where = _where(deck, raw, file, ("cards", i, "id"))   # a spreadsheet row names its own cell
             if card.id in seen_ids:
-                out.add(file, line_of(raw, ("cards", i, "id")), f"cards[{i}].id",
-                        f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
-            seen_ids[card.id] = file
+                out.add(*where, f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
+            seen_ids[card.id] = f"{where[0]}:{where[1]}" if where[1] else where[0]
 
 
 def _where(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:

@@ -75,11 +75,31 @@ def _csv_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
     return list(itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2))
 
 
+class Unsaved(str):
+    """A formula cell whose result was never saved (a file written by a script, not by Excel or
+    LibreOffice, which store each formula's last result): its value is unknown, not empty."""
+
+
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[Any]]]:
+    # formulas first: only a sheet that has some is read a second time, for their saved results
+    rows = _xlsx_read(path, display, sheet, formulas=True)
+    if not any(isinstance(cell, str) and cell.startswith("=") for _, cells in rows for cell in cells):
+        return rows
+    results = dict(_xlsx_read(path, display, sheet, formulas=False))
+    merged = []
+    for number, cells in rows:
+        saved = results.get(number, [])
+        merged.append((number, [(saved[i] if i < len(saved) and saved[i] is not None else Unsaved(cell))
+                                if isinstance(cell, str) and cell.startswith("=") else cell
+                                for i, cell in enumerate(cells)]))
+    return merged
+
+
+def _xlsx_read(path: Path, display: str, sheet: str | None, formulas: bool) -> list[tuple[int, list[Any]]]:
     from openpyxl import load_workbook   # only decks that use XLSX pay for it
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(path, read_only=True, data_only=not formulas)
     except Exception as exc:  # openpyxl raises several kinds for a damaged or foreign file
         raise DataError([Problem(display, 0, "", f"cannot open as an Excel workbook ({type(exc).__name__})",
                                  "an .xlsx file saved by Excel or LibreOffice")]) from None
@@ -135,17 +155,17 @@ class _Columns:
             raise DataError(problems)
 
     def label_for(self, loc: tuple) -> str:
-        """The column a validation error's field path (('props', 'rank'), ('name',)) points to."""
-        best, best_len = "", -1
-        for index, parts in self.paths.items():
-            common = 0
-            for a, b in zip(parts, loc):
-                if a != b:
-                    break
-                common += 1
-            if common > best_len and common > 0:
-                best, best_len = self.labels[index], common
-        return best or ".".join(map(str, loc))
+        """The column a validation error's field path (('props', 'rank'), ('name',)) points to:
+        the column of that field (`props.tags` for ('props', 'tags', 0)), or of one of its languages
+        (`name.en` for ('name',)); the field path itself when no column holds it (never another
+        column that merely shares its `props.` start)."""
+        for index, parts in sorted(self.paths.items(), key=lambda item: -len(item[1])):
+            if tuple(loc[:len(parts)]) == parts or (len(loc) < len(parts) and parts[:len(loc)] == tuple(loc)):
+                return self.labels[index]
+        return ".".join(map(str, loc))
+
+    def has(self, loc: tuple) -> bool:
+        return self.label_for(loc).startswith("column ")
 
 
 def _convert(value: Any, spec: PropertySpec | None) -> Any:
@@ -182,13 +202,26 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if not rows:
         raise DataError([Problem(display, 0, "", "the spreadsheet is empty", "a header row, then one row per card")])
     columns = _Columns(rows[0][1], properties, display, languages)
-    problems: list[Problem] = []
+    # a required field no column holds: one problem on the header, not one per row
+    absent = [loc for loc in [("name",), *(("props", key) for key, spec in properties.items() if spec.required)]
+              if not columns.has(loc)]
+    problems: list[Problem] = [Problem(display, 1, "", f"no column '{'.'.join(loc)}'",
+                                       f"a column {'.'.join(loc)}{'[.<lang>]' if loc == ('name',) else ''}: "
+                                       f"every card needs it") for loc in absent]
     cards: list[Card] = []
     seen = dict.fromkeys(taken, 0)
     for number, cells in rows[1:]:
         raw: dict[str, Any] = {}
+        unknown = list(absent)   # fields said already: not "empty" as well
         for index, parts in columns.paths.items():
             value = cells[index] if index < len(cells) else None
+            if isinstance(value, Unsaved):
+                unknown.append(parts)
+                problems.append(Problem(display, number, columns.labels[index],
+                                        f"formula {value[:40]} has no saved value",
+                                        "a value: open the file in Excel or LibreOffice and save it, which stores "
+                                        "each formula's result"))
+                continue
             if _blank(value):
                 continue
             spec = properties.get(parts[1]) if parts[0] == "props" else None
@@ -207,10 +240,11 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             card = Card.model_validate(raw)
             card.props = validate_props(properties, card.props, display, None, ("props",))
         except ValidationError as exc:
-            problems += [_at_row(p, number, columns) for p in problems_from(exc, None, display, Card)]
+            problems += [_at_row(p, number, columns) for p in problems_from(exc, None, display, Card)
+                         if not _said(p, unknown)]
             continue
         except DataError as exc:
-            problems += [_at_row(p, number, columns) for p in exc.problems]
+            problems += [_at_row(p, number, columns) for p in exc.problems if not _said(p, unknown)]
             continue
         if card.id in seen:
             where = f"row {seen[card.id]}" if seen[card.id] else "the deck file"
@@ -222,6 +256,12 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if problems:
         raise DataError(problems)
     return cards
+
+
+def _said(problem: Problem, absent: list[tuple]) -> bool:
+    """A row's missing field whose column is missing altogether (said once, on the header) or
+    whose cell was said to be unknown (a formula without its result)."""
+    return problem.message == "Field required" and problem.field in {".".join(loc) for loc in absent}
 
 
 def _at_row(problem: Problem, number: int, columns: _Columns) -> Problem:

@@ -86,3 +86,19 @@ def test_bundled_games_stay_available_anywhere(installed, tmp_path):
     run([*pnp, "build", "san-gimignano", "--lang", "en", "--only", "cards"], cwd=tmp_path, env=env)
     pdf = tmp_path / "output" / "san-gimignano" / "en" / "cards.pdf"
     assert "Donazione" in PdfReader(pdf).pages[0].extract_text()
+
+
+def test_calibrate_speaks_every_bundled_language_in_a_folder_without_locales(installed, tmp_path):
+    """The README's `pnp calibrate --lang fr` in a fresh folder: the installed catalogues are used
+    (it failed with `No such file or directory (…/locales)`); an unknown language is one line."""
+    _, pnp, python, env = installed
+    for lang, word in (("fr", "Calibrage"), ("de", "Kalibrierung"), ("ja", "両面印刷")):
+        out = tmp_path / f"calibration-{lang}.pdf"
+        run([*pnp, "calibrate", "--lang", lang, "--out", out], cwd=tmp_path, env=env)
+        text = "".join(page.extract_text() for page in PdfReader(out).pages)
+        assert word in text and "Duplex calibration" not in text, lang
+    refused = subprocess.run([*map(str, pnp), "calibrate", "--lang", "fra"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True)
+    assert refused.returncode != 0 and not (tmp_path / "locales").exists()
+    assert "--lang fra: no such language; did you mean fr?" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1 and "Traceback" not in refused.stderr

@@ -58,6 +58,35 @@ def test_excel_semicolons_and_bom(game, tmp_path):
     assert [c.name.get("en") for c in goods(tmp_path).cards] == ["Saffron"]
 
 
+def test_xlsx_formulas(game, tmp_path):
+    """A formula gives the result Excel or LibreOffice saved with it; one written by a script has
+    none, and that is said (it was reported as an empty cell)."""
+    import zipfile
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["id", "name.en", "props.cost"])
+    book.active.append(["saffron", "Saffron", "=1+2"])
+    book.active.append(["pepper", "Pepper", "=2*2"])
+    book.save(game / "goods.xlsx")
+    add_deck(game, "goods", DECK % "goods.xlsx")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert ("cards/spice-road/goods.xlsx:2: column C 'props.cost': formula =1+2 has no saved value (expected a "
+            "value: open the file in Excel or LibreOffice and save it") in result.output
+    assert "goods.xlsx:3: column C 'props.cost': formula =2*2 has no saved value" in result.output
+    assert "empty cell" not in result.output
+    # what Excel writes: the formula and its last result (<v>)
+    with zipfile.ZipFile(game / "goods.xlsx") as source:
+        files = {name: source.read(name) for name in source.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    files[sheet] = files[sheet].replace(b"<f>1+2</f><v></v>", b"<f>1+2</f><v>3</v>").replace(
+        b"<f>2*2</f><v></v>", b"<f>2*2</f><v>4</v>")
+    with zipfile.ZipFile(game / "goods.xlsx", "w") as target:
+        for name, data in files.items():
+            target.writestr(name, data)
+    assert [(c.id, c.props["cost"]) for c in goods(tmp_path).cards] == [("saffron", 3), ("pepper", 4)]
+
+
 def test_xlsx_sheet(game, tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
@@ -65,7 +94,7 @@ def test_xlsx_sheet(game, tmp_path):
     sheet = book.create_sheet("Goods")
     sheet.append(["id", "copies", "name.en", "props.cost"])
     sheet.append(["saffron", 3, "Saffron", 4.0])     # Excel numbers come back as floats
-    sheet.append(["pepper", None, "Pepper", "=1+1"])  # a formula: its value is not cached, so it is empty
+    sheet.append(["pepper", None, "Pepper", None])
     book.save(game / "goods.xlsx")
     add_deck(game, "goods", DECK % "goods.xlsx#Goods")
     result = pnp("validate", "spice-road", root=tmp_path)
@@ -90,6 +119,13 @@ def test_xlsx_sheet(game, tmp_path):
     ("id,name.en,props.cost\nsaffron,,3\n",
      "cards/spice-road/goods.csv:2: column B 'name.en': empty cell"),
     ("name,props.cost\nSaffron,3\n", "cards/spice-road/goods.csv:1: no 'id' column"),
+    # a required column missing is said once, on the header, never blamed on a column that is there
+    ("id,name.en,props.tags\nsaffron,Saffron,rare\npepper,Pepper,red\n",
+     "cards/spice-road/goods.csv:1: no column 'props.cost' (expected a column props.cost: every card needs it)"),
+    ("id,props.cost\nsaffron,3\n", "cards/spice-road/goods.csv:1: no column 'name'"),
+    # a card id of another deck: the row and cell of the spreadsheet, the line of the YAML
+    ("id,name,props.cost\nsaffron,Saffron,3\nmarket,Market,2\n",
+     "cards/spice-road/goods.csv:3: column A 'id': card id 'market' is also used in cards/spice-road/cards.yaml:"),
 ])
 def test_errors_name_file_row_and_column(game, tmp_path, rows, expected):
     add_deck(game, "goods", DECK % "goods.csv")
@@ -98,6 +134,8 @@ def test_errors_name_file_row_and_column(game, tmp_path, rows, expected):
     assert result.exit_code == 1
     assert expected in result.output, result.output
     assert "Traceback" not in result.output
+    assert "column C 'props.tags'" not in result.output and "goods.yaml" not in result.output
+    assert len(result.output.strip().splitlines()) == 2   # the problem, then the count
 
 
 def test_a_missing_language_names_the_column_to_add(game, tmp_path):
