@@ -193,7 +193,8 @@ def load_yaml_text(text: str, name: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        raise DataError([Problem(name, line, "", f"YAML syntax error: {exc.problem}", "valid YAML")]) from None
+        message, expected = _plain_syntax_error(exc.problem or "", text, mark)
+        raise DataError([Problem(name, line, "", message, expected)]) from None
     except yaml.YAMLError as exc:   # reader errors carry a position, not a mark
         line = _line_at(text, getattr(exc, "position", 0) or 0)
         raise DataError([Problem(name, line, "", f"YAML error: {str(exc).splitlines()[0]}", "valid YAML")]) from None
@@ -201,6 +202,24 @@ def load_yaml_text(text: str, name: str) -> Any:
         raise DataError([Problem(name, 0, "", "values nested too deeply", f"at most {MAX_DEPTH} levels")]) from None
     finally:
         loader.dispose()
+
+
+def _plain_syntax_error(problem: str, text: str, mark) -> tuple[str, str]:
+    """The parser's words for the mistakes people make most, in theirs (message, expected)."""
+    lines = text.splitlines()
+    here = lines[mark.line] if mark and mark.line < len(lines) else ""
+    if "\t" in here[:len(here) - len(here.lstrip())] or "tab" in problem or \
+            (mark and mark.column < len(here) and here[mark.column] == "\t"):
+        column = here.index("\t") + 1 if "\t" in here else 0
+        return (f"a tab character{f' at column {column}' if column else ''}: YAML indents with spaces",
+                "spaces instead of the tab: set your editor to insert spaces")
+    if "mapping values are not allowed" in problem:
+        return ("': ' inside a value that is not quoted",
+                "the value in quotes, e.g. text: \"Gain 1: then draw\"")
+    if "cannot start any token" in problem and mark and mark.column < len(here):
+        return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
+                f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")
+    return f"YAML syntax error: {problem}", "valid YAML"
 
 
 def line_of(data: Any, loc: tuple) -> int:

@@ -2,6 +2,7 @@
 for unknown keys."""
 from __future__ import annotations
 
+import re
 import typing
 from typing import Any, TypeVar
 
@@ -67,7 +68,16 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
         loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
         message = err["msg"]
         expected = _expected(err)
-        if err["type"] == "extra_forbidden":
+        if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
+            choices = re.findall(r"'([^']*)'|(-?\d+)", str((err.get("ctx") or {}).get("expected", "")))
+            choices = [a or b for a, b in choices]
+            given = err.get("input")
+            guess = closest(str(given), choices) if isinstance(given, (str, int)) else None
+            message = f"'{given}' is not one of the choices" if isinstance(given, (str, int, float)) else message
+            if guess:
+                message += f"; did you mean '{guess}'?"
+            expected = f"one of: {', '.join(choices)}" if choices else expected
+        elif err["type"] == "extra_forbidden":
             owner = _submodel(model, loc[:-1])
             allowed = sorted(owner.model_fields) if owner else []
             message = f"unknown field '{loc[-1]}'"

@@ -14,6 +14,7 @@ from ..build import plan as builder
 from ..paper.imposition import SheetOptions
 from .common import (
     duplex_option,
+    known_or_exit,
     languages_or_exit,
     load_or_exit,
     offset_option,
@@ -35,7 +36,8 @@ from .common import (
 @offset_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/ in the project).")
-@click.option("--only", "products", metavar="cards,...", help="Build only these products.")
+@click.option("--only", "products", metavar="cards,...",
+              help="Build only these products: cards, player-aid-card, player-aid, rules (with the site), score-pad.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
 @click.option("--deck-per-sheet", is_flag=True,
               help="Start every deck on a new sheet (default: sheets are filled across decks of one card size).")
@@ -50,6 +52,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     if watch:
         _watch(ctx, {**ctx.params, "watch": False})
         return
+    known_or_exit("build", "--only", split_list(products), [p.name for p in builder.PRODUCTS], "product")
     project = load_or_exit(ctx, games)
     languages = split_list(langs)
     for game in project.games.values():
@@ -81,8 +84,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             def start(pages: int) -> None:   # once the cache has said what is left to render
                 nonlocal bar
                 if pages:
+                    # no ETA: click extrapolates from the first pages, which wait for the workers to
+                    # start, and said 12:50 for a 5-second build; pages done / to do says it plainly
                     bar = stack.enter_context(click.progressbar(length=pages, label="Building", show_pos=True,
-                                                                file=sys.stderr, item_show_func=lambda label: label))
+                                                                show_eta=False, file=sys.stderr,
+                                                                item_show_func=lambda label: label))
 
             written = builder.run(project, plan, options, progress=lambda n: bar and bar.update(n, current["label"]),
                                   announce=lambda job: current.update(label=job.label),

@@ -52,6 +52,24 @@ def writable_or_exit(out: Path) -> None:
         sys.exit(1)
 
 
+def usage_error(command: str, message: str, code: int = 2) -> None:
+    """A mistake on the command line: one line, in red, exit 2 (as click's own usage errors)."""
+    click.secho(f"pnp {command}: {message}", fg="red", err=True)
+    sys.exit(code)
+
+
+def known_or_exit(command: str, option: str, given: list[str] | None, known: list[str],
+                  what: str = "value") -> None:
+    """Every comma-separated item of `option` must be one of `known`: else one line, with a guess."""
+    from datafile.errors import closest
+    for item in given or []:
+        if item not in known:
+            # a part of a name ('aids' for player-aid) before a similar spelling ('aids' ~ 'cards')
+            guess = min((k for k in known if item.rstrip("s") in k), key=len, default=None) or closest(item, known)
+            usage_error(command, f"{option}: unknown {what} '{item}'" + (f"; did you mean '{guess}'?" if guess else "")
+                        + f" (expected one of: {', '.join(known)})")
+
+
 def split_list(value: str | None) -> list[str] | None:
     return [part.strip() for part in value.split(",") if part.strip()] if value else None
 

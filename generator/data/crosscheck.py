@@ -55,8 +55,11 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
         file = data.deck_files[deck.deck]
         raw = getattr(deck, "_raw", None)
         if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
-            out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'",
-                    f"one of {sorted(project.sheets.sizes)}, round-<mm>, square-<mm> or {{width, height}} in mm")
+            guess = closest(deck.size, project.sheets.sizes)
+            out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'"
+                    + (f"; did you mean '{guess}'?" if guess else ""),
+                    f"one of {', '.join(sorted(project.sheets.sizes))}, round-<mm>, square-<mm> or "
+                    f"{{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         elif check_layouts and deck.back:

@@ -112,6 +112,8 @@ class FaceRenderer:
         if self.report:
             self.report("image", r, path=name, dpi=dpi)
         images.check_dpi(name, dpi, r.allow_low_dpi)
+        if self.report is None:   # `pnp check` lists it among its warnings instead
+            images.warn_low_dpi(name, dpi, r.allow_low_dpi)
 
     def _icon(self, canvas, r: Region, layout, ctx, x, y, w, h):
         name = compiled(r.text or "").render(ctx).strip()

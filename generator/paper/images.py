@@ -9,6 +9,7 @@ SVG, whose own <image> and <use> references are held to the same folder.
 from __future__ import annotations
 
 import logging
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -88,11 +89,22 @@ def _load(path: Path, mtime: float, root: Path) -> Art:
             raise BuildError(f"SVG '{path.name}' contains text; convert text to paths in your editor")
         return Art(path, float(drawing.width), float(drawing.height), True, drawing)
     try:
+        _decodes(path)
         reader = ImageReader(str(path))
         width, height = reader.getSize()
-    except Exception as exc:
-        raise BuildError(f"cannot read image '{path.name}': {exc}") from None
+    except Exception:   # Pillow and ReportLab say it in their own terms (object reprs, BytesIO…)
+        shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+        raise BuildError(f"cannot read image '{shown}': the file is damaged or is not really a "
+                         f"{'JPEG' if path.suffix.lower() != '.png' else 'PNG'} image (open it in an image "
+                         f"editor and save it again)") from None
     return Art(path, float(width), float(height), False, reader)
+
+
+def _decodes(path: Path) -> None:
+    """Decode the whole image once: a truncated file otherwise fails only when it is drawn."""
+    from PIL import Image
+    with Image.open(path) as image:
+        image.load()
 
 
 def load(path: Path, root: Path) -> Art:
@@ -166,6 +178,17 @@ def box_outline(x: float, y: float, w: float, h: float, radius: float = 0.0):
         else:
             path.rect(x, y, w, h)
     return clip
+
+
+_warned: set[str] = set()
+
+
+def warn_low_dpi(name: str, dpi: float | None, allow_low: bool) -> None:
+    """A build says once per image that allow_low_dpi let a coarse image through (docs/exports.md)."""
+    if dpi is not None and dpi < DPI_ERROR and allow_low and name not in _warned:
+        _warned.add(name)
+        sys.stderr.write(f"warning: image '{name}' prints at {dpi:.0f} dpi, below the {DPI_ERROR} dpi minimum "
+                         f"(allowed by allow_low_dpi: it will look blurred)\n")
 
 
 def check_dpi(name: str, dpi: float | None, allow_low: bool) -> None:
