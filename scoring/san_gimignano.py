@@ -137,8 +137,7 @@ def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
     for i in holders[1:]:
         checks.fail(at + ("players", i, "marker"), Text("more than one player holds the tallest-tower marker"),
                     Text("at most one holder"))
-    used = {rank: 0 for rank in RANKS}
-    pietre, nobles = 0, {}
+    nobles = {}
     for i, player in enumerate(deal.players):
         here = at + ("players", i)
         for n, noble in enumerate(player.nobles):
@@ -153,6 +152,25 @@ def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
                 nobles[noble] = player.name
         for t, tower in enumerate(player.towers):
             _check_tower(tower, checks, here + ("towers", t))
+    _count_cards(deal, checks, at)
+    _check_marker(deal, checks, at)
+    if deal.closed_by is not None:
+        closer = next((p for p in deal.players if p.name == deal.closed_by), None)
+        if closer is None:
+            checks.fail(at + ("closed_by",), Text("'{name}' is not a player of this deal", name=deal.closed_by),
+                        Text("one of {names}", names=", ".join(names)))
+        elif sum(t.completed for t in closer.towers) < 4:
+            checks.fail(at + ("closed_by",), Text("{name} closed construction with completed towers: {count}",
+                                                  name=closer.name, count=sum(t.completed for t in closer.towers)),
+                        Text("at least 4 completed towers to close"))
+
+
+def _count_cards(deal: Deal, checks: Checks, at: tuple) -> None:
+    """No more cards of a rank in the towers than the game has (N of rank N, 3 Buona Pietra)."""
+    used = {rank: 0 for rank in RANKS}
+    pietre = 0
+    for player in deal.players:
+        for tower in player.towers:
             for floor in tower.floors:
                 if isinstance(floor, int):
                     used[floor] = used.get(floor, 0) + 1
@@ -165,16 +183,6 @@ def _check_deal(deal: Deal, checks: Checks, at: tuple) -> None:
     if pietre > BUONA_PIETRA_COPIES:
         checks.fail(at + ("players",), Text("{count} Buona Pietra floors", count=pietre),
                     Text("at most {count}", count=BUONA_PIETRA_COPIES))
-    _check_marker(deal, checks, at)
-    if deal.closed_by is not None:
-        closer = next((p for p in deal.players if p.name == deal.closed_by), None)
-        if closer is None:
-            checks.fail(at + ("closed_by",), Text("'{name}' is not a player of this deal", name=deal.closed_by),
-                        Text("one of {names}", names=", ".join(names)))
-        elif sum(t.completed for t in closer.towers) < 4:
-            checks.fail(at + ("closed_by",), Text("{name} closed construction with completed towers: {count}",
-                                                  name=closer.name, count=sum(t.completed for t in closer.towers)),
-                        Text("at least 4 completed towers to close"))
 
 
 def _check_marker(deal: Deal, checks: Checks, at: tuple) -> None:
@@ -325,21 +333,42 @@ def ask(prompt, **_facts) -> dict:
             raise ValueError(prompt.t("Give at least one floor."))
         return parsed
 
+    built: list[dict] = []   # every tower accepted so far, of both players
+
+    def tower(answer: str) -> list:
+        """A tower the rules allow, checked as typed (a tower of two floors was accepted, and the
+        whole game refused at the end): its own shape, and the cards of each rank left."""
+        parsed = floors(answer)
+        checks = Checks(None, "")
+        towers = [Tower.model_validate({"floors": t}, strict=False) for t in built + [parsed]]
+        _check_tower(towers[-1], checks, ())
+        _count_cards(Deal(players=[Player(name="-", towers=towers)]), checks, ())
+        if checks.problems:
+            raise prompt.refusal(checks.problems[:1])
+        return parsed
+
     players = []
     for n in (1, 2):
-        name = prompt.text("Player {n} name", n=n)
+        name = prompt.player_name(n, [p["name"] for p in players])
         towers = []
         count = prompt.integer("{name}: how many towers", 0, 0, 20, name=name)
         for t in range(1, count + 1):
             parsed = prompt.text("{name}, tower {t}: floor ranks (e.g. 8 8 8, or 5 6 7; a Buona Pietra as B7)",
-                                 parse=floors, name=name, t=t)
+                                 parse=tower, name=name, t=t)
+            built.append(parsed)
             towers.append({"floors": parsed, "completed": prompt.confirm("{name}, tower {t}: completed?",
                                                                          name=name, t=t)})
-        played = prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)", NOBLES,
-                                lower=True, name=name)
+        taken = {noble for p in players for noble in p["nobles"]}   # one copy of each noble
+        played = prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)",
+                                [noble for noble in NOBLES if noble not in taken], lower=True, name=name)
         players.append({"name": name, "towers": towers, "nobles": played, "marker": False})
     nobody = prompt.t("nobody")
-    holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + [nobody])
-    for p in players:
-        p["marker"] = p["name"] == holder
-    return {"game": GAME, "players": players}
+    while True:   # the marker's holder built the tallest tower (unless a Conspiration destroyed it)
+        holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + [nobody])
+        for p in players:
+            p["marker"] = p["name"] == holder
+        checks = Checks(None, "")
+        _check_marker(Deal.model_validate({"players": players}, strict=False), checks, ())
+        if not checks.problems:
+            return {"game": GAME, "players": players}
+        prompt.complain(checks.problems[:1])

@@ -342,18 +342,19 @@ def ask(prompt, **_facts) -> dict:
 
     players = []
     for n in range(1, count + 1):
-        name = prompt.text("Player {n} name", n=n)
+        name = prompt.player_name(n, [p["name"] for p in players])
         player = {"name": name, "points": prompt.integer("{name}: VP on the score track", 0, name=name),
                   "sous": prompt.integer("{name}: sous", 0, 0, None, name=name),
                   "unused_spells": prompt.integer("{name}: spells still in hand", 0, 0, None, name=name),
-                  "spells_cast": prompt.integer("{name}: spells cast", 0, 0, None, name=name),
-                  "fireworks_cast": prompt.integer("{name}: of which Feu d'artifice", 0, 0, None, name=name),
-                  "royal_favours": prompt.integer("{name}: royal favours owned (used or not)", 0, 0, 15, name=name),
-                  "property_titles": prompt.integer("{name}: property titles", 1, 1, 5, name=name),
-                  "privileges": prompt.integer("{name}: privilege tokens", 0, 0, 15, name=name),
-                  "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
-                                                  [str(s) for s in STEPS], name=name, people=peoples[t]))
-                             for t in PEOPLES}}
+                  "spells_cast": prompt.integer("{name}: spells cast", 0, 0, None, name=name)}
+        player["fireworks_cast"] = prompt.integer("{name}: of which Feu d'artifice", 0, 0, player["spells_cast"],
+                                                  name=name)   # among the spells cast, checked as typed
+        player |= {"royal_favours": prompt.integer("{name}: royal favours owned (used or not)", 0, 0, 15, name=name),
+                   "property_titles": prompt.integer("{name}: property titles", 1, 1, 5, name=name),
+                   "privileges": prompt.integer("{name}: privilege tokens", 0, 0, 15, name=name),
+                   "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
+                                                   [str(s) for s in STEPS], name=name, people=peoples[t]))
+                              for t in PEOPLES}}
         chosen = prompt.several("{name}: royal scorings chosen (empty: let the calculator propose)", SCORINGS,
                                 name=name)
         if chosen:

@@ -351,7 +351,7 @@ def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_f
     count = prompt.integer("Number of players (2-4)", 2, 2, 4)
     players = []
     for n in range(1, count + 1):
-        name = prompt.text("Player {n} name", n=n)
+        name = prompt.player_name(n, [p["name"] for p in players])
         district = []
         for r in range(1, 4):
             row = []

@@ -25,8 +25,9 @@ class ClickPrompt:
     checked as it is typed and asked again until valid; questions, errors and choices speak
     `--lang` (msgids in locales/<lang>/LC_MESSAGES/prompts.po)."""
 
-    def __init__(self, translate=lambda msgid: msgid):
+    def __init__(self, translate=lambda msgid: msgid, lang: str = "en"):
         self._ = translate
+        self.lang = lang
 
     def t(self, msgid: str, **values) -> str:
         return self._(msgid).format(**values)
@@ -75,16 +76,45 @@ class ClickPrompt:
             return number
         return self.ask(msgid, check, None if default is None else str(default), **values)
 
+    def words(self, msgid: str) -> list[str]:
+        """The answers a language takes for yes ("y, yes") or no ("n, no"): the catalogue's words
+        (German "j, ja"), and the English ones, which every keyboard can type."""
+        own = [w.strip().casefold() for w in self.t(msgid).split(",") if w.strip()]
+        return list(dict.fromkeys(own + msgid.split(", ")))
+
     def confirm(self, msgid: str, **values) -> bool:
-        yes, no = self.t("y"), self.t("n")
+        yes, no = self.words("y, yes"), self.words("n, no")
 
         def check(answer):
-            if answer.lower() in (yes, "y", "yes"):
+            if answer.casefold() in yes:
                 return True
-            if answer.lower() in (no, "n", "no", ""):
+            if answer.casefold() in no or not answer:
                 return False
-            raise ValueError(self.t("Answer {yes} or {no}.", yes=yes, no=no))
-        return self.ask(msgid, check, "", f" [{yes}/{no}]", **values)
+            raise ValueError(self.t("Answer {yes} or {no}.", yes=yes[0], no=no[0]))
+        return self.ask(msgid, check, "", f" [{yes[0]}/{no[0]}]", **values)
+
+    def complain(self, problems) -> None:
+        """Show the game's rule checks on answers already given (the question is then asked again)."""
+        click.secho(str(self.refusal(problems)), fg="red", err=True)
+
+    def player_name(self, n: int, taken) -> str:
+        """Player n's name, distinct from the names given before (the rules checks refuse twins)."""
+        def distinct(answer):
+            if answer in taken:
+                raise ValueError(self.t("'{answer}' is already the name of another player.", answer=answer))
+            return answer
+        return self.text("Player {n} name", parse=distinct, n=n)
+
+    def refusal(self, problems) -> ValueError:
+        """The game's own rule checks on an answer (scoring/<game>.py), as the error to show."""
+        from scoring.result import Text, render
+        lines = []
+        for problem in problems:
+            line = render(problem.message, self._, self.lang)
+            if problem.expected:
+                line += " " + Text("(expected {expected})", expected=problem.expected).render(self._, self.lang)
+            lines.append(line)
+        return ValueError(" ".join(lines))
 
     def choice(self, msgid: str, options: dict[str, str] | list[str], default: str | None = None,
                **values) -> str:
@@ -116,24 +146,36 @@ def score(ctx, game, state, lang, as_json, save, cards):
     examples/scores/). Without STATE, ask question by question."""
     root = Path((ctx.find_root().obj or {}).get("root", Path.cwd()))
     translate = Translator(root, lang)
+    plain = _fallback(Translator(root, lang, allow_missing=True))
     try:
         facts = _facts(root, game, cards)
         if state is None:
-            prompt = ClickPrompt(translate)
-            answers = GAMES[game].ask(prompt, lang=lang, **facts)
+            prompt = ClickPrompt(translate, lang)
+            try:
+                answers = GAMES[game].ask(prompt, lang=lang, **facts)
+            except click.exceptions.Abort:   # Ctrl-C or the end of the input: said in --lang
+                click.secho("\n" + plain("Stopped: nothing was scored."), fg="red", err=True)
+                sys.exit(1)
             if save is None and sys.stdin.isatty():
                 path = prompt.text("Save this tally as a state file? (file name; empty: no)", "")
                 save = Path(path) if path else None
             if save:
-                save.write_text(yaml.safe_dump(answers, sort_keys=False, allow_unicode=True), encoding="utf-8")
-                click.echo(f"saved {save}", err=True)
-            result = score_data(game, answers, **facts)
+                _write(save, answers, plain)
+            try:
+                result = score_data(game, answers, **facts)
+            except DataError:
+                # answers the rules refuse as a whole are never lost: kept in a file, and its lines named
+                state = save or _free_name(Path(f"{game}-answers.yaml"))
+                if not save:
+                    _write(state, answers, plain)
+                click.secho(plain("Your answers are in {path}: correct the lines below, then run "
+                                  "pnp score {game} {path}").format(path=state, game=game), fg="yellow", err=True)
+                result = score_file(game, state, display=_display(state), **facts)
         else:
             result = score_file(game, state, display=_display(state), **facts)
         text = (json.dumps(result.to_json(translate, lang), ensure_ascii=False, indent=2) if as_json
                 else render_table(result, translate, lang))
     except DataError as exc:
-        plain = _fallback(Translator(root, lang, allow_missing=True))
         for problem in exc.problems:   # in --lang; English where a message has no translation
             click.secho(localise(problem, plain, lang), fg="red", err=True)
         click.secho(plain("{count} problem: this end of game cannot be scored.", "{count} problems: this end of game cannot be scored.",
@@ -144,6 +186,20 @@ def score(ctx, game, state, lang, as_json, save, cards):
         click.secho(str(exc), fg="red", err=True)
         sys.exit(1)
     click.echo(text)
+
+
+def _write(path: Path, answers: dict, plain) -> None:
+    path.write_text(yaml.safe_dump(answers, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    click.echo(plain("saved {path}").format(path=path), err=True)
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, else path-2, path-3…: an earlier file is never overwritten."""
+    candidate, n = path, 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
 
 
 def _fallback(translate):

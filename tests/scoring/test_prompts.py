@@ -3,6 +3,7 @@ questions speak --lang, choices are listed and card names are accepted in any ca
 from __future__ import annotations
 
 import json
+import re
 
 import yaml
 
@@ -51,3 +52,59 @@ def test_taverna_choices_in_japanese():
     assert "プレイヤー人数" in result.stderr
     assert "「ゴブリン」は次のいずれでもありません" in result.stderr
     assert _json(result.output)["players"]
+
+
+def test_an_impossible_tower_is_refused_as_it_is_typed_in_german():
+    """`8 8` (two floors) was accepted, then the whole game refused after "save?"; `ja` was not a yes."""
+    answers = ["Ann", "1", "8 8", "8 8 8", "ja", "", "Bob", "0", "", "Ann"]
+    result = pnp("score", "san-gimignano", "--lang", "de", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    err = result.stderr
+    assert "ein Turm mit 2 Stockwerk(en) (erwartet: mindestens 3 Stockwerke" in err   # refused at once, in German
+    assert "Mit j oder n antworten" not in err                                           # "ja" is a yes
+    lines = {line["category"]: line["points"] for line in _json(result.output)["players"][0]["lines"]}
+    assert lines["Vollendete Türme"] == 5
+
+
+def test_more_cards_of_a_rank_than_the_game_has_and_a_wrong_marker_are_refused_as_typed():
+    answers = ["Ann", "2", "5 5 5", "n", "5 5 5", "5 5", "6 6 6", "n", "", "Bob", "0", "", "Bob", "Ann"]
+    result = pnp("score", "san-gimignano", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    err = result.stderr
+    assert err.count("6 cartes de rang 5 sont dans des tours") == 1                    # the 5 5 5 after 5 5 5
+    assert "Ann a une tour de 3 étages, plus haute que toutes celles de Bob" in err     # Bob cannot hold the marker
+    assert "Ann et Ann" not in err and _json(result.output)["winners"] == ["Ann"]
+
+
+def test_the_same_name_twice_is_refused_as_typed():
+    answers = ["Ann", "0", "", "Ann", "Bob", "0", "", "personne"]
+    result = pnp("score", "san-gimignano", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "« Ann » est déjà le nom d’un autre joueur." in result.stderr
+
+
+def test_answers_refused_as_a_whole_are_kept_in_a_file(tmp_path, monkeypatch):
+    """Twenty royal favours between two players (the box has 15): the answers are saved, the
+    problems point at that file's lines, in --lang, and the file scores once corrected."""
+    monkeypatch.chdir(tmp_path)
+    player = ["0", "0", "0", "0", "0", "10", "1", "0", "0", "0", "0", "0", ""]
+    answers = ["2", "elfe", "nain", "Ann", *player, "Bob", *player, ""]
+    result = pnp("score", "taverna", "--lang", "fr", input="\n".join(answers) + "\n")
+    assert result.exit_code == 1
+    saved = tmp_path / "taverna-answers.yaml"
+    assert yaml.safe_load(saved.read_text(encoding="utf-8"))["players"][1]["royal_favours"] == 10
+    err = result.stderr
+    assert "enregistré dans taverna-answers.yaml" in err and "saved" not in err
+    assert "Vos réponses sont dans taverna-answers.yaml" in err
+    assert re.search(r"taverna-answers\.yaml:\d+: players: 20 ", err)
+    again = pnp("score", "taverna", "--lang", "fr", input="\n".join(answers) + "\n")
+    assert "taverna-answers-2.yaml" in again.stderr                                   # never overwritten
+    saved.write_text(saved.read_text(encoding="utf-8").replace("royal_favours: 10", "royal_favours: 5"),
+                     encoding="utf-8")
+    assert pnp("score", "taverna", str(saved)).exit_code == 0
+
+
+def test_stopping_midway_is_said_in_the_language_asked():
+    result = pnp("score", "san-gimignano", "--lang", "de", input="Ann\n")
+    assert result.exit_code == 1
+    assert "Abgebrochen: nichts wurde gewertet." in result.stderr and "Aborted" not in result.output
