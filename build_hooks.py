@@ -12,7 +12,7 @@ from pathlib import Path
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-DATA_FOLDERS = ("cards", "layouts", "locales")
+DATA_FOLDERS = ("cards", "layouts", "locales", "examples/scores")   # the last: `pnp score GAME --example`
 
 
 class BuildPy(build_py):

@@ -1,36 +1,84 @@
 """`pnp new NAME`: a new game folder that builds at once — game.yaml, one deck of two cards, a
-layout file with a front and a back, a player aid and a rules stub, in one language.
+layout file with a front and a back, a player aid and a rules stub in each language asked for,
+and a README.md that explains them (the installed tool has no docs/ folder).
 
-The files are copied from generator/data/scaffold/ (paths holding __game__ / __lang__), with
-${game}, ${title} and ${lang} filled in by string.Template: YAML and Jinja never use `${`.
+The files are copied from generator/data/scaffold/ (paths holding __game__ / __lang__, the
+latter once per language). `${key}` is filled in: game, title, lang, languages, and the texts of
+scaffold/strings.yaml — as one mapping per language (`{en: Cards, fr: Cartes}`, or one line per
+language when it stands alone on its line) in the shared files, as the language's own text in a
+file of one language. `${key|}` puts the text in as it is (inside a YAML block). YAML and Jinja
+never use `${`.
 """
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
-from string import Template
 
 import click
+import yaml
 
-from ..data.locate import bundled_root, game_dirs
+from ..data.locate import bundled_root, catalogue_paths, game_dirs
 from .common import project_root
 
 SCAFFOLD = Path(__file__).resolve().parents[1] / "data" / "scaffold"
+STRINGS = SCAFFOLD / "strings.yaml"          # the texts, not a file of the game
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+PLACEHOLDER = re.compile(r"\$\{([a-z_]+)(\|?)\}")
 
 
-def scaffold_files(game: str, lang: str) -> dict[str, Path]:
-    """Relative target path -> scaffold file."""
-    return {str(p.relative_to(SCAFFOLD)).replace("__game__", game).replace("__lang__", lang): p
-            for p in sorted(SCAFFOLD.rglob("*")) if p.is_file()}
+def scaffold_files(game: str, langs: list[str]) -> dict[str, tuple[Path, str | None]]:
+    """Relative target path -> (scaffold file, its language or None for a file of every language)."""
+    files = {}
+    for path in sorted(SCAFFOLD.rglob("*")):
+        if not path.is_file() or path == STRINGS:
+            continue
+        rel = str(path.relative_to(SCAFFOLD)).replace("__game__", game)
+        for lang in (langs if "__lang__" in rel else [None]):
+            files[rel.replace("__lang__", lang) if lang else rel] = (path, lang)
+    return files
+
+
+def fill(source: str, values: dict[str, str], texts: dict[str, dict[str, str]], langs: list[str],
+         lang: str | None) -> str:
+    """The scaffold file `source` with its placeholders filled (see the module's docstring)."""
+    def text(key: str, in_lang: str) -> str:
+        return texts.get(in_lang, texts["en"]).get(key) or texts["en"][key]
+
+    def one(match: re.Match, indent: str | None = None) -> str:
+        key, raw = match.group(1), match.group(2)
+        if key in values:
+            return values[key]
+        if raw or lang:
+            return text(key, lang or langs[0]) if raw else scalar(text(key, lang))
+        quoted = {code: scalar(text(key, code)) for code in langs}
+        if indent is not None:   # alone on its line: one line per language
+            return f"\n{indent}".join(f"{code}: {value}" for code, value in quoted.items())
+        return "{" + ", ".join(f"{code}: {value}" for code, value in quoted.items()) + "}"
+
+    lines = []
+    for line in source.splitlines(keepends=True):
+        alone = re.fullmatch(r"( *)\$\{([a-z_]+)\}\n?", line)
+        if alone and alone.group(2) not in values:
+            lines.append(alone.group(1) + one(PLACEHOLDER.search(line), alone.group(1)) + "\n")
+        else:
+            lines.append(PLACEHOLDER.sub(one, line))
+    return "".join(lines)
+
+
+def scalar(value: str) -> str:
+    """A YAML scalar as a person writes it: plain when it reads back as the same text (also inside
+    `{…}`), else in double quotes."""
+    plain = re.fullmatch(r"[^\W\d_][\w .'’!?()-]*", value) and yaml.safe_load(f"k: {value}") == {"k": value}
+    return value if plain else json.dumps(value, ensure_ascii=False)
 
 
 @click.command()
 @click.argument("name")
 @click.option("--title", default=None, help="The game's name as printed (default: NAME in title case).")
-@click.option("--lang", default="en", show_default=True, metavar="CODE",
-              help="The one language the new game starts with (two letters).")
+@click.option("--lang", default="en", show_default=True, metavar="CODE[,CODE…]",
+              help="The languages the new game starts with (two letters each, e.g. en or fr,en,de,ja).")
 @click.pass_context
 def new(ctx, name, title, lang):
     """Create cards/NAME/ and layouts/NAME.yaml in the project folder; `pnp build NAME` then works."""
@@ -38,28 +86,38 @@ def new(ctx, name, title, lang):
     if not SLUG.match(name):
         _fail(f"'{name}' cannot name a game: use lowercase letters, digits and dashes "
               f"(e.g. '{_slug(name) or 'my-game'}')")
-    if not re.fullmatch(r"[a-z]{2}", lang):
-        _fail(f"--lang '{lang}': a language is two lowercase letters (e.g. en, fr)")
+    langs = list(dict.fromkeys(part.strip() for part in lang.split(",") if part.strip()))
+    bad = [code for code in langs if not re.fullmatch(r"[a-z]{2}", code)] or ([] if langs else [lang])
+    if bad:
+        _fail(f"--lang '{bad[0]}': a language is two lowercase letters (e.g. en, fr)")
     existing = game_dirs(root).get(name)
     if existing is not None:
         where = "is bundled with pnp" if existing.is_relative_to(bundled_root()) and \
             not existing.is_relative_to(root) else f"exists in {existing}"
         _fail(f"a game '{name}' {where}; choose another NAME")
-    files = scaffold_files(name, lang)
+    files = scaffold_files(name, langs)
     clashes = [rel for rel in files if (root / rel).exists()]
     if clashes:
         _fail(f"{root / clashes[0]} already exists; choose another NAME or move it away")
-    values = {"game": name, "lang": lang, "title": title or name.replace("-", " ").title()}
-    for rel, source in files.items():
+    shown_title = title or name.replace("-", " ").title()
+    values = {"game": name, "lang": ", ".join(langs), "languages": ", ".join(langs), "title": shown_title,
+              "name": "{" + ", ".join(f"{code}: {scalar(shown_title)}" for code in langs) + "}"}
+    texts = yaml.safe_load(STRINGS.read_text(encoding="utf-8"))
+    for rel, (source, file_lang) in files.items():
         target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(Template(source.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
+        own = {**values, "lang": file_lang} if file_lang else values
+        target.write_text(fill(source.read_text(encoding="utf-8"), own, texts, langs, file_lang), encoding="utf-8")
         click.echo(f"created {_shown(target)}")
-    click.echo(f"\nNext: pnp build {name}   (then edit the files above; docs/authoring.md explains every field)")
-    if lang != "en" and not (bundled_root() / "locales" / lang).is_dir() and not (root / "locales" / lang).is_dir():
-        click.secho(f"note: the player aids use interface strings ('Player aid', …) that have no '{lang}' "
-                    f"catalogue yet: add locales/{lang}/LC_MESSAGES/{name}.po, or build with --allow-missing",
-                    fg="yellow")
+    click.echo(f"\nNext: pnp build {name}   (then edit the files above; {_shown(root / 'cards' / name / 'README.md')} "
+               f"explains them)")
+    untranslated = [code for code in langs if code not in texts]
+    if untranslated:
+        click.secho(f"note: {', '.join(untranslated)} texts are in English for you to translate", fg="yellow")
+    uncatalogued = [code for code in untranslated if not catalogue_paths(root, code)]
+    if uncatalogued:
+        click.secho(f"note: pnp's own labels ('Player aid', …) have no {', '.join(uncatalogued)} translation: "
+                    f"`pnp validate {name}` lists them; or build with --allow-missing", fg="yellow")
 
 
 def _slug(text: str) -> str:

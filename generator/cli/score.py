@@ -140,10 +140,16 @@ class ClickPrompt:
               help="Without STATE: save the answers as a state file (YAML) too.")
 @click.option("--cards", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Tournay only: read card data from this deck file instead of cards/tournay/.")
+@click.option("--example", is_flag=True,
+              help="Print an example state file of GAME (the rulebook's example) to start from: "
+                   "pnp score GAME --example > state.yaml")
 @click.pass_context
-def score(ctx, game, state, lang, as_json, save, cards):
-    """Score the end of a game of GAME from STATE (a YAML or JSON state file; examples in
-    examples/scores/). Without STATE, ask question by question."""
+def score(ctx, game, state, lang, as_json, save, cards, example):
+    """Score the end of a game of GAME from STATE, a YAML or JSON state file (`--example` prints
+    one to start from). Without STATE, ask question by question."""
+    if example:
+        click.echo(_example(game).read_text(encoding="utf-8"), nl=False)
+        return
     root = Path((ctx.find_root().obj or {}).get("root", Path.cwd()))
     translate = Translator(root, lang)
     plain = _fallback(Translator(root, lang, allow_missing=True))
@@ -186,6 +192,12 @@ def score(ctx, game, state, lang, as_json, save, cards):
         click.secho(str(exc), fg="red", err=True)
         sys.exit(1)
     click.echo(text)
+
+
+def _example(game: str) -> Path:
+    """The rulebook's example of GAME, installed with pnp (examples/scores/ of a checkout)."""
+    from ..data.locate import bundled_root
+    return bundled_root() / "examples" / "scores" / f"{game}-rulebook.yaml"
 
 
 def _write(path: Path, answers: dict, plain) -> None:

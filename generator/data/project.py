@@ -71,6 +71,6 @@ def missing_language_file(project: Project, game: GameData, folder: str, lang: s
     path = game.directory / folder / f"{lang}.yaml"
     others = sorted(p.stem for p in (game.directory / folder).glob("*.yaml") if p.stem != lang)
     what = "player aid" if folder == "aid" else "rules"
-    start = f"copy {folder}/{others[0]}.yaml and translate it" if others else "see docs/authoring.md"
+    start = f"copy {folder}/{others[0]}.yaml and translate it" if others else "sections as `pnp new` writes them"
     return Problem(project.relative(path), 0, "", f"no {lang} {what} for {game.id}",
                    f"a file {project.relative(path)}: {start}")

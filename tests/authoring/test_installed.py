@@ -102,3 +102,18 @@ def test_calibrate_speaks_every_bundled_language_in_a_folder_without_locales(ins
     assert refused.returncode != 0 and not (tmp_path / "locales").exists()
     assert "--lang fra: no such language; did you mean fr?" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1 and "Traceback" not in refused.stderr
+
+
+def test_the_installed_tool_points_at_what_it_ships(installed, tmp_path):
+    """`pnp new` and `pnp score --help` pointed at docs/authoring.md and examples/scores/, which the
+    wheel lacks: the new game gets a README.md, and the example state files come with pnp."""
+    _, pnp, python, env = installed
+    created = run([*pnp, "new", "river-trade"], cwd=tmp_path, env=env).stdout
+    assert "cards/river-trade/README.md" in created and "docs/" not in created
+    assert (tmp_path / "cards" / "river-trade" / "README.md").is_file()
+    helped = run([*pnp, "score", "--help"], cwd=tmp_path, env=env).stdout
+    assert "examples/scores" not in helped and "--example" in helped
+    example = run([*pnp, "score", "san-gimignano", "--example"], cwd=tmp_path, env=env).stdout
+    (tmp_path / "state.yaml").write_text(example, encoding="utf-8")
+    scored = run([*pnp, "score", "san-gimignano", "state.yaml", "--lang", "de"], cwd=tmp_path, env=env).stdout
+    assert "Sieger: William" in scored

@@ -69,6 +69,7 @@ def test_a_game_builds_what_it_has(tmp_path):
     (("Spice Road",), "'Spice Road' cannot name a game: use lowercase letters, digits and dashes (e.g. 'spice-road')"),
     (("tournay",), "a game 'tournay' is bundled with pnp; choose another NAME"),
     (("spice-road", "--lang", "french"), "--lang 'french': a language is two lowercase letters"),
+    (("spice-road", "--lang", "fr,english"), "--lang 'english': a language is two lowercase letters"),
 ])
 def test_new_refuses_with_one_line(tmp_path, args, message):
     result = pnp("new", *args, root=tmp_path)
@@ -85,3 +86,35 @@ def test_new_never_overwrites(tmp_path):
     result = pnp("new", "silk", root=tmp_path)
     assert result.exit_code == 1 and "layouts/silk.yaml already exists" in result.output
     assert not (tmp_path / "cards" / "silk").exists()
+
+
+def test_new_in_four_languages_checks_without_a_warning_and_builds(tmp_path):
+    """The scaffold keeps its own promises in every language it lists: no text below 6.5 pt (its
+    copies line was 5.5 pt with min_size 4), nothing in the safe zone, a label for its icon."""
+    import json
+    game = new_game(tmp_path, "spice-road", "--lang", "fr,en,de,ja")
+    assert "languages: [fr, en, de, ja]" in (game / "game.yaml").read_text()
+    assert "name: {fr: Marché, en: Market, de: Markt, ja: 市場}" in (game / "cards.yaml").read_text()
+    assert sorted(p.name for p in (game / "aid").iterdir()) == ["de.yaml", "en.yaml", "fr.yaml", "ja.yaml"]
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+    result = pnp("check", "spice-road", "--json", root=tmp_path)
+    report = json.loads(result.output)
+    assert result.exit_code == 0 and report["summary"] == {"errors": 0, "warnings": 0, "notes": 0}, report["findings"]
+    assert {row["lang"] for row in report["fit"]} == {"fr", "en", "de", "ja"}
+    assert min(row["smallest_pt"] for row in report["fit"]) >= 6.5
+    out, _ = build(tmp_path)
+    for lang, word in (("fr", "Marché"), ("en", "Market"), ("de", "Markt"), ("ja", "市場")):
+        assert sorted(p.name for p in (out / lang).iterdir()) == ["cards.pdf", "player-aid-card.pdf",
+                                                                 "player-aid.pdf", "rules.pdf"]
+        assert word in PdfReader(out / lang / "cards.pdf").pages[0].extract_text()
+
+
+def test_new_writes_a_guide_beside_the_game(tmp_path):
+    """The installed tool has no docs/ folder: the new game's README.md is its guide."""
+    game = new_game(tmp_path, "spice-road")
+    guide = (game / "README.md").read_text()
+    assert guide.startswith("# Spice Road") and "pnp validate spice-road" in guide
+    assert "layouts/spice-road.yaml" in guide and "${" not in guide
+    result = pnp("new", "other", root=tmp_path)
+    assert "cards/other/README.md explains them" in result.output.replace(str(tmp_path) + "/", "")
+    assert "docs/" not in result.output
