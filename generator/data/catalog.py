@@ -82,7 +82,9 @@ def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> 
         sheets = out.run(load_model, root, locate(root, "layouts", "sheets.yaml"), SheetsFile)
         if fonts is not None:
             out.run(check_font_files, root, fonts)
-        layouts = Layouts(LayoutFiles(root, root / "layouts"), set(fonts.default.roles) if fonts else set())
+        # a region's font: a role, or a family by name (a .ttf/.otf of the game folder is checked per game)
+        layouts = Layouts(LayoutFiles(root, root / "layouts"), set(fonts.default.roles) | set(fonts.families)
+                          if fonts else set())
     if not game_ids:
         layouts.check(list(layouts), out)
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from datafile.errors import Collector, DataError, Problem, closest, field_path
+from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 
-from .layouts import layout_id
-from .locate import relative
+from .layouts import FONT_FILE, layout_id
+from .locate import game_font, relative
 from .model import Deck, Text
 from .project import GameData, Project
 from .templates import used_paths
@@ -79,6 +79,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
         for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
             if check_layouts and lid in project.layouts:
                 out.run(_unknown_props, project, lid, data, declared)
+                out.run(_font_files, project, lid, data)
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
             if check_layouts and lid not in project.layouts:
@@ -108,6 +109,21 @@ def _unknown_layout(out: Collector, file: str, line: int, field_name: str, lid: 
     guess = closest(lid, project.layouts)
     out.add(file, line, field_name, f"unknown layout '{lid}'" + (f"; did you mean '{guess}'?" if guess else ""),
             "a layout defined under layouts/")
+
+
+def _font_files(project: Project, lid: str, data: GameData) -> None:
+    """A region's `font:` that names a file: in the game folder, a regular TrueType file."""
+    problems = []
+    for region in project.layouts[lid].regions:
+        if region.font not in project.fonts.families and FONT_FILE.match(region.font or ""):
+            try:
+                game_font(data.directory, region.font)
+            except BuildError as exc:
+                file, line = (region.origin or {}).get("font") or (project.layouts[lid].file, 0)
+                problems.append(Problem(file, line, f"{lid} regions.{region.name}.font", str(exc),
+                                        "a .ttf file of the game folder"))
+    if problems:
+        raise DataError(list(dict.fromkeys(problems)))
 
 
 def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str]) -> None:

@@ -22,7 +22,9 @@ from .templates import environment, unknown_path, used_paths
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
-                       radius=0.0, rotate=0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
+                       radius=0.0, rotate=0.0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
+FONT_FILE = re.compile(r"^[^/\\]*\.(ttf|otf)$|^[\w.-]+(/[\w.-]+)*\.(ttf|otf)$", re.IGNORECASE)
+SHAPES = ("rect", "circle", "hexagon", "star", "polygon", "line")
 
 
 
@@ -49,12 +51,16 @@ class Region:
     stroke: str | None
     stroke_width: float
     radius: float
-    rotate: int
+    rotate: float
     bleed: bool
     dash: list[float] | None
     fit: str = "cover"
     clip: str = "box"
     allow_low_dpi: bool = False
+    flip: str | None = None
+    tint: str | None = None
+    points: int | list[list[float]] | None = None
+    inner: float | None = None
     origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
 
 
@@ -256,10 +262,10 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         if missing:
             problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
             continue
-        if roles and values["font"] not in roles:
-            problems.append(Problem(file, line, where + ".font", f"unknown font role '{values['font']}'",
-                                    f"one of {sorted(roles)} (layouts/fonts.yaml)"))
-        for key in ("text", "when", "fill", "stroke", "color"):
+        problems += _font_problems(values, roles, file, line_of(raw, ("layouts", short, "regions", rname, "font"))
+                                   or line, where)
+        problems += _shape_problems(values, file, line, where)
+        for key in ("text", "when", "fill", "stroke", "color", "tint"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):
                 key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
@@ -270,7 +276,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                             "a valid Jinja template"))
                     continue
                 problems += unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
-        for key in ("fill", "stroke", "color"):
+        for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
         if rname in spec.regions:
@@ -283,6 +289,34 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if background in palette:
         background = palette[background]
     return Layout(lid, background, regions, palette, file)
+
+
+def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -> list[Problem]:
+    """`font:` names a role (title, body, ui), a family of layouts/fonts.yaml, or a font file of the
+    game folder (checked per game: crosscheck.py)."""
+    font = values.get("font")
+    if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
+        return []
+    guess = closest(font, fonts)
+    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}) or a .ttf/.otf file "
+                    f"of the game folder")]
+
+
+def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Problem]:
+    kind, points = values.get("kind"), values.get("points")
+    if kind == "polygon" and not isinstance(points, list):
+        return [Problem(file, line, where + ".points", "a polygon without its corners",
+                        "points: [[x, y], [x, y], [x, y], …] in mm from the box's top-left corner")]
+    if kind == "star" and isinstance(points, list):
+        return [Problem(file, line, where + ".points", "a star's points are a number",
+                        "points: 5 (from 3 to 60), and inner: 0.5 for the inner radius")]
+    if points is not None and kind not in ("polygon", "star"):
+        return [Problem(file, line, where + ".points", f"points belong to a star or a polygon, not a {kind}",
+                        "kind: star or kind: polygon, or no points")]
+    if (values.get("flip") or values.get("tint")) and kind != "image":
+        return [Problem(file, line, where, f"flip and tint belong to an image, not a {kind}", "kind: image")]
+    return []
 
 
 def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:

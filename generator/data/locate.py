@@ -85,6 +85,36 @@ def inside(path: Path, folder: Path) -> bool:
         return False
 
 
+MAX_FONT_BYTES = 40_000_000   # a font file of a game folder (the largest CJK fonts are ~20 MB)
+
+
+def game_font(folder: Path, name: str) -> Path:
+    """The font file `name` of the game folder: inside it (no ../, no absolute path, no link
+    leading out), a regular file, at most MAX_FONT_BYTES; BuildError (one line) otherwise."""
+    path = folder / name
+    if Path(name).is_absolute() or not inside(path, folder):
+        raise BuildError(f"font file '{name}' is outside the game folder; put it in {folder.name}/ "
+                         f"(e.g. {folder.name}/fonts/{Path(name).name}) and name it from there")
+    try:
+        info = path.stat()
+    except OSError:
+        found = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.[to]tf"))
+        raise BuildError(f"font file '{name}' not found in {folder.name}/"
+                         + (f" (it has {', '.join(found[:5])})" if found else "")) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise BuildError(f"font file '{name}' is not a regular file")
+    if info.st_size > MAX_FONT_BYTES:
+        raise BuildError(f"font file '{name}' is {info.st_size // 1_000_000} MB, more than the "
+                         f"{MAX_FONT_BYTES // 1_000_000} MB a font may have")
+    with open(path, "rb") as handle:
+        magic = handle.read(4)
+    if magic not in (b"\x00\x01\x00\x00", b"true"):
+        kind = {b"OTTO": "has PostScript (CFF) outlines", b"ttcf": "is a collection of several fonts"}.get(
+            magic, "is not a TrueType font")
+        raise BuildError(f"font file '{name}' {kind}: use a single TrueType font (.ttf)")
+    return path
+
+
 def game_dirs(root: Path) -> dict[str, Path]:
     """Every game by id: the bundled ones, overridden by the project's own of the same id."""
     found: dict[str, Path] = {}

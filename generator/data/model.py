@@ -174,6 +174,7 @@ class Game(Strict):
 # ---------------------------------------------------------------- layouts
 
 Align = Literal["left", "center", "right", "justify"]
+Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
 
 
 class RegionSpec(Strict):
@@ -183,14 +184,15 @@ class RegionSpec(Strict):
     merged region is checked for completeness when the layout is resolved.
     """
 
-    kind: Literal["text", "rect", "circle", "icon", "line", "image"] | None = None
+    kind: Literal["text", "rect", "circle", "icon", "line", "image", "hexagon", "star", "polygon"] | None = None
     x: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
     y: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
     width: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
     height: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
     when: str | None = None            # Jinja expression; the region is drawn only if true
     text: str | None = None            # Jinja template (text) or icon name template (icon)
-    font: str | None = None            # a font role: title, body, ...
+    font: str | None = Field(None, max_length=200)   # a role (title, body, ui), a family of fonts.yaml, or a
+    #                                     .ttf/.otf file of the game folder (see typeset/fonts.py)
     bold: bool | None = None
     italic: bool | None = None
     size: float | None = Field(None, gt=0, le=300)           # points
@@ -203,13 +205,18 @@ class RegionSpec(Strict):
     stroke: str | None = None
     stroke_width: float | None = Field(None, ge=0, le=50)
     radius: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
-    rotate: Literal[0, 90, 180, 270] | None = None
+    rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
     # image regions (paper/images.py): `text` is the path template, relative to the game folder
     fit: Literal["cover", "contain", "stretch"] | None = None
     clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
     allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
+    flip: Literal["h", "v", "hv"] | None = None   # image: mirrored left-right (h), upside down (v), or both
+    tint: str | None = None            # image: every colour multiplied by this one (a colour or template)
+    # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
+    points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
+    inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
 
 
 class LayoutSpec(Strict):

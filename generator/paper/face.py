@@ -20,6 +20,21 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, to_markup
 from . import images
+from .shapes import draw_shape
+
+CONTENT = ("text", "icon", "image")   # what a quarter turn lays out in the box, width and height exchanged
+
+
+def turn(canvas: Canvas, r: Region, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """Turn the canvas by `rotate` degrees (counter-clockwise) about the box's centre; the box in
+    the turned frame. At 90° and 270° a text, icon or image fills the box it was given, laid out
+    with width and height exchanged (text running up or down the box); at other angles, and for
+    shapes, the box itself turns."""
+    canvas.translate(x + w / 2, y + h / 2)
+    canvas.rotate(r.rotate)
+    if r.kind in CONTENT and r.rotate % 180 == 90:
+        w, h = h, w
+    return -w / 2, -h / 2, w, h
 
 
 class FaceRenderer:
@@ -67,12 +82,7 @@ class FaceRenderer:
             x, y, w, h = -b, -b, W + 2 * b, H + 2 * b
         canvas.saveState()
         if r.rotate:
-            cx, cy = x + w / 2, y + h / 2
-            canvas.translate(cx, cy)
-            canvas.rotate(r.rotate)
-            if r.rotate in (90, 270):
-                w, h = h, w
-            x, y = -w / 2, -h / 2
+            x, y, w, h = turn(canvas, r, x, y, w, h)
         fill = self._color(r.fill, ctx, layout) if r.fill else None
         stroke = self._color(r.stroke, ctx, layout) if r.stroke else None
         if fill:
@@ -89,26 +99,30 @@ class FaceRenderer:
                 canvas.rect(x, y, w, h, stroke=int(bool(stroke)), fill=int(bool(fill)))
         elif r.kind == "circle" and (fill or stroke):
             canvas.ellipse(x, y, x + w, y + h, stroke=int(bool(stroke)), fill=int(bool(fill)))
-        elif r.kind == "line" and stroke:
-            canvas.line(x, H - r.y * mm, x + r.width * mm, H - (r.y + r.height) * mm)
+        elif r.kind == "line" and stroke:   # from the box's top-left corner to its bottom-right one
+            canvas.line(x, y + h, x + w, y)
+        elif r.kind in ("hexagon", "star", "polygon") and (fill or stroke):
+            draw_shape(canvas, r.kind, x, y, w, h, r.points, r.inner, bool(fill), bool(stroke))
         elif r.kind == "icon":
             self._icon(canvas, r, layout, ctx, x, y, w, h)
         elif r.kind == "text":
             self._text(canvas, r, layout, ctx, x, y, w, h)
         elif r.kind == "image":
-            self._image(canvas, r, ctx, x, y, w, h)
+            self._image(canvas, r, layout, ctx, x, y, w, h)
         canvas.restoreState()
 
-    def _image(self, canvas, r: Region, ctx, x, y, w, h):
+    def _image(self, canvas, r: Region, layout, ctx, x, y, w, h):
         name = compiled(r.text or "").render(ctx).strip()
         if not name:
             return
         if self.base is None:
             raise BuildError("images are not available here (no game folder)")
         art = images.load(images.resolve(self.base, name), self.base)
+        if r.tint:
+            art = images.tinted(art, self._color(r.tint, ctx, layout).rgb())
         clip = {"none": None, "box": images.box_outline(x, y, w, h, r.radius * mm),
                 "card": images.card_outline(self._size)}[r.clip]
-        dpi = images.draw(canvas, art, x, y, w, h, r.fit, clip)
+        dpi = images.draw(canvas, art, x, y, w, h, r.fit, clip, r.flip)
         if self.report:
             self.report("image", r, path=name, dpi=dpi)
         images.check_dpi(name, dpi, r.allow_low_dpi)
@@ -134,7 +148,7 @@ class FaceRenderer:
         source = compiled(r.text or "").render(ctx).strip()
         if not source:
             return
-        family = self.typo.roles[r.font]
+        family = self._family(r.font)
         face = self.fonts.face(family, r.bold, r.italic)
         faces = [face] + ([self.fonts.face(family, True, r.italic)] if "**" in source else []) \
             + ([self.fonts.face(family, r.bold, True)] if source.replace("**", "").count("*") >= 2 else [])
@@ -152,6 +166,17 @@ class FaceRenderer:
         top = y + h
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
         para.drawOn(canvas, x, offset)
+
+    def _family(self, font: str) -> str:
+        """A role of this language (title, body, ui), else a family of fonts.yaml by name, else a
+        font file of the game folder (held to it, like images)."""
+        if font in self.typo.roles:
+            return self.typo.roles[font]
+        if font in self.fonts.spec.families:
+            return font
+        if self.base is None:
+            raise BuildError(f"font file '{font}' is not available here (no game folder)")
+        return self.fonts.file_family(self.base, font)
 
     def _color(self, value: str, ctx: dict, layout: Layout):
         if "{" in value:

@@ -8,6 +8,7 @@ SVG, whose own <image> and <use> references are held to the same folder.
 """
 from __future__ import annotations
 
+import copy
 import logging
 import sys
 from dataclasses import dataclass
@@ -135,15 +136,19 @@ def effective_dpi(art: Art, drawn_w: float, drawn_h: float) -> float | None:
     return min(art.width / (drawn_w / inch), art.height / (drawn_h / inch))
 
 
-def draw(canvas, art: Art, x: float, y: float, w: float, h: float, fit: str, clip) -> float | None:
+def draw(canvas, art: Art, x: float, y: float, w: float, h: float, fit: str, clip, flip: str | None = None) -> float | None:
     """Draw `art` in the box (points); `clip` adds the clipping path to a path object or is
-    None. Returns the effective dpi (None for SVG)."""
+    None; `flip` mirrors it in the box: h (left-right), v (upside down) or hv. Returns the
+    effective dpi (None for SVG)."""
     dx, dy, dw, dh = placement(fit, art.width, art.height, w, h)
     canvas.saveState()
     if clip is not None:
         path = canvas.beginPath()
         clip(path)
         canvas.clipPath(path, stroke=0, fill=0)
+    if flip:   # about the box's centre lines, inside the clip already set
+        canvas.translate(2 * x + w if "h" in flip else 0, 2 * y + h if "v" in flip else 0)
+        canvas.scale(-1 if "h" in flip else 1, -1 if "v" in flip else 1)
     if art.vector:
         canvas.translate(x + dx, y + dy)
         canvas.scale(dw / art.width, dh / art.height)
@@ -155,6 +160,38 @@ def draw(canvas, art: Art, x: float, y: float, w: float, h: float, fit: str, cli
         canvas.drawImage(art.source, x + dx, y + dy, dw, dh, mask="auto")
     canvas.restoreState()
     return effective_dpi(art, dw, dh)
+
+
+def tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
+    """`art` with every colour multiplied by `rgb` (0–1 each): white becomes the tint, black stays
+    black; transparency is kept. Made once per file and tint, so copies share one image."""
+    return _tinted(art, tuple(round(c, 4) for c in rgb))
+
+
+@lru_cache(maxsize=256)
+def _tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
+    if art.vector:
+        drawing = copy.deepcopy(art.source)
+        _multiply_colours(drawing, rgb)
+        return Art(art.path, art.width, art.height, True, drawing)
+    from PIL import Image, ImageChops
+    with Image.open(art.path) as image:
+        rgba = image.convert("RGBA")
+    colour = Image.new("RGB", rgba.size, tuple(round(255 * c) for c in rgb))
+    multiplied = ImageChops.multiply(rgba.convert("RGB"), colour)
+    multiplied.putalpha(rgba.getchannel("A"))
+    return Art(art.path, art.width, art.height, False, ImageReader(multiplied))
+
+
+def _multiply_colours(node, rgb) -> None:
+    from reportlab.lib.colors import Color
+    for attribute in ("fillColor", "strokeColor"):
+        colour = getattr(node, attribute, None)
+        if isinstance(colour, Color):
+            setattr(node, attribute, Color(colour.red * rgb[0], colour.green * rgb[1], colour.blue * rgb[2],
+                                           alpha=colour.alpha))
+    for child in getattr(node, "contents", []):
+        _multiply_colours(child, rgb)
 
 
 def card_outline(size):

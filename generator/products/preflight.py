@@ -19,7 +19,9 @@ from datafile.errors import BuildError
 
 from ..data.project import GameData, Project
 from ..data.templates import View
+from ..paper.face import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
+from ..paper.shapes import footprint
 from .exports.faces import Face, draw_faces
 
 LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length
@@ -215,6 +217,8 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
     if region.bleed:
         return
     x0, y0, x1, y1 = region.x, region.y, region.x + region.width, region.y + region.height
+    if region.rotate and not (region.kind in CONTENT and region.rotate % 180 == 90):
+        x0, y0, x1, y1 = (round(v, 2) for v in footprint(x0, y0, x1, y1, region.rotate))   # what the turned box covers
     at = {**at, "lang": ""}   # the layout's geometry: the same in every language
     label = f"box '{region.name}' of layout {layout_id} ({x0:g},{y0:g})–({x1:g},{y1:g}) mm"
     if x0 < 0 or y0 < 0 or x1 > size.width or y1 > size.height:

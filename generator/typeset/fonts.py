@@ -2,6 +2,7 @@
 and glyph coverage checks."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from datafile.errors import BuildError
 
-from ..data.locate import locate_inside
+from ..data.locate import game_font, locate_inside
 from ..data.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
@@ -54,6 +55,20 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
     return Face(name, frozenset(font.face.charToGlyph))
 
 
+@lru_cache(maxsize=None)
+def _register_file_face(path: Path, name: str, shown: str) -> Face:
+    try:
+        font = TTFont(name, str(path))
+    except Exception as exc:  # TTFError for a PostScript-outline .otf, struct.error for a damaged file
+        raise BuildError(f"font file '{shown}' cannot be embedded ({' '.join(str(exc).split())[:100]}): "
+                         f"use a TrueType font (.ttf, or an .otf with TrueType outlines)") from None
+    pdfmetrics.registerFont(font)
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(name, bold, italic, name)   # <b> and <i> in a paragraph keep this face
+    return Face(name, frozenset(font.face.charToGlyph))
+
+
 class FontBook:
     """Resolves a (language, role, bold, italic) to a registered face."""
 
@@ -62,6 +77,7 @@ class FontBook:
         self.root = root
         self.spec = spec
         self._faces: dict[tuple[str, bool, bool], Face] = {}   # a product asks thousands of times
+        self._files: dict[tuple[Path, str], str] = {}           # a game folder's font files: their family
 
     def typography(self, lang: str) -> Typography:
         default, own = self.spec.default, self.spec.languages.get(lang, LanguageTypography())
@@ -76,6 +92,21 @@ class FontBook:
         if key not in self._faces:
             self._faces[key] = self._face(family, bool(bold), bool(italic))
         return self._faces[key]
+
+    def file_family(self, folder: Path, name: str) -> str:
+        """A font file of a game folder as a family (one face for every style), registered under
+        a name made from its content, so the same file gives the same PDF anywhere."""
+        if (folder, name) in self._files:   # asked for by every text box that uses it
+            return self._files[(folder, name)]
+        path = game_font(folder, name)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+        family = self._files[(folder, name)] = f"file-{digest}"
+        if (family, False, False) not in self._faces:
+            face = _register_file_face(path, f"pnp-{family}", name)
+            for bold in (False, True):
+                for italic in (False, True):
+                    self._faces[(family, bold, italic)] = face
+        return family
 
     def _face(self, family: str, bold: bool, italic: bool) -> Face:
         spec = self.spec.families[family]
