@@ -1,0 +1,214 @@
+"""Shapes and fonts (issue 29, item 5): hexagon, star and polygon regions, any rotation angle,
+image flip and tint, and `font:` naming a family or a font file of the game folder. Positions
+are read back from the PDF (pdfplumber applies the page's transformations) and colours from a
+rendering of it."""
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+
+import pdfplumber
+import pytest
+from PIL import Image
+
+from tests.authoring.helpers import new_game
+from tests.conftest import ROOT, pnp
+
+MM = 72 / 25.4
+POKER_H = 88
+
+
+def project(tmp_path, regions: str, files=()):
+    """A `pnp new` game whose one card face is `regions` (YAML, indented for `regions:`)."""
+    game = new_game(tmp_path, "shapes")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    text = layout.read_text()
+    start = text.index("  card:\n")
+    end = text.index("  back:\n")
+    layout.write_text(text[:start] + "  card:\n    background: paper\n    regions:\n" + regions + text[end:])
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("copies: 2", "copies: 1").split("  - id: harbour")[0])
+    for folder in ("aid", "rules"):   # one card, no aids or rules: the card is what is tested
+        shutil.rmtree(game / folder)
+    return game
+
+
+def build(tmp_path):
+    result = pnp("build", "shapes", "--only", "cards", "--bleed", "0", "--duplex", "none",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    return tmp_path / "out" / "shapes" / "en" / "cards.pdf"
+
+
+def card_origin(page):
+    """The top-left corner of the first card (the page's TrimBox), in pdfplumber's top-down points."""
+    return float(page.trimbox[0]), float(page.mediabox[3]) - float(page.trimbox[3])
+
+
+def corners_mm(pdf, colour):
+    """The corners of every path filled with `colour` (r, g, b 0-1), in mm from the card's top-left."""
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        left, top = card_origin(page)
+        found = []
+        for curve in page.curves + page.rects:
+            fill = curve.get("non_stroking_color")
+            if fill and len(fill) == 3 and all(abs(a - b) < 0.01 for a, b in zip(fill, colour)):
+                points = curve.get("pts") or [(curve["x0"], curve["top"]), (curve["x1"], curve["bottom"])]
+                found.append([(round((x - left) / MM, 1), round((y - top) / MM, 1)) for x, y in points])
+        return found
+
+
+ACCENT = (0x2d / 255, 0x6a / 255, 0x8a / 255)
+
+
+def test_a_hexagon_star_and_polygon_have_their_corners(tmp_path):
+    project(tmp_path, """\
+      hex: {kind: hexagon, x: 10, y: 10, width: 40, height: 30, fill: accent}
+""")
+    hexagon = corners_mm(build(tmp_path), ACCENT)
+    assert len(hexagon) == 1
+    assert set(hexagon[0]) >= {(10, 25), (20, 10), (40, 10), (50, 25), (40, 40), (20, 40)}
+
+    project_dir = tmp_path / "layouts" / "shapes.yaml"
+    project_dir.write_text(project_dir.read_text().replace(
+        "hex: {kind: hexagon, x: 10, y: 10, width: 40, height: 30, fill: accent}",
+        "star: {kind: star, x: 10, y: 10, width: 40, height: 40, points: 6, inner: 0.5, fill: accent}\n"
+        "      tri: {kind: polygon, x: 10, y: 60, width: 40, height: 20, points: [[0, 20], [20, 0], [40, 20]], "
+        "fill: '#ff0000'}"))
+    shutil.rmtree(tmp_path / "out")
+    pdf = build(tmp_path)
+    star = corners_mm(pdf, ACCENT)[0]
+    assert len(set(star)) == 12 and (30, 10) in star                        # 6 points, the first straight up
+    radii = sorted({round(math.hypot(x - 30, y - 30)) for x, y in star})
+    assert radii == [10, 20]                                               # inner: half the outer radius
+    assert set(corners_mm(pdf, (1, 0, 0))[0]) >= {(10, 80), (30, 60), (50, 80)}
+
+
+def test_any_angle_turns_a_shape_about_its_centre(tmp_path):
+    project(tmp_path, """\
+      box: {kind: rect, x: 20, y: 30, width: 20, height: 10, fill: accent, rotate: 30}
+""")
+    corners = corners_mm(build(tmp_path), ACCENT)[0]
+    c, s = math.cos(math.radians(30)), math.sin(math.radians(30))
+    # counter-clockwise on the page: y grows downwards here, so the turn's sine changes sign
+    expected = {(round(30 + dx * c + dy * s, 1), round(35 - dx * s + dy * c, 1))
+                for dx in (-10, 10) for dy in (-5, 5)}
+    assert all(min(math.dist(p, q) for q in corners) < 0.15 for p in expected), (corners, expected)
+
+
+def test_a_rotated_line_turns(tmp_path):
+    """A line's rotation was ignored (drawn at its absolute place in the turned frame)."""
+    project(tmp_path, """\
+      line: {kind: line, x: 11.5, y: 44, width: 40, height: 0, stroke: accent, stroke_width: 1, rotate: 90}
+""")
+    with pdfplumber.open(build(tmp_path)) as doc:
+        page = doc.pages[0]
+        left, top = card_origin(page)
+        lines = [item for item in page.lines + page.curves if item.get("stroking_color") and
+                 all(abs(a - b) < 0.01 for a, b in zip(item["stroking_color"], ACCENT))]
+        assert len(lines) == 1
+        line = lines[0]
+        assert round((line["x0"] - left) / MM, 1) == round((line["x1"] - left) / MM, 1) == 31.5   # vertical
+        assert round((line["top"] - top) / MM, 1) == 24 and round((line["bottom"] - top) / MM, 1) == 64
+
+
+def raster(pdf, dpi=100):
+    out = pdf.with_suffix("")
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf), str(out)], check=True)
+    return Image.open(f"{out}.png").convert("RGB")
+
+
+def test_image_flip_and_tint(tmp_path):
+    game = project(tmp_path, """\
+      plain: {kind: image, x: 5, y: 10, width: 20, height: 20, text: art/half.png, fit: stretch}
+      flipped: {kind: image, x: 35, y: 10, width: 20, height: 20, text: art/half.png, fit: stretch, flip: h}
+      upside: {kind: image, x: 5, y: 40, width: 20, height: 20, text: art/half.png, fit: stretch, flip: v}
+      tinted: {kind: image, x: 35, y: 40, width: 20, height: 20, text: art/white.png, fit: stretch, tint: "#2d6a8a"}
+""")
+    (game / "art").mkdir()
+    half = Image.new("RGB", (400, 400), (255, 255, 255))
+    half.paste((200, 0, 0), (0, 0, 200, 200))   # red top-left quarter
+    half.save(game / "art" / "half.png")
+    Image.new("RGB", (400, 400), (255, 255, 255)).save(game / "art" / "white.png")
+    pdf = build(tmp_path)
+    image = raster(pdf)
+    with pdfplumber.open(pdf) as doc:
+        left, top = card_origin(doc.pages[0])
+    scale = 100 / 72
+
+    def pixel(x_mm, y_mm):
+        return image.getpixel((round((left + x_mm * MM) * scale), round((top + y_mm * MM) * scale)))
+
+    red = lambda p: p[0] > 150 and p[1] < 60
+    assert red(pixel(10, 15)) and not red(pixel(20, 15))          # as drawn: red at its top-left
+    assert red(pixel(50, 15)) and not red(pixel(40, 15))          # flip: h, red at the top-right
+    assert red(pixel(10, 55)) and not red(pixel(10, 45))          # flip: v, red at the bottom-left
+    tinted = pixel(45, 50)                                        # white times the tint is the tint
+    assert all(abs(a - b) <= 6 for a, b in zip(tinted, (0x2d, 0x6a, 0x8a))), tinted
+
+
+def test_a_font_by_family_and_by_file_of_the_game(tmp_path):
+    game = project(tmp_path, """\
+      family: {kind: text, x: 5, y: 10, width: 53, height: 10, font: gothic, text: "Gothic by name"}
+      file: {kind: text, x: 5, y: 30, width: 53, height: 10, font: fonts/mine.ttf, text: "From the game folder"}
+""")
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "layouts" / "fonts" / "Cardo-Bold.ttf", game / "fonts" / "mine.ttf")
+    pdf = build(tmp_path)
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    rows = [row.split() for row in fonts.splitlines()[2:]]
+    assert {row[0].split("+")[-1] for row in rows} >= {"BIZUDPGothic-Regular", "Cardo-Bold"}
+    assert all(row[-5] == "yes" for row in rows)                       # every font embedded
+    with pdfplumber.open(pdf) as doc:
+        words = {w["text"]: w["fontname"] for w in doc.pages[0].extract_words(extra_attrs=["fontname"])}
+    assert words["Gothic"].endswith("BIZUDPGothic-Regular") and words["From"].endswith("Cardo-Bold")
+
+
+@pytest.mark.parametrize("font, setup, expected", [
+    ("../../secret.ttf", None, "is outside the game folder"),
+    ("fonts/missing.ttf", None, "font file 'fonts/missing.ttf' not found in shapes/"),
+    ("fonts/cff.otf", b"OTTO" + b"\0" * 100, "has PostScript (CFF) outlines: use a single TrueType font (.ttf)"),
+    ("fonts/notes.ttf", b"hello", "is not a TrueType font"),
+    ("gotic", None, "unknown font 'gotic'; did you mean 'gothic'?"),
+])
+def test_a_font_that_cannot_be_used_is_one_line_of_validate(tmp_path, font, setup, expected):
+    game = project(tmp_path, f"""\
+      title: {{kind: text, x: 5, y: 10, width: 53, height: 10, font: "{font}", text: "{{{{ card.name }}}}"}}
+""")
+    if setup is not None:
+        (game / "fonts").mkdir()
+        (game / font).write_bytes(setup)
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and expected in problems[0], result.output
+    assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
+
+
+@pytest.mark.parametrize("region, expected", [
+    ("{kind: polygon, x: 5, y: 5, width: 10, height: 10, fill: accent}", "points: a polygon without its corners"),
+    ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: [[0, 0], [1, 1], [2, 0]]}",
+     "a star's points are a number"),
+    ("{kind: rect, x: 5, y: 5, width: 10, height: 10, points: 5}", "points belong to a star or a polygon, not a rect"),
+    ("{kind: rect, x: 5, y: 5, width: 10, height: 10, flip: h}", "flip and tint belong to an image, not a rect"),
+    ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: 2}", "Input should be greater than or equal to 3"),
+    ("{kind: hexgon, x: 5, y: 5, width: 10, height: 10}", "did you mean 'hexagon'?"),
+])
+def test_a_shape_mistake_is_one_line(tmp_path, region, expected):
+    project(tmp_path, f"      shape: {region}\n")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    assert expected in result.output and re.search(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.shape",
+                                                    result.output), result.output
+
+
+def test_check_measures_what_a_turned_box_covers(tmp_path):
+    """A 40 x 6 mm box turned 45° near the edge leaves the safe zone, though its own box does not."""
+    project(tmp_path, """\
+      tag: {kind: text, x: 10, y: 66, width: 40, height: 6, text: "{{ card.name }}", rotate: 45}
+""")
+    result = pnp("check", "shapes", root=tmp_path)
+    assert "box 'tag' of layout shapes/card (13.74,52.74)–(46.26,85.26) mm leaves the 3 mm safe zone" in result.output
