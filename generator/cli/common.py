@@ -59,14 +59,14 @@ def usage_error(command: str, message: str, code: int = 2) -> None:
 
 
 def known_or_exit(command: str, option: str, given: list[str] | None, known: list[str],
-                  what: str = "value") -> None:
+                  what: str = "value", scope: str = "") -> None:
     """Every comma-separated item of `option` must be one of `known`: else one line, with a guess."""
     from datafile.errors import closest
     for item in given or []:
         if item not in known:
             # a part of a name ('aids' for player-aid) before a similar spelling ('aids' ~ 'cards')
             guess = min((k for k in known if item.rstrip("s") in k), key=len, default=None) or closest(item, known)
-            usage_error(command, f"{option}: unknown {what} '{item}'" + (f"; did you mean '{guess}'?" if guess else "")
+            usage_error(command, f"{option}: unknown {what} '{item}'{scope}" + (f"; did you mean '{guess}'?" if guess else "")
                         + f" (expected one of: {', '.join(known)})")
 
 

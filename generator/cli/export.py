@@ -11,7 +11,7 @@ import click
 from datafile.errors import BuildError, DataError
 
 from ..paper.output import Staging
-from .common import load_or_exit, project_root, shown_path, split_list
+from .common import known_or_exit, load_or_exit, project_root, shown_path, split_list
 
 
 @click.command()
@@ -30,11 +30,14 @@ from .common import load_or_exit, project_root, shown_path, split_list
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/ in the project).")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.option("--deck", "deck_id", default=None, metavar="DECK", help="Only this deck.")
+@click.option("--card", "card_id", default=None, metavar="CARD", help="Only this card (its front and its deck's back).")
 @click.pass_context
-def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, out_dir, allow_missing):
+def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, out_dir, allow_missing, deck_id,
+           card_id):
     """Export GAMES (default: every game) as TARGET: png (one image per face), tts (Tabletop
     Simulator sheets and saved object) or printshop --preset NAME."""
-    chosen = None
+    shop = None
     if target == "printshop":
         from ..products.exports.printshop import load_presets
         try:
@@ -47,10 +50,11 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
             raise click.BadParameter(f"{'unknown preset ' + repr(preset) if preset else 'a preset is needed'}; "
                                      f"use one of {', '.join(presets)} (layouts/printshops.yaml)",
                                      param_hint="--preset")
-        chosen = presets[preset]
+        shop = presets[preset]
     elif preset:
         raise click.BadParameter("--preset is for `pnp export printshop` only", param_hint="--preset")
     project = load_or_exit(ctx, games)
+    chosen = _chosen(project, deck_id, card_id)   # game id -> (decks, card ids), for --deck/--card
     languages = split_list(langs)
     out = (out_dir or project_root(ctx) / "output").resolve()
     started = time.perf_counter()
@@ -58,6 +62,9 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
     try:
         with Staging() as staging:
             for game in project.games.values():
+                if game.id not in chosen:
+                    continue
+                only = dict(zip(("decks", "cards"), chosen[game.id]))
                 unknown = [lang for lang in languages or [] if lang not in game.game.languages]
                 if unknown:
                     raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
@@ -67,14 +74,14 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
                     if target == "png":
                         from ..products.exports.png import export_png
                         export_png(project, game, lang, folder / "png", staging, dpi, 0 if no_bleed else bleed,
-                                   allow_missing)
+                                   allow_missing, **only)
                     elif target == "tts":
                         from ..products.exports.tts import export_tts
-                        export_tts(project, game, lang, folder / "tts", staging, dpi, url_base, allow_missing)
+                        export_tts(project, game, lang, folder / "tts", staging, dpi, url_base, allow_missing, **only)
                     else:
                         from ..products.exports.printshop import export_printshop
-                        _, skipped = export_printshop(project, game, lang, folder / preset, staging, chosen,
-                                                      allow_missing)
+                        _, skipped = export_printshop(project, game, lang, folder / preset, staging, shop,
+                                                      allow_missing, **only)
                         notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
             written = staging.commit()
     except (BuildError, DataError) as exc:
@@ -88,3 +95,24 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
     for folder in folders:
         click.echo(shown_path(folder, ctx))
     click.echo(f"{len(written)} file(s), {total / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s")
+
+
+def _chosen(project, deck_id: str | None, card_id: str | None) -> dict:
+    """game id -> (decks, card ids or None) to export: every game whole, or what --deck and
+    --card name; an id no game has is one line with a guess."""
+    if deck_id is None and card_id is None:
+        return {game_id: (None, None) for game_id in project.games}
+    chosen = {}
+    for game in project.games.values():
+        decks = [d for d in game.decks if deck_id in (None, d.deck)]
+        if card_id is not None:
+            decks = [d for d in decks if any(c.id == card_id for c in d.cards)]
+        if decks:
+            chosen[game.id] = (decks, {card_id} if card_id else None)
+    if not chosen:
+        decks = [d for game in project.games.values() for d in game.decks]
+        if deck_id is not None and deck_id not in {d.deck for d in decks}:
+            known_or_exit("export", "--deck", [deck_id], sorted({d.deck for d in decks}), "deck")
+        cards = sorted({c.id for d in decks if deck_id in (None, d.deck) for c in d.cards})
+        known_or_exit("export", "--card", [card_id], cards, "card", f" of deck {deck_id}" if deck_id else "")
+    return chosen

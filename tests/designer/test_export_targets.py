@@ -171,3 +171,38 @@ def test_clip_to_the_card_outline(tmp_path):
     assert back.getpixel((back.size[0] // 2, back.size[1] // 2)) == (255, 0, 0)
     assert back.getpixel((1, 1)) == (255, 255, 255)             # outside the rounded corner
     assert back.getpixel((back.size[0] // 2, 1)) == (255, 0, 0)  # the straight edge is covered
+
+
+def test_one_deck_or_one_card(demo, tmp_path):
+    """`--deck D --card C` exports that card (and its deck's back) only, drawn as in the whole
+    export; an unknown id is one line with a guess, and nothing is written."""
+    whole = tmp_path / "whole"
+    assert pnp("export", "png", "art-demo", "--lang", "en", "--out", str(whole), root=demo).exit_code == 0
+    def export(root, *args):
+        out = tmp_path / "-".join(args)
+        result = pnp("export", *args, "--lang", "en", "--out", str(out), root=root)
+        return result, out / "art-demo" / "en"
+
+    result, out = export(demo, "png", "art-demo", "--deck", "heroes", "--card", "knight")
+    assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(out / "png").as_posix() for p in (out / "png").rglob("*.png"))
+    assert files == ["heroes/back.png", "heroes/knight.png"]
+    same = whole / "art-demo" / "en" / "png" / "heroes" / "knight.png"
+    assert (out / "png" / "heroes" / "knight.png").read_bytes() == same.read_bytes()
+    result, out = export(demo, "png", "art-demo", "--deck", "coins")
+    assert sorted(p.name for p in (out / "png").rglob("*.png")) == ["coin.png"]
+    result, out = export(demo, "tts", "art-demo", "--card", "archer")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((out / "tts" / "art-demo.json").read_text())
+    (archer,) = saved["ObjectStates"]                            # one copy: a lone card, not a deck
+    assert (archer["Name"], archer["Nickname"], archer["CardID"]) == ("Card", "Archer", 100)
+    assert sorted(p.name for p in (out / "tts").iterdir()) == ["art-demo.json", "art-demo.png", "heroes-1.png",
+                                                                "heroes-back.png"]
+    for args, line in ((("--deck", "heroe"), "pnp export: --deck: unknown deck 'heroe'; did you mean 'heroes'?"),
+                       (("--card", "knigt"), "pnp export: --card: unknown card 'knigt'; did you mean 'knight'?"),
+                       (("--deck", "coins", "--card", "knight"), "pnp export: --card: unknown card 'knight' of "
+                                                                 "deck coins")):
+        result = pnp("export", "png", "art-demo", *args, "--out", str(tmp_path / "refused"), root=demo)
+        assert result.exit_code == 2 and result.output.strip().startswith(line), result.output
+        assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "refused").exists()

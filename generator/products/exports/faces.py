@@ -51,7 +51,8 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
                observe: Callable[[Face], Callable | None] | None = None,
                on_error: Callable[[Face, BuildError], None] | None = None,
                context: Callable[[Face, dict], dict] | None = None,
-               select: Callable[[Deck, Card | None], bool] | None = None) -> list[Face]:
+               select: Callable[[Deck, Card | None], bool] | None = None,
+               cards: set[str] | None = None) -> list[Face]:
     """Write the faces PDF to `path` (None: draw and discard, for `pnp check`).
 
     order "unique": each card front once, then the deck's back; "print": a front per copy,
@@ -59,7 +60,8 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
     renderer's report hook for that face; `on_error` collects errors instead of raising;
     `context(face, ctx)` may wrap the template context (to see which properties are read);
     `select(deck, card)` keeps only the faces it is true for (card None: the deck's back), so
-    the studio draws again only the faces an edit changed.
+    the studio draws again only the faces an edit changed; `cards`: only these card ids and their
+    deck's back, with as many backs as those cards have copies (pnp export --card).
     """
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
@@ -76,9 +78,12 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
         W, H = size.width * mm, size.height * mm
         pw, ph = (page[0] * mm, page[1] * mm) if page else (W + 2 * bleed * mm, H + 2 * bleed * mm)
         reach = max(bleed * mm, (pw - W) / 2, (ph - H) / 2) / mm   # bleed drawn: up to the page edge
-        sides = [(card, card.copies if order == "print" else 1) for card in deck.cards]
+        chosen = [card for card in deck.cards if cards is None or card.id in cards]
+        if not chosen:
+            continue
+        sides = [(card, card.copies if order == "print" else 1) for card in chosen]
         if deck.back:
-            backs = deck.physical_count if order == "print" else 1
+            backs = sum(card.copies for card in chosen) if order == "print" else 1
             sides.append((None, backs))
         drawn: set[str] = set()
         for card, count in sides:

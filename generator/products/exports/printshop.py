@@ -17,7 +17,7 @@ from datafile.validate import validate
 
 from ...data.project import GameData, Project
 from ...data.locate import locate
-from ...data.model import Size
+from ...data.model import Deck, Size
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 
@@ -54,12 +54,13 @@ def fits(preset: Preset, size: Size) -> bool:
 
 
 def export_printshop(project: Project, game: GameData, lang: str, out: Path, staging: Staging,
-                     preset: Preset, allow_missing: bool = False) -> tuple[list[Path], list[str]]:
-    """Write the preset's files for every deck of the shop's card size; return the targets
-    and one line per deck skipped (another size)."""
+                     preset: Preset, allow_missing: bool = False, decks: list[Deck] | None = None,
+                     cards: set[str] | None = None) -> tuple[list[Path], list[str]]:
+    """Write the preset's files for every deck of the shop's card size (of `decks` and `cards`
+    only, when given); return the targets and one line per deck skipped (another size)."""
     targets, skipped = [], []
-    decks = []
-    for deck in game.decks:
+    chosen, decks = decks or game.decks, []
+    for deck in chosen:
         size = project.size_of(deck)
         if fits(preset, size):
             decks.append(deck)
@@ -73,12 +74,12 @@ def export_printshop(project: Project, game: GameData, lang: str, out: Path, sta
                 target = out / f"{deck.deck}.pdf"
                 order = "print" if preset.order == "fronts-then-backs" else "unique"
                 draw_faces(project, game, lang, staging.temporary(target), preset.bleed, page=preset.page,
-                           order=order, decks=[deck], allow_missing=allow_missing)
+                           order=order, decks=[deck], allow_missing=allow_missing, cards=cards)
                 targets.append(target)
                 continue
             pdf = Path(tmp) / f"{deck.deck}.pdf"
             faces = draw_faces(project, game, lang, pdf, preset.bleed, page=preset.page, decks=[deck],
-                               allow_missing=allow_missing)
+                               allow_missing=allow_missing, cards=cards)
             pixels = (lambda index: preset.pixels) if preset.pixels else None
             for index, image in rasterise(pdf, dpi=preset.dpi, pixels=pixels):
                 target = out / deck.deck / f"{faces[index].key}.png"

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from ...data.model import Deck
 from ...data.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
@@ -33,9 +34,10 @@ def cell_pixels(width_mm: float, height_mm: float, cols: int, rows: int, dpi: fl
 
 
 def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: Staging, dpi: float = 300,
-               url_base: str | None = None, allow_missing: bool = False) -> list[Path]:
+               url_base: str | None = None, allow_missing: bool = False, decks: list[Deck] | None = None,
+               cards: set[str] | None = None) -> list[Path]:
     """Write out/<deck>-<n>.png sheets, out/<deck>-back.png, out/<game>.json and its thumbnail
-    out/<game>.png."""
+    out/<game>.png (of `decks` and `cards` only, when given)."""
     targets: list[Path] = []
 
     def url(target: Path) -> str:
@@ -43,10 +45,11 @@ def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: 
 
     objects, next_key, thumbnail = [], 1, None
     with tempfile.TemporaryDirectory(prefix="pnp-tts-") as tmp:
-        for number, deck in enumerate(d for d in game.decks if d.cards):   # a declared-only deck has no cards
+        chosen = [d for d in (decks or game.decks) if any(cards is None or c.id in cards for c in d.cards)]
+        for number, deck in enumerate(chosen):   # a declared-only deck has no cards
             size = project.size_of(deck)
             pdf = Path(tmp) / f"{deck.deck}.pdf"
-            faces = draw_faces(project, game, lang, pdf, 0.0, decks=[deck], allow_missing=allow_missing)
+            faces = draw_faces(project, game, lang, pdf, 0.0, decks=[deck], allow_missing=allow_missing, cards=cards)
             fronts = [f for f in faces if f.card is not None]
             chunks = [fronts[i:i + PER_SHEET] for i in range(0, len(fronts), PER_SHEET)]
             grids = [(min(MAX_COLS, len(c)), math.ceil(len(c) / min(MAX_COLS, len(c)))) for c in chunks]
@@ -93,7 +96,7 @@ def _transform(x: float) -> dict:
 
 
 def _deck_object(deck, lang: str, custom: dict, ids_of: dict, number: int) -> dict:
-    cards = [(card, ids_of[card.id]) for card in deck.cards for _ in range(card.copies)]
+    cards = [(card, ids_of[card.id]) for card in deck.cards if card.id in ids_of for _ in range(card.copies)]
     contained = [{"Name": "Card", "Nickname": card.name.get(lang), "CardID": card_id,
                   "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]},
                   "Transform": _transform(0)} for card, card_id in cards]
