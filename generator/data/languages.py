@@ -72,7 +72,7 @@ def _label_problems(project: Project, game: GameData, langs: list[str]) -> list[
         if missing:
             stem = game.id if name in own else "icons"
             file, line = project.layouts.origin(stem, ("icons", name, "label"))
-            fix, shared = f"a label in each of {game.id}'s languages ({', '.join(game.game.languages)})", ""
+            fix, shared = f"a label in each language of {game.id} ({', '.join(game.game.languages)})", ""
             if Path(file).is_absolute():   # installed with pnp: the game's own file may redefine the icon
                 file, shared = f"layouts/{stem}.yaml", " (a shared icon installed with pnp)"
                 fix += f": copy icon '{name}' into layouts/{game.id}.yaml and add the labels there"
