@@ -69,7 +69,7 @@ def status(ctx, games, check):
                     f"player aid {'none' if has_aid is None else 'yes' if has_aid else 'MISSING'})", fg=colour)
         for msgid in missing:
             where = ", ".join(sorted(msgids[msgid]))
-            click.echo(f"    missing: {msgid!r}  ({where}; add it to locales/{lang}/LC_MESSAGES/*.po)")
+            click.echo(f"    missing: '{msgid}'  ({where}; add it to locales/{lang}/LC_MESSAGES/*.po)")
         if has_aid is False:
             click.echo(f"    missing: {aid_path(game, lang).relative_to(project.root)}")
         incomplete |= done != total

@@ -34,6 +34,7 @@ from .templates import (
     compiled,
     compiled_expression,
     localise,
+    template_error,
 )
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -176,7 +177,7 @@ def _check_texts(aid: Aid, used: set[str], known: dict, context: dict) -> list[P
                                                     f"icon ':{icon}:' appears on no card of this game, so the "
                                                     f"legend cannot explain it", "an icon the cards use"))
             except (TemplateError, TypeError, AttributeError, KeyError) as exc:
-                problems.append(Problem(aid.file, line, where, f"Jinja: {type(exc).__name__}: {exc}",
+                problems.append(Problem(aid.file, line, where, template_error(exc),
                                         "an expression over game, decks and lang"))
     return problems
 

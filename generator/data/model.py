@@ -35,7 +35,7 @@ class Text(RootModel[str | dict[str, str]]):
         if isinstance(value, dict):
             bad = [k for k in value if not LANG.match(str(k))]
             if bad:
-                raise ValueError(f"language codes are two lowercase letters, got {bad}")
+                raise ValueError(f"language codes are two lowercase letters, got {', '.join(map(str, bad))}")
         return value
 
     def get(self, lang: str) -> str:

@@ -33,7 +33,7 @@ from datafile.validate import validate
 from .project import GameData, Project, missing_language_file
 from .characters import character_problems
 from .model import SLUG, Strict
-from .templates import compiled, localise
+from .templates import compiled, localise, template_error
 
 REF = re.compile(r"\[\[(#?)([a-z0-9][a-z0-9-]*)\]\]")
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -237,7 +237,7 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
     for deck_id in spec.cards:
         if deck_id not in deck_ids:
             problems.append(Problem(file, line_of(raw, ("cards", deck_id)), f"cards.{deck_id}",
-                                    f"unknown deck '{deck_id}'", f"one of {sorted(deck_ids)}"))
+                                    f"unknown deck '{deck_id}'", f"one of {', '.join(sorted(deck_ids))}"))
     # Same section ids in every language: the language switcher lands on the same anchor.
     for other in sorted(rules_dir(game).glob("*.yaml")):
         if other.stem == lang or other.stem not in game.game.languages:
@@ -275,7 +275,7 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
             try:
                 summary = compiled(template).render(**ctx).strip()
             except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
-                raise _SummaryError(card.id, f"{type(exc).__name__}: {str(exc)[:200]}") from None
+                raise _SummaryError(card.id, template_error(exc)) from None
         else:
             summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
                                  for key, value in props.items() if value is not False and value not in ("", None, [], {}))

@@ -100,8 +100,8 @@ def _xlsx_read(path: Path, display: str, sheet: str | None, formulas: bool) -> l
 
     try:
         book = load_workbook(path, read_only=True, data_only=not formulas)
-    except Exception as exc:  # openpyxl raises several kinds for a damaged or foreign file
-        raise DataError([Problem(display, 0, "", f"cannot open as an Excel workbook ({type(exc).__name__})",
+    except Exception:  # openpyxl raises several kinds for a damaged or foreign file
+        raise DataError([Problem(display, 0, "", "cannot open as an Excel workbook (damaged, or another kind of file)",
                                  "an .xlsx file saved by Excel or LibreOffice")]) from None
     try:
         if sheet is not None and sheet not in book.sheetnames:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import operator
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -263,3 +264,17 @@ def unknown_path(path: tuple[str, ...]) -> tuple[str, list[str]] | None:
     if len(path) > 1 and path[0] in FIELDS and path[1] not in FIELDS[path[0]]:
         return f"{path[0]}.{path[1]}", sorted(FIELDS[path[0]])
     return None
+
+
+_KINDS = {"UndefinedError": "unknown name", "TypeError": "a value of the wrong kind",
+          "ZeroDivisionError": "a division by zero", "SecurityError": "not allowed in a template",
+          "TemplateSyntaxError": "Jinja syntax error"}
+
+
+def template_error(exc: Exception) -> str:
+    """A template's failure in the author's words, on one line: no exception class, no
+    `'dict object' has no attribute` (issue 29)."""
+    text = " ".join(str(exc).split())[:200]
+    text = re.sub(r"'[\w ]*object' has no attribute '([^']*)'", r"no field '\1'", text)
+    text = re.sub(r"'[\w ]*object' has no element ([^ ]*)", r"no element \1", text)
+    return f"{_KINDS.get(type(exc).__name__, 'template error')}: {text}"

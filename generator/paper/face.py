@@ -15,7 +15,7 @@ from datafile.errors import BuildError
 
 from ..data.layouts import Layout, Region
 from ..data.model import Size
-from ..data.templates import compiled, compiled_expression
+from ..data.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, to_markup
@@ -71,7 +71,7 @@ class FaceRenderer:
                                  f"(layout {layout.id}): {exc}") from None
             except Exception as exc:  # template errors: name the place, keep the cause
                 raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
-                                 f"(layout {layout.id}): {type(exc).__name__}: {exc}") from None
+                                 f"(layout {layout.id}): {template_error(exc)}") from None
 
     # ------------------------------------------------------------ regions
 

@@ -50,7 +50,7 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
         font = TTFont(name, str(path))
     except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file
         raise BuildError(f"font file layouts/fonts/{path.name} is not a usable TrueType font "
-                         f"({type(exc).__name__}: {str(exc)[:120]})") from None
+                         f"({' '.join(str(exc).split())[:120]})") from None
     pdfmetrics.registerFont(font)
     return Face(name, frozenset(font.face.charToGlyph))
 
