@@ -12,6 +12,7 @@ import click
 from datafile.errors import BuildError, DataError
 
 from ..data.catalog import load_project
+from ..data.languages import language_problems
 from ..data.project import Project
 from .pages import Remember, build_site_only, site_dir
 
@@ -29,6 +30,10 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
     between rebuilds (the build cache: pnp serve makes again only what an edit changed)."""
     try:
         project = load_project(root, games)
+        # what a language lacks (an icon label, a translation) is refused as by pnp build
+        missing = [p for game in project.games.values() for p in language_problems(project, game, None, allow_missing)]
+        if missing:
+            raise DataError(missing)
         remember = memory(project) if memory else None
         build_site_only(project, out_dir, allow_missing, *([remember] if remember else []))
         getattr(remember, "forget_unused", lambda: None)()
