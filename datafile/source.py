@@ -213,6 +213,8 @@ def _plain_syntax_error(problem: str, text: str, mark) -> tuple[str, str]:
         column = here.index("\t") + 1 if "\t" in here else 0
         return (f"a tab character{f' at column {column}' if column else ''}: YAML indents with spaces",
                 "spaces instead of the tab: set your editor to insert spaces")
+    if "nesting depth" in problem:   # libyaml's own limit, met before ours (MAX_DEPTH)
+        return f"values nested more than {MAX_DEPTH} levels deep", f"at most {MAX_DEPTH} levels"
     if "mapping values are not allowed" in problem:
         return ("': ' inside a value that is not quoted",
                 "the value in quotes, e.g. text: \"Gain 1: then draw\"")

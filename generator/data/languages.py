@@ -84,9 +84,12 @@ def _label_problems(project: Project, game: GameData, langs: list[str]) -> list[
 def _translation_problems(project: Project, game: GameData, lang: str) -> list[Problem]:
     try:
         catalogue = load_catalogue(project.root, lang)
-    except DataError as exc:
+    except DataError as exc:   # a damaged catalogue
         return exc.problems
-    needed = needed_msgids(project, game)
+    try:
+        needed = needed_msgids(project, game)
+    except DataError:          # a layout that does not resolve: its own checks say why
+        return []
     missing = [msgid for msgid in sorted(needed) if not catalogue.get(msgid)]
     if not missing:
         return []

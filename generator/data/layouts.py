@@ -95,6 +95,7 @@ class LayoutFiles:
             return
         self._loaded.add(stem)
         name = relative(self._root, self._paths[stem])
+        raw = None
         try:
             raw = load_yaml(self._paths[stem], name)
             self._raw[stem] = (name, raw)
