@@ -13,7 +13,7 @@ from pathlib import Path
 from datafile.errors import BuildError, Collector, DataError, closest
 
 from .crosscheck import cross_check
-from .games import load_game
+from .games import load_game_and_problems
 from .layouts import LayoutFiles, Layouts
 from .locate import SETTLED_NS, game_dirs, input_files, locate, own_games, search_path
 from .model import FontsFile, SheetsFile
@@ -95,8 +95,9 @@ def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> 
         if earlier and stamps[gid] is not None and earlier[0] == stamps[gid]:
             games[gid] = earlier[1]
             continue
-        data = out.run(load_game, root, directories[gid])
-        if data:
+        data, problems = load_game_and_problems(root, directories[gid])
+        out.problems += problems
+        if data:   # as far as it loaded: its other files are still checked, in the same round
             games[gid] = data
     if sheets and fonts is not None:
         project = Project(root, games, layouts, fonts, sheets)

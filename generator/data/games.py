@@ -10,6 +10,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from .characters import character_problems
+from .crosscheck import texts
 from .locate import inside, relative
 from .model import MAX_CARDS, Card, Deck, Game
 from .project import GameData
@@ -18,6 +19,15 @@ from .sheets_fonts import load_model
 
 
 def load_game(root: Path, directory: Path) -> GameData:
+    data, problems = load_game_and_problems(root, directory)
+    if problems:
+        raise DataError(problems)
+    return data
+
+
+def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None, list[Problem]]:
+    """The game as far as it loads (None without a valid game.yaml; without the decks that did
+    not load), and every problem: the checks of a language then still run on what loaded."""
     out = Collector()
     game_file = directory / "game.yaml"
     game = out.run(load_model, root, game_file, Game)
@@ -51,9 +61,7 @@ def load_game(root: Path, directory: Path) -> GameData:
             if stray.stem != "game" and stray.stem not in game.decks:
                 out.add(relative(root, stray), 1, "deck", f"not listed in decks: of {relative(root, game_file)}, "
                         "so it is not built", f"'{stray.stem}' added to decks: [...], or the file moved elsewhere")
-    if out.problems:
-        raise DataError(out.problems)
-    return GameData(game, decks, directory, deck_files)
+    return (GameData(game, decks, directory, deck_files) if game else None), out.problems
 
 
 def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Deck:
@@ -83,6 +91,12 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
             out.add(name, line_of(raw, ("cards", i, "id")), f"cards[{i}].id", f"duplicate card id '{cid}'",
                     "ids unique within a deck")
     if out.problems:
+        # the cross-checks will not see this deck: its own texts missing a language are said now,
+        # with the rest, so that adding a language stays one round (issue 29)
+        for loc, text in texts(deck, ()):
+            for lang in text.missing(languages or []):
+                out.add(name, line_of(raw, loc), field_path(loc), f"no '{lang}' text",
+                        f"a text for each of {', '.join(languages)}")
         raise DataError(out.problems)
     deck._raw = raw  # kept for line numbers in cross-checks
     return deck

@@ -105,3 +105,21 @@ def test_a_typo_in_a_layout_file_keeps_its_icons(tmp_path):
     out = lines(result)
     assert len(out) == 2 and "unknown field 'colour'; did you mean 'color'?" in out[0], out
     assert "unknown icon" not in result.output
+
+
+def test_a_spreadsheet_deck_does_not_hide_the_rest_of_the_game(tmp_path):
+    """Adding `fr` to a game with a CSV deck: the CSV's missing columns made the deck, then the
+    whole game, fail to load, and everything else came in later rounds."""
+    from .helpers import add_deck
+    game = new_game(tmp_path)
+    add_deck(game, "goods", "deck: goods\nname: {en: Goods}\nsize: poker\nlayout: spice-road/card\n"
+                            "properties:\n  cost: {type: int, required: true}\ncards_from: goods.csv\n")
+    (game / "goods.csv").write_text("id,name.en,props.cost\nsaffron,Saffron,3\n", encoding="utf-8")
+    add_language(game, "fr", texts=False, files=False, labels=False)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    out = lines(result)
+    assert "cards/spice-road/goods.csv:2: name: no 'fr' text (expected a column name.fr, filled in)" in out
+    assert "cards/spice-road/goods.yaml:2: name: no 'fr' text (expected a text for each of en, fr)" in out
+    assert "cards/spice-road/game.yaml:3: name: no 'fr' text (expected a text for each of en, fr)" in out
+    assert any(line.startswith("cards/spice-road/aid/fr.yaml: no fr player aid") for line in out)
+    assert any(re.match(r"layouts/spice-road\.yaml:\d+: icons\.coin\.label: no 'fr' label", line) for line in out)
