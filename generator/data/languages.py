@@ -14,15 +14,16 @@ from datafile.errors import DataError, Problem
 
 from .aids import TRANSLATION_CALL, game_msgids, used_icons
 from .crosscheck import ICON_REF
-from .i18n import SOURCE_LANGUAGE, load_catalogue
+from .i18n import PLURAL, SOURCE_LANGUAGE, load_catalogue
 from .locate import catalogue_paths, locate
 from .project import GameData, Project, missing_language_file
+from .rules import COUNT_LABELS, unit_of
 
 # the site pages every game has (score.html comes with a calculator only) and the labels the code
 # prints (site tabs, downloads, rules.pdf, the aids' titles): what any build of any game translates
 SITE_TEMPLATES = ("base.html", "header.html", "game.html", "legend.html")
-CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "cards", "Player aid", "Icon legend",
-               "Rules (PDF)", "Card sheets", "Player aid cards")
+CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "Player aid", "Icon legend",
+               "Rules (PDF)", "Card sheets", "Player aid cards", "{description} ({facts})")
 SHOWN_MISSING = 3     # msgids named in the one line for a language missing many
 MANY_MISSING = 8      # more missing than this: one line for the language, `pnp i18n status` lists them
 
@@ -95,14 +96,26 @@ def _translation_problems(project: Project, game: GameData, lang: str) -> list[P
         return []
     folder = f"locales/{lang}/LC_MESSAGES/"
     if not catalogue_paths(project.root, lang) or len(missing) > MANY_MISSING:   # one line, not fifty
-        shown = ", ".join(f"'{m}'" for m in missing[:SHOWN_MISSING])
+        shown = ", ".join(_shown(m) for m in missing[:SHOWN_MISSING])
         return [Problem(folder, 0, "", f"no '{lang}' translation of the {len(missing)} interface strings "
                         f"the build prints ({shown}, …)",
                         f"a catalogue {folder}<domain>.po (copy pnp's own from another language: "
                         f"`pnp i18n status {game.id}` lists them), or `--allow-missing` for English")]
-    return [Problem(folder, 0, "", f"no '{lang}' translation of '{msgid}' (used by {', '.join(needed[msgid])})",
-                    f"msgid \"{msgid}\" with its msgstr in a .po file there, or `--allow-missing` for English")
+    return [Problem(folder, 0, "", f"no '{lang}' translation of {_shown(msgid)} (used by {', '.join(needed[msgid])})",
+                    f"{_entry(msgid)} in a .po file there, or `--allow-missing` for English")
             for msgid in missing]
+
+
+def _shown(msgid: str) -> str:
+    return " / ".join(f"'{form}'" for form in msgid.split(PLURAL))
+
+
+def _entry(msgid: str) -> str:
+    """The .po entry that fixes it: msgid and msgstr, or the plural pair and its msgstr[n]."""
+    if PLURAL not in msgid:
+        return f'msgid "{msgid}" with its msgstr'
+    one, many = msgid.split(PLURAL)
+    return f'msgid "{one}", msgid_plural "{many}" with its msgstr[0], msgstr[1]…'
 
 
 def needed_msgids(project: Project, game: GameData) -> dict[str, list[str]]:
@@ -110,6 +123,8 @@ def needed_msgids(project: Project, game: GameData) -> dict[str, list[str]]:
     needed = {msgid: sorted(where) for msgid, where in game_msgids(project, game).items()}
     for msgid in interface_msgids(project.root):
         needed.setdefault(msgid, ["site"])
+    for unit in {"card"} | {unit_of(deck.size) for deck in game.decks}:   # "15 tiles" on the site and in rules.pdf
+        needed.setdefault(PLURAL.join(COUNT_LABELS[unit]), ["site", "rules"])
     return needed
 
 
@@ -123,5 +138,5 @@ def interface_msgids(root: Path) -> frozenset[str]:
             text = (folder / name).read_text(encoding="utf-8")
         except OSError:   # the site says so when it renders
             continue
-        found.update(single or double for single, double in TRANSLATION_CALL.findall(text))
+        found.update(single or double for single, double, *_plural in TRANSLATION_CALL.findall(text))
     return frozenset(found)

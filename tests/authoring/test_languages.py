@@ -66,7 +66,9 @@ def test_a_missing_icon_label_is_refused_by_validate_check_and_build_alike(tmp_p
 def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     """Spanish: the shared icons need Spanish labels, and pnp's own interface strings a catalogue,
     said in one line each; with exactly the strings validate asks for, the build works."""
-    from generator.data.languages import interface_msgids
+    from generator.data.catalog import load_project
+    from generator.data.i18n import PLURAL
+    from generator.data.languages import needed_msgids
 
     game = new_game(tmp_path)
     add_language(game, "es")
@@ -85,9 +87,17 @@ def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     assert pnp("validate", "spice-road", "--allow-missing", root=tmp_path).exit_code == 0
     folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
     folder.mkdir(parents=True)
-    needed = sorted(interface_msgids(tmp_path)) + ["minutes", "players"]   # the aid layout's own
-    folder.joinpath("pnp.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' + "".join(
-        f'msgid "{m}"\nmsgstr "ES {m}"\n\n' for m in needed), encoding="utf-8")
+    project = load_project(tmp_path, ["spice-road"])
+    needed = sorted(needed_msgids(project, project.games["spice-road"]))
+
+    def entry(msgid):
+        if PLURAL not in msgid:
+            return f'msgid "{msgid}"\nmsgstr "ES {msgid}"\n\n'
+        one, many = msgid.split(PLURAL)
+        return f'msgid "{one}"\nmsgid_plural "{many}"\nmsgstr[0] "ES {one}"\nmsgstr[1] "ES {many}"\n\n'
+    folder.joinpath("pnp.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                                         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+                                         + "".join(entry(m) for m in needed), encoding="utf-8")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0, result.output
     built = pnp("build", "spice-road", "--lang", "es", "--out", str(tmp_path / "out"), root=tmp_path)
@@ -123,3 +133,21 @@ def test_a_spreadsheet_deck_does_not_hide_the_rest_of_the_game(tmp_path):
     assert "cards/spice-road/game.yaml:3: name: no 'fr' text (expected a text for each of en, fr)" in out
     assert any(line.startswith("cards/spice-road/aid/fr.yaml: no fr player aid") for line in out)
     assert any(re.match(r"layouts/spice-road\.yaml:\d+: icons\.coin\.label: no 'fr' label", line) for line in out)
+
+
+def test_validate_knows_every_label_the_products_print():
+    """Every literal `_('…')` / `labels('…')` of the rules PDF, the aids and the site pages is a
+    msgid validate asks a new language for; one it missed made the build refuse what validate passed."""
+    from pathlib import Path
+
+    from generator.data.aids import CODE_MSGIDS
+    from generator.data.languages import CODE_LABELS
+
+    code = Path(__file__).resolve().parents[2] / "generator"
+    call = re.compile(r"""\b(?:_|labels)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
+    printed = {msgid for name in ("products/rules_pdf.py", "products/aids/card.py", "products/aids/page.py",
+                                  "site/pages.py")
+               for msgid in call.findall((code / name).read_text(encoding="utf-8"))}
+    calculator_only = {"Score"}   # the score tab comes with a calculator, as score.html does
+    known = set(CODE_LABELS) | CODE_MSGIDS | calculator_only
+    assert printed and printed <= known, printed - known

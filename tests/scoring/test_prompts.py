@@ -60,7 +60,7 @@ def test_an_impossible_tower_is_refused_as_it_is_typed_in_german():
     result = pnp("score", "san-gimignano", "--lang", "de", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     err = result.stderr
-    assert "ein Turm mit 2 Stockwerk(en) (erwartet: mindestens 3 Stockwerke" in err   # refused at once, in German
+    assert "Stockwerke dieses Turms: 2 (erwartet: mindestens 3 Stockwerke" in err   # refused at once, in German
     assert "Mit j oder n antworten" not in err                                           # "ja" is a yes
     lines = {line["category"]: line["points"] for line in _json(result.output)["players"][0]["lines"]}
     assert lines["Vollendete Türme"] == 5
