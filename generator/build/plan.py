@@ -42,17 +42,29 @@ def lazy(target: str) -> Callable:
     return call
 
 
+def product(name: str, filename: str, write: str, pages: str) -> Product:
+    """A product whose writer and page counter get the options with the paper settled for the
+    language (--paper, else the language's paper in sheets.yaml): each language on one paper."""
+    writer, counter = lazy(write), lazy(pages)
+
+    def write_on_paper(project, game, lang, path, options, progress=lambda n: None):
+        return writer(project, game, lang, path, options.for_language(project.sheets, lang), progress)
+
+    def count_on_paper(project, game, options):
+        return counter(project, game, options.for_language(project.sheets, game.game.languages[0]))
+    return Product(name, filename, write_on_paper, count_on_paper)
+
+
 PRODUCTS: list[Product] = [
-    Product("cards", "cards.pdf", lazy("generator.products.cards:write_cards"),
-            lazy("generator.products.cards:count_pages")),
-    Product("player-aid-card", "player-aid-card.pdf", lazy("generator.products.aids.card:write_aid_card"),
-            lazy("generator.products.aids.card:aid_card_pages")),
-    Product("player-aid", "player-aid.pdf", lazy("generator.products.aids.page:write_aid_reference"),
-            lazy("generator.products.aids.page:aid_reference_pages")),
-    Product("rules", "rules.pdf", lazy("generator.products.rules_pdf:write_rules"),
-            lazy("generator.products.rules_pdf:count_rules_pages")),
-    Product("score-pad", "score-pad.pdf", lazy("generator.products.scorepad:write_scorepad"),
-            lazy("generator.products.scorepad:count_pad_pages")),
+    product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages"),
+    product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
+            "generator.products.aids.card:aid_card_pages"),
+    product("player-aid", "player-aid.pdf", "generator.products.aids.page:write_aid_reference",
+            "generator.products.aids.page:aid_reference_pages"),
+    product("rules", "rules.pdf", "generator.products.rules_pdf:write_rules",
+            "generator.products.rules_pdf:count_rules_pages"),
+    product("score-pad", "score-pad.pdf", "generator.products.scorepad:write_scorepad",
+            "generator.products.scorepad:count_pad_pages"),
 ]
 
 

@@ -15,10 +15,10 @@ from ..paper.imposition import SheetOptions
 from .common import (
     duplex_option,
     known_or_exit,
+    language_paper_option,
     languages_or_exit,
     load_or_exit,
     offset_option,
-    paper_option,
     parse_offset,
     project_root,
     shown_path,
@@ -30,7 +30,7 @@ from .common import (
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--lang", "langs", metavar="fr,en,de,ja", help="Languages to build (default: all of each game's).")
-@paper_option
+@language_paper_option
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @duplex_option
 @offset_option
@@ -40,14 +40,19 @@ from .common import (
               help="Build only these products: cards, player-aid-card, player-aid, rules (with the site), score-pad.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
 @click.option("--deck-per-sheet", is_flag=True,
-              help="Start every deck on a new sheet (default: sheets are filled across decks of one card size).")
+              help="Start every deck on a new sheet (default: sheets are filled across decks).")
+@click.option("--fold", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
+              help="For printers without duplex: each card's front and back side by side on one page, "
+                   "to fold on the long or short edge's axis and glue.")
+@click.option("--ink-saver", is_flag=True,
+              help="Light backgrounds and outlines instead of solid fills, in every product (same layout, same cuts).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
 @click.option("--no-cache", is_flag=True, help="Render every product, even those whose inputs did not change.")
 @click.option("--watch", is_flag=True, help="Stay running; rebuild what changed whenever cards/, layouts/ or locales/ change.")
 @click.pass_context
 def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing, deck_per_sheet,
-          jobs, no_cache, watch):
+          fold, ink_saver, jobs, no_cache, watch):
     """Build printables for GAMES (default: every game) into OUT/<game>/<lang>/."""
     if watch:
         _watch(ctx, {**ctx.params, "watch": False})
@@ -61,7 +66,8 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
     languages_or_exit(project, languages, allow_missing)
-    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet)
+    options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet,
+                           ink_saver, fold)
     out = (out_dir or project_root(ctx) / "output").resolve()
     if out in (Path(out.anchor), Path.home()) or project_root(ctx).is_relative_to(out):
         # the build swaps the whole folder: never the project, a home or a root folder

@@ -98,6 +98,8 @@ def _paper(ctx: click.Context, param, value: str) -> str:
     """A paper preset of layouts/sheets.yaml or WxH in mm, checked before anything loads."""
     from ..data.sheets_fonts import load_sheets
     from ..data.model import MAX_PAPER_MM, PAPER_MM
+    if value is None:
+        return None      # the build language's paper (sheets.yaml)
     value = value.strip().lower()
     try:
         papers = load_sheets(project_root(ctx)).papers
@@ -115,6 +117,10 @@ def _paper(ctx: click.Context, param, value: str) -> str:
 paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper,
                             metavar="a4|letter|a3|legal|tabloid|WxH",
                             help="Paper size: a preset of layouts/sheets.yaml or WxH in mm.")
+language_paper_option = click.option(
+    "--paper", default=None, callback=_paper, metavar="a4|letter|a3|legal|tabloid|WxH",
+    help="Paper size: a preset of layouts/sheets.yaml or WxH in mm (default: the build language's: "
+         "Letter for English, laid out to print on A4 too; A4 for the others).")
 duplex_option = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
                              show_default=True,
                              help="How the printer flips the sheet: backs are mirrored to match; "

@@ -58,7 +58,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             guess = closest(deck.size, project.sheets.sizes)
             out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'"
                     + (f"; did you mean '{guess}'?" if guess else ""),
-                    f"one of {', '.join(sorted(project.sheets.sizes))}, round-<mm>, square-<mm> or "
+                    f"one of {', '.join(sorted(project.sheets.sizes))}, round-<mm>, square-<mm>, hex-<mm> or "
                     f"{{width, height}} in mm")
         if check_layouts and deck.back and deck.back.layout not in project.layouts:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)

@@ -58,21 +58,25 @@ class Text(RootModel[str | dict[str, str]]):
 class Size(Strict):
     width: float = Field(ge=MIN_MM, le=MAX_MM, description="mm")
     height: float = Field(ge=MIN_MM, le=MAX_MM, description="mm")
-    shape: Literal["rect", "round"] = "rect"
+    shape: Literal["rect", "round", "hex"] = "rect"   # hex: a flat-topped hexagon filling width x height
     radius: float = Field(3.0, ge=0, le=MAX_MM / 2, description="corner radius in mm (rect shapes)")
 
 
-SIZED = re.compile(r"^(round|square)-(\d+(?:\.\d+)?)$")
+SIZED = re.compile(r"^(round|square|hex)-(\d+(?:\.\d+)?)$")
+HEX_RATIO = 3 ** 0.5 / 2       # a regular hexagon's flat-to-flat height per corner-to-corner width
 PAPER_MM = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
 
 
 def sized_preset(value):
-    """`round-30` / `square-45`: a round token or square tile of that many mm, any size."""
+    """`round-30` / `square-45` / `hex-50`: a round token, square tile or regular hexagonal tile
+    (corner to corner, flat top and bottom) of that many mm, any size."""
     match = SIZED.match(value) if isinstance(value, str) else None
     if not match:
         return value
-    d = float(match.group(2))
-    return {"width": d, "height": d, "shape": "round" if match.group(1) == "round" else "rect"}
+    d, kind = float(match.group(2)), match.group(1)
+    if kind == "hex":
+        return {"width": d, "height": round(d * HEX_RATIO, 3), "shape": "hex"}
+    return {"width": d, "height": d, "shape": "round" if kind == "round" else "rect"}
 
 
 # ---------------------------------------------------------------- cards
@@ -157,6 +161,9 @@ class Game(Strict):
     description: Text
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(max_length=50)   # also file names
     decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
+    # components of the published game this project does not print (the board, pieces, coins...):
+    # the player takes them from their copy; named on the card sheets' first page
+    not_printed: list[Text] = Field([], max_length=50)
 
     @field_validator("players", mode="before")
     @classmethod
@@ -260,6 +267,10 @@ class FontsFile(Strict):
 class Paper(Strict):
     width: float = Field(ge=50, le=MAX_PAPER_MM)
     height: float = Field(ge=50, le=MAX_PAPER_MM)
+    # print only inside this width/height (centred): a Letter file kept within A4's 210 mm also
+    # prints at 100 % on A4
+    content_width: float | None = Field(None, ge=50, le=MAX_PAPER_MM)
+    content_height: float | None = Field(None, ge=50, le=MAX_PAPER_MM)
 
 
 class Marks(Strict):
@@ -284,12 +295,30 @@ class Papers(dict):
 class SheetsFile(Strict):
     papers: dict[str, Paper]
     sizes: dict[str, Size]
-    margin: float = Field(4.0, ge=0, le=200, description="mm kept free beyond the crop marks")
-    gutter: float = Field(0.0, ge=0, le=200, description="mm between trimmed cards")
+    margin: float = Field(5.0, ge=0, le=200, description="mm from the paper edge left blank (office printers "
+                          "cannot print there); crop marks and sheet labels start beyond it")
+    gutter: float = Field(6.0, ge=0, le=200, description="mm between neighbouring pieces where the paper has room; "
+                          "each piece keeps half of it as its own bleed")
+    min_gutter: float = Field(3.0, ge=0, le=200, description="the narrowest gutter worth having: with less room "
+                              "pieces touch, and only pieces with the same edge colours may touch")
     marks: Marks = Marks()
     safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
+    default_paper: str = "a4"                       # when --paper is not given...
+    paper_by_language: dict[str, str] = {}          # ...unless the build language names one
 
     @field_validator("papers", mode="after")
     @classmethod
     def _any_paper(cls, value):
         return Papers(value)
+
+    @model_validator(mode="after")
+    def _known_papers(self):
+        for name in [self.default_paper, *self.paper_by_language.values()]:
+            if name not in self.papers:
+                raise PydanticCustomError("paper", "unknown paper '{name}' (expected one of: {known})",
+                                          {"name": name, "known": ", ".join(sorted(dict(self.papers)))})
+        return self
+
+    def paper_for(self, lang: str) -> str:
+        """The paper a build in `lang` uses when --paper is not given."""
+        return self.paper_by_language.get(lang, self.default_paper)

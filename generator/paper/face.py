@@ -179,10 +179,29 @@ class FaceRenderer:
         return self.fonts.file_family(self.base, font)
 
     def _color(self, value: str, ctx: dict, layout: Layout):
-        if "{" in value:
-            value = compiled(value).render(ctx).strip()
-        value = layout.colors.get(value, value)
-        try:
-            return HexColor(value) if value.startswith("#") else toColor(value)
-        except (ValueError, TypeError):
-            raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")
+        return resolve_color(value, ctx, layout)
+
+
+def resolve_color(value: str, ctx: dict, layout: Layout):
+    if "{" in value:
+        value = compiled(value).render(ctx).strip()
+    value = layout.colors.get(value, value)
+    try:
+        return HexColor(value) if value.startswith("#") else toColor(value)
+    except (ValueError, TypeError):
+        raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")
+
+
+def edge_key(layout: Layout, ctx: dict) -> str | None:
+    """What a face shows along its trim and in its bleed: its background colour, or that of its
+    last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
+    faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside)."""
+    key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
+    for region in layout.regions:
+        if not region.bleed or (region.when and not compiled_expression(region.when)(**ctx)):
+            continue
+        if region.kind == "image":
+            key = None
+        elif region.fill:
+            key = resolve_color(region.fill, ctx, layout).hexval()
+    return key

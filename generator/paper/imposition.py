@@ -1,82 +1,65 @@
-"""Imposition: drawn faces (PDF form XObjects) placed on sheets, each fronts page followed by
-its mirrored backs page, with crop marks and page boxes; and the deterministic canvas every
-sheet product draws on."""
+"""Imposition: packed sheets (packing.py) drawn as pages. Drawn faces (PDF form XObjects) are
+placed on their slots; a duplex sheet's fronts page is followed by its backs page, each back at
+the mirror of its front for the flip edge; a fold sheet holds fronts and their mirrored backs on
+one page, either side of a fold line; a single-sided sheet is one page. Crop marks are drawn
+for filled slots only, and every page carries a small label in its margin (what, which sheet,
+which side)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Literal
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.model import SheetsFile, Size
 from ..data.project import Project
 from ..typeset.fonts import FontBook
-from .canvas import CompactCanvas
-from .sheets import Duplex, Grid, draw_cut_guides, place
+from .ink import canvas_class
+from .labels import BAND, CLEAR, draw_labels
+from .packing import Piece, Sheet, lane, pack_all
+from .sheets import MIN_MARK, Box, Frame, content, crop_marks, draw_cut_paths, draw_marks, make_frame, trim_area
 
 Progress = Callable[[int], None]
+Duplex = Literal["long", "short", "none"]
+Fold = Literal["long", "short", "none"]
 
 
 @dataclass(frozen=True)
 class SheetOptions:
-    paper: str = "a4"
+    paper: str | None = None          # None: the paper of the build language (sheets.yaml)
     bleed: float = 3.0
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     allow_missing: bool = False
     deck_per_sheet: bool = False      # start every deck on a new sheet (default: sheets filled across decks)
+    ink_saver: bool = False           # light backgrounds and outlines instead of solid fills (ink.py)
+    fold: Fold = "none"               # fronts and backs side by side on one page, to fold (no duplex printer)
+
+    def for_language(self, sheets: SheetsFile, lang: str) -> "SheetOptions":
+        """These options with the paper settled: --paper, else the build language's (sheets.yaml)."""
+        return self if self.paper else replace(self, paper=sheets.paper_for(lang))
+
+    @property
+    def two_sided(self):
+        """How pieces with a back are printed: 'fold', 'duplex', or None (fronts only)."""
+        return "fold" if self.fold != "none" else None if self.duplex == "none" else "duplex"
 
 
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
-               fonts: FontBook) -> CompactCanvas:
+               fonts: FontBook) -> Canvas:
     """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too."""
+    options = options.for_language(project.sheets, lang)
     paper = project.sheets.papers[options.paper]
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
-    canvas = CompactCanvas(str(path), pagesize=(paper.width * mm, paper.height * mm), invariant=1,
-                    pageCompression=1, lang=lang, initialFontName=initial)
+    canvas = canvas_class(options.ink_saver)(str(path), pagesize=(paper.width * mm, paper.height * mm),
+                                             invariant=1, pageCompression=1, lang=lang, initialFontName=initial)
     canvas.setTitle(title)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     canvas.setSubject(f"language: {lang}")
     return canvas
-
-
-Piece = tuple[str, str | None]   # (front form, back form or None): one physical card
-
-
-def sheet_count(pieces: int, grid: Grid, options: SheetOptions) -> int:
-    """Pages `impose` writes for this many pieces: a backs page after every fronts page in duplex."""
-    fronts = -(-pieces // grid.per_page)
-    return fronts * (1 if options.duplex == "none" else 2)
-
-
-def impose(canvas: Canvas, grid: Grid, pieces: list[Piece], options: SheetOptions,
-           progress: Progress = lambda n: None) -> int:
-    """Place drawn faces on sheets; return the page count.
-
-    In duplex every fronts page is followed by its backs page, even when no piece on it has a
-    back (the page is then left blank): page 2k is always the backs of page 2k-1, slot for slot,
-    mirrored for the flip edge, so a duplex print never shifts one deck onto another's backs.
-    """
-    pages = 0
-    dx, dy = options.back_offset
-    for start in range(0, len(pieces), grid.per_page):
-        chunk = pieces[start:start + grid.per_page]
-        for index, (front, _back) in enumerate(chunk):
-            place(canvas, grid, front, *grid.slot(index))
-        _finish_page(canvas, grid, len(chunk))
-        pages += 1
-        progress(1)
-        if options.duplex == "none":
-            continue
-        backs = [(index, back) for index, (_front, back) in enumerate(chunk) if back]
-        for index, back in backs:
-            place(canvas, grid, back, *grid.slot(index, back=True, duplex=options.duplex), dx, dy)
-        _finish_page(canvas, grid, len(chunk), dx, dy, circles=False, marks=bool(backs))
-        pages += 1
-        progress(1)
-    return pages
 
 
 def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
@@ -87,10 +70,249 @@ def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
     canvas.endForm()
 
 
-def _finish_page(canvas: Canvas, grid: Grid, used: int, dx: float = 0, dy: float = 0,
-                 circles: bool = True, marks: bool = True) -> None:
-    if marks:
-        draw_cut_guides(canvas, grid, used, dx, dy, circles)
-    canvas.setTrimBox(grid.trim_box(dx, dy))
-    canvas.setBleedBox(grid.bleed_box(dx, dy))
+# ---------------------------------------------------------------- packing a file
+
+
+class Layout:
+    """Where a file's sheets go on its paper: frames per piece size, and for fold sheets the
+    half of the page next to the fold."""
+
+    def __init__(self, sheets: SheetsFile, options: SheetOptions, what: str = "card"):
+        self.sheets, self.options, self.what = sheets, options, what
+        self.paper = sheets.papers[options.paper]
+        self.full = trim_area(sheets, self.paper)
+        self._frames: dict[tuple, Frame] = {}
+
+    def fold_area(self) -> Box:
+        """The fronts' half of a fold page: beside the fold, a lane's width from it."""
+        a, gap = self.full, self.fold_gap()
+        if self.options.fold == "long":
+            return Box(a.x0, a.y0, self.paper.width / 2 - gap / 2, a.y1)
+        return Box(a.x0, self.paper.height / 2 + gap / 2, a.x1, a.y1)
+
+    def fold_gap(self) -> float:
+        return 2 * (self.options.bleed + self.sheets.marks.offset + self.sheets.marks.length)
+
+    def frame(self, size: Size, kind: str = "single") -> Frame:
+        area = self.fold_area() if kind == "fold" else self.full
+        key = (size.width, size.height, size.shape, size.radius, kind)
+        if key not in self._frames:
+            self._frames[key] = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
+                                           self.what)
+        return self._frames[key]
+
+    def pack(self, pieces: list[Piece]) -> list[Sheet]:
+        kind = self.options.two_sided
+        height = (self.fold_area() if kind == "fold" else self.full).height
+        if kind == "fold":
+            fold_sheets = pack_all([p for p in pieces if p.back], lambda s: self.frame(s, "fold"), height, "fold",
+                                   self.options.deck_per_sheet)
+            rest = pack_all([p for p in pieces if not p.back], self.frame, self.full.height, None,
+                            self.options.deck_per_sheet)
+            return fold_sheets + rest
+        return pack_all(pieces, self.frame, height, kind, self.options.deck_per_sheet)
+
+
+def page_count(sheets: list[Sheet]) -> int:
+    return sum(2 if s.kind == "duplex" else 1 for s in sheets)
+
+
+# ---------------------------------------------------------------- placing packed sheets
+
+
+@dataclass(frozen=True)
+class Placed:
+    form: str
+    box: Box                                          # the trim, mm, page coordinates
+    size: Size
+    bleed: tuple[float, float, float, float]          # own bleed left, bottom, right, top (mm)
+
+
+@dataclass
+class Page:
+    placed: list[Placed]
+    blocks: list[tuple[list[Box], Box]]               # per block: its trims and how far its marks may go
+
+
+def _own_bleed(block, col: int, row: int, has) -> tuple[float, float, float, float]:
+    """How far a slot's art reaches past each trim edge: its full bleed towards an empty slot or
+    the block's edge, half the gutter towards a neighbour, nothing where neighbours touch."""
+    frame = block.frame
+
+    def side(neighbour, gutter):
+        if not has(neighbour):
+            return frame.bleed
+        return min(frame.bleed, gutter / 2)
+    return (side((col - 1, row), frame.cols.gutter), side((col, row + 1), frame.rows.gutter),
+            side((col + 1, row), frame.cols.gutter), side((col, row - 1), frame.rows.gutter))
+
+
+def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
+    """The fronts (or, `backs`, the back faces, unmirrored) of a sheet at their page positions."""
+    paper, margin = layout.paper, layout.sheets.margin
+    printed = content(paper)
+    area = layout.fold_area() if sheet.kind == "fold" else layout.full
+    heights = [b.height() for b in sheet.blocks]
+    total = sum(heights) + sum(lane(b.frame) for b in sheet.blocks[1:])
+    if sheet.kind == "fold" and layout.options.fold == "short":
+        top = area.y0 + total                      # against the fold
+    else:
+        top = area.y1 - (area.height - total) / 2
+        # room for the label above, taken from below where the paper is short (3 poker rows on Letter)
+        label_room, least_below = margin + BAND + CLEAR, margin + MIN_MARK
+        shift = min(label_room - (printed.y1 - top), (top - total - printed.y0) - least_below)
+        top -= max(shift, 0.0)
+    page = Page([], [])
+    room_top = printed.y1 - margin
+    for index, block in enumerate(sheet.blocks):
+        frame, size = block.frame, block.size
+        width = frame.cols.span(size.width)
+        if sheet.kind == "fold" and layout.options.fold == "long":
+            left = area.x1 - width                 # against the fold
+        else:
+            left = area.x0 + (area.width - width) / 2
+        bottom = top - heights[index]
+        last = index == len(sheet.blocks) - 1
+        room_bottom = printed.y0 + margin if last else bottom - lane(frame) / 2
+        filled = {slot: p for slot, p in block.slots.items() if (p.back if backs else p.front)}
+        boxes = []
+        for (col, row), piece in sorted(filled.items(), key=lambda s: (s[0][1], s[0][0])):
+            x = left + col * (size.width + frame.cols.gutter)
+            y1 = top - row * (size.height + frame.rows.gutter)
+            box = Box(x, y1 - size.height, x + size.width, y1)
+            boxes.append(box)
+            page.placed.append(Placed(piece.back if backs else piece.front, box, size,
+                                      _own_bleed(block, col, row, filled.__contains__)))
+        right_room = paper.width / 2 if sheet.kind == "fold" and layout.options.fold == "long" \
+            else printed.x1 - margin
+        page.blocks.append((boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top)))
+        room_top = bottom - lane(frame) / 2
+        top = bottom - lane(frame)
+    return page
+
+
+def mirrored(page: Page, width: float, height: float, edge: str, offset=(0.0, 0.0)) -> Page:
+    """The page seen from the other side of the sheet: flipped on the long (left-right) or short
+    (top-bottom) edge, then shifted by the duplex correction."""
+    dx, dy = offset
+
+    def flip(b: Box) -> Box:
+        if edge == "long":
+            return Box(width - b.x1 + dx, b.y0 + dy, width - b.x0 + dx, b.y1 + dy)
+        return Box(b.x0 + dx, height - b.y1 + dy, b.x1 + dx, height - b.y0 + dy)
+
+    def sides(bleed):
+        left, bottom, right, top = bleed
+        return (right, bottom, left, top) if edge == "long" else (left, top, right, bottom)
+    return Page([Placed(p.form, flip(p.box), p.size, sides(p.bleed)) for p in page.placed],
+                [([flip(b) for b in boxes], flip(room)) for boxes, room in page.blocks])
+
+
+# ---------------------------------------------------------------- drawing
+
+
+Labeller = Callable[[int, str, Sheet], tuple[str, str]]   # (sheet index, side) -> (top line, bottom line)
+
+
+def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[str, str] | None,
+              label_font: str | None, fold_line: bool = False) -> None:
+    bleed = layout.options.bleed
+    marks = []
+    for page in pages:
+        for placed in page.placed:
+            _place(canvas, placed)
+        draw_cut_paths(canvas, [(p.box, p.size) for p in page.placed])
+        for boxes, room in page.blocks:
+            marks += crop_marks(boxes, room, bleed, layout.sheets.marks)
+    if fold_line:
+        _fold_line(canvas, layout)
+    draw_marks(canvas, marks, layout.sheets.marks.line_width)
+    placed = [p for page in pages for p in page.placed]
+    if labels and label_font and placed:
+        draw_labels(canvas, labels, layout.paper, layout.sheets.margin, marks, placed, bleed, label_font)
+    trims = [p.box for p in placed] or [layout.full]
+    trim = Box(min(b.x0 for b in trims), min(b.y0 for b in trims), max(b.x1 for b in trims), max(b.y1 for b in trims))
+    canvas.setTrimBox((trim.x0 * mm, trim.y0 * mm, trim.x1 * mm, trim.y1 * mm))
+    canvas.setBleedBox(((trim.x0 - bleed) * mm, (trim.y0 - bleed) * mm, (trim.x1 + bleed) * mm,
+                        (trim.y1 + bleed) * mm))
     canvas.showPage()
+
+
+def _place(canvas: Canvas, placed: Placed) -> None:
+    """Draw a rendered face in its slot, clipped to its trim plus its own bleed."""
+    box, (left, bottom, right, top) = placed.box, placed.bleed
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect((box.x0 - left) * mm, (box.y0 - bottom) * mm, (box.width + left + right) * mm,
+              (box.height + bottom + top) * mm)
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.translate(box.x0 * mm, box.y0 * mm)
+    canvas.doForm(placed.form)
+    canvas.restoreState()
+
+
+def _fold_line(canvas: Canvas, layout: Layout) -> None:
+    """A dashed fold line across the printed part of the page, in the gap between the halves."""
+    paper, margin = layout.paper, layout.sheets.margin
+    printed = content(paper)
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0.25, 0.25, 0.25)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(3, 2)
+    if layout.options.fold == "long":
+        x = paper.width / 2 * mm
+        canvas.line(x, (printed.y0 + margin) * mm, x, (printed.y1 - margin) * mm)
+    else:
+        y = paper.height / 2 * mm
+        canvas.line((printed.x0 + margin) * mm, y, (printed.x1 - margin) * mm, y)
+    canvas.restoreState()
+
+
+def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: Labeller | None = None,
+                label_font: str | None = None, progress: Progress = lambda n: None) -> int:
+    """Draw packed sheets; return the page count."""
+    options, paper = layout.options, layout.paper
+    pages = 0
+    for index, sheet in enumerate(sheets):
+        fronts = lay_out(layout, sheet)
+        if sheet.kind == "fold":
+            back = mirrored(lay_out(layout, sheet, backs=True), paper.width, paper.height, options.fold)
+            draw_page(canvas, layout, [fronts, back], labeller and labeller(index, "fold", sheet), label_font,
+                      fold_line=True)
+        else:
+            side = "fronts" if sheet.kind == "duplex" else "single"
+            draw_page(canvas, layout, [fronts], labeller and labeller(index, side, sheet), label_font)
+        pages += 1
+        progress(1)
+        if sheet.kind == "duplex":
+            back = mirrored(lay_out(layout, sheet, backs=True), paper.width, paper.height, options.duplex,
+                            options.back_offset)
+            draw_page(canvas, layout, [back], labeller and labeller(index, "backs", sheet), label_font)
+            pages += 1
+            progress(1)
+    return pages
+
+
+# ---------------------------------------------------------------- one size, one kind (the aid cards)
+
+
+def _as_pieces(frame: Frame, pieces: list[tuple[str, str | None]]) -> list[Piece]:
+    # copies of one face look alike at their edges; different faces are assumed to differ
+    return [Piece(front, back, frame.size, front, back) for front, back in pieces]
+
+
+def _layout_of(frame: Frame, options: SheetOptions) -> Layout:
+    return Layout(frame.sheets, replace(options, paper=frame.paper_name, fold="none"))
+
+
+def sheet_count(pieces: int, frame: Frame, options: SheetOptions) -> int:
+    """Pages `impose` writes for this many pieces of one face, each with a back."""
+    back = "back" if options.duplex != "none" else None
+    return page_count(_layout_of(frame, options).pack(_as_pieces(frame, [("front", back)] * pieces)))
+
+
+def impose(canvas: Canvas, frame: Frame, pieces: list[tuple[str, str | None]], options: SheetOptions,
+           progress: Progress = lambda n: None) -> int:
+    """Pack and draw (front, back) faces of one size; return the page count."""
+    layout = _layout_of(frame, options)
+    return draw_sheets(canvas, layout, layout.pack(_as_pieces(frame, pieces)), progress=progress)

@@ -1,146 +1,254 @@
-"""Imposition: where cards go on a sheet, fronts and their duplex backs, crop marks and page boxes.
+"""Sheet geometry: how pieces of one size sit on a paper (a Frame: columns and rows, and the
+gap between neighbours on each axis), and the crop marks and cut guides of a page.
 
-Cards of a sheet are placed in a centred grid; the grid's outline is the page's TrimBox and
-that outline grown by the bleed is its BleedBox. Crop marks sit outside the BleedBox, on
-every cut line. Backs are mirrored so they land behind their fronts when printed duplex.
+Where the paper has room, neighbours are `gutter` mm apart (at least `min_gutter`) and each keeps
+half the gap as its own bleed: a cut or a duplex shift of up to that much never shows another
+piece's colour. Where it has not (three rows of poker cards on Letter), pieces touch along that
+axis, and the packer lets only pieces with the same edge colours touch (packing.py).
+
+Every mark stays `margin` mm inside the paper (office printers cannot print at the edge). Where
+the paper leaves no room outside the bleed, a mark lies over the outer bleed, which is cut away,
+drawn on a white halo so that it shows on any colour.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Literal
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.model import Paper, SheetsFile, Size
+from ..data.model import Marks, Paper, SheetsFile, Size
 
-Duplex = Literal["long", "short", "none"]
+MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
+MIN_MARK = 1.5        # mm from the trim to the paper margin that still holds a (short) mark
 
 
 @dataclass(frozen=True)
-class Grid:
+class Axis:
+    count: int
+    gutter: float           # mm between neighbours; 0: they touch
+
+    @property
+    def tight(self) -> bool:
+        return self.count > 1 and self.gutter == 0
+
+    def span(self, item: float, n: int | None = None) -> float:
+        n = self.count if n is None else n
+        return n * item + max(n - 1, 0) * self.gutter
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm, y upwards (PDF page coordinates)."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Pieces of one size on one paper: where their trims may lie (`area`) and how many fit."""
     paper: Paper
+    area: Box
     size: Size
-    cols: int
-    rows: int
-    bleed: float     # mm
-    gutter: float    # mm
-    marks_length: float
-    marks_offset: float
-    marks_width: float
+    cols: Axis
+    rows: Axis
+    bleed: float        # mm
+    sheets: SheetsFile
+    paper_name: str
 
     @property
     def per_page(self) -> int:
-        return self.cols * self.rows
+        return self.cols.count * self.rows.count
 
-    @property
-    def trim_width(self) -> float:
-        return self.cols * self.size.width + (self.cols - 1) * self.gutter
-
-    @property
-    def trim_height(self) -> float:
-        return self.rows * self.size.height + (self.rows - 1) * self.gutter
-
-    @property
-    def left(self) -> float:
-        return (self.paper.width - self.trim_width) / 2
-
-    @property
-    def bottom(self) -> float:
-        return (self.paper.height - self.trim_height) / 2
-
-    def trim_box(self, dx: float = 0, dy: float = 0) -> tuple[float, float, float, float]:
-        return ((self.left + dx) * mm, (self.bottom + dy) * mm,
-                (self.left + self.trim_width + dx) * mm, (self.bottom + self.trim_height + dy) * mm)
-
-    def bleed_box(self, dx: float = 0, dy: float = 0) -> tuple[float, float, float, float]:
-        x0, y0, x1, y1 = self.trim_box(dx, dy)
-        b = self.bleed * mm
-        return x0 - b, y0 - b, x1 + b, y1 + b
-
-    def slot(self, index: int, back: bool = False, duplex: Duplex = "long") -> tuple[int, int]:
-        """(column, row-from-top) of the index-th card; backs mirror for the flip edge."""
-        col, row = index % self.cols, index // self.cols
-        if back and duplex == "long":
-            col = self.cols - 1 - col
-        elif back and duplex == "short":
-            row = self.rows - 1 - row
-        return col, row
-
-    def origin(self, col: int, row: int, dx: float = 0, dy: float = 0) -> tuple[float, float]:
-        """Bottom-left corner of a slot's trim box, in points."""
-        x = self.left + col * (self.size.width + self.gutter) + dx
-        top = self.bottom + self.trim_height + dy
-        y = top - (row + 1) * self.size.height - row * self.gutter
-        return x * mm, y * mm
-
-    def clip(self, col: int, row: int) -> tuple[float, float, float, float]:
-        """How far (mm) a slot's art may reach past each trim edge: left, bottom, right, top.
-
-        Outer edges get the full bleed; between cards, half the gutter at most, so a card's
-        bleed never covers its neighbour.
-        """
-        inner = min(self.bleed, self.gutter / 2)
-        return (self.bleed if col == 0 else inner, self.bleed if row == self.rows - 1 else inner,
-                self.bleed if col == self.cols - 1 else inner, self.bleed if row == 0 else inner)
+    def rows_in(self, height: float) -> int:
+        """Rows of this size that fit in `height` mm."""
+        g = self.rows.gutter
+        return min(self.rows.count, int((height + g + 1e-9) // (self.size.height + g)))
 
 
-def make_grid(sheets: SheetsFile, paper_name: str, size: Size, bleed: float) -> Grid:
+def content(paper: Paper) -> Box:
+    """The part of the paper printed on: all of it, or the centred content width/height."""
+    w = min(paper.width, paper.content_width or paper.width)
+    h = min(paper.height, paper.content_height or paper.height)
+    x, y = (paper.width - w) / 2, (paper.height - h) / 2
+    return Box(x, y, x + w, y + h)
+
+
+def reserve(sheets: SheetsFile) -> float:
+    """mm from the printed content's edge to the nearest trim: the blank margin and a crop mark."""
+    return sheets.margin + sheets.marks.offset + sheets.marks.length
+
+
+def trim_area(sheets: SheetsFile, paper: Paper) -> Box:
+    c, r = content(paper), reserve(sheets)
+    return Box(c.x0 + r, c.y0 + r, c.x1 - r, c.y1 - r)
+
+
+GAPPED_SHARE = 0.8    # keep gutters while they cost at most this share of the pieces per row/column
+
+
+def axis(space: float, item: float, least: float, most: float) -> Axis:
+    """As many items as fit in `space`: `least` to `most` mm apart unless that loses more than a
+    fifth of them (three poker rows on Letter become two), else touching. A sheets.yaml whose
+    `gutter` is below `min_gutter` asks for touching pieces everywhere."""
+    touching = int((space + 1e-9) // item)
+    if touching <= 1:
+        return Axis(max(touching, 0), 0.0)
+    apart = int((space + least + 1e-9) // (item + least)) if 0 < least <= most else 0
+    if apart >= 2 and apart >= GAPPED_SHARE * touching:
+        return Axis(apart, min(most, (space - apart * item) / (apart - 1)))
+    return Axis(touching, 0.0)
+
+
+def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, area: Box | None = None,
+               what: str = "card") -> Frame:
     paper = sheets.papers[paper_name]
-    reserve = bleed + sheets.marks.offset + sheets.marks.length + sheets.margin
-
-    def fits(space: float, item: float) -> int:
-        return int((space - 2 * reserve + sheets.gutter + 1e-9) // (item + sheets.gutter))
-
-    cols, rows = fits(paper.width, size.width), fits(paper.height, size.height)
-    if cols < 1 or rows < 1:
-        raise BuildError(f"a {size.width}x{size.height} mm card with {bleed} mm bleed does not fit on "
-                         f"{paper_name} paper with crop marks")
-    return Grid(paper, size, cols, rows, bleed, sheets.gutter, sheets.marks.length, sheets.marks.offset,
-                sheets.marks.line_width)
+    area = area or trim_area(sheets, paper)
+    cols = axis(area.width, size.width, sheets.min_gutter, sheets.gutter)
+    rows = axis(area.height, size.height, sheets.min_gutter, sheets.gutter)
+    if cols.count < 1 or rows.count < 1:
+        raise BuildError(f"a {size.width:g}x{size.height:g} mm {what} does not fit on {paper_name} paper "
+                         f"inside its {sheets.margin:g} mm margin and crop marks")
+    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name)
 
 
-def place(canvas: Canvas, grid: Grid, form: str, col: int, row: int, dx: float = 0, dy: float = 0) -> None:
-    """Draw a rendered face (a form XObject) in a slot, clipped to its trim plus allowed bleed."""
-    x, y = grid.origin(col, row, dx, dy)
-    left, bottom, right, top = (v * mm for v in grid.clip(col, row))
-    w, h = grid.size.width * mm, grid.size.height * mm
+def make_grid(sheets: SheetsFile, paper_name: str, size: Size, bleed: float) -> Frame:
+    """The frame of one piece size on a whole page (for products imposing a single size)."""
+    return make_frame(sheets, paper_name, size, bleed)
+
+
+# ---------------------------------------------------------------- marks
+
+
+@dataclass(frozen=True)
+class Mark:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    halo: bool           # lies over a bleed: drawn on a white line so it shows on any colour
+
+
+def _mark_span(room: float, bleed: float, marks: Marks) -> tuple[float, float, bool] | None:
+    """(near, far, over the bleed) distances from the trim for a mark with `room` mm before the
+    paper margin or the middle of a lane; None when there is no room at all."""
+    near, far = bleed + marks.offset, bleed + marks.offset + marks.length
+    if far <= room + 1e-9:
+        return near, far, False
+    far = room
+    near = max(MIN_TRIM_GAP, far - marks.length)
+    if far - near < MIN_MARK - MIN_TRIM_GAP - 1e-9:
+        return None
+    return near, far, near < bleed + marks.offset - 1e-9
+
+
+def crop_marks(pieces: list[Box], room: Box, bleed: float, marks: Marks) -> list[Mark]:
+    """Marks on every cut line of a block of pieces: each piece edge extended beyond the block.
+    `room` is how far marks may reach on each side (the paper margin or the middle of a lane)."""
+    if not pieces:
+        return []
+    x0, y0 = min(p.x0 for p in pieces), min(p.y0 for p in pieces)
+    x1, y1 = max(p.x1 for p in pieces), max(p.y1 for p in pieces)
+    xs = sorted({round(v, 4) for p in pieces for v in (p.x0, p.x1)})
+    ys = sorted({round(v, 4) for p in pieces for v in (p.y0, p.y1)})
+    out: list[Mark] = []
+    top, bottom = _mark_span(room.y1 - y1, bleed, marks), _mark_span(y0 - room.y0, bleed, marks)
+    left, right = _mark_span(x0 - room.x0, bleed, marks), _mark_span(room.x1 - x1, bleed, marks)
+    for x in xs:
+        if top:
+            out.append(Mark(x, y1 + top[0], x, y1 + top[1], top[2]))
+        if bottom:
+            out.append(Mark(x, y0 - bottom[1], x, y0 - bottom[0], bottom[2]))
+    for y in ys:
+        if left:
+            out.append(Mark(x0 - left[1], y, x0 - left[0], y, left[2]))
+        if right:
+            out.append(Mark(x1 + right[0], y, x1 + right[1], y, right[2]))
+    return out
+
+
+def draw_marks(canvas: Canvas, marks: list[Mark], line_width: float) -> None:
     canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(x - left, y - bottom, w + left + right, h + bottom + top)
-    canvas.clipPath(path, stroke=0, fill=0)
-    canvas.translate(x, y)
-    canvas.doForm(form)
-    canvas.restoreState()
-
-
-def draw_cut_guides(canvas: Canvas, grid: Grid, used: int, dx: float = 0, dy: float = 0,
-                    circles: bool = True) -> None:
-    """Crop marks outside the bleed on every cut line; cut circles on round pieces."""
-    canvas.saveState()
-    canvas.setLineWidth(grid.marks_width)
+    canvas.setLineCap(0)
+    haloed = [m for m in marks if m.halo]
+    if haloed:
+        canvas.setStrokeColorRGB(1, 1, 1)
+        canvas.setLineWidth(line_width + 1.2)
+        for m in haloed:
+            canvas.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
     canvas.setStrokeColorRGB(0, 0, 0)
-    x0, y0, x1, y1 = grid.bleed_box(dx, dy)
-    start, length = grid.marks_offset * mm, grid.marks_length * mm
-    xs, ys = set(), set()
-    for col in range(grid.cols):
-        left = (grid.left + dx + col * (grid.size.width + grid.gutter)) * mm
-        xs.update({round(left, 3), round(left + grid.size.width * mm, 3)})
-    for row in range(grid.rows):
-        x, y = grid.origin(0, row, dx, dy)
-        ys.update({round(y, 3), round(y + grid.size.height * mm, 3)})
-    for x in sorted(xs):
-        canvas.line(x, y1 + start, x, y1 + start + length)
-        canvas.line(x, y0 - start, x, y0 - start - length)
-    for y in sorted(ys):
-        canvas.line(x0 - start, y, x0 - start - length, y)
-        canvas.line(x1 + start, y, x1 + start + length, y)
-    if circles and grid.size.shape == "round":
-        canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
-        for index in range(used):
-            col, row = index % grid.cols, index // grid.cols
-            x, y = grid.origin(col, row, dx, dy)
-            canvas.ellipse(x, y, x + grid.size.width * mm, y + grid.size.height * mm, stroke=1, fill=0)
+    canvas.setLineWidth(line_width)
+    for m in marks:
+        canvas.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
     canvas.restoreState()
+
+
+# ---------------------------------------------------------------- cut paths of shaped pieces
+
+
+def hexagon(box: Box) -> list[tuple[float, float]]:
+    """The corners (mm) of the flat-topped hexagon filling `box`."""
+    q = box.width / 4
+    cy = (box.y0 + box.y1) / 2
+    return [(box.x0, cy), (box.x0 + q, box.y1), (box.x1 - q, box.y1), (box.x1, cy),
+            (box.x1 - q, box.y0), (box.x0 + q, box.y0)]
+
+
+def outline(path, size: Size, x: float, y: float) -> None:
+    """Add a piece's own outline (points, from its trim's bottom-left corner) to a path."""
+    w, h = size.width * mm, size.height * mm
+    if size.shape == "round":
+        path.ellipse(x, y, w, h)
+    elif size.shape == "hex":
+        corners = hexagon(Box(x / mm, y / mm, x / mm + size.width, y / mm + size.height))
+        path.moveTo(corners[0][0] * mm, corners[0][1] * mm)
+        for cx, cy in corners[1:]:
+            path.lineTo(cx * mm, cy * mm)
+        path.close()
+    else:
+        path.rect(x, y, w, h)
+
+
+def draw_cut_paths(canvas: Canvas, pieces: list[tuple[Box, Size]]) -> None:
+    """A thin grey cut line around round and hexagonal pieces (rectangles follow the marks)."""
+    shaped = [(box, size) for box, size in pieces if size.shape in ("round", "hex")]
+    if not shaped:
+        return
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
+    canvas.setLineWidth(0.3)
+    for box, size in shaped:
+        path = canvas.beginPath()
+        outline(path, size, box.x0 * mm, box.y0 * mm)
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def inside_shape(size: Size, x: float, y: float, inset: float) -> bool:
+    """Is the point (mm from the piece's top-left) at least `inset` mm inside its outline?"""
+    if size.shape == "round":
+        r = min(size.width, size.height) / 2 - inset
+        return math.hypot(x - size.width / 2, y - size.height / 2) <= r + 1e-6
+    if size.shape == "hex":
+        if not (inset - 1e-6 <= y <= size.height - inset + 1e-6):
+            return False
+        # distance to the slanted sides: they run from the mid-height corners to the quarter points
+        cx, cy, half = size.width / 2, size.height / 2, size.width / 2
+        dx, dy = abs(x - cx), abs(y - cy)
+        # the slanted side: points where dx = half - (dy / cy) * (half / 2); normal at 30 degrees
+        distance = (half - dx - dy * (half / 2) / cy) * math.cos(math.radians(30))
+        return distance >= inset - 1e-6
+    return inset - 1e-6 <= x <= size.width - inset + 1e-6 and inset - 1e-6 <= y <= size.height - inset + 1e-6

@@ -1,76 +1,92 @@
-"""cards.pdf: every card of a game imposed on sheets filled across decks of one size, a backs page
-after each fronts page (blank where the cards have no back)."""
+"""cards.pdf: the instructions sheet (instructions.py), then every card of a game packed on
+sheets (paper/packing.py): duplex sheets, a backs page after each fronts page, for the cards
+with a back; single-sided sheets at the end for those without (or fold sheets with --fold).
+Each sheet carries a label in its margin: the game, the sheet's number, its side, its decks."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.project import GameData, Project
 from ..data.i18n import Translator
-from ..data.model import Deck, Size
+from ..data.model import Deck
+from ..data.project import GameData, Project
 from ..data.templates import card_context
-from ..paper.face import FaceRenderer
-from ..paper.imposition import Piece, Progress, SheetOptions, draw_form, impose, new_canvas, sheet_count
-from ..paper.sheets import make_grid
+from ..paper.face import FaceRenderer, edge_key
+from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
+from ..paper.packing import Piece, Sheet
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
-
-
-def runs(project: Project, game: GameData, options: SheetOptions) -> list[tuple[Size, list[Deck]]]:
-    """Decks imposed together, in deck order: by default every deck of one card size shares sheets
-    (only the last sheet of a size is partly empty); with `deck_per_sheet`, each deck its own."""
-    if options.deck_per_sheet:
-        return [(project.size_of(deck), [deck]) for deck in game.decks]
-    grouped: dict[tuple, tuple[Size, list[Deck]]] = {}
-    for deck in game.decks:
-        size = project.size_of(deck)
-        grouped.setdefault((size.width, size.height, size.shape, size.radius), (size, []))[1].append(deck)
-    return list(grouped.values())
+from .instructions import PAGES as INSTRUCTION_PAGES
+from .instructions import draw_instructions
 
 
 def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
-    return sum(sheet_count(sum(d.physical_count for d in decks),
-                           make_grid(project.sheets, options.paper, size, options.bleed), options)
-               for size, decks in runs(project, game, options))
+    options = options.for_language(project.sheets, game.game.languages[0])
+    labels = Translator(project.root, "en", allow_missing=True)
+    pieces = [p for deck in game.decks for p in _pieces(project, game, deck, "en", labels, options)]
+    return INSTRUCTION_PAGES + page_count(Layout(project.sheets, options).pack(pieces))
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
                 progress: Progress = lambda n: None) -> int:
     """Render the game's card sheets in one language to `path`; return the page count."""
+    options = options.for_language(project.sheets, lang)
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, options.allow_missing)
     canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts)
-    pages = 0
-    for size, decks in runs(project, game, options):
-        pieces = [piece for deck in decks
-                  for piece in _draw_deck(canvas, project, game, deck, lang, renderer, labels, options)]
-        pages += impose(canvas, make_grid(project.sheets, options.paper, size, options.bleed), pieces, options,
-                        progress)
+    pieces = [p for deck in game.decks
+              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
+    layout = Layout(project.sheets, options)
+    sheets = layout.pack(pieces)
+    names = {deck.deck: deck.name.get(lang) for deck in game.decks}
+    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
+    progress(pages)
+    font = fonts.face(fonts.typography(lang).roles["ui"]).name
+    pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
     canvas.save()
     return pages
 
 
-def _draw_deck(canvas: Canvas, project: Project, game: GameData, deck: Deck, lang: str,
-               renderer: FaceRenderer, labels: Translator, options: SheetOptions) -> list[Piece]:
-    """Draw each face of a deck once (a form); return one (front, back) per physical card."""
+def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions,
+            canvas: Canvas | None = None, renderer: FaceRenderer | None = None) -> list[Piece]:
+    """One piece per physical card of a deck, with the edge colours of its faces; with a canvas,
+    each face is drawn once (a form) as well."""
     size = project.size_of(deck)
-    back_form = None
-    if deck.back and options.duplex != "none":
+    back_form, back_key = None, None
+    if deck.back and options.two_sided:
         back_form = f"{game.id}.{deck.deck}.back"
         layout = project.layouts[deck.back.layout]
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
-        draw_form(canvas, back_form, size, options.bleed,
-                  lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}"))
+        back_key = edge_key(layout, context)
+        if canvas is not None:
+            draw_form(canvas, back_form, size, options.bleed,
+                      lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}"))
     pieces: list[Piece] = []
     for card in deck.cards:
         form = f"{game.id}.{deck.deck}.{card.id}"
         layout = project.layout_for(deck, card)
         context = card_context(game.game, deck, card, lang, layout.colors, labels)
-        draw_form(canvas, form, size, options.bleed,
-                  lambda c, layout=layout, context=context, card=card: renderer.draw(
-                      c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
-        pieces += [(form, back_form)] * card.copies
+        if canvas is not None:
+            draw_form(canvas, form, size, options.bleed,
+                      lambda c, layout=layout, context=context, card=card: renderer.draw(
+                          c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
+        piece = Piece(form, back_form, size, edge_key(layout, context), back_key, deck.deck)
+        pieces += [piece] * card.copies
     return pieces
+
+
+def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], names: dict[str, str]):
+    total = len(sheets)
+    sides = {"fronts": _("fronts"), "backs": _("backs"), "single": _("one side only"),
+             "fold": _("fronts and backs: fold on the dashed line")}
+
+    def label(index: int, side: str, sheet: Sheet) -> tuple[str, str]:
+        counts = Counter(p.deck for p in sheet.pieces if side != "backs" or p.back)
+        decks = " · ".join(f"{names.get(d, d)} ×{n}" for d, n in counts.items())
+        where = _("sheet {n} of {total}").format(n=index + 1, total=total)
+        return f"{game.game.name.get(lang)} · {where} · {sides[side]}", decks
+    return label

@@ -1,0 +1,197 @@
+"""Packing: which piece goes in which slot of which sheet.
+
+A sheet is a stack of blocks, each a grid of one piece size (frame), so tokens and tiles of
+several sizes share a sheet; between blocks of different sizes a lane leaves room for both
+blocks' own bleed and crop marks. Pieces fill a block in deck order; on an axis where the paper
+leaves no gutter, a piece may only touch a neighbour with the same edge colours (front and
+back): otherwise its slot is left empty and it takes the next one, so no cut line ever has two
+colours on its sides.
+
+`pack_all` makes the sheets of a whole file: duplex sheets for pieces with a back; a piece
+without one first takes a free slot left at the end of a duplex block of its size (its back is
+the paper), the others go onto single-sided sheets at the end of the file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from ..data.model import Size
+from .sheets import Frame
+
+Kind = Literal["duplex", "single", "fold"]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical piece: its front and back faces (form names) and what their edges show."""
+    front: str
+    back: str | None
+    size: Size
+    front_key: object = None     # the front's edge colour(s); None: like no other piece
+    back_key: object = None
+    deck: str = ""
+
+    def may_touch(self, other: "Piece") -> bool:
+        if self.front_key is None or self.front_key != other.front_key:
+            return False
+        if self.back and other.back:
+            return self.back_key is not None and self.back_key == other.back_key
+        return True        # a piece without a back leaves its back slot empty: nothing to clash with
+
+
+def size_key(size: Size) -> tuple:
+    return (size.width, size.height, size.shape, size.radius)
+
+
+@dataclass
+class Block:
+    frame: Frame
+    rows: int                                   # rows this block may use on its sheet
+    slots: dict[tuple[int, int], Piece] = field(default_factory=dict)
+    cursor: int = 0
+
+    def __post_init__(self):
+        cols = self.frame.cols.count
+        # touching rows: fill column by column, so a change of colour costs one slot, not a row
+        if self.frame.rows.tight:
+            self.order = [(c, r) for c in range(cols) for r in range(self.rows)]
+        else:
+            self.order = [(c, r) for r in range(self.rows) for c in range(cols)]
+
+    @property
+    def size(self) -> Size:
+        return self.frame.size
+
+    def place(self, piece: Piece) -> bool:
+        """Put `piece` in the next slot it may take; False when the block is full."""
+        while self.cursor < len(self.order):
+            col, row = self.order[self.cursor]
+            self.cursor += 1
+            if self._allowed(piece, col, row):
+                self.slots[(col, row)] = piece
+                return True
+        return False
+
+    def _allowed(self, piece: Piece, col: int, row: int) -> bool:
+        near = []
+        if self.frame.cols.tight:
+            near += [(col - 1, row), (col + 1, row)]
+        if self.frame.rows.tight:
+            near += [(col, row - 1), (col, row + 1)]
+        return all(piece.may_touch(self.slots[n]) for n in near if n in self.slots)
+
+    def close(self) -> None:
+        """Keep only the rows in use: the space below goes to the next block."""
+        used = max((row for _col, row in self.slots), default=-1) + 1
+        self.rows = used
+        self.order = [(c, r) for c, r in self.order if r < used]
+        self.cursor = min(self.cursor, len(self.order))
+
+    @property
+    def used_rows(self) -> int:
+        return max((row for _col, row in self.slots), default=-1) + 1
+
+    def height(self) -> float:
+        return self.frame.rows.span(self.size.height, self.used_rows)
+
+
+@dataclass
+class Sheet:
+    kind: Kind
+    room: float                                   # mm of height left for more blocks
+    blocks: list[Block] = field(default_factory=list)
+
+    @property
+    def pieces(self) -> list[Piece]:
+        return [p for block in self.blocks for _slot, p in sorted(block.slots.items(), key=lambda s: (s[0][1], s[0][0]))]
+
+
+def lane(frame: Frame) -> float:
+    """mm between blocks of two sizes: each side's bleed and its crop marks."""
+    return 2 * (frame.bleed + frame.sheets.marks.offset + frame.sheets.marks.length)
+
+
+class Packer:
+    """Fills sheets of one kind with pieces in order (see the module's docstring)."""
+
+    def __init__(self, kind: Kind, frame_for: Callable[[Size], Frame], height: float, new_sheet_per_deck=False):
+        self.kind, self.frame_for, self.height = kind, frame_for, height
+        self.per_deck = new_sheet_per_deck
+        self.sheets: list[Sheet] = []
+        self._deck: str | None = None
+
+    def add(self, piece: Piece) -> None:
+        sheet = self.sheets[-1] if self.sheets else None
+        if sheet is not None and self.per_deck and piece.deck != self._deck:
+            sheet = None
+        self._deck = piece.deck
+        block = sheet.blocks[-1] if sheet and sheet.blocks else None
+        if block is not None and size_key(block.size) == size_key(piece.size) and block.place(piece):
+            return
+        if sheet is not None and self._open_block(sheet, piece):
+            return
+        sheet = Sheet(self.kind, self.height)
+        self.sheets.append(sheet)
+        if not self._open_block(sheet, piece):
+            raise AssertionError("a frame always holds one piece")   # make_frame refused it before
+
+    def _open_block(self, sheet: Sheet, piece: Piece) -> bool:
+        frame = self.frame_for(piece.size)
+        room = sheet.room
+        if sheet.blocks:
+            room -= sheet.blocks[-1].height() + lane(frame)
+        rows = frame.rows_in(room)
+        if rows < 1:
+            return False
+        block = Block(frame, rows)
+        block.place(piece)
+        if sheet.blocks:
+            sheet.blocks[-1].close()
+            sheet.room = room
+        sheet.blocks.append(block)
+        return True
+
+    def fill_free_slots(self, piece: Piece) -> bool:
+        """Put `piece` in a slot left free at the end of a block of its size, if one is."""
+        for sheet in self.sheets:
+            for block in sheet.blocks:
+                if size_key(block.size) == size_key(piece.size) and block.place(piece):
+                    return True
+        return False
+
+
+def order_by_edges(pieces: list[Piece]) -> list[Piece]:
+    """Pieces grouped by size, then by edge colours, each group where its first piece was: cards
+    that may touch come together (and a deck's expansion cards join its base cards)."""
+    groups: dict[tuple, list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault((size_key(piece.size), repr(piece.front_key), repr(piece.back_key)), []).append(piece)
+    by_size: dict[tuple, list[Piece]] = {}
+    for (size, *_rest), members in groups.items():
+        by_size.setdefault(size, []).extend(members)
+    return [p for members in by_size.values() for p in members]
+
+
+def pack_all(pieces: list[Piece], frame_for: Callable[[Size], Frame], height: float, two_sided: Kind | None,
+             per_deck: bool = False) -> list[Sheet]:
+    """The sheets of a file: two-sided sheets (`duplex` or `fold`) for pieces with a back, then
+    single-sided ones; without `two_sided` every piece goes onto single-sided sheets, fronts only."""
+    if not per_deck:
+        pieces = order_by_edges(pieces)
+    backed = [p for p in pieces if p.back] if two_sided else []
+    rest = [p for p in pieces if not p.back] if two_sided else pieces
+    sheets: list[Sheet] = []
+    if backed:
+        packer = Packer(two_sided, frame_for, height, per_deck)
+        for piece in backed:
+            packer.add(piece)
+        if two_sided == "duplex" and not per_deck:
+            rest = [p for p in rest if not packer.fill_free_slots(p)]
+        sheets += packer.sheets
+    if rest:
+        packer = Packer("single", frame_for, height, per_deck)
+        for piece in rest:
+            packer.add(piece)
+        sheets += packer.sheets
+    return sheets

@@ -1,0 +1,206 @@
+"""The first sheet of cards.pdf, in the build language: how to print (actual size, the flip edge
+or the fold, the paper), a 50 mm square to check the scale, how to correct the backs and how
+to cut; on its back, the list of sheets (decks and counts, which print on one side only) and
+what the file holds against what the game needs.
+
+It is a whole sheet (two pages), so a file printed duplex from its first page keeps every
+fronts page on the front of a sheet; the back page is never blank.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from datafile.errors import BuildError
+
+from ..data.contents import included_lines
+from ..data.project import GameData
+from ..paper.imposition import Layout
+from ..paper.packing import Sheet
+from ..paper.sheets import content
+from ..typeset.fonts import FontBook
+from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.text import typeset
+
+PAGES = 2
+SQUARE = 50          # mm: the scale check
+ACCENT = HexColor("#7a2e3b")
+MUTED = HexColor("#5e5346")
+
+
+class _Page:
+    """Paragraphs set one below the other between the page margins."""
+
+    def __init__(self, canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, scale: float = 1.0,
+                 measure_only: bool = False):
+        self.canvas, self.lang, self.measure_only = canvas, lang, measure_only
+        typo = fonts.typography(lang)
+        family = typo.roles["ui"]
+        self.font, self.bold = fonts.face(family).name, fonts.face(family, bold=True).name
+        self.cls = KinsokuParagraph if typo.cjk else Paragraph
+        wrap = "CJK" if typo.cjk else None
+        printed = content(layout.paper)
+        side = max(layout.sheets.margin + 10, 15)
+        self.left, self.right = (printed.x0 + side) * mm, (printed.x1 - side) * mm
+        self.y, self.bottom = (printed.y1 - side) * mm, (printed.y0 + side) * mm
+        self.styles = {
+            "title": ParagraphStyle("i-title", fontName=self.bold, fontSize=17 * scale, leading=21 * scale,
+                                    textColor=ACCENT, wordWrap=wrap, spaceAfter=2 * scale),
+            "lead": ParagraphStyle("i-lead", fontName=self.font, fontSize=10 * scale, leading=13 * scale,
+                                   textColor=MUTED, wordWrap=wrap, spaceAfter=8 * scale),
+            "head": ParagraphStyle("i-head", fontName=self.bold, fontSize=12 * scale, leading=15 * scale,
+                                   textColor=ACCENT, wordWrap=wrap, spaceBefore=6 * scale, spaceAfter=3 * scale),
+            "body": ParagraphStyle("i-body", fontName=self.font, fontSize=9.5 * scale, leading=12.5 * scale,
+                                   wordWrap=wrap, spaceAfter=3 * scale),
+            "step": ParagraphStyle("i-step", fontName=self.font, fontSize=9.5 * scale, leading=12.5 * scale,
+                                   wordWrap=wrap, leftIndent=14, bulletIndent=0, bulletFontName=self.bold,
+                                   spaceAfter=3 * scale),
+            "row": ParagraphStyle("i-row", fontName=self.font, fontSize=8.5 * scale, leading=10.5 * scale,
+                                  wordWrap=wrap, leftIndent=62 * scale, firstLineIndent=-62 * scale,
+                                  spaceAfter=1.5 * scale),
+        }
+
+    def add(self, markup: str, style: str, bullet: str | None = None) -> bool:
+        para = self.cls(markup, self.styles[style])
+        if bullet:
+            para.bulletText = bullet
+        _w, h = para.wrap(self.right - self.left, self.y - self.bottom)
+        st = self.styles[style]
+        if self.y - st.spaceBefore - h < self.bottom:
+            return False
+        self.y -= st.spaceBefore
+        if not self.measure_only:
+            para.drawOn(self.canvas, self.left, self.y - h)
+        self.y -= h + st.spaceAfter
+        return True
+
+
+def _translate(_: Callable[[str], str], lang: str):
+    """t(msgid, **values): the translation, filled in and typeset, as plain text."""
+    def t(msgid: str, **values) -> str:
+        text = _(msgid)
+        try:
+            text = text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            raise BuildError(f"locales/{lang}/LC_MESSAGES/print.po: the translation of '{msgid[:40]}…' must keep "
+                             f"the placeholders {', '.join('{' + k + '}' for k in values) or 'as none'}") from None
+        return typeset(text, lang)
+    return t
+
+
+def sheet_pages(sheets: list[Sheet], first: int = PAGES + 1) -> list[tuple[int, int]]:
+    """(first page, last page) of each sheet in the file."""
+    out, page = [], first
+    for sheet in sheets:
+        count = 2 if sheet.kind == "duplex" else 1
+        out.append((page, page + count - 1))
+        page += count
+    return out
+
+
+def _span(pages: list[tuple[int, int]]) -> str:
+    first, last = pages[0][0], pages[-1][1]
+    return f"{first}–{last}" if last > first else f"{first}"
+
+
+def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[str], str], fonts: FontBook,
+                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str]) -> int:
+    plain = _translate(_, lang)
+
+    def t(msgid: str, **values) -> str:       # as paragraph markup
+        return escape(plain(msgid, **values))
+    options = layout.options
+    pages = sheet_pages(sheets)
+    two = [p for s, p in zip(sheets, pages) if s.kind != "single"]
+    one = [p for s, p in zip(sheets, pages) if s.kind == "single"]
+    edge = t("long edge") if options.duplex == "long" else t("short edge")
+    page = _Page(canvas, layout, fonts, lang)
+    page.add(escape(typeset(game.game.name.get(lang), lang)), "title")
+    page.add(t("Print-and-play cards: {sheets} sheets to print after this one, on {paper} paper.",
+               sheets=len(sheets), paper=options.paper.upper() if len(options.paper) <= 6 else options.paper), "lead")
+    page.add(t("How to print"), "head")
+    steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.")]
+    if two and options.fold != "none":
+        steps.append(t("Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, "
+                       "glue the two halves together, then cut.", pages=_span(two)))
+    elif two:
+        steps.append(t("Pages 1–{last}: print on both sides, flipping on the {edge}. Each fronts page is followed "
+                       "by its backs page.", last=two[-1][1], edge=edge))
+    if one and not two and options.duplex == "none":
+        steps.append(t("Pages {pages}: print on one side (fronts only: this file was built without backs).",
+                       pages=_span(one)))
+    elif one:
+        steps.append(t("Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one)))
+    steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
+                   "printer scaled the page; choose “actual size” and print again."))
+    if two and options.fold == "none":
+        steps.append(t("If the backs land a little off their fronts, print the calibration page (pnp calibrate "
+                       "--duplex {duplex}), then build again with the offset it gives (--back-offset X,Y).",
+                       duplex=options.duplex))
+        steps.append(t("No duplex printer? Build with --fold long: each front and its back side by side on one "
+                       "page, to fold and glue."))
+    steps.append(t("Cut along the marks in the margins. Where two pieces are apart, cut both edges: the strip "
+                   "between them falls away. Round and hexagonal pieces have a grey cut line."))
+    for number, step in enumerate(steps, 1):
+        page.add(step, "step", f"{number}.")
+    _square(canvas, page, plain("Test square: 50 × 50 mm at 100 %"))
+    canvas.showPage()
+
+    for scale in (1.0, 0.9, 0.8, 0.7):      # the back: shrunk until the sheet list fits
+        if _draw_back(_Page(canvas, layout, fonts, lang, scale, measure_only=True), t, _, game, lang, sheets,
+                      pages, deck_names):
+            break
+    _draw_back(_Page(canvas, layout, fonts, lang, scale), t, _, game, lang, sheets, pages, deck_names)
+    canvas.showPage()
+    return PAGES
+
+
+def _sheet_rows(t, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> list[str]:
+    rows = []
+    for number, (sheet, (first, last)) in enumerate(zip(sheets, pages), 1):
+        counts = Counter(p.deck for p in sheet.pieces)
+        decks = ", ".join(f"{escape(deck_names.get(d, d))} ×{n}" for d, n in counts.items())
+        side = {"duplex": t("both sides"), "fold": t("one side, fold"), "single": t("one side")}[sheet.kind]
+        where = f"{first}–{last}" if last > first else f"{first}"
+        rows.append(f"<b>{t('Sheet {n}', n=number)}</b>\u2002{t('p. {pages}', pages=where)}, {side}:\u2002{decks}")
+    return rows
+
+
+def _draw_back(page: _Page, t, _, game: GameData, lang: str, sheets, pages, deck_names) -> bool:
+    """The sheet list and what's included; False when it does not all fit (the rest is cut off)."""
+    ok = page.add(t("Sheets in this file"), "head")
+    for row in _sheet_rows(t, sheets, pages, deck_names):
+        ok = ok and page.add(row, "row")
+    heading, lines = included_lines(game, lang, _)
+    ok = ok and page.add(escape(typeset(heading, lang)), "head")
+    for line in lines:
+        ok = ok and page.add(escape(typeset(line, lang)), "body")
+    return ok
+
+
+def _square(canvas: Canvas, page: _Page, caption: str) -> None:
+    """The 50 mm test square, below the steps, with a tick every 10 mm and its caption under it."""
+    side = SQUARE * mm
+    x = page.left
+    y = max(page.bottom + 6 * mm, page.y - 4 * mm - side)
+    canvas.saveState()
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.rect(x, y, side, side, stroke=1, fill=0)
+    canvas.setLineWidth(0.3)
+    for i in range(1, SQUARE // 10):
+        canvas.line(x + i * 10 * mm, y, x + i * 10 * mm, y + 2.5 * mm)
+        canvas.line(x, y + i * 10 * mm, x + 2.5 * mm, y + i * 10 * mm)
+    canvas.setFont(page.bold, 12)
+    canvas.drawCentredString(x + side / 2, y + side / 2 - 1.5 * mm, "50 mm")
+    canvas.setFont(page.font, 8)
+    canvas.setFillColor(MUTED)
+    canvas.drawString(x, y - 4 * mm, caption)
+    canvas.restoreState()

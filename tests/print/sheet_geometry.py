@@ -1,0 +1,123 @@
+"""What a printed sheet looks like where it is cut: every placed face's trim (from the PDF's
+content stream and form boxes), and the colours 1 mm either side of every cut line (from a
+raster of the page). Shared by the print tests and benchmarks/print_report.py."""
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+PLACED = re.compile(rb"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.(\S+) Do")
+
+
+@dataclass(frozen=True)
+class Trim:
+    form: str
+    x0: float        # points, PDF coordinates (y up)
+    y0: float
+    x1: float
+    y1: float
+    shape: str = "rect"
+
+
+def trims(reader: PdfReader, page, shape_of=lambda form: "rect") -> list[Trim]:
+    """Every face drawn on a page with its trim: the form's BBox is the trim grown by the bleed."""
+    content = page.get_contents()
+    data = content.get_data() if content is not None else b""
+    out = []
+    for x, y, name in PLACED.findall(data):
+        name = name.decode()
+        bx0, by0, bx1, by1 = (float(v) for v in page["/Resources"]["/XObject"][f"/FormXob.{name}"]["/BBox"])
+        w, h = bx1 + bx0, by1 + by0
+        out.append(Trim(name, float(x), float(y), float(x) + w, float(y) + h, shape_of(name)))
+    return out
+
+
+def _edge_samples(t: Trim, step: float = 4 * MM, corner: float = 3 * MM):
+    """(point on the cut line, outward normal) along a trim's outline."""
+    if t.shape == "round":
+        cx, cy, r = (t.x0 + t.x1) / 2, (t.y0 + t.y1) / 2, (t.x1 - t.x0) / 2
+        n = max(8, int(2 * math.pi * r / step))
+        for i in range(n):
+            a = 2 * math.pi * i / n
+            yield 0, (cx + r * math.cos(a), cy + r * math.sin(a)), (math.cos(a), math.sin(a))
+        return
+    if t.shape == "hex":
+        w, h = t.x1 - t.x0, t.y1 - t.y0
+        cy, q = (t.y0 + t.y1) / 2, w / 4
+        corners = [(t.x0, cy), (t.x0 + q, t.y1), (t.x1 - q, t.y1), (t.x1, cy), (t.x1 - q, t.y0), (t.x0 + q, t.y0)]
+        for edge, ((ax, ay), (bx, by)) in enumerate(zip(corners, corners[1:] + corners[:1])):
+            length = math.hypot(bx - ax, by - ay)
+            normal = (-(by - ay) / length, (bx - ax) / length)   # corners run clockwise: outwards
+            for point in _along((ax, ay), (bx, by), step, min(corner, length / 3)):
+                yield edge, point, normal
+        return
+    for edge, (a, b, normal) in enumerate([((t.x0, t.y0), (t.x0, t.y1), (-1, 0)), ((t.x1, t.y0), (t.x1, t.y1), (1, 0)),
+                                           ((t.x0, t.y0), (t.x1, t.y0), (0, -1)), ((t.x0, t.y1), (t.x1, t.y1), (0, 1))]):
+        for point in _along(a, b, step, corner):
+            yield edge, point, normal
+
+
+def _along(a, b, step: float, corner: float):
+    (ax, ay), (bx, by) = a, b
+    length = math.hypot(bx - ax, by - ay)
+    count = max(1, int((length - 2 * corner) / step))
+    for i in range(count + 1):
+        f = (corner + (length - 2 * corner) * i / count) / length
+        yield ax + (bx - ax) * f, ay + (by - ay) * f
+
+
+def render(pdf: Path, dpi: int) -> list[Image.Image]:
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(pdf), f"{tmp}/p"], check=True)
+        return [Image.open(p).convert("RGB") for p in sorted(Path(tmp).glob("p-*.png"))]
+
+
+def _close(a, b, tolerance: int) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
+
+
+@dataclass(frozen=True)
+class Mixed:
+    page: int
+    form: str
+    edge: tuple            # (trim corner, side): one cut line of one placed face
+    at_mm: tuple[float, float]
+    inside: tuple
+    outside: tuple
+
+
+def mixed_cut_lines(pdf: Path, shape_of=lambda form: "rect", dpi: int = 72, distance_mm: float = 1.0,
+                    tolerance: int = 40) -> tuple[int, list[Mixed]]:
+    """(faces sampled, the samples whose colours 1 mm inside and outside a cut line differ); the
+    cut lines concerned are the distinct (page, edge) of those samples."""
+    reader = PdfReader(pdf)
+    images = render(pdf, dpi)
+    scale = dpi / 72
+    checked, mixed = 0, []
+    for number, (page, image) in enumerate(zip(reader.pages, images), 1):
+        height = float(page.mediabox[3])
+        for t in trims(reader, page, shape_of):
+            checked += 1
+            for edge, (x, y), (nx, ny) in _edge_samples(t):
+                d = distance_mm * MM
+                inside = image.getpixel((round((x - nx * d) * scale), round((height - (y - ny * d)) * scale)))
+                outside = image.getpixel((round((x + nx * d) * scale), round((height - (y + ny * d)) * scale)))
+                if not _close(inside, outside, tolerance):
+                    mixed.append(Mixed(number, t.form, (round(t.x0), round(t.y0), edge),
+                                       (round(x / MM, 1), round(y / MM, 1)), inside, outside))
+    return checked, mixed
+
+
+def shapes_of(project, game_id: str):
+    """form name -> shape, for the cards PDF of a game (faces are named <game>.<deck>.<card>)."""
+    game = project.games[game_id]
+    by_deck = {deck.deck: project.size_of(deck).shape for deck in game.decks}
+    return lambda form: by_deck.get(form.split(".")[1], "rect") if form.startswith(game_id + ".") else "rect"
