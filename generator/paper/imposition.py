@@ -157,10 +157,14 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
     if sheet.kind == "fold" and layout.options.fold == "short":
         top = area.y0 + total                      # against the fold
     else:
-        top = area.y1 - (area.height - total) / 2
+        # centred as a full sheet of its first size would be: a part-filled last sheet keeps its
+        # pieces where the full sheets have theirs
+        first = sheet.blocks[0].frame
+        top = area.y1 - (area.height - max(total, first.rows.span(first.size.height))) / 2
         # room for the label above, taken from below where the paper is short (3 poker rows on Letter)
         label_room, least_below = margin + BAND + CLEAR, margin + MIN_MARK
-        shift = min(label_room - (printed.y1 - top), (top - total - printed.y0) - least_below)
+        full = max(total, first.rows.span(first.size.height))
+        shift = min(label_room - (printed.y1 - top), (top - full - printed.y0) - least_below)
         top -= max(shift, 0.0)
     page = Page([], [])
     room_top = printed.y1 - margin

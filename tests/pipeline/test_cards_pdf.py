@@ -26,6 +26,12 @@ def sg(built):
     return built("san-gimignano") / "san-gimignano"
 
 
+def on_cards(page):
+    """The words of a page set on its cards, not the sheet's label in the margin."""
+    _x0, top, _x1, bottom = (float(v) for v in page.trimbox)     # pdfplumber: from the top
+    return [w for w in page.extract_words() if top <= w["top"] <= bottom]
+
+
 def page_texts(path):
     with pdfplumber.open(path) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
@@ -37,23 +43,24 @@ def test_every_language_is_written(sg):
 
 
 def test_page_count_and_boxes_on_a4(sg):
-    reader = PdfReader(sg / "en" / "cards.pdf")
-    # 45 towers -> 5 sheets of 9, 10 nobles -> 2 sheets; each sheet has a backs page.
-    assert len(reader.pages) == (5 + 2) * 2
-    for page in reader.pages:
+    reader = PdfReader(sg / "fr" / "cards.pdf")
+    # the instructions sheet, then 55 cards with a back on 7 duplex sheets of 9 (one face on the last)
+    assert len(reader.pages) == 2 + 7 * 2
+    for page in reader.pages[2:]:
         trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
         assert float(media.width) == pytest.approx(210 * MM, abs=0.01)
-        assert float(trim.width) == pytest.approx(3 * 63 * MM, abs=0.01)
-        assert float(trim.height) == pytest.approx(3 * 88 * MM, abs=0.01)
-        assert float(bleed.width) == pytest.approx((3 * 63 + 6) * MM, abs=0.01)
-        assert float(bleed.height) == pytest.approx((3 * 88 + 6) * MM, abs=0.01)
-        # the grid is centred on the sheet
-        assert float(trim.left) == pytest.approx((210 - 189) / 2 * MM, abs=0.01)
+        assert float(bleed.width) - float(trim.width) == pytest.approx(6 * MM, abs=0.01)
+    first = reader.pages[2]
+    # 3 columns 3 mm apart and 3 rows 6 mm apart: each card keeps its own bleed between them
+    assert float(first.trimbox.width) == pytest.approx((3 * 63 + 2 * 3) * MM, abs=0.01)
+    assert float(first.trimbox.height) == pytest.approx((3 * 88 + 2 * 6) * MM, abs=0.01)
+    # the grid is centred on the sheet
+    assert float(first.trimbox.left) == pytest.approx((210 - 195) / 2 * MM, abs=0.01)
 
 
 def test_each_tower_rank_appears_rank_times(sg):
     for lang in LANGS:
-        fronts = page_texts(sg / lang / "cards.pdf")[0:10:2]
+        fronts = page_texts(sg / lang / "cards.pdf")[2:]     # backs carry no floors
         floors = Counter()
         for text in fronts:
             floors.update(int(a) for a, b in re.findall(r"(\d+) × (\d+)", text) if a == b)
@@ -62,11 +69,11 @@ def test_each_tower_rank_appears_rank_times(sg):
 
 def test_every_noble_name_in_every_language(sg):
     for lang in LANGS:
-        text = "\n".join(page_texts(sg / lang / "cards.pdf")[10::2])
+        text = "\n".join(page_texts(sg / lang / "cards.pdf")[2:])
         for name in (NOBLES if lang != "ja" else NOBLES_JA):
             assert name in text, (lang, name)
     # copies: Buona Pietra x3, Via Francigena x2
-    text = "\n".join(page_texts(sg / "en" / "cards.pdf")[10::2])
+    text = "\n".join(page_texts(sg / "en" / "cards.pdf")[2:])
     assert text.count("Buona Pietra") == 3
     assert text.count("Via Francigena") >= 2
 
@@ -108,10 +115,10 @@ def test_two_builds_are_byte_identical(tmp_path, sg):
 
 def test_backs_follow_fronts_mirrored_for_long_edge(sg):
     with pdfplumber.open(sg / "de" / "cards.pdf") as pdf:
-        front, back = pdf.pages[12], pdf.pages[13]   # last noble sheet: one card (Mura)
+        front, back = pdf.pages[14], pdf.pages[15]   # last noble sheet: one card (Mura)
         width = float(front.width)
-        mura = [w for w in front.extract_words() if w["text"] == "Mura"][0]
-        backs = [w for w in back.extract_words() if w["text"] == "Adelskarten"]
+        mura = [w for w in on_cards(front) if w["text"] == "Mura"][0]
+        backs = [w for w in on_cards(back) if w["text"] == "Adelskarten"]
         assert len(backs) == 1
         # the front sits in the left column, its back in the mirrored (right) column
         assert mura["x0"] < width / 3
@@ -119,18 +126,18 @@ def test_backs_follow_fronts_mirrored_for_long_edge(sg):
 
 
 def test_short_edge_mirrors_rows_and_none_drops_backs(tmp_path):
-    assert pnp("build", "san-gimignano", "--lang", "en", "--duplex", "short", "--out", str(tmp_path / "s"),
-               "--only", "cards").exit_code == 0
+    assert pnp("build", "san-gimignano", "--lang", "en", "--paper", "a4", "--duplex", "short",
+               "--out", str(tmp_path / "s"), "--only", "cards").exit_code == 0
     with pdfplumber.open(tmp_path / "s" / "san-gimignano" / "en" / "cards.pdf") as pdf:
-        front, back = pdf.pages[12], pdf.pages[13]
+        front, back = pdf.pages[14], pdf.pages[15]
         height = float(front.height)
-        mura = [w for w in front.extract_words() if w["text"] == "Mura"][0]
-        card_back = [w for w in back.extract_words() if w["text"] == "Noble"][0]
+        mura = [w for w in on_cards(front) if w["text"] == "Mura"][0]
+        card_back = [w for w in on_cards(back) if w["text"] == "Noble"][0]
         assert mura["top"] < height / 3 and card_back["top"] > 2 * height / 3
         assert card_back["x0"] < float(front.width) / 3
     assert pnp("build", "san-gimignano", "--lang", "en", "--duplex", "none", "--out", str(tmp_path / "n"),
                "--only", "cards").exit_code == 0
-    assert len(PdfReader(tmp_path / "n" / "san-gimignano" / "en" / "cards.pdf").pages) == 7
+    assert len(PdfReader(tmp_path / "n" / "san-gimignano" / "en" / "cards.pdf").pages) == 2 + 7
 
 
 def test_letter_paper_bleed_and_back_offset(tmp_path):
@@ -138,8 +145,8 @@ def test_letter_paper_bleed_and_back_offset(tmp_path):
                  "--back-offset", "1.5,-1", "--out", str(tmp_path), "--only", "cards")
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "san-gimignano" / "en" / "cards.pdf")
-    assert len(reader.pages) == 14  # 3x3 poker cards fit on Letter too
-    front, back = reader.pages[0], reader.pages[1]
+    assert len(reader.pages) == 2 + 14  # 3x3 poker cards fit on Letter too
+    front, back = reader.pages[2], reader.pages[3]
     assert float(front.mediabox.height) == pytest.approx(279.4 * MM, abs=0.01)
     assert float(front.bleedbox.width) - float(front.trimbox.width) == pytest.approx(4 * MM, abs=0.01)
     assert float(back.trimbox.left) - float(front.trimbox.left) == pytest.approx(1.5 * MM, abs=0.01)

@@ -1,6 +1,7 @@
-"""Duplex that lines up, checked geometrically on every cards PDF the project builds: page 2k is
-the backs of page 2k-1, slot for slot, mirrored for the flip edge; cards without a back leave
-their mirrored slot empty; sheets are filled across decks of one size."""
+"""Duplex that lines up, checked geometrically on every cards PDF the project builds: after the
+instructions sheet, each fronts page whose pieces have backs is followed by its backs page,
+slot for slot, mirrored for the flip edge; pieces without a back are on single-sided pages at
+the end (or in a free slot of a duplex sheet, their back left white); no page is blank."""
 from __future__ import annotations
 
 import re
@@ -14,11 +15,13 @@ from tests.conftest import ROOT, pnp
 
 PLACED = re.compile(rb"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.(\S+) Do")
 GAMES = ["san-gimignano", "tournay", "taverna"]
+INSTRUCTIONS = 2     # cards.pdf opens with a whole sheet of instructions
 
 
 def placements(page) -> list[tuple[str, float, float]]:
     """(form name, x, y) of every face drawn on a page: the translation before each Do."""
-    data = page.get_contents().get_data()
+    content = page.get_contents()
+    data = content.get_data() if content is not None else b""
     return [(name.decode(), float(x), float(y)) for x, y, name in PLACED.findall(data)]
 
 
@@ -44,28 +47,40 @@ def aid_back(front: str) -> str:
     return front.removesuffix(".front") + ".back"
 
 
-def check_pairs(path, expected_back, duplex: str) -> int:
+def mirror(reader, page, fronts, expected_back, duplex: str, width: float, height: float) -> Counter:
+    want = Counter()
+    for name, x, y in fronts:
+        back = expected_back(name)
+        if back is None:
+            continue
+        w, h = form_size(reader, page, name)
+        mx, my = (width - x - w, y) if duplex == "long" else (x, height - y - h)
+        want[(back, round(mx, 1), round(my, 1))] += 1
+    return want
+
+
+def check_pairs(path, expected_back, duplex: str, skip: int = INSTRUCTIONS) -> tuple[int, int]:
+    """(duplex sheets, single-sided pages) of a file, asserting the duplex rules on the way."""
     reader = PdfReader(path)
     pages = reader.pages
-    assert len(pages) % 2 == 0, f"{path}: {len(pages)} pages cannot pair fronts with backs"
     width, height = (float(v) for v in pages[0].mediabox[2:])
-    checked = 0
-    for k in range(0, len(pages), 2):
-        fronts, backs_page = placements(pages[k]), placements(pages[k + 1])
-        assert fronts, f"{path}: page {k + 1} should be a fronts page"
-        assert not any(name.endswith(".back") for name, _x, _y in fronts)
-        want = Counter()
-        for name, x, y in fronts:
-            back = expected_back(name)
-            if back is None:
-                continue
-            w, h = form_size(reader, pages[k], name)
-            mx, my = (width - x - w, y) if duplex == "long" else (x, height - y - h)
-            want[(back, round(mx, 1), round(my, 1))] += 1
-        got = Counter((name, round(x, 1), round(y, 1)) for name, x, y in backs_page)
+    k, duplex_sheets, singles = skip, 0, 0
+    while k < len(pages):
+        fronts = placements(pages[k])
+        assert fronts, f"{path}: page {k + 1} is blank"
+        assert not any(name.endswith(".back") for name, _x, _y in fronts), f"{path}: page {k + 1} starts with backs"
+        want = mirror(reader, pages[k], fronts, expected_back, duplex, width, height)
+        if not want:                      # a single-sided sheet: only more of them may follow
+            singles += 1
+            k += 1
+            continue
+        assert not singles, f"{path}: duplex page {k + 1} after a single-sided page"
+        assert k + 1 < len(pages), f"{path}: page {k + 1} has no backs page"
+        got = Counter((name, round(x, 1), round(y, 1)) for name, x, y in placements(pages[k + 1]))
         assert got == want, f"{path}: page {k + 2} is not the mirror of page {k + 1}"
-        checked += 1
-    return checked
+        duplex_sheets += 1
+        k += 2
+    return duplex_sheets, singles
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -73,33 +88,47 @@ def test_every_backs_page_mirrors_its_fronts_long_edge(built, game):
     out = built(game) / game
     backs = backs_of(game)
     for lang in ["fr", "en", "de", "ja"]:
-        assert check_pairs(out / lang / "cards.pdf", card_back(backs), "long") >= 1
-        assert check_pairs(out / lang / "player-aid-card.pdf", aid_back, "long") >= 1
+        assert check_pairs(out / lang / "cards.pdf", card_back(backs), "long")[0] >= 1
+        assert check_pairs(out / lang / "player-aid-card.pdf", aid_back, "long", skip=0)[0] >= 1
 
 
 def test_short_edge_and_deck_per_sheet(tmp_path):
     out = tmp_path / "out"
-    result = pnp("build", "taverna", "--lang", "en", "--only", "cards", "--duplex", "short",
+    result = pnp("build", "taverna", "--lang", "fr", "--only", "cards", "--duplex", "short",
                  "--deck-per-sheet", "--out", str(out))
     assert result.exit_code == 0, result.output
-    # 10 decks, one each on its own sheets, but the client cards deck holds no printable card yet
-    assert check_pairs(out / "taverna" / "en" / "cards.pdf", card_back(backs_of("taverna")), "short") == 9
+    # 2 decks with backs (royal favours, spells: the client cards deck holds no card yet), each
+    # on its own duplex sheet; the 7 decks without a back each on their own single-sided sheet
+    assert check_pairs(out / "taverna" / "fr" / "cards.pdf", card_back(backs_of("taverna")), "short") == (2, 7)
 
 
 def test_sheets_are_filled_across_decks(built):
-    """Tournay: 126 poker cards in 17 decks fill 14 sheets (28 pages), not one sheet per deck."""
-    reader = PdfReader(built("tournay") / "tournay" / "en" / "cards.pdf")
-    assert len(reader.pages) == 28
-    fronts = [placements(page) for page in reader.pages[0::2]]
+    """Tournay on A4: 122 cards with a back fill 14 duplex sheets, the 4 plazas (no back) take the
+    free slots of the last one: 28 pages after the instructions, no blank page."""
+    reader = PdfReader(built("tournay") / "tournay" / "fr" / "cards.pdf")
+    assert len(reader.pages) == INSTRUCTIONS + 28
+    fronts = [placements(page) for page in reader.pages[INSTRUCTIONS::2]]
     assert [len(f) for f in fronts] == [9] * 14
-    # deck order is kept: the first sheet starts with yellow I, the last ends with the plazas
+    # deck order is kept among cards that look alike at their edges: the first sheet starts with
+    # yellow I, the last ends with the plazas
     assert fronts[0][0][0].startswith("tournay.yellow-1.") and fronts[-1][-1][0].startswith("tournay.plazas.")
+    assert sum(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page)) == 122
+
+
+def test_no_blank_pages_and_taverna_fits_seven_pages(built):
+    """The cards without a back go onto single-sided sheets at the end: no blank backs page."""
+    backs = backs_of("taverna")
+    for lang in ["fr", "de", "ja"]:
+        path = built("taverna") / "taverna" / lang / "cards.pdf"
+        assert len(PdfReader(path).pages) <= 7
+        duplex, singles = check_pairs(path, card_back(backs), "long")
+        assert (duplex, singles) == (1, 3)
 
 
 def test_fronts_only_without_duplex(tmp_path):
     out = tmp_path / "out"
-    result = pnp("build", "tournay", "--lang", "en", "--only", "cards", "--duplex", "none", "--out", str(out))
+    result = pnp("build", "tournay", "--lang", "fr", "--only", "cards", "--duplex", "none", "--out", str(out))
     assert result.exit_code == 0, result.output
-    reader = PdfReader(out / "tournay" / "en" / "cards.pdf")
-    assert len(reader.pages) == 14
+    reader = PdfReader(out / "tournay" / "fr" / "cards.pdf")
+    assert len(reader.pages) == INSTRUCTIONS + 14
     assert not any(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page))
