@@ -17,9 +17,10 @@ from ..data.model import SheetsFile, Size
 from ..data.project import Project
 from ..typeset.fonts import FontBook
 from .ink import canvas_class
-from .labels import BAND, CLEAR, draw_labels
+from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
-from .sheets import MIN_MARK, Box, Frame, content, crop_marks, draw_cut_paths, draw_marks, make_frame, trim_area
+from .sheets import (MIN_MARK, Box, Frame, content, crop_marks, draw_cut_paths, draw_marks, label_room, make_frame,
+                     trim_area)
 
 Progress = Callable[[int], None]
 Duplex = Literal["long", "short", "none"]
@@ -157,15 +158,13 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
     if sheet.kind == "fold" and layout.options.fold == "short":
         top = area.y0 + total                      # against the fold
     else:
-        # centred as a full sheet of its first size would be: a part-filled last sheet keeps its
-        # pieces where the full sheets have theirs
+        # centred as a full sheet of its first size would be (a part-filled last sheet keeps its
+        # pieces where the full sheets have theirs), but below the label and above the shortest mark
         first = sheet.blocks[0].frame
-        top = area.y1 - (area.height - max(total, first.rows.span(first.size.height))) / 2
-        # room for the label above, taken from below where the paper is short (3 poker rows on Letter)
-        label_room, least_below = margin + BAND + CLEAR, margin + MIN_MARK
         full = max(total, first.rows.span(first.size.height))
-        shift = min(label_room - (printed.y1 - top), (top - full - printed.y0) - least_below)
-        top -= max(shift, 0.0)
+        centred = (printed.y1 + printed.y0 + full) / 2
+        top = min(centred, printed.y1 - label_room(layout.sheets))
+        top = max(top, printed.y0 + margin + MIN_MARK + full)
     page = Page([], [])
     room_top = printed.y1 - margin
     for index, block in enumerate(sheet.blocks):

@@ -9,11 +9,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.model import Paper
+from .sheets import LABEL_BAND as BAND
+from .sheets import LABEL_CLEAR as CLEAR
 from .sheets import Box, Mark, content
 
 SIZES = (6.0, 5.5, 5.0, 4.5)     # pt, largest first
-BAND = 2.4                       # mm of margin height a label takes
-CLEAR = 1.5                      # mm kept free between a label and a trim (a cut may stray that far)
 MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
 
 

@@ -24,6 +24,8 @@ from ..data.model import Marks, Paper, SheetsFile, Size
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 1.5        # mm from the trim to the paper margin that still holds a (short) mark
+LABEL_BAND = 2.4      # mm of the top margin a sheet's label takes (labels.py)
+LABEL_CLEAR = 1.5     # mm between a label and the nearest trim: a cut may stray that far
 
 
 @dataclass(frozen=True)
@@ -93,8 +95,14 @@ def reserve(sheets: SheetsFile) -> float:
 
 
 def trim_area(sheets: SheetsFile, paper: Paper) -> Box:
+    """Where trims may lie: inside the margin and crop marks; at the top, below the sheet's label;
+    at the bottom, down to where the shortest mark still fits (three poker rows on Letter)."""
     c, r = content(paper), reserve(sheets)
-    return Box(c.x0 + r, c.y0 + r, c.x1 - r, c.y1 - r)
+    return Box(c.x0 + r, c.y0 + sheets.margin + MIN_MARK, c.x1 - r, c.y1 - label_room(sheets))
+
+
+def label_room(sheets: SheetsFile) -> float:
+    return sheets.margin + LABEL_BAND + LABEL_CLEAR
 
 
 GAPPED_SHARE = 0.8    # keep gutters while they cost at most this share of the pieces per row/column

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import math
 import re
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,9 +73,13 @@ def _along(a, b, step: float, corner: float):
 
 
 def render(pdf: Path, dpi: int) -> list[Image.Image]:
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(pdf), f"{tmp}/p"], check=True)
-        return [Image.open(p).convert("RGB") for p in sorted(Path(tmp).glob("p-*.png"))]
+    """Every page as an RGB image (PDFium: fast enough to look at every built sheet)."""
+    import pypdfium2
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return [document[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(document))]
+    finally:
+        document.close()
 
 
 def _close(a, b, tolerance: int) -> bool:

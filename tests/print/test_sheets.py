@@ -1,0 +1,92 @@
+"""Card sheets as they are cut, on every sheet the full build writes (A4 for fr/de/ja, Letter for
+en): one colour either side of every cut line, crop marks inside an office printer's printable
+area and only for filled slots, a label on every sheet, the instructions sheet first."""
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.data.catalog import load_project
+from tests.conftest import ROOT
+from tests.print.conftest import pdf_text
+from tests.print.sheet_geometry import MM, mixed_cut_lines, shapes_of, trims
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+LANGS = ["fr", "en", "de", "ja"]
+PRINTABLE = 5.0       # mm: no mark nearer the paper edge (layouts/sheets.yaml `margin`)
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_project(ROOT, GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cut_line_has_one_colour_on_both_sides(built, project, game):
+    """Sampled 1 mm inside and 1 mm outside every cut line of every placed face, fronts and
+    backs: a cut or a duplex shift of that much never shows another card's colour."""
+    for lang in LANGS:
+        for name, shape_of in (("cards.pdf", shapes_of(project, game)), ("player-aid-card.pdf", lambda f: "rect")):
+            faces, mixed = mixed_cut_lines(built(game) / game / lang / name, shape_of)
+            assert faces > 0
+            assert not mixed, f"{game}/{lang}/{name}: {len({(m.page, m.edge) for m in mixed})} cut lines " \
+                              f"with two colours, first {mixed[0]}"
+
+
+def _marks(page, faces) -> list[tuple[float, float, float, float]]:
+    """Straight black lines outside every face: the crop marks (pdfplumber, mm, y from the top)."""
+    height = float(page.height)
+    boxes = [(t.x0, height - t.y1, t.x1, height - t.y0) for t in faces]
+    out = []
+    for line in page.lines:
+        x0, x1, top, bottom = line["x0"], line["x1"], line["top"], line["bottom"]
+        inside = any(b[0] - 0.1 <= x0 and x1 <= b[2] + 0.1 and b[1] - 0.1 <= top and bottom <= b[3] + 0.1
+                     for b in boxes)
+        if not inside and tuple(line.get("stroking_color") or (0,)) in ((0,), (0, 0, 0), (0.0,), (0.0, 0.0, 0.0)):
+            out.append((x0 / MM, top / MM, x1 / MM, bottom / MM))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_marks_are_printable_and_only_for_filled_slots(built, game):
+    for lang in LANGS:
+        path = built(game) / game / lang / "cards.pdf"
+        reader = PdfReader(path)
+        with pdfplumber.open(path) as pdf:
+            for number, (page, plumbed) in enumerate(zip(reader.pages[2:], pdf.pages[2:]), 3):
+                faces = trims(reader, page)
+                width, height = float(plumbed.width) / MM, float(plumbed.height) / MM
+                edges_x = [v / MM for t in faces for v in (t.x0, t.x1)]
+                edges_y = [height - v / MM for t in faces for v in (t.y0, t.y1)]
+                marks = _marks(plumbed, faces)
+                assert marks, f"{path}: page {number} has no crop marks"
+                for x0, y0, x1, y1 in marks:
+                    assert min(x0, y0, width - x1, height - y1) >= PRINTABLE - 0.05, \
+                        f"{path}: page {number}: a mark {min(x0, y0, width - x1, height - y1):.2f} mm from the edge"
+                    along, edges = (x0, edges_x) if abs(x1 - x0) < 0.01 else (y0, edges_y)
+                    on_a_cut = any(abs(along - e) < 0.05 for e in edges)
+                    assert on_a_cut, f"{path}: page {number}: a mark at ({x0:.1f}, {y0:.1f}) on no piece's edge"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_is_labelled(built, game):
+    """Game, sheet n of N and side in the margin of every card page; the first sheet instructs."""
+    names = {"fr": ("feuille", "sur"), "en": ("sheet", "of"), "de": ("Blatt", "von"), "ja": ("シート", "／")}
+    for lang in LANGS:
+        path = built(game) / game / lang / "cards.pdf"
+        with pdfplumber.open(path) as pdf:
+            pages = pdf.pages
+            sheets = None
+            for number, page in enumerate(pages[2:], 3):
+                _x0, top, _x1, bottom = (float(v) for v in page.trimbox)
+                margin = " ".join(w["text"] for w in page.extract_words() if w["bottom"] < top or w["top"] > bottom)
+                word, of = names[lang]
+                found = re.search(rf"{word}\s*(\d+)\s*{of}\s*(\d+)", margin)
+                assert found, f"{path}: page {number} has no sheet label ({margin!r})"
+                sheets = sheets or int(found.group(2))
+                assert int(found.group(2)) == sheets
+        text = pdf_text(path).split("\f")
+        assert "50 mm" in text[0] and "100 %" in text[0], f"{path}: the first page should explain printing"
