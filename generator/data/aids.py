@@ -297,14 +297,17 @@ def _layout_icons(layout, context) -> set[str]:
     return found
 
 
-def legend(project: Project, game: GameData, lang: str) -> list[tuple[str, str]]:
-    """(icon, label) for every icon the cards use, in label order; BuildError if one has no label."""
+def legend(project: Project, game: GameData, lang: str, pictures: bool = True) -> list[tuple[str, str]]:
+    """(icon, label) for every icon the cards use, in label order; BuildError if one has no label.
+    `pictures=False` leaves out the cards' pictures (`picture: true` icons)."""
     icons = project.icons_for(game.id)
     entries, unlabelled = [], []
     for name in sorted(used_icons(project, game)):
         spec = icons.get(name)
         if spec is None:
             raise BuildError(f"{game.id}: the cards use icon '{name}', which no layout file defines")
+        if spec.picture and not pictures:
+            continue
         label = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get(lang)
         if not label:
             unlabelled.append(name)

@@ -237,6 +237,9 @@ class IconSpec(Strict):
     advance: int = Field(1000, gt=0, le=10_000)
     color: str | None = None
     label: Text
+    # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
+    # short of room, keeps to the symbols the rules use
+    picture: bool = False
 
 
 class LayoutFile(Strict):

@@ -9,6 +9,7 @@ entering the bleed) are findings; unused icons and properties are notes.
 """
 from __future__ import annotations
 
+import math
 import re
 import string
 from collections import defaultdict
@@ -22,11 +23,12 @@ from ..data.templates import View
 from ..paper.face import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
 from ..paper.shapes import footprint
+from ..paper.sheets import inside_shape
 from .exports.faces import Face, draw_faces
 
 LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
-PLACED = {"text", "icon", "image"}   # region kinds whose content must stay in the safe zone
+PLACED = {"text", "icon", "image", "rect", "circle", "line"}   # region kinds whose place is checked
 
 
 @dataclass
@@ -213,27 +215,54 @@ def _generalised(cause: str, card: str) -> str:
 
 
 def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str) -> None:
+    """Everything on a face keeps `safe` mm inside the trim (a cut or a duplex shift of up to that
+    much never touches it) unless it is full-bleed on purpose (`bleed: true`)."""
     size = face.size
     if region.bleed:
         return
-    x0, y0, x1, y1 = region.x, region.y, region.x + region.width, region.y + region.height
-    if region.rotate and not (region.kind in CONTENT and region.rotate % 180 == 90):
-        x0, y0, x1, y1 = (round(v, 2) for v in footprint(x0, y0, x1, y1, region.rotate))   # what the turned box covers
+    x0, y0, x1, y1 = _extent(region)
     at = {**at, "lang": ""}   # the layout's geometry: the same in every language
     label = f"box '{region.name}' of layout {layout_id} ({x0:g},{y0:g})–({x1:g},{y1:g}) mm"
-    if x0 < 0 or y0 < 0 or x1 > size.width or y1 > size.height:
+    if x0 < -1e-6 or y0 < -1e-6 or x1 > size.width + 1e-6 or y1 > size.height + 1e-6:
         report.findings.append(Finding("warning", "bleed", message=f"{label} enters the bleed "
-                                       f"(the card is {size.width:g}x{size.height:g} mm): it will be cut", **at))
-    elif region.kind != "image" and _outside_safe(size, safe, x0, y0, x1, y1):
+                                       f"(the card is {size.width:g}x{size.height:g} mm): it will be cut; "
+                                       f"make it full-bleed on purpose with `bleed: true`, or move it inside", **at))
+    elif region.kind != "image" and _outside_safe(size, safe, region, x0, y0, x1, y1):
         report.findings.append(Finding("warning", "safe-zone", message=f"{label} leaves the {safe:g} mm safe zone: "
-                                       f"a slightly off cut may touch it", **at))
+                                       f"a slightly off cut or a duplex shift shows it at the edge; keep it {safe:g} mm "
+                                       f"inside the trim, or make it full-bleed with `bleed: true`", **at))
+    elif at["face"] == "back" and region.kind == "rect" and region.stroke and not region.fill \
+            and _outside_safe(size, 2 * safe, region, x0, y0, x1, y1):
+        report.findings.append(Finding("warning", "back-frame", message=f"{label} is a thin frame near the cut of a "
+                                       f"back: a duplex shift of 1 mm makes it visibly lopsided; leave backs full-bleed "
+                                       f"(no frame within {2 * safe:g} mm of the trim)", **at))
 
 
-def _outside_safe(size, safe: float, x0, y0, x1, y1) -> bool:
-    if size.shape == "round":
-        cx, cy, r = size.width / 2, size.height / 2, min(size.width, size.height) / 2 - safe
-        mids = [((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)]
-        return any((x - cx) ** 2 + (y - cy) ** 2 > r ** 2 + 1e-6 for x, y in mids)
+def _extent(region) -> tuple[float, float, float, float]:
+    """The box a region paints (mm from the top-left corner): a turned shape covers its turned box
+    (text, icons and images turned a quarter are laid out in the box itself), a stroke reaches half
+    its width beyond the outline."""
+    x0, y0, x1, y1 = region.x, region.y, region.x + region.width, region.y + region.height
+    if region.kind == "line":
+        x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    if region.rotate and not (region.kind in CONTENT and region.rotate % 180 == 90):
+        x0, y0, x1, y1 = (round(v, 2) for v in footprint(x0, y0, x1, y1, region.rotate))
+    if region.stroke and region.kind in ("rect", "circle", "line", "hexagon", "star", "polygon"):
+        half = region.stroke_width / 2
+        x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    return x0, y0, x1, y1
+
+
+def _outside_safe(size, safe: float, region, x0, y0, x1, y1) -> bool:
+    if size.shape in ("round", "hex"):
+        if region.kind == "circle":      # its own outline, sampled round
+            cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+            points = [(cx + rx * math.cos(a * math.pi / 8), cy + ry * math.sin(a * math.pi / 8)) for a in range(16)]
+        elif region.kind == "text":      # set text stays near its box's middle lines, not in its corners
+            points = [((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)]
+        else:
+            points = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+        return not all(inside_shape(size, x, y, safe) for x, y in points)
     return x0 < safe - 1e-6 or y0 < safe - 1e-6 or x1 > size.width - safe + 1e-6 or y1 > size.height - safe + 1e-6
 
 

@@ -53,7 +53,7 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
                    progress: Callable[[int], None] = lambda n: None) -> int:
     aid = _aid(project, game, lang)
     sides = card_sides(sections(project, game, aid))
-    entries = legend(project, game, lang)
+    entries = legend(project, game, lang, pictures=False)
     fonts = FontBook(project.root, project.fonts)
     typo = fonts.typography(lang)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
