@@ -1,54 +1,103 @@
-"""Print-readiness figures of a build: pages per PDF, slot use of card sheets, and the smallest
-glyph per product and language (with the share of glyphs under the 6.5 pt legibility floor).
+"""Print-readiness figures of a build, per game, product and language: pages, blank pages, the
+smallest glyph set on a card (inside the cut, not the sheet labels), the cut lines with two
+colours within 1 mm of the cut (the test's sampler, tests/print/sheet_geometry.py), slot use,
+and the ink coverage (mean share of non-white pixels at 100 dpi).
 
-    python benchmarks/print_report.py [OUTPUT_DIR]     # default: output/
+    python benchmarks/print_report.py [OUTPUT_DIR] [--compare OTHER_DIR] [--products cards,...]
+
+With --compare, each row shows OTHER_DIR's figure, then this one's (before → after).
 """
 from __future__ import annotations
 
-import re
+import argparse
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 import pdfplumber
 from pypdf import PdfReader
 
-FLOOR = 6.5
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.print.sheet_geometry import mixed_cut_lines, render, trims  # noqa: E402
+
+WHITE = 250        # a channel below this is ink
+DPI = 100
 
 
-def placements(page) -> list[str]:
-    """Names of the form XObjects drawn on a page (one per placed card face)."""
-    content = page.get_contents()
-    data = content.get_data() if content is not None else b""
-    return [m.decode() for m in re.findall(rb"/(FormXob\.\S+) Do", data)]
+def ink_coverage(pdf: Path) -> tuple[float, int]:
+    """(mean share of non-white pixels over the pages, pages with no ink at all)."""
+    shares = []
+    for image in render(pdf, DPI):
+        gray = image.convert("L")
+        histogram = gray.histogram()
+        total = sum(histogram)
+        shares.append(sum(histogram[:WHITE]) / total)
+    return sum(shares) / max(1, len(shares)), sum(1 for s in shares if s < 1e-4)
 
 
-def glyph_sizes(path: Path) -> list[float]:
-    with pdfplumber.open(path) as pdf:
-        return [round(c["size"], 2) for p in pdf.pages for c in p.chars if c["text"].strip()]
+def smallest_card_glyph(pdf: Path) -> float:
+    """The smallest glyph inside the placed faces (the cards, not the labels in the margin)."""
+    reader = PdfReader(pdf)
+    smallest = 99.0
+    with pdfplumber.open(pdf) as doc:
+        for page, plumbed in zip(reader.pages, doc.pages):
+            height = float(plumbed.height)
+            boxes = [(t.x0, height - t.y1, t.x1, height - t.y0) for t in trims(reader, page)]
+            for c in plumbed.chars:
+                if c["text"].strip() and any(b[0] <= c["x0"] <= b[2] and b[1] <= c["top"] <= b[3] for b in boxes):
+                    smallest = min(smallest, round(c["size"], 2))
+    return smallest
 
 
-def main(out: Path) -> None:
-    rows = defaultdict(dict)
+def figures(pdf: Path, shapes) -> dict:
+    reader = PdfReader(pdf)
+    coverage, blank = ink_coverage(pdf)
+    row = {"pages": len(reader.pages), "blank": blank, "ink": round(100 * coverage, 1)}
+    if pdf.stem in ("cards", "player-aid-card"):
+        faces, mixed = mixed_cut_lines(pdf, shapes)
+        row["mixed cut lines"] = len({(m.page, m.edge) for m in mixed})
+        row["smallest pt"] = smallest_card_glyph(pdf)
+        row["faces"] = faces
+    return row
+
+
+def shapes_for(root: Path, game: str):
+    try:
+        from generator.data.catalog import load_project
+        from tests.print.sheet_geometry import shapes_of
+        return shapes_of(load_project(root, [game]), game)
+    except Exception:      # a game this checkout does not have: every face a rectangle
+        return lambda form: "rect"
+
+
+def report(out: Path, products: list[str] | None) -> dict:
+    root = Path(__file__).resolve().parent.parent
+    rows = {}
     for pdf in sorted(out.glob("*/*/*.pdf")):
         game, lang, name = pdf.parts[-3], pdf.parts[-2], pdf.stem
-        sizes = glyph_sizes(pdf)
-        reader = PdfReader(pdf)
-        pages = len(reader.pages)
-        extra = ""
-        if name == "cards":
-            faces = [placements(p) for p in reader.pages]
-            fronts = [f for f in faces if f and not all(n.endswith(".back") for n in f)]
-            placed = sum(len(f) for f in fronts)
-            extra = f"  front pages {len(fronts)}, slot use {placed}/{len(fronts) * 9} = {100 * placed / (len(fronts) * 9):.0f} %*"
-        small = sum(s < FLOOR for s in sizes)
-        rows[(game, name)][lang] = (pages, min(sizes) if sizes else 0, 100 * small / max(1, len(sizes)), extra)
-    for (game, name), langs in sorted(rows.items()):
-        for lang, (pages, smallest, share, extra) in sorted(langs.items()):
-            print(f"{game:<14} {name:<16} {lang}  {pages:>3} pages  smallest {smallest:>5.2f} pt  "
-                  f"below {FLOOR} pt {share:5.1f} %{extra}")
-    print("* slot use counts 9 slots per fronts page (3x3 poker cards on A4/Letter; smaller pieces fit more)")
+        if products and name not in products:
+            continue
+        rows[(game, name, lang)] = figures(pdf, shapes_for(root, game))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out", nargs="?", default="output", type=Path)
+    parser.add_argument("--compare", type=Path)
+    parser.add_argument("--products", default=None)
+    args = parser.parse_args()
+    products = args.products.split(",") if args.products else None
+    after = report(args.out, products)
+    before = report(args.compare, products) if args.compare else {}
+    keys = ["pages", "blank", "smallest pt", "mixed cut lines", "ink"]
+    print("| game | file | lang | " + " | ".join(keys) + " |")
+    print("|---|---|---|" + "---|" * len(keys))
+    for (game, name, lang), row in sorted(after.items()):
+        old = before.get((game, name, lang), {})
+        cells = [(f"{old[k]} → {row[k]}" if k in old else f"{row[k]}") if k in row else "" for k in keys]
+        print(f"| {game} | {name}.pdf | {lang} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("output"))
+    main()

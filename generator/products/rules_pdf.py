@@ -26,6 +26,7 @@ from reportlab.platypus.flowables import HRFlowable
 
 from datafile.errors import BuildError
 
+from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import REF, Rules, blocks, count_label, load_rules
@@ -145,6 +146,9 @@ class _Writer:
         facts = players_and_minutes(_, g.players.min, g.players.max, g.minutes)
         story.append(self.para(_("{description} ({facts})", description=g.description.get(self.lang), facts=facts),
                                body, self.body_family))
+        heading, lines = included_lines(self.game, self.lang, _)   # as the card sheets' first page says
+        story.append(self.P(escape(typeset(heading, self.lang)), heads[2]))
+        story += [self.P(escape(typeset(line, self.lang)), summary) for line in lines]
         for section in self.rules.flat():
             level = min(section.level, 3)
             h = self.P(f'<a name="{section.id}"/>' + self.markup(section.title, self.title_family), heads[level])

@@ -28,6 +28,7 @@ from markupsafe import Markup
 from datafile.errors import BuildError
 
 from ..data.aids import legend
+from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import SOURCE_LANGUAGE, Translator, players_and_minutes
 from ..data.locate import locate
@@ -167,9 +168,12 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
              for d in rules.decks]
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
                   size=SIZE.format(d.name)) for d in downloads]
+    heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
+    included = dict(heading=typeset(heading, lang), lines=[typeset(line, lang) for line in lines])
     return environment(project.root).get_template("game.html").render(
         **_common(project, game, lang, languages, labels, "rules"),
-        title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, sprite=inline.sprite())
+        title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, included=included,
+        sprite=inline.sprite())
 
 
 def render_legend_page(project: Project, game: GameData, lang: str, languages: list[str],
