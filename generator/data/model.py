@@ -17,7 +17,7 @@ LANG = re.compile(r"^[a-z]{2}$")
 # Limits no real game reaches, so that shared data cannot exhaust the machine (docs/limits.md)
 MAX_COPIES = 100               # copies of one card (the most in a shipped deck: 10)
 MAX_CARDS = 500                # card entries in one deck
-MIN_MM, MAX_MM = 5, 400        # card and piece sizes
+MIN_MM, MAX_MM = 5, 1000       # card and piece sizes (a board is printed across sheets)
 MAX_PAPER_MM = 1200            # paper sides (A0 is 841 × 1189)
 MAX_OFFSET_MM = 500            # region positions and sizes on a card
 
@@ -134,6 +134,8 @@ class Deck(Strict):
     shortfall: Shortfall | None = None
     cards: list[Card] = Field([], max_length=MAX_CARDS)
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
+    # board: each card is a board printed across as many sheets as it needs (paper/board.py)
+    component: Literal["cards", "board"] = "cards"
 
     @field_validator("size", mode="before")
     @classmethod
@@ -306,6 +308,7 @@ class SheetsFile(Strict):
                               "pieces touch, and only pieces with the same edge colours may touch")
     marks: Marks = Marks()
     safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
+    board_overlap: float = Field(10.0, ge=0, le=100, description="mm a board's parts overlap, to glue them")
     default_paper: str = "a4"                       # when --paper is not given...
     paper_by_language: dict[str, str] = {}          # ...unless the build language names one
 

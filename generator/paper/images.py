@@ -22,6 +22,8 @@ from reportlab.lib.utils import ImageReader
 
 from datafile.errors import BuildError
 
+from .sheets import outline
+
 RASTER = {".png", ".jpg", ".jpeg"}
 VECTOR = {".svg"}
 DPI_ERROR = 150      # below this a build fails unless the region allows it
@@ -201,6 +203,8 @@ def card_outline(size):
     def clip(path):
         if size.shape == "round":
             path.ellipse(0, 0, W, H)
+        elif size.shape == "hex":
+            outline(path, size, 0, 0)
         elif size.radius:
             path.roundRect(0, 0, W, H, size.radius * mm)
         else:

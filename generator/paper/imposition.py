@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.model import SheetsFile, Size
 from ..data.project import Project
 from ..typeset.fonts import FontBook
+from . import board
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
@@ -102,7 +103,12 @@ class Layout:
                                            self.what)
         return self._frames[key]
 
-    def pack(self, pieces: list[Piece]) -> list[Sheet]:
+    def pack(self, pieces: list[Piece]) -> list:
+        """Sheets for the pieces, then the parts of each board (one page each) at the end."""
+        tiles = [t for p in pieces if p.board for t in board.tiles(p, self.full, self.sheets.board_overlap)]
+        return self._pack([p for p in pieces if not p.board]) + tiles
+
+    def _pack(self, pieces: list[Piece]) -> list[Sheet]:
         kind = self.options.two_sided
         height = (self.fold_area() if kind == "fold" else self.full).height
         if kind == "fold":
@@ -218,13 +224,16 @@ Labeller = Callable[[int, str, Sheet], tuple[str, str]]   # (sheet index, side) 
 
 
 def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[str, str] | None,
-              label_font: str | None, fold_line: bool = False) -> None:
+              label_font: str | None, fold_line: bool = False, cut_paths: bool = True) -> None:
+    """Faces, cut paths of shaped pieces (not on a backs page: one cuts from the front), crop
+    marks, the label, the page boxes."""
     bleed = layout.options.bleed
     marks = []
     for page in pages:
         for placed in page.placed:
             _place(canvas, placed)
-        draw_cut_paths(canvas, [(p.box, p.size) for p in page.placed])
+        if cut_paths:
+            draw_cut_paths(canvas, [(p.box, p.size) for p in page.placed])
         for boxes, room in page.blocks:
             marks += crop_marks(boxes, room, bleed, layout.sheets.marks)
     if fold_line:
@@ -277,6 +286,12 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
     options, paper = layout.options, layout.paper
     pages = 0
     for index, sheet in enumerate(sheets):
+        if sheet.kind == "board":
+            board.draw_tile(canvas, sheet, layout.full, layout.sheets.board_overlap, options.bleed, layout.sheets,
+                            paper, labeller and labeller(index, "board", sheet), label_font)
+            pages += 1
+            progress(1)
+            continue
         fronts = lay_out(layout, sheet)
         if sheet.kind == "fold":
             back = mirrored(lay_out(layout, sheet, backs=True), paper.width, paper.height, options.fold)
@@ -290,7 +305,8 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
         if sheet.kind == "duplex":
             back = mirrored(lay_out(layout, sheet, backs=True), paper.width, paper.height, options.duplex,
                             options.back_offset)
-            draw_page(canvas, layout, [back], labeller and labeller(index, "backs", sheet), label_font)
+            draw_page(canvas, layout, [back], labeller and labeller(index, "backs", sheet), label_font,
+                      cut_paths=False)
             pages += 1
             progress(1)
     return pages

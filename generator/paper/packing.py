@@ -31,6 +31,7 @@ class Piece:
     front_key: object = None     # the front's edge colour(s); None: like no other piece
     back_key: object = None
     deck: str = ""
+    board: bool = False          # larger than the paper: printed in parts (board.py), not packed
 
     def may_touch(self, other: "Piece") -> bool:
         if self.front_key is None or self.front_key != other.front_key:

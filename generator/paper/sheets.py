@@ -168,19 +168,26 @@ def crop_marks(pieces: list[Box], room: Box, bleed: float, marks: Marks) -> list
     `room` is how far marks may reach on each side (the paper margin or the middle of a lane)."""
     if not pieces:
         return []
-    x0, y0 = min(p.x0 for p in pieces), min(p.y0 for p in pieces)
-    x1, y1 = max(p.x1 for p in pieces), max(p.y1 for p in pieces)
-    xs = sorted({round(v, 4) for p in pieces for v in (p.x0, p.x1)})
-    ys = sorted({round(v, 4) for p in pieces for v in (p.y0, p.y1)})
+    xs = {v for p in pieces for v in (p.x0, p.x1)}
+    ys = {v for p in pieces for v in (p.y0, p.y1)}
+    outline = Box(min(p.x0 for p in pieces), min(p.y0 for p in pieces), max(p.x1 for p in pieces),
+                  max(p.y1 for p in pieces))
+    return line_marks(xs, ys, outline, room, bleed, marks)
+
+
+def line_marks(xs, ys, outline: Box, room: Box, bleed: float, marks: Marks) -> list[Mark]:
+    """Marks for the vertical cut lines `xs` above and below `outline`, and for the horizontal
+    ones `ys` left and right of it."""
+    x0, y0, x1, y1 = outline.x0, outline.y0, outline.x1, outline.y1
     out: list[Mark] = []
     top, bottom = _mark_span(room.y1 - y1, bleed, marks), _mark_span(y0 - room.y0, bleed, marks)
     left, right = _mark_span(x0 - room.x0, bleed, marks), _mark_span(room.x1 - x1, bleed, marks)
-    for x in xs:
+    for x in sorted({round(v, 4) for v in xs}):
         if top:
             out.append(Mark(x, y1 + top[0], x, y1 + top[1], top[2]))
         if bottom:
             out.append(Mark(x, y0 - bottom[1], x, y0 - bottom[0], bottom[2]))
-    for y in ys:
+    for y in sorted({round(v, 4) for v in ys}):
         if left:
             out.append(Mark(x0 - left[1], y, x0 - left[0], y, left[2]))
         if right:

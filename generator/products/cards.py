@@ -74,7 +74,8 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
             draw_form(canvas, form, size, options.bleed,
                       lambda c, layout=layout, context=context, card=card: renderer.draw(
                           c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
-        piece = Piece(form, back_form, size, edge_key(layout, context), back_key, deck.deck)
+        piece = Piece(form, back_form if deck.component == "cards" else None, size, edge_key(layout, context),
+                      back_key, deck.deck, board=deck.component == "board")
         pieces += [piece] * card.copies
     return pieces
 
@@ -85,8 +86,13 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
              "fold": _("fronts and backs: fold on the dashed line")}
 
     def label(index: int, side: str, sheet: Sheet) -> tuple[str, str]:
+        where = _("sheet {n} of {total}").format(n=index + 1, total=total)
+        if side == "board":
+            part = _("{board}, part {n} of {total}").format(board=names.get(sheet.piece.deck, ""), n=sheet.number,
+                                                          total=sheet.rows * sheet.cols)
+            return (f"{game.game.name.get(lang)} · {where} · {part}",
+                    _("Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses."))
         counts = Counter(p.deck for p in sheet.pieces if side != "backs" or p.back)
         decks = " · ".join(f"{names.get(d, d)} ×{n}" for d, n in counts.items())
-        where = _("sheet {n} of {total}").format(n=index + 1, total=total)
         return f"{game.game.name.get(lang)} · {where} · {sides[side]}", decks
     return label

@@ -118,8 +118,8 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
         return escape(plain(msgid, **values))
     options = layout.options
     pages = sheet_pages(sheets)
-    two = [p for s, p in zip(sheets, pages) if s.kind != "single"]
-    one = [p for s, p in zip(sheets, pages) if s.kind == "single"]
+    two = [p for s, p in zip(sheets, pages) if s.kind in ("duplex", "fold")]
+    one = [p for s, p in zip(sheets, pages) if s.kind in ("single", "board")]
     edge = t("long edge") if options.duplex == "long" else t("short edge")
     page = _Page(canvas, layout, fonts, lang)
     page.add(escape(typeset(game.game.name.get(lang), lang)), "title")
@@ -167,7 +167,8 @@ def _sheet_rows(t, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> li
     for number, (sheet, (first, last)) in enumerate(zip(sheets, pages), 1):
         counts = Counter(p.deck for p in sheet.pieces)
         decks = ", ".join(f"{escape(deck_names.get(d, d))} ×{n}" for d, n in counts.items())
-        side = {"duplex": t("both sides"), "fold": t("one side, fold"), "single": t("one side")}[sheet.kind]
+        side = {"duplex": t("both sides"), "fold": t("one side, fold"), "single": t("one side"),
+                "board": t("one side, a board part")}[sheet.kind]
         where = f"{first}–{last}" if last > first else f"{first}"
         rows.append(f"<b>{t('Sheet {n}', n=number)}</b>\u2002{t('p. {pages}', pages=where)}, {side}:\u2002{decks}")
     return rows
