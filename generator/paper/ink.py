@@ -2,7 +2,8 @@
 canvas), so cards, aids, rules and score pads change alike and no layout changes: every shape
 is drawn in the same place, the cut lines stay where they were.
 
-- A filled shape gets a light tint of its colour and an outline in the colour itself.
+- A filled shape is filled with paper white (it still hides what lies under it) and outlined in
+  its colour: backgrounds, bands and badges become line art.
 - Text keeps its colour when it is dark; light text (white on a dark band) becomes a dark shade
   of its colour, since the band behind it is light now.
 - Large icons (icon-font glyphs above ICON_OUTLINE_PT) are outlined like shapes.
@@ -14,9 +15,9 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from .canvas import CompactCanvas
 
-TINT = 0.16               # share of the colour kept in a fill (the rest is white paper)
+TINT = 0.0                # share of the colour kept in a fill (the rest is white paper)
 OUTLINE_PT = 0.45         # outline width of a formerly solid shape
-LIGHT = 0.55              # text lighter than this (relative luminance) is darkened
+LIGHT = 0.7               # text lighter than this (relative luminance: white, parchment) is darkened
 SHADE = 0.3               # share of a light text colour kept when it is darkened
 ICON_OUTLINE_PT = 14      # icon glyphs from this size up are outlined, smaller ones stay solid
 ICON_FONT_PREFIX = "pnp-icons"

@@ -31,6 +31,7 @@ from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import REF, Rules, blocks, count_label, load_rules
 from ..paper.imposition import SheetOptions
+from ..paper.ink import InkSaverCanvas
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
@@ -214,7 +215,8 @@ def write_rules(project: Project, game: GameData, lang: str, path: Path, options
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=footer)])
     try:
-        doc.build(w.story())
+        # --ink-saver: the one paint transform every product shares (paper/ink.py)
+        doc.build(w.story(), **({"canvasmaker": InkSaverCanvas} if options.ink_saver else {}))
     except BuildError:
         raise
     except Exception as exc:  # a layout failure names the file it was building

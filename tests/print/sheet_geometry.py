@@ -110,8 +110,11 @@ def mixed_cut_lines(pdf: Path, shape_of=lambda form: "rect", dpi: int = 72, dist
             checked += 1
             for edge, (x, y), (nx, ny) in _edge_samples(t):
                 d = distance_mm * MM
-                inside = image.getpixel((round((x - nx * d) * scale), round((height - (y - ny * d)) * scale)))
-                outside = image.getpixel((round((x + nx * d) * scale), round((height - (y + ny * d)) * scale)))
+                a = (round((x - nx * d) * scale), round((height - (y - ny * d)) * scale))
+                b = (round((x + nx * d) * scale), round((height - (y + ny * d)) * scale))
+                if not all(0 <= v[0] < image.width and 0 <= v[1] < image.height for v in (a, b)):
+                    continue       # a board's edge on another part of it, off this page
+                inside, outside = image.getpixel(a), image.getpixel(b)
                 if not _close(inside, outside, tolerance):
                     mixed.append(Mixed(number, t.form, (round(t.x0), round(t.y0), edge),
                                        (round(x / MM, 1), round(y / MM, 1)), inside, outside))
