@@ -44,8 +44,9 @@ def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[
     printed = [f"{d.name} ×{d.count}" for d in facts.decks if d.count]
     lines = [_("Cards to print: {items}.").format(items=", ".join(printed))] if printed else []
     for deck in facts.missing:
-        lines.append(_("{deck}: {count} of the game's {expected} cards. {note}").format(
-            deck=deck.name, count=deck.count, expected=deck.expected, note=deck.note).strip())
+        text = _("{deck}: {count} of the game's {expected} cards. {note}") if deck.count else \
+            _("{deck}: none of the game's {expected} cards. {note}")
+        lines.append(text.format(deck=deck.name, count=deck.count, expected=deck.expected, note=deck.note).strip())
     if facts.not_printed:
         lines.append(_("Not printed, take them from your copy of the game: {items}.").format(
             items=", ".join(facts.not_printed)))

@@ -23,9 +23,10 @@ from .instructions import draw_instructions
 
 
 def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
-    options = options.for_language(project.sheets, game.game.languages[0])
-    labels = Translator(project.root, "en", allow_missing=True)
-    pieces = [p for deck in game.decks for p in _pieces(project, game, deck, "en", labels, options)]
+    lang = game.game.languages[0]
+    options = options.for_language(project.sheets, lang)
+    labels = Translator(project.root, lang, allow_missing=True)
+    pieces = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels, options)]
     return INSTRUCTION_PAGES + page_count(Layout(project.sheets, options).pack(pieces))
 
 

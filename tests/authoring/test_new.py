@@ -31,10 +31,11 @@ def test_new_creates_the_files_and_builds_at_once(tmp_path):
     assert sorted(p.name for p in (out / "en").iterdir()) == ["cards.pdf", "player-aid-card.pdf",
                                                              "player-aid.pdf", "rules.pdf"]
     cards = PdfReader(out / "en" / "cards.pdf")
-    assert len(cards.pages) == 2                      # 3 cards (2 + 1 copies) on one sheet, then backs
-    fronts = cards.pages[0].extract_text()
+    # the instructions sheet, then 3 cards (2 + 1 copies) on one sheet, then their backs
+    assert len(cards.pages) == 4
+    fronts = cards.pages[2].extract_text()
     assert fronts.count("Market") == 2 and fronts.count("Harbour") == 1
-    assert cards.pages[1].extract_text().count("Spice Road") == 3
+    assert cards.pages[3].extract_text().count("Spice Road") == 3 + 1      # 3 backs, and the sheet's label
     with pdfplumber.open(out / "en" / "rules.pdf") as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
     assert "Goal of the game" in text and "Harbour" in text and "Cost 3" in text
@@ -47,7 +48,7 @@ def test_new_in_another_language(tmp_path):
     assert "languages: [fr]" in (game / "game.yaml").read_text()
     assert (game / "aid" / "fr.yaml").exists() and (game / "rules" / "fr.yaml").exists()
     out, _ = build(tmp_path)
-    assert "La Route des épices" in PdfReader(out / "fr" / "cards.pdf").pages[1].extract_text()
+    assert "La Route des épices" in PdfReader(out / "fr" / "cards.pdf").pages[3].extract_text()   # the backs
 
 
 def test_a_game_builds_what_it_has(tmp_path):

@@ -58,12 +58,12 @@ def test_the_tutorial_runs_as_written(tmp_path, monkeypatch):
     assert sorted(p.name for p in out.iterdir()) == ["cards.pdf", "player-aid-card.pdf", "player-aid.pdf",
                                                      "rules.pdf"]
     cards = PdfReader(out / "cards.pdf")
-    assert len(cards.pages) == 4              # lanterns, their backs, wishes, their backs
-    fronts = [page.extract_text() for page in cards.pages[::2]]
+    assert len(cards.pages) == 6              # instructions, lanterns, their backs, wishes, their backs
+    fronts = [page.extract_text() for page in cards.pages[2::2]]
     assert fronts[0].count("Red Lantern") == 4 and fronts[0].count("Blue Lantern") == 2
     assert "look at the top" in fronts[0]
     assert fronts[1].count("Two Suns") == 2 and "red + gold + blue" in fronts[1]
-    assert cards.pages[1].extract_text().count("Lantern Night") == 9
+    assert cards.pages[3].extract_text().count("Lantern Night") == 9 + 1    # 9 backs and the sheet's label
     aid = PdfReader(out / "player-aid.pdf").pages[0].extract_text()
     assert "Shuffle the 9 lanterns" in aid and "Lay out 3 wishes" in aid
     with pdfplumber.open(out / "rules.pdf") as pdf:

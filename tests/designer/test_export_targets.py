@@ -9,10 +9,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from generator.data.sheets_fonts import load_sheets
-from generator.paper.sheets import make_grid
 from tests.conftest import pnp
 from tests.designer.helpers import example_project
+from tests.print.sheet_geometry import trims
 
 MM = 72 / 25.4
 
@@ -51,23 +50,21 @@ def test_png_is_the_same_drawing_as_the_card_sheet(demo, tmp_path):
     result, out = export(demo, "png", "art-demo", "--no-bleed", "--dpi", "100")
     assert result.exit_code == 0, result.output
     assert pnp("build", "art-demo", "--only", "cards", "--lang", "en", "--out", str(tmp_path), root=demo).exit_code == 0
-    subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", "1", "-l", "1",
-                    str(tmp_path / "art-demo" / "en" / "cards.pdf"), str(tmp_path / "sheet")], check=True)
+    cards = tmp_path / "art-demo" / "en" / "cards.pdf"
+    subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", "3", "-l", "3", str(cards), str(tmp_path / "sheet")],
+                   check=True)                                # the first card sheet, after the instructions
     sheet = Image.open(next(tmp_path.glob("sheet*.png"))).convert("RGB")
-    grid = make_grid(load_sheets(demo), "a4", _poker(), 3.0)
-    x, y = grid.origin(0, 0)                                   # the first slot: a knight
-    left, top = round(x / 72 * 100), round((297 * MM - y - 88 * MM) / 72 * 100)
+    reader = PdfReader(cards)
+    knight = trims(reader, reader.pages[2])[0]                # where the sheet placed the first knight
+    assert knight.form.endswith(".knight")
+    left = round(knight.x0 / 72 * 100)
+    top = round((float(reader.pages[2].mediabox.height) - knight.y1) / 72 * 100)
     png = Image.open(out / "png" / "heroes" / "knight.png").convert("RGB")
     cut = sheet.crop((left, top, left + png.size[0], top + png.size[1]))
     difference = ImageStat.Stat(ImageChops.difference(cut, png)).mean
     assert max(difference) < 6, difference                      # anti-aliasing only
     other = Image.open(out / "png" / "heroes" / "archer.png").convert("RGB")
     assert max(ImageStat.Stat(ImageChops.difference(cut, other)).mean) > 10   # the test can tell cards apart
-
-
-def _poker():
-    from generator.data.model import Size
-    return Size(width=63, height=88)
 
 
 def test_tts_sheets_and_saved_object(demo):

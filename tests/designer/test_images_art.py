@@ -45,25 +45,26 @@ def xobjects(page) -> dict:
 def test_raster_art_is_embedded_once_per_file(demo):
     _root, out = demo
     reader = PdfReader(out / "en" / "cards.pdf")
-    # page 1: two knights (one PNG) and an archer (one JPEG), shared by every copy
-    sizes = sorted((w, h) for w, h, _f in xobjects(reader.pages[0]).values())
+    # page 3 (after the instructions sheet): two knights (one PNG) and an archer (one JPEG), shared
+    # by every copy
+    sizes = sorted((w, h) for w, h, _f in xobjects(reader.pages[2]).values())
     assert sizes == [(400, 290), (660, 480)]
-    filters = [str(f) for _w, _h, f in xobjects(reader.pages[0]).values()]
+    filters = [str(f) for _w, _h, f in xobjects(reader.pages[2]).values()]
     assert any("/DCTDecode" in f for f in filters), filters   # the JPEG is embedded as it is
 
 
 def test_svg_art_stays_vector(demo, tmp_path):
     _root, out = demo
     reader = PdfReader(out / "en" / "cards.pdf")
-    assert xobjects(reader.pages[1]) == {}            # the backs page: SVG drawn as paths, no image
-    assert xobjects(reader.pages[2]) == {}            # the coins
+    assert xobjects(reader.pages[3]) == {}            # the backs page: SVG drawn as paths, no image
+    assert xobjects(reader.pages[4]) == {}            # the coins
     # and it is really drawn: the star's gold at the centre of the first back (mirrored: right column)
-    subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "2", "-l", "2", str(out / "en" / "cards.pdf"),
+    subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "4", "-l", "4", str(out / "en" / "cards.pdf"),
                     str(tmp_path / "back")], check=True)
     image = Image.open(next(tmp_path.glob("back*.png"))).convert("RGB")
-    trim = reader.pages[1].trimbox
+    trim = reader.pages[3].trimbox
     x = (float(trim.right) - 63 * MM / 2) * 50 / 72
-    y = (float(reader.pages[1].mediabox.height) - float(trim.top) + 88 * MM / 2) * 50 / 72
+    y = (float(reader.pages[3].mediabox.height) - float(trim.top) + 88 * MM / 2) * 50 / 72
     r, g, b = image.getpixel((int(x), int(y)))
     assert (r, g, b) != (255, 255, 255) and r > 180 and b < 140, (r, g, b)   # d9b25f-ish gold
 
@@ -80,10 +81,13 @@ def test_fonts_embedded_and_rebuild_identical(demo, tmp_path):
 
 def test_round_token_of_any_diameter(demo):
     _root, out = demo
-    page = PdfReader(out / "en" / "cards.pdf").pages[2]
-    # size: round-30 -> the grid of slots is a whole number of 30 mm tokens each way
-    for side in (float(page.trimbox.width), float(page.trimbox.height)):
-        assert side / (30 * MM) == pytest.approx(round(side / (30 * MM)), abs=1e-4)
+    from tests.print.sheet_geometry import trims
+    reader = PdfReader(out / "en" / "cards.pdf")
+    coins = trims(reader, reader.pages[4])
+    # size: round-30 -> every coin is placed as a 30 mm token
+    assert coins and all(t.form.startswith("art-demo.coins.") for t in coins)
+    for t in coins:
+        assert (t.x1 - t.x0) / MM == pytest.approx(30, abs=1e-3) and (t.y1 - t.y0) / MM == pytest.approx(30, abs=1e-3)
 
 
 def test_fit_modes_and_dpi():

@@ -59,7 +59,8 @@ def texts(out):
     pages = {}
     for lang in LANGS:
         with pdfplumber.open(out / lang / "cards.pdf") as pdf:
-            pages[lang] = [normalise(page.extract_text() or "") for page in pdf.pages]
+            # the card sheets (after the instructions sheet), without the labels in their margins
+            pages[lang] = [normalise(page.crop(page.trimbox).extract_text() or "") for page in pdf.pages[2:]]
     return pages
 
 
@@ -91,8 +92,10 @@ def test_four_notables_and_five_castle_scorings(texts):
 def _card_text(pdf_path, name: str) -> str:
     """Text of the poker card whose title is `name` (a 63x88 mm box around the title)."""
     with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            for hit in page.search(re.escape(name)):
+        for page in pdf.pages[2:]:                     # on the cards, not the labels in the margins
+            for hit in page.crop(page.trimbox).search(re.escape(name)):
+                if hit["chars"][0]["size"] < 12:       # the card's title, not a mention in a text
+                    continue
                 centre = (hit["x0"] + hit["x1"]) / 2
                 box = (max(0, centre - 31 * MM), max(0, hit["top"] - 20 * MM),
                        min(page.width, centre + 31 * MM), min(page.height, hit["top"] + 66 * MM))
