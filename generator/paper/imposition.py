@@ -150,8 +150,8 @@ def _own_bleed(block, col: int, row: int, has) -> tuple[float, float, float, flo
         if not has(neighbour):
             return frame.bleed
         return min(frame.bleed, gutter / 2)
-    return (side((col - 1, row), frame.cols.gutter), side((col, row + 1), frame.rows.gutter),
-            side((col + 1, row), frame.cols.gutter), side((col, row - 1), frame.rows.gutter))
+    return (side((col - 1, row), frame.cols.gutter), side((col, row + 1), block.row_gutter),
+            side((col + 1, row), frame.cols.gutter), side((col, row - 1), block.row_gutter))
 
 
 def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
@@ -187,7 +187,7 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
         boxes = []
         for (col, row), piece in sorted(filled.items(), key=lambda s: (s[0][1], s[0][0])):
             x = left + col * (size.width + frame.cols.gutter)
-            y1 = top - row * (size.height + frame.rows.gutter)
+            y1 = top - row * (size.height + block.row_gutter)
             box = Box(x, y1 - size.height, x + size.width, y1)
             boxes.append(box)
             page.placed.append(Placed(piece.back if backs else piece.front, box, size,

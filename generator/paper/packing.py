@@ -53,12 +53,16 @@ class Block:
     cursor: int = 0
 
     def __post_init__(self):
+        self.row_gutter = self.frame.rows.gutter  # may be narrowed to make room for the next block
+        self.placed: list[Piece] = []
+        self.order = self._order(self.rows)
+
+    def _order(self, rows: int) -> list[tuple[int, int]]:
         cols = self.frame.cols.count
         # touching rows: fill column by column, so a change of colour costs one slot, not a row
         if self.frame.rows.tight:
-            self.order = [(c, r) for c in range(cols) for r in range(self.rows)]
-        else:
-            self.order = [(c, r) for r in range(self.rows) for c in range(cols)]
+            return [(c, r) for c in range(cols) for r in range(rows)]
+        return [(c, r) for r in range(rows) for c in range(cols)]
 
     @property
     def size(self) -> Size:
@@ -71,6 +75,7 @@ class Block:
             self.cursor += 1
             if self._allowed(piece, col, row):
                 self.slots[(col, row)] = piece
+                self.placed.append(piece)
                 return True
         return False
 
@@ -83,18 +88,25 @@ class Block:
         return all(piece.may_touch(self.slots[n]) for n in near if n in self.slots)
 
     def close(self) -> None:
-        """Keep only the rows in use: the space below goes to the next block."""
-        used = max((row for _col, row in self.slots), default=-1) + 1
-        self.rows = used
-        self.order = [(c, r) for c, r in self.order if r < used]
+        """Keep as few rows as hold its pieces (filled column by column, they may be fewer than
+        the rows used so far): the space below goes to the next block."""
+        pieces, cols = self.placed, self.frame.cols.count
+        for rows in range(max(1, -(-len(pieces) // cols)), self.used_rows):
+            trial = Block(self.frame, rows)
+            if all(trial.place(p) for p in pieces):
+                self.slots, self.order, self.cursor, self.rows = trial.slots, trial.order, trial.cursor, rows
+                break
+        self.rows = self.used_rows
+        self.order = [(c, r) for c, r in self.order if r < self.rows]
         self.cursor = min(self.cursor, len(self.order))
 
     @property
     def used_rows(self) -> int:
         return max((row for _col, row in self.slots), default=-1) + 1
 
-    def height(self) -> float:
-        return self.frame.rows.span(self.size.height, self.used_rows)
+    def height(self, gutter: float | None = None) -> float:
+        rows, g = self.used_rows, self.row_gutter if gutter is None else gutter
+        return rows * self.size.height + max(rows - 1, 0) * g
 
 
 @dataclass
@@ -109,8 +121,9 @@ class Sheet:
 
 
 def lane(frame: Frame) -> float:
-    """mm between blocks of two sizes: each side's bleed and its crop marks."""
-    return 2 * (frame.bleed + frame.sheets.marks.offset + frame.sheets.marks.length)
+    """mm between blocks of two sizes: each side's bleed (their crop marks lie over it, as at a
+    paper edge with no room, on a white halo)."""
+    return 2 * max(frame.bleed, frame.sheets.marks.offset + frame.sheets.marks.length)
 
 
 class Packer:
@@ -139,19 +152,30 @@ class Packer:
 
     def _open_block(self, sheet: Sheet, piece: Piece) -> bool:
         frame = self.frame_for(piece.size)
-        room = sheet.room
-        if sheet.blocks:
-            room -= sheet.blocks[-1].height() + lane(frame)
-        rows = frame.rows_in(room)
+        last = sheet.blocks[-1] if sheet.blocks else None
+        if last is not None:
+            last.close()
+        rows, gutter = self._rows_below(sheet, last, frame)
+        if rows < 1 and last is not None and last.row_gutter > frame.sheets.min_gutter:
+            # the narrowest gutter the block above may have, if that makes room for this one
+            rows, gutter = self._rows_below(sheet, last, frame, frame.sheets.min_gutter)
         if rows < 1:
             return False
         block = Block(frame, rows)
         block.place(piece)
-        if sheet.blocks:
-            sheet.blocks[-1].close()
-            sheet.room = room
+        if last is not None:
+            last.row_gutter = gutter
+            sheet.room -= last.height() + lane(frame)
         sheet.blocks.append(block)
         return True
+
+    @staticmethod
+    def _rows_below(sheet: Sheet, last: Block | None, frame: Frame, gutter: float | None = None):
+        """(rows of `frame` that fit below the sheet's last block, that block's row gutter)."""
+        if last is None:
+            return frame.rows_in(sheet.room), None
+        g = last.row_gutter if gutter is None else min(gutter, last.row_gutter)
+        return frame.rows_in(sheet.room - last.height(g) - lane(frame)), g
 
     def fill_free_slots(self, piece: Piece) -> bool:
         """Put `piece` in a slot left free at the end of a block of its size, if one is."""
