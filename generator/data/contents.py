@@ -29,6 +29,13 @@ class Included:
         return [d for d in self.decks if d.expected is not None and d.expected > d.count]
 
 
+LIST_SEPARATOR = {"ja": "、"}     # between the items of a list; ", " elsewhere
+
+
+def join(items: list[str], lang: str) -> str:
+    return LIST_SEPARATOR.get(lang, ", ").join(items)
+
+
 def included(game: GameData, lang: str) -> Included:
     decks = [DeckCount(d.deck, d.name.get(lang), d.physical_count,
                        d.shortfall.expected if d.shortfall else None,
@@ -42,12 +49,12 @@ def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[
     then one line per deck short of cards, then what to take from the game's box."""
     facts = included(game, lang)
     printed = [f"{d.name} ×{d.count}" for d in facts.decks if d.count]
-    lines = [_("Cards to print: {items}.").format(items=", ".join(printed))] if printed else []
+    lines = [_("Cards to print: {items}.").format(items=join(printed, lang))] if printed else []
     for deck in facts.missing:
         text = _("{deck}: {count} of the game's {expected} cards. {note}") if deck.count else \
             _("{deck}: none of the game's {expected} cards. {note}")
         lines.append(text.format(deck=deck.name, count=deck.count, expected=deck.expected, note=deck.note).strip())
     if facts.not_printed:
         lines.append(_("Not printed, take them from your copy of the game: {items}.").format(
-            items=", ".join(facts.not_printed)))
+            items=join(facts.not_printed, lang)))
     return _("What's included"), lines

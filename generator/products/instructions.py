@@ -20,7 +20,7 @@ from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError
 
-from ..data.contents import included_lines
+from ..data.contents import included_lines, join
 from ..data.project import GameData
 from ..paper.imposition import Layout
 from ..paper.packing import Sheet
@@ -154,30 +154,31 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     canvas.showPage()
 
     for scale in (1.0, 0.9, 0.8, 0.7):      # the back: shrunk until the sheet list fits
-        if _draw_back(_Page(canvas, layout, fonts, lang, scale, measure_only=True), t, _, game, lang, sheets,
+        if _draw_back(_Page(canvas, layout, fonts, lang, scale, measure_only=True), t, plain, _, game, lang, sheets,
                       pages, deck_names):
             break
-    _draw_back(_Page(canvas, layout, fonts, lang, scale), t, _, game, lang, sheets, pages, deck_names)
+    _draw_back(_Page(canvas, layout, fonts, lang, scale), t, plain, _, game, lang, sheets, pages, deck_names)
     canvas.showPage()
     return PAGES
 
 
-def _sheet_rows(t, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> list[str]:
+def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> list[str]:
     rows = []
     for number, (sheet, (first, last)) in enumerate(zip(sheets, pages), 1):
         counts = Counter(p.deck for p in sheet.pieces)
-        decks = ", ".join(f"{escape(deck_names.get(d, d))} ×{n}" for d, n in counts.items())
-        side = {"duplex": t("both sides"), "fold": t("one side, fold"), "single": t("one side"),
-                "board": t("one side, a board part")}[sheet.kind]
+        decks = join([f"{deck_names.get(d, d)} ×{n}" for d, n in counts.items()], lang)
+        side = {"duplex": plain("both sides"), "fold": plain("one side, fold"), "single": plain("one side"),
+                "board": plain("one side, a board part")}[sheet.kind]
         where = f"{first}–{last}" if last > first else f"{first}"
-        rows.append(f"<b>{t('Sheet {n}', n=number)}</b>\u2002{t('p. {pages}', pages=where)}, {side}:\u2002{decks}")
+        rows.append(f"<b>{escape(plain('Sheet {n}', n=number))}</b>\u2002"
+                    + escape(plain("p. {pages}, {side}: {decks}", pages=where, side=side, decks=decks)))
     return rows
 
 
-def _draw_back(page: _Page, t, _, game: GameData, lang: str, sheets, pages, deck_names) -> bool:
+def _draw_back(page: _Page, t, plain, _, game: GameData, lang: str, sheets, pages, deck_names) -> bool:
     """The sheet list and what's included; False when it does not all fit (the rest is cut off)."""
     ok = page.add(t("Sheets in this file"), "head")
-    for row in _sheet_rows(t, sheets, pages, deck_names):
+    for row in _sheet_rows(plain, lang, sheets, pages, deck_names):
         ok = ok and page.add(row, "row")
     heading, lines = included_lines(game, lang, _)
     ok = ok and page.add(escape(typeset(heading, lang)), "head")
