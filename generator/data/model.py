@@ -243,6 +243,19 @@ class IconSpec(Strict):
     # short of room, keeps to the symbols the rules use
     picture: bool = False
 
+    @field_validator("path")
+    @classmethod
+    def _svg_path(cls, value):
+        """Checked here, as the icon font reads it: a broken path is a finding, not a traceback."""
+        from fontTools.pens.recordingPen import RecordingPen
+        from fontTools.svgLib.path import parse_path
+        try:
+            parse_path(value, RecordingPen())
+        except Exception as exc:  # fontTools raises ValueError, IndexError... on malformed data
+            raise PydanticCustomError("svg_path", "not SVG path data ({reason}); it starts with a moveto: "
+                                      "\"M500 100 L…\"", {"reason": str(exc).split(":")[0][:80]}) from None
+        return value
+
 
 class LayoutFile(Strict):
     colors: dict[str, str] = {}
