@@ -133,11 +133,15 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     elif two:
         steps.append(t("Pages 1–{last}: print on both sides, flipping on the {edge}. Each fronts page is followed "
                        "by its backs page.", last=two[-1][1], edge=edge))
+    single_page = bool(one) and one[0][0] == one[-1][1]      # "Page 31", not "Pages 31"
     if one and not two and options.duplex == "none":
-        steps.append(t("Pages {pages}: print on one side (fronts only: this file was built without backs).",
+        steps.append(t("Page {pages}: print on one side (fronts only: this file was built without backs)."
+                       if single_page else
+                       "Pages {pages}: print on one side (fronts only: this file was built without backs).",
                        pages=_span(one)))
     elif one:
-        steps.append(t("Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one)))
+        steps.append(t("Page {pages}: print on one side only: these pieces have no back." if single_page else
+                       "Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one)))
     steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
                    "printer scaled the page; choose “actual size” and print again."))
     if two and options.fold == "none":

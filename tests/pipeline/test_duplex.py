@@ -132,3 +132,17 @@ def test_fronts_only_without_duplex(tmp_path):
     reader = PdfReader(out / "tournay" / "fr" / "cards.pdf")
     assert len(reader.pages) == INSTRUCTIONS + 14
     assert not any(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page))
+
+
+@pytest.mark.parametrize("game, single", [("tournay", "Page 31:"), ("taverna", "Pages 5–7:")])
+def test_instructions_name_the_single_sided_pages(built, game, single):
+    """English on Letter: the instructions name the single-sided pages the file really ends with,
+    one page as "Page 31", several as a span."""
+    reader = PdfReader(built(game) / game / "en" / "cards.pdf")
+    last_duplex = max(k + 1 for k, page in enumerate(reader.pages)
+                      if any(name.endswith(".back") for name, _x, _y in placements(page)))
+    first_single = int(re.search(r"\d+", single).group())
+    assert first_single == last_duplex + 1
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert f"{single} print on one side only" in text
+    assert f"Pages 1–{last_duplex}: print on both sides" in text
