@@ -3,6 +3,7 @@ en): one colour either side of every cut line, crop marks inside an office print
 area and only for filled slots, a label on every sheet, the instructions sheet first."""
 from __future__ import annotations
 
+import itertools
 import re
 
 import pdfplumber
@@ -52,11 +53,12 @@ def _marks(page, faces) -> list[tuple[float, float, float, float]]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_marks_are_printable_and_only_for_filled_slots(built, game):
-    for lang in LANGS:
-        path = built(game) / game / lang / "cards.pdf"
+    # cards.pdf after its instructions sheet; the card-sized aids (half-empty sheets before)
+    for lang, (name, first) in itertools.product(LANGS, [("cards.pdf", 2), ("player-aid-card.pdf", 0)]):
+        path = built(game) / game / lang / name
         reader = PdfReader(path)
         with pdfplumber.open(path) as pdf:
-            for number, (page, plumbed) in enumerate(zip(reader.pages[2:], pdf.pages[2:]), 3):
+            for number, (page, plumbed) in enumerate(zip(reader.pages[first:], pdf.pages[first:]), first + 1):
                 faces = trims(reader, page)
                 width, height = float(plumbed.width) / MM, float(plumbed.height) / MM
                 edges_x = [v / MM for t in faces for v in (t.x0, t.x1)]
