@@ -126,3 +126,17 @@ def shapes_of(project, game_id: str):
     game = project.games[game_id]
     by_deck = {deck.deck: project.size_of(deck).shape for deck in game.decks}
     return lambda form: by_deck.get(form.split(".")[1], "rect") if form.startswith(game_id + ".") else "rect"
+
+
+def crop_marks(page, faces) -> list[tuple[float, float, float, float]]:
+    """Straight black lines outside every face: the crop marks (pdfplumber, mm, y from the top)."""
+    height = float(page.height)
+    boxes = [(t.x0, height - t.y1, t.x1, height - t.y0) for t in faces]
+    out = []
+    for line in page.lines:
+        x0, x1, top, bottom = line["x0"], line["x1"], line["top"], line["bottom"]
+        inside = any(b[0] - 0.1 <= x0 and x1 <= b[2] + 0.1 and b[1] - 0.1 <= top and bottom <= b[3] + 0.1
+                     for b in boxes)
+        if not inside and tuple(line.get("stroking_color") or (0,)) in ((0,), (0, 0, 0), (0.0,), (0.0, 0.0, 0.0)):
+            out.append((x0 / MM, top / MM, x1 / MM, bottom / MM))
+    return out

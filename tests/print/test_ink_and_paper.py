@@ -1,11 +1,12 @@
 """`--ink-saver` on every product, and the paper each language gets by default."""
 from __future__ import annotations
 
+import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from tests.conftest import pnp
-from tests.print.sheet_geometry import MM, render, trims
+from tests.print.sheet_geometry import MM, crop_marks, render, trims
 
 PRODUCTS = ["cards", "player-aid-card", "player-aid", "rules", "score-pad"]
 
@@ -47,9 +48,14 @@ def test_paper_follows_the_language(built):
             size = sorted((float(page.mediabox.width) / MM, float(page.mediabox.height) / MM))
             assert size == pytest.approx(sorted((width, height)), abs=0.1), (lang, product)
     reader = PdfReader(built("tournay") / "tournay" / "en" / "cards.pdf")
-    for page in reader.pages[2:]:
-        for t in trims(reader, page):       # inside the 210 mm an A4 sheet has, less its margin
-            assert t.x0 / MM >= (215.9 - 210) / 2 + 5 and t.x1 / MM <= (215.9 + 210) / 2 - 5
+    side = (215.9 - 210) / 2 + 5 - 0.05     # inside the 210 mm an A4 sheet has, less its margin
+    with pdfplumber.open(built("tournay") / "tournay" / "en" / "cards.pdf") as pdf:
+        for page, plumbed in zip(reader.pages[2:], pdf.pages[2:]):
+            faces = trims(reader, page)
+            for t in faces:
+                assert t.x0 / MM >= side and t.x1 / MM <= 215.9 - side
+            for x0, _y0, x1, _y1 in crop_marks(plumbed, faces):   # the crop marks too
+                assert x0 >= side and x1 <= 215.9 - side, (x0, x1)
 
 
 def test_paper_option_overrides_the_language(tmp_path):

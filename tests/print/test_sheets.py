@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from generator.data.catalog import load_project
 from tests.conftest import ROOT
 from tests.print.conftest import pdf_text
-from tests.print.sheet_geometry import MM, mixed_cut_lines, shapes_of, trims
+from tests.print.sheet_geometry import MM, crop_marks, mixed_cut_lines, shapes_of, trims
 
 GAMES = ["san-gimignano", "tournay", "taverna"]
 LANGS = ["fr", "en", "de", "ja"]
@@ -37,20 +37,6 @@ def test_every_cut_line_has_one_colour_on_both_sides(built, project, game):
                               f"with two colours, first {mixed[0]}"
 
 
-def _marks(page, faces) -> list[tuple[float, float, float, float]]:
-    """Straight black lines outside every face: the crop marks (pdfplumber, mm, y from the top)."""
-    height = float(page.height)
-    boxes = [(t.x0, height - t.y1, t.x1, height - t.y0) for t in faces]
-    out = []
-    for line in page.lines:
-        x0, x1, top, bottom = line["x0"], line["x1"], line["top"], line["bottom"]
-        inside = any(b[0] - 0.1 <= x0 and x1 <= b[2] + 0.1 and b[1] - 0.1 <= top and bottom <= b[3] + 0.1
-                     for b in boxes)
-        if not inside and tuple(line.get("stroking_color") or (0,)) in ((0,), (0, 0, 0), (0.0,), (0.0, 0.0, 0.0)):
-            out.append((x0 / MM, top / MM, x1 / MM, bottom / MM))
-    return out
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_marks_are_printable_and_only_for_filled_slots(built, game):
     # cards.pdf after its instructions sheet; the card-sized aids (half-empty sheets before)
@@ -63,7 +49,7 @@ def test_marks_are_printable_and_only_for_filled_slots(built, game):
                 width, height = float(plumbed.width) / MM, float(plumbed.height) / MM
                 edges_x = [v / MM for t in faces for v in (t.x0, t.x1)]
                 edges_y = [height - v / MM for t in faces for v in (t.y0, t.y1)]
-                marks = _marks(plumbed, faces)
+                marks = crop_marks(plumbed, faces)
                 assert marks, f"{path}: page {number} has no crop marks"
                 for x0, y0, x1, y1 in marks:
                     assert min(x0, y0, width - x1, height - y1) >= PRINTABLE - 0.05, \
