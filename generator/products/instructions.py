@@ -105,6 +105,11 @@ def sheet_pages(sheets: list[Sheet], first: int = PAGES + 1) -> list[tuple[int, 
     return out
 
 
+def _paper_name(paper: str) -> str:
+    """A4, A3, Letter, Legal, Tabloid, or the WxH given."""
+    return paper.upper() if paper[:1] in "abc" and paper[1:].isdigit() else paper.capitalize()
+
+
 def _span(pages: list[tuple[int, int]]) -> str:
     first, last = pages[0][0], pages[-1][1]
     return f"{first}–{last}" if last > first else f"{first}"
@@ -124,7 +129,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     page = _Page(canvas, layout, fonts, lang)
     page.add(escape(typeset(game.game.name.get(lang), lang)), "title")
     page.add(t("Print-and-play cards: {sheets} sheets to print after this one, on {paper} paper.",
-               sheets=len(sheets), paper=options.paper.upper() if len(options.paper) <= 6 else options.paper), "lead")
+               sheets=len(sheets), paper=_paper_name(options.paper)), "lead")
     page.add(t("How to print"), "head")
     steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.")]
     if two and options.fold != "none":
