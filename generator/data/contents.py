@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .i18n import PLURAL
 from .project import GameData
 
 
@@ -30,6 +31,49 @@ class Included:
 
 
 LIST_SEPARATOR = {"ja": "、"}     # between the items of a list; ", " elsewhere
+
+# Every text the card sheets print in the build's language: the instructions sheet
+# (products/instructions.py), the sheet labels (products/cards.py) and what's included (below),
+# which also leads rules.pdf and the site. pnp validate asks a new language for each
+# (data/languages.py); a test keeps this list and the code together.
+SHEET_MSGIDS = frozenset({
+    'Cards to print: {items}.',
+    'Check the scale: the square below must measure 50 mm on each side. If it does not, the printer scaled the page; choose “actual size” and print again.',
+    'Cut along the marks in the margins. Where two pieces are apart, cut both edges: the strip between them falls away. Round and hexagonal pieces have a grey cut line.',
+    'Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses.',
+    'How to print',
+    'If the backs land a little off their fronts, print the calibration page (pnp calibrate --duplex {duplex}), then build again with the offset it gives (--back-offset X,Y).',
+    'No duplex printer? Build with --fold long: each front and its back side by side on one page, to fold and glue.',
+    'Not printed, take them from your copy of the game: {items}.',
+    'Page {pages}: print on one side (fronts only: this file was built without backs).',
+    'Page {pages}: print on one side only: these pieces have no back.',
+    'Pages 1–{last}: print on both sides, flipping on the {edge}. Each fronts page is followed by its backs page.',
+    'Pages {pages}: print on one side (fronts only: this file was built without backs).',
+    'Pages {pages}: print on one side only: these pieces have no back.',
+    'Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, glue the two halves together, then cut.',
+    'Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.',
+    'Print-and-play cards: {count} sheet to print after this one, on {paper} paper.' + PLURAL
+    + 'Print-and-play cards: {count} sheets to print after this one, on {paper} paper.',
+    'Sheet {n}',
+    'Sheets in this file',
+    'Test square: 50 × 50 mm at 100 %',
+    "What's included",
+    'backs',
+    'both sides',
+    'fronts',
+    'fronts and backs: fold on the dashed line',
+    'long edge',
+    'one side',
+    'one side only',
+    'one side, a board part',
+    'one side, fold',
+    'p. {pages}, {side}: {decks}',
+    'sheet {n} of {total}',
+    'short edge',
+    '{board}, part {n} of {total}',
+    "{deck}: none of the game's {expected} cards. {note}",
+    "{deck}: {count} of the game's {expected} cards. {note}",
+})
 
 
 def join(items: list[str], lang: str) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from datafile.errors import DataError, Problem
 
 from .aids import TRANSLATION_CALL, game_msgids, used_icons
+from .contents import SHEET_MSGIDS
 from .crosscheck import ICON_REF
 from .i18n import PLURAL, SOURCE_LANGUAGE, load_catalogue
 from .locate import catalogue_paths, locate
@@ -131,7 +132,7 @@ def needed_msgids(project: Project, game: GameData) -> dict[str, list[str]]:
 def interface_msgids(root: Path) -> frozenset[str]:
     """pnp's own labels that every build prints: the `_('…')` of the site pages every game has
     (a score page only comes with a calculator) and the labels the code asks for."""
-    found = set(CODE_LABELS)
+    found = set(CODE_LABELS) | SHEET_MSGIDS     # the card sheets' instructions and labels
     folder = locate(root, "layouts", "site")
     for name in SITE_TEMPLATES:
         try:

@@ -119,7 +119,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                       layout: Layout, sheets: list[Sheet], deck_names: dict[str, str]) -> int:
     plain = _translate(_, lang)
 
-    def t(msgid: str, **values) -> str:       # as paragraph markup
+    def t(msgid: str, plural: str | None = None, /, **values) -> str:       # as paragraph markup
+        if plural is not None:        # a count: the form the language's plural rule picks
+            return escape(typeset(_(msgid, plural, **values), lang))
         return escape(plain(msgid, **values))
     options = layout.options
     pages = sheet_pages(sheets)
@@ -128,8 +130,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     edge = t("long edge") if options.duplex == "long" else t("short edge")
     page = _Page(canvas, layout, fonts, lang)
     page.add(escape(typeset(game.game.name.get(lang), lang)), "title")
-    page.add(t("Print-and-play cards: {sheets} sheets to print after this one, on {paper} paper.",
-               sheets=len(sheets), paper=_paper_name(options.paper)), "lead")
+    page.add(t("Print-and-play cards: {count} sheet to print after this one, on {paper} paper.",
+               "Print-and-play cards: {count} sheets to print after this one, on {paper} paper.",
+               count=len(sheets), paper=_paper_name(options.paper)), "lead")
     page.add(t("How to print"), "head")
     steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.")]
     if two and options.fold != "none":

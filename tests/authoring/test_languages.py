@@ -151,3 +151,33 @@ def test_validate_knows_every_label_the_products_print():
     calculator_only = {"Score"}   # the score tab comes with a calculator, as score.html does
     known = set(CODE_LABELS) | CODE_MSGIDS | calculator_only
     assert printed and printed <= known, printed - known
+
+
+def test_validate_knows_every_text_of_the_card_sheets():
+    """Every literal passed to `_`, `t` or `plain` by the instructions sheet, the sheet labels and
+    what's included (both branches of an `a if … else b`) is in SHEET_MSGIDS, which validate asks
+    a new language for: a text missing from it made the build refuse a language validate passed."""
+    import ast
+    from pathlib import Path
+
+    from generator.data.contents import SHEET_MSGIDS
+    from generator.data.i18n import PLURAL
+
+    def strings(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node.value
+        elif isinstance(node, ast.IfExp):
+            yield from strings(node.body)
+            yield from strings(node.orelse)
+
+    code = Path(__file__).resolve().parents[2] / "generator"
+    printed = set()
+    for name in ("products/instructions.py", "products/cards.py", "data/contents.py"):
+        for node in ast.walk(ast.parse((code / name).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "t", "plain") \
+                    and node.args:
+                if len(node.args) == 2:       # singular and plural: one entry
+                    printed.update(PLURAL.join(pair) for pair in zip(strings(node.args[0]), strings(node.args[1])))
+                else:
+                    printed.update(strings(node.args[0]))
+    assert len(printed) > 30 and printed == SHEET_MSGIDS, (printed ^ SHEET_MSGIDS)
