@@ -107,7 +107,7 @@ def test_new_in_four_languages_checks_without_a_warning_and_builds(tmp_path):
     for lang, word in (("fr", "Marché"), ("en", "Market"), ("de", "Markt"), ("ja", "市場")):
         assert sorted(p.name for p in (out / lang).iterdir()) == ["cards.pdf", "player-aid-card.pdf",
                                                                  "player-aid.pdf", "rules.pdf"]
-        assert word in PdfReader(out / lang / "cards.pdf").pages[0].extract_text()
+        assert word in PdfReader(out / lang / "cards.pdf").pages[2].extract_text()     # after the instructions
 
 
 def test_new_writes_a_guide_beside_the_game(tmp_path):
