@@ -18,6 +18,7 @@ from tests.conftest import ROOT, pnp
 
 MM = 72 / 25.4
 POKER_H = 88
+CARDS = 2          # cards.pdf opens with its instructions sheet (two pages)
 
 
 def project(tmp_path, regions: str, files=()):
@@ -43,14 +44,15 @@ def build(tmp_path):
 
 
 def card_origin(page):
-    """The top-left corner of the first card (the page's TrimBox), in pdfplumber's top-down points."""
-    return float(page.trimbox[0]), float(page.mediabox[3]) - float(page.trimbox[3])
+    """The top-left corner of the first card (the page's TrimBox: the card, alone on its sheet), in
+    pdfplumber's top-down points (pdfplumber gives the box as x0, top, x1, bottom)."""
+    return float(page.trimbox[0]), float(page.trimbox[1])
 
 
 def corners_mm(pdf, colour):
     """The corners of every path filled with `colour` (r, g, b 0-1), in mm from the card's top-left."""
     with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
+        page = doc.pages[CARDS]
         left, top = card_origin(page)
         found = []
         for curve in page.curves + page.rects:
@@ -105,7 +107,7 @@ def test_a_rotated_line_turns(tmp_path):
       line: {kind: line, x: 11.5, y: 44, width: 40, height: 0, stroke: accent, stroke_width: 1, rotate: 90}
 """)
     with pdfplumber.open(build(tmp_path)) as doc:
-        page = doc.pages[0]
+        page = doc.pages[CARDS]
         left, top = card_origin(page)
         lines = [item for item in page.lines + page.curves if item.get("stroking_color") and
                  all(abs(a - b) < 0.01 for a, b in zip(item["stroking_color"], ACCENT))]
@@ -117,7 +119,8 @@ def test_a_rotated_line_turns(tmp_path):
 
 def raster(pdf, dpi=100):
     out = pdf.with_suffix("")
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf), str(out)], check=True)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", str(CARDS + 1), str(pdf), str(out)],
+                   check=True)
     return Image.open(f"{out}.png").convert("RGB")
 
 
@@ -136,7 +139,7 @@ def test_image_flip_and_tint(tmp_path):
     pdf = build(tmp_path)
     image = raster(pdf)
     with pdfplumber.open(pdf) as doc:
-        left, top = card_origin(doc.pages[0])
+        left, top = card_origin(doc.pages[CARDS])
     scale = 100 / 72
 
     def pixel(x_mm, y_mm):
@@ -163,7 +166,7 @@ def test_a_font_by_family_and_by_file_of_the_game(tmp_path):
     assert {row[0].split("+")[-1] for row in rows} >= {"BIZUDPGothic-Regular", "Cardo-Bold"}
     assert all(row[-5] == "yes" for row in rows)                       # every font embedded
     with pdfplumber.open(pdf) as doc:
-        words = {w["text"]: w["fontname"] for w in doc.pages[0].extract_words(extra_attrs=["fontname"])}
+        words = {w["text"]: w["fontname"] for w in doc.pages[CARDS].extract_words(extra_attrs=["fontname"])}
     assert words["Gothic"].endswith("BIZUDPGothic-Regular") and words["From"].endswith("Cardo-Bold")
 
 

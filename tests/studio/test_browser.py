@@ -2,6 +2,7 @@
 budget on that card only, a broken edit's line over the page, filters and zoom, axe-core."""
 from __future__ import annotations
 
+import re
 import statistics
 import time
 
@@ -110,7 +111,9 @@ def test_filters_zoom_overlays_and_diff(page, sg_studio):
     page.select_option("#deck", "san-gimignano/towers")
     page.fill("#card", "tower-9")
     mark = page.locator("figure[data-face='san-gimignano/towers/tower-9/de'] .mark.info")
-    assert mark.count() == 1 and "/8.5 pt" in mark.inner_text()
+    assert mark.count() == 1
+    used, preferred = (float(v) for v in re.search(r"([\d.]+)/([\d.]+) pt", mark.inner_text()).groups())
+    assert used < preferred == 9      # the layout's size for a tower's text (layouts/san-gimignano.yaml)
     link = page.locator("figure[data-face='san-gimignano/towers/tower-9/de'] ol.findings a").first
     assert link.get_attribute("href").startswith("vscode://file") and "towers.yaml:" in link.inner_text()
     # the diff: after an edit, the face shows both images
