@@ -12,6 +12,7 @@ from datafile.errors import BuildError, DataError
 
 from ..build import plan as builder
 from ..paper.imposition import SheetOptions
+from .fetch_runtime import ensure_runtime, has_calculator
 from .common import (
     duplex_option,
     known_or_exit,
@@ -83,6 +84,8 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                 and not (game.directory / "rules").is_dir():
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
+    if any(job.product.name == "rules" and has_calculator(job.game) for job in plan):
+        ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
     try:
         with ExitStack() as stack:
             bar, current = None, {"label": ""}

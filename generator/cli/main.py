@@ -22,6 +22,7 @@ class LazyGroup(click.Group):
         "calibrate": "generator.cli.calibrate:calibrate",
         "check": "generator.cli.check:check",
         "export": "generator.cli.export:export",
+        "fetch-runtime": "generator.cli.fetch_runtime:fetch_runtime",
         "i18n": "generator.cli.i18n:i18n",
         "list": "generator.cli.list:list_",
         "new": "generator.cli.new:new",

@@ -1,4 +1,5 @@
-"""`pnp serve`: preview the rules site on localhost, rebuilding it when the data changes."""
+"""`pnp serve`: preview the rules site on localhost, rebuilding it when the data changes; with
+--lan, on the local network too, its address printed as a QR code for a phone at the table."""
 from __future__ import annotations
 
 import errno
@@ -12,7 +13,22 @@ import click
 
 from ..build.plan import site_memory
 from ..site.pages import site_dir
-from ..site.serve import QuietHandler, rebuild, snapshot
+from ..site.serve import QuietHandler, local_address, rebuild, snapshot
+from .fetch_runtime import ensure_runtime
+
+
+def show_lan_address(address: str | None, port: int) -> None:
+    """The site's address on the local network, and the same as a QR code a phone's camera opens."""
+    if address is None:
+        click.secho("no local network address found (is this computer on a network?); still listening on "
+                    "every interface", fg="yellow", err=True)
+        return
+    url = f"http://{address}:{port}/"
+    click.echo(f"On a phone on the same network: {url}")
+    import segno
+    segno.make(url, micro=False).terminal(out=click.get_text_stream("stdout"), compact=True)
+    click.echo("Anyone on this network can read the site while this runs. For the phone to keep it offline, "
+               "put output/site/ on an https host (docs/site.md).")
 
 
 @click.command()
@@ -23,13 +39,16 @@ from ..site.serve import QuietHandler, rebuild, snapshot
 @click.option("--interval", type=click.FloatRange(0.1, 60), default=1.0, show_default=True,
               help="Seconds between checks for changed files.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
+@click.option("--lan", is_flag=True, help="Listen on the local network too, and print the address and a QR code "
+                                          "for a phone on the same network.")
 @click.pass_context
-def serve(ctx, games, port, out_dir, interval, allow_missing):
+def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     """Serve output/site/ on http://localhost:PORT, rebuilding it when cards/ or layouts/ change."""
     root = ctx.obj["root"]
     out = (out_dir or root / "output").resolve()
     names = list(games) or None
     memory = functools.partial(site_memory, out=out, allow_missing=allow_missing)   # parts kept between rebuilds
+    ensure_runtime()          # the score pages' calculator: fetched once per machine, on first need
     rebuild(root, out, names, allow_missing, memory)
     directory = site_dir(out)
     try:
@@ -38,7 +57,8 @@ def serve(ctx, games, port, out_dir, interval, allow_missing):
         click.secho(f"cannot create {directory}: {exc.strerror or exc} (choose another --out)", fg="red", err=True)
         sys.exit(1)
     try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(directory)))
+        server = ThreadingHTTPServer(("0.0.0.0" if lan else "127.0.0.1", port),
+                                     functools.partial(QuietHandler, directory=str(directory)))
     except OSError as exc:   # most often: the port is taken (another `pnp serve`?)
         busy = exc.errno == errno.EADDRINUSE
         click.secho(f"cannot serve on port {port}: " + ("it is already in use; choose another with --port "
@@ -55,7 +75,13 @@ def serve(ctx, games, port, out_dir, interval, allow_missing):
                 rebuild(root, out, names, allow_missing, memory)
 
     threading.Thread(target=watch, daemon=True).start()
-    click.echo(f"Serving {directory} on http://localhost:{server.server_address[1]}/ (Ctrl-C to stop)")
+    port = server.server_address[1]
+    lan_address = local_address() if lan else None
+    # the names this server answers to (a Host header check compares against them)
+    server.hosts = {"localhost", "127.0.0.1"} | ({lan_address} if lan_address else set())
+    click.echo(f"Serving {directory} on http://localhost:{port}/ (Ctrl-C to stop)")
+    if lan:
+        show_lan_address(lan_address, port)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

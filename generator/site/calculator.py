@@ -6,6 +6,7 @@ Pyodide. Without the runtime the page lists the categories and the pad.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 
 from markupsafe import Markup
@@ -25,13 +26,15 @@ def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
     rows = [c.title(labels, lang) for c in categories(game.id, **facts_from_game(game))]
     calc = None
     if runtime.available(project.root):
+        bundle = hashlib.sha256(runtime.bundle(project.root)).hexdigest()[:16]
         calc = dict(runtime="../" + runtime.FOLDER + "/", wheels=" ".join(runtime.wheels(project.root)),
-                    code="../assets/calc.py", facts=_script_json(runtime.facts_json(game)),
+                    code="../assets/calc.py", cache="../assets/calc_cache.py",
+                    # compiled code kept by the browser is reused only for these very sources
+                    code_key=f"{runtime.RUNTIME_ID}/{bundle}",
+                    facts=_script_json(runtime.facts_json(game)),
                     catalogue=_script_json(runtime.catalogue_json(project.root, lang)),
                     form=_script_json(form_spec(game, lang, labels)),
-                    players=game.game.players.min,
-                    offline=" ".join([*runtime.files(project.root), runtime.FOLDER + "/scoring.zip",
-                                      "assets/calc.js", "assets/calc.py"]))
+                    players=game.game.players.min)
     return env.get_template("score.html").render(**common, rows=rows, pad=f"{lang}/score-pad.pdf" if pad else None,
                                                   calc=calc)
 
@@ -73,14 +76,17 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
         return {("players", "*", "district"): {"t": "grid", "rows": 3, "cols": 3,
                                                "item": {"t": "list", "item": pick}}}
     if game_id == "taverna":
-        peoples = {"t": "enum", "options": [[p, _soft(labels, p)] for p in module.PEOPLES]}
+        # the peoples as their client tiles name them (card data), never the ids
+        names = {p: facts["names"][p].title(labels, lang) if p in facts.get("names", {}) else _soft(labels, p)
+                 for p in module.PEOPLES}
+        peoples = {"t": "enum", "options": [[p, names[p]] for p in module.PEOPLES]}
         steps = {"t": "enum", "options": [[s, str(s)] for s in module.STEPS], "default": module.STEPS[0]}
         return {("elected",): {"t": "union", "options": [[_soft(labels, "Elected people"), peoples],
                                                          [_soft(labels, "King and Queen (2 players)"),
                                                           {"t": "obj", "fields": [
                                                               ["king", _soft(labels, "King's people"), peoples],
                                                               ["queen", _soft(labels, "Queen's people"), peoples]]}]]},
-                **{("players", "*", "tracks", p): {**steps, "label": _soft(labels, p)} for p in module.PEOPLES}}
+                **{("players", "*", "tracks", p): {**steps, "label": names[p]} for p in module.PEOPLES}}
     if game_id == "san-gimignano":
         return {("players", "*", "nobles"): {"t": "list", "item": {"t": "enum", "options": [
             [n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}}}
@@ -134,4 +140,5 @@ def _spec(annotation, path: tuple, hints: dict, labels) -> dict:
 
 def _member_label(annotation, labels) -> str:
     name = getattr(annotation, "__name__", str(annotation))
-    return _soft(labels, {"int": "Rank", "BuonaPietra": "Buona Pietra"}.get(name, name))
+    # a floor card's rank ("Card rank"): not "Rank", the players' placing in the results
+    return _soft(labels, {"int": "Card rank", "BuonaPietra": "Buona Pietra"}.get(name, name))

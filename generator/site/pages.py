@@ -40,7 +40,7 @@ from . import fonts, offline, runtime
 from .downloads import Download, human_size, printables
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
-ASSETS = ["site.css", "site.js", "icon.svg", "calc.js", "calc.py"]
+ASSETS = ["site.css", "site.js", "icon.svg", "calc-form.js", "calc.js", "calc.py", "calc_cache.py"]
 INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
@@ -141,6 +141,8 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
              + ([dict(id="score", href=f"{lang}-score.html", label=labels("Score"))] if has_calculator(game) else []),
         languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}{suffix}", current=l == lang)
                    for l in languages],
+        # every page of a game with a calculator asks the service worker to keep its runtime
+        calculator=has_calculator(game) and runtime.available(project.root),
         font_css=Markup(fonts.SLOT))
 
 
@@ -253,6 +255,7 @@ class Draft:
     shell: list[str] = field(default_factory=list)
     groups: dict[str, list[str]] = field(default_factory=dict)
     sw: Path | None = None          # the service worker's template
+    runtime: list[str] = field(default_factory=list)    # the calculator's runtime (cached apart)
 
     def put(self, relative: str, data: str | bytes | Path, downloads: list[Download] = (), shared: bool = False) -> None:
         """`shared`: a file of the output or of the vendored runtime, hard-linked rather than
@@ -295,6 +298,8 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
             pages = json.loads(remember(("pages", game, lang, langs, [d.name for d in downloads]), make))
             rendered += [(name, page, fonts.script_of(lang), downloads) for name, page in pages.items()]
             files = list(pages) + [FONTS_OF + fonts.script_of(lang)]
+            if has_calculator(game) and runtime.available(project.root):
+                files.append(f"{runtime.FOLDER}/scoring.zip")       # small, and made by each build
             for d in downloads:
                 name = f"{game.id}/{lang}/{d.name}"
                 draft.put(name, d.source, shared=True)
@@ -305,7 +310,9 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
                     page["files"] = files
         previous[game.id] = entry
     entries = [previous[g] for g in sorted(previous)]
-    rendered.append(("index.html", render_home(project, entries), "latin", []))
+    # the home lists every language's names: its Japanese is set in the Japanese subset too
+    home_scripts = "latin+ja" if any(p["lang"] == "ja" for e in entries for p in e["pages"]) else "latin"
+    rendered.append(("index.html", render_home(project, entries), home_scripts, []))
     font_files = _web_fonts(project, draft, rendered, remember)
     for name, page, _script, downloads in rendered:
         draft.put(name, page, downloads)
@@ -319,10 +326,11 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     assets = locate(project.root, "layouts", "site")
     for name in ASSETS:
         draft.put(f"assets/{name}", assets / name)
-    for name, source in runtime.files(project.root).items():      # the calculator's, if vendored
+    for name, source in runtime.files(project.root).items():      # the calculator's, with .br/.gz copies
         draft.put(name, source, shared=True)
     if runtime.available(project.root):
         draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
+        draft.runtime = runtime.loaded(project.root)
     draft.shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
     for name in fonts.LICENCES:
         draft.put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name))
@@ -336,20 +344,21 @@ def _web_fonts(project: Project, draft: Draft, rendered: list, remember: Remembe
     """One subset per script, from every page of this build that uses it, put in the draft;
     each page's @font-face rules written in its SLOT. Returns script -> the subsets' site paths."""
     chars: dict[str, set[str]] = {}
-    for _name, page, script, _downloads in rendered:
-        chars.setdefault(script, set()).update(fonts.characters(page))
+    for _name, page, scripts, _downloads in rendered:
+        for script in scripts.split("+"):
+            chars.setdefault(script, set()).update(fonts.characters(page))
     font_files: dict[str, list[str]] = {}
+    chosen: dict[str, list] = {}
     for script, wanted in sorted(chars.items()):
-        chosen = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
-        font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen]
-        for f, name in chosen:
+        chosen[script] = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
+        font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen[script]]
+        for f, name in chosen[script]:
             source = locate(project.root, "layouts", "fonts", f.source)
             draft.put(f"assets/fonts/{name}", remember(("font", source, name), lambda: fonts.woff2(source, wanted)))
-        for i, (name, page, page_script, downloads) in enumerate(rendered):
-            if page_script == script:
-                prefix = "../" * name.count("/") + "assets/fonts/"
-                rendered[i] = (name, page.replace(fonts.SLOT, fonts.font_face_css(chosen, prefix), 1), script,
-                               downloads)
+    for i, (name, page, scripts, downloads) in enumerate(rendered):
+        prefix = "../" * name.count("/") + "assets/fonts/"
+        faces = "\n".join(fonts.font_face_css(chosen[script], prefix) for script in scripts.split("+"))
+        rendered[i] = (name, page.replace(fonts.SLOT, faces, 1), scripts, downloads)
     return font_files
 
 
@@ -378,7 +387,8 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
         targets.append(target)
     target = draft.base / "sw.js"
     staging.temporary(target).write_bytes(
-        offline.service_worker(draft.sw, draft.shell, draft.groups, contents.digest()).encode("utf-8"))
+        offline.service_worker(draft.sw, draft.shell, draft.groups, contents.digest(), draft.runtime,
+                               runtime.RUNTIME_ID).encode("utf-8"))
     return targets + [target]
 
 

@@ -3,9 +3,11 @@ its WebAssembly core (PyPI), and the project's own `scoring` and `datafile` pack
 pure-Python code, zipped. The rules are not written twice: the page calls `scoring.api.score_data`
 exactly as `pnp score` does.
 
-The runtime is vendored at build time from .cache/vendor/ (filled by .ci/vendor-web with npm and
-pip); never fetched by the page. Without it the site still builds and the score page says so.
-Everything lands under site/assets/calculator/, loaded only by the score pages.
+The runtime is fetched once per machine from the npm registry and PyPI (runtime_fetch.py, pinned
+and hash-checked) into a per-user cache, and copied into every site that needs it; the page never
+reaches outside its own site. Without it the site still builds and the score page says to use the
+score pad. Everything lands under site/assets/calculator/, loaded only by the score pages (and
+cached in the background by the service worker from any page of the game).
 """
 from __future__ import annotations
 
@@ -24,8 +26,10 @@ from scoring.api import facts_from_game
 
 from ..data.i18n import read_catalogue
 from ..data.locate import locate
+from . import runtime_fetch
 
 FOLDER = "assets/calculator"
+RUNTIME_ID = runtime_fetch.RUNTIME_ID
 PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json", "package.json"]
 # the project's own packages, as installed: found from one of their modules (under pytest the
@@ -33,28 +37,50 @@ PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "
 PACKAGES = {"scoring": scoring.api, "datafile": datafile.errors}
 
 
-def vendor_dir(root: Path) -> Path:
-    """Where .ci/vendor-web put the runtime: $PNP_WEB_VENDOR, else .cache/vendor/ beside the code."""
-    return Path(os.environ.get("PNP_WEB_VENDOR") or Path(__file__).resolve().parents[2] / ".cache" / "vendor")
+def runtime_dir(root: Path | None = None) -> Path:
+    """The runtime's folder: $PNP_RUNTIME_DIR; else $PNP_WEB_VENDOR (the name it had when a CI
+    script put it there: same layout); else the user's cache (one per runtime version, shared
+    by every project of that user). `root` is unused: the runtime belongs to the machine."""
+    chosen = os.environ.get("PNP_RUNTIME_DIR") or os.environ.get("PNP_WEB_VENDOR")
+    if chosen:
+        return Path(chosen)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("pnp-studio", appauthor=False)) / "runtime" / runtime_fetch.RUNTIME_ID
 
 
-def available(root: Path) -> bool:
-    v = vendor_dir(root)
-    return (v / "pyodide" / "pyodide.asm.wasm").is_file() and any((v / "wheels").glob("pydantic_core-*.whl"))
+vendor_dir = runtime_dir       # the former name (tests, other scripts)
 
 
-def files(root: Path) -> dict[str, Path]:
-    """Site path -> vendored file, for the runtime (empty when not vendored)."""
+def available(root: Path | None = None) -> bool:
+    """Every file the page loads is there, at its pinned size."""
+    todo, _ = runtime_fetch.missing(runtime_dir(root))
+    return not todo
+
+
+def files(root: Path | None = None) -> dict[str, Path]:
+    """Site path -> runtime file (with the .br/.gz copies beside those that have them); empty
+    when the runtime is not there."""
     if not available(root):
         return {}
-    v = vendor_dir(root)
-    out = {f"{FOLDER}/pyodide/{name}": v / "pyodide" / name for name in PYODIDE}
-    for wheel in sorted((v / "wheels").glob("*.whl")):
-        out[f"{FOLDER}/wheels/{wheel.name}"] = wheel
+    v = runtime_dir(root)
+    out = {}
+    for name in PYODIDE:
+        out[f"{FOLDER}/pyodide/{name}"] = v / "pyodide" / name
+        for ext in ("br", "gz"):
+            packed = v / "pyodide" / f"{name}.{ext}"
+            if name in runtime_fetch.COMPRESSED and packed.is_file():
+                out[f"{FOLDER}/pyodide/{name}.{ext}"] = packed
+    for wheel in runtime_fetch.WHEELS:
+        out[f"{FOLDER}/wheels/{wheel.name}"] = v / "wheels" / wheel.name
     return out
 
 
-def wheels(root: Path) -> list[str]:
+def loaded(root: Path | None = None) -> list[str]:
+    """The runtime's site paths the page loads (not the compressed copies)."""
+    return [p for p in files(root) if not p.endswith((".br", ".gz"))]
+
+
+def wheels(root: Path | None = None) -> list[str]:
     return sorted(p.rsplit("/", 1)[1] for p in files(root) if "/wheels/" in p)
 
 
@@ -89,10 +115,17 @@ def facts_json(game) -> dict:
     return json.loads(json.dumps(out, default=str))
 
 
+CATALOGUES = ["scoring.po", "checks.po"]   # the results' words, and why a state is refused
+
+
 def catalogue_json(root: Path, lang: str) -> dict[str, str]:
-    """The scoring messages of `lang` (locales/<lang>/LC_MESSAGES/scoring.po), for the results."""
+    """The scoring messages of `lang` (locales/<lang>/LC_MESSAGES/scoring.po and checks.po), for
+    the results and the problems, as `pnp score` shows them."""
     if lang == "en":
         return {}
-    path = locate(root, "locales", lang, "LC_MESSAGES", "scoring.po")
-    # checked as every catalogue is: the page's Python fills these with str.format too
-    return read_catalogue(path, lang) if path.is_file() else {}
+    out: dict[str, str] = {}
+    for name in CATALOGUES:
+        path = locate(root, "locales", lang, "LC_MESSAGES", name)
+        # checked as every catalogue is: the page's Python fills these with str.format too
+        out.update(read_catalogue(path, lang) if path.is_file() else {})
+    return out

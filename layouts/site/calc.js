@@ -1,11 +1,13 @@
 // Score calculator: the project's scoring package (Python) in the browser through Pyodide, loaded
-// from the site itself (vendored at build time), and a form for the end-game state built from the
-// state's schema. window.pnpScore(state) -> {ok, result | problems}, as `pnp score --json`.
+// from the site itself, and the form of calc-form.js. window.pnpScore(state) -> {ok, result |
+// problems}, as `pnp score --json`. The form is there at once; the runtime loads behind it, and
+// the code it compiles is kept (IndexedDB) so that the next visit skips compiling (calc_cache.py).
 (function () {
   "use strict";
   var box = document.getElementById("calculator");
   if (!box) return;
   var base = box.dataset.runtime;
+  var key = box.dataset.codeKey;
   function json(id) { return document.getElementById(id).textContent; }
   function script(src) {
     return new Promise(function (resolve, reject) {
@@ -14,208 +16,193 @@
       document.head.appendChild(s);
     });
   }
+  function text(url) {
+    return fetch(url).then(function (r) { if (!r.ok) throw new Error(url + ": " + r.status); return r; });
+  }
+
+  // ---- compiled code of earlier visits: one entry, named by runtime and bundle
+  function store(mode, use) {
+    return new Promise(function (resolve, reject) {
+      var open = window.indexedDB ? indexedDB.open("pnp-calculator", 1) : null;
+      if (!open) { reject(new Error("no IndexedDB")); return; }
+      open.onupgradeneeded = function () { open.result.createObjectStore("code"); };
+      open.onerror = function () { reject(open.error); };
+      open.onsuccess = function () {
+        var db = open.result, tx = db.transaction("code", mode), request = use(tx.objectStore("code"));
+        tx.oncomplete = function () { db.close(); resolve(request.result); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+      };
+    });
+  }
+  function readCode() {
+    return store("readonly", function (s) { return s.get(key); }).catch(function () { return null; });
+  }
+  function keepCode(pyodide) {     // box[data-code-kept]: "1" once written (for the benchmark)
+    var blob = pyodide.runPython("import sys; sys.pnp_code_cache.dump()");
+    if (!blob) { box.dataset.codeKept = "1"; return; }
+    var bytes = blob.toJs();
+    blob.destroy();
+    store("readwrite", function (s) { s.clear(); return s.put(bytes, key); })
+      .then(function () { box.dataset.codeKept = "1"; }, function () { box.dataset.codeKept = "failed"; });
+  }
+  function later(pyodide) {
+    box.dataset.codeKept = "pending";
+    setTimeout(function () { keepCode(pyodide); }, 0);
+  }
+
   var started = performance.now();
   if (location.protocol === "file:") {     // browsers refuse WebAssembly and fetch from file://
     box.dataset.ready = "file";
     window.pnpScore = function () { return Promise.reject(new Error(box.dataset.needsServer)); };
     return;
   }
-  var ready = script(base + "pyodide/pyodide.js").then(function () {
-    return window.loadPyodide({indexURL: new URL(base + "pyodide/", location.href).href});
+  var ready = Promise.all([script(base + "pyodide/pyodide.js"), readCode(),
+                           text(box.dataset.cache).then(function (r) { return r.text(); })]).then(function (parts) {
+    var code = parts[1], helper = parts[2];
+    performance.mark("pnp-fetched");      // the phases, for benchmarks/calculator.py
+    return window.loadPyodide({indexURL: new URL(base + "pyodide/", location.href).href,
+                               fsInit: function (FS, info) {
+                                 FS.writeFile(info.sitePackages + "/sitecustomize.py", helper);
+                                 if (code) FS.writeFile("/pnp-code.bin", new Uint8Array(code));
+                                 return Promise.resolve();
+                               }});
   }).then(function (pyodide) {
+    performance.mark("pnp-python");
     var wheels = box.dataset.wheels.split(" ").map(function (w) { return new URL(base + "wheels/" + w, location.href).href; });
-    return pyodide.loadPackage(wheels).then(function () {
-      return Promise.all([fetch(base + "scoring.zip").then(function (r) { return r.arrayBuffer(); }),
-                          fetch(box.dataset.code).then(function (r) { return r.text(); })]);
-    }).then(function (parts) {
-      pyodide.unpackArchive(parts[0], "zip", {extractDir: "/home/pyodide/pnp"});
+    return Promise.all([pyodide.loadPackage(wheels, {messageCallback: function () {}}),
+                        text(base + "scoring.zip").then(function (r) { return r.arrayBuffer(); }),
+                        text(box.dataset.code).then(function (r) { return r.text(); })]).then(function (parts) {
+      performance.mark("pnp-packages");
+      pyodide.unpackArchive(parts[1], "zip", {extractDir: "/home/pyodide/pnp"});
       pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/pnp')");
-      pyodide.runPython(parts[1]);
+      pyodide.runPython(parts[2]);
+      performance.mark("pnp-ready");
       box.dataset.ready = String(Math.round(performance.now() - started));
-      return pyodide.globals.get("run");
+      box.dataset.codeReused = String(pyodide.runPython("import sys; sys.pnp_code_cache.reused"));
+      later(pyodide);
+      if (window.pnpKeepRuntime) window.pnpKeepRuntime();
+      return {pyodide: pyodide, run: pyodide.globals.get("run"), read: pyodide.globals.get("read_tally")};
     });
   });
   ready.catch(function (err) { box.dataset.ready = "failed"; box.dataset.error = String(err); });
 
+  var lang = document.documentElement.lang;
   window.pnpScore = function (state) {
-    return ready.then(function (run) {
-      return JSON.parse(run(box.dataset.game, JSON.stringify(state), json("calc-facts"), json("calc-catalogue"),
-                            document.documentElement.lang));
+    return ready.then(function (py) {
+      var answer = JSON.parse(py.run(box.dataset.game, JSON.stringify(state), json("calc-facts"),
+                                     json("calc-catalogue"), lang));
+      later(py.pyodide);           // what scoring imported, for next time
+      return answer;
     });
+  };
+  window.pnpReadTally = function (content) {
+    try {
+      return Promise.resolve({ok: true, state: JSON.parse(content)});
+    } catch (e) {
+      return ready.then(function (py) { return JSON.parse(py.read(content, json("calc-catalogue"), lang)); });
+    }
   };
 })();
 
-// ---- the form: built from the state models' spec (generator/site/calculator.py form_spec)
+// ---- the page: form, results, problems in the players' words, saving and opening a tally
 (function () {
   "use strict";
   var box = document.getElementById("calculator");
-  if (!box) return;
+  if (!box || !window.pnpForm) return;
+  var el = window.pnpForm.el;
   var spec = JSON.parse(document.getElementById("calc-form-spec").textContent);
-  var catalogue = JSON.parse(document.getElementById("calc-catalogue").textContent);
   var form = document.getElementById("calc-form");
   var fields = document.getElementById("calc-fields");
   var out = document.getElementById("calc-result");
-  var uid = 0;
-  function el(tag, attrs, children) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") e.textContent = attrs[k]; else if (k === "className") e.className = attrs[k];
-      else e.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) e.appendChild(c); });
-    return e;
-  }
-  function clone(v) { return v === undefined ? undefined : JSON.parse(JSON.stringify(v)); }
-
-  // build(spec, value, label) -> {node, get()}; `label` names the control for screen readers
-  function build(s, value, label) {
-    if (value === undefined) value = clone(s["default"]);
-    var id = "f" + (++uid);
-    if (s.t === "int") {
-      var input = el("input", {type: "number", inputmode: "numeric", id: id, "aria-label": label,
-                               value: value === undefined || value === null ? (s.min !== undefined ? s.min : 0) : value});
-      if (s.min !== undefined) input.min = s.min;
-      if (s.max !== undefined) input.max = s.max;
-      function step(d) {
-        return function () {
-          var v = (parseInt(input.value, 10) || 0) + d;
-          if (s.min !== undefined) v = Math.max(s.min, v);
-          if (s.max !== undefined) v = Math.min(s.max, v);
-          input.value = v;
-        };
-      }
-      var minus = el("button", {type: "button", className: "step", "aria-label": label + " −1", text: "−"});
-      var plus = el("button", {type: "button", className: "step", "aria-label": label + " +1", text: "+"});
-      minus.addEventListener("click", step(-1)); plus.addEventListener("click", step(1));
-      return {node: el("span", {className: "stepper"}, [minus, input, plus]),
-              get: function () { return parseInt(input.value, 10) || 0; }};
-    }
-    if (s.t === "bool") {
-      var box2 = el("input", {type: "checkbox", id: id, "aria-label": label});
-      box2.checked = !!value;
-      return {node: box2, get: function () { return box2.checked; }};
-    }
-    if (s.t === "str") {
-      var text = el("input", {type: "text", id: id, "aria-label": label, value: value || ""});
-      return {node: text, get: function () { return text.value.trim(); }};
-    }
-    if (s.t === "enum") {
-      var select = el("select", {id: id, "aria-label": label});
-      s.options.forEach(function (o, i) {
-        var option = el("option", {value: String(i), text: o[1]});
-        if (value !== undefined && value !== null && String(o[0]) === String(value)) option.selected = true;
-        select.appendChild(option);
-      });
-      return {node: select, get: function () { return s.options[parseInt(select.value, 10)][0]; }};
-    }
-    if (s.t === "obj") {
-      var parts = [], node = el("div", {className: "obj"});
-      s.fields.forEach(function (f) {
-        var v = value && typeof value === "object" ? value[f[0]] : undefined;
-        var child = build(f[2], v, f[1]);
-        var simple = ["int", "bool", "str", "enum"].indexOf(f[2].t) >= 0;
-        node.appendChild(el(simple ? "label" : "div", {className: "field field-" + f[2].t + " name-" + f[0]},
-                            [el("span", {className: "label", text: f[1]}), child.node]));
-        parts.push([f[0], child]);
-      });
-      return {node: node, get: function () {
-        var o = {};
-        parts.forEach(function (p) { var v = p[1].get(); if (v !== undefined) o[p[0]] = v; });
-        return o;
-      }};
-    }
-    if (s.t === "list") {
-      var items = [], list = el("ol", {className: "items"});
-      var add = el("button", {type: "button", className: "add", text: "+ " + box.dataset.add + " · " + label});
-      function push(v) {
-        var child = build(s.item, v, label + " " + (items.length + 1));
-        var remove = el("button", {type: "button", className: "remove", text: "×",
-                                   "aria-label": box.dataset.remove + " · " + label + " " + (items.length + 1)});
-        var li = el("li", {}, [child.node, remove]);
-        var entry = {li: li, child: child};
-        remove.addEventListener("click", function () { items.splice(items.indexOf(entry), 1); li.remove(); });
-        items.push(entry); list.appendChild(li);
-      }
-      add.addEventListener("click", function () { push(undefined); });
-      (Array.isArray(value) ? value : []).forEach(push);
-      return {node: el("div", {className: "list"}, [list, add]), push: push,
-              get: function () { return items.map(function (e) { return e.child.get(); }); }};
-    }
-    if (s.t === "opt") {
-      var on = el("input", {type: "checkbox", "aria-label": label});
-      on.checked = value !== undefined && value !== null;
-      var inner = build(s.spec, on.checked ? value : undefined, label);
-      var wrap = el("div", {className: "opt"}, [el("label", {className: "toggle"}, [on, el("span", {text: " " + label})]),
-                                                 inner.node]);
-      inner.node.hidden = !on.checked;
-      on.addEventListener("change", function () { inner.node.hidden = !on.checked; });
-      return {node: wrap, inner: inner, on: on,
-              get: function () { return on.checked ? inner.get() : undefined; }};
-    }
-    if (s.t === "union") {
-      function fits(o) {
-        if (value === undefined || value === null) return false;
-        if (o.t === "int") return typeof value === "number";
-        if (o.t === "enum") return typeof value !== "object";
-        return typeof value === "object";
-      }
-      var chosen = Math.max(0, s.options.findIndex(function (o) { return fits(o[1]); }));
-      var pick = el("select", {"aria-label": label});
-      s.options.forEach(function (o, i) { pick.appendChild(el("option", {value: String(i), text: o[0]})); });
-      pick.value = String(chosen);
-      var holder = el("span", {className: "variant"});
-      var current = build(s.options[chosen][1], fits(s.options[chosen][1]) ? value : undefined, label);
-      holder.appendChild(current.node);
-      pick.addEventListener("change", function () {
-        current = build(s.options[parseInt(pick.value, 10)][1], undefined, label);
-        holder.replaceChildren(current.node);
-      });
-      return {node: el("span", {className: "union"}, [pick, holder]), get: function () { return current.get(); }};
-    }
-    if (s.t === "grid") {
-      var cells = [], grid = el("div", {className: "grid"});
-      for (var r = 0; r < s.rows; r++) {
-        for (var c = 0; c < s.cols; c++) {
-          var place = value && value[r] ? value[r][c] : undefined;
-          if (typeof place === "string") place = [place];
-          var cell = build(s.item, place || [], label + " " + (r + 1) + "·" + (c + 1));
-          grid.appendChild(el("div", {className: "cell"}, [el("span", {className: "label", text: (r + 1) + "·" + (c + 1)}),
-                                                           cell.node]));
-          cells.push(cell);
-        }
-      }
-      return {node: grid, get: function () {
-        var rows = [];
-        for (var r = 0; r < s.rows; r++) {
-          rows.push(cells.slice(r * s.cols, (r + 1) * s.cols).map(function (cell) {
-            var stack = cell.get();
-            return stack.length ? stack : null;
-          }));
-        }
-        while (rows.length && rows[rows.length - 1].every(function (p) { return p === null; })) rows.pop();
-        return rows;
-      }};
-    }
-    throw new Error("unknown field kind " + s.t);
-  }
-
+  var status = document.getElementById("calc-status");
+  var pad = document.getElementById("score-pad");
+  var words = {add: box.dataset.add, remove: box.dataset.remove};
+  var lang = document.documentElement.lang;
+  var colon = {fr: "\u202f: ", ja: "："}[lang] || ": ";
   var root;
+
   function load(state) {
-    uid = 0;
+    window.pnpForm.reset();
     if (!state) {
       state = {players: []};
       for (var i = 0; i < parseInt(box.dataset.players, 10); i++) state.players.push({});
     }
-    root = build(spec, state, "");
+    root = window.pnpForm.build(spec, state, "", words);
     fields.replaceChildren(root.node);
   }
-  function t(msgid) { return catalogue[msgid] || msgid; }
+
+  function say(message, withPad, quiet) {
+    status.replaceChildren(document.createTextNode(message));
+    if (withPad && pad) {
+      var link = pad.cloneNode(true);
+      link.removeAttribute("id");
+      status.appendChild(el("span", {}, [document.createTextNode(" "), link]));
+    }
+    status.hidden = !message;
+    if (message && !quiet) status.scrollIntoView({block: "nearest"});
+  }
+
+  // "players[1].towers[0].floors" -> ["players", 1, "towers", 0, "floors"]
+  function parse(field) {
+    return (field.match(/[^.[\]]+|\[\d+\]/g) || []).map(function (p) { return p[0] === "[" ? parseInt(p.slice(1), 10) : p; });
+  }
+  // ... -> "Ann › Towers 1 › Floors": the form's own labels, numbered from 1, players by name
+  function where(path) {
+    var s = spec, value = root.get(), said = [], label = "";
+    for (var i = 0; i < path.length; i++) {
+      while (s && (s.t === "opt" || s.t === "union")) s = s.t === "opt" ? s.spec : null;
+      var part = path[i];
+      if (typeof part === "number") {
+        var item = value && value[part];
+        if (s && s.t === "grid") {
+          said.push(label + " " + (part + 1) + "·" + ((typeof path[i + 1] === "number" ? path[++i] : 0) + 1));
+          s = s.item; value = undefined; continue;
+        }
+        said.pop();
+        said.push(item && typeof item === "object" && item.name ? item.name
+                  : label === "" ? String(part + 1)
+                  : path[i - 1] === "players" ? box.dataset.player.replace("{number}", part + 1)
+                  : label + " " + (part + 1));
+        s = s && s.t === "list" ? s.item : null;
+        value = item;
+      } else {
+        var f = s && s.t === "obj" ? s.fields.filter(function (x) { return x[0] === part; })[0] : null;
+        label = f ? f[1] : part;
+        said.push(label);
+        s = f ? f[2] : null;
+        value = value && typeof value === "object" ? value[part] : undefined;
+      }
+    }
+    return said.filter(Boolean).join(" › ");
+  }
+
+  function problems(list) {
+    out.appendChild(el("ul", {className: "problems"}, list.map(function (p) {
+      var path = parse(p.field || "");
+      var control = path.length && root.at(path);
+      var item = el("li", {}, []);
+      if (control && path.length) {
+        var target = control.wrapper || control.node;
+        target.classList.add("invalid");
+        var go = el("button", {type: "button", className: "link", text: where(path)});
+        go.addEventListener("click", function () {
+          target.scrollIntoView({block: "center"});
+          var focus = target.querySelector("input, select, button") || target;
+          focus.focus();
+        });
+        item.appendChild(go);
+        item.appendChild(document.createTextNode(colon + p.message));
+      } else {
+        item.textContent = (path.length ? where(path) + colon : "") + p.message;
+      }
+      return item;
+    })));
+  }
+
   function show(answer) {
     out.replaceChildren();
-    if (!answer.ok) {
-      out.appendChild(el("ul", {className: "problems"}, answer.problems.map(function (p) { return el("li", {text: p}); })));
-      return answer;
-    }
+    fields.querySelectorAll(".invalid").forEach(function (n) { n.classList.remove("invalid"); });
+    if (!answer.ok) { problems(answer.problems); return answer; }
     var result = answer.result, players = result.players;
     var head = el("tr", {}, [el("th", {scope: "col", text: ""})].concat(players.map(function (p) {
       return el("th", {scope: "col", text: p.name}); })));
@@ -232,31 +219,78 @@
     rows.push(el("tr", {}, [el("th", {scope: "row", text: box.dataset.rank})].concat(
       players.map(function (p) { return el("td", {text: String(p.rank)}); }))));
     out.appendChild(el("table", {className: "scores"}, [el("thead", {}, [head]), el("tbody", {}, rows)]));
-    out.appendChild(el("p", {className: "winner", text: box.dataset.winner + ({fr: "\u202f: ", ja: "："}[document.documentElement.lang] || ": ") + result.winners.join(", ")}));
+    out.appendChild(el("p", {className: "winner", text: box.dataset.winner + colon + result.winners.join(", ")}));
     players.forEach(function (p) {
       out.appendChild(el("h3", {text: p.name + " — " + p.total}));
       out.appendChild(el("ul", {className: "details"}, p.lines.map(function (l) {
-        return el("li", {text: l.category + ": " + l.points + (l.detail ? " (" + l.detail + ")" : "")}); })));
+        return el("li", {text: l.category + colon + l.points + (l.detail ? " (" + l.detail + ")" : "")}); })));
     });
     (result.notes || []).concat(result.tie_break ? [result.tie_break] : []).forEach(function (n) {
       out.appendChild(el("p", {className: "note", text: n}));
     });
     return answer;
   }
-  form.addEventListener("submit", function (e) {
-    e.preventDefault();
-    window.pnpScore(root.get()).then(show).then(function () { out.scrollIntoView({block: "start"}); });
+
+  // the button is never dead: while loading it says so and scores once ready; without the
+  // runtime (offline before it was ever kept) it points to the score pad, next to the button
+  function count() {
+    var ready = box.dataset.ready;
+    if (ready === "failed") { say(box.dataset.unavailable, true); return Promise.resolve(null); }
+    if (ready === "file") { say(box.dataset.needsServer, true); return Promise.resolve(null); }
+    if (ready === undefined) say(box.dataset.waiting, false);
+    return window.pnpScore(root.get()).then(function (answer) {
+      say("", false);
+      show(answer);
+      out.scrollIntoView({block: "start"});
+      return answer;
+    }, function () { say(box.dataset.unavailable, true); return null; });
+  }
+  form.addEventListener("submit", function (e) { e.preventDefault(); count(); });
+
+  // ---- the tally as a file: saved (or shared) as `pnp score` reads it, opened again
+  function tallyFile() {
+    var day = new Date().toISOString().slice(0, 10);
+    var content = window.pnpForm.yaml(box.dataset.game, root.get(), document.title + " — " + day);
+    return new File([content], box.dataset.game + "-" + day + ".yaml", {type: "text/yaml"});
+  }
+  document.getElementById("calc-save").addEventListener("click", function () {
+    var file = tallyFile(), url = URL.createObjectURL(file);
+    var a = el("a", {href: url, download: file.name});
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
   });
-  window.pnpCalc = {load: load, state: function () { return root.get(); }, show: show};
+  var share = document.getElementById("calc-share");
+  if (navigator.canShare && navigator.canShare({files: [new File([""], "x.yaml", {type: "text/yaml"})]})) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      navigator.share({files: [tallyFile()], title: document.title}).catch(function () {});
+    });
+  }
+  document.getElementById("calc-open").addEventListener("change", function (e) {
+    var file = e.target.files[0];
+    e.target.value = "";
+    if (!file) return;
+    file.text().then(window.pnpReadTally).then(function (read) {
+      if (!read.ok) { say(box.dataset.notATally, false); if (read.problems) problems(read.problems); return; }
+      var state = read.state;
+      if (!state || typeof state !== "object" || Array.isArray(state)) { say(box.dataset.notATally, false); return; }
+      if (state.game && state.game !== box.dataset.game) { say(box.dataset.otherGame + " (" + state.game + ")", false); return; }
+      out.replaceChildren();
+      load(state);
+      count();
+    }, function () { say(box.dataset.unavailable, true); });
+  });
+
+  window.pnpCalc = {load: load, state: function () { return root.get(); }, show: show, count: count, where: where};
   load(null);
   form.hidden = false;
   var loading = document.getElementById("calc-loading");
   var timer = setInterval(function () {
-    if (box.dataset.ready) {
-      clearInterval(timer);
-      loading.hidden = box.dataset.ready !== "failed" && box.dataset.ready !== "file";
-      if (box.dataset.ready === "failed") loading.textContent = box.dataset.error;
-      if (box.dataset.ready === "file") { loading.textContent = box.dataset.needsServer; form.hidden = true; }
-    }
+    var ready = box.dataset.ready;
+    if (!ready) return;
+    clearInterval(timer);
+    loading.hidden = true;
+    if (ready === "failed") say(box.dataset.unavailable, true, true);
+    if (ready === "file") say(box.dataset.needsServer, true, true);
   }, 200);
 })();

@@ -4,21 +4,36 @@
 (function () {
   "use strict";
 
-  // ---- offline: register the service worker, then ask it to keep this game and language
+  // ---- offline: register the service worker, then ask it to keep this game and language and,
+  // in the background once the page has loaded, the calculator's runtime (html[data-offline],
+  // html[data-runtime]: "ready" once kept). The score page asks for the runtime itself, once
+  // its calculator has loaded it (window.pnpKeepRuntime): the files are then in the browser's
+  // cache, not downloaded twice.
   var body = document.body;
-  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) && body.dataset.root !== undefined) {
-    navigator.serviceWorker.register(body.dataset.root + "sw.js").then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (registration) {
-      var group = body.dataset.group;
-      if (!group || !registration.active) { document.documentElement.dataset.offline = "shell"; return; }
+  var root = document.documentElement;
+  var registered = null;
+  function keep(group, runtime) {
+    if (!registered) return;
+    registered.then(function (registration) {
+      if (!registration.active) { root.dataset.offline = "shell"; return; }
       var channel = new MessageChannel();
       channel.port1.onmessage = function (e) {
-        document.documentElement.dataset.offline = e.data.ok ? "ready" : "failed";
+        root.dataset[e.data.part === "runtime" ? "runtime" : "offline"] = e.data.ok ? "ready" : "failed";
       };
-      var extra = (body.dataset.offlineExtra || "").split(" ").filter(Boolean);
-      registration.active.postMessage({group: group, extra: extra}, [channel.port2]);
-    }).catch(function () { document.documentElement.dataset.offline = "failed"; });
+      registration.active.postMessage({group: group, runtime: runtime}, [channel.port2]);
+    });
+  }
+  if ("serviceWorker" in navigator && window.isSecureContext && body.dataset.root !== undefined) {
+    registered = navigator.serviceWorker.register(body.dataset.root + "sw.js").then(function () {
+      return navigator.serviceWorker.ready;
+    });
+    registered.catch(function () { root.dataset.offline = "failed"; });
+    var calculator = body.dataset.calculator !== undefined;
+    var scorePage = !!document.getElementById("calculator");
+    window.addEventListener("load", function () { keep(body.dataset.group, calculator && !scorePage); });
+    window.pnpKeepRuntime = function () { if (calculator) keep("", true); };
+  } else {
+    window.pnpKeepRuntime = function () {};
   }
 
   var input = document.getElementById("search");

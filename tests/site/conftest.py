@@ -2,11 +2,12 @@
 (`browser`, `page_factory`) is tests/conftest.py's, shared with the studio's tests."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from generator.site.runtime import vendor_dir
+from generator.site import runtime
 from tests.conftest import on_ci
 
 LANGS = ["fr", "en", "de", "ja"]
@@ -28,18 +29,31 @@ def site_all(tmp_path_factory) -> Path:
     return out
 
 
-VENDOR = vendor_dir(Path(__file__).resolve().parents[2])     # where .ci/vendor-web puts the runtime
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def vendored(what: str) -> Path:
-    """A file .ci/vendor-web fetched (axe-core, Pyodide); skipped when absent, except on CI."""
-    path = VENDOR / what
-    if not path.exists():
-        message = f"{path} not vendored (run .ci/vendor-web)"
+    """A file .ci/vendor-web fetched for the tests (axe-core): in $PNP_WEB_VENDOR or .cache/vendor/;
+    skipped when absent, except on CI."""
+    folders = [Path(os.environ["PNP_WEB_VENDOR"])] if os.environ.get("PNP_WEB_VENDOR") else []
+    for folder in folders + [ROOT / ".cache" / "vendor"]:
+        if (folder / what).exists():
+            return folder / what
+    message = f"{what} not in {' or '.join(map(str, folders + [ROOT / '.cache' / 'vendor']))} (run .ci/vendor-web)"
+    if on_ci():
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def runtime_or_skip() -> Path:
+    """The calculator's runtime (`pnp fetch-runtime`, which `pnp build` runs on first need);
+    skipped when it could not be fetched, except on CI."""
+    if not runtime.available():
+        message = f"the calculator's runtime is not in {runtime.runtime_dir()} (run pnp fetch-runtime)"
         if on_ci():
             pytest.fail(message)
         pytest.skip(message)
-    return path
+    return runtime.runtime_dir()
 
 
 class SiteServer:

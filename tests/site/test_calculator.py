@@ -1,24 +1,29 @@
 """The score page runs the project's scoring package in the browser (Pyodide): every rulebook
-worked example, entered through the page's form, scores exactly as `pnp score --json`; and the
-calculator works offline after one visit."""
+worked example, entered through the page's form, scores exactly as `pnp score --json`; a refused
+state is explained in the page's language and the players' words; a tally round-trips between
+the page and `pnp score`; the calculator works offline once any page of its game was opened, and
+a later visit reuses the code compiled by the first; without its runtime the button still answers."""
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
 from tests.conftest import ROOT, pnp_process
-from tests.site.conftest import vendored
+from tests.site.conftest import LANGS, runtime_or_skip, vendored
 
 EXAMPLES = sorted((ROOT / "examples" / "scores").glob("*.yaml"))
 READY = "document.getElementById('calculator').dataset.ready"
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
 def calculator_site(full_build) -> Path:
-    vendored("pyodide/pyodide.asm.wasm")
+    runtime_or_skip()
     site = full_build / "site"
     assert (site / "assets" / "calculator" / "scoring.zip").is_file()
     return site
@@ -29,6 +34,16 @@ def _wait_ready(page) -> int:
     ready = page.evaluate(READY)
     assert ready != "failed", page.get_attribute("#calculator", "data-error")
     return int(ready)
+
+
+def _spec(site: Path, game: str, lang: str) -> dict:
+    page = (site / game / f"{lang}-score.html").read_text(encoding="utf-8")
+    return json.loads(re.search(r'id="calc-form-spec">(.*?)</script>', page, re.S).group(1).replace("<\\/", "</"))
+
+
+def _field(spec: dict, name: str) -> list:
+    """[name, label, spec, required] of an object's field in the form's spec."""
+    return {f[0]: f for f in spec["fields"]}[name]
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])
@@ -80,18 +95,148 @@ def test_results_pass_axe(calculator_site, browser, serve_site):
         context.close()
 
 
-def test_an_impossible_state_is_explained_not_scored(calculator_site, browser, serve_site):
+IMPOSSIBLE = {"game": "san-gimignano",
+              "players": [{"name": "Ann", "towers": [{"floors": [5, 5, 5]}, {"floors": [8, 9, 9]}]}, {"name": "Bob"}]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_state_is_explained_in_the_players_words(calculator_site, browser, serve_site, tmp_path, lang):
+    """As `pnp score --lang` says it, but where it is in the form's own words, numbered from 1
+    (Ann's second tower), never the state file's field path."""
+    state_file = tmp_path / "state.yaml"
+    state_file.write_text(yaml.safe_dump(IMPOSSIBLE), encoding="utf-8")
+    cli = pnp_process("score", "san-gimignano", str(state_file), "--lang", lang)
+    assert cli.returncode == 1
+    message = cli.stderr.splitlines()[0].split("players[0].towers[1].floors: ", 1)[1]
     server = serve_site(calculator_site)
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(viewport=PHONE, service_workers="block")
     try:
         page = context.new_page()
-        page.goto(f"{server.url}san-gimignano/en-score.html")
+        page.goto(f"{server.url}san-gimignano/{lang}-score.html")
         _wait_ready(page)
-        state = {"players": [{"name": "Ann", "towers": [{"floors": [8, 9, 9]}]}, {"name": "Bob"}]}
-        page.evaluate("s => window.pnpCalc.load(s)", state)
+        page.evaluate("s => window.pnpCalc.load(s)", IMPOSSIBLE)
         page.click("#calc-go")
         page.wait_for_selector(".problems li")
-        assert "floors 8, 9, 9 are neither" in page.inner_text(".problems")
+        shown = page.inner_text(".problems li").strip()
+        player = _field(_spec(calculator_site, "san-gimignano", lang), "players")[2]["spec"]["item"]
+        towers = _field(player, "towers")
+        floors = _field(towers[2]["item"], "floors")
+        colon = {"fr": "\u202f: ", "ja": "："}.get(lang, ": ")
+        assert shown == f"Ann › {towers[1]} 2 › {floors[1]}{colon}{message}"
+        assert not re.search(r"\[\d\]|state|players\b", shown)
+        # the field is marked and one press away
+        page.click(".problems li button")
+        assert page.evaluate("document.activeElement.closest('.invalid') !== null")
+    finally:
+        context.close()
+
+
+def test_the_floor_card_rank_is_not_the_players_rank(full_build):
+    """The floor picker's "Rank" (a card's) has its own words, not the results' placing."""
+    for lang, placing in (("de", "Platz"), ("ja", "順位")):
+        site = full_build / "site"
+        spec = _spec(site, "san-gimignano", lang)
+        player = _field(spec, "players")[2]["spec"]["item"]
+        floors = _field(_field(player, "towers")[2]["item"], "floors")[2]["item"]
+        labels = [label for label, _ in floors["options"]]
+        page = (site / "san-gimignano" / f"{lang}-score.html").read_text(encoding="utf-8")
+        assert f'data-rank="{placing}"' in page
+        assert placing not in labels and len(labels) == 2, labels
+
+
+def test_tavernas_peoples_have_names_not_ids(full_build):
+    spec = _spec(full_build / "site", "taverna", "en")
+    peoples = _field(spec, "elected")[2]["options"][0][1]["options"]
+    assert [label for _id, label in peoples] == ["Human", "Elf", "Dwarf", "Orc"]
+    tracks = _field(_field(spec, "players")[2]["item"], "tracks")[2]["fields"]
+    assert [label for _id, label, *_ in tracks] == ["Human", "Elf", "Dwarf", "Orc"]
+
+
+def test_a_tally_round_trips_between_the_page_and_pnp_score(calculator_site, browser, serve_site, tmp_path):
+    """Each rulebook example opened in the page as a file, scored, saved by the page, and read
+    back by `pnp score`: the same points all the way."""
+    server = serve_site(calculator_site)
+    context = browser.new_context(viewport=PHONE, service_workers="block", accept_downloads=True)
+    try:
+        for example in EXAMPLES:
+            game = yaml.safe_load(example.read_text(encoding="utf-8"))["game"]
+            expected = json.loads(pnp_process("score", game, str(example), "--json").stdout)
+            page = context.new_page()
+            page.goto(f"{server.url}{game}/en-score.html")
+            page.set_input_files("#calc-open", str(example))
+            page.wait_for_selector("table.scores", timeout=240_000)
+            assert page.evaluate("window.pnpScore(window.pnpCalc.state())")["result"] == expected
+            with page.expect_download() as download:
+                page.click("#calc-save")
+            saved = tmp_path / download.value.suggested_filename
+            download.value.save_as(saved)
+            assert saved.suffix == ".yaml" and yaml.safe_load(saved.read_text("utf-8"))["game"] == game
+            again = pnp_process("score", game, str(saved), "--json")
+            assert again.returncode == 0, again.stderr
+            assert json.loads(again.stdout) == expected, example.name
+            page.close()
+    finally:
+        context.close()
+
+
+def test_without_its_runtime_the_button_still_answers(calculator_site, browser, serve_site):
+    """Offline before the runtime was ever kept: the form is there, and the button says, next to
+    itself, to use the score pad (linked), in the page's language."""
+    server = serve_site(calculator_site)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        for lang in LANGS:
+            page = context.new_page()
+            page.route("**/assets/calculator/**", lambda route: route.abort("internetdisconnected"))
+            page.goto(f"{server.url}taverna/{lang}-score.html")
+            page.wait_for_function(f"{READY} === 'failed'")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.click("#calc-go")
+            status = page.locator("#calc-status")
+            assert status.is_visible()
+            box = status.bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 1     # in view
+            unavailable = html.unescape(page.get_attribute("#calculator", "data-unavailable"))
+            assert status.inner_text().startswith(unavailable)
+            assert status.locator("a").get_attribute("href") == f"{lang}/score-pad.pdf"
+            assert "pnp " not in page.inner_text("main")                  # no command on a player's page
+            page.close()
+    finally:
+        context.close()
+
+
+def test_a_later_visit_reuses_the_compiled_code(calculator_site, browser, serve_site):
+    server = serve_site(calculator_site)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        reused = []
+        for _visit in range(2):
+            page = context.new_page()
+            page.goto(f"{server.url}tournay/en-score.html")
+            _wait_ready(page)
+            page.wait_for_function("document.getElementById('calculator').dataset.codeKept === '1'")
+            reused.append(int(page.get_attribute("#calculator", "data-code-reused")))
+            page.close()
+        assert reused[0] == 0 and reused[1] > 100, reused
+    finally:
+        context.close()
+
+
+def test_opening_the_rules_keeps_the_calculator_for_offline(calculator_site, browser, serve_site):
+    """Only the rules page was opened; at the end of the game, offline, the calculator scores."""
+    server = serve_site(calculator_site)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}taverna/en.html")
+        page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=240_000)
+        server.stop()
+        context.set_offline(True)
+        page.goto(f"{server.url}taverna/en-score.html")
+        _wait_ready(page)
+        example = yaml.safe_load((ROOT / "examples" / "scores" / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
+        result = page.evaluate("s => window.pnpScore(s)", example)
+        assert result["ok"] and result["result"]["winners"]
     finally:
         context.close()
 
@@ -114,37 +259,10 @@ def test_the_form_has_steppers_and_card_names(calculator_site, page_factory, ser
     assert width <= 375
 
 
-def test_calculator_works_offline_after_one_visit(calculator_site, browser, serve_site):
-    server = serve_site(calculator_site)
-    context = browser.new_context(viewport={"width": 375, "height": 740})
-    try:
-        page = context.new_page()
-        page.goto(f"{server.url}taverna/en-score.html")
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=240_000)
-        _wait_ready(page)
-        server.stop()
-        context.set_offline(True)
-        page.reload()
-        _wait_ready(page)
-        example = yaml.safe_load((ROOT / "examples" / "scores" / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
-        result = page.evaluate("s => window.pnpScore(s)", example)
-        assert result["ok"] and result["result"]["winners"]
-    finally:
-        context.close()
-
-
-def test_without_the_vendored_runtime_the_site_still_builds(tmp_path, monkeypatch):
-    from tests.conftest import pnp
-    monkeypatch.setenv("PNP_WEB_VENDOR", str(tmp_path / "nothing"))
-    result = pnp("build", "san-gimignano", "--only", "rules", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
-    page = (tmp_path / "site" / "san-gimignano" / "en-score.html").read_text(encoding="utf-8")
-    assert "This page cannot compute scores yet" in page and "pnp score san-gimignano" in page
-    assert "calc.js" not in page and not (tmp_path / "site" / "assets" / "calculator").exists()
-
-
 def test_the_bundle_holds_the_scoring_package_itself():
-    import zipfile, io
+    import io
+    import zipfile
+
     from generator.site import runtime
     names = zipfile.ZipFile(io.BytesIO(runtime.bundle(ROOT))).namelist()
     for name in ("scoring/api.py", "scoring/tournay.py", "datafile/validate.py", "yaml/__init__.py"):

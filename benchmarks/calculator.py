@@ -1,0 +1,142 @@
+"""The score calculator at the table: how soon a phone-sized headless Chromium shows the form and
+the first result, cold (nothing cached: a first visit) and warm (a later visit: the runtime kept
+by the service worker, the compiled code by the page), and what crosses the network, with the
+precompressed runtime and without it (a host that serves only the raw files).
+
+    python benchmarks/calculator.py output/site [--game taverna] [--lang en] [--runs 3]
+
+Served by `pnp serve`'s own handler on localhost; bytes and requests are counted by the server,
+so they include the service worker's. Every visit opens the page and scores the rulebook's
+example as soon as the page can (examples/scores/<game>-rulebook.yaml): time to the first
+result is from navigation start to the answer. Runs alternate cold and warm so that machine
+load affects both alike; each figure is the median of --runs.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import statistics
+import sys
+import threading
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import yaml
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from generator.site.serve import QuietHandler  # noqa: E402  (the repository's, not an installed copy)
+
+VIEWPORT = {"width": 390, "height": 844}
+
+
+class Counted(QuietHandler):
+    """Counts what the server sends (status line and headers aside); `raw` ignores .br/.gz."""
+    sent = 0
+    requests = 0
+    raw = False
+
+    def send_head(self):
+        type(self).requests += 1
+        if type(self).raw:
+            self.headers.replace_header("Accept-Encoding", "identity") if "Accept-Encoding" in self.headers \
+                else None
+        return super().send_head()
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        type(self).sent += len(data)
+        outputfile.write(data)
+
+
+def serve(site: Path):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counted, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def visit(context, url: str, state: dict) -> dict:
+    """Open the score page, score `state` as soon as the page can; times in ms from navigation."""
+    before = (Counted.sent, Counted.requests)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.pnpScore !== undefined", polling=20)
+    result = page.evaluate("s => window.pnpScore(s).then(r => [r.ok, performance.now()])", state)
+    # the page's CPU time (the renderer's): what a busy machine does not inflate
+    cpu = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    form = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+    assert result[0], "the example did not score"
+    reused = page.evaluate("document.getElementById('calculator').dataset.codeReused")
+    phases = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                           ".map(m => [m.name.replace('pnp-', '') + '_ms', Math.round(m.startTime)]))")
+    figures = {"form_ms": round(form), "first_result_ms": round(result[1]), "modules_reused": int(reused), **phases,
+               "cpu_ms": round(cpu["ProcessTime"] * 1000), "main_thread_cpu_ms": round(cpu["ThreadTime"] * 1000),
+               "bytes": Counted.sent - before[0], "requests": Counted.requests - before[1]}
+    # what a visit leaves for the next one: the runtime in the service worker's cache, the code
+    page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=300_000)
+    page.wait_for_function("document.getElementById('calculator').dataset.codeKept === '1'", timeout=60_000)
+    figures["with_background_bytes"] = Counted.sent - before[0]
+    figures["with_background_requests"] = Counted.requests - before[1]
+    page.close()
+    return figures
+
+
+def rules_page(context, url: str) -> dict:
+    """A rules page: when it can be read, and when its game's runtime is kept in the background."""
+    page = context.new_page()
+    page.goto(url)
+    loaded = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=300_000)
+    kept = page.evaluate("performance.now()")
+    page.close()
+    return {"rules_loaded_ms": round(loaded), "runtime_kept_ms": round(kept)}
+
+
+def median(rows: list[dict], key: str) -> int:
+    return round(statistics.median(r[key] for r in rows))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--game", default="taverna")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    state = yaml.safe_load((ROOT / "examples" / "scores" / f"{args.game}-rulebook.yaml").read_text("utf-8"))
+    server, base = serve(args.site)
+    url = f"{base}{args.game}/{args.lang}-score.html"
+    cold, warm, raw, rules = [], [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        for _ in range(args.runs):
+            context = browser.new_context(viewport=VIEWPORT)
+            cold.append(visit(context, url, state))
+            warm.append(visit(context, url, state))
+            context.close()
+            Counted.raw = True
+            context = browser.new_context(viewport=VIEWPORT)
+            raw.append(visit(context, url, state))
+            context.close()
+            Counted.raw = False
+            context = browser.new_context(viewport=VIEWPORT)
+            rules.append(rules_page(context, f"{base}{args.game}/{args.lang}.html"))
+            context.close()
+        browser.close()
+    server.shutdown()
+    table = {
+        "cold (first visit)": {k: median(cold, k) for k in cold[0]},
+        "warm (later visit)": {k: median(warm, k) for k in warm[0]},
+        "cold, raw files only": {k: median(raw, k) for k in raw[0]},
+        "rules page, runtime kept behind it": {k: median(rules, k) for k in rules[0]},
+    }
+    for name, row in table.items():
+        print(f"{name:36} {json.dumps(row)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""`pnp fetch-runtime`: download the score calculator's runtime (Pyodide and pydantic's
+WebAssembly wheels) into the user's cache, once; `pnp build` and `pnp serve` call the same
+thing on first need, and say in one line what to run when it cannot be done (offline)."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..site import runtime, runtime_fetch
+
+NEEDED = "the score calculator needs its runtime"
+
+
+def has_calculator(game) -> bool:
+    from ..site.pages import has_calculator as has
+    return has(game)
+
+
+def ensure_runtime(quiet: bool = False) -> bool:
+    """True when the runtime is in place, fetched now if need be (with a progress bar); when
+    it cannot be fetched, one line says so and which command fetches it later."""
+    if runtime.available():     # (a folder without the compressed copies is used as it is)
+        return True
+    try:
+        _fetch(runtime.runtime_dir(), quiet)
+    except (runtime_fetch.FetchError, OSError) as exc:
+        reason = exc if isinstance(exc, runtime_fetch.FetchError) else f"{exc.strerror or exc} ({exc.filename})"
+        click.secho(f"note: {NEEDED} ({_mb(runtime_fetch.download_size(runtime_fetch.missing(runtime.runtime_dir())[0]))}"
+                    f" to download once) and {reason}: score pages point to the score pad until "
+                    f"`pnp fetch-runtime` has fetched it", fg="yellow", err=True)
+    return runtime.available()
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1e6:.1f} MB"
+
+
+def _fetch(folder, quiet: bool) -> None:
+    todo, squeeze = runtime_fetch.missing(folder)
+    if todo:
+        total = runtime_fetch.download_size(todo)
+        if not quiet:
+            click.echo(f"Fetching the score calculator's runtime ({_mb(total)}, once) into {folder}", err=True)
+        with click.progressbar(length=total, label="Downloading", file=sys.stderr,
+                               item_show_func=lambda name: name) as bar:
+            runtime_fetch.fetch(folder, progress=lambda name, n: bar.update(n, name),
+                                compress_progress=lambda name, n: None)
+        todo, squeeze = runtime_fetch.missing(folder)
+    if squeeze:
+        sizes = {n: (folder / "pyodide" / n).stat().st_size for n in squeeze}
+        with click.progressbar(length=sum(sizes.values()), label="Compressing for the site", file=sys.stderr,
+                               item_show_func=lambda name: name) as bar:
+            runtime_fetch.fetch(folder, compress_progress=lambda name, n: bar.update(n, name))
+
+
+@click.command("fetch-runtime")
+@click.option("--check", is_flag=True, help="Also check every file of the runtime against its pinned SHA-256.")
+def fetch_runtime(check):
+    """Download the score calculator's runtime (Pyodide, pydantic) into your cache, once.
+
+    Pinned versions from registry.npmjs.org and files.pythonhosted.org, each file checked
+    against the SHA-256 committed with pnp-studio. `pnp build` does this on first need;
+    run it yourself before going offline. $PNP_RUNTIME_DIR chooses the folder."""
+    folder = runtime.runtime_dir()
+    try:
+        _fetch(folder, quiet=False)
+    except runtime_fetch.FetchError as exc:
+        click.secho(f"error: {exc}", fg="red", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        click.secho(f"error: cannot write the runtime into {folder}: {exc.strerror or exc} "
+                    f"(set PNP_RUNTIME_DIR to a writable folder)", fg="red", err=True)
+        sys.exit(1)
+    if check:
+        bad = runtime_fetch.verify(folder)
+        if bad:
+            click.secho(f"error: {', '.join(bad)} in {folder} differ from the pinned files: delete them and run "
+                        f"`pnp fetch-runtime` again", fg="red", err=True)
+            sys.exit(1)
+    size = sum(p.stat().st_size for p in runtime.files().values() if not p.name.endswith((".br", ".gz")))
+    click.echo(f"runtime ready in {folder} ({_mb(size)}; Pyodide {runtime_fetch.PYODIDE_VERSION}, "
+               f"pydantic {runtime_fetch.PYDANTIC_VERSION})")

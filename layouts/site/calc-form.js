@@ -1,0 +1,199 @@
+// Score calculator, the form: built from the state models' spec (generator/site/calculator.py
+// form_spec), so that it asks exactly what `pnp score` reads; and the tally as a state file
+// (YAML, as in examples/scores/), which `pnp score GAME FILE` reads back.
+// window.pnpForm = {build(spec, value, label, words) -> control, yaml(game, state) -> text}
+// A control is {node, get(), at(path) -> the control of a field path, or null}.
+(function () {
+  "use strict";
+  var uid = 0;
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") e.textContent = attrs[k]; else if (k === "className") e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) e.appendChild(c); });
+    return e;
+  }
+  function clone(v) { return v === undefined ? undefined : JSON.parse(JSON.stringify(v)); }
+  function leaf(node, get) { return {node: node, get: get, at: function (path) { return path.length ? null : this; }}; }
+
+  // build(spec, value, label, words): `label` names the control for screen readers; `words`
+  // holds the page's translated Add / Remove
+  function build(s, value, label, words) {
+    if (value === undefined) value = clone(s["default"]);
+    var id = "f" + (++uid);
+    if (s.t === "int") {
+      var input = el("input", {type: "number", inputmode: "numeric", id: id, "aria-label": label,
+                               value: value === undefined || value === null ? (s.min !== undefined ? s.min : 0) : value});
+      if (s.min !== undefined) input.min = s.min;
+      if (s.max !== undefined) input.max = s.max;
+      var step = function (d) {
+        return function () {
+          var v = (parseInt(input.value, 10) || 0) + d;
+          if (s.min !== undefined) v = Math.max(s.min, v);
+          if (s.max !== undefined) v = Math.min(s.max, v);
+          input.value = v;
+        };
+      };
+      var minus = el("button", {type: "button", className: "step", "aria-label": label + " −1", text: "−"});
+      var plus = el("button", {type: "button", className: "step", "aria-label": label + " +1", text: "+"});
+      minus.addEventListener("click", step(-1)); plus.addEventListener("click", step(1));
+      return leaf(el("span", {className: "stepper"}, [minus, input, plus]),
+                  function () { return parseInt(input.value, 10) || 0; });
+    }
+    if (s.t === "bool") {
+      var check = el("input", {type: "checkbox", id: id, "aria-label": label});
+      check.checked = !!value;
+      return leaf(check, function () { return check.checked; });
+    }
+    if (s.t === "str") {
+      var text = el("input", {type: "text", id: id, "aria-label": label, value: value || ""});
+      return leaf(text, function () { return text.value.trim(); });
+    }
+    if (s.t === "enum") {
+      var select = el("select", {id: id, "aria-label": label});
+      s.options.forEach(function (o, i) {
+        var option = el("option", {value: String(i), text: o[1]});
+        if (value !== undefined && value !== null && String(o[0]) === String(value)) option.selected = true;
+        select.appendChild(option);
+      });
+      return leaf(select, function () { return s.options[parseInt(select.value, 10)][0]; });
+    }
+    if (s.t === "obj") {
+      var parts = {}, order = [], node = el("div", {className: "obj"});
+      s.fields.forEach(function (f) {
+        var v = value && typeof value === "object" ? value[f[0]] : undefined;
+        var child = build(f[2], v, f[1], words);
+        var simple = ["int", "bool", "str", "enum"].indexOf(f[2].t) >= 0;
+        child.wrapper = el(simple ? "label" : "div", {className: "field field-" + f[2].t + " name-" + f[0]},
+                           [el("span", {className: "label", text: f[1]}), child.node]);
+        node.appendChild(child.wrapper);
+        parts[f[0]] = child; order.push(f[0]);
+      });
+      return {node: node, get: function () {
+        var o = {};
+        order.forEach(function (k) { var v = parts[k].get(); if (v !== undefined) o[k] = v; });
+        return o;
+      }, at: function (path) {
+        if (!path.length) return this;
+        var child = parts[path[0]];
+        return child ? child.at(path.slice(1)) || child : null;
+      }};
+    }
+    if (s.t === "list") {
+      var items = [], list = el("ol", {className: "items"});
+      var add = el("button", {type: "button", className: "add", text: "+ " + words.add + " · " + label});
+      var push = function (v) {
+        var child = build(s.item, v, label + " " + (items.length + 1), words);
+        var remove = el("button", {type: "button", className: "remove", text: "×",
+                                   "aria-label": words.remove + " · " + label + " " + (items.length + 1)});
+        var li = el("li", {}, [child.node, remove]);
+        var entry = {li: li, child: child};
+        remove.addEventListener("click", function () { items.splice(items.indexOf(entry), 1); li.remove(); });
+        items.push(entry); list.appendChild(li);
+      };
+      add.addEventListener("click", function () { push(undefined); });
+      (Array.isArray(value) ? value : []).forEach(push);
+      return {node: el("div", {className: "list"}, [list, add]), push: push,
+              get: function () { return items.map(function (e) { return e.child.get(); }); },
+              at: function (path) {
+                if (!path.length) return this;
+                var entry = items[path[0]];
+                return entry ? entry.child.at(path.slice(1)) || entry.child : null;
+              }};
+    }
+    if (s.t === "opt") {
+      var on = el("input", {type: "checkbox", "aria-label": label});
+      on.checked = value !== undefined && value !== null;
+      var inner = build(s.spec, on.checked ? value : undefined, label, words);
+      var wrap = el("div", {className: "opt"}, [el("label", {className: "toggle"}, [on, el("span", {text: " " + label})]),
+                                                 inner.node]);
+      inner.node.hidden = !on.checked;
+      on.addEventListener("change", function () { inner.node.hidden = !on.checked; });
+      return {node: wrap, get: function () { return on.checked ? inner.get() : undefined; },
+              at: function (path) { return path.length ? inner.at(path) : this; }};
+    }
+    if (s.t === "union") {
+      var fits = function (o) {
+        if (value === undefined || value === null) return false;
+        if (o.t === "int") return typeof value === "number";
+        if (o.t === "enum") return typeof value !== "object";
+        return typeof value === "object";
+      };
+      var chosen = Math.max(0, s.options.findIndex(function (o) { return fits(o[1]); }));
+      var pick = el("select", {"aria-label": label});
+      s.options.forEach(function (o, i) { pick.appendChild(el("option", {value: String(i), text: o[0]})); });
+      pick.value = String(chosen);
+      var holder = el("span", {className: "variant"});
+      var current = build(s.options[chosen][1], fits(s.options[chosen][1]) ? value : undefined, label, words);
+      holder.appendChild(current.node);
+      pick.addEventListener("change", function () {
+        current = build(s.options[parseInt(pick.value, 10)][1], undefined, label, words);
+        holder.replaceChildren(current.node);
+      });
+      return {node: el("span", {className: "union"}, [pick, holder]), get: function () { return current.get(); },
+              at: function (path) { return path.length ? current.at(path) : this; }};
+    }
+    if (s.t === "grid") {
+      var cells = [], grid = el("div", {className: "grid"});
+      for (var r = 0; r < s.rows; r++) {
+        for (var c = 0; c < s.cols; c++) {
+          var place = value && value[r] ? value[r][c] : undefined;
+          if (typeof place === "string") place = [place];
+          var cell = build(s.item, place || [], label + " " + (r + 1) + "·" + (c + 1), words);
+          grid.appendChild(el("div", {className: "cell"}, [el("span", {className: "label", text: (r + 1) + "·" + (c + 1)}),
+                                                           cell.node]));
+          cells.push(cell);
+        }
+      }
+      return {node: grid, get: function () {
+        var rows = [];
+        for (var r = 0; r < s.rows; r++) {
+          rows.push(cells.slice(r * s.cols, (r + 1) * s.cols).map(function (cell) {
+            var stack = cell.get();
+            return stack.length ? stack : null;
+          }));
+        }
+        while (rows.length && rows[rows.length - 1].every(function (p) { return p === null; })) rows.pop();
+        return rows;
+      }, at: function (path) {
+        if (!path.length) return this;
+        var cell = cells[path[0] * s.cols + (path.length > 1 ? path[1] : 0)];
+        return cell ? cell.at(path.slice(2)) || cell : null;
+      }};
+    }
+    throw new Error("unknown field kind " + s.t);
+  }
+
+  // ---- the tally as YAML: block style, lists of plain values on one line, strings quoted as
+  // JSON does (a valid YAML double-quoted scalar)
+  function scalar(v) {
+    if (v === null || v === undefined) return "null";
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    return JSON.stringify(String(v));
+  }
+  function flat(v) { return v === null || typeof v !== "object" || (Array.isArray(v) && v.every(flat)); }
+  function flow(v) { return Array.isArray(v) ? "[" + v.map(flow).join(", ") + "]" : scalar(v); }
+  function key(k) { return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : JSON.stringify(k); }
+  function block(value, indent) {
+    var pad = new Array(indent + 1).join(" ");
+    if (flat(value)) return " " + flow(value);
+    if (Array.isArray(value)) {
+      return value.map(function (item) {
+        var body = block(item, indent + 2);
+        return "\n" + pad + "-" + (body.charAt(0) === "\n" ? " " + body.replace(/^\n */, "") : body);
+      }).join("");
+    }
+    var keys = Object.keys(value);
+    if (!keys.length) return " {}";
+    return keys.map(function (k) { return "\n" + pad + key(k) + ":" + block(value[k], indent + 2); }).join("");
+  }
+  function yaml(game, state, comment) {
+    var body = {game: game};
+    Object.keys(state).forEach(function (k) { if (k !== "game") body[k] = state[k]; });
+    return "# " + comment + "\n" + block(body, 0).replace(/^\n/, "") + "\n";
+  }
+
+  window.pnpForm = {build: build, el: el, yaml: yaml, reset: function () { uid = 0; }};
+})();
