@@ -4,6 +4,7 @@ thing on first need, and say in one line what to run when it cannot be done (off
 from __future__ import annotations
 
 import sys
+from contextlib import ExitStack
 
 import click
 
@@ -26,9 +27,9 @@ def ensure_runtime(quiet: bool = False) -> bool:
         _fetch(runtime.runtime_dir(), quiet)
     except (runtime_fetch.FetchError, OSError) as exc:
         reason = exc if isinstance(exc, runtime_fetch.FetchError) else f"{exc.strerror or exc} ({exc.filename})"
-        click.secho(f"note: {NEEDED} ({_mb(runtime_fetch.download_size(runtime_fetch.missing(runtime.runtime_dir())[0]))}"
-                    f" to download once) and {reason}: score pages point to the score pad until "
-                    f"`pnp fetch-runtime` has fetched it", fg="yellow", err=True)
+        size = _mb(runtime_fetch.download_size(runtime_fetch.missing(runtime.runtime_dir())[0]))
+        click.secho(f"note: {NEEDED} ({size} to download once): {reason}; run `pnp fetch-runtime` when online "
+                    f"(until then, score pages point to the score pad)", fg="yellow", err=True)
     return runtime.available()
 
 
@@ -37,21 +38,26 @@ def _mb(size: int) -> str:
 
 
 def _fetch(folder, quiet: bool) -> None:
-    todo, squeeze = runtime_fetch.missing(folder)
-    if todo:
+    """Download what is missing, then compress; the bars (and the line above them) appear with
+    the first byte received: offline, the only output is the caller's one line."""
+    todo, _squeeze = runtime_fetch.missing(folder)
+    with ExitStack() as stack:
+        bars = {}
+
+        def bar(kind: str, length: int):
+            if kind not in bars:
+                if kind == "download" and not quiet:
+                    click.echo(f"Fetching the score calculator's runtime ({_mb(length)}, once) into {folder}",
+                               err=True)
+                label = "Downloading" if kind == "download" else "Compressing for the site"
+                bars[kind] = stack.enter_context(click.progressbar(length=length, label=label, file=sys.stderr,
+                                                                   item_show_func=lambda name: name))
+            return bars[kind]
+
         total = runtime_fetch.download_size(todo)
-        if not quiet:
-            click.echo(f"Fetching the score calculator's runtime ({_mb(total)}, once) into {folder}", err=True)
-        with click.progressbar(length=total, label="Downloading", file=sys.stderr,
-                               item_show_func=lambda name: name) as bar:
-            runtime_fetch.fetch(folder, progress=lambda name, n: bar.update(n, name),
-                                compress_progress=lambda name, n: None)
-        todo, squeeze = runtime_fetch.missing(folder)
-    if squeeze:
-        sizes = {n: (folder / "pyodide" / n).stat().st_size for n in squeeze}
-        with click.progressbar(length=sum(sizes.values()), label="Compressing for the site", file=sys.stderr,
-                               item_show_func=lambda name: name) as bar:
-            runtime_fetch.fetch(folder, compress_progress=lambda name, n: bar.update(n, name))
+        runtime_fetch.fetch(folder, progress=lambda name, n: bar("download", total).update(n, name),
+                            compress_progress=lambda name, n: bar("compress", runtime_fetch.compressible_size())
+                            .update(n, name))
 
 
 @click.command("fetch-runtime")

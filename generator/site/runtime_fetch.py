@@ -207,3 +207,8 @@ def _write(path: Path, data: bytes) -> None:
 
 def download_size(todo: list[Download]) -> int:
     return sum(d.size for d in todo)
+
+
+def compressible_size() -> int:
+    """The bytes the compression step reads."""
+    return sum(PYODIDE_FILES[n][1] for n in COMPRESSED)
