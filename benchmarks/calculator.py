@@ -71,14 +71,17 @@ def visit(context, url: str, state: dict) -> dict:
     form = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
     assert result[0], "the example did not score"
     reused = page.evaluate("document.getElementById('calculator').dataset.codeReused")
+    snapshot = page.evaluate("document.getElementById('calculator').dataset.snapshot || ''")
     phases = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
                            ".map(m => [m.name.replace('pnp-', '') + '_ms', Math.round(m.startTime)]))")
-    figures = {"form_ms": round(form), "first_result_ms": round(result[1]), "modules_reused": int(reused), **phases,
+    figures = {"form_ms": round(form), "first_result_ms": round(result[1]), "modules_reused": int(reused), "snapshot_restored": snapshot == "restored", **phases,
                "cpu_ms": round(cpu["ProcessTime"] * 1000), "main_thread_cpu_ms": round(cpu["ThreadTime"] * 1000),
                "bytes": Counted.sent - before[0], "requests": Counted.requests - before[1]}
     # what a visit leaves for the next one: the runtime in the service worker's cache, the code
     page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=300_000)
     page.wait_for_function("document.getElementById('calculator').dataset.codeKept === '1'", timeout=60_000)
+    if page.evaluate("document.getElementById('calculator').dataset.snapshot") != "restored":
+        page.wait_for_function("document.getElementById('calculator').dataset.snapshot === 'kept'", timeout=60_000)
     figures["with_background_bytes"] = Counted.sent - before[0]
     figures["with_background_requests"] = Counted.requests - before[1]
     page.close()

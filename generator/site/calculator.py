@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from scoring.api import categories, facts_from_game
 
+from ..data.locate import locate
 from . import runtime
 
 
@@ -26,11 +27,13 @@ def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
     rows = [c.title(labels, lang) for c in categories(game.id, **facts_from_game(game))]
     calc = None
     if runtime.available(project.root):
-        bundle = hashlib.sha256(runtime.bundle(project.root)).hexdigest()[:16]
+        # what the browser keeps between visits (compiled code, the started interpreter) is used
+        # only with these very sources: the runtime, the scoring bundle and calc_cache.py
+        made_with = hashlib.sha256(runtime.bundle(project.root)
+                                   + locate(project.root, "layouts", "site", "calc_cache.py").read_bytes())
         calc = dict(runtime="../" + runtime.FOLDER + "/", wheels=" ".join(runtime.wheels(project.root)),
-                    code="../assets/calc.py", cache="../assets/calc_cache.py",
-                    # compiled code kept by the browser is reused only for these very sources
-                    code_key=f"{runtime.RUNTIME_ID}/{bundle}",
+                    code="../assets/calc.py", cache="../assets/calc_cache.py", worker="../assets/calc-worker.js",
+                    code_key=f"{runtime.RUNTIME_ID}/{made_with.hexdigest()[:16]}",
                     facts=_script_json(runtime.facts_json(game)),
                     catalogue=_script_json(runtime.catalogue_json(project.root, lang)),
                     form=_script_json(form_spec(game, lang, labels)),

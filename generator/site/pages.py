@@ -40,7 +40,7 @@ from . import fonts, offline, runtime
 from .downloads import Download, human_size, printables
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
-ASSETS = ["site.css", "site.js", "icon.svg", "calc-form.js", "calc.js", "calc.py", "calc_cache.py"]
+ASSETS = ["site.css", "site.js", "icon.svg", "calc-form.js", "calc.js", "calc-worker.js", "calc.py", "calc_cache.py"]
 INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 

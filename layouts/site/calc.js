@@ -1,105 +1,79 @@
 // Score calculator: the project's scoring package (Python) in the browser through Pyodide, loaded
-// from the site itself, and the form of calc-form.js. window.pnpScore(state) -> {ok, result |
-// problems}, as `pnp score --json`. The form is there at once; the runtime loads behind it, and
-// the code it compiles is kept (IndexedDB) so that the next visit skips compiling (calc_cache.py).
+// from the site itself in a worker (calc-worker.js), and the form of calc-form.js.
+// window.pnpScore(state) -> {ok, result | problems}, as `pnp score --json`. The form is there at
+// once and stays responsive; the runtime starts behind it.
 (function () {
   "use strict";
   var box = document.getElementById("calculator");
   if (!box) return;
-  var base = box.dataset.runtime;
-  var key = box.dataset.codeKey;
   function json(id) { return document.getElementById(id).textContent; }
-  function script(src) {
-    return new Promise(function (resolve, reject) {
-      var s = document.createElement("script");
-      s.src = src; s.onload = resolve; s.onerror = function () { reject(new Error("cannot load " + src)); };
-      document.head.appendChild(s);
-    });
-  }
-  function text(url) {
-    return fetch(url).then(function (r) { if (!r.ok) throw new Error(url + ": " + r.status); return r; });
-  }
+  function absolute(url) { return new URL(url, location.href).href; }
+  var lang = document.documentElement.lang;
 
-  // ---- compiled code of earlier visits: one entry, named by runtime and bundle
-  function store(mode, use) {
-    return new Promise(function (resolve, reject) {
-      var open = window.indexedDB ? indexedDB.open("pnp-calculator", 1) : null;
-      if (!open) { reject(new Error("no IndexedDB")); return; }
-      open.onupgradeneeded = function () { open.result.createObjectStore("code"); };
-      open.onerror = function () { reject(open.error); };
-      open.onsuccess = function () {
-        var db = open.result, tx = db.transaction("code", mode), request = use(tx.objectStore("code"));
-        tx.oncomplete = function () { db.close(); resolve(request.result); };
-        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
-      };
-    });
-  }
-  function readCode() {
-    return store("readonly", function (s) { return s.get(key); }).catch(function () { return null; });
-  }
-  function keepCode(pyodide) {     // box[data-code-kept]: "1" once written (for the benchmark)
-    var blob = pyodide.runPython("import sys; sys.pnp_code_cache.dump()");
-    if (!blob) { box.dataset.codeKept = "1"; return; }
-    var bytes = blob.toJs();
-    blob.destroy();
-    store("readwrite", function (s) { s.clear(); return s.put(bytes, key); })
-      .then(function () { box.dataset.codeKept = "1"; }, function () { box.dataset.codeKept = "failed"; });
-  }
-  function later(pyodide) {
-    box.dataset.codeKept = "pending";
-    setTimeout(function () { keepCode(pyodide); }, 0);
-  }
-
-  var started = performance.now();
-  if (location.protocol === "file:") {     // browsers refuse WebAssembly and fetch from file://
+  if (location.protocol === "file:") {     // browsers refuse workers, WebAssembly and fetch from file://
     box.dataset.ready = "file";
-    window.pnpScore = function () { return Promise.reject(new Error(box.dataset.needsServer)); };
+    window.pnpScore = window.pnpReadTally = function () { return Promise.reject(new Error(box.dataset.needsServer)); };
     return;
   }
-  var ready = Promise.all([script(base + "pyodide/pyodide.js"), readCode(),
-                           text(box.dataset.cache).then(function (r) { return r.text(); })]).then(function (parts) {
-    var code = parts[1], helper = parts[2];
-    performance.mark("pnp-fetched");      // the phases, for benchmarks/calculator.py
-    return window.loadPyodide({indexURL: new URL(base + "pyodide/", location.href).href,
-                               fsInit: function (FS, info) {
-                                 FS.writeFile(info.sitePackages + "/sitecustomize.py", helper);
-                                 if (code) FS.writeFile("/pnp-code.bin", new Uint8Array(code));
-                                 return Promise.resolve();
-                               }});
-  }).then(function (pyodide) {
-    performance.mark("pnp-python");
-    var wheels = box.dataset.wheels.split(" ").map(function (w) { return new URL(base + "wheels/" + w, location.href).href; });
-    return Promise.all([pyodide.loadPackage(wheels, {messageCallback: function () {}}),
-                        text(base + "scoring.zip").then(function (r) { return r.arrayBuffer(); }),
-                        text(box.dataset.code).then(function (r) { return r.text(); })]).then(function (parts) {
-      performance.mark("pnp-packages");
-      pyodide.unpackArchive(parts[1], "zip", {extractDir: "/home/pyodide/pnp"});
-      pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/pnp')");
-      pyodide.runPython(parts[2]);
-      performance.mark("pnp-ready");
-      box.dataset.ready = String(Math.round(performance.now() - started));
-      box.dataset.codeReused = String(pyodide.runPython("import sys; sys.pnp_code_cache.reused"));
-      later(pyodide);
-      if (window.pnpKeepRuntime) window.pnpKeepRuntime();
-      return {pyodide: pyodide, run: pyodide.globals.get("run"), read: pyodide.globals.get("read_tally")};
+  var started = performance.now();
+  var worker, pending = {}, next = 0, ready;
+  try {
+    worker = new Worker(box.dataset.worker, {type: "module"});
+  } catch (err) {
+    ready = Promise.reject(err);
+  }
+  if (worker) {
+    ready = new Promise(function (resolve, reject) {
+      worker.onmessage = function (e) {
+        var m = e.data;
+        if (m.id !== undefined) {
+          var call = pending[m.id];
+          delete pending[m.id];
+          if (m.error) call.reject(new Error(m.error)); else call.resolve(JSON.parse(m.answer));
+        } else if (m.type === "ready") {
+          // the worker's phases, on this page's timeline (benchmarks/calculator.py reads them)
+          Object.keys(m.phases).forEach(function (phase) {
+            performance.mark("pnp-" + phase, {startTime: m.phases[phase] - performance.timeOrigin});
+          });
+          box.dataset.ready = String(Math.round(performance.now() - started));
+          box.dataset.snapshot = m.snapshot;
+          box.dataset.codeReused = String(m.reused);      // modules whose code an earlier visit kept
+          box.dataset.codeCompiled = String(m.compiled);  // and those compiled now
+          if (window.pnpKeepRuntime) window.pnpKeepRuntime();
+          resolve();
+        } else if (m.type === "failed") {
+          reject(new Error(m.error));
+        } else if (m.type === "kept") {
+          if (m.what === "code") box.dataset.codeKept = m.failed ? "failed" : "1";
+          else box.dataset.snapshot = m.failed ? "failed" : "kept";
+        }
+      };
+      worker.onerror = function (e) { e.preventDefault(); reject(new Error(e.message || "worker failed")); };
     });
-  });
+    worker.postMessage({type: "start", runtime: absolute(box.dataset.runtime), wheels: box.dataset.wheels.split(" "),
+                        code: absolute(box.dataset.code), cache: absolute(box.dataset.cache), key: box.dataset.codeKey});
+  }
   ready.catch(function (err) { box.dataset.ready = "failed"; box.dataset.error = String(err); });
 
-  var lang = document.documentElement.lang;
-  window.pnpScore = function (state) {
-    return ready.then(function (py) {
-      var answer = JSON.parse(py.run(box.dataset.game, JSON.stringify(state), json("calc-facts"),
-                                     json("calc-catalogue"), lang));
-      later(py.pyodide);           // what scoring imported, for next time
-      return answer;
+  function ask(message) {
+    return ready.then(function () {
+      return new Promise(function (resolve, reject) {
+        message.id = next++;
+        pending[message.id] = {resolve: resolve, reject: reject};
+        worker.postMessage(message);
+      });
     });
+  }
+  window.pnpScore = function (state) {
+    box.dataset.codeKept = "pending";
+    return ask({type: "score", game: box.dataset.game, state: JSON.stringify(state), facts: json("calc-facts"),
+                catalogue: json("calc-catalogue"), lang: lang});
   };
   window.pnpReadTally = function (content) {
     try {
       return Promise.resolve({ok: true, state: JSON.parse(content)});
     } catch (e) {
-      return ready.then(function (py) { return JSON.parse(py.read(content, json("calc-catalogue"), lang)); });
+      return ask({type: "read", text: content, catalogue: json("calc-catalogue"), lang: lang});
     }
   };
 })();

@@ -47,6 +47,13 @@ class CodeCache:
             spec.loader = _Loader(spec.loader, name, self)
         return spec
 
+    def reload(self):
+        """The code file of this visit, after the interpreter's memory was restored from an
+        earlier one (whose table was that visit's)."""
+        self.table = _read()
+        self.fresh = {k: v for k, v in self.fresh.items() if k not in self.table}
+        self.reused = 0
+
     def dump(self):
         """Everything compiled so far, for the next visit; None when nothing is new."""
         if not self.fresh:
@@ -56,15 +63,17 @@ class CodeCache:
         return marshal.dumps(self.table)
 
 
-def _install():
+def _read():
     try:
         with open(CACHE, "rb") as f:
             table = marshal.load(f)
-        if not isinstance(table, dict):
-            table = {}
     except (OSError, ValueError, EOFError, TypeError):
-        table = {}
-    cache = CodeCache(table)
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def _install():
+    cache = CodeCache(_read())
     at = next((i for i, f in enumerate(sys.meta_path) if f is PathFinder), len(sys.meta_path))
     sys.meta_path.insert(at, cache)
     sys.pnp_code_cache = cache

@@ -187,7 +187,7 @@ def test_without_its_runtime_the_button_still_answers(calculator_site, browser, 
     try:
         for lang in LANGS:
             page = context.new_page()
-            page.route("**/assets/calculator/**", lambda route: route.abort("internetdisconnected"))
+            context.route("**/assets/calculator/**", lambda route: route.abort("internetdisconnected"))
             page.goto(f"{server.url}taverna/{lang}-score.html")
             page.wait_for_function(f"{READY} === 'failed'")
             page.evaluate("window.scrollTo(0, 0)")
@@ -205,19 +205,24 @@ def test_without_its_runtime_the_button_still_answers(calculator_site, browser, 
         context.close()
 
 
-def test_a_later_visit_reuses_the_compiled_code(calculator_site, browser, serve_site):
+def test_a_later_visit_restores_the_started_interpreter_and_compiles_nothing(calculator_site, browser, serve_site):
     server = serve_site(calculator_site)
     context = browser.new_context(viewport=PHONE, service_workers="block")
     try:
-        reused = []
+        seen = []
         for _visit in range(2):
             page = context.new_page()
             page.goto(f"{server.url}tournay/en-score.html")
             _wait_ready(page)
             page.wait_for_function("document.getElementById('calculator').dataset.codeKept === '1'")
-            reused.append(int(page.get_attribute("#calculator", "data-code-reused")))
+            if page.get_attribute("#calculator", "data-snapshot") != "restored":
+                page.wait_for_function("document.getElementById('calculator').dataset.snapshot === 'kept'")
+            seen.append({what: page.get_attribute("#calculator", f"data-{what}")
+                         for what in ("snapshot", "code-reused", "code-compiled")})
             page.close()
-        assert reused[0] == 0 and reused[1] > 100, reused
+        assert seen[0]["snapshot"] == "kept" and int(seen[0]["code-compiled"]) > 100, seen
+        assert seen[1]["snapshot"] == "restored" and seen[1]["code-compiled"] == "0", seen
+        assert int(seen[1]["code-reused"]) > 50, seen
     finally:
         context.close()
 
