@@ -45,7 +45,7 @@
           reject(new Error(m.error));
         } else if (m.type === "kept") {
           if (m.what === "code") box.dataset.codeKept = m.failed ? "failed" : "1";
-          else box.dataset.snapshot = m.failed ? "failed" : "kept";
+          else box.dataset.snapshotKept = m.failed ? "failed" : "1";
         }
       };
       worker.onerror = function (e) { e.preventDefault(); reject(new Error(e.message || "worker failed")); };

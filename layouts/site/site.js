@@ -23,7 +23,8 @@
       registration.active.postMessage({group: group, runtime: runtime}, [channel.port2]);
     });
   }
-  if ("serviceWorker" in navigator && window.isSecureContext && body.dataset.root !== undefined) {
+  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) && window.isSecureContext &&
+      body.dataset.root !== undefined) {
     registered = navigator.serviceWorker.register(body.dataset.root + "sw.js").then(function () {
       return navigator.serviceWorker.ready;
     });
