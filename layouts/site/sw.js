@@ -24,13 +24,18 @@ self.addEventListener("activate", function (event) {
 });
 
 function keep(name, files) {
-  // what the cache lacks, one file after the other: the page being read keeps the connection
+  // what the cache lacks, one file after the other (the page being read keeps the connection);
+  // a file that fails does not stop the others, and the whole is said to have failed
   return caches.open(name).then(function (cache) {
+    var failed = [];
     return files.reduce(function (done, path) {
       return done.then(function () {
-        return cache.match(path).then(function (hit) { return hit || cache.add(path); });
+        return cache.match(path).then(function (hit) { return hit || cache.add(path); })
+          .catch(function () { failed.push(path); });
       });
-    }, Promise.resolve());
+    }, Promise.resolve()).then(function () {
+      if (failed.length) throw new Error("not kept: " + failed.join(" "));
+    });
   });
 }
 
