@@ -93,14 +93,19 @@ def visit(context, url: str, state: dict) -> dict:
 
 
 def rules_page(context, url: str) -> dict:
-    """A rules page: when it can be read, and when its game's runtime is kept in the background."""
+    """A rules page: when it can be read, when its game's runtime is kept in the background and
+    when the calculator is prepared behind it."""
+    before = (Counted.sent, Counted.requests)
     page = context.new_page()
     page.goto(url)
     loaded = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
     page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=300_000)
     kept = page.evaluate("performance.now()")
+    page.wait_for_function("document.documentElement.dataset.calculator === 'prepared'", timeout=300_000)
+    prepared = page.evaluate("performance.now()")
     page.close()
-    return {"rules_loaded_ms": round(loaded), "runtime_kept_ms": round(kept)}
+    return {"rules_loaded_ms": round(loaded), "runtime_kept_ms": round(kept), "calculator_prepared_ms": round(prepared),
+            "bytes": Counted.sent - before[0], "requests": Counted.requests - before[1]}
 
 
 def median(rows: list[dict], key: str) -> int:
@@ -117,7 +122,7 @@ def main() -> None:
     state = yaml.safe_load((ROOT / "examples" / "scores" / f"{args.game}-rulebook.yaml").read_text("utf-8"))
     server, base = serve(args.site)
     url = f"{base}{args.game}/{args.lang}-score.html"
-    cold, warm, raw, rules = [], [], [], []
+    cold, warm, raw, rules, after_rules = [], [], [], [], []
     with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="pnp-bench-") as scratch:
         def profile(name: str):
             """A fresh browser profile, on disk as a phone's (its HTTP cache holds the 9.6 MB wasm)."""
@@ -138,12 +143,16 @@ def main() -> None:
             context = profile(f"rules-{run}")
             rules.append(rules_page(context, f"{base}{args.game}/{args.lang}.html"))
             context.close()
+            context = profile(f"rules-{run}")                 # the end of the game: the score page
+            after_rules.append(visit(context, url, state))
+            context.close()
     server.shutdown()
     table = {
         "cold (first visit)": {k: median(cold, k) for k in cold[0]},
         "warm (later visit)": {k: median(warm, k) for k in warm[0]},
         "cold, raw files only": {k: median(raw, k) for k in raw[0]},
-        "rules page, runtime kept behind it": {k: median(rules, k) for k in rules[0]},
+        "rules page, calculator kept behind": {k: median(rules, k) for k in rules[0]},
+        "score page after the rules page": {k: median(after_rules, k) for k in after_rules[0]},
     }
     for name, row in table.items():
         print(f"{name:36} {json.dumps(row)}")

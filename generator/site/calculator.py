@@ -6,14 +6,12 @@ Pyodide. Without the runtime the page lists the categories and the pad.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 
 from markupsafe import Markup
 
 from scoring.api import categories, facts_from_game
 
-from ..data.locate import locate
 from . import runtime
 
 
@@ -26,14 +24,9 @@ def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
     labels = common["_"]
     rows = [c.title(labels, lang) for c in categories(game.id, **facts_from_game(game))]
     calc = None
-    if runtime.available(project.root):
-        # what the browser keeps between visits (compiled code, the started interpreter) is used
-        # only with these very sources: the runtime, the scoring bundle and calc_cache.py
-        made_with = hashlib.sha256(runtime.bundle(project.root)
-                                   + locate(project.root, "layouts", "site", "calc_cache.py").read_bytes())
-        calc = dict(runtime="../" + runtime.FOLDER + "/", wheels=" ".join(runtime.wheels(project.root)),
-                    code="../assets/calc.py", cache="../assets/calc_cache.py", worker="../assets/calc-worker.js",
-                    code_key=f"{runtime.RUNTIME_ID}/{made_with.hexdigest()[:16]}",
+    config = runtime.worker_config(project.root)
+    if config:
+        calc = dict(config, wheels=" ".join(config["wheels"]),
                     facts=_script_json(runtime.facts_json(game)),
                     catalogue=_script_json(runtime.catalogue_json(project.root, lang)),
                     form=_script_json(form_spec(game, lang, labels)),

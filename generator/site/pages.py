@@ -141,9 +141,15 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
              + ([dict(id="score", href=f"{lang}-score.html", label=labels("Score"))] if has_calculator(game) else []),
         languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}{suffix}", current=l == lang)
                    for l in languages],
-        # every page of a game with a calculator asks the service worker to keep its runtime
-        calculator=has_calculator(game) and runtime.available(project.root),
+        # every page of a game with a calculator asks the service worker to keep its runtime,
+        # then prepares the calculator in the background (site.js)
+        calculator=_calculator(project, game),
         font_css=Markup(fonts.SLOT))
+
+
+def _calculator(project: Project, game: GameData) -> str:
+    config = runtime.worker_config(project.root) if has_calculator(game) else None
+    return json.dumps(config, sort_keys=True) if config else ""
 
 
 def has_calculator(game: GameData) -> bool:

@@ -12,10 +12,12 @@ cached in the background by the service worker from any page of the game).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
 import json
 import os
 import zipfile
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -84,21 +86,49 @@ def wheels(root: Path | None = None) -> list[str]:
     return sorted(p.rsplit("/", 1)[1] for p in files(root) if "/wheels/" in p)
 
 
-def bundle(root: Path) -> bytes:
-    """scoring/, datafile/ and PyYAML's pure-Python modules as a zip (fixed dates: reproducible)."""
+def _sources() -> list[tuple[str, Path]]:
     sources: list[tuple[str, Path]] = []
     for package, module in PACKAGES.items():
         folder = Path(module.__file__).parent
         sources += [(f"{package}/{p.name}", p) for p in sorted(folder.glob("*.py"))]
     yaml_dir = Path(yaml.__file__).parent
     sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py")) if p.name != "cyaml.py"]
+    return sources
+
+
+def bundle(root: Path | None = None) -> bytes:
+    """scoring/, datafile/ and PyYAML's pure-Python modules as a zip (fixed dates: reproducible)."""
+    return _bundle(tuple((name, path, *_stamp(path)) for name, path in _sources()))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+@lru_cache(maxsize=4)
+def _bundle(files: tuple) -> bytes:         # made once per version of the sources (every score page asks)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, path in sources:
+        for name, path, *_ in files:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, path.read_bytes())
     return out.getvalue()
+
+
+def worker_config(root: Path) -> dict | None:
+    """What a page needs to start the calculator's worker (calc-worker.js), paths relative to a
+    game's folder; None without the runtime. Every page of a game carries it: the score page to
+    run the calculator, the others to prepare it in the background once its runtime is kept."""
+    if not available(root):
+        return None
+    # what the browser keeps between visits (compiled code, the started interpreter) is used only
+    # with these very sources: the runtime, the scoring bundle and calc_cache.py
+    made_with = hashlib.sha256(bundle(root) + locate(root, "layouts", "site", "calc_cache.py").read_bytes())
+    return dict(runtime="../" + FOLDER + "/", wheels=wheels(root), code="../assets/calc.py",
+                cache="../assets/calc_cache.py", worker="../assets/calc-worker.js",
+                key=f"{RUNTIME_ID}/{made_with.hexdigest()[:16]}")
 
 
 def facts_json(game) -> dict:

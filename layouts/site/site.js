@@ -12,6 +12,35 @@
   var body = document.body;
   var root = document.documentElement;
   var registered = null;
+  var scorePage = !!document.getElementById("calculator");
+
+  // Once the runtime is kept, start the calculator once in a worker while the rules are read, so
+  // that it keeps its started interpreter and compiled code (calc-worker.js): at the end of the
+  // game the score page is ready in about a second, not several. Done once per build of the
+  // calculator (localStorage remembers its key; html[data-calculator]: "prepared").
+  function prepare() {
+    var config = JSON.parse(body.dataset.calculator);
+    var remembered = "pnp-calculator-prepared";
+    try { if (localStorage.getItem(remembered) === config.key) { root.dataset.calculator = "prepared"; return; } }
+    catch (e) { return; }
+    function absolute(url) { return new URL(url, location.href).href; }
+    var worker;
+    try { worker = new Worker(absolute(config.worker), {type: "module"}); } catch (e) { return; }
+    var waiting = {snapshot: true, code: true};
+    function done() {
+      worker.terminate();
+      root.dataset.calculator = "prepared";
+      try { localStorage.setItem(remembered, config.key); } catch (e) { /* private mode: prepared again next time */ }
+    }
+    worker.onmessage = function (e) {
+      var m = e.data;
+      if (m.type === "failed") worker.terminate();
+      if (m.type === "ready" && m.snapshot === "restored") done();
+      if (m.type === "kept") { delete waiting[m.what]; if (!Object.keys(waiting).length) done(); }
+    };
+    worker.postMessage({type: "start", runtime: absolute(config.runtime), wheels: config.wheels,
+                        code: absolute(config.code), cache: absolute(config.cache), key: config.key});
+  }
   function keep(group, runtime) {
     if (!registered) return;
     registered.then(function (registration) {
@@ -19,6 +48,7 @@
       var channel = new MessageChannel();
       channel.port1.onmessage = function (e) {
         root.dataset[e.data.part === "runtime" ? "runtime" : "offline"] = e.data.ok ? "ready" : "failed";
+        if (e.data.part === "runtime" && e.data.ok && !scorePage) prepare();
       };
       registration.active.postMessage({group: group, runtime: runtime}, [channel.port2]);
     });
@@ -30,7 +60,6 @@
     });
     registered.catch(function () { root.dataset.offline = "failed"; });
     var calculator = body.dataset.calculator !== undefined;
-    var scorePage = !!document.getElementById("calculator");
     window.addEventListener("load", function () { keep(body.dataset.group, calculator && !scorePage); });
     window.pnpKeepRuntime = function () { if (calculator) keep("", true); };
   } else {

@@ -228,17 +228,22 @@ def test_a_later_visit_restores_the_started_interpreter_and_compiles_nothing(cal
 
 
 def test_opening_the_rules_keeps_the_calculator_for_offline(calculator_site, browser, serve_site):
-    """Only the rules page was opened; at the end of the game, offline, the calculator scores."""
+    """Only the rules page was opened; at the end of the game, offline, the calculator starts warm
+    and scores."""
     server = serve_site(calculator_site)
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
         page.goto(f"{server.url}taverna/en.html")
         page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=240_000)
+        # and, behind the rules, the calculator was started once and kept its interpreter and code
+        page.wait_for_function("document.documentElement.dataset.calculator === 'prepared'", timeout=240_000)
         server.stop()
         context.set_offline(True)
         page.goto(f"{server.url}taverna/en-score.html")
         _wait_ready(page)
+        assert page.get_attribute("#calculator", "data-snapshot") == "restored"
+        assert page.get_attribute("#calculator", "data-code-compiled") == "0"
         example = yaml.safe_load((ROOT / "examples" / "scores" / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
         result = page.evaluate("s => window.pnpScore(s)", example)
         assert result["ok"] and result["result"]["winners"]
