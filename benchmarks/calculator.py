@@ -61,8 +61,9 @@ def serve(site: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def visit(context, url: str, state: dict) -> dict:
-    """Open the score page, score `state` as soon as the page can; times in ms from navigation."""
+def visit(context, url: str, state: dict, baseline: bool = False) -> dict:
+    """Open the score page, score `state` as soon as the page can; times in ms from navigation.
+    `baseline`: a site built by an earlier version (no phases, its own offline signal)."""
     before = (Counted.sent, Counted.requests)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -74,18 +75,23 @@ def visit(context, url: str, state: dict) -> dict:
     cpu = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     form = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
     assert result[0], "the example did not score"
-    reused = page.evaluate("document.getElementById('calculator').dataset.codeReused")
-    snapshot = page.evaluate("document.getElementById('calculator').dataset.snapshot || ''")
-    phases = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
-                           ".map(m => [m.name.replace('pnp-', '') + '_ms', Math.round(m.startTime)]))")
-    figures = {"form_ms": round(form), "first_result_ms": round(result[1]), "modules_reused": int(reused), "snapshot_restored": snapshot == "restored", **phases,
+    figures = {"form_ms": round(form), "first_result_ms": round(result[1]),
                "cpu_ms": round(cpu["ProcessTime"] * 1000), "main_thread_cpu_ms": round(cpu["ThreadTime"] * 1000),
                "bytes": Counted.sent - before[0], "requests": Counted.requests - before[1]}
-    # what a visit leaves for the next one: the runtime in the service worker's cache, the code
-    page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=300_000)
-    page.wait_for_function("document.getElementById('calculator').dataset.codeKept === '1'", timeout=60_000)
-    if snapshot != "restored":
-        page.wait_for_function("document.getElementById('calculator').dataset.snapshotKept === '1'", timeout=60_000)
+    if baseline:
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=300_000)
+    else:
+        box = "document.getElementById('calculator').dataset"
+        snapshot = page.evaluate(f"{box}.snapshot || ''")
+        figures["modules_reused"] = int(page.evaluate(f"{box}.codeReused"))
+        figures["snapshot_restored"] = snapshot == "restored"
+        figures.update(page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                                     ".map(m => [m.name.replace('pnp-', '') + '_ms', Math.round(m.startTime)]))"))
+        # what a visit leaves for the next one: the runtime in the service worker's cache, the code
+        page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=300_000)
+        page.wait_for_function(f"{box}.codeKept === '1'", timeout=60_000)
+        if snapshot != "restored":
+            page.wait_for_function(f"{box}.snapshotKept === '1'", timeout=60_000)
     figures["with_background_bytes"] = Counted.sent - before[0]
     figures["with_background_requests"] = Counted.requests - before[1]
     page.close()
@@ -118,44 +124,51 @@ def main() -> None:
     parser.add_argument("--game", default="taverna")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--baseline", type=Path, help="a site built by an earlier version: its cold and warm "
+                                                      "visits, alternated with this one's")
     args = parser.parse_args()
     state = yaml.safe_load((ROOT / "examples" / "scores" / f"{args.game}-rulebook.yaml").read_text("utf-8"))
     server, base = serve(args.site)
-    url = f"{base}{args.game}/{args.lang}-score.html"
-    cold, warm, raw, rules, after_rules = [], [], [], [], []
+    old_server, old_base = serve(args.baseline) if args.baseline else (None, None)
+    page = f"{args.game}/{args.lang}-score.html"
+    rows: dict[str, list[dict]] = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="pnp-bench-") as scratch:
         def profile(name: str):
             """A fresh browser profile, on disk as a phone's (its HTTP cache holds the 9.6 MB wasm)."""
             return p.chromium.launch_persistent_context(Path(scratch) / name, executable_path="/usr/bin/chromium",
                                                         args=["--no-sandbox"], viewport=VIEWPORT)
-        for run in range(args.runs):
-            context = profile(f"cold-warm-{run}")
-            cold.append(visit(context, url, state))
-            context.close()                                  # the browser closed and opened again
-            context = profile(f"cold-warm-{run}")
-            warm.append(visit(context, url, state))
+
+        def cold_then_warm(name: str, url: str, baseline: bool = False) -> None:
+            context = profile(name)
+            rows.setdefault(f"{'before: ' if baseline else ''}cold (first visit)", []).append(
+                visit(context, url, state, baseline))
+            context.close()                              # the browser closed and opened again
+            context = profile(name)
+            rows.setdefault(f"{'before: ' if baseline else ''}warm (later visit)", []).append(
+                visit(context, url, state, baseline))
             context.close()
+
+        for run in range(args.runs):
+            if args.baseline:
+                cold_then_warm(f"before-{run}", old_base + page, baseline=True)
+            cold_then_warm(f"now-{run}", base + page)
             Counted.raw = True
             context = profile(f"raw-{run}")
-            raw.append(visit(context, url, state))
+            rows.setdefault("cold, raw files only", []).append(visit(context, base + page, state))
             context.close()
             Counted.raw = False
             context = profile(f"rules-{run}")
-            rules.append(rules_page(context, f"{base}{args.game}/{args.lang}.html"))
+            rows.setdefault("rules page, calculator kept behind", []).append(
+                rules_page(context, f"{base}{args.game}/{args.lang}.html"))
             context.close()
             context = profile(f"rules-{run}")                 # the end of the game: the score page
-            after_rules.append(visit(context, url, state))
+            rows.setdefault("score page after the rules page", []).append(visit(context, base + page, state))
             context.close()
-    server.shutdown()
-    table = {
-        "cold (first visit)": {k: median(cold, k) for k in cold[0]},
-        "warm (later visit)": {k: median(warm, k) for k in warm[0]},
-        "cold, raw files only": {k: median(raw, k) for k in raw[0]},
-        "rules page, calculator kept behind": {k: median(rules, k) for k in rules[0]},
-        "score page after the rules page": {k: median(after_rules, k) for k in after_rules[0]},
-    }
-    for name, row in table.items():
-        print(f"{name:36} {json.dumps(row)}")
+    for s in (server, old_server):
+        if s:
+            s.shutdown()
+    for name, runs in rows.items():
+        print(f"{name:36} {json.dumps({k: median(runs, k) for k in runs[0]})}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 // ("code", see calc_cache.py). Each entry names the runtime, the scoring bundle and calc_cache.py
 // it was made with, and is used only by a page naming the same.
 var key, pyodide, run, readTally, loadPyodide;
+var memory = null;            // the snapshot made by this start, kept once the calculator is ready
 
 function store(mode, use) {
   return new Promise(function (resolve, reject) {
@@ -60,8 +61,7 @@ function boot(helper, code, snapshot, indexURL) {
     if (snapshot) {
       py.runPython("import sys; sys.pnp_code_cache.reload()");    // this visit's code file
     } else {
-      var memory = py.makeMemorySnapshot();              // before any package: a plain interpreter
-      setTimeout(function () { keep("snapshot", memory); }, 0);
+      memory = py.makeMemorySnapshot();                  // before any package: a plain interpreter
     }
     return py;
   });
@@ -97,7 +97,10 @@ function start(m) {
         postMessage({type: "ready", phases: phases, snapshot: booted[1] ? "restored" : "made",
                      reused: pyodide.runPython("import sys; sys.pnp_code_cache.reused"),
                      compiled: pyodide.runPython("import sys; len(sys.pnp_code_cache.fresh)")});
-        setTimeout(keepCode, 0);
+        setTimeout(function () {          // after the answer to the page: it waits for none of this
+          keepCode();
+          if (memory) keep("snapshot", memory).then(function () { memory = null; });
+        }, 0);
       });
     });
 }
