@@ -48,8 +48,12 @@ def form_spec(game, lang: str, labels) -> dict:
     return _spec(module.State, (), hints, labels)
 
 
+# field names whose words are not the name's own ("Buona pietra" would say what, not which rank)
+FIELD_WORDS = {"buona_pietra": "Rank it stands for"}
+
+
 def _label(name: str, labels) -> str:
-    text = name.replace("_", " ").capitalize()
+    text = FIELD_WORDS.get(name) or name.replace("_", " ").capitalize()
     return _soft(labels, text)
 
 
@@ -82,10 +86,15 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
                                                           {"t": "obj", "fields": [
                                                               ["king", _soft(labels, "King's people"), peoples],
                                                               ["queen", _soft(labels, "Queen's people"), peoples]]}]]},
-                **{("players", "*", "tracks", p): {**steps, "label": names[p]} for p in module.PEOPLES}}
+                **{("players", "*", "tracks", p): {**steps, "label": names[p]} for p in module.PEOPLES},
+                # the castle scorings as their cards name them
+                ("players", "*", "scorings", "*"): {"t": "enum", "options": [
+                    [k, facts["names"][k].title(labels, lang) if k in facts.get("names", {}) else _soft(labels, k)]
+                    for k in module.SCORINGS]}}
     if game_id == "san-gimignano":
-        return {("players", "*", "nobles"): {"t": "list", "item": {"t": "enum", "options": [
-            [n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}}}
+        nobles = {"t": "list", "item": {"t": "enum", "options": [
+            [n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}}
+        return {("players", "*", "nobles"): nobles, ("deals", "*", "players", "*", "nobles"): nobles}
     return {}
 
 

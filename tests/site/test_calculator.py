@@ -144,12 +144,24 @@ def test_the_floor_card_rank_is_not_the_players_rank(full_build):
         assert placing not in labels and len(labels) == 2, labels
 
 
-def test_tavernas_peoples_have_names_not_ids(full_build):
+def _choices(spec: dict) -> list[tuple[str, str]]:
+    """Every (value, label) a picker of the form offers."""
+    kind = spec.get("t")
+    if kind == "enum":
+        return [(str(v), label) for v, label in spec["options"]]
+    inner = ([f[2] for f in spec["fields"]] if kind == "obj" else [o[1] for o in spec["options"]] if kind == "union"
+             else [spec["item"]] if kind in ("list", "grid") else [spec["spec"]] if kind == "opt" else [])
+    return [choice for s in inner for choice in _choices(s)]
+
+
+def test_tavernas_peoples_and_scorings_have_names_not_ids(full_build):
     spec = _spec(full_build / "site", "taverna", "en")
     peoples = _field(spec, "elected")[2]["options"][0][1]["options"]
     assert [label for _id, label in peoples] == ["Human", "Elf", "Dwarf", "Orc"]
     tracks = _field(_field(spec, "players")[2]["item"], "tracks")[2]["fields"]
     assert [label for _id, label, *_ in tracks] == ["Human", "Elf", "Dwarf", "Orc"]
+    raw = [(value, label) for value, label in _choices(spec) if label == value and not value.lstrip("-").isdigit()]
+    assert raw == []                                                   # royal scorings too: King, not roy
 
 
 def test_a_tally_round_trips_between_the_page_and_pnp_score(calculator_site, browser, serve_site, tmp_path):
