@@ -12,7 +12,6 @@ from datafile.errors import BuildError, DataError
 
 from ..build import plan as builder
 from ..paper.imposition import SheetOptions
-from .fetch_runtime import ensure_runtime, has_calculator
 from .common import (
     duplex_option,
     known_or_exit,
@@ -26,6 +25,7 @@ from .common import (
     split_list,
     writable_or_exit,
 )
+from .fetch_runtime import ensure_runtime, has_calculator
 
 
 @click.command()

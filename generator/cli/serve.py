@@ -31,6 +31,12 @@ def show_lan_address(address: str | None, port: int) -> None:
                "put output/site/ on an https host (docs/site.md).")
 
 
+def _has_calculator(root, names) -> bool:
+    """A game served has a score page (scoring/ knows it): its calculator needs the runtime."""
+    from scoring.api import GAMES
+    return any((root / "cards" / game / "game.yaml").is_file() for game in GAMES if not names or game in names)
+
+
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
@@ -48,7 +54,8 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     out = (out_dir or root / "output").resolve()
     names = list(games) or None
     memory = functools.partial(site_memory, out=out, allow_missing=allow_missing)   # parts kept between rebuilds
-    ensure_runtime()          # the score pages' calculator: fetched once per machine, on first need
+    if _has_calculator(root, names):
+        ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
     rebuild(root, out, names, allow_missing, memory)
     directory = site_dir(out)
     try:

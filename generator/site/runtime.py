@@ -6,8 +6,9 @@ exactly as `pnp score` does.
 The runtime is fetched once per machine from the npm registry and PyPI (runtime_fetch.py, pinned
 and hash-checked) into a per-user cache, and copied into every site that needs it; the page never
 reaches outside its own site. Without it the site still builds and the score page says to use the
-score pad. Everything lands under site/assets/calculator/, loaded only by the score pages (and
-cached in the background by the service worker from any page of the game).
+score pad. Everything lands under site/assets/calculator/, loaded by the score page's worker
+(layouts/site/calc-worker.js); any page of the game has the service worker keep it and starts the
+calculator once in the background, so that the score page starts warm.
 """
 from __future__ import annotations
 
@@ -32,8 +33,7 @@ from . import runtime_fetch
 
 FOLDER = "assets/calculator"
 RUNTIME_ID = runtime_fetch.RUNTIME_ID
-PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-           "pyodide-lock.json", "package.json"]
+PYODIDE = list(runtime_fetch.PYODIDE_FILES)      # the npm package's files the site uses
 # the project's own packages, as installed: found from one of their modules (under pytest the
 # name `scoring` alone may be tests/scoring/)
 PACKAGES = {"scoring": scoring.api, "datafile": datafile.errors}

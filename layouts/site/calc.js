@@ -48,7 +48,12 @@
           else box.dataset.snapshotKept = m.failed ? "failed" : "1";
         }
       };
-      worker.onerror = function (e) { e.preventDefault(); reject(new Error(e.message || "worker failed")); };
+      worker.onerror = function (e) {        // before it is ready, or later (out of memory): no call waits forever
+        e.preventDefault();
+        var err = new Error(e.message || "worker failed");
+        reject(err);
+        Object.keys(pending).forEach(function (id) { pending[id].reject(err); delete pending[id]; });
+      };
     });
     worker.postMessage({type: "start", runtime: absolute(box.dataset.runtime), wheels: box.dataset.wheels.split(" "),
                         code: absolute(box.dataset.code), cache: absolute(box.dataset.cache), key: box.dataset.codeKey});
