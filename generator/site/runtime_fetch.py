@@ -46,15 +46,14 @@ PYODIDE_VERSION = "314.0.7"
 PYDANTIC_VERSION = "2.14.3"
 PYODIDE = Download("npm", "/pyodide/-/pyodide-314.0.7.tgz",
                    "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0", 6488647)
-# the files of the npm package the site uses (package/<name> in the tarball): name -> (sha256, size)
+# the files of the npm package the site uses (package/<name> in the tarball): name -> (sha256, size);
+# the calculator's worker imports pyodide.mjs, which loads the others
 PYODIDE_FILES = {
-    "pyodide.js": ("3141b814715a72e59b51b1b18b9ceae5bf19f7c852417e431bb0a34feadf825c", 18912),
     "pyodide.mjs": ("6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109", 17931),
     "pyodide.asm.mjs": ("f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635", 1250344),
     "pyodide.asm.wasm": ("cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6", 9598218),
     "python_stdlib.zip": ("fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a", 2545637),
     "pyodide-lock.json": ("5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010", 119077),
-    "package.json": ("40ca48e43ce4ddc68412d5b7a7ca9e2477cd4f0e672277ae468ac2245717079b", 2999),
 }
 WHEELS = [
     Download("pypi", "/packages/72/b8/b864503789ef5c58597d2a7b4adbee62c26440ab1e682581fc6838df8947/"
@@ -74,7 +73,7 @@ WHEELS = [
              "bc210535442b39e1bf2805e0c7a17dfd6a4ace760c84c7f7d16245d23a6b1c39", 14874),
 ]
 # served compressed (the zips and wheels are compressed already: brotli gains 1 %)
-COMPRESSED = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.js", "pyodide.mjs", "pyodide-lock.json"]
+COMPRESSED = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json"]
 RUNTIME_ID = f"pyodide-{PYODIDE_VERSION}-pydantic-{PYDANTIC_VERSION}"
 
 Progress = Callable[[str, int], None]      # (what, bytes done since the last call)
