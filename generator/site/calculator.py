@@ -80,7 +80,8 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
         names = {p: facts["names"][p].title(labels, lang) if p in facts.get("names", {}) else _soft(labels, p)
                  for p in module.PEOPLES}
         peoples = {"t": "enum", "options": [[p, names[p]] for p in module.PEOPLES]}
-        steps = {"t": "enum", "options": [[s, str(s)] for s in module.STEPS], "default": module.STEPS[0]}
+        steps = {"t": "enum", "options": [[s, str(s).replace("-", "\u2212")] for s in module.STEPS],   # −3, as printed
+                 "default": module.STEPS[0]}
         return {("elected",): {"t": "union", "options": [[_soft(labels, "Elected people"), peoples],
                                                          [_soft(labels, "King and Queen (2 players)"),
                                                           {"t": "obj", "fields": [
