@@ -143,13 +143,8 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
                    for l in languages],
         # every page of a game with a calculator asks the service worker to keep its runtime,
         # then prepares the calculator in the background (site.js)
-        calculator=_calculator(project, game),
+        calculator=runtime.worker_json(project.root) if has_calculator(game) else "",
         font_css=Markup(fonts.SLOT))
-
-
-def _calculator(project: Project, game: GameData) -> str:
-    config = runtime.worker_config(project.root) if has_calculator(game) else None
-    return json.dumps(config, sort_keys=True) if config else ""
 
 
 def has_calculator(game: GameData) -> bool:

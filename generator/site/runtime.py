@@ -131,6 +131,12 @@ def worker_config(root: Path) -> dict | None:
                 key=f"{RUNTIME_ID}/{made_with.hexdigest()[:16]}")
 
 
+
+def worker_json(root: Path) -> str:
+    """worker_config as the JSON a page carries ("" without the runtime)."""
+    config = worker_config(root)
+    return json.dumps(config, sort_keys=True) if config else ""
+
 def facts_json(game) -> dict:
     """The card facts `score_data` takes, as plain data the page turns back into the same types."""
     facts = facts_from_game(game)
