@@ -70,7 +70,7 @@ def files(root: Path | None = None) -> dict[str, Path]:
         out[f"{FOLDER}/pyodide/{name}"] = v / "pyodide" / name
         for ext in ("br", "gz"):
             packed = v / "pyodide" / f"{name}.{ext}"
-            if name in runtime_fetch.COMPRESSED and packed.is_file():
+            if name in runtime_fetch.COMPRESSED and runtime_fetch.regular(packed):
                 out[f"{FOLDER}/pyodide/{name}.{ext}"] = packed
     for wheel in runtime_fetch.WHEELS:
         out[f"{FOLDER}/wheels/{wheel.name}"] = v / "wheels" / wheel.name

@@ -15,6 +15,7 @@ import gzip
 import hashlib
 import io
 import os
+import stat
 import tarfile
 import tempfile
 import urllib.error
@@ -95,18 +96,21 @@ def url_of(download: Download) -> str:
 
 def missing(folder: Path) -> tuple[list[Download], list[str]]:
     """What `folder` lacks: downloads to make, and files to compress."""
-    todo = [] if all(_has(folder / "pyodide" / n, size) for n, (_sha, size) in PYODIDE_FILES.items()) else [PYODIDE]
-    todo += [w for w in WHEELS if not _has(folder / "wheels" / w.name, w.size)]
-    squeeze = [n for n in COMPRESSED
-               if not all((folder / "pyodide" / f"{n}.{ext}").is_file() for ext in ("br", "gz"))]
+    todo = [] if all(regular(folder / "pyodide" / n, size) for n, (_sha, size) in PYODIDE_FILES.items()) else [PYODIDE]
+    todo += [w for w in WHEELS if not regular(folder / "wheels" / w.name, w.size)]
+    squeeze = [n for n in COMPRESSED if not all(regular(folder / "pyodide" / f"{n}.{ext}") for ext in ("br", "gz"))]
     return todo, squeeze
 
 
-def _has(path: Path, size: int) -> bool:
+def regular(path: Path, size: int | None = None) -> bool:
+    """`path` is a regular file (of `size`): a link or a special file put in the cache is never
+    copied into a site (it counts as missing, and a fetch replaces it, never writing through it)."""
     try:
-        return path.stat().st_size == size
+        st = os.lstat(path)
     except OSError:
         return False
+    return stat.S_ISREG(st.st_mode) and (size is None or st.st_size == size)
+
 
 
 def fetch(folder: Path, progress: Progress = lambda what, n: None,

@@ -166,3 +166,27 @@ def test_the_pins_match_the_fetched_runtime():
     """The SHA-256 committed in runtime_fetch.py are those of the files in the runtime folder."""
     from tests.site.conftest import runtime_or_skip
     assert runtime_fetch.verify(runtime_or_skip()) == []
+
+
+def test_a_link_in_the_cache_is_fetched_again_never_copied_into_the_site(registry, tmp_path):
+    """A runtime file replaced by a link (to a file of the same size) counts as missing: the
+    next build fetches the pinned file again, replacing the link, and the site gets that file."""
+    assert pnp("fetch-runtime").exit_code == 0
+    cache = tmp_path / "cache" / "pyodide"
+    wasm = registry.contents["pyodide.asm.wasm"]
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"s" * len(wasm))
+    (cache / "pyodide.asm.wasm").unlink()
+    (cache / "pyodide.asm.wasm").symlink_to(secret)
+    (cache / "pyodide.mjs.br").unlink()
+    (cache / "pyodide.mjs.br").symlink_to(secret)
+    assert not runtime.available()
+    registry.requests.clear()
+    out = tmp_path / "out"
+    result = pnp("build", "san-gimignano", "--lang", "en", "--only", "rules", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert registry.requests == [runtime_fetch.PYODIDE.path]
+    assert not (cache / "pyodide.asm.wasm").is_symlink() and secret.read_bytes() == b"s" * len(wasm)
+    site = out / "site" / "assets" / "calculator" / "pyodide"
+    assert (site / "pyodide.asm.wasm").read_bytes() == wasm
+    assert brotli.decompress((site / "pyodide.mjs.br").read_bytes()) == registry.contents["pyodide.mjs"]
