@@ -141,8 +141,7 @@ def _common(project: Project, game: GameData, lang: str, languages: list[str], l
              + ([dict(id="score", href=f"{lang}-score.html", label=labels("Score"))] if has_calculator(game) else []),
         languages=[dict(code=l, name=LANGUAGE_NAMES.get(l, l), href=f"{l}{suffix}", current=l == lang)
                    for l in languages],
-        # every page of a game with a calculator asks the service worker to keep its runtime,
-        # then prepares the calculator in the background (site.js)
+        # every page of the game has its runtime kept and its calculator prepared behind it (site.js)
         calculator=runtime.worker_json(project.root) if has_calculator(game) else "",
         font_css=Markup(fonts.SLOT))
 
@@ -311,9 +310,8 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
                     page["files"] = files
         previous[game.id] = entry
     entries = [previous[g] for g in sorted(previous)]
-    # the home lists every language's names: its Japanese is set in the Japanese subset too
-    home_scripts = "latin+ja" if any(p["lang"] == "ja" for e in entries for p in e["pages"]) else "latin"
-    rendered.append(("index.html", render_home(project, entries), home_scripts, []))
+    home_ja = any(p["lang"] == "ja" for e in entries for p in e["pages"])   # its names set in that subset too
+    rendered.append(("index.html", render_home(project, entries), "latin+ja" if home_ja else "latin", []))
     font_files = _web_fonts(project, draft, rendered, remember)
     for name, page, _script, downloads in rendered:
         draft.put(name, page, downloads)
