@@ -5,14 +5,16 @@ import errno
 import functools
 import sys
 import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import click
 
+from datafile.errors import BuildError
+
 from ..build.plan import site_memory
+from ..paper.output import output_folder, refuse_links
 from ..site.pages import site_dir
-from ..site.serve import QuietHandler, rebuild, snapshot
+from ..site.serve import PreviewServer, QuietHandler, rebuild, snapshot
 
 
 @click.command()
@@ -27,7 +29,13 @@ from ..site.serve import QuietHandler, rebuild, snapshot
 def serve(ctx, games, port, out_dir, interval, allow_missing):
     """Serve output/site/ on http://localhost:PORT, rebuilding it when cards/ or layouts/ change."""
     root = ctx.obj["root"]
-    out = (out_dir or root / "output").resolve()
+    try:   # a shipped output is untrusted: never served or written through a link
+        out = output_folder(out_dir or root / "output")
+        if out.exists():
+            refuse_links(out)
+    except BuildError as exc:
+        click.secho(f"cannot serve: {exc}", fg="red", err=True)
+        sys.exit(1)
     names = list(games) or None
     memory = functools.partial(site_memory, out=out, allow_missing=allow_missing)   # parts kept between rebuilds
     rebuild(root, out, names, allow_missing, memory)
@@ -38,7 +46,9 @@ def serve(ctx, games, port, out_dir, interval, allow_missing):
         click.secho(f"cannot create {directory}: {exc.strerror or exc} (choose another --out)", fg="red", err=True)
         sys.exit(1)
     try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(directory)))
+        address = "127.0.0.1"
+        server = PreviewServer((address, port), functools.partial(QuietHandler, directory=str(directory),
+                                                                   hosts=[address]))
     except OSError as exc:   # most often: the port is taken (another `pnp serve`?)
         busy = exc.errno == errno.EADDRINUSE
         click.secho(f"cannot serve on port {port}: " + ("it is already in use; choose another with --port "

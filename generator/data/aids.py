@@ -23,6 +23,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from .characters import character_problems
+from .locate import search_path
 from .crosscheck import ICON_REF
 from .i18n import PLURAL
 from .layouts import layout_id
@@ -96,7 +97,7 @@ def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
             problems.append(missing_language_file(project, game, "aid", lang))
             continue
         try:
-            raw = load_yaml(path, name)
+            raw = load_yaml(path, name, search_path(project.root))
             aids[lang] = Aid(lang, name, raw, validate(AidFile, raw, name))
         except DataError as exc:
             problems.extend(exc.problems)

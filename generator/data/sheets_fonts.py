@@ -8,7 +8,7 @@ from datafile.errors import DataError, Problem, closest
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
-from .locate import inside, locate, locate_inside, relative
+from .locate import inside, locate, locate_inside, relative, search_path
 from .model import FontsFile, SheetsFile
 
 
@@ -17,7 +17,7 @@ def check_font_files(root: Path, fonts: FontsFile) -> None:
     else the bundled one: data/locate.py), and every role names one of its families."""
     spec_path = locate(root, "layouts", "fonts.yaml")
     name = relative(root, spec_path)
-    raw = load_yaml(spec_path, name)
+    raw = load_yaml(spec_path, name, search_path(root))
     problems = []
     for family, spec in fonts.families.items():
         for style in ("regular", "bold", "italic", "bold_italic"):
@@ -57,5 +57,5 @@ def load_fonts(root: Path) -> FontsFile:
 
 def load_model(root: Path, path: Path, model):
     name = relative(root, path)
-    return validate(model, load_yaml(path, name), name)
+    return validate(model, load_yaml(path, name, search_path(root)), name)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 NAME = "Rules reference"
 
@@ -22,10 +21,11 @@ def manifest() -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def service_worker(template: Path, shell: list[str], groups: dict[str, list[str]], contents: bytes) -> str:
-    """sw.js: `shell` and each group's files are paths relative to the site root."""
+def service_worker(template: str, shell: list[str], groups: dict[str, list[str]], contents: bytes) -> str:
+    """sw.js (`template`: layouts/site/sw.js's text): `shell` and each group's files are paths
+    relative to the site root."""
     version = hashlib.sha256(contents).hexdigest()[:16]
     head = (f"var VERSION = {json.dumps(version)};\n"
             f"var SHELL = {json.dumps(sorted(shell))};\n"
             f"var GROUPS = {json.dumps({k: sorted(v) for k, v in sorted(groups.items())}, indent=0)};\n")
-    return head + template.read_text(encoding="utf-8")
+    return head + template

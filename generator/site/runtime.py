@@ -23,7 +23,7 @@ import scoring.api
 from scoring.api import facts_from_game
 
 from ..data.i18n import read_catalogue
-from ..data.locate import locate
+from ..data.locate import locate, search_path
 
 FOLDER = "assets/calculator"
 PYODIDE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -95,4 +95,4 @@ def catalogue_json(root: Path, lang: str) -> dict[str, str]:
         return {}
     path = locate(root, "locales", lang, "LC_MESSAGES", "scoring.po")
     # checked as every catalogue is: the page's Python fills these with str.format too
-    return read_catalogue(path, lang) if path.is_file() else {}
+    return read_catalogue(path, lang, search_path(root)) if path.is_file() else {}

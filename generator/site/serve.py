@@ -3,9 +3,13 @@ YAML file under cards/ or any file under layouts/ or locales/ changes (mtime pol
 dependency)."""
 from __future__ import annotations
 
-from http.server import SimpleHTTPRequestHandler
+import os
+import re
+import stat
+import urllib.parse
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import click
 
@@ -49,7 +53,45 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
     return True
 
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def allowed_hosts(addresses: Iterable[str]) -> frozenset[str]:
+    """The names a request's Host header may give: the addresses the server listens on (as
+    given to the handler), and `localhost` when one of them is a loopback address. A page of
+    another site whose name was rebound to 127.0.0.1 (DNS rebinding) sends its own name, and is
+    answered 400."""
+    names = {a.strip("[]").lower() for a in addresses}
+    if names & {"127.0.0.1", "::1", "localhost"}:
+        names |= set(LOCAL_HOSTS)
+    return frozenset(names)
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """The preview's HTTP server: a request that fails is one line on the terminal, never a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+        kind, exc = sys.exc_info()[:2]
+        if kind is not None and not issubclass(kind, (ConnectionError, TimeoutError)):
+            click.secho(f"serve: a request from {client_address[0]} failed ({kind.__name__}: "
+                        f"{' '.join(str(exc).split())[:120]})", fg="yellow", err=True)
+
+
+_ODD = re.compile(r"[\x00-\x1f\x7f\\]")
+
+
 class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the regular files of the site folder only: no listing, no link followed (a shipped
+    `output/site/fs -> /` serves nothing), a path with a NUL, a control character, a backslash or
+    a `..` is 400, a Host header that is not one of the server's addresses is 400."""
+
+    def __init__(self, *args, hosts: Iterable[str] = LOCAL_HOSTS, **kwargs):
+        self.hosts = allowed_hosts(hosts)
+        super().__init__(*args, **kwargs)
+
     def log_message(self, format, *args):  # noqa: A002 - keep the terminal for build messages
         pass
 
@@ -58,3 +100,75 @@ class QuietHandler(SimpleHTTPRequestHandler):
         is a 404, not an inventory of the output folder)."""
         self.send_error(404, "Not found")
         return None
+
+    def _host_allowed(self) -> bool:
+        host = (self.headers.get("Host") or "").strip().lower()
+        name = host[1:host.index("]")] if host.startswith("[") and "]" in host else host.rpartition(":")[0] \
+            if host.count(":") == 1 else host
+        return bool(name) and name in self.hosts
+
+    def send_head(self):
+        if not self._host_allowed():
+            self.send_error(400, "Unknown Host")
+            return None
+        try:
+            raw = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path, errors="strict")
+        except (UnicodeDecodeError, ValueError):
+            raw = "\x00"
+        parts = [p for p in raw.split("/") if p]
+        if _ODD.search(raw) or any(p in (".", "..") for p in parts):
+            self.send_error(400, "Bad path")
+            return None
+        path, kind = self._regular_file(parts)
+        if kind == "folder" and not raw.endswith("/"):
+            self.send_response(301)
+            self.send_header("Location", urllib.parse.quote(raw + "/"))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if path is None:
+            self.send_error(404, "Not found")
+            return None
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            self.send_error(404, "Not found")
+            return None
+        handle = os.fdopen(fd, "rb")
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            handle.close()
+            self.send_error(404, "Not found")
+            return None
+        self.send_response(200)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return handle
+
+    def _regular_file(self, parts: list[str]) -> tuple[str | None, str]:
+        """The file `parts` names inside the site (a folder's index.html), walked without
+        following any link; (None, why) when there is none."""
+        here = self.directory
+        for part in parts:
+            here = os.path.join(here, part)
+            try:
+                mode = os.lstat(here).st_mode
+            except (OSError, ValueError):
+                return None, "missing"
+            if stat.S_ISLNK(mode):
+                return None, "link"
+        try:
+            mode = os.lstat(here).st_mode
+        except (OSError, ValueError):
+            return None, "missing"
+        if stat.S_ISDIR(mode):
+            index = os.path.join(here, "index.html")
+            try:
+                if stat.S_ISREG(os.lstat(index).st_mode):
+                    return index, "folder" if parts else "file"
+            except OSError:
+                pass
+            return None, "folder-without-index"
+        return (here, "file") if stat.S_ISREG(mode) else (None, "special")

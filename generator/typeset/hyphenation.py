@@ -19,6 +19,8 @@ import yaml
 from datafile.errors import DataError, Problem
 from datafile.source import load_yaml
 
+from ..data.locate import search_path
+
 MIN_PART = 3           # letters either side of a break
 EXCEPTIONS = "layouts/hyphenation.yaml"
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -168,7 +170,7 @@ def parse_breaks(path: Path, data, lang: str) -> tuple[dict[str, tuple[int, ...]
 def _corrections(root: Path):
     """layouts/hyphenation.yaml as loaded; absent or empty, it corrects nothing."""
     path = root / EXCEPTIONS
-    return (load_yaml(path, EXCEPTIONS) if path.exists() else None) or {}
+    return (load_yaml(path, EXCEPTIONS, search_path(root)) if path.exists() else None) or {}
 
 
 @lru_cache(maxsize=None)
