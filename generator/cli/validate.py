@@ -7,12 +7,13 @@ import click
 
 from datafile.errors import DataError
 
-from ..data.aids import load_aids
+from ..data.aids import load_aids, used_icons
 from ..data.catalog import load_project_and_problems
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
 from ..data.rules import load_rules
+from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .common import project_root, shortfall_line
 
@@ -55,6 +56,8 @@ def _content_problems(project: Project, game) -> list:
     problems = []
     # a game without an aid/ folder has no player aids (the build says it skips them)
     checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
+    checks += [lambda: used_icons(project, game)]    # renders every face's texts: a template over its budget
+    checks += [lambda: site_problems(project.root)]  # the site's templates and assets (read as a build reads them)
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
                if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from jinja2 import TemplateError
+from jinja2.exceptions import SecurityError
 from pydantic import Field
 
 from datafile.errors import BuildError, DataError, Problem, field_path
@@ -284,15 +285,21 @@ def _used_icons(project: Project, game: GameData) -> set[str]:
 def _layout_icons(layout, context) -> set[str]:
     found = set()
     for region in layout.regions:
+        key = "when"
         try:
             if region.when and not compiled_expression(region.when)(**context):
                 continue
+            key = "text"
             if region.kind == "icon":
                 name = compiled(region.text or "").render(context).strip()
                 if name:
                     found.add(name)
             elif region.kind == "text" and region.text:
                 found.update(ICON_REF.findall(compiled(region.text).render(context)))
+        except SecurityError as exc:   # over a budget (budget.py): `pnp validate` says so, as the build would
+            file, line = (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
+            raise DataError([Problem(file, line, f"{layout.id} regions.{region.name}.{key}", str(exc),
+                                     "a template within the limits of docs/limits.md")]) from None
         except Exception:  # a template that cannot render here is reported by the card build
             continue
     return found

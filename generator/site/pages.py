@@ -38,7 +38,7 @@ from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
-ASSETS = ["site.css", "site.js", "icon.svg", "calc.js", "calc.py"]
+ASSETS = sources.ASSETS
 INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 

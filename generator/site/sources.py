@@ -19,7 +19,7 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from datafile.errors import BuildError, DataError
+from datafile.errors import BuildError, DataError, Problem
 from datafile.source import read_bytes, read_text
 
 from ..data.budget import Limits
@@ -27,6 +27,7 @@ from ..data.locate import MAX_FONT_BYTES, locate, read_input, search_path
 from ..data.model import SLUG
 from ..data.templates import sandbox
 
+ASSETS = ["site.css", "site.js", "icon.svg", "calc.js", "calc.py"]     # layouts/site/ files copied as they are
 # the largest shipped page (Tournay's rules, 126 cards) prints ~100,000 characters, makes or
 # compares ~105,000 and walks ~500 items: room for a game of a few thousand cards
 SITE_LIMITS = Limits(steps=100_000, work=20_000_000, text=3_000_000, output=3_000_000)
@@ -74,6 +75,33 @@ def render(env: SandboxedEnvironment, name: str, **context: Any) -> str:
         line = getattr(exc, "lineno", None)
         raise BuildError(f"layouts/site/{where}{f':{line}' if line else ''}: "
                          f"{' '.join(str(exc.message or exc).split())[:300]}") from None
+
+
+def site_problems(root: Path) -> None:
+    """What a build of the site would refuse in layouts/site/ and the licences, for `pnp
+    validate`: each asset, licence and template read by the project's rule (a link to
+    /etc/passwd, a pipe, /dev/zero), each template parsed. DataError listing them."""
+    from .fonts import LICENCES
+    problems = []
+    for parts in [("site", name) for name in [*ASSETS, "sw.js"]] + [("fonts", name) for name in LICENCES]:
+        try:
+            asset(root, *parts)
+        except DataError as exc:
+            problems += exc.problems
+    env = environment(root)
+    folder = env.loader.folder
+    names = sorted(p.name for p in folder.iterdir() if p.suffix == ".html") if folder.is_dir() else []
+    for name in names:
+        try:
+            env.get_template(name)
+        except DataError as exc:
+            problems += exc.problems
+        except TemplateError as exc:
+            problems.append(Problem(f"layouts/site/{getattr(exc, 'name', None) or name}", getattr(exc, "lineno", 0) or 0,
+                                    "", f"Jinja: {' '.join(str(exc.message or exc).split())[:200]}",
+                                    "a valid Jinja template"))
+    if problems:
+        raise DataError(problems)
 
 
 def asset(root: Path, *parts: str) -> bytes:
