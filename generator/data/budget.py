@@ -14,7 +14,7 @@ of a compiled expression):
 - output: the characters of the finished render.
 
 Jinja has no hook for a loop's iterations, a `~` or a printed value, so the template's syntax
-tree is rewritten before it is compiled (`_Budgeted._generate`): each loop's iterable, each `~`,
+tree is rewritten before it is compiled (`Budgeted._generate`): each loop's iterable, each `~`,
 each printed value or literal text and each compared value goes through a filter that counts.
 Calls go through the sandbox's `call`, which counts them and the depth of macro calls.
 """

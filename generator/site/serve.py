@@ -49,6 +49,10 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
     except BuildError as exc:
         click.secho(f"site not rebuilt: {exc}", fg="red", err=True)
         return False
+    except OSError as exc:   # disk full, a permission lost: the previous site stays as it was
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.secho(f"site not rebuilt: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
+        return False
     click.echo(f"site rebuilt: {site_dir(out_dir)}", err=True)
     return True
 
