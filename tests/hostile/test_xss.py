@@ -11,7 +11,6 @@ import yaml
 
 from datafile.errors import field_path
 from tests.conftest import pnp
-from tests.site.conftest import browser  # noqa: F401 - the session's headless Chromium
 
 from .projects import demo, edit
 
@@ -95,7 +94,7 @@ def poisoned(root) -> int:
     return sum(PAYLOAD in str(_get(d, leaf)) for d in files.values() for leaf in _leaves(d))
 
 
-def test_no_payload_runs_in_any_page(tmp_path, browser):  # noqa: F811
+def test_no_payload_runs_in_any_page(tmp_path, browser):     # the session's Chromium (tests/conftest.py)
     root = demo(tmp_path)
     (root / "cards" / "demo" / "sheet.csv").write_text(
         "id,name,text,props.cost\nthird," + '"' + PAYLOAD.replace('"', '""') + '","' + PAYLOAD.replace('"', '""')
