@@ -21,7 +21,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-import yaml
+from datafile.errors import DataError
+from datafile.source import load_yaml
 
 from ..data.locate import input_files, search_path
 from ..paper.output import file_digest, link_or_copy
@@ -31,7 +32,6 @@ KEEP = 400            # entries kept (most recently used first)
 _LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml",
               "pillow", "svglib", "openpyxl")
 _CODE = ("generator", "datafile", "scoring")
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _sha(data: bytes) -> str:
@@ -112,12 +112,12 @@ class Keys:
         if (digest, languages) not in _VIEWS:
             if len(_VIEWS) > 4096:
                 _VIEWS.clear()
-            try:
-                data = yaml.load(path.read_bytes(), Loader=_Loader)
+            try:   # the loader's limits: a stray alias bomb in a game's subfolder is only bytes here
+                data = load_yaml(path, str(path), search_path(self.root))
                 _VIEWS[digest, languages] = {
                     one: _sha(json.dumps(_reduce(data, languages, one), sort_keys=True, default=str,
                                          ensure_ascii=False).encode()) for one in sorted(languages)}
-            except yaml.YAMLError:
+            except DataError:
                 _VIEWS[digest, languages] = {}
         return _VIEWS[digest, languages].get(lang) or digest
 

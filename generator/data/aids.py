@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Literal
 
 from jinja2 import TemplateError
-from jinja2.exceptions import SecurityError
 from pydantic import Field
 
 from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
+from .budget import BudgetError
 from .characters import character_problems
 from .locate import search_path
 from .crosscheck import ICON_REF
@@ -296,7 +296,7 @@ def _layout_icons(layout, context) -> set[str]:
                     found.add(name)
             elif region.kind == "text" and region.text:
                 found.update(ICON_REF.findall(compiled(region.text).render(context)))
-        except SecurityError as exc:   # over a budget (budget.py): `pnp validate` says so, as the build would
+        except BudgetError as exc:   # over a budget (budget.py): `pnp validate` says so, as the build would
             file, line = (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
             raise DataError([Problem(file, line, f"{layout.id} regions.{region.name}.{key}", str(exc),
                                      "a template within the limits of docs/limits.md")]) from None

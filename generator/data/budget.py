@@ -33,6 +33,10 @@ from jinja2.runtime import Macro, markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment
 
 
+class BudgetError(SecurityError):
+    """A template over one of its budgets (a SecurityError, as Jinja's own refusals are)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     steps: int       # loop iterations, calls, filtered items
@@ -52,16 +56,16 @@ class Budget:
     def step(self, n: int = 1) -> None:
         self.steps += n
         if self.steps > self.limits.steps:
-            raise SecurityError(f"template loops or calls more than {self.limits.steps:,} times")
+            raise BudgetError(f"template loops or calls more than {self.limits.steps:,} times")
 
     def charge(self, n: int) -> None:
         self.work += n
         if self.work > self.limits.work:
-            raise SecurityError(f"template makes or compares more than {self.limits.work:,} characters")
+            raise BudgetError(f"template makes or compares more than {self.limits.work:,} characters")
 
     def text(self, n: int) -> None:
         if n > self.limits.text:
-            raise SecurityError(f"a text longer than {self.limits.text:,} characters")
+            raise BudgetError(f"a text longer than {self.limits.text:,} characters")
         self.charge(n)
 
 
@@ -101,7 +105,7 @@ def _length(value: Any) -> int:
     try:
         return len(value)
     except OverflowError:      # range(10**30)
-        raise SecurityError("a sequence too long for a template") from None
+        raise BudgetError("a sequence too long for a template") from None
 
 
 def _steps(iterable: Any):
@@ -203,7 +207,7 @@ def _counted(name: str, function):
             if name == "sum":
                 start = args[at + 2] if len(args) > at + 2 else kwargs.get("start", 0)
                 if not isinstance(start, (int, float)):   # 0 + a list fails: numbers only
-                    raise SecurityError("sum adds numbers only in templates")
+                    raise BudgetError("sum adds numbers only in templates")
             if name == "join":
                 value = list(value)
                 separator = args[at + 1] if len(args) > at + 1 else kwargs.get("d", "")
@@ -256,11 +260,11 @@ class BoundedTemplate(Template):
             for chunk in self.generate(*args, **kwargs):
                 size += len(chunk)
                 if size > limits.output:
-                    raise SecurityError(f"template output longer than {limits.output:,} characters")
+                    raise BudgetError(f"template output longer than {limits.output:,} characters")
                 out.append(chunk)
             return "".join(out)
         except RecursionError:   # templates that include or extend each other endlessly
-            raise SecurityError("templates include each other endlessly") from None
+            raise BudgetError("templates include each other endlessly") from None
         finally:
             _current.reset(token)
 
@@ -295,7 +299,7 @@ class Budgeted(SandboxedEnvironment):
             spent.depth += 1
             if spent.depth > spent.limits.depth:
                 spent.depth -= 1
-                raise SecurityError(f"macros call each other more than {spent.limits.depth} deep")
+                raise BudgetError(f"macros call each other more than {spent.limits.depth} deep")
         try:
             result = super().call(__context, __obj, *args, **kwargs)
         finally:

@@ -20,7 +20,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
-from .budget import Budgeted, Limits, budgeted_filters, with_budget
+from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
 from .japanese import polite
 from .model import Card, Deck, Game, Text
 
@@ -47,7 +47,7 @@ def _range(*args: int):
 def _replace(value: Any, old: str, new: str, count: int | None = None) -> str:
     value, old, new = str(value), str(old), str(new)
     if not old or len(value) // len(old) * len(new) > MAX_OUTPUT:
-        raise SecurityError("replace() would make a text too long")
+        raise BudgetError("replace() would make a text too long")
     return value.replace(old, new) if count is None else value.replace(old, new, count)
 
 
@@ -69,17 +69,17 @@ class _Environment(Budgeted):
             number = (int, float)
             if operator_ == "**" and isinstance(left, number) and isinstance(right, number):
                 if abs(right) > 64 or abs(left) > 2 ** 64:
-                    raise SecurityError("a power too large for a template")
+                    raise BudgetError("a power too large for a template")
             elif isinstance(left, (str, list, tuple)) or isinstance(right, (str, list, tuple)):
                 seq, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
                 if isinstance(times, int) and len(seq) * times > MAX_SEQUENCE:
-                    raise SecurityError(f"a text or list longer than {MAX_SEQUENCE} made with '*'")
+                    raise BudgetError(f"a text or list longer than {MAX_SEQUENCE} made with '*'")
             elif isinstance(left, int) and isinstance(right, int) and \
                     left.bit_length() + right.bit_length() > MAX_BITS:
-                raise SecurityError("a number too large for a template")
+                raise BudgetError("a number too large for a template")
         if operator_ == "+" and isinstance(left, (str, list)) and isinstance(right, (str, list)) and \
                 len(left) + len(right) > MAX_OUTPUT:
-            raise SecurityError(f"a text longer than {MAX_OUTPUT} characters made with '+'")
+            raise BudgetError(f"a text longer than {MAX_OUTPUT} characters made with '+'")
         return {"*": operator.mul, "**": operator.pow, "%": operator.mod, "//": operator.floordiv,
                 "+": operator.add}[operator_](left, right)
 

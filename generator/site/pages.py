@@ -191,8 +191,9 @@ def render_score_page(project: Project, game: GameData, lang: str, languages: li
     from .calculator import render_calculator
     labels = Translator(project.root, lang, allow_missing)
     pad = any(d.name == "score-pad.pdf" for d in downloads)
-    return render_calculator(project, game, lang, environment(project.root),
-                             _common(project, game, lang, languages, labels, "score"), pad)
+    with sources.template_errors("score.html"):
+        return render_calculator(project, game, lang, environment(project.root),
+                                 _common(project, game, lang, languages, labels, "score"), pad)
 
 
 def _toc(sections, titles: dict[str, str]) -> list[dict]:

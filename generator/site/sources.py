@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound
 from jinja2.loaders import split_template_path
@@ -65,16 +66,23 @@ def environment(root: Path) -> SandboxedEnvironment:
                    trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def render(env: SandboxedEnvironment, name: str, **context: Any) -> str:
-    """One page; an error in a project's template (syntax, budget, an unknown name) is one line
-    naming the template."""
+@contextmanager
+def template_errors(name: str) -> Iterator[None]:
+    """An error in a project's page template (syntax, budget, an unknown name) as one line
+    naming the template (BuildError)."""
     try:
-        return env.get_template(name).render(**context)
+        yield
     except TemplateError as exc:
         where = getattr(exc, "name", None) or name
         line = getattr(exc, "lineno", None)
         raise BuildError(f"layouts/site/{where}{f':{line}' if line else ''}: "
                          f"{' '.join(str(exc.message or exc).split())[:300]}") from None
+
+
+def render(env: SandboxedEnvironment, name: str, **context: Any) -> str:
+    """One page of the site from layouts/site/`name`."""
+    with template_errors(name):
+        return env.get_template(name).render(**context)
 
 
 def site_problems(root: Path) -> None:

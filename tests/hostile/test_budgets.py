@@ -153,3 +153,15 @@ def test_the_shipped_templates_stay_well_within_the_budgets():
         budget.BoundedTemplate.render = real
     limits, size = max(seen, key=lambda s: s[1])
     assert size * 20 < limits.output
+
+
+def test_an_alias_bomb_beside_the_decks_is_not_expanded_by_the_cache(tmp_path):
+    """Found while fixing issue 30: the cache parsed every YAML file of a game's folder with a
+    plain loader to key the products by language, so an alias bomb in cards/demo/notes/ (no deck
+    of the game) grew past 1 GB and 60 s. It goes through the checked loader now."""
+    root = demo(tmp_path)
+    (root / "cards" / "demo" / "notes").mkdir()
+    (root / "cards" / "demo" / "notes" / "bomb.yaml").write_text("".join(
+        f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}" if i else "x"] * 9) + "]\n" for i in range(10)))
+    run = bounded(root, "build", "demo", "--only", "cards", timeout=30)
+    assert run.code == 0 and run.within_budget(), (run.output[-300:], run.cpu, run.megabytes)
