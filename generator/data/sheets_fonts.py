@@ -2,6 +2,8 @@
 project's own or the bundled ones; every font file named must lie inside layouts/fonts/."""
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from datafile.errors import DataError, Problem, closest
@@ -29,6 +31,9 @@ def check_font_files(root: Path, fonts: FontsFile) -> None:
             if not inside(path, folder):
                 problems.append(Problem(name, line, where, f"font path '{file}' leaves layouts/fonts/",
                                         "a file name inside layouts/fonts/"))
+            elif path.exists() and not path.is_file() or path.is_file() and not stat.S_ISREG(os.stat(path).st_mode):
+                problems.append(Problem(name, line, where, f"font file '{file}' is not a regular file (a pipe or a "
+                                        "device)", "a .ttf file in layouts/fonts/"))
             elif not path.is_file():
                 found = sorted(p.name for p in folder.glob("*.[to]tf"))
                 guess = closest(file, found)
