@@ -62,15 +62,21 @@ def test_a_site_template_over_its_budget_is_one_line(tmp_path, block, words):
     _refused(bounded(root, "build", "demo", "--only", "rules"), "build failed: layouts/site/home.html", *words)
 
 
-def test_plural_forms_are_refused_before_babel_reads_them(tmp_path):
-    """nplurals=300000000 made Babel allocate 4.7 GB."""
+def test_a_plural_count_is_bounded_before_babel_reads_it(tmp_path):
+    """nplurals=300000000 made Babel allocate 4.7 GB for one plural entry; plural entries
+    themselves are fine (the project uses them)."""
     root = demo(tmp_path, "fr")
     po = root / "locales" / "fr" / "LC_MESSAGES" / "demo.po"
     po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=300000000; plural=0;\\n"\n\n'
-                  'msgid "a"\nmsgid_plural "b"\nmsgstr[0] "x"\n', encoding="utf-8")
-    _refused(bounded(root, "validate", "demo"), "locales/fr/LC_MESSAGES/demo.po:6: msgid_plural: plural forms")
-    po.write_text('msgid ""\nmsgstr ""\n"Plural-Forms: npl"\n"urals=300000000; plural=0;\\n"\n', encoding="utf-8")
+    header = 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals={}; plural=(n > 1);\\n"\n\n'
+    entry = 'msgid "a"\nmsgid_plural "b"\nmsgstr[0] "x"\nmsgstr[1] "y"\n'
+    po.write_text(header.format(2) + entry, encoding="utf-8")
+    result = bounded(root, "validate", "demo")
+    assert "demo.po" not in result.output, result.output
+    po.write_text(header.format(300000000) + entry, encoding="utf-8")
+    _refused(bounded(root, "validate", "demo"), "locales/fr/LC_MESSAGES/demo.po:3: Plural-Forms: nplurals=300000000")
+    po.write_text('msgid ""\nmsgstr ""\n"Plural-Forms: npl"\n"urals=300000000; plural=0;\\n"\n\n' + entry,
+                  encoding="utf-8")
     _refused(bounded(root, "validate", "demo"), "locales/fr/LC_MESSAGES/demo.po:", "nplurals=300000000")
 
 
