@@ -20,7 +20,7 @@ from datafile.source import MAX_FILE_BYTES, read_bytes, system_devices
 DATA_FOLDERS = ("cards", "layouts", "locales")
 MAX_INPUT_FILES = 10_000    # files under one input folder (the largest shipped one: ~60)
 # the largest file of each kind read (docs/limits.md); data, catalogues, templates: MAX_FILE_BYTES
-MAX_FONT_BYTES = 64_000_000     # a font (the largest shipped: 4.7 MB, a Japanese one)
+MAX_FONT_BYTES = 64_000_000     # a font, of layouts/fonts/ or a game folder (shipped: 4.7 MB; CJK fonts ~20 MB)
 MAX_ART_BYTES = 64_000_000      # a PNG or JPEG of card art
 MAX_SVG_BYTES = 8_000_000       # an SVG of card art (its nodes are counted too: paper/images.py)
 MAX_SHEET_BYTES = 16_000_000    # an .xlsx (its parts are bounded once unzipped: data/spreadsheet.py)
@@ -99,9 +99,6 @@ def inside(path: Path, folder: Path) -> bool:
         return True
     except (ValueError, OSError, RuntimeError):
         return False
-
-
-MAX_FONT_BYTES = 40_000_000   # a font file of a game folder (the largest CJK fonts are ~20 MB)
 
 
 def game_font(folder: Path, name: str) -> Path:

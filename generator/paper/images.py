@@ -278,7 +278,8 @@ def _tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
         _multiply_colours(drawing, rgb)
         return Art(art.path, art.width, art.height, True, drawing)
     from PIL import Image, ImageChops
-    with Image.open(art.path) as image:
+    real = Path(os.path.realpath(art.path))   # checked by _load; read again by the same rule (never a pipe)
+    with Image.open(io.BytesIO(_read(real, real.parent, MAX_ART_BYTES))) as image:
         rgba = image.convert("RGBA")
     colour = Image.new("RGB", rgba.size, tuple(round(255 * c) for c in rgb))
     multiplied = ImageChops.multiply(rgba.convert("RGB"), colour)

@@ -76,6 +76,26 @@ def test_devices_and_pipes_are_refused_quickly(tmp_path, target, folder, name, c
     assert run.within_budget(), (run.cpu, run.megabytes)
 
 
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"])
+@pytest.mark.parametrize("relative", ["cards/demo/aid/fr.yaml", "cards/demo/rules/fr.yaml", "layouts/site/game.html"])
+def test_the_language_checks_read_by_the_same_rule(tmp_path, target, relative):
+    """validate's language checks (the icons named in aid and rules files, the site templates'
+    labels) read those files with read_text(): a pipe there hung validate, /dev/zero filled memory."""
+    root = demo(tmp_path, "en,fr")
+    if relative.startswith("layouts/site/"):
+        site_copy(root)
+    path = root / relative
+    path.unlink(missing_ok=True)
+    if target == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(target)
+    run = bounded(root, "validate", "demo", timeout=30)
+    assert run.code is not None, "hung"
+    assert run.one_line_failure() and f"{relative}: " in run.output, run.output
+    assert run.within_budget(), (run.cpu, run.megabytes)
+
+
 def test_a_pipe_as_a_font_says_so(tmp_path):
     root = demo(tmp_path)
     os.mkfifo(_fonts(root) / "Cardo-Regular.ttf")
