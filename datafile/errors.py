@@ -27,8 +27,9 @@ def _one_line(text: str) -> str:
     return terminal_safe(" ".join(text.split("\n")).replace("\r", " ").replace("\t", " "))
 
 
-# what a terminal would act on or reorder: C0 and C1 controls, DEL, bidirectional overrides and isolates
-_TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# what a terminal would act on or reorder: C0 and C1 controls, DEL, bidirectional overrides and
+# isolates; and the line and paragraph separators, which split a line for Python, JavaScript and editors
+_TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
 
 
 def terminal_safe(text: str) -> str:

@@ -224,7 +224,7 @@ class RegionSpec(Strict):
     clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
     allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
     flip: Literal["h", "v", "hv"] | None = None   # image: mirrored left-right (h), upside down (v), or both
-    tint: str | None = None            # image: every colour multiplied by this one (a colour or template)
+    tint: ColourRef | None = None      # image: every colour multiplied by this one (a colour or template)
     # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
     inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer

@@ -42,6 +42,9 @@ def test_card_data_written_with_escapes_is_refused_too(tmp_path):
 def test_problems_print_escapes_never_control_characters():
     shown = str(Problem("f.yaml", 3, "name", "unknown 'a\x1b[2J\x07\u202eb'"))
     assert shown == "f.yaml:3: name: unknown 'a\\x1b[2J\\x07\\u202eb'"
+    # U+2028 printed raw made the fuzzer's one problem two lines (str.splitlines, editors, logs)
+    assert str(Problem("f.yaml", 3, "layout", "unknown 'line\u2028sep'")).splitlines() == [
+        "f.yaml:3: layout: unknown 'line\\u2028sep'"]
 
 
 @pytest.mark.parametrize("cell, code", [("\u202eevil", "U+202E"), ("x\ue8f099\ue8f1y", "U+E8F0"),
