@@ -169,9 +169,10 @@ def test_an_icon_colour_is_a_colour(tmp_path):
     for colour in ['#b8860b"/></symbol></svg><img src=x onerror=alert(1)>', "not-a-colour", "#12345"]:
         layout = root / "layouts" / "demo.yaml"
         text = layout.read_text()
+        line = text[:text.index('color: "#b8860b"')].count("\n") + 1
         layout.write_text(text.replace('color: "#b8860b"', f"color: {json.dumps(colour)}"))
         result = pnp("validate", "demo", root=root)
-        assert result.exit_code == 1 and "layouts/demo.yaml:10: icons.coin.color: '" in result.output, result.output
+        assert result.exit_code == 1 and f"layouts/demo.yaml:{line}: icons.coin.color: '" in result.output, result.output
         assert "is not a colour" in result.output
         layout.write_text(text)
     edit(root / "layouts" / "demo.yaml", 'color: "#b8860b"', 'color: "#b86"')
