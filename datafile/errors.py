@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -23,7 +24,20 @@ class Problem:
 
 def _one_line(text: str) -> str:
     """A problem is one line, whatever the data or a library put in it (line breaks, controls)."""
-    return " ".join(text.split("\n")).replace("\r", " ").replace("\t", " ")
+    return terminal_safe(" ".join(text.split("\n")).replace("\r", " ").replace("\t", " "))
+
+
+# what a terminal would act on or reorder: C0 and C1 controls, DEL, bidirectional overrides and
+# isolates; and the line and paragraph separators, which split a line for Python, JavaScript and editors
+_TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every character a terminal would act on (an escape sequence that clears the
+    screen or sets the window title, a bell, a bidirectional override) shown as an escape:
+    names from the data are printed, never obeyed."""
+    return _TERMINAL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                         else f"\\u{ord(m.group()):04x}", text)
 
 
 class DataError(Exception):

@@ -13,6 +13,7 @@ numbers beyond MAX_NUMBER or not finite, texts over MAX_TEXT characters, and map
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 import os
 import re
 import stat
@@ -21,7 +22,8 @@ from typing import Any
 
 import yaml
 
-from .errors import DataError, Problem
+from .characters import character_problems
+from .errors import DataError, Problem, field_path
 
 
 MAX_FILE_BYTES = 2_000_000      # the largest shipped file is ~60 kB
@@ -156,29 +158,89 @@ def _decode(data: bytes, name: str, expected: str = "a UTF-8 text file") -> str:
     return text
 
 
-def read_text(path: Path, name: str, expected: str = "a UTF-8 text file") -> str:
-    """A data file's text, refused (DataError with file and line) when too large, not UTF-8,
-    or holding control characters (YAML files, gettext catalogues and CSV alike), and when it is
-    not a regular file: opening a pipe would wait for a writer, a device may never end.
-    `expected` is what a file that is not UTF-8 should have been."""
+_SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+
+
+@lru_cache(maxsize=1)
+def system_devices() -> set[int]:
+    """The file systems of /proc, /sys and /dev: procfs and sysfs report their files as regular
+    (a size of 0 that reads on forever, /proc/self/environ holds the environment)."""
+    devices = set()
+    for folder in _SYSTEM_FOLDERS:
+        try:
+            devices.add(os.stat(folder).st_dev)
+        except OSError:
+            pass
+    return devices
+
+
+def _refuse(name: str, message: str, expected: str) -> DataError:
+    return DataError([Problem(name, 0, "", message, expected)])
+
+
+def read_bytes(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple[Path, ...] | None = None,
+               expected: str = "a regular file of the project") -> bytes:
+    """The one way a file a user supplies is read (data, layouts, catalogues, fonts, art, site
+    templates and assets): DataError (file, one line) unless it is a regular file, reached
+    without leaving the folders `within` (the project and the installed package: a link is
+    followed, then its target checked), not on /proc, /sys or /dev, and at most `limit` bytes,
+    which is checked before anything is read. The resolved path is opened with O_NOFOLLOW (no
+    link swapped in meanwhile) and O_NONBLOCK (opening a pipe does not wait for a writer)."""
+    real = os.path.realpath(path)
+    if within is not None and not any(_inside(real, folder) for folder in within):
+        raise _refuse(name, "a link leading outside the project folder", expected)
+    if any(_inside(real, Path(folder)) for folder in _SYSTEM_FOLDERS):
+        raise _refuse(name, "a link to a system file (/proc, /sys or /dev)", expected)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise DataError([Problem(name, 0, "", "not a regular file (a device, pipe or socket)",
-                                     "a UTF-8 text file")])
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise DataError([Problem(name, 0, "", f"cannot read file ({exc.strerror})", "a readable UTF-8 file")]) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise DataError([Problem(name, 0, "", f"file larger than {MAX_FILE_BYTES // 1000} kB",
-                                 f"at most {MAX_FILE_BYTES // 1000} kB")])
-    return _decode(data, name, expected)
+        raise _refuse(name, f"cannot read file ({exc.strerror})", expected) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_dev in system_devices():
+            raise _refuse(name, "not a regular file (a device, pipe, socket or system file)", expected)
+        if st.st_size > limit:
+            raise _refuse(name, f"file larger than {_size(limit)}", f"at most {_size(limit)}")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise _refuse(name, f"cannot read file ({exc.strerror})", expected) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:     # grew while it was read
+        raise _refuse(name, f"file larger than {_size(limit)}", f"at most {_size(limit)}")
+    return data
 
 
-def load_yaml(path: Path, display: str | None = None) -> Any:
-    """Load one YAML file; syntax errors become a DataError with the file and line."""
+def _inside(path: str, folder: Path) -> bool:
+    base = os.path.realpath(folder)
+    return path == base or path.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 1_000_000} MB" if limit > MAX_FILE_BYTES else f"{limit // 1000} kB"
+
+
+def read_text(path: Path, name: str, expected: str = "a UTF-8 text file",
+              within: tuple[Path, ...] | None = None) -> str:
+    """A data file's text (read_bytes: a regular file within `within`, at most MAX_FILE_BYTES),
+    refused (DataError with file and line) when not UTF-8 or holding control characters (YAML
+    files, gettext catalogues and CSV alike). `expected` is what a file that is not UTF-8 should
+    have been."""
+    return _decode(read_bytes(path, name, MAX_FILE_BYTES, within, expected), name, expected)
+
+
+def load_yaml(path: Path, display: str | None = None, within: tuple[Path, ...] | None = None) -> Any:
+    """Load one YAML file (read_text: `within` the folders it may be read from); syntax errors
+    and characters that cannot be printed become a DataError with the file and line."""
     name = display or str(path)
-    return load_yaml_text(read_text(path, name), name)
+    return load_yaml_text(read_text(path, name, within=within), name)
 
 
 def load_yaml_text(text: str, name: str) -> Any:
@@ -189,7 +251,7 @@ def load_yaml_text(text: str, name: str) -> Any:
         if node is None:
             return None
         _check_shape(node, name)
-        return loader.construct_document(node)
+        data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
@@ -202,6 +264,12 @@ def load_yaml_text(text: str, name: str) -> Any:
         raise DataError([Problem(name, 0, "", "values nested too deeply", f"at most {MAX_DEPTH} levels")]) from None
     finally:
         loader.dispose()
+    # after decoding: "\e[2J" or "\u202e" written as YAML escapes are refused as surely as the raw bytes
+    odd = character_problems(data, name)
+    if odd:
+        raise DataError([Problem(name, line_of(data, path), field_path(path), message, "printable characters")
+                         for path, message in odd])
+    return data
 
 
 def _plain_syntax_error(problem: str, text: str, mark) -> tuple[str, str]:

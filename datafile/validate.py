@@ -3,6 +3,7 @@ for unknown keys."""
 from __future__ import annotations
 
 import re
+import types
 import typing
 from typing import Any, TypeVar
 
@@ -55,17 +56,41 @@ def _step(annotation: Any, part: Any) -> Any:
     return None
 
 
-def _is_union_tag(part: Any) -> bool:
-    """pydantic puts the tried union member ('str', 'Size', 'dict[str,str]') in error paths."""
+def _union_members(annotation: Any) -> list:
+    """The members of a union `annotation` (a RootModel's root included), None left out."""
+    model = _as_model(annotation)
+    if model is not None and "root" in model.model_fields and getattr(model, "__pydantic_root_model__", False):
+        annotation = model.model_fields["root"].annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return [a for a in typing.get_args(annotation) if a is not type(None)]
+    return []
+
+
+def _looks_like_tag(part: Any) -> bool:
     return isinstance(part, str) and (part in {"root", "str", "int", "float", "bool"}
-                                      or "[" in part or part[:1].isupper())
+                                      or "[" in part or part[:1].isupper() or part.startswith("constrained-"))
+
+
+def _user_loc(model: type[BaseModel], loc: tuple) -> tuple:
+    """`loc` without the union members pydantic puts in error paths ('str', 'Size',
+    'dict[str,str]'): they follow a field whose type is a union, and only there are they left
+    out, so a key the user wrote ('Players', 'a[0]') is never mistaken for one."""
+    out, current = [], model
+    for part in loc:
+        members = _union_members(current) if current is not None else []
+        if len(members) > 1 and _looks_like_tag(part):
+            current = next((m for m in members if getattr(m, "__name__", None) == part), None)
+            continue
+        out.append(part)
+        current = _step(current, part) if current is not None else None
+    return tuple(out)
 
 
 def problems_from(error: ValidationError, data: Any, file: str, model: type[BaseModel],
                   prefix: tuple = ()) -> list[Problem]:
     problems = []
     for err in error.errors(include_url=False):
-        loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
+        loc = _user_loc(model, tuple(err["loc"]))
         message = err["msg"]
         expected = _expected(err)
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
@@ -77,7 +102,7 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(choices)}" if choices else expected
-        elif err["type"] == "extra_forbidden":
+        elif err["type"] == "extra_forbidden" and loc:
             owner = _submodel(model, loc[:-1])
             allowed = sorted(owner.model_fields) if owner else []
             message = f"unknown field '{loc[-1]}'"

@@ -15,12 +15,14 @@ import dataclasses
 import hashlib
 import json
 import os
+import stat
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-import yaml
+from datafile.errors import DataError
+from datafile.source import load_yaml
 
 from ..data.locate import input_files, search_path
 from ..paper.output import file_digest, link_or_copy
@@ -30,7 +32,6 @@ KEEP = 400            # entries kept (most recently used first)
 _LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml",
               "pillow", "svglib", "openpyxl")
 _CODE = ("generator", "datafile", "scoring")
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _sha(data: bytes) -> str:
@@ -92,7 +93,7 @@ class Keys:
     def _tree(self, folder: Path) -> dict[str, str]:
         if not folder.is_dir():
             return {}
-        return {str(p): self._file(p) for p in input_files(folder)}
+        return {str(p): self._file(p) for p in input_files(folder, search_path(self.root))}
 
     def _everywhere(self, *parts: str) -> dict[str, str]:
         """A folder of the project and of the data bundled with pnp (layouts, fonts and
@@ -111,12 +112,12 @@ class Keys:
         if (digest, languages) not in _VIEWS:
             if len(_VIEWS) > 4096:
                 _VIEWS.clear()
-            try:
-                data = yaml.load(path.read_bytes(), Loader=_Loader)
+            try:   # the loader's limits: a stray alias bomb in a game's subfolder is only bytes here
+                data = load_yaml(path, str(path), search_path(self.root))
                 _VIEWS[digest, languages] = {
                     one: _sha(json.dumps(_reduce(data, languages, one), sort_keys=True, default=str,
                                          ensure_ascii=False).encode()) for one in sorted(languages)}
-            except yaml.YAMLError:
+            except DataError:
                 _VIEWS[digest, languages] = {}
         return _VIEWS[digest, languages].get(lang) or digest
 
@@ -125,7 +126,7 @@ class Keys:
         that language only, other YAML reduced to that language."""
         langs = frozenset(languages)
         view = {}
-        for path in input_files(game_dir):
+        for path in input_files(game_dir, search_path(self.root)):
             rel = str(path)
             if path.suffix in (".yaml", ".yml"):
                 if path.stem in langs and path.parent != game_dir:
@@ -161,6 +162,14 @@ class Keys:
         return _sha(json.dumps(inputs, sort_keys=True, default=str).encode())
 
 
+def _regular(path: Path) -> bool:
+    """A regular file itself (not a link to one, a pipe or a device): what OUT's cache may hold."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 class Store:
     """Entries `<key>-<content hash>` in OUT/.pnp-cache/; new ones go into the staging folder."""
 
@@ -175,6 +184,8 @@ class Store:
         if not self.old.is_dir():
             return None
         for entry in self.old.glob(f"{key}-*"):
+            if not _regular(entry):     # a shipped output is untrusted: a link there is never served
+                continue
             if file_digest(entry) == entry.name.rpartition("-")[2]:
                 self.used.add(entry.name)
                 return entry
@@ -212,9 +223,11 @@ class Store:
         """True when OUT's site was built from these inputs and its files are as written."""
         marker = self.old / f"site-{key}"
         try:
-            files = json.loads(marker.read_text(encoding="utf-8"))
-            current = all(file_digest(site / rel) == digest for rel, digest in files.items())
-        except (OSError, ValueError):
+            small = _regular(marker) and marker.lstat().st_size < 16_000_000
+            files = json.loads(marker.read_text(encoding="utf-8")) if small else None
+            current = isinstance(files, dict) and all(
+                _regular(site / rel) and file_digest(site / rel) == digest for rel, digest in files.items())
+        except (OSError, ValueError, TypeError):
             return False
         if current:
             self.used.add(marker.name)
@@ -240,7 +253,7 @@ class Store:
         if self.new == self.old or not self.old.is_dir():
             return
         others = sorted((p for p in self.old.iterdir() if p.name not in self.used),
-                        key=lambda p: p.stat().st_mtime, reverse=True)
+                        key=lambda p: p.lstat().st_mtime, reverse=True)
         for entry in [self.old / name for name in self.used] + others[:max(0, KEEP - len(self.used))]:
-            if entry.is_file() and not (self.new / entry.name).exists():
+            if _regular(entry) and not (self.new / entry.name).exists():
                 link_or_copy(entry, self.new / entry.name)

@@ -12,6 +12,7 @@ from datafile.errors import BuildError, DataError
 
 from ..build import plan as builder
 from ..paper.imposition import SheetOptions
+from ..paper.output import output_folder
 from .common import (
     duplex_option,
     known_or_exit,
@@ -69,7 +70,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     languages_or_exit(project, languages, allow_missing)
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet,
                            ink_saver, fold)
-    out = (out_dir or project_root(ctx) / "output").resolve()
+    try:   # a shipped `output -> ~/.ssh` is refused, never written through
+        out = output_folder(out_dir or project_root(ctx) / "output")
+    except BuildError as exc:
+        click.secho(f"build failed: {exc}", fg="red", err=True)
+        sys.exit(1)
     if out in (Path(out.anchor), Path.home()) or project_root(ctx).is_relative_to(out):
         # the build swaps the whole folder: never the project, a home or a root folder
         raise click.BadParameter(f"{out} holds the project or is a home or root folder; "

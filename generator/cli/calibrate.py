@@ -10,7 +10,7 @@ from datafile.errors import BuildError, DataError, closest
 from ..data.sheets_fonts import load_fonts, load_sheets
 from ..data.i18n import SOURCE_LANGUAGE, Translator
 from ..data.locate import search_path
-from ..paper.output import Staging
+from ..paper.output import Staging, output_folder
 from ..products.calibrate import write_calibration
 from ..typeset.fonts import FontBook
 from .common import (
@@ -46,7 +46,11 @@ def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
         guess = closest(lang, known)
         raise click.ClickException(f"--lang {lang}: no such language" + (f"; did you mean {guess}?" if guess else "")
                                    + f" (expected one of {', '.join(known)})")
-    target = (out_path or project_root(ctx) / "output" / "calibration.pdf").resolve()
+    try:   # never written through a link: a shipped `output -> elsewhere` is refused
+        target = output_folder(out_path.parent if out_path else root / "output") \
+            / (out_path.name if out_path else "calibration.pdf")
+    except BuildError as exc:
+        raise click.ClickException(str(exc)) from None
     with Staging() as staging:
         try:
             write_calibration(staging.temporary(target), sheets.papers[paper], paper,

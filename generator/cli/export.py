@@ -1,5 +1,6 @@
 """`pnp export png|tts|printshop GAME…`: card faces for screens, Tabletop Simulator and print
-shops, into OUT/<game>/<lang>/<target>/, all or nothing."""
+shops, into OUT/<game>/<lang>/<target>/, all or nothing: written into a staging copy of OUT and
+swapped in at once, as a build is (paper/output.py), each target folder replaced whole."""
 from __future__ import annotations
 
 import sys
@@ -10,7 +11,7 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..paper.output import Staging
+from ..paper.output import Staging, output_folder
 from .common import known_or_exit, load_or_exit, project_root, shown_path, split_list
 
 
@@ -56,11 +57,11 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
     project = load_or_exit(ctx, games)
     chosen = _chosen(project, deck_id, card_id)   # game id -> (decks, card ids), for --deck/--card
     languages = split_list(langs)
-    out = (out_dir or project_root(ctx) / "output").resolve()
     started = time.perf_counter()
     notes: list[str] = []
     try:
-        with Staging() as staging:
+        out = output_folder(out_dir or project_root(ctx) / "output")   # never through a link
+        with Staging(out) as staging:
             for game in project.games.values():
                 if game.id not in chosen:
                     continue
@@ -71,6 +72,8 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
                                              f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
                 for lang in languages or game.game.languages:
                     folder = out / game.id / lang
+                    # the new export replaces the old one whole (no stale faces of removed cards)
+                    staging.not_carried.add(f"{game.id}/{lang}/{preset if target == 'printshop' else target}")
                     if target == "png":
                         from ..products.exports.png import export_png
                         export_png(project, game, lang, folder / "png", staging, dpi, 0 if no_bleed else bleed,
@@ -86,6 +89,11 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
             written = staging.commit()
     except (BuildError, DataError) as exc:
         click.secho(f"export failed: {exc}", fg="red", err=True)
+        click.secho("Nothing was written.", fg="red", err=True)
+        sys.exit(1)
+    except OSError as exc:   # disk full, permissions: the output is left as it was
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.secho(f"export failed: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
     for note in dict.fromkeys(notes):

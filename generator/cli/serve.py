@@ -6,14 +6,16 @@ import errno
 import functools
 import sys
 import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import click
 
+from datafile.errors import BuildError
+
 from ..build.plan import site_memory
+from ..paper.output import output_folder, refuse_links
 from ..site.pages import site_dir
-from ..site.serve import QuietHandler, local_address, rebuild, snapshot
+from ..site.serve import PreviewServer, QuietHandler, local_address, rebuild, snapshot
 from .fetch_runtime import ensure_runtime
 
 
@@ -51,7 +53,13 @@ def _has_calculator(root, names) -> bool:
 def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     """Serve output/site/ on http://localhost:PORT, rebuilding it when cards/ or layouts/ change."""
     root = ctx.obj["root"]
-    out = (out_dir or root / "output").resolve()
+    try:   # a shipped output is untrusted: never served or written through a link
+        out = output_folder(out_dir or root / "output")
+        if out.exists():
+            refuse_links(out)
+    except BuildError as exc:
+        click.secho(f"cannot serve: {exc}", fg="red", err=True)
+        sys.exit(1)
     names = list(games) or None
     memory = functools.partial(site_memory, out=out, allow_missing=allow_missing)   # parts kept between rebuilds
     if _has_calculator(root, names):
@@ -64,8 +72,11 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
         click.secho(f"cannot create {directory}: {exc.strerror or exc} (choose another --out)", fg="red", err=True)
         sys.exit(1)
     try:
-        server = ThreadingHTTPServer(("0.0.0.0" if lan else "127.0.0.1", port),
-                                     functools.partial(QuietHandler, directory=str(directory)))
+        lan_address = local_address() if lan else None
+        # the names a request's Host may give: this computer, and its address on the network with --lan
+        hosts = ["127.0.0.1"] + ([lan_address] if lan_address else [])
+        server = PreviewServer(("0.0.0.0" if lan else "127.0.0.1", port),
+                               functools.partial(QuietHandler, directory=str(directory), hosts=hosts))
     except OSError as exc:   # most often: the port is taken (another `pnp serve`?)
         busy = exc.errno == errno.EADDRINUSE
         click.secho(f"cannot serve on port {port}: " + ("it is already in use; choose another with --port "
@@ -83,9 +94,6 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
 
     threading.Thread(target=watch, daemon=True).start()
     port = server.server_address[1]
-    lan_address = local_address() if lan else None
-    # the names this server answers to (a Host header check compares against them)
-    server.hosts = {"localhost", "127.0.0.1"} | ({lan_address} if lan_address else set())
     click.echo(f"Serving {directory} on http://localhost:{port}/ (Ctrl-C to stop)")
     if lan:
         show_lan_address(lan_address, port)

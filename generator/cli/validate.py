@@ -5,14 +5,15 @@ import sys
 
 import click
 
-from datafile.errors import DataError
+from datafile.errors import DataError, Problem
 
-from ..data.aids import load_aids
+from ..data.aids import load_aids, used_icons
 from ..data.catalog import load_project_and_problems
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
 from ..data.rules import load_rules
+from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .common import project_root, shortfall_line
 
@@ -55,6 +56,8 @@ def _content_problems(project: Project, game) -> list:
     problems = []
     # a game without an aid/ folder has no player aids (the build says it skips them)
     checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
+    checks += [lambda: _known_icons(project, game)]  # renders every face's texts: a template over its budget
+    checks += [lambda: site_problems(project.root)]  # the site's templates and assets (read as a build reads them)
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
                if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
@@ -64,3 +67,13 @@ def _content_problems(project: Project, game) -> list:
         except DataError as exc:
             problems += exc.problems
     return problems
+
+
+def _known_icons(project: Project, game) -> None:
+    """Every icon the faces show (an icon region's name is a template) is defined, as the build
+    requires; rendering them all also finds a template over its budget (aids.py)."""
+    unknown = sorted(used_icons(project, game) - set(project.icons_for(game.id)))
+    if unknown:
+        raise DataError([Problem(str(game.directory.relative_to(project.root)) if game.directory.is_relative_to(
+            project.root) else game.id, 0, "", f"the cards use icon '{unknown[0][:60]}', which no layout file defines",
+            "an icon of the game's layout file or layouts/icons.yaml")])

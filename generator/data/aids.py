@@ -22,7 +22,9 @@ from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
+from .budget import BudgetError
 from .characters import character_problems
+from .locate import search_path
 from .crosscheck import ICON_REF
 from .i18n import PLURAL
 from .layouts import layout_id
@@ -96,7 +98,7 @@ def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
             problems.append(missing_language_file(project, game, "aid", lang))
             continue
         try:
-            raw = load_yaml(path, name)
+            raw = load_yaml(path, name, search_path(project.root))
             aids[lang] = Aid(lang, name, raw, validate(AidFile, raw, name))
         except DataError as exc:
             problems.extend(exc.problems)
@@ -283,15 +285,21 @@ def _used_icons(project: Project, game: GameData) -> set[str]:
 def _layout_icons(layout, context) -> set[str]:
     found = set()
     for region in layout.regions:
+        key = "when"
         try:
             if region.when and not compiled_expression(region.when)(**context):
                 continue
+            key = "text"
             if region.kind == "icon":
                 name = compiled(region.text or "").render(context).strip()
                 if name:
                     found.add(name)
             elif region.kind == "text" and region.text:
                 found.update(ICON_REF.findall(compiled(region.text).render(context)))
+        except BudgetError as exc:   # over a budget (budget.py): `pnp validate` says so, as the build would
+            file, line = (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
+            raise DataError([Problem(file, line, f"{layout.id} regions.{region.name}.{key}", str(exc),
+                                     "a template within the limits of docs/limits.md")]) from None
         except Exception:  # a template that cannot render here is reported by the card build
             continue
     return found

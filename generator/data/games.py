@@ -11,7 +11,7 @@ from datafile.validate import validate
 
 from .characters import character_problems
 from .crosscheck import texts
-from .locate import inside, relative
+from .locate import inside, relative, search_path
 from .model import MAX_CARDS, Card, Deck, Game
 from .project import GameData
 from .properties import validate_props
@@ -32,7 +32,7 @@ def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None
     game_file = directory / "game.yaml"
     game = out.run(load_model, root, game_file, Game)
     if game:
-        raw_game = load_yaml(game_file, relative(root, game_file))
+        raw_game = load_yaml(game_file, relative(root, game_file), search_path(root))
         for path, message in character_problems(raw_game, relative(root, game_file), None):
             out.add(relative(root, game_file), line_of(raw_game, path), field_path(path), message, "printable characters")
     decks, deck_files = [], {}
@@ -66,7 +66,7 @@ def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None
 
 def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Deck:
     name = relative(root, path)
-    raw = load_yaml(path, name)
+    raw = load_yaml(path, name, search_path(root))
     deck = validate(Deck, raw, name)
     out = Collector()
     own_cards = len(deck.cards)
@@ -116,5 +116,6 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
                                  f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
-    return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards})
+    return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
+                      search_path(root))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,10 +22,11 @@ from datafile.errors import BuildError, DataError, Problem
 from datafile.source import read_text
 
 from .characters import odd_character
-from .locate import catalogue_paths
+from .locate import catalogue_paths, search_path
 
 SOURCE_LANGUAGE = "en"
 MAX_MESSAGE = 5_000     # characters in one translation
+MAX_PLURALS = 6         # plural forms of a language (Arabic has the most: 6)
 PLURAL = "\x00"         # joins singular and plural msgid (the key) and the forms (the value), as .mo files do
 
 
@@ -47,12 +49,13 @@ def load_catalogue(root: Path, lang: str) -> dict[str, str]:
     translation that could not be printed or formatted. Read again when a file changes (so
     `pnp serve` sees a new translation); each file is parsed once per version."""
     # bundled, then the project's own (locate.py)
-    return _merged(tuple(_versioned(path) for path in catalogue_paths(root, lang)), lang)
+    return _merged(tuple(_versioned(path) for path in catalogue_paths(root, lang)), lang, search_path(root))
 
 
-def read_catalogue(path: Path, lang: str) -> dict[str, str]:
-    """One domain's translations, checked as load_catalogue checks them."""
-    return _read_catalogue(*_versioned(path), lang)
+def read_catalogue(path: Path, lang: str, within: tuple[Path, ...] | None = None) -> dict[str, str]:
+    """One domain's translations, checked as load_catalogue checks them; the file is read only
+    from `within` (locate.search_path)."""
+    return _read_catalogue(*_versioned(path), lang, within)
 
 
 def _versioned(path: Path) -> tuple[Path, int, int]:
@@ -64,12 +67,12 @@ def _versioned(path: Path) -> tuple[Path, int, int]:
 
 
 @lru_cache(maxsize=64)
-def _merged(files: tuple, lang: str) -> dict[str, str]:
+def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> dict[str, str]:
     merged: dict[str, str] = {}
     problems: list[Problem] = []
     for path, mtime, size in files:
         try:
-            merged.update(_read_catalogue(path, mtime, size, lang))
+            merged.update(_read_catalogue(path, mtime, size, lang, within))
         except DataError as exc:
             problems += exc.problems
     if problems:
@@ -78,15 +81,18 @@ def _merged(files: tuple, lang: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=256)
-def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str) -> dict[str, str]:
+def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str,
+                    within: tuple[Path, ...] | None = None) -> dict[str, str]:
     from babel.messages.pofile import (
         PoFileError,
         read_po,  # imported here: English builds never need it
     )
 
     name = f"locales/{lang}/LC_MESSAGES/{path.name}"
+    text = read_text(path, name, within=within)
+    _check_plural_count(text, name)
     try:
-        catalogue = read_po(io.StringIO(read_text(path, name)), locale=lang, abort_invalid=True)
+        catalogue = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
     except (PoFileError, ValueError, TypeError, KeyError, IndexError) as exc:
         raise DataError([Problem(name, getattr(exc, "lineno", 0) or 0, "",
                                  f"not a readable gettext catalogue ({str(exc)[:150]})",
@@ -136,6 +142,23 @@ def _plural_message(message, lang: str):
     return ids[0] + PLURAL + ids[1], PLURAL.join(forms)
 
 
+_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
+
+
+def _check_plural_count(text: str, name: str) -> None:
+    """Babel allocates a list of `nplurals` entries per plural message before any check
+    (nplurals=300000000: 4.7 GB): the count is refused before Babel reads the file. The header
+    may split its text over several quoted lines, so the count is looked for in the quoted texts
+    joined."""
+    joined = "".join(_QUOTED.findall(text)).replace("\\n", " ")
+    for count in _NPLURALS.findall(joined):
+        if len(count) > 3 or int(count) > MAX_PLURALS:
+            line = next((n for n, l in enumerate(text.split("\n"), 1) if "Plural-Forms" in l or "nplurals" in l), 0)
+            raise DataError([Problem(name, line, "Plural-Forms", f"nplurals={count[:12]}",
+                                     f"at most {MAX_PLURALS} plural forms")])
+
+
 def _fields(text: str) -> list[tuple[str, str | None, str | None]] | None:
     try:
         return [(f, spec, conv) for _, f, spec, conv in string.Formatter().parse(text) if f is not None]
@@ -144,20 +167,23 @@ def _fields(text: str) -> list[tuple[str, str | None, str | None]] | None:
 
 
 def _check_translation(msgid: str, msgstr: str) -> tuple[str, str] | None:
-    """A translation must be printable and name exactly its msgid's {placeholders}: scoring
-    fills them with str.format, so an attribute, index or width there would run on our data."""
+    """A translation must be printable and name exactly its msgid's {placeholders}, none when it
+    has none: scoring fills them with str.format, so an attribute, index or width there would
+    run on our data, and an unknown name would stop the command."""
     if len(msgstr) > MAX_MESSAGE:
         return f"a translation of {len(msgstr)} characters", f"at most {MAX_MESSAGE}"
     odd = odd_character(msgstr)
     if odd:
         return f"{odd[1]} U+{ord(odd[0]):04X} cannot be printed", "printable characters"
     source, translated = _fields(msgid), _fields(msgstr)
-    if source is None or not source:     # not a template: any braces are literal text
+    if source is None:     # not a template (a lone brace): never formatted
         return None
     if translated is None or any(spec or conv for _, spec, conv in translated) or \
             sorted({f for f, _, _ in translated}) != sorted({f for f, _, _ in source}):
         shown = ", ".join("{" + f + "}" for f in sorted({f for f, _, _ in source}))
-        return "its placeholders differ from the English text's", f"exactly {shown}, without formats"
+        # a prompt is formatted even without placeholders: "{x}" there would stop `pnp score`
+        return "its placeholders differ from the English text's", (
+            f"exactly {shown}, without formats" if shown else "no {placeholder} (a brace itself is written {{ or }})")
     return None
 
 

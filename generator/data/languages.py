@@ -16,7 +16,7 @@ from .aids import TRANSLATION_CALL, game_msgids, used_icons
 from .contents import SHEET_MSGIDS
 from .crosscheck import ICON_REF
 from .i18n import PLURAL, SOURCE_LANGUAGE, load_catalogue
-from .locate import catalogue_paths, locate
+from .locate import catalogue_paths, locate, read_input
 from .project import GameData, Project, missing_language_file
 from .rules import COUNT_LABELS, unit_of
 
@@ -55,10 +55,11 @@ def _seen_icons(project: Project, game: GameData) -> set[str]:
         seen = set()
     for folder in ("aid", "rules"):
         for path in sorted((game.directory / folder).glob("*.yaml")):
-            try:
-                seen.update(ICON_REF.findall(path.read_text(encoding="utf-8", errors="replace")))
-            except OSError:   # unreadable: its loader says so
+            try:   # by the project's rule: a link to /dev/zero here is not read (its loader says so)
+                text = read_input(project.root, path).decode("utf-8", errors="replace")
+            except DataError:
                 continue
+            seen.update(ICON_REF.findall(text))
     return seen
 
 
@@ -135,9 +136,9 @@ def interface_msgids(root: Path) -> frozenset[str]:
     found = set(CODE_LABELS) | SHEET_MSGIDS     # the card sheets' instructions and labels
     folder = locate(root, "layouts", "site")
     for name in SITE_TEMPLATES:
-        try:
-            text = (folder / name).read_text(encoding="utf-8")
-        except OSError:   # the site says so when it renders
+        try:   # by the project's rule (a template that is a link out or a pipe is never read)
+            text = read_input(root, folder / name).decode("utf-8")
+        except (DataError, UnicodeDecodeError):   # the site says so when it renders
             continue
         found.update(single or double for single, double, *_plural in TRANSLATION_CALL.findall(text))
     return frozenset(found)

@@ -15,7 +15,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from .characters import character_problems
-from .locate import layout_paths, relative
+from .locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .templates import environment, unknown_path, used_paths
 
@@ -97,7 +97,7 @@ class LayoutFiles:
         name = relative(self._root, self._paths[stem])
         raw = None
         try:
-            raw = load_yaml(self._paths[stem], name)
+            raw = load_yaml(self._paths[stem], name, search_path(self._root))
             self._raw[stem] = (name, raw)
             parsed = validate(LayoutFile, raw, name)
         except DataError as exc:

@@ -15,9 +15,15 @@ from functools import lru_cache
 from pathlib import Path
 
 from datafile.errors import BuildError
+from datafile.source import MAX_FILE_BYTES, read_bytes, system_devices
 
 DATA_FOLDERS = ("cards", "layouts", "locales")
 MAX_INPUT_FILES = 10_000    # files under one input folder (the largest shipped one: ~60)
+# the largest file of each kind read (docs/limits.md); data, catalogues, templates: MAX_FILE_BYTES
+MAX_FONT_BYTES = 64_000_000     # a font, of layouts/fonts/ or a game folder (shipped: 4.7 MB; CJK fonts ~20 MB)
+MAX_ART_BYTES = 64_000_000      # a PNG or JPEG of card art
+MAX_SVG_BYTES = 8_000_000       # an SVG of card art (its nodes are counted too: paper/images.py)
+MAX_SHEET_BYTES = 16_000_000    # an .xlsx (its parts are bounded once unzipped: data/spreadsheet.py)
 # a file modified this recently is never trusted by its stat: a second write within one tick of
 # the file system's clock can leave the same size and time (git's "racy" files)
 SETTLED_NS = 2 * 10 ** 9
@@ -51,8 +57,18 @@ def find_root(start: Path | None = None, environ: dict | None = None) -> Path:
 
 
 def search_path(root: Path) -> tuple[Path, ...]:
+    """The folders files are read from: the project's, then the data bundled with pnp. Also
+    where a file may lead (`read_input`): a link inside the project may point at the other."""
     root, bundled = root.resolve(), bundled_root()
     return (root,) if root == bundled else (root, bundled)
+
+
+def read_input(root: Path, path: Path, limit: int = MAX_FILE_BYTES, name: str | None = None,
+               expected: str = "a regular file of the project") -> bytes:
+    """The bytes of a file the project supplies (a licence, a font, a site asset or template, a
+    spreadsheet, art): datafile.source.read_bytes's rule, within the project's folder and the
+    bundled data. DataError (one line naming the file) otherwise."""
+    return read_bytes(path, name or relative(root, path), limit, search_path(root), expected)
 
 
 def locate(root: Path, *parts: str) -> Path:
@@ -83,9 +99,6 @@ def inside(path: Path, folder: Path) -> bool:
         return True
     except (ValueError, OSError, RuntimeError):
         return False
-
-
-MAX_FONT_BYTES = 40_000_000   # a font file of a game folder (the largest CJK fonts are ~20 MB)
 
 
 def game_font(folder: Path, name: str) -> Path:
@@ -147,19 +160,26 @@ def catalogue_paths(root: Path, lang: str) -> list[Path]:
     return [found[name] for name in sorted(found)]
 
 
-def input_files(folder: Path) -> list[Path]:
+def input_files(folder: Path, within: tuple[Path, ...] | None = None) -> list[Path]:
     """Every regular file under `folder`, sorted: what the cache hashes as a folder's content.
 
     Symbolic links are followed (a project may link its fonts folder in), each real folder once
     (a link to a parent is no loop); devices, pipes and sockets are skipped (reading /dev/zero
-    never ends, opening a pipe waits for a writer), and so are dangling links. A folder holding
-    more than MAX_INPUT_FILES files, such as a link to a system folder, is refused."""
+    never ends, opening a pipe waits for a writer), and so are dangling links, files of /proc
+    and /sys (procfs reports its files as regular: /proc/self/pagemap reads on and on) and,
+    given `within` (search_path), links leading out of those folders, which are not walked
+    either: nothing reads there (read_bytes refuses it). A folder holding more than
+    MAX_INPUT_FILES files is refused."""
     found: list[Path] = []
+    bases = [os.path.realpath(base) for base in within] if within is not None else None
+    system = system_devices()
     seen = {os.path.realpath(folder)}
     for here, dirs, names in os.walk(folder, followlinks=True):
         kept = []
         for name in sorted(dirs):
             real = os.path.realpath(os.path.join(here, name))
+            if bases is not None and not any(real == b or real.startswith(b.rstrip(os.sep) + os.sep) for b in bases):
+                continue     # a link to a folder elsewhere (/, ~): nothing there is read, nor walked
             if real not in seen:
                 seen.add(real)
                 kept.append(name)
@@ -167,11 +187,16 @@ def input_files(folder: Path) -> list[Path]:
         for name in sorted(names):
             path = os.path.join(here, name)
             try:
-                regular = stat.S_ISREG(os.stat(path).st_mode)
+                st = os.stat(path)
             except OSError:
                 continue
-            if regular:
-                found.append(Path(path))
+            if not stat.S_ISREG(st.st_mode) or st.st_dev in system:
+                continue
+            if bases is not None:
+                real = os.path.realpath(path)
+                if not any(real == b or real.startswith(b.rstrip(os.sep) + os.sep) for b in bases):
+                    continue
+            found.append(Path(path))
         if len(found) > MAX_INPUT_FILES:
             raise BuildError(f"{folder} holds more than {MAX_INPUT_FILES:,} files (links followed): an input "
                              "folder holds data, layouts and art; remove the link that leads elsewhere")

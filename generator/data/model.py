@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .colours import Colour, ColourRef
+
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
 # Limits no real game reaches, so that shared data cannot exhaust the machine (docs/limits.md)
@@ -209,9 +211,9 @@ class RegionSpec(Strict):
     leading: float | None = Field(None, gt=0, le=10)
     align: Align | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
-    color: str | None = None
-    fill: str | None = None
-    stroke: str | None = None
+    color: ColourRef | None = None     # a colour, a name of the file's `colors`, or a template
+    fill: ColourRef | None = None
+    stroke: ColourRef | None = None
     stroke_width: float | None = Field(None, ge=0, le=50)
     radius: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
     rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
@@ -222,7 +224,7 @@ class RegionSpec(Strict):
     clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
     allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
     flip: Literal["h", "v", "hv"] | None = None   # image: mirrored left-right (h), upside down (v), or both
-    tint: str | None = None            # image: every colour multiplied by this one (a colour or template)
+    tint: ColourRef | None = None      # image: every colour multiplied by this one (a colour or template)
     # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
     inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
@@ -230,14 +232,16 @@ class RegionSpec(Strict):
 
 class LayoutSpec(Strict):
     extends: str | None = None
-    background: str | None = None
+    background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
 
 
 class IconSpec(Strict):
-    path: str                          # SVG path data in a 1000-unit box, y down
+    # SVG path data in a 1000-unit box, y down: commands and numbers only (it is written into
+    # the site's SVG as it is)
+    path: str = Field(pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
     advance: int = Field(1000, gt=0, le=10_000)
-    color: str | None = None
+    color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
     # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
     # short of room, keeps to the symbols the rules use
@@ -258,8 +262,8 @@ class IconSpec(Strict):
 
 
 class LayoutFile(Strict):
-    colors: dict[str, str] = {}
-    icons: dict[str, IconSpec] = {}
+    colors: dict[Annotated[str, Field(pattern=SLUG)], Colour] = {}
+    icons: dict[Annotated[str, Field(pattern=SLUG)], IconSpec] = {}     # names: :name: in texts, ids in the site
     layouts: dict[str, LayoutSpec] = {}
 
 

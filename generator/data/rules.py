@@ -32,6 +32,7 @@ from datafile.validate import validate
 
 from .project import GameData, Project, missing_language_file
 from .characters import character_problems
+from .locate import search_path
 from .model import SLUG, Strict
 from .templates import compiled, localise, template_error
 
@@ -137,7 +138,7 @@ def rules_dir(game: GameData) -> Path:
 
 def _load_file(project: Project, path: Path) -> tuple[RulesFile, Any]:
     name = project.relative(path)
-    raw = load_yaml(path, name)
+    raw = load_yaml(path, name, search_path(project.root))
     return validate(RulesFile, raw, name), raw
 
 

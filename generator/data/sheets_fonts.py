@@ -2,13 +2,15 @@
 project's own or the bundled ones; every font file named must lie inside layouts/fonts/."""
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from datafile.errors import DataError, Problem, closest
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
-from .locate import inside, locate, locate_inside, relative
+from .locate import inside, locate, locate_inside, relative, search_path
 from .model import FontsFile, SheetsFile
 
 
@@ -17,7 +19,7 @@ def check_font_files(root: Path, fonts: FontsFile) -> None:
     else the bundled one: data/locate.py), and every role names one of its families."""
     spec_path = locate(root, "layouts", "fonts.yaml")
     name = relative(root, spec_path)
-    raw = load_yaml(spec_path, name)
+    raw = load_yaml(spec_path, name, search_path(root))
     problems = []
     for family, spec in fonts.families.items():
         for style in ("regular", "bold", "italic", "bold_italic"):
@@ -29,6 +31,9 @@ def check_font_files(root: Path, fonts: FontsFile) -> None:
             if not inside(path, folder):
                 problems.append(Problem(name, line, where, f"font path '{file}' leaves layouts/fonts/",
                                         "a file name inside layouts/fonts/"))
+            elif path.exists() and not path.is_file() or path.is_file() and not stat.S_ISREG(os.stat(path).st_mode):
+                problems.append(Problem(name, line, where, f"font file '{file}' is not a regular file (a pipe or a "
+                                        "device)", "a .ttf file in layouts/fonts/"))
             elif not path.is_file():
                 found = sorted(p.name for p in folder.glob("*.[to]tf"))
                 guess = closest(file, found)
@@ -57,5 +62,5 @@ def load_fonts(root: Path) -> FontsFile:
 
 def load_model(root: Path, path: Path, model):
     name = relative(root, path)
-    return validate(model, load_yaml(path, name), name)
+    return validate(model, load_yaml(path, name, search_path(root)), name)
 

@@ -13,21 +13,30 @@ openpyxl, the well-kept reader of Excel files (values, not formulas).
 from __future__ import annotations
 
 import csv
+import io
 import itertools
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from datafile.errors import DataError, Problem, closest
-from datafile.source import read_text
+from datafile.characters import odd_character
+from datafile.source import read_bytes, read_text
 from datafile.validate import problems_from
 
+from .locate import MAX_SHEET_BYTES
 from .model import LANG, MAX_CARDS, Card, PropertySpec
 from .properties import validate_props
 
 CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
 SUFFIXES = (".csv", ".xlsx")
+# an .xlsx is a zip: each part is bounded once unzipped, before openpyxl reads it (a shared-strings
+# table of 1 GB zips to 1 MB), and so is their number and sum
+MAX_PART_BYTES = 8_000_000
+MAX_PARTS_BYTES = 32_000_000
+MAX_PARTS = 1_000
 
 
 def column_letter(index: int) -> str:
@@ -46,8 +55,10 @@ def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
     return deck_dir / name, sheet or None
 
 
-def read_rows(path: Path, display: str, sheet: str | None = None) -> list[tuple[int, list[Any]]]:
-    """(row number, cells) for every row, the header first; DataError if unreadable."""
+def read_rows(path: Path, display: str, sheet: str | None = None,
+              within: tuple[Path, ...] | None = None) -> list[tuple[int, list[Any]]]:
+    """(row number, cells) for every row, the header first; DataError if unreadable. The file
+    is read only from `within` (locate.search_path), as every file of a project."""
     if path.suffix.lower() not in SUFFIXES:
         raise DataError([Problem(display, 0, "cards_from", f"cannot read '{path.name}' as a spreadsheet",
                                  "a .csv or .xlsx file")])
@@ -57,16 +68,17 @@ def read_rows(path: Path, display: str, sheet: str | None = None) -> list[tuple[
         raise DataError([Problem(display, 0, "cards_from", "file not found" + (f"; did you mean '{guess}'?"
                                                                                if guess else ""),
                                  f"a spreadsheet beside the deck file ({', '.join(found) or 'none there'})")])
-    rows = _csv_rows(path, display) if path.suffix.lower() == ".csv" else _xlsx_rows(path, display, sheet)
+    rows = _csv_rows(path, display, within) if path.suffix.lower() == ".csv" \
+        else _xlsx_rows(path, display, sheet, within)
     if len(rows) > MAX_CARDS + 1:   # read no further: the header and a deck's entries
         raise DataError([Problem(display, MAX_CARDS + 2, "", f"more than {MAX_CARDS} card rows",
                                  f"at most {MAX_CARDS} cards in a deck (split them into several decks)")])
     return rows
 
 
-def _csv_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
+def _csv_rows(path: Path, display: str, within: tuple[Path, ...] | None) -> list[tuple[int, list[Any]]]:
     # the limits of every data file (size, UTF-8, a byte-order mark dropped, no control characters)
-    text = read_text(path, display, "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)")
+    text = read_text(path, display, "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)", within)
     try:
         dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
@@ -80,12 +92,32 @@ class Unsaved(str):
     LibreOffice, which store each formula's last result): its value is unknown, not empty."""
 
 
-def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[Any]]]:
+def _bounded_zip(data: bytes, display: str) -> None:
+    """Refuse a workbook whose parts would unzip beyond MAX_PART_BYTES each (openpyxl reads the
+    shared strings whole) or MAX_PARTS_BYTES in all. The sizes are the archive's own; zipfile
+    never inflates a part beyond its stated size (a lie fails its CRC instead)."""
+    try:
+        parts = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        return    # not a zip: openpyxl says so below
+    big = max(parts, key=lambda p: p.file_size, default=None)
+    if len(parts) > MAX_PARTS or sum(p.file_size for p in parts) > MAX_PARTS_BYTES \
+            or (big is not None and big.file_size > MAX_PART_BYTES):
+        shown = f"'{big.filename[:60]}' unzips to {big.file_size / 1e6:.0f} MB" if big else f"{len(parts)} parts"
+        raise DataError([Problem(display, 0, "", f"a workbook too large once unzipped ({shown})",
+                                 f"at most {MAX_PART_BYTES // 1_000_000} MB per part, {MAX_PARTS_BYTES // 1_000_000} MB "
+                                 f"in all (a deck's cards take a few kB)")])
+
+
+def _xlsx_rows(path: Path, display: str, sheet: str | None,
+               within: tuple[Path, ...] | None) -> list[tuple[int, list[Any]]]:
+    data = read_bytes(path, display, MAX_SHEET_BYTES, within, "an .xlsx file saved by Excel or LibreOffice")
+    _bounded_zip(data, display)
     # formulas first: only a sheet that has some is read a second time, for their saved results
-    rows = _xlsx_read(path, display, sheet, formulas=True)
+    rows = _xlsx_read(data, display, sheet, formulas=True)
     if not any(isinstance(cell, str) and cell.startswith("=") for _, cells in rows for cell in cells):
         return rows
-    results = dict(_xlsx_read(path, display, sheet, formulas=False))
+    results = dict(_xlsx_read(data, display, sheet, formulas=False))
     merged = []
     for number, cells in rows:
         saved = results.get(number, [])
@@ -95,11 +127,11 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
     return merged
 
 
-def _xlsx_read(path: Path, display: str, sheet: str | None, formulas: bool) -> list[tuple[int, list[Any]]]:
+def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> list[tuple[int, list[Any]]]:
     from openpyxl import load_workbook   # only decks that use XLSX pay for it
 
     try:
-        book = load_workbook(path, read_only=True, data_only=not formulas)
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=not formulas)
     except Exception:  # openpyxl raises several kinds for a damaged or foreign file
         raise DataError([Problem(display, 0, "", "cannot open as an Excel workbook (damaged, or another kind of file)",
                                  "an .xlsx file saved by Excel or LibreOffice")]) from None
@@ -111,6 +143,23 @@ def _xlsx_read(path: Path, display: str, sheet: str | None, formulas: bool) -> l
         return [(number, list(row)) for number, row in itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2)]
     finally:
         book.close()
+
+
+def _odd_cells(rows: list[tuple[int, list[Any]]], display: str) -> list[Problem]:
+    """Cells holding a character that cannot be printed (a control, private-use, unassigned
+    code point or bidirectional override: datafile/characters.py), as every text of the YAML files."""
+    problems = []
+    header = rows[0][1]
+    for number, cells in rows:
+        for index, value in enumerate(cells):
+            odd = odd_character(value) if isinstance(value, str) else None
+            if odd:
+                name = header[index] if number != rows[0][0] and index < len(header) else None
+                label = f"column {column_letter(index)}" + (f" '{str(name).strip()[:40]}'" if not _blank(name)
+                                                            and not odd_character(str(name)) else "")
+                problems.append(Problem(display, number, label,
+                                        f"{odd[1]} U+{ord(odd[0]):04X} cannot be printed", "printable characters"))
+    return problems
 
 
 def _blank(value: Any) -> bool:
@@ -195,12 +244,16 @@ def _convert(value: Any, spec: PropertySpec | None) -> Any:
 
 
 def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
-               sheet: str | None = None, taken: set[str] = frozenset()) -> list[Card]:
+               sheet: str | None = None, taken: set[str] = frozenset(),
+               within: tuple[Path, ...] | None = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
     every problem with file, row and column."""
-    rows = [(n, cells) for n, cells in read_rows(path, display, sheet) if not all(_blank(c) for c in cells)]
+    rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(_blank(c) for c in cells)]
     if not rows:
         raise DataError([Problem(display, 0, "", "the spreadsheet is empty", "a header row, then one row per card")])
+    odd = _odd_cells(rows, display)
+    if odd:
+        raise DataError(odd)
     columns = _Columns(rows[0][1], properties, display, languages)
     # a required field no column holds: one problem on the header, not one per row
     absent = [loc for loc in [("name",), *(("props", key) for key, spec in properties.items() if spec.required)]

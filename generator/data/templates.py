@@ -3,30 +3,33 @@ template fails the build instead of printing nothing).
 
 Templates come with shared card files, so beyond Jinja's sandbox (no dunder attributes, no
 unsafe callables) they see only the globals and filters listed here: no `lipsum`, `cycler`,
-`joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), a
-`range` and loops that share a budget of MAX_STEPS items per render, `*` and `**` bounded,
-and at most MAX_OUTPUT characters out of one render.
+`joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), `*`
+and `**` bounded, and the budgets of budget.py per render (loop iterations and calls, characters
+made, macro depth, at most MAX_OUTPUT characters out). `sandbox` makes the same environment for
+the site's page templates (site/pages.py), with larger budgets.
 """
 from __future__ import annotations
 
-import contextvars
 import operator
 import re
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, nodes
+from jinja2 import StrictUndefined, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
+from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
 from .japanese import polite
 from .model import Card, Deck, Game, Text
 
 MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
-MAX_STEPS = 10_000         # range() items per render (shipped templates use none)
+MAX_STEPS = 10_000         # loop iterations, calls and filtered items per render (shipped: a few hundred)
+MAX_WORK = 2_000_000       # characters made or compared per render
 MAX_SEQUENCE = 20_000      # length of a string or list made by `*`
 MAX_BITS = 256             # size of a number made by `*` or `**`
+LAYOUT_LIMITS = Limits(steps=MAX_STEPS, work=MAX_WORK, text=MAX_OUTPUT, output=MAX_OUTPUT)
 
 FILTERS = ("abs", "capitalize", "count", "d", "default", "dictsort", "e", "escape", "first", "float", "int",
            "items", "join", "last", "length", "list", "lower", "map", "max", "min", "reject", "rejectattr",
@@ -37,48 +40,18 @@ UNSAFE_METHODS = {"format", "format_map", "center", "ljust", "rjust", "zfill", "
                   "mro", "update", "setdefault", "pop", "popitem", "clear", "append", "extend", "insert", "remove",
                   "sort", "reverse", "copy", "fromkeys", "model_dump", "model_dump_json", "model_copy"}
 
-_steps = contextvars.ContextVar("template_steps", default=0)
-
-
-def _spend(n: int) -> None:
-    total = _steps.get() + n
-    _steps.set(total)
-    if total > MAX_STEPS:
-        raise SecurityError(f"template loops over more than {MAX_STEPS} items")
-
-
 def _range(*args: int):
-    r = range(*args)
-    _spend(len(r))
-    return r
+    return range(*args)     # lazy; its items are counted where a loop or a filter walks them
 
 
 def _replace(value: Any, old: str, new: str, count: int | None = None) -> str:
     value, old, new = str(value), str(old), str(new)
     if not old or len(value) // len(old) * len(new) > MAX_OUTPUT:
-        raise SecurityError("replace() would make a text too long")
+        raise BudgetError("replace() would make a text too long")
     return value.replace(old, new) if count is None else value.replace(old, new, count)
 
 
-class _Bounded(Template):
-    """A template whose render stops at MAX_OUTPUT characters and resets the loop budget."""
-
-    def render(self, *args: Any, **kwargs: Any) -> str:
-        token = _steps.set(0)
-        try:
-            out, size = [], 0
-            for chunk in self.generate(*args, **kwargs):
-                size += len(chunk)
-                if size > MAX_OUTPUT:
-                    raise SecurityError(f"template output longer than {MAX_OUTPUT} characters")
-                out.append(chunk)
-            return "".join(out)
-        finally:
-            _steps.reset(token)
-
-
-class _Environment(SandboxedEnvironment):
-    template_class = _Bounded
+class _Environment(Budgeted):
     intercepted_binops = frozenset({"*", "**", "%", "//", "+"})
 
     def wrap_str_format(self, value: Any):
@@ -96,17 +69,17 @@ class _Environment(SandboxedEnvironment):
             number = (int, float)
             if operator_ == "**" and isinstance(left, number) and isinstance(right, number):
                 if abs(right) > 64 or abs(left) > 2 ** 64:
-                    raise SecurityError("a power too large for a template")
+                    raise BudgetError("a power too large for a template")
             elif isinstance(left, (str, list, tuple)) or isinstance(right, (str, list, tuple)):
                 seq, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
                 if isinstance(times, int) and len(seq) * times > MAX_SEQUENCE:
-                    raise SecurityError(f"a text or list longer than {MAX_SEQUENCE} made with '*'")
+                    raise BudgetError(f"a text or list longer than {MAX_SEQUENCE} made with '*'")
             elif isinstance(left, int) and isinstance(right, int) and \
                     left.bit_length() + right.bit_length() > MAX_BITS:
-                raise SecurityError("a number too large for a template")
+                raise BudgetError("a number too large for a template")
         if operator_ == "+" and isinstance(left, (str, list)) and isinstance(right, (str, list)) and \
                 len(left) + len(right) > MAX_OUTPUT:
-            raise SecurityError(f"a text longer than {MAX_OUTPUT} characters made with '+'")
+            raise BudgetError(f"a text longer than {MAX_OUTPUT} characters made with '+'")
         return {"*": operator.mul, "**": operator.pow, "%": operator.mod, "//": operator.floordiv,
                 "+": operator.add}[operator_](left, right)
 
@@ -123,16 +96,23 @@ class NamedUndefined(StrictUndefined):
         return super()._undefined_message
 
 
+def sandbox(limits: Limits, **options: Any) -> SandboxedEnvironment:
+    """A sandbox with only the globals and filters listed here, under `limits` (budget.py)."""
+    env = _Environment(**options)
+    env.limits = limits
+    env.globals = {"range": _range}
+    filters = {name: env.filters[name] for name in FILTERS}
+    filters["replace"] = _replace
+    filters["roman"] = roman
+    filters["polite"] = polite         # Japanese card texts quoted in a polite-form aid
+    env.filters = budgeted_filters(filters)
+    return env
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = _Environment(undefined=NamedUndefined, autoescape=False, trim_blocks=True,
-                       lstrip_blocks=True, keep_trailing_newline=False)
-    env.globals = {"range": _range}
-    env.filters = {name: env.filters[name] for name in FILTERS}
-    env.filters["replace"] = _replace
-    env.filters["roman"] = roman
-    env.filters["polite"] = polite         # Japanese card texts quoted in a polite-form aid
-    return env
+    return sandbox(LAYOUT_LIMITS, undefined=NamedUndefined, autoescape=False, trim_blocks=True,
+                   lstrip_blocks=True, keep_trailing_newline=False)
 
 
 @lru_cache(maxsize=4096)
@@ -142,15 +122,7 @@ def compiled(source: str):
 
 @lru_cache(maxsize=4096)
 def compiled_expression(source: str):
-    expression = environment().compile_expression(source)
-
-    def evaluate(*args: Any, **kwargs: Any) -> Any:
-        token = _steps.set(0)
-        try:
-            return expression(*args, **kwargs)
-        finally:
-            _steps.reset(token)
-    return evaluate
+    return with_budget(LAYOUT_LIMITS, environment().compile_expression(source))
 
 
 # Japanese sets level numbers as the full-width numerals Ⅰ–Ⅻ (U+2160…), as the official guide does

@@ -5,11 +5,21 @@ so every copy and face shares it); SVG stays vector: svglib turns it into a Repo
 drawing that is drawn as PDF paths, sharp at any print size. Paths are relative to the
 game's folder and may not leave it, so a card file cannot pull in arbitrary files; nor can an
 SVG, whose own <image> and <use> references are held to the same folder.
+
+Art comes with shared folders, so it is bounded before anything decodes it: a file is read by
+the project's rule (datafile.source.read_bytes: a regular file of the game folder, at most
+MAX_ART_BYTES / MAX_SVG_BYTES, never a pipe or /proc), a raster image at most MAX_PIXELS, an SVG
+at most MAX_SVG_NODES elements once its <use> clones are counted (groups of groups cloned ten
+times over are refused in milliseconds, not drawn for ten minutes), its <image> references
+regular PNG or JPEG files of the folder.
 """
 from __future__ import annotations
 
 import copy
+import io
 import logging
+import os
+import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,12 +30,17 @@ from reportlab.graphics.shapes import String
 from reportlab.lib.units import inch, mm
 from reportlab.lib.utils import ImageReader
 
-from datafile.errors import BuildError
+from datafile.errors import BuildError, DataError
+from datafile.source import read_bytes
+
+from ..data.locate import MAX_ART_BYTES, MAX_SVG_BYTES
 
 from .sheets import outline
 
 RASTER = {".png", ".jpg", ".jpeg"}
 VECTOR = {".svg"}
+MAX_PIXELS = 50_000_000     # a raster image, decoded (a 400 mm card at 300 dpi: 22 million)
+MAX_SVG_NODES = 10_000      # SVG elements once <use> clones are counted (svglib draws ~5,000 a second)
 DPI_ERROR = 150      # below this a build fails unless the region allows it
 DPI_WARN = 300       # below this `pnp check` warns (print shops ask for 300)
 
@@ -67,21 +82,97 @@ class _Refusals(logging.Handler):
             self.refused.append(str(record.args[0]) if record.args else record.getMessage())
 
 
+def _read(path: Path, root: Path, limit: int) -> bytes:
+    try:
+        return read_bytes(path, path.name, limit, (root,), "a PNG, JPEG or SVG file of the game folder")
+    except DataError as exc:
+        raise BuildError(f"image {exc.problems[0]}") from None
+
+
+_HREF = "{http://www.w3.org/1999/xlink}href"
+
+
+def _svg_tree(data: bytes, path: Path, root: Path):
+    """The SVG parsed without entities, DTDs or the network, refused (BuildError) above
+    MAX_SVG_NODES elements with <use> clones counted, or when it refers to a file that is not a
+    regular PNG or JPEG of the game folder."""
+    from lxml import etree   # only games with SVG art pay for lxml
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True, recover=True)    # as svglib parses it
+    try:
+        tree = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
+    if tree is None:
+        raise BuildError(f"cannot read SVG '{path.name}'")
+    elements = [e for e in tree.iter() if isinstance(e.tag, str)]
+    by_id = {e.get("id"): e for e in elements if e.get("id")}
+    sizes: dict[int, int] = {}
+
+    def size(element) -> int:
+        key = id(element)
+        if key in sizes:
+            if sizes[key] < 0:
+                raise BuildError(f"SVG '{path.name}' has a <use> that refers to itself")
+            return sizes[key]
+        sizes[key] = -1
+        total = 1
+        href = element.get(_HREF) or element.get("href") or ""
+        if href.startswith("#") and element.tag.endswith("use") and href[1:] in by_id:
+            total += size(by_id[href[1:]])
+        for child in element:
+            if isinstance(child.tag, str):
+                total += size(child)
+            if total > MAX_SVG_NODES:
+                break
+        sizes[key] = min(total, MAX_SVG_NODES + 1)
+        return sizes[key]
+
+    count = size(tree)
+    if count > MAX_SVG_NODES:
+        raise BuildError(f"SVG '{path.name}' has more than {MAX_SVG_NODES:,} elements once its <use> clones are "
+                         f"counted; simplify it, or export it as PNG")
+    for element in elements:
+        href = (element.get(_HREF) or element.get("href") or "").strip()
+        if not href or href.startswith("#") or href.startswith("data:image/"):
+            continue
+        target = Path(os.path.normpath(path.parent / href.split("#", 1)[0]))
+        if os.path.isabs(href) or not target.is_relative_to(root):
+            raise BuildError(f"SVG '{path.name}' uses '{href[:80]}', which is outside the game folder (or an "
+                             f"absolute path); keep the files an SVG uses inside {root.name}/")
+        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I) or target.suffix.lower() not in RASTER:
+            raise BuildError(f"SVG '{path.name}' uses '{href[:80]}': an SVG may refer to PNG or JPEG files of "
+                             f"{root.name}/ only")
+        _read(target, root, MAX_ART_BYTES)   # a regular file of the folder (never a pipe), bounded
+    return tree
+
+
+def _pixels(reader, path: Path) -> None:
+    width, height = reader.getSize()
+    if width * height > MAX_PIXELS:
+        raise BuildError(f"image '{path.name}' is {width} × {height} pixels; at most {MAX_PIXELS // 1_000_000} "
+                         f"million (300 dpi on a 400 mm card is 22 million)")
+
+
 @lru_cache(maxsize=256)
 def _load(path: Path, mtime: float, root: Path) -> Art:
     if path.suffix.lower() in VECTOR:
-        from svglib.svglib import svg2rlg  # only games with SVG art pay for lxml
+        from PIL import Image
+        from svglib.svglib import SvgRenderer
+        tree = _svg_tree(_read(path, root, MAX_SVG_BYTES), path, root)
         svglib_log, refusals = logging.getLogger("svglib.svglib"), _Refusals()
         svglib_log.addHandler(refusals)
         propagate, svglib_log.propagate = svglib_log.propagate, False   # said once, below
+        bomb, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, MAX_PIXELS // 2   # embedded images: refused above MAX_PIXELS
         try:
-            # entities are left unexpanded (svglib's default): no entity bomb, no file read through one
-            drawing = svg2rlg(str(path), external_reference_root=str(root))
+            # entities are left unexpanded: no entity bomb, no file read through one
+            drawing = SvgRenderer(str(path), external_reference_root=str(root)).render(tree)
         except Exception as exc:  # svglib raises lxml errors on malformed files
             raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
         finally:
             svglib_log.removeHandler(refusals)
             svglib_log.propagate = propagate
+            Image.MAX_IMAGE_PIXELS = bomb
         if refusals.refused:
             raise BuildError(f"SVG '{path.name}' uses '{refusals.refused[0]}', which is outside the game folder "
                              f"(or an absolute path); keep the files an SVG uses inside {root.name}/")
@@ -91,23 +182,33 @@ def _load(path: Path, mtime: float, root: Path) -> Art:
             # svglib would set it in a non-embedded standard font: the PDF would depend on the reader
             raise BuildError(f"SVG '{path.name}' contains text; convert text to paths in your editor")
         return Art(path, float(drawing.width), float(drawing.height), True, drawing)
+    data = _read(path, root, MAX_ART_BYTES)
     try:
-        _decodes(path)
-        reader = ImageReader(str(path))
+        reader = ImageReader(io.BytesIO(data))
         width, height = reader.getSize()
     except Exception:   # Pillow and ReportLab say it in their own terms (object reprs, BytesIO…)
-        shown = path.relative_to(root) if path.is_relative_to(root) else path.name
-        raise BuildError(f"cannot read image '{shown}': the file is damaged or is not really a "
-                         f"{'JPEG' if path.suffix.lower() != '.png' else 'PNG'} image (open it in an image "
-                         f"editor and save it again)") from None
+        raise _unreadable(path, root) from None
+    _pixels(reader, path)
+    try:
+        _decodes(data)
+    except Exception:
+        raise _unreadable(path, root) from None
     return Art(path, float(width), float(height), False, reader)
 
 
-def _decodes(path: Path) -> None:
-    """Decode the whole image once: a truncated file otherwise fails only when it is drawn."""
+def _decodes(data: bytes) -> None:
+    """Decode the whole image once (its pixels counted first): a truncated file otherwise fails
+    only when it is drawn."""
     from PIL import Image
-    with Image.open(path) as image:
+    with Image.open(io.BytesIO(data)) as image:
         image.load()
+
+
+def _unreadable(path: Path, root: Path) -> BuildError:
+    shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+    return BuildError(f"cannot read image '{shown}': the file is damaged or is not really a "
+                      f"{'JPEG' if path.suffix.lower() != '.png' else 'PNG'} image (open it in an image "
+                      f"editor and save it again)")
 
 
 def load(path: Path, root: Path) -> Art:
@@ -177,7 +278,8 @@ def _tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
         _multiply_colours(drawing, rgb)
         return Art(art.path, art.width, art.height, True, drawing)
     from PIL import Image, ImageChops
-    with Image.open(art.path) as image:
+    real = Path(os.path.realpath(art.path))   # checked by _load; read again by the same rule (never a pipe)
+    with Image.open(io.BytesIO(_read(real, real.parent, MAX_ART_BYTES))) as image:
         rgba = image.convert("RGBA")
     colour = Image.new("RGB", rgba.size, tuple(round(255 * c) for c in rgb))
     multiplied = ImageChops.multiply(rgba.convert("RGB"), colour)

@@ -8,7 +8,12 @@ killed build (staging folders, a swapped-out old folder, per-file temporaries) a
 next build, and a failed build never creates anything in OUT.
 
 `Staging()` (a single file, e.g. the calibration page): temporary files beside their targets,
-renamed into place on commit.
+renamed into place on commit; the temporaries a killed run left there are removed first.
+
+A shipped output folder is untrusted: OUT is never written through a link (a linked OUT, or a
+linked folder anywhere below it, is refused with one line: `refuse_links`), and what a commit
+carries over from OUT is regular files only (a link, a pipe or a device found there is dropped,
+never re-linked into the new set).
 """
 from __future__ import annotations
 
@@ -18,15 +23,43 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import time
 from pathlib import Path
+
+from datafile.errors import BuildError
+from datafile.source import system_devices
 
 from ..data.locate import SETTLED_NS
 
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
-_FILE_TEMPORARY = re.compile(r"^\..+\.\d+\.tmp$")
+_FILE_TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
+
+
+def output_folder(path: Path) -> Path:
+    """`path` as an absolute folder whose parents' links are resolved, but not `path` itself: a
+    shipped project's `output -> ~/.ssh` is refused (BuildError, one line), never written into."""
+    path = Path(os.path.abspath(path))
+    if path.is_symlink():
+        raise BuildError(f"{path} is a link: pnp never writes through a link (remove it, or give --out a real "
+                         f"folder)")
+    return path.parent.resolve() / path.name
+
+
+def refuse_links(folder: Path) -> None:
+    """BuildError (one line) when `folder` or any folder below it is a symbolic link: a shipped
+    `output/site/demo -> /dir` must not lead the next writer into /dir."""
+    folder = Path(folder)
+    if folder.is_symlink():
+        raise BuildError(f"{folder} is a link: pnp never writes through a link (remove it, or choose "
+                         f"another output folder)")
+    for here, dirs, _files in os.walk(folder):
+        for name in dirs:
+            if os.path.islink(os.path.join(here, name)):
+                raise BuildError(f"{os.path.join(here, name)} is a link to a folder: pnp never writes through a "
+                                 f"link (remove it)")
 
 
 class Staging:
@@ -36,8 +69,12 @@ class Staging:
         self._pending: list[tuple[Path, Path]] = []
         self.root = Path(os.path.abspath(root)) if root is not None else None
         self.folder: Path | None = None
-        self.not_carried: set[str] = set()   # top-level names of OUT the caller carries over itself
+        # paths relative to OUT (a top-level name, or `game/lang/png`) the commit does not carry
+        # over from OUT: the caller writes them whole (the cache, an export's folder)
+        self.not_carried: set[str] = set()
+        self._swept: set[Path] = set()
         if self.root is not None:
+            refuse_links(self.root)
             remove_leftovers(self.root)
             self.folder = _sibling(self.root, "staging", os.getpid())
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -49,6 +86,9 @@ class Staging:
             tmp.parent.mkdir(parents=True, exist_ok=True)
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
+            if target.parent not in self._swept:
+                self._swept.add(target.parent)
+                remove_temporaries(target.parent)
             tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         self._pending.append((tmp, target))
         return tmp
@@ -121,6 +161,21 @@ def remove_leftovers(root: Path) -> None:
         shutil.rmtree(entry, ignore_errors=True)
 
 
+def remove_temporaries(folder: Path) -> None:
+    """Remove the per-file temporaries (`.name.PID.tmp`) that killed runs left in `folder`."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        match = _FILE_TEMPORARY.match(entry.name)
+        if match and not _alive(int(match.group(1))) and not entry.is_dir(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
 def link_or_copy(src: Path, dst: Path) -> None:
     """`dst` becomes a hard link to `src` (a copy on a file system without hard links). Files
     of the output and the cache are never altered in place, only replaced, so sharing is safe."""
@@ -140,46 +195,48 @@ def file_digest(path: Path) -> str:
     """The hash of a file's bytes, remembered for the life of the process while its size,
     modification time and inode stay the same: a `--watch` loop hashes the fonts and the
     calculator's runtime once, not on every rebuild. A file modified in the last SETTLED_NS is
-    read every time."""
-    st = os.stat(path)
-    stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-    known = _DIGESTS.get(str(path))
-    if known and known[0] == stamp:
-        return known[1]
-    with open(path, "rb") as handle:
-        digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    read every time. Only a regular file is read (BuildError otherwise): a pipe would wait for a
+    writer, /dev/zero or a file of /proc would never end."""
+    fd = os.open(os.path.realpath(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_dev in system_devices():
+            raise BuildError(f"{path} is not a regular file (a device, pipe or system file)")
+        stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        known = _DIGESTS.get(str(path))
+        if known and known[0] == stamp:
+            return known[1]
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    finally:
+        os.close(fd)
     if time.time_ns() - st.st_mtime_ns > SETTLED_NS:
         _DIGESTS[str(path)] = (stamp, digest)
     return digest
 
 
 def _link_missing(source: Path, staged: Path, skip: set[str]) -> None:
-    """Complete the staged tree with hard links to every file of OUT this build did not write
-    (files stay shared, nothing is copied); per-file temporaries of killed runs are dropped."""
+    """Complete the staged tree with hard links to every regular file of OUT this build did not
+    write (files stay shared, nothing is copied); per-file temporaries of killed runs are
+    dropped, and so are links, pipes and devices (a shipped output is untrusted: a link is never
+    carried into the new set) and the paths in `skip`."""
     for folder, dirs, files in os.walk(source):
         here = Path(folder)
-        if here == source:
-            files = [f for f in files if f not in skip]
-            dirs[:] = [d for d in dirs if d not in skip]
-        into = staged / here.relative_to(source)
+        rel = here.relative_to(source)
+        files = [f for f in files if str(rel / f) not in skip]
+        dirs[:] = [d for d in dirs if str(rel / d) not in skip and not os.path.islink(here / d)]
+        into = staged / rel
         into.mkdir(exist_ok=True)
         for name in files:
             if _FILE_TEMPORARY.match(name):
                 continue
             src, dst = here / name, into / name
-            if os.path.lexists(dst):
-                continue
-            if os.path.islink(src):
-                os.symlink(os.readlink(src), dst)
+            if os.path.lexists(dst) or not stat.S_ISREG(os.lstat(src).st_mode):
                 continue
             try:
-                os.link(src, dst)
+                os.link(src, dst, follow_symlinks=False)
             except OSError:   # a file system without hard links
-                shutil.copy2(src, dst)
-        for name in dirs:
-            if os.path.islink(here / name) and not os.path.lexists(into / name):
-                os.symlink(os.readlink(here / name), into / name)
-        dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
+                shutil.copy2(src, dst, follow_symlinks=False)
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -16,8 +16,9 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from datafile.errors import BuildError
+from datafile.errors import BuildError, DataError
 
+from ..data.locate import read_input
 from ..data.project import GameData, Project
 from ..data.templates import View
 from ..paper.face import CONTENT
@@ -270,7 +271,10 @@ def _unused(project: Project, game: GameData, report: Report, drawn: set[str], r
     # icons of the game's own layout file that no face draws and no aid or rules text names
     elsewhere = set()
     for path in sorted(game.directory.rglob("*.yaml")):
-        elsewhere.update(ICON_REF.findall(path.read_text(encoding="utf-8")))
+        try:   # by the project's rule (never a pipe, /dev/zero or a file outside it)
+            elsewhere.update(ICON_REF.findall(read_input(project.root, path).decode("utf-8", "replace")))
+        except DataError:
+            continue
     for name in sorted(project.layouts.icons(game.id)):
         if name not in drawn and name not in elsewhere:
             report.findings.append(Finding("note", "unused-icon", game.id,

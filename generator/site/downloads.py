@@ -8,6 +8,8 @@ offered too, under its file name.
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,9 +35,10 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     and the files already in out_dir/<game>/<lang>/."""
     folder = out_dir / game_id / lang
     found: dict[str, Path] = {}
-    if folder.is_dir():
+    if folder.is_dir() and not folder.is_symlink():
         for path in sorted(folder.iterdir()):
-            if path.is_file() and not path.name.startswith(".") and path.suffix in SUFFIXES:
+            # regular files only: a shipped output is untrusted (a link to ~/Documents is never offered)
+            if _regular(path) and not path.name.startswith(".") and path.suffix in SUFFIXES:
                 found[path.name] = path
     for target, tmp in staged.items():
         if target.parent == folder and target.suffix in SUFFIXES:
@@ -43,6 +46,13 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     order = list(KNOWN)
     names = sorted(found, key=lambda n: (order.index(n) if n in order else len(order), n))
     return [Download(n, found[n], KNOWN.get(n)) for n in names]
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def human_size(size: int) -> str:

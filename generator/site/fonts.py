@@ -14,7 +14,6 @@ import io
 import logging
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 
 # Always kept: what a reader types into the search box should not fall back to another font.
@@ -63,8 +62,9 @@ def characters(page: str) -> set[str]:
     return set(text) | set(attributes) | BASIC
 
 
-def woff2(source: Path, chars: set[str]) -> bytes:
-    """`source` subset to `chars` (with their layout features: ligatures, kerning), as WOFF2."""
+def woff2(source: bytes, chars: set[str]) -> bytes:
+    """The font `source` (its bytes, read by the project's rule: sources.font) subset to `chars`
+    (with their layout features: ligatures, kerning), as WOFF2."""
     from fontTools import subset          # imported here: a build without the site never needs it
     from fontTools.ttLib import TTFont
     options = subset.Options()
@@ -73,7 +73,7 @@ def woff2(source: Path, chars: set[str]) -> bytes:
     options.desubroutinize = True
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]   # keep copyright and names (OFL)
     options.notdef_outline = True
-    font = TTFont(str(source), recalcTimestamp=False)   # glyphs read on demand (3x faster, same bytes)
+    font = TTFont(io.BytesIO(source), recalcTimestamp=False)   # glyphs read on demand (3x faster, same bytes)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes={ord(c) for c in chars if ord(c) >= 0x20})
     quiet = logging.getLogger("fontTools")   # "meta NOT subset", ...: the subset is fine, the user can do nothing

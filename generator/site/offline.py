@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 NAME = "Rules reference"
 
@@ -24,11 +23,12 @@ def manifest() -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def service_worker(template: Path, shell: list[str], groups: dict[str, list[str]], contents: bytes,
+def service_worker(template: str, shell: list[str], groups: dict[str, list[str]], contents: bytes,
                    runtime: list[str] = (), runtime_id: str = "") -> str:
-    """sw.js: `shell`, each group's files and the calculator's runtime are paths relative to the
-    site root. The runtime (16 MB, the same for every build of a runtime version) is kept in its
-    own cache, named by its files: a new build of the rules does not download it again."""
+    """sw.js (`template`: layouts/site/sw.js's text): `shell`, each group's files and the
+    calculator's runtime are paths relative to the site root. The runtime (16 MB, the same for
+    every build of a runtime version) is kept in its own cache, named by its files: a new build
+    of the rules does not download it again."""
     version = hashlib.sha256(contents).hexdigest()[:16]
     runtime_version = hashlib.sha256("\n".join([runtime_id, *sorted(runtime)]).encode()).hexdigest()[:16] \
         if runtime else ""
@@ -37,4 +37,4 @@ def service_worker(template: Path, shell: list[str], groups: dict[str, list[str]
             f"var GROUPS = {json.dumps({k: sorted(v) for k, v in sorted(groups.items())}, indent=0)};\n"
             f"var RUNTIME = {json.dumps(sorted(runtime))};\n"
             f"var RUNTIME_VERSION = {json.dumps(runtime_version)};\n")
-    return head + template.read_text(encoding="utf-8")
+    return head + template

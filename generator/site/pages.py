@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -31,16 +30,15 @@ from ..data.aids import legend
 from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import SOURCE_LANGUAGE, Translator, players_and_minutes
-from ..data.locate import locate
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, count_label, load_rules
 from ..paper.output import Staging, file_digest, link_or_copy
 from ..typeset.text import BOLD, ITALIC, styled, typeset
-from . import fonts, offline, runtime
+from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
-ASSETS = ["site.css", "site.js", "icon.svg", "calc-form.js", "calc.js", "calc-worker.js", "calc.py", "calc_cache.py"]
+ASSETS = sources.ASSETS
 INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
@@ -113,18 +111,17 @@ class Inline:
         symbols = []
         for name in sorted(self.used):
             spec = self.icons[name]
-            fill = spec.color or "currentColor"
-            symbols.append(f'<symbol id="icon-{name}" viewBox="0 0 {spec.advance} 1000">'
-                           f'<path d="{escape(spec.path)}" fill="{fill}"></path></symbol>')
+            fill = escape(spec.color or "currentColor", {'"': "&quot;"})   # a colour (model.py), escaped all the same
+            symbols.append(f'<symbol id="icon-{escape(name)}" viewBox="0 0 {spec.advance} 1000">'
+                           f'<path d="{escape(spec.path, {chr(34): "&quot;"})}" fill="{fill}"></path></symbol>')
         return Markup('<svg class="sprite" aria-hidden="true" focusable="false">' + "".join(symbols) + "</svg>")
 
 
 @lru_cache(maxsize=8)
 def environment(root: Path) -> SandboxedEnvironment:
-    """One per project: templates compile once (and are reloaded when their file changes)."""
-    return SandboxedEnvironment(loader=FileSystemLoader(str(locate(root, "layouts", "site"))), autoescape=True,
-                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                                keep_trailing_newline=True)
+    """One per project: templates compile once (and are reloaded when their file changes); read
+    and rendered under the project's rules (sources.py: confined, bounded, budgeted)."""
+    return sources.environment(root)
 
 
 def _common(project: Project, game: GameData, lang: str, languages: list[str], labels: Translator,
@@ -172,8 +169,8 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
                   size=SIZE.format(d.name)) for d in downloads]
     heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
     included = dict(heading=typeset(heading, lang), lines=[typeset(line, lang) for line in lines])
-    return environment(project.root).get_template("game.html").render(
-        **_common(project, game, lang, languages, labels, "rules"),
+    return sources.render(
+        environment(project.root), "game.html", **_common(project, game, lang, languages, labels, "rules"),
         title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, included=included,
         sprite=inline.sprite())
 
@@ -186,8 +183,9 @@ def render_legend_page(project: Project, game: GameData, lang: str, languages: l
     entries = [dict(name=name, icon=Markup(inline.icon(name)), label=typeset(label, lang))
                for name, label in legend(project, game, lang)]
     labels = Translator(project.root, lang, allow_missing)
-    return environment(project.root).get_template("legend.html").render(
-        **_common(project, game, lang, languages, labels, "icons"), entries=entries, sprite=inline.sprite())
+    return sources.render(environment(project.root), "legend.html",
+                          **_common(project, game, lang, languages, labels, "icons"), entries=entries,
+                          sprite=inline.sprite())
 
 
 def render_score_page(project: Project, game: GameData, lang: str, languages: list[str],
@@ -195,8 +193,9 @@ def render_score_page(project: Project, game: GameData, lang: str, languages: li
     from .calculator import render_calculator
     labels = Translator(project.root, lang, allow_missing)
     pad = any(d.name == "score-pad.pdf" for d in downloads)
-    return render_calculator(project, game, lang, environment(project.root),
-                             _common(project, game, lang, languages, labels, "score"), pad)
+    with sources.template_errors("score.html"):
+        return render_calculator(project, game, lang, environment(project.root),
+                                 _common(project, game, lang, languages, labels, "score"), pad)
 
 
 def _toc(sections, titles: dict[str, str]) -> list[dict]:
@@ -204,9 +203,8 @@ def _toc(sections, titles: dict[str, str]) -> list[dict]:
 
 
 def render_home(project: Project, entries: list[dict]) -> str:
-    env = environment(project.root)
-    return env.get_template("home.html").render(
-        games=entries, lang="en", root="", current="home", group="", _=lambda msgid: msgid, font_css=Markup(fonts.SLOT))
+    return sources.render(environment(project.root), "home.html", games=entries, lang="en", root="", current="home",
+                          group="", _=lambda msgid: msgid, font_css=Markup(fonts.SLOT))
 
 
 def _entry(game: GameData, langs: list[str]) -> dict:
@@ -221,17 +219,9 @@ def _entry(game: GameData, langs: list[str]) -> dict:
 
 
 def _previous(base: Path) -> dict[str, dict]:
-    """Games listed by an earlier build whose pages are still there (kept in the index)."""
-    try:
-        data = json.loads((base / INDEX).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    kept = {}
-    for entry in data.get("games", []):
-        pages = [p for p in entry.get("pages", []) if (base / p["href"]).is_file()]
-        if pages:
-            kept[entry["id"]] = {**entry, "pages": pages}
-    return kept
+    """Games listed by an earlier build whose pages are still there (kept in the index; only
+    what a build writes: sources.previous_games)."""
+    return sources.previous_games(base, INDEX, page_name)
 
 
 SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
@@ -254,7 +244,7 @@ class Draft:
     items: list[tuple[str, str | bytes | Path, list[Download], bool]] = field(default_factory=list)
     shell: list[str] = field(default_factory=list)
     groups: dict[str, list[str]] = field(default_factory=dict)
-    sw: Path | None = None          # the service worker's template
+    sw: str = ""                    # the service worker's template
     runtime: list[str] = field(default_factory=list)    # the calculator's runtime (cached apart)
 
     def put(self, relative: str, data: str | bytes | Path, downloads: list[Download] = (), shared: bool = False) -> None:
@@ -322,9 +312,8 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
         for page in entry["pages"]:
             page["files"] = groups.get(f"{entry['id']}/{page['lang']}", page.get("files", []))
     draft.put(INDEX, json.dumps({"games": entries}, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
-    assets = locate(project.root, "layouts", "site")
-    for name in ASSETS:
-        draft.put(f"assets/{name}", assets / name)
+    for name in ASSETS:     # read now, by the project's rule (a link to /etc/passwd is one line)
+        draft.put(f"assets/{name}", sources.asset(project.root, "site", name))
     for name, source in runtime.files(project.root).items():      # the calculator's, with .br/.gz copies
         draft.put(name, source, shared=True)
     if runtime.available(project.root):
@@ -332,10 +321,10 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
         draft.runtime = runtime.loaded(project.root)
     draft.shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
     for name in fonts.LICENCES:
-        draft.put(f"assets/fonts/{name}", locate(project.root, "layouts", "fonts", name))
+        draft.put(f"assets/fonts/{name}", sources.asset(project.root, "fonts", name))
     draft.put("manifest.webmanifest", offline.manifest())
     draft.groups = groups
-    draft.sw = assets / "sw.js"
+    draft.sw = sources.asset(project.root, "site", "sw.js").decode("utf-8", "replace")
     return draft
 
 
@@ -352,8 +341,9 @@ def _web_fonts(project: Project, draft: Draft, rendered: list, remember: Remembe
         chosen[script] = [(f, fonts.file_name(f, wanted)) for f in fonts.fonts_for(script)]
         font_files[script] = [f"assets/fonts/{name}" for _f, name in chosen[script]]
         for f, name in chosen[script]:
-            source = locate(project.root, "layouts", "fonts", f.source)
-            draft.put(f"assets/fonts/{name}", remember(("font", source, name), lambda: fonts.woff2(source, wanted)))
+            source = sources.font(project.root, f.source)
+            draft.put(f"assets/fonts/{name}", remember(("font", hashlib.sha256(source).hexdigest(), name),
+                                                       lambda: fonts.woff2(source, wanted)))
     for i, (name, page, scripts, downloads) in enumerate(rendered):
         prefix = "../" * name.count("/") + "assets/fonts/"
         faces = "\n".join(fonts.font_face_css(chosen[script], prefix) for script in scripts.split("+"))
@@ -395,6 +385,6 @@ def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False
                     remember: Remember = _make) -> list[Path]:
     """The site alone (for `pnp serve`), every loaded game in all its languages."""
     games = [(project.games[g], list(project.games[g].game.languages)) for g in sorted(project.games)]
-    with Staging() as staging:
+    with Staging(site_dir(out_dir)) as staging:     # the whole site swapped in at once, as a build does
         finish(render_site(project, games, out_dir, staging.staged(), allow_missing, remember), staging)
         return staging.commit()

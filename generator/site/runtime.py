@@ -28,7 +28,7 @@ import scoring.api
 from scoring.api import facts_from_game
 
 from ..data.i18n import read_catalogue
-from ..data.locate import locate
+from ..data.locate import locate, search_path
 from . import runtime_fetch
 
 FOLDER = "assets/calculator"
@@ -163,5 +163,5 @@ def catalogue_json(root: Path, lang: str) -> dict[str, str]:
     for name in CATALOGUES:
         path = locate(root, "locales", lang, "LC_MESSAGES", name)
         # checked as every catalogue is: the page's Python fills these with str.format too
-        out.update(read_catalogue(path, lang) if path.is_file() else {})
+        out.update(read_catalogue(path, lang, search_path(root)) if path.is_file() else {})
     return out

@@ -5,12 +5,14 @@ the calculator's runtime) is sent compressed to a browser that accepts it, as a 
 configured for it does."""
 from __future__ import annotations
 
-import email.utils
 import os
+import re
+import stat
+import urllib.parse
 from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import click
 
@@ -50,10 +52,42 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
     except BuildError as exc:
         click.secho(f"site not rebuilt: {exc}", fg="red", err=True)
         return False
+    except OSError as exc:   # disk full, a permission lost: the previous site stays as it was
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.secho(f"site not rebuilt: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
+        return False
     click.echo(f"site rebuilt: {site_dir(out_dir)}", err=True)
     return True
 
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def allowed_hosts(addresses: Iterable[str]) -> frozenset[str]:
+    """The names a request's Host header may give: the addresses the server listens on (as
+    given to the handler), and `localhost` when one of them is a loopback address. A page of
+    another site whose name was rebound to 127.0.0.1 (DNS rebinding) sends its own name, and is
+    answered 400."""
+    names = {a.strip("[]").lower() for a in addresses}
+    if names & {"127.0.0.1", "::1", "localhost"}:
+        names |= set(LOCAL_HOSTS)
+    return frozenset(names)
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """The preview's HTTP server: a request that fails is one line on the terminal, never a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+        kind, exc = sys.exc_info()[:2]
+        if kind is not None and not issubclass(kind, (ConnectionError, TimeoutError)):
+            click.secho(f"serve: a request from {client_address[0]} failed ({kind.__name__}: "
+                        f"{' '.join(str(exc).split())[:120]})", fg="yellow", err=True)
+
+
+_ODD = re.compile(r"[\x00-\x1f\x7f\\]")
 ENCODINGS = [("br", ".br"), ("gzip", ".gz")]     # preferred first
 
 
@@ -86,45 +120,124 @@ def accepted_encodings(header: str | None) -> set[str]:
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the regular files of the site folder only: no listing, no link followed (a shipped
+    `output/site/fs -> /` serves nothing), a path with a NUL, a control character, a backslash or
+    a `..` is 400, a Host header that is not one of the server's addresses is 400. A file with a
+    regular `.br`/`.gz` copy beside it is sent as that copy to a browser that accepts its coding."""
+
+    def __init__(self, *args, hosts: Iterable[str] = LOCAL_HOSTS, **kwargs):
+        self.hosts = allowed_hosts(hosts)
+        super().__init__(*args, **kwargs)
+
     def log_message(self, format, *args):  # noqa: A002 - keep the terminal for build messages
         pass
-
-    def send_head(self):
-        """The precompressed copy of a file when the browser accepts its coding (with the
-        original's type), else the file itself; either way `Vary: Accept-Encoding` when a
-        copy exists, so that no cache hands a compressed body to a browser that cannot read it."""
-        path = self.translate_path(self.path)
-        self._vary = False
-        if os.path.isfile(path):
-            accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
-            for coding, ext in ENCODINGS:
-                if os.path.isfile(path + ext):
-                    self._vary = True
-                    if coding in accepted:
-                        return self._send_encoded(path, coding, ext)
-        return super().send_head()
-
-    def _send_encoded(self, path: str, coding: str, ext: str):
-        try:
-            f = open(path + ext, "rb")
-        except OSError:
-            return super().send_head()
-        stat = os.fstat(f.fileno())
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", coding)
-        self.send_header("Content-Length", str(stat.st_size))
-        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
-        self.end_headers()
-        return f
-
-    def end_headers(self):
-        if getattr(self, "_vary", False):
-            self.send_header("Vary", "Accept-Encoding")
-        super().end_headers()
 
     def list_directory(self, path):
         """No directory listings: the site links every page it has (a folder without index.html
         is a 404, not an inventory of the output folder)."""
         self.send_error(404, "Not found")
         return None
+
+    def _host_allowed(self) -> bool:
+        host = (self.headers.get("Host") or "").strip().lower()
+        name = host[1:host.index("]")] if host.startswith("[") and "]" in host else host.rpartition(":")[0] \
+            if host.count(":") == 1 else host
+        return bool(name) and name in self.hosts
+
+    def send_head(self):
+        self._vary = False
+        if not self._host_allowed():
+            self.send_error(400, "Unknown Host")
+            return None
+        try:
+            raw = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path, errors="strict")
+        except (UnicodeDecodeError, ValueError):
+            raw = "\x00"
+        parts = [p for p in raw.split("/") if p]
+        if _ODD.search(raw) or any(p in (".", "..") for p in parts):
+            self.send_error(400, "Bad path")
+            return None
+        path, kind = self._regular_file(parts)
+        if kind == "folder" and not raw.endswith("/"):
+            self.send_response(301)
+            self.send_header("Location", urllib.parse.quote(raw + "/"))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if path is None:
+            self.send_error(404, "Not found")
+            return None
+        coding, sent = self._encoded_copy(path)
+        handle = _open_regular(sent)
+        if handle is None:
+            self.send_error(404, "Not found")
+            return None
+        st = os.fstat(handle.fileno())
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-type", self.guess_type(path))     # the original's type
+        if coding:
+            self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return handle
+
+    def _encoded_copy(self, path: str) -> tuple[str | None, str]:
+        """(coding, file to send): the precompressed copy the browser accepts, else the file
+        itself; `Vary: Accept-Encoding` whenever a copy exists, so that no cache hands a
+        compressed body to a browser that cannot read it."""
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        for coding, ext in ENCODINGS:
+            try:
+                copy = stat.S_ISREG(os.lstat(path + ext).st_mode)
+            except OSError:
+                copy = False
+            if copy:
+                self._vary = True
+                if coding in accepted:
+                    return coding, path + ext
+        return None, path
+
+    def end_headers(self):
+        if getattr(self, "_vary", False):
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+    def _regular_file(self, parts: list[str]) -> tuple[str | None, str]:
+        """The file `parts` names inside the site (a folder's index.html), walked without
+        following any link; (None, why) when there is none."""
+        here = self.directory
+        for part in parts:
+            here = os.path.join(here, part)
+            try:
+                mode = os.lstat(here).st_mode
+            except (OSError, ValueError):
+                return None, "missing"
+            if stat.S_ISLNK(mode):
+                return None, "link"
+        try:
+            mode = os.lstat(here).st_mode
+        except (OSError, ValueError):
+            return None, "missing"
+        if stat.S_ISDIR(mode):
+            index = os.path.join(here, "index.html")
+            try:
+                if stat.S_ISREG(os.lstat(index).st_mode):
+                    return index, "folder" if parts else "file"
+            except OSError:
+                pass
+            return None, "folder-without-index"
+        return (here, "file") if stat.S_ISREG(mode) else (None, "special")
+
+
+def _open_regular(path: str):
+    """`path` opened for reading if it is a regular file (never through a link), else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    handle = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        handle.close()
+        return None
+    return handle

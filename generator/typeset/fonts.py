@@ -3,6 +3,7 @@ and glyph coverage checks."""
 from __future__ import annotations
 
 import hashlib
+import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -11,9 +12,10 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from datafile.errors import BuildError
+from datafile.errors import BuildError, DataError
+from datafile.source import read_bytes
 
-from ..data.locate import game_font, locate_inside
+from ..data.locate import MAX_FONT_BYTES, game_font, locate_inside
 from ..data.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
@@ -46,8 +48,12 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
         raise BuildError(f"font file {path.name} is outside layouts/fonts/ (see layouts/fonts.yaml)") from None
     if not path.is_file():
         raise BuildError(f"font file layouts/fonts/{path.name} not found (see layouts/fonts.yaml)")
+    try:   # a regular file of that folder, bounded (datafile.source: not /dev/zero, a pipe or /proc)
+        data = read_bytes(path, f"layouts/fonts/{path.name}", MAX_FONT_BYTES, (folder,), "a TrueType font file")
+    except DataError as exc:
+        raise BuildError(str(exc.problems[0])) from None
     try:
-        font = TTFont(name, str(path))
+        font = TTFont(name, io.BytesIO(data))
     except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file
         raise BuildError(f"font file layouts/fonts/{path.name} is not a usable TrueType font "
                          f"({' '.join(str(exc).split())[:120]})") from None
@@ -56,9 +62,9 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
 
 
 @lru_cache(maxsize=None)
-def _register_file_face(path: Path, name: str, shown: str) -> Face:
+def _register_file_face(data: bytes, name: str, shown: str) -> Face:
     try:
-        font = TTFont(name, str(path))
+        font = TTFont(name, io.BytesIO(data))
     except Exception as exc:  # TTFError for a PostScript-outline .otf, struct.error for a damaged file
         raise BuildError(f"font file '{shown}' cannot be embedded ({' '.join(str(exc).split())[:100]}): "
                          f"use a TrueType font (.ttf, or an .otf with TrueType outlines)") from None
@@ -99,10 +105,14 @@ class FontBook:
         if (folder, name) in self._files:   # asked for by every text box that uses it
             return self._files[(folder, name)]
         path = game_font(folder, name)
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+        try:   # read by the project's one rule (datafile.source), as every other font
+            data = read_bytes(path, name, MAX_FONT_BYTES, (folder,), "a TrueType font file")
+        except DataError as exc:
+            raise BuildError(str(exc.problems[0])) from None
+        digest = hashlib.sha256(data).hexdigest()[:10]
         family = self._files[(folder, name)] = f"file-{digest}"
         if (family, False, False) not in self._faces:
-            face = _register_file_face(path, f"pnp-{family}", name)
+            face = _register_file_face(data, f"pnp-{family}", name)
             for bold in (False, True):
                 for italic in (False, True):
                     self._faces[(family, bold, italic)] = face

@@ -14,10 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import pyphen
-import yaml
 
 from datafile.errors import DataError, Problem
 from datafile.source import load_yaml
+
+from ..data.locate import search_path
 
 MIN_PART = 3           # letters either side of a break
 EXCEPTIONS = "layouts/hyphenation.yaml"
@@ -125,8 +126,10 @@ def _names(root: Path, lang: str) -> set[str]:
                 walk(value)
 
     for path in sorted((root / "cards").glob("*/*.yaml")):
-        with path.open(encoding="utf-8") as handle:
-            walk(yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+        try:   # by the project's rule and the loader's limits: a stray pipe, link or alias bomb names nothing
+            walk(load_yaml(path, str(path), search_path(root)))
+        except DataError:
+            continue
     return words
 
 
@@ -168,7 +171,7 @@ def parse_breaks(path: Path, data, lang: str) -> tuple[dict[str, tuple[int, ...]
 def _corrections(root: Path):
     """layouts/hyphenation.yaml as loaded; absent or empty, it corrects nothing."""
     path = root / EXCEPTIONS
-    return (load_yaml(path, EXCEPTIONS) if path.exists() else None) or {}
+    return (load_yaml(path, EXCEPTIONS, search_path(root)) if path.exists() else None) or {}
 
 
 @lru_cache(maxsize=None)

@@ -8,7 +8,8 @@ stopping the run. What counts:
 
 - traceback: an exception escaped the CLI (or "Traceback" was printed), or a strange exit code;
 - hang: the case did not finish within the time limit (or the child died: memory bomb);
-- leak: the canary environment variable or the canary file outside the project was printed;
+- leak: the canary environment variable or the canary file outside the project was printed or
+  written into the output, or something outside the project was written (a linked output);
 - unclear: a failure whose lines do not each name a file (validate, score: `file:line: ...`);
 - partial: a failed build left files or folders in its output folder;
 - mismatch: `validate` passed but the build of the same data failed.
@@ -31,54 +32,10 @@ from pathlib import Path
 
 import yaml
 
+from . import specials
+from .payloads import BYTES, CANARY, CANARY_ENV, OUTSIDE_CANARY, PAYLOADS, PO_LINES, RAW_PAYLOADS  # noqa: F401
+
 ROOT = Path(__file__).resolve().parents[2]
-CANARY_ENV = "PNP_FUZZ_SECRET"
-CANARY = "canary-7f3e9b1d"          # the value of the secret; never printed by a healthy pnp
-OUTSIDE_CANARY = "outside-canary-51c2"  # the content of a file outside the project
-
-# ---------------------------------------------------------------- payloads
-
-OUTSIDE = "../../../outside/secret"   # relative to a game folder: the canary file beside the root
-PAYLOADS: list = [
-    0, -1, 1, 7, 10 ** 9, -10 ** 9, 2 ** 63, 10 ** 30, 1e308, -0.5, 7.0, True, False, None, "", "7", "true",
-    [], {}, [1, 2], {"a": 1}, ["x"] * 3, {"en": "x"}, {"fr": "x", "en": "y"},
-    "x" * 200_000, "word " * 30_000,
-    "{{ lipsum(10**7) }}", "{{ range(10**8)|list|length }}", "{{ ''.__class__.__mro__ }}", "{{ cycler }}",
-    "{{ 10**10**10 }}", "{{ 'x' * 10**10 }}", "{% for i in range(10**9) %}x{% endfor %}", "{{ card.nope }}",
-    "{{ joiner }}", "{{ namespace }}", "{{ self }}", "{% include '/etc/passwd' %}", "{{ card.name",
-    "{{ decks.values()|first }}", "{{ config }}", "{{ range(10)|list }}",
-    "{type:>999999999}", "{0}", "{}", "{type.__class__.__mro__}", "{x}",
-    "{cost.model_dump.__globals__[sys].modules[os].environ[" + CANARY_ENV + "]}",
-    "{type.__init__.__globals__[sys].modules[os].environ[" + CANARY_ENV + "]}",
-    "%s%s%n", "%(x)s",
-    OUTSIDE, "../../../outside/secret.yaml", "/etc/passwd", "/proc/self/environ", "../nobles", "..", "/",
-    "../../layouts/base", "nul\x00byte", "a/b", "tournay/{type}", "san-gimignano/tower",
-    "\ue000", "\ue001 icon", "\U000f0000", "\uffff", "\u0378", "bell\x07", "esc\x1b[31m", "\u202eevil", "a\u0301",
-    "😀", "\ud7ff", "tab\there", "line\u2028sep", "\x85", "塔" * 3000,
-    "tower-5", "nobles", "aids/card-front", ":points:", ":nope:", "[[nope]]", "[[#nope]]", "**", "*",
-    "#zzzzzz", "red", "rgb(1,2,3)", "#12345", "poker", "round",
-]
-
-# raw YAML put in place of a value (things a dumper cannot write)
-ALIAS_BOMB = ("{a: &a [x,x,x,x,x,x,x,x,x], b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a], c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b],"
-              " d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c], e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d],"
-              " f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e], g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f],"
-              " h: [*g,*g,*g,*g,*g,*g,*g,*g,*g]}")
-RAW_PAYLOADS = [
-    ALIAS_BOMB, "[" * 3000 + "]" * 3000, "{a: " * 2000 + "1" + "}" * 2000, "9" * 5000, "-" + "9" * 5000,
-    "1e99999", "0x" + "f" * 5000, "{[a, b]: 1}", "{{a: 1}: 2}", "!!python/object/apply:os.system ['echo hi']",
-    "!!binary aGVsbG8=", "2001-12-14", "2001-12-14t21:59:43.10-05:00", "*undefined", "&a [*a]", "!!set {a, b}",
-    "!!omap [a: 1]", "!custom x", "<<", "= ", ".nan", ".inf", "0o777", "1_000", "~", "'unterminated",
-    "|\n  block", "[a, b", "{<<: {x: 1}}", "{&a a: *a}",
-]
-BYTES = [b"\xff", b"\x00", b"\x1b", b"\x1b[31m", b"\xc3", b"\xe5\xa1", b"\t", b"\r", b"\xef\xbb\xbf", b"\x85",
-         b"\x7f", b"\xed\xa0\x80", b"\n---\n", b"\n...\n", b"%YAML 9.9\n", b"&", b"*", b"!", b"{{", b"}}", b"'",
-         b'"', b"- ", b": ", b"\n" + b" " * 40 + b"x: 1\n"]
-PO_LINES = ['msgstr "{0.__class__}"', 'msgstr "%s %s %n"', 'msgstr "' + "x" * 100_000 + '"', 'msgstr "\\ue000"',
-            'msgstr "\ue000"', 'msgstr "{{ lipsum(10**7) }}"', 'msgid "dup"', 'msgctxt "x"', "#, fuzzy",
-            'msgstr[0] "a"', 'msgid_plural "b"', 'msgstr "unterminated', "garbage line", 'msgstr ""', '"continued"',
-            'msgstr "\x07\x1b"', 'msgstr "' + "\\" + '"']
-
 
 # ---------------------------------------------------------------- targets
 
@@ -127,12 +84,14 @@ class Mutation:
             shown = repr(BYTES[self.payload % len(BYTES)])
         elif self.op == "po_line":
             shown = PO_LINES[self.payload % len(PO_LINES)]
+        elif self.op == "special":
+            shown = specials.describe(self.where, self.payload)
         else:
             shown = str(self.payload)
         return f"{self.op}@{self.where}: {shown[:80]}"
 
 
-OPS = ("replace", "replace", "replace", "raw", "delete", "add_key", "duplicate", "truncate", "insert_bytes")
+OPS = ("replace", "replace", "replace", "raw", "delete", "add_key", "duplicate", "truncate", "insert_bytes", "special")
 
 
 def node_paths(data, path=()):
@@ -157,6 +116,8 @@ MARK = "PNPFUZZRAWPAYLOAD"
 
 def mutate(text: bytes, kind: str, m: Mutation) -> bytes:
     """The mutated file content (bytes: some mutations are not valid UTF-8 on purpose)."""
+    if m.op == "special":     # the file stays; something is put beside it (run_case)
+        return text
     if m.op == "truncate":
         return text[: m.where % max(len(text), 1)]
     if m.op == "insert_bytes":
@@ -232,7 +193,9 @@ class Sandbox:
         for name in ("cards", "locales", "examples"):
             shutil.copytree(ROOT / name, self.root / name)
         shutil.copytree(ROOT / "layouts", self.root / "layouts", ignore=shutil.ignore_patterns("fonts"))
-        (self.root / "layouts" / "fonts").symlink_to(ROOT / "layouts" / "fonts")
+        (self.root / "layouts" / "fonts").mkdir()     # a real folder of links: a case may replace one of them
+        for font in sorted((ROOT / "layouts" / "fonts").iterdir()):
+            (self.root / "layouts" / "fonts" / font.name).symlink_to(font)
         (self.base / "outside").mkdir()
         for name in ("secret", "secret.yaml"):
             (self.base / "outside" / name).write_text(f"deck: {OUTSIDE_CANARY}\n# {OUTSIDE_CANARY}\n")
@@ -250,15 +213,19 @@ def _commands(target: Target, m: Mutation, sandbox: Sandbox, build: bool) -> lis
         return [[*root, "score", game, str(sandbox.root / target.path), "--lang", lang]]
     games = [target.game] if target.game else [["san-gimignano", "tournay", "taverna"][m.where % 3]]
     cmds = []
-    if target.kind == "locale" and m.where % 5 == 0:
+    if m.op == "special" and specials.SLOTS[m.where % len(specials.SLOTS)].startswith("output"):
+        pass      # validate never looks at the output folder: the build alone is run
+    elif target.kind == "locale" and m.where % 5 == 0:
         cmds.append([*root, "i18n", "status", *games])
     else:
         cmds.append([*root, "validate", *games])        # also reads the catalogues
     if build:
         lang = target.path.split("/")[1] if target.kind == "locale" else \
             Path(target.path).stem if target.kind in ("aid", "rules") else "en"
-        only = {"aid": "aids", "rules": "rules"}.get(target.kind, "cards")
-        if only == "aids" and lang not in ("fr", "en", "de", "ja"):
+        only = {"aid": "player-aid", "rules": "rules"}.get(target.kind, "cards")
+        if m.op == "special":
+            only = specials.command_product(m.where)
+        if only in ("player-aid", "rules") and lang not in ("fr", "en", "de", "ja"):
             lang = "en"
         cmds.append([*root, "build", *games, "--lang", lang, "--only", only, "--out", str(sandbox.out)])
     return cmds
@@ -299,8 +266,14 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
         path.write_bytes(mutate(original, target.kind, m))
     except Exception as exc:  # noqa: BLE001 - a mutation that cannot apply to this file
         return Outcome("skipped", [], detail=f"mutation not applicable: {exc}")
-    if sandbox.out.exists():
-        shutil.rmtree(sandbox.out)
+    specials.clear_output(sandbox.out)
+    undo, victim = (lambda: None), None
+    if m.op == "special":    # a link or a pipe where the project or its output is read (specials.py)
+        undo = specials.place(sandbox.root, sandbox.base, sandbox.out, path, target.game or "san-gimignano",
+                              m.where, m.payload)
+        build = target.kind != "state"
+        victim = specials.victim(sandbox.base)
+        before = specials.snapshot(victim)
     cmds = _commands(target, m, sandbox, build)
     if build:
         timeout *= 4      # a whole deck in one language: seconds, not a hang
@@ -337,6 +310,9 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
     if hung:
         os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
+    undo()
+    if os.path.lexists(path) and (path.is_symlink() or not path.is_file()):
+        path.unlink()    # never written through a link a case put there
     path.write_bytes(original)
     seconds = time.monotonic() - start
     if hung:
@@ -345,7 +321,15 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
         return Outcome("hang", cmds[-1], seconds=seconds,
                        detail=f"child died (signal {os.WTERMSIG(status) if os.WIFSIGNALED(status) else status})")
     report = json.loads(b"".join(chunks))
-    return classify(report, target, sandbox, seconds)
+    outcome = classify(report, target, sandbox, seconds)
+    if m.op == "special":
+        leaked = specials.leaked(sandbox.out, (CANARY, OUTSIDE_CANARY))
+        if leaked or specials.snapshot(victim) != before:
+            return Outcome("leak", outcome.command, outcome.exit_code, seconds,
+                           leaked or "wrote outside the project (through a linked output folder)")
+        if specials.SLOTS[m.where % len(specials.SLOTS)].startswith("output"):
+            outcome.flags = [f for f in outcome.flags if f != "partial"]     # the case made that folder itself
+    return outcome
 
 
 def classify(report: dict, target: Target, sandbox: Sandbox, seconds: float) -> Outcome:
@@ -369,7 +353,7 @@ def classify(report: dict, target: Target, sandbox: Sandbox, seconds: float) -> 
         if last["cmd"][2] == "build":
             if len(results) > 1:
                 flags.append("mismatch")
-            if sandbox.out.exists() and any(sandbox.out.rglob("*")):
+            if sandbox.out.exists() and not sandbox.out.is_symlink() and any(sandbox.out.rglob("*")):
                 flags.append("partial")
         status = "refused"
     else:

@@ -16,7 +16,7 @@ from datafile.source import load_yaml
 from datafile.validate import validate
 
 from ...data.project import GameData, Project
-from ...data.locate import locate
+from ...data.locate import locate, search_path
 from ...data.model import Deck, Size
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
@@ -45,7 +45,7 @@ class Presets(RootModel[dict[str, Preset]]):
 
 def load_presets(root: Path) -> dict[str, Preset]:
     path = locate(root, "layouts", "printshops.yaml")   # the project's, else the installed one
-    return validate(Presets, load_yaml(path, "layouts/printshops.yaml"), "layouts/printshops.yaml").root
+    return validate(Presets, load_yaml(path, "layouts/printshops.yaml", search_path(root)), "layouts/printshops.yaml").root
 
 
 def fits(preset: Preset, size: Size) -> bool:

@@ -1,0 +1,63 @@
+"""Colours as layout files may write them: `#rgb`, `#rrggbb` or a colour name that both CSS
+and ReportLab know. A colour reaches a PDF and the site's SVG (an icon's `fill`), so nothing
+else is accepted: `'#b8860b"/><img src=x onerror=…>'` is a validation problem, not markup.
+`#rgb` is given on as `#rrggbb` (ReportLab would read `#abc` as `#000abc`)."""
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import AfterValidator
+from pydantic_core import PydanticCustomError
+
+HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+PALETTE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")     # a key of a layout file's `colors`
+NAMED = frozenset("""
+aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown burlywood
+cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray
+darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue
+firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew
+hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+lightgoldenrodyellow lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray
+lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine mediumblue
+mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen mediumturquoise mediumvioletred
+midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple red
+rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray
+slategrey snow springgreen steelblue tan teal thistle tomato transparent turquoise violet wheat white whitesmoke
+yellow yellowgreen""".split())
+EXPECTED = "#rgb, #rrggbb or a colour name such as white"
+
+
+def is_colour(value: object) -> bool:
+    return isinstance(value, str) and (bool(HEX.match(value)) or value in NAMED)
+
+
+def _shown(value: str) -> str:
+    return value[:40] + ("…" if len(value) > 40 else "")
+
+
+def colour(value: str) -> str:
+    """A colour, `#rgb` widened to `#rrggbb`; anything else is a validation error."""
+    if not is_colour(value):
+        raise PydanticCustomError("colour", "'{value}' is not a colour (expected {expected})",
+                                  {"value": _shown(value), "expected": EXPECTED})
+    if HEX.match(value) and len(value) == 4:
+        return "#" + "".join(c * 2 for c in value[1:])
+    return value
+
+
+def colour_ref(value: str) -> str:
+    """What a region's colour, fill or stroke may say: a colour, a name of the layout's `colors`,
+    or a Jinja template that gives one (checked when it is drawn)."""
+    if "{{" in value or "{%" in value or PALETTE_NAME.match(value) and value not in NAMED:
+        return value
+    if not is_colour(value):
+        raise PydanticCustomError("colour", "'{value}' is not a colour (expected {expected}, a name of the layout's "
+                                  "colors, or a template)", {"value": _shown(value), "expected": EXPECTED})
+    return colour(value)
+
+
+Colour = Annotated[str, AfterValidator(colour)]
+ColourRef = Annotated[str, AfterValidator(colour_ref)]
