@@ -7,6 +7,7 @@ import click
 
 from datafile.errors import DataError
 
+from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids
 from ..data.catalog import load_project_and_problems
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
@@ -51,10 +52,11 @@ def validate(ctx, games, allow_missing):
 
 
 def _content_problems(project: Project, game) -> list:
-    """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
+    """Player aids and rules texts (cards/<game>/aid/, aid-card/, rules/) are checked like the cards."""
     problems = []
     # a game without an aid/ folder has no player aids (the build says it skips them)
-    checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
+    checks = [lambda: load_aids(project, game), lambda: load_aid_cards(project, game)] \
+        if (game.directory / "aid").is_dir() else []
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
                if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
