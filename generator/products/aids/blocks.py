@@ -12,24 +12,16 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from datafile.errors import BuildError
 
 from ...data.aid_card import CardBlock
+from ...typeset.formulas import NBSP, glue
 from .shared import Flow
 
 ICON_MIN = 12.0          # pt: an icon group is never smaller than this
 ICON_RATIO = 1.45        # icon group size / body size
-# signs between two numbers or icons stay with them: "1 :denier: + 1 :denier:", "3 × 3"
-GROUP_GAP = re.compile(r"(?<=[:\d]) ([+×/→=−–]) (?=[+−]?\d|:[a-z]|\()")
-ICON_GAP = re.compile(r"(:[a-z][a-z0-9-]*:) (?=:[a-z])")      # between two icons: ":grimoire: :lyre:"
 LEAD = re.compile(r"\*\*(.+?)\*\*")
-NBSP = "\u00a0"
 
 
 class TooWide(BuildError):
     """A word or icon group wider than its column at this size (a smaller size may fit)."""
-
-
-def glue(text: str) -> str:
-    """An icon group never breaks across lines: the spaces inside it become no-break spaces."""
-    return ICON_GAP.sub(r"\1" + NBSP, GROUP_GAP.sub(NBSP + r"\1" + NBSP, text))
 
 
 def lead(text: str) -> str:
