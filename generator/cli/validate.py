@@ -10,6 +10,7 @@ from datafile.errors import DataError
 from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids
 from ..data.catalog import load_project_and_problems
+from ..data.figures import load_figures
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
@@ -58,6 +59,7 @@ def _content_problems(project: Project, game) -> list:
     checks = [lambda: load_aids(project, game), lambda: load_aid_cards(project, game)] \
         if (game.directory / "aid").is_dir() else []
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
+    checks += [lambda: load_figures(project, game, [s.id for s in load_rules(project, game, game.game.languages[0]).flat()])]
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
                if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
     for check in checks:
