@@ -49,6 +49,7 @@ MIN_LABEL = 38 * mm
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
 TITLE_SIZES = (14, 13, 12, 11, 10)
+FORMULA_MIN = 6.5         # pt: a formula under its label is smaller, never below this
 COUNT = 0.42              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
 # (landscape, columns, rows) of pads on a sheet, the most pads first
@@ -114,7 +115,7 @@ class _Pad:
         """The category, and its formula below it, smaller and muted."""
         text = escape(row.title)
         if row.formula:
-            text += (f'<br/><font size="{style.fontSize * 0.82:.2f}" color="{MUTED}">'
+            text += (f'<br/><font size="{max(FORMULA_MIN, style.fontSize * 0.85):.2f}" color="{MUTED}">'
                      f'{self._markup(row.formula)}</font>')
         return self.para(text, style)
 

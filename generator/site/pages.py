@@ -164,7 +164,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
                      blocks=[(kind, [inline(t) for t in items]) for kind, items in blocks(s.body, lang)],
                      terms=[(inline(t.term), inline(t.definition)) for t in s.terms])
                 for s in rules.flat()]
-    figures = figures_by_section(project, game, rules)
+    figures = figures_by_section(project, game, rules, inline)
     for s in sections:
         s["figures"] = figures.get(s["id"], [])
     toc = _toc(rules.sections, titles)

@@ -12,6 +12,7 @@ from ..data.figures import load_figures
 from ..data.project import GameData, Project
 from ..data.rules import Rules, blocks
 from ..typeset.phrases import boundaries
+from ..typeset.text import ICON, typeset
 
 TAG = re.compile(r"(<[^>]+>)")
 ENTITY = re.compile(r"&[#a-zA-Z0-9]+;")
@@ -48,13 +49,18 @@ def phrase_breaks(html: str) -> str:
     return "".join(out)
 
 
-def figures_by_section(project: Project, game: GameData, rules: Rules) -> dict[str, list[dict]]:
-    """Section id -> the figures shown after it (file name, caption, size in CSS pixels)."""
+def figures_by_section(project: Project, game: GameData, rules: Rules, inline) -> dict[str, list[dict]]:
+    """Section id -> the figures shown after it (file name, caption as HTML and as the image's
+    alternative text, with icons named, size in CSS pixels)."""
     figures = load_figures(project, game, [s.id for s in rules.flat()])
+    icons = project.icons_for(game.id)
     out: dict[str, list[dict]] = {}
     for f in figures.figures:
+        caption = f.caption.get(rules.lang)
+        alt = ICON.sub(lambda m: icons[m.group(1)].label.get(rules.lang) if m.group(1) in icons else "",
+                       caption.replace("**", ""))
         out.setdefault(f.after, []).append(dict(src=f"{FIGURES}/{rules.lang}-{f.id}.png", id=f.id,
-                                                caption=f.caption.get(rules.lang),
+                                                caption=inline(caption), alt=typeset(alt, rules.lang),
                                                 width=round(f.width * 96 / 25.4), height=round(f.height * 96 / 25.4)))
     return out
 

@@ -31,16 +31,22 @@ def phrases(text: str) -> tuple[str, ...]:
 def boundaries(text: str) -> frozenset[int]:
     """Indices of `text` where a phrase ends and the next begins (0 and len(text) left out).
     BudouX sometimes opens a phrase with a mark no line may start with (引かれたら｜：この): the
-    boundary then moves after the mark (引かれたら：｜この)."""
+    boundary then moves after the mark (引かれたら：｜この); it sometimes cuts a number (カード9｜0枚):
+    that boundary is dropped."""
     ends, total = set(), 0
     for phrase in phrases(text)[:-1]:
         total += len(phrase)
         end = total
         while end < len(text) and text[end] in PUNCTUATION:
             end += 1
-        if end < len(text):
+        if end < len(text) and not (_word(text[end - 1]) and _word(text[end])):
             ends.add(end)
     return frozenset(ends)
+
+
+def _word(ch: str) -> bool:
+    """A character of a Latin word or a number (never cut)."""
+    return ord(ch) < 0x3000 and ch.isalnum()
 
 
 def short_tail(text: str) -> bool:

@@ -107,6 +107,9 @@ def in_phrase_breaks(path: Path) -> list[str]:
         head, tail = a.text.rstrip(), b.text.lstrip()
         if tail.startswith("•") or icon(tail[0]):
             continue    # the next bullet, legend entry or icon-led line: a new paragraph
+        if head and tail and head[-1].isdigit() and tail[0].isdigit():
+            found.append(f"{head[-8:]}|{tail[:8]}")       # a number cut in two (9|0枚)
+            continue
         if not head or not tail or not (cjk(head[-1]) or cjk(tail[0])):
             continue
         if len(head) not in boundaries(head + tail):
