@@ -50,6 +50,12 @@ class Badge(Flowable):
         c.drawCentredString(r, r - self.size * 0.33, self.number)
 
 
+def _one_word(line) -> bool:
+    words = line[1] if isinstance(line, tuple) else getattr(line, "words", [])
+    text = "".join(w if isinstance(w, str) else getattr(w, "text", "") for w in words)
+    return " " not in text.strip() or getattr(line, "extraSpace", 0) < -0.1 * (len(text) or 1)
+
+
 def _cuts_word(line, after) -> bool:
     """A Japanese line that ends inside a number or Latin word (the fallback of a column too
     narrow for it: 1|0)."""
@@ -79,7 +85,9 @@ class Blocks:
         lines = getattr(p.blPara, "lines", [])
         for line, after in zip(lines, lines[1:] + [None]):
             extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
-            if extra < -1.0 or (self.flow.typo.cjk and _cuts_word(line, after)):   # ReportLab lets a line overrun by a fraction
+            # ReportLab lets a line of several words overrun a little (it squeezes its spaces): only
+            # one word (or glued group) wider than the column is too wide
+            if (extra < -1.0 and _one_word(line)) or (self.flow.typo.cjk and _cuts_word(line, after)):
                 raise TooWide(f"aid card: '{text[:50]}' does not fit its {width / 2.835:.0f} mm column at "
                                  f"{self.size:g} pt; shorten it or widen the column (`widths`)")
         return p

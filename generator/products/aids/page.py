@@ -32,8 +32,8 @@ HEADER = 22.0        # mm
 GAP = 7.0            # mm between columns
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
-FLOW_ICONS = 17.0    # pt: the icon groups of the turn flow
-LEGEND_ICONS = 1.7   # legend icons, as a multiple of the body size
+FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow
+LEGEND_ICONS = 1.45  # legend icons, as a multiple of the body size
 
 
 def aid_reference_pages(project: Project, game: GameData, options) -> int:
@@ -70,7 +70,7 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     if band is not None:
         _w, h = band.wrap(width * mm, top)
         band.drawOn(canvas, MARGIN * mm, top - h)
-        top -= h + 4 * mm
+        top -= h + 3 * mm
 
     column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
     height = top - MARGIN * mm
@@ -131,8 +131,8 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float) -> Table | None
         style.append(("LINEBELOW", (0, r), (-1, r), 0.3, colors.HexColor("#c9b994")))
     table = Table(rows, colWidths=[head] + [cell] * most, hAlign="LEFT")
     table.setStyle(TableStyle(maker._tight(2) + style + [
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3), ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f6efdf"))]))
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f6efdf"))]))
     return table
 
 
@@ -157,5 +157,6 @@ def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[Ca
         out.extend(("item", [p]) for p in rest[1:])
     if entries:
         head = flow._para(legend_heading, size * 1.25, width, bold=True, color=flow.accent)
-        out.append(("section", [head, maker.legend(entries, icon=size * LEGEND_ICONS)]))
+        columns = 3 if len(entries) > 9 else 2      # a long legend in three columns: rows, not pages
+        out.append(("section", [head, maker.legend(entries, columns=columns, icon=size * LEGEND_ICONS)]))
     return [(kind, items, size) for kind, items in out]
