@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 NBSP = "\u00a0"
-# a sign between two numbers or icons: "3 × 10", "1 :denier: + 1 :denier:", "3 :sous: → +1"
-SIGN = re.compile(r"(?<=[:\d]) ([+×/→=−–]) (?=[+−]?\d|:[a-z]|\()")
+# a sign before a number or an icon: "3 × 10", "1 :denier: + 1 :denier:", "3 :sous: → +1", "players + 1"
+SIGN = re.compile(r"(?<=[:\w]) ([+×/→=−–]) (?=[+−]?\d|:[a-z]|\()")
 ICONS = re.compile(r"(:[a-z][a-z0-9-]*:) (?=:[a-z])")       # two icons in a row
 
 

@@ -34,12 +34,18 @@ CANNOT_START = set(ALL_CANNOT_START) | set(
 # Opening brackets and quotes: never at the end of a line.
 CANNOT_END = set(ALL_CANNOT_END) | set("（［｛〔〈《「『【〘〖〝‘“｟«([{\u00a0\u202f")
 SPACES = {" ", "\u3000"}
+SEPARATORS = set("・、，／ 　")     # inside an over-long phrase, the places to break first
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower measures tried against a short last line
 
 
 def _latin(ch: str) -> bool:
     """Part of a Latin word or number that must not be cut (icons and kana are not)."""
     return ord(ch) < 0x3000 and (ch.isalnum() or ch in "-+×/'’.,%")
+
+
+def _letter(ch: str) -> bool:
+    """Kana or kanji (a break between two of them outside a phrase boundary cuts a word)."""
+    return bool(ch) and (0x3040 <= ord(ch) <= 0x30FF or 0x3400 <= ord(ch) <= 0x9FFF)
 
 
 def _icon(ch: str) -> bool:
@@ -88,13 +94,16 @@ def kinsoku_split(frags, maxWidths, calcBounds):
         text = f.text if isinstance(f.text, str) else f.text.decode("utf8")
         U.extend([cjkU(t, f, "utf8") for t in text] if text else [cjkU(text, f, "utf8")])
     allowed = _phrase_starts(U)
-    spans = _spans(U, maxWidths, allowed, 1.0)
+    cut: list[bool] = []
+    spans = _spans(U, maxWidths, allowed, 1.0, cut)
     if len(spans) > 1 and short_tail("".join(U[spans[-1][0]:spans[-1][1]])):
         # a paragraph ending on a lone 「す。」: break for a slightly narrower measure when that
         # keeps the number of lines (so the height a fit measured stays true)
         for ratio in REBALANCE:
-            trial = _spans(U, maxWidths, allowed, ratio)
-            if len(trial) == len(spans) and not short_tail("".join(U[trial[-1][0]:trial[-1][1]])):
+            trial_cut: list[bool] = []
+            trial = _spans(U, maxWidths, allowed, ratio, trial_cut)
+            if len(trial) == len(spans) and not short_tail("".join(U[trial[-1][0]:trial[-1][1]])) \
+                    and len(trial_cut) <= len(cut):      # never cut a word to mend a short line
                 spans = trial
                 break
     lines = []
@@ -106,7 +115,8 @@ def kinsoku_split(frags, maxWidths, calcBounds):
             shown = shown[:-1]
         width = sum(_width(u, max_width) for u in shown)
         lines.append(makeCJKParaLine(chars, max_width, width, max_width - width, line_break, calcBounds))
-    return ParaLines(kind=1, lines=lines)
+    # phrase_cut: a phrase longer than the line had to be broken (the box is too narrow for it)
+    return ParaLines(kind=1, lines=lines, phrase_cut=any(cut))
 
 
 def _phrase_starts(U) -> frozenset[int]:
@@ -122,7 +132,7 @@ def _phrase_starts(U) -> frozenset[int]:
     return frozenset(index_of[b] for b in boundaries(text) if b in index_of)
 
 
-def _spans(U, maxWidths, allowed, ratio: float) -> list[tuple[int, int, bool]]:
+def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None) -> list[tuple[int, int, bool]]:
     """(start, end, ends with a forced break) of each line. A line ends at the last phrase
     boundary that kinsoku allows and that fits; a phrase longer than the line is broken where
     kinsoku allows; a word longer than the line, anywhere."""
@@ -144,8 +154,12 @@ def _spans(U, maxWidths, allowed, ratio: float) -> list[tuple[int, int, bool]]:
         end = i
         if not line_break and i < n:
             end = _last(U, start, i, lambda k: k in allowed and _ok(U, k))
+            if end is None:     # a phrase longer than the line: after a mark (サンタ・|フィーナ), else anywhere
+                end = _last(U, start, i, lambda k: str(U[k - 1]) in SEPARATORS and _ok(U, k))
             if end is None:
                 end = _last(U, start, i, lambda k: _ok(U, k)) or i
+                if cut is not None and _letter(str(U[end - 1])) and _letter(str(U[end])):
+                    cut.append(True)     # inside a word: between two kana or kanji
             while end < n and U[end] in SPACES and not hasattr(U[end].frag, "lineBreak"):
                 end += 1  # the space hangs at the end of this line instead of opening the next
         spans.append((start, end, line_break))

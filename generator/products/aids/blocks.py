@@ -83,6 +83,9 @@ class Blocks:
         p = self.flow._para(glue(text), kw.pop("size", self.size), width, **kw)
         p.wrap(width, 10000)
         lines = getattr(p.blPara, "lines", [])
+        if getattr(p.blPara, "phrase_cut", False):      # a Japanese word longer than the column
+            raise TooWide(f"aid card: '{text[:50]}' holds a phrase wider than its {width / 2.835:.0f} mm column "
+                          f"at {self.size:g} pt; shorten it or widen the column (`widths`)")
         for line, after in zip(lines, lines[1:] + [None]):
             extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
             # ReportLab lets a line of several words overrun a little (it squeezes its spaces): only

@@ -157,6 +157,9 @@ def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[Ca
         out.extend(("item", [p]) for p in rest[1:])
     if entries:
         head = flow._para(legend_heading, size * 1.25, width, bold=True, color=flow.accent)
-        columns = 3 if len(entries) > 9 else 2      # a long legend in three columns: rows, not pages
-        out.append(("section", [head, maker.legend(entries, columns=columns, icon=size * LEGEND_ICONS)]))
+        try:        # a long legend in three columns when its labels fit them
+            table = maker.legend(entries, columns=3 if len(entries) > 9 else 2, icon=size * LEGEND_ICONS)
+        except TooWide:
+            table = maker.legend(entries, columns=2, icon=size * LEGEND_ICONS)
+        out.append(("section", [head, table]))
     return [(kind, items, size) for kind, items in out]
