@@ -156,7 +156,7 @@ class Blocks:
         data, spans = [], []
         header = bool(block.columns)
         if header:
-            data.append([self.para(c, widths[i] - 2 * pad, bold=True, color=self.flow.accent)
+            data.append([self.para(c, widths[i] - 2 * pad, bold=True, color=self.flow.accent, hyphenate=False)
                          for i, c in enumerate(block.columns)] + [""] * (width - len(block.columns)))
         for r, row in enumerate(block.rows):
             y = r + header
@@ -164,8 +164,8 @@ class Blocks:
             filled = max((i for i, c in enumerate(cells) if c), default=0)
             if filled < width - 1:        # trailing empty cells: the last text spans them
                 spans.append(("SPAN", (filled, y), (width - 1, y)))
-            data.append([self.para(c, sum(widths[i:width if i == filled else i + 1]) - 2 * pad) if c else ""
-                         for i, c in enumerate(cells)])
+            data.append([self.para(c, sum(widths[i:width if i == filled else i + 1]) - 2 * pad, hyphenate=False)
+                         if c else "" for i, c in enumerate(cells)])
         table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=0)
         style = self._tight(pad) + spans + [
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -196,7 +196,7 @@ class Blocks:
         rows, row = [], []
         for name, label in entries:
             row += [self.flow._para(f":{name}:", icon, icon_col, align="center"),
-                    self.para(label, cell - icon_col - 2)]
+                    self.para(label, cell - icon_col - 2, hyphenate=False)]
             if len(row) == 2 * columns:
                 rows.append(row)
                 row = []

@@ -60,7 +60,7 @@ class Flow:
         return self.fonts.face(self.typo.roles["title"], True).name
 
     def _para(self, source: str, size: float, width: float, bold=False, color="#2b2118", bullet=False,
-              align="left", space_before=0.0, italic=False):
+              align="left", space_before=0.0, italic=False, hyphenate=True):
         family = self.typo.roles["title" if bold else "body"]
         italic = italic and not self.typo.cjk
         face = self.fonts.face(family, bold, italic)
@@ -75,6 +75,8 @@ class Flow:
         box = TextBox(width, 10000, size, size, 1.22, align, color)
         style = style_for(face, self.typo, box, size, source)
         style.spaceBefore = space_before
+        if not hyphenate:           # a table or legend cell: a word stays whole (or the column is too narrow)
+            style.hyphenationLang = None
         if bullet:
             style.leftIndent = size * 0.95
             style.bulletIndent = size * 0.1
