@@ -107,17 +107,16 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     return 1
 
 
-def turn_flow(flow: Flow, blocks: list[CardBlock], width: float) -> Table | None:
-    """The turn flow across the page: per steps block, its heading, then a cell per step with
-    its number, its icon group set large and its name."""
+def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
+    """The turn flow across the page: per steps block, a row with its heading, then a cell per
+    step with its number, its icon group set large and its name."""
     if not blocks:
         return None
-    most = max(len(b.items) for b in blocks)
     head = width * 0.16
-    cell = (width - head) / most
-    maker = Blocks(flow, 9, cell)
-    rows, style = [], []
-    for r, block in enumerate(blocks):
+    rows = []
+    for block in blocks:
+        cell = (width - head) / max(len(block.items), 4)      # a short row keeps roomy cells, left-aligned
+        maker = Blocks(flow, 9, cell)
         row = [flow._para(block.heading, 10.5, head - 6, bold=True, color=flow.accent)]
         for i, (icons, text) in enumerate(block.items):
             mark = Badge(i + 1, 9, flow.bold_font, flow.accent) if block.numbered else ""
@@ -127,13 +126,17 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float) -> Table | None
             inner.setStyle(TableStyle(maker._tight() + [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                                         ("TOPPADDING", (0, 1), (-1, 1), 2)]))
             row.append(inner)
-        rows.append(row + [""] * (most - len(block.items)))
-        style.append(("LINEBELOW", (0, r), (-1, r), 0.3, colors.HexColor("#c9b994")))
-    table = Table(rows, colWidths=[head] + [cell] * most, hAlign="LEFT")
-    table.setStyle(TableStyle(maker._tight(2) + style + [
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f6efdf"))]))
-    return table
+        table = Table([row], colWidths=[head] + [cell] * len(block.items), hAlign="LEFT")
+        table.setStyle(TableStyle(maker._tight(2) + [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#c9b994"))]))
+        rows.append(table)
+    band = Table([[r] for r in rows], colWidths=[width], hAlign="LEFT")
+    band.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                              ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f6efdf")),
+                              ("FONT", (0, 0), (-1, -1), flow.body_font, 9)]))
+    return band
 
 
 def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[CardBlock]], entries,
