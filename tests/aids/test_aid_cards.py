@@ -94,7 +94,7 @@ def test_every_language_has_the_same_structure(tmp_path):
 def test_a_side_that_does_not_fit_names_it(tmp_path):
     root = project_copy(tmp_path)
     path = root / "cards" / "san-gimignano" / "aid-card" / "en.yaml"
-    replace_in(path, "text: \"**Pass**. Two passes in a row end the game.\"",
+    replace_in(path, "text: \"**Pass**. Two passes in a row end the game at once, in any phase.\"",
                "text: \"**Pass**. " + "Two passes in a row end the game. " * 30 + "\"")
     result = pnp("build", "san-gimignano", "--lang", "en", "--only", "player-aid-card",
                  "--out", str(tmp_path / "out"), root=root)

@@ -28,7 +28,7 @@ from .card import _checked
 from .shared import Flow, _aid, _context, _warn_missing, pack
 
 MARGIN = 12.0        # mm
-HEADER = 22.0        # mm
+HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
@@ -70,7 +70,7 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     if band is not None:
         _w, h = band.wrap(width * mm, top)
         band.drawOn(canvas, MARGIN * mm, top - h)
-        top -= h + 3 * mm
+        top -= h + 2.5 * mm
 
     column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
     height = top - MARGIN * mm

@@ -99,6 +99,15 @@ def pack(blocks, width: float, height: float, columns: int = 1):
             return gap + sum(sb + h for _f, sb, h in sized) - (sized[0][1] if at_top else 0.0)
 
         if y + total(y == 0) > height:
+            halves = _split_item(kind, sized, width, height - y - (sized[0][1] if y else 0.0))
+            if halves and col + 1 < columns:    # a long bullet runs on into the next column
+                head, tail = halves
+                y += 0.0 if y == 0 else sized[0][1]
+                placed.append((col, y, head, head.wrap(width, height)[1]))
+                col, y = col + 1, 0.0
+                placed.append((col, y, tail, tail.wrap(width, height)[1]))
+                y += placed[-1][3]
+                continue
             col, y = col + 1, 0.0
             if col >= columns or total(True) > height:
                 return None
@@ -109,3 +118,18 @@ def pack(blocks, width: float, height: float, columns: int = 1):
             placed.append((col, y, f, h))
             y += h
     return placed
+
+
+def _split_item(kind: str, sized, width: float, room: float):
+    """A lone bullet paragraph cut where `room` ends, as (head, tail), when each keeps at least two
+    lines (no line alone at a column's foot or head); None otherwise."""
+    if kind != "item" or len(sized) != 1 or not isinstance(sized[0][0], Paragraph) or room <= 0:
+        return None
+    whole = sized[0][0]
+    parts = whole.split(width, room)
+    for part in parts:
+        part.wrap(width, 10000)
+    if len(parts) == 2 and min(len(part.blPara.lines) for part in parts) >= 2:
+        return parts
+    whole.wrap(width, 10000)        # split() drops the paragraph's lines: it is drawn whole
+    return None
