@@ -131,7 +131,8 @@ def in_phrase_breaks(path: Path) -> list[str]:
 
 
 def short_last_lines(path: Path, kana: int = 2) -> list[str]:
-    """Paragraph last lines holding at most `kana` characters besides punctuation (「す。」)."""
+    """Paragraph last lines holding at most `kana` characters besides punctuation (「す。」); the
+    long vowel mark ー counts as the letter it is (「カード」 is a whole word, not a lone 「す。」)."""
     lines = lines_of(path)
     pairs = continuations(lines)
     has_next = {id(a) for a, _b in pairs}
@@ -139,7 +140,7 @@ def short_last_lines(path: Path, kana: int = 2) -> list[str]:
     for a, b in pairs:
         if id(b) in has_next:
             continue
-        letters = [c for c in b.text if c not in PUNCTUATION and not c.isspace()]
+        letters = [c for c in b.text if (c not in PUNCTUATION or c == "ー") and not c.isspace()]
         if b.text and cjk(b.text[0]) and len(letters) <= kana:
             found.append(f"{a.text[-8:]}|{b.text}")
     return found
