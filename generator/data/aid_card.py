@@ -44,7 +44,7 @@ from .aid_card_checks import matches, render
 from .aids import aid_context
 from .characters import character_problems
 from .model import Strict
-from .project import GameData, Project
+from .project import GameData, Project, missing_language_file
 from .templates import View, compiled_expression
 
 
@@ -125,8 +125,7 @@ def _load(project: Project, game: GameData) -> dict[str, AidCard]:
         path = aid_card_path(game, lang)
         name = project.relative(path)
         if not path.exists():
-            problems.append(Problem(name, 0, "", f"no {lang} aid card for {game.id}",
-                                    f"a file {name} (copy another language's and translate it)"))
+            problems.append(missing_language_file(project, game, "aid-card", lang))
             continue
         try:
             raw = load_yaml(path, name)
