@@ -1,7 +1,8 @@
 """What each language of a game needs beyond its texts, checked in one pass: a player aid, an aid
 card and a rules file per language (when the game has aid/, aid-card/ and rules/ folders), a
 label for every icon a player sees (the aid's legend and the site name each one), and a
-translation of every interface string the products print ('Player aid', 'Rules reference', the layouts' `_('…')`).
+translation of every interface string the products print ('Player aid', 'Rules reference', the
+layouts' `_('…')`).
 
 `pnp validate`, `pnp check` and `pnp build` all ask this module, so adding `fr` to a game's
 `languages:` is reported in one round, not one missing piece per build (issue 29).
