@@ -133,7 +133,10 @@ def _load(project: Project, game: GameData, sections: list[str]) -> Figures:
                                         f"an index from 0 to {len(figure.cards) - 1}"))
             elif callout.region and figure.cards[callout.card].card in cards:
                 deck, card = cards[figure.cards[callout.card].card]
-                layout = project.layout_for(deck, card)
+                try:
+                    layout = project.layout_for(deck, card)
+                except (KeyError, DataError):
+                    continue    # a layout that does not load or resolve: its own problem is reported
                 if callout.region not in {r.name for r in layout.regions}:
                     problems.append(Problem(name, line_of(raw, here + ("region",)), field_path(here + ("region",)),
                                             f"no box '{callout.region}' in layout {layout.id}",
