@@ -7,8 +7,10 @@ import click
 
 from datafile.errors import DataError, Problem
 
+from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids, used_icons
 from ..data.catalog import load_project_and_problems
+from ..data.figures import load_figures
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
@@ -52,13 +54,15 @@ def validate(ctx, games, allow_missing):
 
 
 def _content_problems(project: Project, game) -> list:
-    """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
+    """Player aids and rules texts (cards/<game>/aid/, aid-card/, rules/) are checked like the cards."""
     problems = []
     # a game without an aid/ folder has no player aids (the build says it skips them)
-    checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
+    checks = [lambda: load_aids(project, game), lambda: load_aid_cards(project, game)] \
+        if (game.directory / "aid").is_dir() else []
     checks += [lambda: _known_icons(project, game)]  # renders every face's texts: a template over its budget
     checks += [lambda: site_problems(project.root)]  # the site's templates and assets (read as a build reads them)
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
+    checks += [lambda: load_figures(project, game, [s.id for s in load_rules(project, game, game.game.languages[0]).flat()])]
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
                if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
     for check in checks:

@@ -221,7 +221,8 @@ class Section:
     card: str | None
     intro: str
     items: list[str]        # for the reference
-    card_items: list[str]   # for the card-sized aid
+    card_items: list[str]   # `show: card` items (the card-sized aid now has aid-card/ files of its own)
+    per_card: list[bool]    # which reference items come from an `each:` list (one per card)
 
 
 def sections(project: Project, game: GameData, aid: Aid) -> list[Section]:
@@ -233,16 +234,17 @@ def _sections(project: Project, game: GameData, aid: Aid) -> list[Section]:
     context = aid_context(project, game, aid.lang)
     out = []
     for s in aid.data.sections:
-        ref, card = [], []
+        ref, card, per_card = [], [], []
         for item in s.items:
             item = AidItem(text=item) if isinstance(item, str) else item
             texts = _render(item.text, item.each, context)
             if item.show in ("both", "reference"):
                 ref += texts
+                per_card += [item.each is not None] * len(texts)
             if item.show in ("both", "card"):
                 card += texts
         intro = _render(s.intro, None, context)[0] if s.intro else ""
-        out.append(Section(s.id, _render(s.heading, None, context)[0], s.card, intro, ref, card))
+        out.append(Section(s.id, _render(s.heading, None, context)[0], s.card, intro, ref, card, per_card))
     return out
 
 

@@ -1,7 +1,8 @@
-"""What each language of a game needs beyond its texts, checked in one pass: a player aid and a
-rules file per language (when the game has aid/ and rules/ folders), a label for every icon a
-player sees (the aid's legend and the site name each one), and a translation of every interface
-string the products print ('Player aid', 'Rules reference', the layouts' `_('…')`).
+"""What each language of a game needs beyond its texts, checked in one pass: a player aid, an aid
+card and a rules file per language (when the game has aid/, aid-card/ and rules/ folders), a
+label for every icon a player sees (the aid's legend and the site name each one), and a
+translation of every interface string the products print ('Player aid', 'Rules reference', the
+layouts' `_('…')`).
 
 `pnp validate`, `pnp check` and `pnp build` all ask this module, so adding `fr` to a game's
 `languages:` is reported in one round, not one missing piece per build (issue 29).
@@ -35,7 +36,7 @@ def language_problems(project: Project, game: GameData, langs: list[str] | None 
     `langs`). `allow_missing`: untranslated interface strings fall back to English (--allow-missing)."""
     langs = [lang for lang in game.game.languages if langs is None or lang in langs]
     problems: list[Problem] = []
-    for folder in ("aid", "rules"):
+    for folder in ("aid", "aid-card", "rules"):
         if (game.directory / folder).is_dir():
             problems += [missing_language_file(project, game, folder, lang) for lang in langs
                          if not (game.directory / folder / f"{lang}.yaml").exists()]
@@ -48,12 +49,12 @@ def language_problems(project: Project, game: GameData, langs: list[str] | None 
 
 
 def _seen_icons(project: Project, game: GameData) -> set[str]:
-    """Icons a player sees: on the cards (faces and texts) and named in the aid and rules files."""
+    """Icons a player sees: on the cards (faces and texts) and named in the aid, aid card and rules files."""
     try:
         seen = set(used_icons(project, game))
     except DataError:   # a layout that does not resolve: reported by the layout checks
         seen = set()
-    for folder in ("aid", "rules"):
+    for folder in ("aid", "aid-card", "rules"):
         for path in sorted((game.directory / folder).glob("*.yaml")):
             try:   # by the project's rule: a link to /dev/zero here is not read (its loader says so)
                 text = read_input(project.root, path).decode("utf-8", errors="replace")

@@ -69,8 +69,8 @@ def missing_language_file(project: Project, game: GameData, folder: str, lang: s
     """The one problem for a player aid (`aid`) or rules file (`rules`) missing in `lang`: the
     loaders and the language check (languages.py) say the same, so it is reported once."""
     path = game.directory / folder / f"{lang}.yaml"
-    others = sorted(p.stem for p in (game.directory / folder).glob("*.yaml") if p.stem != lang)
-    what = "player aid" if folder == "aid" else "rules"
+    others = sorted(p.stem for p in (game.directory / folder).glob("*.yaml") if p.stem not in (lang, "figures"))
+    what = {"aid": "player aid", "aid-card": "aid card"}.get(folder, "rules")
     start = f"copy {folder}/{others[0]}.yaml and translate it" if others else "sections as `pnp new` writes them"
     return Problem(project.relative(path), 0, "", f"no {lang} {what} for {game.id}",
                    f"a file {project.relative(path)}: {start}")

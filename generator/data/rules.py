@@ -57,6 +57,7 @@ class RulesFile(Strict):
     title: str | None = None
     sections: list[SectionSpec]
     cards: dict[str, str] = {}
+    about: str = ""          # "About this edition", at the end: notes on the edition, not rules
 
 
 @dataclass
@@ -77,6 +78,7 @@ class CardEntry:
     summary: str         # the deck template's line, or "key: value" pairs
     text: str
     props: dict[str, Any]
+    ids: list[str] = field(default_factory=list)   # every card this entry stands for (alike cards: one entry)
 
 
 @dataclass
@@ -85,8 +87,9 @@ class DeckEntry:
     name: str
     count: int
     cards: list[CardEntry]
-    shortfall: str | None
+    shortfall: str | None       # "14 / 15": printed of expected
     unit: str = "card"          # card, tile or token: what the count counts (count_label)
+    note: str | None = None     # why pieces are missing (printed in About this edition)
 
 
 # "15 cards" names what is counted: tiles and tokens are no cards (issue 28)
@@ -120,6 +123,7 @@ class Rules:
     decks: list[DeckEntry]
     card_names: dict[str, str]       # id -> localised name
     file: str | None
+    about: str = ""
 
     def flat(self) -> list[Section]:
         out: list[Section] = []
@@ -167,13 +171,14 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
     title = None
     file = None
     raw = None
+    about = ""
     if folder.is_dir():
         if not path.exists():
             raise DataError([missing_language_file(project, game, "rules", lang)])
         spec, raw = _load_file(project, path)
         file = project.relative(path)
         _check(project, game, lang, spec, raw, file, names)
-        title, decks_spec = spec.title, spec.cards
+        title, decks_spec, about = spec.title, spec.cards, spec.about.strip()
         sections = [_section(s, 1, lang) for s in spec.sections]
     problems: list[Problem] = []
     decks = []
@@ -186,7 +191,7 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
                                     "a template over card, deck and lang (use `is defined` for optional props)"))
     if problems:
         raise DataError(problems)
-    return Rules(game, lang, title, sections, decks, names, file)
+    return Rules(game, lang, title, sections, decks, names, file, about)
 
 
 def _section(spec: SectionSpec, level: int, lang: str) -> Section:
@@ -265,7 +270,7 @@ class _SummaryError(Exception):
 
 
 def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
-    cards = []
+    cards: list[CardEntry] = []
     for card in deck.cards:
         props = localise(card.props, lang)
         if template is not None:
@@ -280,12 +285,19 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
         else:
             summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
                                  for key, value in props.items() if value is not False and value not in ("", None, [], {}))
-        cards.append(CardEntry(card.id, card.name.get(lang), card.copies, summary,
-                               card.text.get(lang) if card.text else "", props))
-    shortfall = None
+        entry = CardEntry(card.id, card.name.get(lang), card.copies, summary,
+                          card.text.get(lang) if card.text else "", props, [card.id])
+        alike = next((c for c in cards if (c.name, c.summary, c.text) == (entry.name, entry.summary, entry.text)), None)
+        if alike:     # four Plazas differing only in colour: one entry, ×4
+            alike.copies += entry.copies
+            alike.ids.append(card.id)
+        else:
+            cards.append(entry)
+    shortfall = note = None
     if deck.shortfall:
-        shortfall = f"{deck.physical_count} / {deck.shortfall.expected} — {deck.shortfall.note.get(lang)}"
-    return DeckEntry(deck.deck, deck.name.get(lang), deck.physical_count, cards, shortfall, unit_of(deck.size))
+        shortfall = f"{deck.physical_count} / {deck.shortfall.expected}"
+        note = deck.shortfall.note.get(lang)
+    return DeckEntry(deck.deck, deck.name.get(lang), deck.physical_count, cards, shortfall, unit_of(deck.size), note)
 
 
 def _plain(value: Any) -> str:

@@ -1,6 +1,8 @@
 """score-pad.pdf: a printable score sheet per game and language — the calculator's categories
-(scoring/) as rows, one column per player, a totals row. One A4/Letter page holding as many
-pads as stay legible (boxes a pen fits in, labels ≥ 7 pt), with cut lines between them."""
+(scoring/) as rows, each with its formula ("towers × 5", from the aid card's scoring table,
+cards/<game>/aid-card/), a count box where the player multiplies, one column per player, a
+totals row and the tie-break under it. One A4/Letter page holding as many pads as stay legible
+(boxes a pen fits in, labels ≥ 7 pt), with cut lines between them; the title never wraps."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,17 +13,20 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from datafile.errors import BuildError
 from scoring.api import GAMES, categories, facts_from_game
 
+from ..data.aid_card import card_sides, load_aid_cards, pad_formulas
 from ..data.project import GameData, Project
 from ..data.i18n import Translator
 from ..paper.imposition import SheetOptions, new_canvas
 from ..typeset.fonts import FontBook, missing_glyphs
+from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
-from ..typeset.text import typeset
+from ..typeset.text import plain_text, to_markup, typeset
 
 MARGIN = 10 * mm
 
@@ -43,45 +48,84 @@ MIN_CELL = 15 * mm
 MIN_LABEL = 38 * mm
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
+TITLE_SIZES = (14, 13, 12, 11, 10)
+FORMULA_MIN = 6.5         # pt: a formula under its label is smaller, never below this
+COUNT = 0.42              # share of a player's box kept for the count, on rows that multiply
+MUTED = "#6f604c"
 # (landscape, columns, rows) of pads on a sheet, the most pads first
 ARRANGEMENTS = ((False, 2, 2), (True, 3, 1), (True, 2, 1), (False, 1, 2), (False, 1, 1))
+
+
+@dataclass
+class Row:
+    title: str              # the category, typeset
+    formula: str            # how it scores, as markup ("" if the aid card gives none)
+    count: bool             # the player writes a count, then multiplies
 
 
 @dataclass
 class _Pad:
     """What one pad shows, measured once; `draw` puts it in a w x h box."""
     title: str
+    subtitle: str           # "Score pad", when the title alone fills the line
     note: str
     date: str
-    rows: list[str]
+    tie: str                # the tie-break, under the table ("" if the rules give none)
+    rows: list[Row]
     players: int
     styles: dict
     body: str
+    icons: object = None
     para: type = Paragraph     # KinsokuParagraph for Japanese
 
-    def header(self, width: float) -> list[tuple[Paragraph, float]]:
-        return [(self.para(escape(self.title), self.styles["title"]), 1.5 * mm),
-                (self.para(escape(self.note), self.styles["note"]), 1.5 * mm),
-                (self.para(escape(self.date), self.styles["label"]), 2 * mm)]
+    def title_style(self, width: float) -> ParagraphStyle:
+        """The largest title size at which the title holds on one line."""
+        base = self.styles["title"]
+        for size in TITLE_SIZES:
+            if stringWidth(plain_text(self.title), base.fontName, size) <= width:
+                break
+        return ParagraphStyle("pad-title-fit", parent=base, fontSize=size, leading=size * 1.2)
 
-    def header_height(self, width: float) -> float:
-        return sum(p.wrap(width, 1000)[1] + gap for p, gap in self.header(width))
+    def header(self, width: float) -> list[tuple[Paragraph, float]]:
+        out = [(self.para(escape(self.title), self.title_style(width)), 1.2 * mm)]
+        note = f"{self.subtitle} · {self.note}" if self.subtitle else self.note
+        return out + [(self.para(escape(note), self.styles["note"]), 1.5 * mm),
+                      (self.para(escape(self.date), self.styles["label"]), 2 * mm)]
+
+    def footer(self, width: float) -> list[Paragraph]:
+        return [self.para(self._markup(self.tie), self.styles["tie"])] if self.tie else []
+
+    def chrome_height(self, width: float) -> float:
+        return sum(p.wrap(width, 1000)[1] + gap for p, gap in self.header(width)) \
+            + sum(p.wrap(width, 1000)[1] + 1.5 * mm for p in self.footer(width))
 
     def label_width(self, width: float) -> float:
-        return max(MIN_LABEL, min(62 * mm, width - self.players * 20 * mm))   # roomy boxes first
+        return max(MIN_LABEL, min(66 * mm, width - self.players * 20 * mm))   # roomy boxes first
 
     def fits(self, width: float, height: float) -> bool:
         label = self.label_width(width)
         cell = (width - label) / self.players
-        row = (height - self.header_height(width)) / (len(self.rows) + 2.1)
+        row = (height - self.chrome_height(width)) / (len(self.rows) + 2.1)
         return cell >= MIN_CELL and row >= MIN_ROW and self.label_size(label, row) is not None
 
+    def _markup(self, text: str) -> str:
+        return to_markup(text, self.styles["lang"], self.icons)
+
+    def label(self, row: Row, style: ParagraphStyle) -> Paragraph:
+        """The category, and its formula below it, smaller and muted."""
+        text = escape(row.title)
+        if row.formula:
+            text += (f'<br/><font size="{max(FORMULA_MIN, style.fontSize * 0.85):.2f}" color="{MUTED}">'
+                     f'{self._markup(row.formula)}</font>')
+        return self.para(text, style)
+
     def label_size(self, label: float, row: float) -> float | None:
-        """The largest label size at which every row label fits its box (at most 2 lines)."""
+        """The largest label size at which every row label fits its box (at most 3 lines)."""
         for size in LABEL_SIZES:
             style = ParagraphStyle("l", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
-            if all(self.para(escape(r), style).wrap(label - 4 * mm, 1000)[1] <= min(row - 2, size * 2.4)
-                   for r in self.rows + [self.styles["player"], self.styles["total"]]):
+            labels = [self.label(r, style) for r in self.rows] + \
+                [self.para(escape(t), style) for t in (self.styles["player"], self.styles["total"])]
+            if all(p.wrap(label - 4 * mm, 1000)[1] <= min(row - 2, size * 3.2) for p in labels):
                 return size
         return None
 
@@ -91,15 +135,17 @@ class _Pad:
             _w, h = paragraph.wrap(width, height)
             paragraph.drawOn(canvas, x, top - h)
             top -= h + gap
+        footer = self.footer(width)
+        bottom = y + sum(p.wrap(width, 1000)[1] + 1.5 * mm for p in footer)
         label = self.label_width(width)
         cell = (width - label) / self.players
-        row = (top - y) / (len(self.rows) + 2.1)     # the header row is 1.1 rows high
+        row = (top - bottom) / (len(self.rows) + 2.1)     # the header row is 1.1 rows high
         row = min(row, 12 * mm)
         size = self.label_size(label, row)
         style = ParagraphStyle("pad-row", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
         bold = ParagraphStyle("pad-bold", parent=style, fontName=self.styles["bold"])
         data = [[self.para(escape(self.styles["player"]), bold)] + [""] * self.players]
-        data += [[self.para(escape(r), style)] + [""] * self.players for r in self.rows]
+        data += [[self.label(r, style)] + [""] * self.players for r in self.rows]
         data += [[self.para(escape(self.styles["total"]), bold)] + [""] * self.players]
         table = Table(data, colWidths=[label] + [cell] * self.players,
                       rowHeights=[row * 1.1] + [row] * (len(data) - 1))
@@ -117,8 +163,32 @@ class _Pad:
             ("TOPPADDING", (0, 0), (-1, -1), 0.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ]))
-        _w, h = table.wrap(width, top - y)
+        _w, h = table.wrap(width, top - bottom)
         table.drawOn(canvas, x, top - h)
+        self._count_boxes(canvas, x + label, top - row * 1.1, cell, row)
+        for p in footer:
+            _w, fh = p.wrap(width, 1000)
+            p.drawOn(canvas, x, top - h - 1.5 * mm - fh)
+            top -= fh + 1.5 * mm
+
+    def _count_boxes(self, canvas, x: float, y: float, cell: float, row: float) -> None:
+        """On a row that multiplies, each player's box keeps its left part for the count: a
+        dotted divider and a small ×."""
+        canvas.saveState()
+        canvas.setStrokeColor(colors.HexColor("#8a7d66"))
+        canvas.setFillColor(colors.HexColor("#8a7d66"))
+        canvas.setLineWidth(0.5)
+        canvas.setDash(1, 1.5)
+        for i, r in enumerate(self.rows):
+            if not r.count:
+                continue
+            top = y - i * row
+            for p in range(self.players):
+                divider = x + p * cell + cell * COUNT
+                canvas.line(divider, top - 1.2 * mm, divider, top - row + 1.2 * mm)
+                canvas.setFont(self.body, 7)
+                canvas.drawCentredString(divider, top - row / 2 - 2.4, "×")
+        canvas.restoreState()
 
 
 def arrange(pad: _Pad, page: tuple[float, float]) -> tuple[tuple[float, float], int, int]:
@@ -161,25 +231,31 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     head = fonts.face(typo.roles["title"], bold=True)
     wrap = "CJK" if typo.cjk else None
     label = ParagraphStyle("pad", fontName=body.name, fontSize=9, leading=11, wordWrap=wrap)
-    styles = {"label": label,
+    italic = fonts.face(typo.roles["body"], italic=not typo.cjk)
+    styles = {"label": label, "lang": lang,
+              "tie": ParagraphStyle("pad-tie", parent=label, fontName=italic.name, fontSize=8, leading=9.5),
               "title": ParagraphStyle("pad-title", fontName=head.name, fontSize=14, leading=17, wordWrap=wrap),
               "note": ParagraphStyle("pad-note", parent=label, fontSize=7.5, leading=9),
               "bold": bold_face.name,
               "player": typeset(_("Player"), lang), "total": typeset(_("Total"), lang)}
 
-    rows = [typeset(c.title(_, lang), lang) for c in pad_categories(game)]
+    categories = pad_categories(game)
+    formulas, tie = _formulas(project, game, lang, [c.key for c in categories])
+    rows = [Row(typeset(c.title(_, lang), lang), *formulas.get(c.key, ("", False))) for c in categories]
     note = typeset(_("Write each player's name at the top of a column, the points of each row in its box, "
                      "then add them up."), lang)
     date = typeset(_("Date") + {"fr": "\u00a0: ", "ja": "："}.get(lang, ": "), lang) + "______________"
-    texts = [title, styles["player"], styles["total"], date, note, *rows]
+    texts = [title, styles["player"], styles["total"], date, note, plain_text(tie),
+             *[t for r in rows for t in (r.title, plain_text(r.formula))]]
     for text in texts:
         for face in (body, head):
             lost = missing_glyphs(text, face)
             if lost:
                 raise BuildError(f"{game.id}/{lang} score pad: the font {face.name} has no glyph for "
                                  f"{', '.join(lost)} in '{text}'")
-    pad = _Pad(title, note, date, rows, game.game.players.max, styles, body.name,
-               KinsokuParagraph if typo.cjk else Paragraph)
+    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+    pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, rows,
+               game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph)
     size, cols, nrows = arrange(pad, canvas._pagesize)
     canvas.setPageSize(size)
     width, height = size
@@ -196,3 +272,13 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     canvas.save()
     progress(1)
     return 1
+
+
+def _formulas(project: Project, game: GameData, lang: str, keys: list[str]) -> tuple[dict, str]:
+    """Each category's formula and count box, and the tie-break, from the aid card's tables (a
+    game without aid-card files: none)."""
+    if not (game.directory / "aid-card").is_dir():
+        return {}, ""
+    load_aid_cards(project, game)
+    ties = [b.tie for _side, blocks in card_sides(project, game, lang) for b in blocks if b.kind == "table" and b.tie]
+    return pad_formulas(project, game, lang, keys), ties[0] if ties else ""

@@ -12,6 +12,7 @@ with the rest of the build (all or nothing).
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -36,6 +37,7 @@ from ..paper.output import Staging, file_digest, link_or_copy
 from ..typeset.text import BOLD, ITALIC, styled, typeset
 from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
+from .rules_parts import about_notes, figure_files, figures_by_section, phrase_breaks
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
 ASSETS = sources.ASSETS
@@ -79,6 +81,8 @@ class Inline:
         text = styled(source or "", self.rules.lang, TOKEN, self._token)
         text = BOLD.sub(r"<strong>\1</strong>", text)
         text = ITALIC.sub(r"<em>\1</em>", text)
+        if self.rules.lang == "ja":
+            text = phrase_breaks(text)
         return Markup(text.replace("\n", "<br>"))
 
     def _token(self, match: re.Match) -> str:
@@ -159,12 +163,16 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
                      blocks=[(kind, [inline(t) for t in items]) for kind, items in blocks(s.body, lang)],
                      terms=[(inline(t.term), inline(t.definition)) for t in s.terms])
                 for s in rules.flat()]
+    figures = figures_by_section(project, game, rules, inline)
+    for s in sections:
+        s["figures"] = figures.get(s["id"], [])
     toc = _toc(rules.sections, titles)
     decks = [dict(id=d.id, name=typeset(d.name, lang), count=d.count, count_label=count_label(labels, d.unit, d.count),
                   shortfall=typeset(d.shortfall, lang) if d.shortfall else None,
-                  cards=[dict(id=c.id, name=typeset(c.name, lang), copies=c.copies, summary=inline(c.summary),
-                              text=inline(c.text)) for c in d.cards])
+                  cards=[dict(id=c.id, ids=c.ids[1:], name=typeset(c.name, lang), copies=c.copies,
+                              summary=inline(c.summary), text=inline(c.text)) for c in d.cards])
              for d in rules.decks]
+    about = about_notes(rules, inline)
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
                   size=SIZE.format(d.name)) for d in downloads]
     heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
@@ -172,6 +180,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
     return sources.render(
         environment(project.root), "game.html", **_common(project, game, lang, languages, labels, "rules"),
         title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, included=included,
+        about=about,
         sprite=inline.sprite())
 
 
@@ -284,10 +293,15 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
                 if has_calculator(game):
                     pages[score_name(game.id, lang)] = render_score_page(project, game, lang, langs,
                                                                          allow_missing, downloads)
+                # the rules' figures (PNG, base64) are made with the pages and kept with them
+                pages.update(figure_files(project, game, load_rules(project, game, lang)))
                 return json.dumps(pages, ensure_ascii=False).encode("utf-8")
             pages = json.loads(remember(("pages", game, lang, langs, [d.name for d in downloads]), make))
+            images = {name: pages.pop(name) for name in [n for n in pages if n.endswith(".png")]}
+            for name, data in images.items():
+                draft.put(name, base64.b64decode(data))
             rendered += [(name, page, fonts.script_of(lang), downloads) for name, page in pages.items()]
-            files = list(pages) + [FONTS_OF + fonts.script_of(lang)]
+            files = list(pages) + list(images) + [FONTS_OF + fonts.script_of(lang)]
             if has_calculator(game) and runtime.available(project.root):
                 files.append(f"{runtime.FOLDER}/scoring.zip")       # small, and made by each build
             for d in downloads:

@@ -2,10 +2,13 @@
 
 ReportLab's CJK wrapping breaks between any two characters and only sometimes hangs one
 closing mark in the margin, so a line can still start with 、。」）ー or end with 「（.
-`KinsokuParagraph` replaces its line breaker: a break is only made where the character
-after it may start a line, the character before it may end one, and it does not cut a
-Latin word or number; when no such place exists on the line, it falls back to the plain
-character break (a word wider than the box), which shrink-to-fit then reports.
+`KinsokuParagraph` replaces its line breaker: a line ends between two phrases (BudouX, see
+phrases.py: never inside a word), where the character after the break may start a line, the
+character before it may end one, and no Latin word or number is cut. A phrase longer than the
+line is broken where kinsoku allows; when no such place exists on the line, it falls back to the
+plain character break (a word wider than the box), which shrink-to-fit then reports. A
+paragraph that would end on a line of one or two kana (「す。」) is broken for a slightly
+narrower measure when that keeps its number of lines.
 """
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from reportlab.platypus.paragraph import (
 )
 from reportlab.rl_config import _FUZZ
 
+from .phrases import boundaries, short_tail
+
 # Closing brackets and marks, small kana, prolonged sound mark, iteration marks, and
 # Western closing punctuation: never at the start of a line (JIS X 4051 classes 2-7 + small kana).
 CANNOT_START = set(ALL_CANNOT_START) | set(
@@ -29,11 +34,18 @@ CANNOT_START = set(ALL_CANNOT_START) | set(
 # Opening brackets and quotes: never at the end of a line.
 CANNOT_END = set(ALL_CANNOT_END) | set("（［｛〔〈《「『【〘〖〝‘“｟«([{\u00a0\u202f")
 SPACES = {" ", "\u3000"}
+SEPARATORS = set("・、，／ 　")     # inside an over-long phrase, the places to break first
+REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower measures tried against a short last line
 
 
 def _latin(ch: str) -> bool:
     """Part of a Latin word or number that must not be cut (icons and kana are not)."""
     return ord(ch) < 0x3000 and (ch.isalnum() or ch in "-+×/'’.,%")
+
+
+def _letter(ch: str) -> bool:
+    """Kana or kanji (a break between two of them outside a phrase boundary cuts a word)."""
+    return bool(ch) and (0x3040 <= ord(ch) <= 0x30FF or 0x3400 <= ord(ch) <= 0x9FFF)
 
 
 def _icon(ch: str) -> bool:
@@ -49,30 +61,6 @@ def can_break(before: str, after: str) -> bool:
     if before.isdigit() and _icon(after):  # "2 ★": a number stays with its icon
         return False
     return not (_latin(before) and _latin(after))
-
-
-def break_positions(text: str, widths: list[float], max_width: float) -> list[int]:
-    """Line starts (indices) for plain text; used by tests and by the paragraph class."""
-    starts, start, n = [0], 0, len(text)
-    while start < n:
-        used, i = 0.0, start
-        while i < n and (used + widths[i] <= max_width + _FUZZ or i == start):
-            used += widths[i]
-            i += 1
-        if i >= n:
-            break
-        end = i
-        while end > start + 1 and not (can_break(text[end - 1], text[end]) and not glued(text, end)):
-            end -= 1
-        if end == start + 1 and not (can_break(text[end - 1], text[end]) and not glued(text, end)):
-            end = i
-        while end < n and text[end] in SPACES:  # a space never opens a line
-            end += 1
-        if end >= n:
-            break
-        starts.append(end)
-        start = end
-    return starts
 
 
 class KinsokuParagraph(Paragraph):
@@ -105,9 +93,52 @@ def kinsoku_split(frags, maxWidths, calcBounds):
     for f in frags:
         text = f.text if isinstance(f.text, str) else f.text.decode("utf8")
         U.extend([cjkU(t, f, "utf8") for t in text] if text else [cjkU(text, f, "utf8")])
-    lines, start, n = [], 0, len(U)
+    allowed = _phrase_starts(U)
+    cut: list[bool] = []
+    spans = _spans(U, maxWidths, allowed, 1.0, cut)
+    if len(spans) > 1 and short_tail("".join(U[spans[-1][0]:spans[-1][1]])):
+        # a paragraph ending on a lone 「す。」: break for a slightly narrower measure when that
+        # keeps the number of lines (so the height a fit measured stays true)
+        for ratio in REBALANCE:
+            trial_cut: list[bool] = []
+            trial = _spans(U, maxWidths, allowed, ratio, trial_cut)
+            if len(trial) == len(spans) and not short_tail("".join(U[trial[-1][0]:trial[-1][1]])) \
+                    and len(trial_cut) <= len(cut):      # never cut a word to mend a short line
+                spans = trial
+                break
+    lines = []
+    for index, (start, end, line_break) in enumerate(spans):
+        max_width = maxWidths[min(index, len(maxWidths) - 1)]
+        chars = U[start:end]
+        shown = chars
+        while shown and shown[-1] in SPACES:
+            shown = shown[:-1]
+        width = sum(_width(u, max_width) for u in shown)
+        lines.append(makeCJKParaLine(chars, max_width, width, max_width - width, line_break, calcBounds))
+    # phrase_cut: a phrase longer than the line had to be broken (the box is too narrow for it)
+    return ParaLines(kind=1, lines=lines, phrase_cut=any(cut))
+
+
+def _phrase_starts(U) -> frozenset[int]:
+    """Indices of U where a BudouX phrase begins (U holds one character per item, or an empty
+    item for a frag without text)."""
+    text = "".join(U)
+    if not text:
+        return frozenset()
+    index_of, position = {}, 0
+    for k, u in enumerate(U):
+        index_of.setdefault(position, k)
+        position += len(u)
+    return frozenset(index_of[b] for b in boundaries(text) if b in index_of)
+
+
+def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None) -> list[tuple[int, int, bool]]:
+    """(start, end, ends with a forced break) of each line. A line ends at the last phrase
+    boundary that kinsoku allows and that fits; a phrase longer than the line is broken where
+    kinsoku allows; a word longer than the line, anywhere."""
+    spans, start, n = [], 0, len(U)
     while start < n:
-        max_width = maxWidths[min(len(lines), len(maxWidths) - 1)]
+        max_width = maxWidths[min(len(spans), len(maxWidths) - 1)] * ratio
         used, i, line_break = 0.0, start, False
         while i < n:
             u = U[i]
@@ -122,20 +153,26 @@ def kinsoku_split(frags, maxWidths, calcBounds):
             i += 1
         end = i
         if not line_break and i < n:
-            while end > start + 1 and not _ok(U, end):
-                end -= 1
-            if end == start + 1 and not _ok(U, end):
-                end = i
+            end = _last(U, start, i, lambda k: k in allowed and _ok(U, k))
+            if end is None:     # a phrase longer than the line: after a mark (サンタ・|フィーナ), else anywhere
+                end = _last(U, start, i, lambda k: str(U[k - 1]) in SEPARATORS and _ok(U, k))
+            if end is None:
+                end = _last(U, start, i, lambda k: _ok(U, k)) or i
+                if cut is not None and _letter(str(U[end - 1])) and _letter(str(U[end])):
+                    cut.append(True)     # inside a word: between two kana or kanji
             while end < n and U[end] in SPACES and not hasattr(U[end].frag, "lineBreak"):
                 end += 1  # the space hangs at the end of this line instead of opening the next
-        chars = U[start:end]
-        shown = chars
-        while shown and shown[-1] in SPACES:
-            shown = shown[:-1]
-        width = sum(_width(u, max_width) for u in shown)
-        lines.append(makeCJKParaLine(chars, max_width, width, max_width - width, line_break, calcBounds))
+        spans.append((start, end, line_break))
         start = end
-    return ParaLines(kind=1, lines=lines)
+    return spans
+
+
+def _last(U, start: int, limit: int, allowed) -> int | None:
+    """The last break position in (start, limit] that `allowed` accepts, or None."""
+    for k in range(limit, start, -1):
+        if k < len(U) and allowed(k):
+            return k
+    return None
 
 
 def _ok(U, k) -> bool:

@@ -20,7 +20,7 @@ def add_language(game_dir, lang: str, texts=True, files=True, labels=True) -> No
             text = re.sub(r"\{en: ([^}]*)\}", rf"{{en: \1, {lang}: \1}}", path.read_text())
             path.write_text(re.sub(r"(\n\s+)en: (.*)", rf"\1en: \2\1{lang}: \2", text))
     if files:
-        for folder in ("aid", "rules"):
+        for folder in ("aid", "aid-card", "rules"):
             shutil.copy(game_dir / folder / "en.yaml", game_dir / folder / f"{lang}.yaml")
     if labels:
         layout = game_dir.parents[1] / "layouts" / f"{game_dir.name}.yaml"
@@ -43,6 +43,7 @@ def test_adding_a_language_is_reported_in_one_round(tmp_path):
     # ...and in the same round, what the texts alone did not tell: files and icon labels
     assert any(line.startswith("cards/spice-road/aid/fr.yaml: no fr player aid") for line in out)
     assert any(line.startswith("cards/spice-road/rules/fr.yaml: no fr rules") for line in out)
+    assert any(line.startswith("cards/spice-road/aid-card/fr.yaml: no fr aid card") for line in out)
     assert any(re.match(r"layouts/spice-road\.yaml:\d+: icons\.coin\.label: no 'fr' label", line) for line in out)
     assert not any("[" in line.split("(expected")[-1] for line in out if "no 'fr' text" in line)
     add_language(game, "fr", texts=True, files=True, labels=True)

@@ -22,7 +22,8 @@ def build(root, *args):
 def test_new_creates_the_files_and_builds_at_once(tmp_path):
     game = new_game(tmp_path)
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.yaml")) == [
-        "cards/spice-road/aid/en.yaml", "cards/spice-road/cards.yaml", "cards/spice-road/game.yaml",
+        "cards/spice-road/aid-card/en.yaml", "cards/spice-road/aid/en.yaml", "cards/spice-road/cards.yaml",
+        "cards/spice-road/game.yaml",
         "cards/spice-road/rules/en.yaml", "layouts/spice-road.yaml"]
     assert "game: spice-road" in (game / "game.yaml").read_text()
     assert "name: {en: Spice Road}" in (game / "game.yaml").read_text()

@@ -1,7 +1,7 @@
 """Every shipped text of a language respects that language's glossary (glossary/<lang>.yaml).
 
-Shipped texts: the `<lang>:` values in cards/<game>/*.yaml, every string of
-cards/<game>/aid/<lang>.yaml and cards/<game>/rules/<lang>.yaml, every msgstr of
+Shipped texts: the `<lang>:` values in cards/<game>/*.yaml and cards/<game>/rules/figures.yaml,
+every string of cards/<game>/aid/<lang>.yaml, aid-card/<lang>.yaml and rules/<lang>.yaml, every msgstr of
 locales/<lang>/LC_MESSAGES/*.po (for English, the source language, every msgid), and the icons'
 `<lang>` labels in layouts/*.yaml (the icon legends and the site's screen-reader labels). A
 glossary entry lists `forbidden` variants (whole words in Latin-script languages, substrings in
@@ -80,14 +80,18 @@ def shipped_texts(lang: str) -> list[Text]:
             data = yaml.safe_load(f.read_text(encoding="utf-8"))
             for path, value in _lang_values(data, lang, ""):
                 texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, _card_kind(path), value))
-        for kind, sub in (("aids", "aid"), ("rules", "rules")):
+        for kind, sub in (("aids", "aid"), ("aids", "aid-card"), ("rules", "rules")):
             f = game_dir / sub / f"{lang}.yaml"
             if f.exists():
                 data = yaml.safe_load(f.read_text(encoding="utf-8"))
                 for path, value in _strings(data, ""):
-                    if path.endswith((".id", ".each", ".show", ".card")):
+                    if path.endswith((".id", ".each", ".show", ".card", ".icons", ".key", ".side", ".reference")):
                         continue
                     texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, kind, value))
+        figures = game_dir / "rules" / "figures.yaml"      # callouts and captions, one text per language
+        if figures.exists():
+            for path, value in _lang_values(yaml.safe_load(figures.read_text(encoding="utf-8")), lang, ""):
+                texts.append(Text(f"{figures.relative_to(ROOT)}{path}", game, "rules", value))
     games = {p.name for p in (ROOT / "cards").iterdir() if p.is_dir()}
     source = lang == "en"       # English has no catalogue: its interface texts are the msgids
     folder = ROOT / "locales" / ("fr" if source else lang) / "LC_MESSAGES"

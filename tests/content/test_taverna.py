@@ -5,7 +5,7 @@ import pytest
 
 import re
 
-from .shipped import LANGS, ROOT, aid, card, deck, load, section
+from .shipped import LANGS, ROOT, aid, card, deck, load, rules, section
 
 GAME = "taverna"
 
@@ -33,7 +33,9 @@ OWN_NAMES = {"fr": "de ce projet", "en": "this project's own", "de": "von diesem
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_say_favour_names_are_the_projects(lang):
-    assert OWN_NAMES[lang] in section(GAME, lang, "favours")
+    """Said once, in "About this edition" (`about:`), not among the rules players read."""
+    assert OWN_NAMES[lang] in rules(GAME, lang)["about"]
+    assert OWN_NAMES[lang] not in section(GAME, lang, "favours")
 
 
 def test_readme_and_fidelity_notes_name_the_invented_favour_names():

@@ -200,3 +200,55 @@ def test_hyphenation_in_the_built_pdfs(full_build):
                     assert min(len(head.group(1)), len(tail.group(1))) >= MIN_PART, (pdf, word)
                     assert (head.group(1), tail.group(1)) in h(word), (pdf, h.shown(word))
     assert checked > 20
+
+
+# ---------------------------------------------------------------- Japanese: between phrases (issue 25)
+
+def test_no_japanese_line_breaks_inside_a_phrase(full_build):
+    """Every Japanese line of every PDF of the build, read back by position: no line ends inside a
+    BudouX phrase (「山札の一/番下」), no number is cut, no paragraph ends on one or two kana
+    (「す。」) where the line breaker could rebalance it."""
+    from tests.print.japanese_lines import continuations, in_phrase_breaks, lines_of, short_last_lines
+    pdfs = sorted(full_build.glob("*/ja/*.pdf"))
+    assert len(pdfs) >= 15
+    breaks = {pdf.relative_to(full_build).as_posix(): in_phrase_breaks(pdf) for pdf in pdfs}
+    assert {k: v for k, v in breaks.items() if v} == {}
+    tails = {pdf.relative_to(full_build).as_posix(): short_last_lines(pdf) for pdf in pdfs}
+    assert {k: v for k, v in tails.items() if v} == {}
+    assert sum(len(continuations(lines_of(pdf))) for pdf in pdfs) > 500    # the check saw the text
+
+
+def test_the_phrase_check_sees_breaks_of_plain_character_wrapping(tmp_path, fonts):
+    """The same paragraph wrapped by ReportLab's own CJK breaking (any two characters) breaks
+    inside phrases; wrapped by the project's breaker, it does not."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+
+    from generator.typeset.kinsoku import KinsokuParagraph
+    from generator.typeset.text import TextBox, style_for
+    from tests.print.japanese_lines import in_phrase_breaks, short_last_lines
+    typo = fonts.typography("ja")
+    face = fonts.face(typo.roles["body"])
+    text = ("廷吏カードが引かれたら、このカードを横向きにして山札の一番下に入れ、各プレイヤーは手札の城壁を"
+            "建設できます。イベントカードへの対抗は、左上の色の市民コマで行います。") * 2
+    found = {}
+    for name, cls in (("plain", Paragraph), ("phrases", KinsokuParagraph)):
+        path = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(path))
+        for i, width in enumerate(range(90, 260, 17)):
+            para = cls(text, style_for(face, typo, TextBox(width, 1000, 9, 9, 1.3, "left", "#000000"), 9))
+            _w, h = para.wrap(width, 1000)
+            para.drawOn(canvas, 20 + (i % 2) * 280, 800 - (i // 2) * 160 - h)
+        canvas.save()
+        found[name] = in_phrase_breaks(path), short_last_lines(path)
+    assert found["plain"][0], "character wrapping was expected to break inside a phrase"
+    assert found["phrases"] == ([], [])
+
+
+def test_the_site_marks_japanese_phrases_for_the_browser(full_build):
+    html = (full_build / "site" / "tournay" / "ja.html").read_text(encoding="utf-8")
+    assert html.count("<wbr>") > 200
+    assert not re.search(r"\d<wbr>\d", html)                  # a number is never cut
+    assert not re.search(r"<title>[^<]*<wbr>", html)          # nor an icon's accessible name
+    css = (full_build / "site" / "assets" / "site.css").read_text(encoding="utf-8")
+    assert "word-break: auto-phrase" in css

@@ -153,3 +153,141 @@ def test_bad_card_reference_fails(tmp_path):
     assert result.exit_code == 1
     assert "unknown card 'muraa'" in result.output
     assert not (tmp_path / "o" / "site").exists()
+
+
+# ---------------------------------------------------------------- a comfortable page (issue 25)
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+
+
+def lines(pdf):
+    from tests.print.japanese_lines import lines_of
+    return lines_of(pdf)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_open_with_bookmarks_and_contents_on_page_one(full_build, game, lang):
+    pdf = full_build / game / lang / "rules.pdf"
+    reader = PdfReader(pdf)
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+    # the contents block of page 1 names each top-level section with the page its bookmark opens
+    outline = {}
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                outline.setdefault(squash(item.title), reader.get_destination_page_number(item) + 1)
+    walk(reader.outline)
+    with pdfplumber.open(pdf) as doc:
+        first = squash(doc.pages[0].extract_text())
+    rules = yaml.safe_load((ROOT / "cards" / game / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    for section in rules["sections"]:
+        title = squash(section["title"]).replace("'", "’")
+        page = next((p for t, p in outline.items() if t.replace("'", "’") == title), None)
+        assert page is not None, f"no bookmark for {section['id']}"
+        assert f"{title}{page}" in first.replace("'", "’"), f"{game}/{lang}: contents miss {section['id']} p. {page}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["fr", "en", "de"])
+def test_rules_are_set_in_two_columns_of_a_comfortable_measure(full_build, game, lang):
+    """Body lines sit in two columns (none crosses the middle of the page; both are filled); a full
+    line holds about 45 to 75 characters."""
+    from tests.print.japanese_lines import continuations
+    pdf = full_build / game / lang / "rules.pdf"
+    middle = float(PdfReader(pdf).pages[0].mediabox.width) / 2
+    found = lines(pdf)
+    body = [line for line in found if abs(line.size - 10) < 0.1]
+    assert [line.text for line in body if line.x0 < middle < line.x1] == []
+    assert sum(line.x1 < middle for line in body) > 20 and sum(line.x0 > middle for line in body) > 20
+    full = [len(a.text) for a, b in continuations(found) if abs(a.size - 10) < 0.1]
+    median = sorted(full)[len(full) // 2]
+    assert 45 <= median <= 75, f"{game}/{lang}: {median} characters a line"
+
+
+def test_no_line_of_a_paragraph_is_left_alone_at_a_column_break(tmp_path, monkeypatch):
+    """Every rules.pdf is built with ReportLab's paragraph splitting watched: a paragraph split
+    across columns or pages keeps at least two lines on each side (no widow, no orphan)."""
+    from reportlab.platypus import paragraph
+
+    from generator.data.catalog import load_project
+    from generator.paper.imposition import SheetOptions
+    from generator.products.rules_pdf import write_rules
+    split, seen = paragraph.Paragraph.split, []
+
+    def watched(self, width, height):
+        parts = split(self, width, height)
+        if len(parts) == 2:
+            for part in parts:
+                part.wrap(width, 10000)
+            seen.append([len(part.blPara.lines) for part in parts])
+        return parts
+    monkeypatch.setattr(paragraph.Paragraph, "split", watched)
+    project = load_project(ROOT)
+    for game in project.games.values():
+        for lang in game.game.languages:
+            write_rules(project, game, lang, tmp_path / f"{game.id}-{lang}.pdf", SheetOptions())
+    assert seen, "no paragraph was split: the check would see nothing"
+    assert [s for s in seen if min(s) < 2] == []
+
+
+def test_card_index_has_one_entry_per_alike_card_and_names_pieces(full_build):
+    text = pdf_text(full_build / "tournay" / "en" / "rules.pdf")
+    assert text.count("Plaza ×4") == 1 and "Plaza ×1" not in text
+    taverna = squash(pdf_text(full_build / "taverna" / "en" / "rules.pdf"))
+    assert "Guildtokens12tokens" in taverna and "Royalfavours15tiles" in taverna
+    assert "Notables4cards" in taverna
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_notes_on_the_edition_are_at_the_end(full_build, lang):
+    """The favour-names note and the shortfall notes are in About this edition, on the last page."""
+    own = {"fr": "de ce projet", "en": "this project", "de": "diesem Projekt", "ja": "本プロジェクト"}[lang]
+    with pdfplumber.open(full_build / "taverna" / lang / "rules.pdf") as doc:
+        pages = [squash(p.extract_text()) for p in doc.pages]
+    assert squash(own) in pages[-1]
+    assert not any(squash(own) in page for page in pages[:-1])
+    tournay = pdf_text(full_build / "tournay" / lang / "rules.pdf")
+    assert "14 / 15" in tournay
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_figures_in_the_pdf_and_on_the_site(full_build, game, lang):
+    """At least three figures a game, drawn from the card data: the caption in rules.pdf, the same
+    drawing as a PNG on the rules page."""
+    figures = yaml.safe_load((ROOT / "cards" / game / "rules" / "figures.yaml").read_text(encoding="utf-8"))
+    figures = figures["figures"]
+    assert len(figures) >= 3 and {"anatomy", "setup"} <= {f["id"] for f in figures}
+    text = squash(pdf_text(full_build / game / lang / "rules.pdf"))
+    html = (full_build / "site" / game / f"{lang}.html").read_text(encoding="utf-8")
+    for figure in figures:
+        start = re.split(r":[a-z-]+:|\*\*", figure["caption"][lang])[0]
+        assert squash(start)[:20] in text, f"{game}/{lang}: no caption for {figure['id']}"
+        png = full_build / "site" / game / "figures" / f"{lang}-{figure['id']}.png"
+        assert f'src="figures/{lang}-{figure["id"]}.png"' in html
+        head = png.read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        assert abs(width / height - figure["width"] / figure["height"]) < 0.02
+
+
+def test_figure_errors_name_file_and_line(tmp_path):
+    import shutil
+    root = tmp_path / "root"
+    shutil.copytree(ROOT / "cards", root / "cards", ignore=shutil.ignore_patterns("tournay", "taverna"))
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    shutil.copytree(ROOT / "locales", root / "locales")
+    path = root / "cards/san-gimignano/rules/figures.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("card: tower-7, x: 0", "card: tower-77, x: 0", 1).replace("region: title", "region: titel", 1)
+    text = text.replace("after: build", "after: buil", 1)
+    path.write_text(text, encoding="utf-8")
+    result = pnp("validate", "san-gimignano", root=root)
+    assert result.exit_code == 1
+    assert re.search(r"cards/san-gimignano/rules/figures\.yaml:\d+: figures\[0\]\.cards\[0\]\.card: "
+                     r"no card 'tower-77' in san-gimignano", result.output)
+    assert re.search(r"figures\.yaml:\d+: figures\[2\]\.after: no rules section 'buil'", result.output)

@@ -51,6 +51,9 @@ def test_pages_load_without_errors_or_broken_links(site_all, page_factory):
             if url.fragment:
                 assert url.fragment in ids_of(target), f"{path.relative_to(site)}: no anchor for {ref}"
             checked += 1
+        # the rules' figures load lazily (first-load weight): ask for them all, then check each one
+        page.eval_on_selector_all("img[loading=lazy]", "els => els.forEach(i => { i.loading = 'eager'; })")
+        page.wait_for_function("Array.from(document.images).every(i => i.complete)")
         broken = page.eval_on_selector_all("img", "els => els.filter(i => !i.complete || !i.naturalWidth).length")
         assert broken == 0
         # every icon symbol used is defined on the page

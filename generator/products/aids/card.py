@@ -1,5 +1,7 @@
-"""player-aid-card.pdf: double-sided aids the size of the game's cards — one card, or two when one does
-not hold the game at a readable size — one of each per player, imposed like the cards."""
+"""player-aid-card.pdf: double-sided aid cards — one card, or two when one does not hold the game
+at a readable size — one of each per player, imposed like the cards. Their content is the aid
+card's own (cards/<game>/aid-card/<lang>.yaml, generator/data/aid_card.py): a turn flow led by
+icons, short notes, a scoring table and the icon legend."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,52 +9,54 @@ from typing import Callable
 
 from reportlab.lib.units import mm
 
-from datafile.errors import BuildError
+from datafile.errors import BuildError, DataError
 
-from ...data.aids import Section, legend, sections
-from ...data.project import GameData, Project
+from ...data.aid_card import CardBlock, card_sides, load_aid_cards
+from ...data.aids import legend
 from ...data.i18n import Translator
 from ...data.model import Size
+from ...data.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form, impose, new_canvas, sheet_count
 from ...paper.sheets import make_grid
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
-from .shared import Flow, _aid, _context, _warn_missing, pack
+from .blocks import Blocks, TooWide
+from .shared import Flow, _context, _warn_missing, pack
 
 
 def card_size(project: Project) -> Size:
     """The card-sized aids are larger than most game cards (tarot size unless sheets.yaml says
-    otherwise): at 7 pt and more, a game's turn and scoring do not fit on a poker card."""
+    otherwise): a game's turn and scoring at 8.5 pt and more do not fit on a poker card."""
     return project.sheets.sizes.get("player-aid") or Size(width=70, height=120)
 
 
-SIDES = ("front", "back", "front-2", "back-2")   # AidSection.card values, in printing order
-BASE_SIZE, MIN_SIZE, STEP = 9.5, 7.0, 0.25     # body text of a side; headings are 1.25x
-
-
-def card_sides(parts: list[Section]) -> list[list[Section]]:
-    """The sections of each side, card by card (front, back[, front, back]): one card, or two
-    when the aid file places sections on a second card."""
-    count = 2 if any(s.card in ("front-2", "back-2") for s in parts) else 1
-    return [[s for s in parts if s.card == side] for side in SIDES[:2 * count]]
+BASE_SIZE, MIN_SIZE, STEP = 9.5, 8.5, 0.25     # body text of a side; headings are 1.2x, icons 12 pt+
 
 
 def aid_card_pages(project: Project, game: GameData, options) -> int:
-    aid = _aid(project, game, game.game.languages[0])
-    cards = len(card_sides(sections(project, game, aid))) // 2
+    sides = card_sides(project, game, _checked(project, game, game.game.languages[0]))
     grid = make_grid(project.sheets, options.paper, card_size(project), options.bleed)
-    return sheet_count(cards * _copies(game), grid, options)
+    return sheet_count(len(sides) // 2 * _copies(game), grid, options)
 
 
 def _copies(game: GameData) -> int:
     return max(game.game.players.max, 1)   # one of each aid card per player
 
 
+def _checked(project: Project, game: GameData, lang: str) -> str:
+    try:
+        cards = load_aid_cards(project, game)
+    except DataError as exc:
+        raise BuildError("aid card data is invalid:\n  " + "\n  ".join(str(p) for p in exc.problems)) from None
+    if lang not in cards:
+        raise BuildError(f"no {lang} aid card for {game.id}")
+    return lang
+
+
 def write_aid_card(project: Project, game: GameData, lang: str, path: Path, options,
                    progress: Callable[[int], None] = lambda n: None) -> int:
-    aid = _aid(project, game, lang)
-    sides = card_sides(sections(project, game, aid))
+    sides = card_sides(project, game, _checked(project, game, lang))
     entries = legend(project, game, lang, pictures=False)
     fonts = FontBook(project.root, project.fonts)
     typo = fonts.typography(lang)
@@ -68,16 +72,14 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
         raise BuildError(f"{layout.file}: layouts.card-side needs a `body` region: the box the aid text flows into")
     cards = len(sides) // 2
     pieces = []
-    for index, parts in enumerate(sides):
-        number, face = index // 2 + 1, SIDES[index % 2]
-        last = index == len(sides) - 1
+    for index, (side, blocks) in enumerate(sides):
+        number, face = index // 2 + 1, ("front", "back")[index % 2]
         ctx = _context(project, game, lang, layout, labels, dict(card=number, cards=cards))
         flow = Flow(fonts, typo, icons, lang, ctx["aid"]["accent"])
-        placed = _fit_side(flow, parts, entries if last else None, labels("Icons"), body)
+        placed = _fit_side(flow, blocks, entries, body)
         if placed is None:
-            raise BuildError(f"player aid card {game.id}/{lang}, card {number} {face}: its sections do not fit at "
-                             f"{MIN_SIZE} pt; shorten their `show: card` items or move a section to another side "
-                             f"(`card:` in {aid.file})")
+            raise BuildError(f"player aid card {game.id}/{lang}, side {side}: its blocks do not fit at {MIN_SIZE} pt; "
+                             f"shorten them or move a block to another side (cards/{game.id}/aid-card/{lang}.yaml)")
         form = f"aid.{game.id}.{number}.{face}"
         draw_form(canvas, form, size, options.bleed,
                   lambda c, ctx=ctx, placed=placed, number=number, face=face: _draw_side(
@@ -92,14 +94,30 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
     return pages
 
 
-def _fit_side(flow: Flow, parts: list[Section], entries, legend_heading: str, body):
-    """The side's paragraphs packed into the body box at the largest size that fits, or None."""
+def side_groups(flow: Flow, blocks: list[CardBlock], entries, size: float, width: float):
+    """(kind, flowables, size) groups for `pack`: each block's heading with its first item, then
+    each further item."""
+    out = []
+    maker = Blocks(flow, size, width)
+    for block in blocks:
+        for i, group in enumerate(maker.groups(block, entries)):
+            out.append(("section" if i == 0 else "item", group, size))
+    return out
+
+
+def _fit_side(flow: Flow, blocks: list[CardBlock], entries, body):
+    """The side's blocks packed into the body box at the largest size that fits, or None."""
     size = BASE_SIZE
     while size >= MIN_SIZE - 1e-6:
-        blocks = flow.blocks(parts, entries, legend_heading, size, body.width * mm, on_card=True)
-        placed = pack(blocks, body.width * mm, body.height * mm, 1)
-        if placed is not None:
-            return placed
+        try:
+            groups = side_groups(flow, blocks, entries, size, body.width * mm)
+        except TooWide:
+            if size - STEP < MIN_SIZE - 1e-6:
+                raise
+        else:
+            placed = pack(groups, body.width * mm, body.height * mm, 1)
+            if placed is not None:
+                return placed
         size -= STEP
     return None
 

@@ -1,29 +1,39 @@
-"""player-aid.pdf: a one-page reference (A4 or Letter) in two columns — setup, the turn, every
-action, the end, the scoring, and the icon legend — set at the largest size that fits."""
+"""player-aid.pdf: a one-page reference (A4 or Letter). At the top, the aid card's turn flow
+drawn across the page (numbered icons and the name of each step); below, in two columns, setup,
+the turn, every action, the end and the scoring (cards/<game>/aid/<lang>.yaml), with the aid
+card's tables (ladders of numbers, scoring) in place of one-bullet-per-card lists, and a large
+icon legend. Set at the largest size that fits."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable
 
+from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.platypus import Table, TableStyle
 
 from datafile.errors import BuildError
 
-from ...data.aids import legend, sections
-from ...data.project import GameData, Project
+from ...data.aid_card import CardBlock, card_sides
+from ...data.aids import Section, legend, sections
 from ...data.i18n import Translator
 from ...data.model import Size
+from ...data.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
+from .blocks import Badge, Blocks, TooWide, lead
+from .card import _checked
 from .shared import Flow, _aid, _context, _warn_missing, pack
 
 MARGIN = 12.0        # mm
-HEADER = 22.0        # mm
+HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
+FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow
+LEGEND_ICONS = 1.45  # legend icons, as a multiple of the body size
 
 
 def aid_reference_pages(project: Project, game: GameData, options) -> int:
@@ -32,9 +42,9 @@ def aid_reference_pages(project: Project, game: GameData, options) -> int:
 
 def write_aid_reference(project: Project, game: GameData, lang: str, path: Path, options,
                         progress: Callable[[int], None] = lambda n: None) -> int:
-
     aid = _aid(project, game, lang)
     parts = sections(project, game, aid)
+    blocks = [b for _side, side in card_sides(project, game, _checked(project, game, lang)) for b in side]
     entries = legend(project, game, lang)
     fonts = FontBook(project.root, project.fonts)
     typo = fonts.typography(lang)
@@ -52,23 +62,35 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     canvas.translate(MARGIN * mm, (paper.height - MARGIN - HEADER) * mm)
     renderer.draw(canvas, layout, Size(width=width, height=HEADER, radius=0), ctx, 0, "player aid (header)")
     canvas.restoreState()
-    legend_heading = labels("Icon legend")
     accent = ctx["aid"]["accent"]
+    flow = Flow(fonts, typo, icons, lang, accent)
+    top = (paper.height - MARGIN - HEADER - 4) * mm
+
+    band = turn_flow(flow, [b for b in blocks if b.kind == "steps" and b.reference == "top"], width * mm)
+    if band is not None:
+        _w, h = band.wrap(width * mm, top)
+        band.drawOn(canvas, MARGIN * mm, top - h)
+        top -= h + 2.5 * mm
 
     column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
-    height = (paper.height - 2 * MARGIN - HEADER - 5) * mm
-    flow = Flow(fonts, typo, icons, lang, accent)
+    height = top - MARGIN * mm
+    tables = {}
+    for b in blocks:
+        if b.kind == "table" and b.reference and b.reference != "top":
+            tables.setdefault(b.reference, []).append(b)
     size = BASE_SIZE
     while size >= MIN_SIZE - 1e-6:
-        blocks = flow.blocks(parts, entries, legend_heading, size, column)
-        placed = pack(blocks, column, height, COLUMNS)
+        try:
+            groups = reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column)
+        except TooWide:
+            groups = None
+        placed = pack(groups, column, height, COLUMNS) if groups else None
         if placed is not None:
             break
         size -= STEP
     else:
         raise BuildError(f"player aid {game.id}/{lang}: the reference does not fit on one "
                          f"{options.paper} page even at {MIN_SIZE} pt; shorten cards/{game.id}/aid/{lang}.yaml")
-    top = (paper.height - MARGIN - HEADER - 5) * mm
     for col, y, flowable, h in placed:
         x = MARGIN * mm + col * (column + GAP * mm)
         flowable.drawOn(canvas, x, top - y - h)
@@ -83,3 +105,64 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     progress(1)
     _warn_missing(labels, game, lang, "player-aid.pdf")
     return 1
+
+
+def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
+    """The turn flow across the page: per steps block, a row with its heading, then a cell per
+    step with its number, its icon group set large and its name."""
+    if not blocks:
+        return None
+    head = width * 0.16
+    rows = []
+    for block in blocks:
+        cell = (width - head) / max(len(block.items), 4)      # a short row keeps roomy cells, left-aligned
+        maker = Blocks(flow, 9, cell)
+        row = [flow._para(block.heading, 10.5, head - 6, bold=True, color=flow.accent)]
+        for i, (icons, text) in enumerate(block.items):
+            mark = Badge(i + 1, 9, flow.bold_font, flow.accent) if block.numbered else ""
+            picture = maker.icon_para(icons, FLOW_ICONS) if icons else ""
+            inner = Table([[mark, picture], [flow._para(f"**{lead(text)}**", 9, cell - 6, align="center"), ""]],
+                          colWidths=[14 if block.numbered else 2, cell - (14 if block.numbered else 2) - 4])
+            inner.setStyle(TableStyle(maker._tight() + [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                                        ("TOPPADDING", (0, 1), (-1, 1), 2)]))
+            row.append(inner)
+        table = Table([row], colWidths=[head] + [cell] * len(block.items), hAlign="LEFT")
+        table.setStyle(TableStyle(maker._tight(2) + [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#c9b994"))]))
+        rows.append(table)
+    band = Table([[r] for r in rows], colWidths=[width], hAlign="LEFT")
+    band.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                              ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f6efdf")),
+                              ("FONT", (0, 0), (-1, -1), flow.body_font, 9)]))
+    return band
+
+
+def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[CardBlock]], entries,
+                     legend_heading: str, size: float, width: float):
+    """Groups that must stay together: a heading with its intro and first bullet, then each
+    bullet; a section's tables replace its one-bullet-per-card items; the legend last."""
+    maker = Blocks(flow, size, width)
+    out = []
+    for s in parts:
+        head = [flow._para(s.heading, size * 1.25, width, bold=True, color=flow.accent)]
+        if s.intro:
+            head.append(flow._para(s.intro, size, width, space_before=size * 0.15))
+        attached = tables.get(s.id, [])
+        items = [t for t, per_card in zip(s.items, s.per_card) if not (attached and per_card)]
+        rest = [maker.para(t, width, bullet=True, space_before=size * 0.2) for t in items]
+        for t in attached:
+            rest.append(maker.table(t))
+            if t.tie:
+                rest.append(maker.para(t.tie, width, italic=True, space_before=2))
+        out.append(("section", head + rest[:1]))
+        out.extend(("item", [p]) for p in rest[1:])
+    if entries:
+        head = flow._para(legend_heading, size * 1.25, width, bold=True, color=flow.accent)
+        try:        # a long legend in three columns when its labels fit them
+            table = maker.legend(entries, columns=3 if len(entries) > 9 else 2, icon=size * LEGEND_ICONS)
+        except TooWide:
+            table = maker.legend(entries, columns=2, icon=size * LEGEND_ICONS)
+        out.append(("section", [head, table]))
+    return [(kind, items, size) for kind, items in out]

@@ -3,11 +3,11 @@ their layouts, the paragraphs of headings, bullets and legend and their packing 
 the warning for strings that fell back to English."""
 from __future__ import annotations
 
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError, DataError
 
-from ...data.aids import Aid, Section, aid_path, load_aids
+from ...data.aids import Aid, aid_path, load_aids
 from ...data.project import GameData, Project
 from ...data.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
@@ -44,18 +44,30 @@ def _context(project: Project, game: GameData, lang: str, layout, labels, aid_va
 
 
 class Flow:
-    """Paragraph flowables for an aid at one body size: accent headings, bullets with a hanging
-    indent, the icon legend in two columns."""
+    """Paragraphs for an aid: accent headings, bullets with a hanging indent (blocks.py and
+    page.py build the rest from them)."""
 
     def __init__(self, fonts, typo, icons, lang, accent):
         self.fonts, self.typo, self.icons, self.lang, self.accent = fonts, typo, icons, lang, accent
 
+    @property
+    def body_font(self) -> str:
+        """The body face's name: a table's empty cells would otherwise set Helvetica."""
+        return self.fonts.face(self.typo.roles["body"]).name
+
+    @property
+    def bold_font(self) -> str:
+        return self.fonts.face(self.typo.roles["title"], True).name
+
     def _para(self, source: str, size: float, width: float, bold=False, color="#2b2118", bullet=False,
-              align="left", space_before=0.0):
+              align="left", space_before=0.0, italic=False, hyphenate=True):
         family = self.typo.roles["title" if bold else "body"]
-        face = self.fonts.face(family, bold)
-        faces = [face] + ([self.fonts.face(family, True)] if "**" in source else []) \
-            + ([self.fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
+        italic = italic and not self.typo.cjk
+        face = self.fonts.face(family, bold, italic)
+        emphasis = source.replace("**", "").count("*") >= 2 and not self.typo.cjk
+        faces = [face] + ([self.fonts.face(family, True, italic)] if "**" in source else []) \
+            + ([self.fonts.face(family, bold, True)] if emphasis else []) \
+            + ([self.fonts.face(family, True, True)] if emphasis and "**" in source else [])
         missing = check_glyphs(source + ("•" if bullet else ""), faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
@@ -63,6 +75,8 @@ class Flow:
         box = TextBox(width, 10000, size, size, 1.22, align, color)
         style = style_for(face, self.typo, box, size, source)
         style.spaceBefore = space_before
+        if not hyphenate:           # a table or legend cell: a word stays whole (or the column is too narrow)
+            style.hyphenationLang = None
         if bullet:
             style.leftIndent = size * 0.95
             style.bulletIndent = size * 0.1
@@ -71,31 +85,6 @@ class Flow:
             style.bulletColor = self.accent
         cls = KinsokuParagraph if self.typo.cjk else Paragraph
         return cls(to_markup(source, self.lang, self.icons), style, bulletText="•" if bullet else None)
-
-    def blocks(self, parts: list[Section], entries, legend_heading: str, size: float, width: float,
-               on_card: bool = False):
-        """Groups that must stay together: a heading with its intro and first bullet, then each bullet.
-        `on_card`: the card-sized aid's items (`show: card`) instead of the reference's."""
-        out = []
-        for s in parts:
-            head = [self._para(s.heading, size * 1.25, width, bold=True, color=self.accent)]
-            if s.intro:
-                head.append(self._para(s.intro, size, width, space_before=size * 0.15))
-            items = s.card_items if on_card else s.items
-            rest = [self._para(t, size, width, bullet=True, space_before=size * 0.2) for t in items]
-            out.append(("section", head + rest[:1]))
-            out.extend(("item", [p]) for p in rest[1:])
-        if entries:
-            head = self._para(legend_heading, size * 1.25, width, bold=True, color=self.accent)
-            cells = [self._para(f":{n}: {label}", size, width / 2 - 4) for n, label in entries]
-            rows = [cells[i:i + 2] + [Spacer(1, 1)] * (2 - len(cells[i:i + 2])) for i in range(0, len(cells), 2)]
-            table = Table(rows, colWidths=[width / 2] * 2, hAlign="LEFT")
-            body = self.fonts.face(self.typo.roles["body"]).name  # else the table sets Helvetica
-            table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), body, size), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-                                       ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                                       ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-            out.append(("section", [head, table]))
-        return [(kind, items, size) for kind, items in out]
 
 
 def pack(blocks, width: float, height: float, columns: int = 1):
@@ -106,17 +95,41 @@ def pack(blocks, width: float, height: float, columns: int = 1):
         sized = [(f, f.getSpaceBefore(), f.wrap(width, height)[1]) for f in items]
 
         def total(at_top: bool) -> float:
-            gap = 0.0 if at_top else (size * 0.8 if kind == "section" else 0.0)
+            gap = 0.0 if at_top else (size * 0.6 if kind == "section" else 0.0)
             return gap + sum(sb + h for _f, sb, h in sized) - (sized[0][1] if at_top else 0.0)
 
         if y + total(y == 0) > height:
+            halves = _split_item(kind, sized, width, height - y - (sized[0][1] if y else 0.0))
+            if halves and col + 1 < columns:    # a long bullet runs on into the next column
+                head, tail = halves
+                y += 0.0 if y == 0 else sized[0][1]
+                placed.append((col, y, head, head.wrap(width, height)[1]))
+                col, y = col + 1, 0.0
+                placed.append((col, y, tail, tail.wrap(width, height)[1]))
+                y += placed[-1][3]
+                continue
             col, y = col + 1, 0.0
             if col >= columns or total(True) > height:
                 return None
         at_top = y == 0
-        y += 0.0 if at_top else (size * 0.8 if kind == "section" else 0.0)
+        y += 0.0 if at_top else (size * 0.6 if kind == "section" else 0.0)
         for i, (f, sb, h) in enumerate(sized):
             y += 0.0 if (at_top and i == 0) else sb
             placed.append((col, y, f, h))
             y += h
     return placed
+
+
+def _split_item(kind: str, sized, width: float, room: float):
+    """A lone bullet paragraph cut where `room` ends, as (head, tail), when each keeps at least two
+    lines (no line alone at a column's foot or head); None otherwise."""
+    if kind != "item" or len(sized) != 1 or not isinstance(sized[0][0], Paragraph) or room <= 0:
+        return None
+    whole = sized[0][0]
+    parts = whole.split(width, room)
+    for part in parts:
+        part.wrap(width, 10000)
+    if len(parts) == 2 and min(len(part.blPara.lines) for part in parts) >= 2:
+        return parts
+    whole.wrap(width, 10000)        # split() drops the paragraph's lines: it is drawn whole
+    return None

@@ -1,0 +1,144 @@
+"""The rules' figures (generator/data/figures.py), drawn by the same face renderer as the cards:
+real card faces (or backs) placed and scaled, leaders from a box of a card's layout to a callout,
+and labels. rules.pdf places them as flowables; the site gets the same drawing as a PNG
+(`figure_png`, rasterised with pypdfium2 as `pnp export` does)."""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
+
+from ..data.figures import Figure
+from ..data.i18n import Translator
+from ..data.project import GameData, Project
+from ..data.templates import card_context
+from ..paper.face import FaceRenderer
+from ..typeset.fonts import FontBook
+from ..typeset.formulas import glue
+from ..typeset.icons import build_icon_font
+from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.text import TextBox, style_for, to_markup
+
+TEXT_SIZE = 8.0      # pt, callouts and labels at full scale
+INK, LEADER = "#2b2118", "#7a2e3b"
+
+
+class FigureMaker:
+    """Draws figures of one game in one language."""
+
+    def __init__(self, project: Project, game: GameData, lang: str, options=None):
+        self.project, self.game, self.lang = project, game, lang
+        self.fonts = FontBook(project.root, project.fonts)
+        self.typo = self.fonts.typography(lang)
+        self.icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+        self.renderer = FaceRenderer(self.fonts, lang, self.icons, base=game.directory)
+        self.labels = Translator(project.root, lang, getattr(options, "allow_missing", False))
+        self.cards = {c.id: (deck, c) for deck in game.decks for c in deck.cards}
+
+    def draw(self, canvas, figure: Figure, scale: float) -> None:
+        """The figure with its top left at the canvas origin's (0, height): y grows down in the
+        data, up on the canvas."""
+        H = figure.height * mm
+        anchors = []
+        for placed in figure.cards:
+            deck, card = self.cards[placed.card]
+            size = self.project.size_of(deck)
+            if placed.back:
+                layout = self.project.layouts[deck.back.layout]
+                ctx = card_context(self.game.game, deck, None, self.lang, layout.colors, self.labels, deck.back.props)
+            else:
+                layout = self.project.layout_for(deck, card)
+                ctx = card_context(self.game.game, deck, card, self.lang, layout.colors, self.labels)
+            x, top, s = placed.x * mm * scale, H * scale - placed.y * mm * scale, placed.scale * scale
+            canvas.saveState()
+            canvas.translate(x, top - size.height * mm * s)
+            canvas.scale(s, s)
+            path = canvas.beginPath()
+            if size.shape == "round":
+                path.circle(size.width * mm / 2, size.height * mm / 2, size.width * mm / 2)
+            else:
+                path.roundRect(0, 0, size.width * mm, size.height * mm, size.radius * mm)
+            canvas.clipPath(path, stroke=0, fill=0)
+            self.renderer.draw(canvas, layout, size, ctx, 0, f"figure card '{card.id}'")
+            canvas.restoreState()
+            canvas.saveState()
+            canvas.setStrokeColor(colors.HexColor("#9c8f78"))
+            canvas.setLineWidth(0.4)
+            if size.shape == "round":
+                canvas.circle(x + size.width * mm * s / 2, top - size.height * mm * s / 2, size.width * mm * s / 2)
+            else:
+                canvas.roundRect(x, top - size.height * mm * s, size.width * mm * s, size.height * mm * s,
+                                 size.radius * mm * s)
+            canvas.restoreState()
+            anchors.append((layout, size, x, top, s))
+        for callout in figure.callouts:
+            layout, size, x, top, s = anchors[callout.card]
+            region = next((r for r in layout.regions if r.name == callout.region), None)
+            if region is None:
+                ax, ay = x + size.width * mm * s / 2, top - size.height * mm * s / 2
+            else:
+                ax = x + (region.x + region.width / 2) * mm * s
+                ay = top - (region.y + region.height / 2) * mm * s
+            para = self.paragraph(callout.text.get(self.lang), callout.width * mm * scale, scale)
+            tx, ty = callout.x * mm * scale, H * scale - callout.y * mm * scale
+            _w, h = para.wrap(callout.width * mm * scale, 1000)
+            para.drawOn(canvas, tx, ty - h)
+            # the leader ends at the side of the text facing the point, level with its first line
+            ex = tx - 1.2 if ax < tx else tx + max(para.getActualLineWidths0() or [0]) + 1.2
+            ey = ty - TEXT_SIZE * scale * 0.75
+            canvas.saveState()
+            canvas.setStrokeColor(colors.HexColor(LEADER))
+            canvas.setFillColor(colors.HexColor(LEADER))
+            canvas.setLineWidth(0.6)
+            canvas.line(ax, ay, ex, ey)
+            canvas.circle(ax, ay, 1.1, stroke=0, fill=1)
+            canvas.restoreState()
+        for label in figure.labels:
+            para = self.paragraph(label.text.get(self.lang), label.width * mm * scale, scale, label.align)
+            _w, h = para.wrap(label.width * mm * scale, 1000)
+            para.drawOn(canvas, label.x * mm * scale, H * scale - label.y * mm * scale - h)
+
+    def paragraph(self, text: str, width: float, scale: float, align: str = "left") -> Paragraph:
+        size = TEXT_SIZE * scale
+        face = self.fonts.face(self.typo.roles["ui"])
+        self.fonts.face(self.typo.roles["ui"], True)     # **bold** in a callout
+        style = style_for(face, self.typo, TextBox(width, 1000, size, size, 1.2, align, INK), size)
+        return (KinsokuParagraph if self.typo.cjk else Paragraph)(to_markup(glue(text), self.lang, self.icons), style)
+
+
+class FigureFlowable(Flowable):
+    """A figure in the rules' flow, scaled to `width` (never above its own size)."""
+
+    def __init__(self, maker: FigureMaker, figure: Figure, width: float):
+        super().__init__()
+        self.maker, self.figure = maker, figure
+        self.scale = min(1.0, width / (figure.width * mm))
+
+    def wrap(self, availWidth, availHeight):
+        self.scale = min(self.scale, availWidth / (self.figure.width * mm))
+        self.width, self.height = self.figure.width * mm * self.scale, self.figure.height * mm * self.scale
+        return self.width, self.height
+
+    def draw(self):
+        self.maker.draw(self.canv, self.figure, self.scale)
+
+
+def figure_png(maker: FigureMaker, figure: Figure, dpi: int = 200) -> bytes:
+    """The figure as a PNG (the site's copy of the PDF drawing)."""
+    import pypdfium2
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(figure.width * mm, figure.height * mm), invariant=1)
+    maker.draw(canvas, figure, 1.0)
+    canvas.showPage()
+    canvas.save()
+    pdf = pypdfium2.PdfDocument(buffer.getvalue())
+    try:
+        image = pdf[0].render(scale=dpi / 72).to_pil()
+    finally:
+        pdf.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

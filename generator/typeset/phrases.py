@@ -1,0 +1,55 @@
+"""Where a Japanese line may break: between phrases, as BudouX (Google's phrase segmenter, made for
+line breaking) cuts them, so that no line break falls inside a word (「山札の一/番下」, 「各プレイ/ヤー」).
+
+Shared by the PDF line breaker (kinsoku.py) and the site, which marks the same boundaries with
+<wbr> for browsers without `word-break: auto-phrase`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+# a paragraph whose last line holds this few characters besides punctuation is rebalanced
+SHORT_LAST_LINE = 2
+PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…‥")
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    import budoux   # imported on first Japanese text: the other languages never load its model
+    return budoux.load_default_japanese_parser()
+
+
+@lru_cache(maxsize=4096)
+def phrases(text: str) -> tuple[str, ...]:
+    """The text cut into phrases (their concatenation is the text)."""
+    if not text:
+        return ()
+    return tuple(_parser().parse(text))
+
+
+@lru_cache(maxsize=4096)
+def boundaries(text: str) -> frozenset[int]:
+    """Indices of `text` where a phrase ends and the next begins (0 and len(text) left out).
+    BudouX sometimes opens a phrase with a mark no line may start with (引かれたら｜：この): the
+    boundary then moves after the mark (引かれたら：｜この); it sometimes cuts a number (カード9｜0枚):
+    that boundary is dropped."""
+    ends, total = set(), 0
+    for phrase in phrases(text)[:-1]:
+        total += len(phrase)
+        end = total
+        while end < len(text) and text[end] in PUNCTUATION:
+            end += 1
+        if end < len(text) and not (_word(text[end - 1]) and _word(text[end])):
+            ends.add(end)
+    return frozenset(ends)
+
+
+def _word(ch: str) -> bool:
+    """A character of a Latin word or a number (never cut)."""
+    return ord(ch) < 0x3000 and ch.isalnum()
+
+
+def short_tail(text: str) -> bool:
+    """Is a last line this short (at most SHORT_LAST_LINE characters besides punctuation)?"""
+    letters = [c for c in text if c not in PUNCTUATION and not c.isspace()]
+    return 0 < len(letters) <= SHORT_LAST_LINE or (not letters and bool(text.strip()))

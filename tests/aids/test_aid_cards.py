@@ -1,0 +1,149 @@
+"""Aid cards led by icons (issue 25), read back from the built PDFs, and their data checks: a turn
+flow whose icon groups are set at 12 pt or more and never broken, body text at 8.5 pt or more in
+every language, texts of their own in cards/<game>/aid-card/<lang>.yaml checked with file and line;
+score pads that print each row's formula, count boxes and the tie-break from the same data."""
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+
+from generator.typeset.formulas import glue
+from tests.conftest import pnp
+from tests.pipeline.helpers import project_copy, replace_in
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+LANGS = ["fr", "en", "de", "ja"]
+SIGNS = "+×→="
+
+
+def icon_sizes(pdf) -> list[float]:
+    with pdfplumber.open(pdf) as doc:
+        return [c["size"] for p in doc.pages for c in p.chars if "icons" in c["fontname"] and c["text"].strip()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_turn_flow_icons_are_large_and_no_group_is_broken(full_build, game, lang):
+    pdf = full_build / game / lang / "player-aid-card.pdf"
+    big = [s for s in icon_sizes(pdf) if s >= 12 - 1e-6]
+    assert len(big) >= 8, f"{game}/{lang}: the turn flow's icons are not set at 12 pt"
+    from tests.print.japanese_lines import lines_of
+    for line in lines_of(pdf):
+        if line.size >= 12 - 1e-6:
+            continue          # an icon group of the turn flow, in its own column ("→")
+        # a sign only ever stands inside an icon group or formula: at a line's edge it was broken
+        # (a sign that ends a word, as in "2+", is not one)
+        assert not re.search(r"\s[+×→=]$", line.text), (game, lang, line.text)
+        assert not re.match(r"[+×→=]\s", line.text), (game, lang, line.text)
+
+
+def test_glue_keeps_formulas_and_icon_groups_whole():
+    assert glue("3 × 10 = 30") == "3\u00a0×\u00a010\u00a0=\u00a030"
+    assert glue("1 :denier: + 1 :denier: per coin") == "1 :denier:\u00a0+\u00a01 :denier: per coin"
+    assert glue("(:grimoire: :lyre: :beer:)") == "(:grimoire:\u00a0:lyre:\u00a0:beer:)"
+    assert glue("players + 1 Town Criers") == "players\u00a0+\u00a01 Town Criers"
+    assert glue("Pay 2, then draw") == "Pay 2, then draw"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_a4_aid_opens_with_the_turn_flow(full_build, game):
+    """The same steps as the card, their icons large, in a band above the two columns."""
+    with pdfplumber.open(full_build / game / "en" / "player-aid.pdf") as doc:
+        page = doc.pages[0]
+        flow = [c for c in page.chars if "icons" in c["fontname"] and c["size"] >= 14.9]
+        assert len(flow) >= 4
+        assert max(c["top"] for c in flow) < page.height * 0.3
+
+
+def test_aid_card_errors_name_file_line_and_field(tmp_path):
+    root = project_copy(tmp_path)
+    folder = root / "cards" / "san-gimignano" / "aid-card"
+    typo = replace_in(folder / "fr.yaml", "      - steps:", "      - stepz:")
+    group = replace_in(folder / "de.yaml", 'icons: "2 :card:"', 'icons: "2 cards"')
+    key = replace_in(folder / "en.yaml", "key: completed", "key: completedd")
+    section = replace_in(folder / "ja.yaml", "reference: donazione", "reference: donazion")
+    result = pnp("validate", "san-gimignano", root=root)
+    assert result.exit_code == 1
+    out = result.output
+    assert f"cards/san-gimignano/aid-card/fr.yaml:{typo}: sides[0].blocks[0].stepz: unknown field 'stepz'; " \
+           f"did you mean 'steps'?" in out
+    assert f"cards/san-gimignano/aid-card/de.yaml:{group}: sides[0].blocks[0].steps.items[0].icons: '2 cards' " \
+           f"is not an icon group" in out
+    assert f"cards/san-gimignano/aid-card/en.yaml:{key}: " in out and "no score category 'completedd'" in out
+    assert f"cards/san-gimignano/aid-card/ja.yaml:{section}: " in out and "no section 'donazion'" in out
+    for line in out.splitlines():
+        if "aid-card/" in line:
+            assert re.match(r"cards/san-gimignano/aid-card/\w\w\.yaml:\d+: ", line), line
+
+
+def test_every_language_has_the_same_structure(tmp_path):
+    root = project_copy(tmp_path)
+    path = root / "cards" / "san-gimignano" / "aid-card" / "de.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("            - icons: \"–\"")
+    end = text.index("\n", text.index("text:", start)) + 1
+    path.write_text(text[:start] + text[end:], encoding="utf-8")      # the last step, gone
+    result = pnp("validate", "san-gimignano", root=root)
+    assert result.exit_code == 1
+    assert re.search(r"cards/san-gimignano/aid-card/de\.yaml:\d+: sides\[0\]\.blocks\[0\]: steps block differs "
+                     r"from cards/san-gimignano/aid-card/fr\.yaml's \(icons: ", result.output), result.output
+
+
+def test_a_side_that_does_not_fit_names_it(tmp_path):
+    root = project_copy(tmp_path)
+    path = root / "cards" / "san-gimignano" / "aid-card" / "en.yaml"
+    replace_in(path, "text: \"**Pass**. Two passes in a row end the game at once, in any phase.\"",
+               "text: \"**Pass**. " + "Two passes in a row end the game. " * 30 + "\"")
+    result = pnp("build", "san-gimignano", "--lang", "en", "--only", "player-aid-card",
+                 "--out", str(tmp_path / "out"), root=root)
+    assert result.exit_code == 1
+    assert "player aid card san-gimignano/en, side front: its blocks do not fit at 8.5 pt" in result.output
+
+
+# ---------------------------------------------------------------- score pads
+
+PAD = {"san-gimignano": {"en": ["towers × 5", "floors × 2", "Tie: the marker's holder wins"],
+                         "fr": ["tours × 5", "Égalité"], "de": ["Türme × 5", "Gleichstand"],
+                         "ja": ["塔の数×5", "同点なら"]},
+       "taverna": {"en": ["tokens × 1", "3/6/9/12/15", "birthday"], "fr": ["jetons × 1", "anniversaire"],
+                   "de": ["Marker × 1", "Geburtstag"], "ja": ["トークン×1", "誕生日"]},
+       "tournay": {"en": ["builder 4, others 2 × items", "ramparts × 1"], "fr": ["remparts × 1"],
+                   "de": ["Wälle × 1"], "ja": ["城壁×1"]}}
+
+
+def squash(text: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f’']+", "", text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_pads_print_formulas_count_boxes_and_tie_break(full_build, game, lang):
+    pdf = full_build / game / lang / "score-pad.pdf"
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        text = squash(page.extract_text())
+        for expected in PAD[game][lang]:
+            assert squash(expected) in text, (game, lang, expected)
+        # count boxes: short dotted dividers inside the players' boxes, on the rows that multiply
+        dividers = [e for e in page.edges if e["orientation"] == "v" and e["height"] < 12 * 72 / 25.4
+                    and e.get("dash")]
+        assert len(dividers) >= 2 * 2 * 2, f"{game}/{lang}: no count boxes"
+        # the title holds on one line: all its glyphs on one baseline
+        sizes = sorted({round(c["size"], 2) for c in page.chars}, reverse=True)
+        title = [c for c in page.chars if round(c["size"], 2) == sizes[0]]
+        per_pad = len(title) // len({round(c["top"]) for c in title} or {0})
+        assert len({round(c["top"]) for c in title}) <= 2, f"{game}/{lang}: the title wraps"
+        assert per_pad >= 3
+
+
+def test_pad_formulas_come_from_the_aid_card(tmp_path):
+    root = project_copy(tmp_path)
+    replace_in(root / "cards" / "san-gimignano" / "aid-card" / "en.yaml", 'pad: "towers × 5"',
+               'pad: "finished towers × 5"')
+    result = pnp("build", "san-gimignano", "--lang", "en", "--only", "score-pad", "--out", str(tmp_path / "out"),
+                 root=root)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "san-gimignano" / "en" / "score-pad.pdf") as doc:
+        assert "finishedtowers×5" in squash(doc.pages[0].extract_text())

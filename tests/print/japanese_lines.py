@@ -1,0 +1,146 @@
+"""Japanese lines read back from a PDF by character position (pdfplumber), and where they break.
+
+A line is a run of characters on one baseline, cut where the gap between two characters is wider
+than half a character (so the columns of an aid or a table are separate lines). The next line
+of a paragraph is the one just below, at the same size, starting at the same x (or at the hanging
+indent below a bullet). A break inside a
+phrase is a line end that BudouX (the phrase segmenter the build uses, read here as an
+independent judge of the two lines joined) does not place at a phrase boundary.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import pdfplumber
+
+PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…")
+
+
+@dataclass
+class Line:
+    page: int
+    x0: float
+    x1: float
+    top: float
+    size: float
+    text: str
+    labelled: bool = False      # an icon stands just left of it, in a box of its own (a legend entry)
+
+
+def cjk(ch: str) -> bool:
+    """Kana or kanji: a break next to one is a break in Japanese text."""
+    o = ord(ch)
+    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x9FFF
+
+
+def icon(ch: str) -> bool:
+    return 0xE000 <= ord(ch) < 0xF900      # the icon fonts' private-use characters
+
+
+def lines_of(path: Path) -> list[Line]:
+    out: list[Line] = []
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages):
+            rows: dict[float, list[dict]] = {}
+            icons = [c for c in page.chars if icon(c["text"] or " ")]
+            for ch in page.chars:
+                # by baseline (fonts of one line differ in their boxes, not in their baseline)
+                rows.setdefault(round(page.height - ch["matrix"][5], 0), []).append(ch)
+            for bottom, chars in sorted(rows.items()):
+                chars.sort(key=lambda c: c["x0"])
+                runs, run = [], [chars[0]]
+                for ch in chars[1:]:
+                    if ch["x0"] - run[-1]["x1"] > 0.45 * max(ch["size"], run[-1]["size"]):
+                        runs.append(run)
+                        run = []
+                    run.append(ch)
+                runs.append(run)
+                runs = [r for r in runs if "".join(c["text"] for c in r).strip() not in ("•", "")]   # bullets
+                for current in runs:
+                    line = _line(number, current)
+                    base = current[0]["matrix"][5]
+                    # an icon in a box of its own just left of the line, about level with it
+                    line.labelled = any(icon(c["text"]) and 0 <= current[0]["x0"] - c["x1"] < 3 * line.size
+                                        and abs(c["matrix"][5] - base) < line.size for c in icons)
+                    out.append(line)
+    return out
+
+
+def _line(page: int, chars: list[dict]) -> Line:
+    size = max(c["size"] for c in chars)
+    return Line(page, chars[0]["x0"], chars[-1]["x1"], round(chars[0]["matrix"][5], 1) * -1, size,
+                "".join(c["text"] for c in chars).strip())
+
+
+def continuations(lines: list[Line]) -> list[tuple[Line, Line]]:
+    """(line, next line of the same paragraph) pairs: the line just below at the same size that
+    starts where this one starts, or, below a bullet's first line, at its hanging indent."""
+    pairs = []
+    by_page: dict[int, list[Line]] = {}
+    for line in lines:
+        by_page.setdefault(line.page, []).append(line)
+    for page_lines in by_page.values():
+        for a in page_lines:
+            below = [b for b in page_lines if b is not a and abs(b.size - a.size) < 0.3
+                     and 0.5 * a.size < b.top - a.top < 1.45 * a.size
+                     and (abs(b.x0 - a.x0) < 1 or (a.text.startswith("•") and 0 < b.x0 - a.x0 < 2.5 * a.size))]
+            if below:
+                pairs.append((a, min(below, key=lambda b: b.top)))
+    return pairs
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    import budoux
+    return budoux.load_default_japanese_parser()
+
+
+@lru_cache(maxsize=None)
+def boundaries(text: str) -> frozenset[int]:
+    """Phrase ends; one that falls before a closing mark moves after it (a line may not start
+    with 、。：）, so 引かれたら：|この is where the phrase 引かれたら|：この may break)."""
+    ends, total = set(), 0
+    for phrase in _parser().parse(text):
+        total += len(phrase)
+        end = total
+        while end < len(text) and text[end] in PUNCTUATION:
+            end += 1
+        ends.add(end)
+    return frozenset(ends)
+
+
+def in_phrase_breaks(path: Path) -> list[str]:
+    """Line ends inside a BudouX phrase, as 'line end|next line start' snippets."""
+    found = []
+    for a, b in continuations(lines_of(path)):
+        head, tail = a.text.rstrip(), b.text.lstrip()
+        if tail.startswith("•") or icon(tail[0]) or b.labelled:
+            continue    # the next bullet, legend entry or icon-led line: a new paragraph
+        if head and tail and head[-1].isdigit() and tail[0].isdigit():
+            found.append(f"{head[-8:]}|{tail[:8]}")       # a number cut in two (9|0枚)
+            continue
+        if not head or not tail or not (cjk(head[-1]) or cjk(tail[0])):
+            continue
+        if head[-1] in "・、":
+            continue    # a name too long for its box, broken at its middle dot (サンタ・|フィーナ礼拝堂)
+        if len(head) not in boundaries(head + tail):
+            found.append(f"{head[-8:]}|{tail[:8]}")
+    return found
+
+
+def short_last_lines(path: Path, kana: int = 2) -> list[str]:
+    """Paragraph last lines holding at most `kana` characters besides punctuation (「す。」); the
+    long vowel mark ー counts as the letter it is (「カード」 is a whole word, not a lone 「す。」)."""
+    lines = lines_of(path)
+    pairs = continuations(lines)
+    has_next = {id(a) for a, _b in pairs}
+    found = []
+    for a, b in pairs:
+        if id(b) in has_next:
+            continue
+        letters = [c for c in b.text if (c not in PUNCTUATION or c == "ー") and not c.isspace()]
+        if b.text and cjk(b.text[0]) and len(letters) <= kana:
+            found.append(f"{a.text[-8:]}|{b.text}")
+    return found
