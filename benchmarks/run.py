@@ -17,7 +17,7 @@ alternated, so machine load affects them alike), peak memory the largest max-RSS
   process, and inside a running `pnp build --watch` (benchmarks/watch_rebuild.py).
 
 --baseline DIR runs the same measures with another checkout (e.g. a worktree of commit 4b64e37
-at /work/baseline), its code on its own cards/ and layouts/: the "before" column. The table is also
+beside this one), its code on its own cards/ and layouts/: the "before" column. The table is also
 written to benchmarks/results/latest.json with the machine it came from.
 """
 from __future__ import annotations
