@@ -9,6 +9,7 @@ from datafile.errors import DataError
 
 from ..data.aids import load_aids
 from ..data.catalog import load_project_and_problems
+from ..data.faces import face_problems
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
@@ -51,8 +52,9 @@ def validate(ctx, games, allow_missing):
 
 
 def _content_problems(project: Project, game) -> list:
-    """Player aids and rules texts (cards/<game>/aid/, rules/) are checked like the cards."""
-    problems = []
+    """Card faces rendered as the build renders them, player aids and rules texts
+    (cards/<game>/aid/, rules/), checked like the cards."""
+    problems = list(face_problems(project, game))   # card faces: what the card build renders
     # a game without an aid/ folder has no player aids (the build says it skips them)
     checks = [lambda: load_aids(project, game)] if (game.directory / "aid").is_dir() else []
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]

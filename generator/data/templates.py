@@ -5,7 +5,9 @@ Templates come with shared card files, so beyond Jinja's sandbox (no dunder attr
 unsafe callables) they see only the globals and filters listed here: no `lipsum`, `cycler`,
 `joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), a
 `range` and loops that share a budget of MAX_STEPS items per render, `*` and `**` bounded,
-and at most MAX_OUTPUT characters out of one render.
+and at most MAX_OUTPUT characters out of one render. What a template prints must be text, a
+number or a list of them: a function, a class or a mapping is an error naming the variable,
+never its Python repr on a card.
 """
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, nodes
-from jinja2.exceptions import SecurityError
+from collections.abc import Mapping
+
+from jinja2 import StrictUndefined, Template, Undefined, nodes
+from jinja2.exceptions import SecurityError, TemplateRuntimeError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
@@ -86,6 +90,11 @@ class _Environment(SandboxedEnvironment):
             raise SecurityError("str.format is not available in templates")
         return None
 
+    def unsafe_undefined(self, obj: Any, attribute: str):
+        """In the author's words, not Python's ("'str' object")."""
+        return self.undefined(f"'{attribute}' is not available in templates", name=attribute, obj=obj,
+                              exc=SecurityError)
+
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         return attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
 
@@ -123,6 +132,61 @@ class NamedUndefined(StrictUndefined):
         return super()._undefined_message
 
 
+class PrintedValueError(TemplateRuntimeError):
+    """`{{ x }}` where x is not text, a number or a list of them: the message names x and its kind."""
+
+
+_SCALARS = (str, int, float)    # bool is an int; Markup a str
+
+
+def _kind(value: Any) -> str | None:
+    """None when `value` may be printed, else what it is, in a user's words."""
+    if value is None or isinstance(value, (_SCALARS, Undefined)):   # Undefined: its own error, printed
+        return None
+    if isinstance(value, (list, tuple)):
+        inner = next((k for k in map(_kind, value) if k), None)
+        return f"a list holding {inner}" if inner else None
+    if isinstance(value, type):
+        return "a class"
+    if callable(value):
+        return "a function"
+    if isinstance(value, Mapping):
+        return "a mapping (use one of its fields)"
+    return f"a {type(value).__name__} object"
+
+
+def _printed(value: Any, shown: str) -> Any:
+    kind = _kind(value)
+    if kind:
+        raise PrintedValueError(f"'{{{{ {shown} }}}}' is {kind}; a template prints text, a number or a list of them")
+    return value
+
+
+def _describe(node) -> str:
+    """The printed expression as the author wrote it, near enough to find it: card.props.cost,
+    cards_where(…), decks|length."""
+    path = _path(node)
+    if path:
+        return ".".join(path)
+    if isinstance(node, nodes.Call):
+        return _describe(node.node) + "(…)"
+    if isinstance(node, nodes.Filter) and node.node is not None:
+        return f"{_describe(node.node)}|{node.name}"
+    if isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        return _describe(node.node) + ("." + node.attr if isinstance(node, nodes.Getattr) else "[…]")
+    return "…"
+
+
+def _check_printed(tree: nodes.Template) -> nodes.Template:
+    """Every printed expression passes through `_printed` (a filter added to the parsed template)."""
+    for output in tree.find_all(nodes.Output):
+        output.nodes = [child if isinstance(child, nodes.TemplateData) else
+                        nodes.Filter(child, "_printed", [nodes.Const(_describe(child))], [], None, None,
+                                     lineno=child.lineno)
+                        for child in output.nodes]
+    return tree
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
     env = _Environment(undefined=NamedUndefined, autoescape=False, trim_blocks=True,
@@ -132,12 +196,14 @@ def environment() -> SandboxedEnvironment:
     env.filters["replace"] = _replace
     env.filters["roman"] = roman
     env.filters["polite"] = polite         # Japanese card texts quoted in a polite-form aid
+    env.filters["_printed"] = _printed
     return env
 
 
 @lru_cache(maxsize=4096)
 def compiled(source: str):
-    return environment().from_string(source)
+    env = environment()
+    return env.from_string(_check_printed(env.parse(source)))
 
 
 @lru_cache(maxsize=4096)

@@ -36,7 +36,7 @@ def test_the_new_game_is_valid(project):
 
 
 @pytest.mark.parametrize("old, new, expected", [
-    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error: unexpected '}'"),
+    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error"),   # then Jinja's words
     ('"{{ card.name }}"', '"{{ card.nmae }}"',
      "layouts.card.regions.title.text: unknown variable 'card.nmae'; did you mean 'card.name'?"),
     ('"{{ card.name }}"', '"{{ crad.name }}"', "layouts.card.regions.title.text: unknown variable 'crad'; "
@@ -54,7 +54,7 @@ def test_layout_template_mistakes_name_file_and_line(project, old, new, expected
 
 def test_template_variables_that_are_fine(project):
     edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"',
-         "\"{% set n = card.name %}{% for w in n.split() %}{{ w }}{{ loop.index }}{% endfor %}"
+         "\"{% set n = card.name %}{% for w in [n, n] %}{{ w }}{{ loop.index }}{% endfor %}"
          "{{ card.props.get('cost') }}{{ colors['ink'] }}{{ range(2) | list | length }}{{ _('Cost') }}\"")
     result = pnp("validate", "spice-road", root=project)
     assert result.exit_code == 0, result.output
@@ -82,3 +82,27 @@ def test_a_build_time_typo_names_the_fields(project):
     assert result.exit_code == 1
     assert "no field 'nmae' here; it has: copies, id, name, props, text" in result.output
     assert "View object" not in result.output
+
+
+def test_a_build_time_typo_is_refused_by_validate_first(project):
+    """validate renders every face as the card build does: the same template fails there first,
+    naming the layout's file and line, the card and the language."""
+    line = edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
+    check(project, f"layouts/spice-road.yaml:{line}: spice-road/card regions.title.text: ")
+    result = pnp("validate", "spice-road", root=project)
+    assert "no field 'nmae' here" in result.output and "card 'market'" in result.output and "language" in result.output
+
+
+@pytest.mark.parametrize("printed, kind", [("card.props", "a mapping"), ("range", "a function"),
+                                          ("card.name.__class__", None)])
+def test_a_printed_value_that_is_not_text_is_an_error(project, printed, kind):
+    """`{{ x }}` where x is a mapping, a function or a class: an error naming the variable (never its
+    Python repr on the card), from validate and from the build alike."""
+    line = edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ ' + printed + ' }}"')
+    check(project, f"layouts/spice-road.yaml:{line}: spice-road/card regions.title.text: ")
+    built = pnp("build", "spice-road", "--only", "cards", "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1 and "<" not in built.output
+    if kind:
+        validated = pnp("validate", "spice-road", root=project).output
+        for output in (validated, built.output):
+            assert f"'{{{{ {printed} }}}}' is {kind}" in output, output
