@@ -5,11 +5,13 @@ import sys
 
 import click
 
-from datafile.errors import DataError
+from datafile.errors import BuildError, DataError, Problem, field_path
+from datafile.source import line_of, load_yaml
 
 from ..data.aids import load_aids
 from ..data.catalog import load_project_and_problems
-from ..data.faces import face_problems
+from ..data.characters import strings
+from ..data.faces import face_problems, printed_texts
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
@@ -65,4 +67,50 @@ def _content_problems(project: Project, game) -> list:
             check()
         except DataError as exc:
             problems += exc.problems
-    return problems
+    return problems + _glyph_problems(project, game)
+
+
+def _glyph_problems(project: Project, game) -> list[Problem]:
+    """Every character the products print has a glyph in its font, as the build checks: each
+    face's text regions in their own font and style, and the player aid and rules texts in the
+    language's body font (layouts/fonts.yaml)."""
+    from ..typeset.fonts import FontBook
+    from ..typeset.text import check_glyphs, plain_text
+    fonts, problems = FontBook(project.root, project.fonts), {}
+    spec = project.fonts      # each language's roles (FontBook.typography would also load hyphenation)
+    roles = {lang: {**spec.default.roles, **(spec.languages[lang].roles if lang in spec.languages else {})}
+             for lang in game.game.languages}
+
+    def check(source: str, lang: str, role: str, bold: bool, italic: bool, where: tuple, detail: str) -> None:
+        family = roles[lang].get(role)
+        if family is None:
+            return                      # an unknown role: the layout check names it
+        try:
+            face = fonts.face(family, bold, italic)
+            faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
+                + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
+        except (DataError, BuildError, OSError):
+            return                      # a font file that cannot be read: reported where fonts load
+        missing = check_glyphs(source, faces)
+        if missing and (where, lang) not in problems:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            problems[where, lang] = Problem(*where, f"font {face.name} has no glyph for {shown} ({detail}language "
+                                            f"{lang})", "characters the font of that language has (layouts/fonts.yaml)")
+
+    for text in printed_texts(project, game):
+        check(text.source, text.lang, text.role, text.bold, text.italic, (text.file, text.line, text.field),
+              f"{text.card}, ")
+    for folder in ("aid", "rules"):
+        for lang in game.game.languages:
+            path = game.directory / folder / f"{lang}.yaml"
+            if not path.is_file():
+                continue
+            name = project.relative(path)
+            try:
+                raw = load_yaml(path, name)
+            except DataError:
+                continue                # reported by the aid and rules checks
+            for loc, value in strings(raw):
+                check(plain_text(value), lang, "body", False, False, (name, line_of(raw, loc), field_path(loc)),
+                      "")
+    return list(problems.values())

@@ -3,6 +3,8 @@ layouts with file:line, deck files not listed in `decks:`, `players:` written as
 at build time names what the template could use, never a Python object."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import pnp
@@ -106,3 +108,25 @@ def test_a_printed_value_that_is_not_text_is_an_error(project, printed, kind):
         validated = pnp("validate", "spice-road", root=project).output
         for output in (validated, built.output):
             assert f"'{{{{ {printed} }}}}' is {kind}" in output, output
+
+
+@pytest.mark.parametrize("where, old, new", [
+    ("cards/spice-road/cards.yaml", "{en: Harbour}", "{en: Harbour \U0001F600}"),   # a card face's text
+    ("cards/spice-road/rules/en.yaml", "by the end of the game.", "by the end of the game \u5854."),  # rules
+])
+def test_a_character_the_font_lacks_is_refused_by_validate_first(project, where, old, new):
+    """The build refuses a character its font has no glyph for (an emoji, a CJK character in the
+    Latin font); validate refuses it first, naming the file and line (and, on a card face, the
+    card and the language)."""
+    edit(project / where, old, new)
+    odd = next(c for c in new if ord(c) > 0x2000)
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "has no glyph" in line]
+    assert len(lines) == 1 and re.match(r"\S+\.yaml:\d+: ", lines[0]), result.output
+    assert f"U+{ord(odd):04X}" in lines[0]
+    if "cards.yaml" in where:
+        assert "card 'harbour'" in lines[0] and "language en" in lines[0]
+    only = "cards" if "cards.yaml" in where else "rules"
+    built = pnp("build", "spice-road", "--only", only, "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1 and "has no glyph" in built.output
