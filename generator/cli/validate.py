@@ -89,8 +89,8 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
             face = fonts.face(family, bold, italic)
             faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
                 + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
-        except (DataError, BuildError, OSError):
-            return                      # a font file that cannot be read: reported where fonts load
+        except (DataError, BuildError, OSError, KeyError):
+            return                      # an unknown family or a font that cannot be read: reported where fonts load
         missing = check_glyphs(source, faces)
         if missing and (where, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)

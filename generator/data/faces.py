@@ -19,7 +19,7 @@ from .crosscheck import ICON_REF
 from .i18n import Translator
 from .layouts import layout_id
 from .project import GameData, Project
-from .templates import card_context, compiled, compiled_expression
+from .templates import card_context, compiled, compiled_expression, template_error
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,10 @@ def _faces(project: Project, game: GameData) -> Faces:
             if layout is None:
                 continue            # an unknown layout is the catalogue's problem
             for lang in game.game.languages:
-                context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
+                try:
+                    context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
+                except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
+                    continue
                 what = f"card '{card.id}'" if card else "the back"
                 printed: list = []
                 for region, key, exc in _render(layout, context, used, printed):
@@ -137,6 +140,5 @@ def _render(layout, context: dict, found: set[str], printed: list):
 
 
 def _message(exc: Exception) -> str:
-    from .templates import PrintedValueError
-    text = " ".join(str(exc).split())[:200]
-    return text if isinstance(exc, (PrintedValueError, BuildError)) else f"Jinja: {type(exc).__name__}: {text}"
+    """The build's words for the failure (paper/face.py)."""
+    return " ".join(str(exc).split())[:200] if isinstance(exc, BuildError) else template_error(exc)

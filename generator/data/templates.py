@@ -341,6 +341,8 @@ def template_error(exc: Exception) -> str:
     """A template's failure in the author's words, on one line: no exception class, no
     `'dict object' has no attribute` (issue 29)."""
     text = " ".join(str(exc).split())[:200]
+    if isinstance(exc, PrintedValueError):   # already in the author's words, naming the variable
+        return text
     text = re.sub(r"'[\w ]*object' has no attribute '([^']*)'", r"no field '\1'", text)
     text = re.sub(r"'[\w ]*object' has no element ([^ ]*)", r"no element \1", text)
     return f"{_KINDS.get(type(exc).__name__, 'template error')}: {text}"
