@@ -82,10 +82,9 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
              for lang in game.game.languages}
 
     def check(source: str, lang: str, role: str, bold: bool, italic: bool, where: tuple, detail: str) -> None:
-        family = roles[lang].get(role)
-        if family is None:
-            return                      # an unknown role: the layout check names it
-        try:
+        try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
+            family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
+                else fonts.file_family(game.directory, role)
             face = fonts.face(family, bold, italic)
             faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
                 + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])

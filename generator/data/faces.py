@@ -76,12 +76,12 @@ def _faces(project: Project, game: GameData) -> Faces:
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
             for value in values:
                 used.update(ICON_REF.findall(value or ""))
-        faces_ = [(project.layouts.get(layout_id(deck, card)), card, None) for card in deck.cards]
+        faces_ = [(_layout(project, layout_id(deck, card)), card, None) for card in deck.cards]
         if deck.back:
-            faces_.append((project.layouts.get(deck.back.layout), None, deck.back.props))
+            faces_.append((_layout(project, deck.back.layout), None, deck.back.props))
         for layout, card, side in faces_:
             if layout is None:
-                continue            # an unknown layout is the catalogue's problem
+                continue            # an unknown or broken layout: the layout check's problem
             for lang in game.game.languages:
                 try:
                     context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
@@ -105,6 +105,15 @@ def _faces(project: Project, game: GameData) -> Faces:
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'")
     return Faces(frozenset(used), list(problems.values()), list(texts.values()))
+
+
+def _layout(project: Project, lid: str):
+    """The resolved layout, or None when it is unknown or does not resolve (the layout check
+    reports why, once)."""
+    try:
+        return project.layouts.get(lid)
+    except DataError:
+        return None
 
 
 def _origin(region, key: str, layout) -> tuple[str, int]:
