@@ -67,6 +67,8 @@ def main() -> None:
                         and len(examples[label]) < args.show:
                     examples[label].append(f"{target.path} {mutation.describe()}\n      -> {' '.join(outcome.command)}"
                                            f"\n      {outcome.detail.strip()[-300:]}")
+    except KeyboardInterrupt:   # a run stopped early still says what it found
+        print(f"interrupted after {counts['cases']} cases")
     finally:
         sandbox.close()
     elapsed = time.monotonic() - start
