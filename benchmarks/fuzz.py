@@ -5,7 +5,9 @@ in a forked child with a time and memory limit (tests/hostile/fuzzing.py).
     python benchmarks/fuzz.py --cases 1000 --seed 1 [--build-every 10] [--timeout 10] [--show 20]
 
 Prints the number of cases, tracebacks, hangs, leaks, unclear messages, partial outputs of failed
-builds and validate/build mismatches, then the first few of each.
+builds, validate gaps (`pnp validate` passed, the build of the same data failed) and errors
+without a file name (a problem line of any command that does not begin with the file it is
+about), then the first few of each.
 """
 from __future__ import annotations
 
@@ -61,17 +63,19 @@ def main() -> None:
             for label in [outcome.status, *outcome.flags]:
                 counts[label] += 1
                 by_kind[target.kind][label] += 1
-                if label in ("traceback", "hang", "leak", "unclear", "partial", "mismatch") \
+                if label in ("traceback", "hang", "leak", "unclear", "partial", "mismatch", "nofile") \
                         and len(examples[label]) < args.show:
                     examples[label].append(f"{target.path} {mutation.describe()}\n      -> {' '.join(outcome.command)}"
                                            f"\n      {outcome.detail.strip()[-300:]}")
+    except KeyboardInterrupt:   # a run stopped early still says what it found
+        print(f"interrupted after {counts['cases']} cases")
     finally:
         sandbox.close()
     elapsed = time.monotonic() - start
     print(f"cases {counts['cases']}  ok {counts['ok']}  refused {counts['refused']}  "
           f"tracebacks {counts['traceback']}  hangs {counts['hang']}  leaks {counts['leak']}  "
-          f"unclear {counts['unclear']}  partial outputs {counts['partial']}  "
-          f"validate-passed-build-failed {counts['mismatch']}")
+          f"unclear {counts['unclear']}  partial outputs {counts['partial']}")
+    print(f"validate gaps {counts['mismatch']}  errors without a file name {counts['nofile']}")
     print(f"{elapsed:.0f} s, slowest case {slowest:.1f} s ({slowest_case})")
     for kind, c in sorted(by_kind.items()):
         print(f"  {kind:7} " + "  ".join(f"{k} {v}" for k, v in sorted(c.items())))

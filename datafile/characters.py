@@ -12,7 +12,9 @@ from typing import Any, Iterator
 ALLOWED_CONTROLS = "\n\t\r"
 BIDI_OVERRIDES = {*range(0x202A, 0x202F), *range(0x2066, 0x206A)}
 KINDS = {"Cc": "a control character", "Co": "a private-use character", "Cn": "an unassigned code point",
-         "Cs": "a lone surrogate"}
+         "Cs": "a lone surrogate",
+         # no font has a glyph for these: a line break is written as a new line in the YAML
+         "Zl": "a line separator", "Zp": "a paragraph separator"}
 
 
 def odd_character(text: str) -> tuple[str, str] | None:

@@ -37,7 +37,7 @@ from .result import (
     rank_players,
     winners_of,
 )
-from .state import Checks, StateModel
+from .state import Checks, StateModel, field_range
 
 GAME = "san-gimignano"
 RANKS = range(5, 11)
@@ -351,7 +351,7 @@ def ask(prompt, **_facts) -> dict:
     for n in (1, 2):
         name = prompt.player_name(n, [p["name"] for p in players])
         towers = []
-        count = prompt.integer("{name}: how many towers", 0, 0, 20, name=name)
+        count = prompt.integer("{name}: how many towers", *field_range(Player, "towers"), name=name)
         for t in range(1, count + 1):
             parsed = prompt.text("{name}, tower {t}: floor ranks (e.g. 8 8 8, or 5 6 7; a Buona Pietra as B7)",
                                  parse=tower, name=name, t=t)

@@ -33,6 +33,26 @@ def _same_game(model: type[M], raw: Any, name: str) -> None:
                                       expected=expected))])
 
 
+def field_range(model: type[BaseModel], name: str) -> tuple[Any, int | None, int | None]:
+    """(default, lowest, highest) of a state model's field, from its own metadata: ge/le for a
+    number, min_length/max_length for a list (how many). The terminal questions ask within
+    these, as the browser form does (generator/site/calculator.py), so an answer they take is
+    one the model takes."""
+    info = model.model_fields[name]
+    low = high = None
+    for meta in info.metadata:
+        for key in ("ge", "min_length"):
+            if getattr(meta, key, None) is not None:
+                low = getattr(meta, key)
+        for key in ("le", "max_length"):
+            if getattr(meta, key, None) is not None:
+                high = getattr(meta, key)
+    default = None if info.is_required() else info.get_default(call_default_factory=True)
+    if isinstance(default, list):       # a list: how many items, never fewer than none
+        default, low = len(default), low or 0
+    return default, low, high
+
+
 def load_state(model: type[M], path: Path, display: str | None = None) -> tuple[M, Any, str]:
     """Read a state file (JSON is read as YAML, which keeps the line numbers) and validate it."""
     name = display or str(path)

@@ -44,7 +44,7 @@ from .result import (
     Text,
     rank_players,
 )
-from .state import Checks, StateModel
+from .state import Checks, StateModel, field_range
 
 GAME = "taverna"
 PEOPLES = ("human", "elf", "dwarf", "orc")            # left to right on the board
@@ -109,6 +109,7 @@ PRIVILEGE_TOKENS = 15
 PROPERTY_TITLES = 5      # cubes per player colour
 MAX_SOUS = 999           # coins are not counted in the component list: a bound no game reaches
 MAX_POINTS = 999
+PLAYERS = range(2, 6)    # the rulebook: 2 to 5 players
 
 
 class Tracks(StateModel):
@@ -155,7 +156,7 @@ def check(state: State, checks: Checks) -> None:
         checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
                                     expected=GAME))
     n = len(state.players)
-    if not 2 <= n <= 5:
+    if n not in PLAYERS:
         checks.fail(("players",), Text("players: {count}", count=n), Text("2 to 5 players"))
     two = n == 2
     if two and not isinstance(state.elected, Elected):
@@ -333,7 +334,8 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
 def ask(prompt, **_facts) -> dict:
     """Ask for a state question by question; each answer is checked as typed (ranges, choices)."""
     peoples = {p: prompt.t(p) for p in PEOPLES}
-    count = prompt.integer("Number of players (2-5)", 3, 2, 5)
+    count = prompt.integer("Number of players ({min}-{max})", 3, PLAYERS[0], PLAYERS[-1],
+                           min=PLAYERS[0], max=PLAYERS[-1])
     if count == 2:
         elected = {"king": prompt.choice("King's people", peoples),
                    "queen": prompt.choice("Queen's people", peoples)}
@@ -343,15 +345,20 @@ def ask(prompt, **_facts) -> dict:
     players = []
     for n in range(1, count + 1):
         name = prompt.player_name(n, [p["name"] for p in players])
-        player = {"name": name, "points": prompt.integer("{name}: VP on the score track", 0, name=name),
-                  "sous": prompt.integer("{name}: sous", 0, 0, None, name=name),
-                  "unused_spells": prompt.integer("{name}: spells still in hand", 0, 0, None, name=name),
-                  "spells_cast": prompt.integer("{name}: spells cast", 0, 0, None, name=name)}
-        player["fireworks_cast"] = prompt.integer("{name}: of which Feu d'artifice", 0, 0, player["spells_cast"],
-                                                  name=name)   # among the spells cast, checked as typed
-        player |= {"royal_favours": prompt.integer("{name}: royal favours owned (used or not)", 0, 0, 15, name=name),
-                   "property_titles": prompt.integer("{name}: property titles", 1, 1, 5, name=name),
-                   "privileges": prompt.integer("{name}: privilege tokens", 0, 0, 15, name=name),
+
+        def number(msgid: str, field: str, name=name, most: int | None = None) -> int:   # within the model's bounds
+            default, low, high = field_range(Player, field)
+            return prompt.integer(msgid, default, low, high if most is None else min(most, high), name=name)
+        player = {"name": name, "points": number("{name}: VP on the score track", "points"),
+                  "sous": number("{name}: sous", "sous"),
+                  "unused_spells": number("{name}: spells still in hand", "unused_spells"),
+                  "spells_cast": number("{name}: spells cast", "spells_cast")}
+        # among the spells cast, checked as typed
+        player["fireworks_cast"] = number("{name}: of which Feu d'artifice", "fireworks_cast",
+                                          most=player["spells_cast"])
+        player |= {"royal_favours": number("{name}: royal favours owned (used or not)", "royal_favours"),
+                   "property_titles": number("{name}: property titles", "property_titles"),
+                   "privileges": number("{name}: privilege tokens", "privileges"),
                    "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
                                                    [str(s) for s in STEPS], name=name, people=peoples[t]))
                               for t in PEOPLES}}

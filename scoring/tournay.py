@@ -39,7 +39,7 @@ from .result import (
     rank_players,
     winners_of,
 )
-from .state import Checks, StateModel
+from .state import Checks, StateModel, field_range
 
 GAME = "tournay"
 COLOURS = ("yellow", "white", "red")
@@ -47,6 +47,7 @@ CAP = 12
 CITIZENS_PER_COLOUR = 11      # the box: 33 citizens, 11 of each colour
 EVENT_CARDS = 15              # ramparts are event cards fought and built
 DENIERS = 30 * 1 + 9 * 5 + 10 * 10   # the coins in the box
+PLAYERS = range(2, 5)         # the rulebook: 2 to 4 players
 ACTIVITY_TYPES = ("building", "character", "prestige")
 POINTS = Category("printed", "Printed points of the district")
 RAMPARTS = Category("ramparts", "Ramparts")
@@ -155,7 +156,7 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
     if state.game != GAME:
         checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
                                     expected=GAME))
-    if not 2 <= len(state.players) <= 4:
+    if len(state.players) not in PLAYERS:
         checks.fail(("players",), Text("players: {count}", count=len(state.players)), Text("2 to 4 players"))
     names = [p.name for p in state.players]
     used: dict[str, list[tuple]] = {}
@@ -348,7 +349,8 @@ def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_f
 
     if cards:
         listing()
-    count = prompt.integer("Number of players (2-4)", 2, 2, 4)
+    count = prompt.integer("Number of players ({min}-{max})", PLAYERS[0], PLAYERS[0], PLAYERS[-1],
+                           min=PLAYERS[0], max=PLAYERS[-1])
     players = []
     for n in range(1, count + 1):
         name = prompt.player_name(n, [p["name"] for p in players])
@@ -359,9 +361,10 @@ def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_f
                 row.append(prompt.text("{name}, row {r} column {c}: cards bottom to top (names or ids; "
                                        "empty if none; ? lists them)", "", parse=stack, name=name, r=r, c=c))
             district.append(row)
-        citizens = {col: prompt.integer("{name}: {colour} citizens owned", 0, 0, 11, name=name,
+        citizens = {col: prompt.integer("{name}: {colour} citizens owned", *field_range(Citizens, col), name=name,
                                         colour=prompt.t(col)) for col in COLOURS}
         players.append({"name": name, "district": district, "citizens": citizens,
-                        "deniers": prompt.integer("{name}: deniers", 0, 0, None, name=name),
-                        "ramparts": prompt.integer("{name}: ramparts built", 0, 0, None, name=name)})
+                        "deniers": prompt.integer("{name}: deniers", *field_range(Player, "deniers"), name=name),
+                        "ramparts": prompt.integer("{name}: ramparts built", *field_range(Player, "ramparts"),
+                                                   name=name)})
     return {"game": GAME, "players": players}

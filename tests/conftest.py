@@ -1,4 +1,11 @@
-"""Shared fixtures: the project root, and builds made once per test session."""
+"""Shared fixtures: the project root, and builds made once per test run.
+
+Under pytest-xdist every worker is its own process with its own session, so a plain
+session-scoped build would run once per worker. `shared_build` makes each build once per run:
+the first worker to need it builds it, under a file lock, into the run's shared temporary folder;
+the others wait for the lock and read the same folder (the pytest-xdist recipe "making
+session-scoped fixtures execute only once"). Every session build goes through it.
+"""
 from __future__ import annotations
 
 import os
@@ -6,9 +13,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner
+from filelock import FileLock
 
 from generator.cli import main
 
@@ -40,19 +49,53 @@ def game_facts(game_id: str) -> dict:
     return facts_from_game(load_project(ROOT, [game_id]).games[game_id])
 
 
+@pytest.hookimpl(tryfirst=True)     # before `-m` deselects by marker
+def pytest_collection_modifyitems(config, items):
+    """Every test that drives Chromium (the `browser` fixture, directly or through another
+    fixture) is slow: a browser page costs a second or more."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
 
 
+def shared_build(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `name`, filled by `make(folder)` once per test run, whatever the number of
+    xdist workers. Tests read it and never write to it. A build that fails fails in every worker
+    that needs it (it is tried again, and the `.done` mark is only written after success)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp(name, numbered=False)
+        make(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent        # the run's folder, shared by its workers
+    out, done = shared / name, shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.exists():
+            if out.exists():                              # a failed attempt of another worker
+                shutil.rmtree(out)
+            out.mkdir()
+            make(out)
+            done.touch()
+    return out
+
+
+def build_into(*args: str) -> Callable[[Path], None]:
+    """make(out) for shared_build: `pnp build ARGS --out out`, which must succeed."""
+    def make(out: Path) -> None:
+        result = pnp("build", *args, "--out", str(out))
+        assert result.exit_code == 0, result.output
+    return make
+
+
 @pytest.fixture(scope="session")
 def full_build(tmp_path_factory) -> Path:
     """`pnp build` of everything (every printable, the site with its downloads and calculator),
-    once per session: the print and site tests read it, none writes to it."""
-    out = tmp_path_factory.mktemp("full-build")
-    result = pnp("build", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out
+    once per test run: the print and site tests read it, none writes to it."""
+    return shared_build(tmp_path_factory, "full-build", build_into())
 
 
 @pytest.fixture(scope="session")

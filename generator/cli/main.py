@@ -15,7 +15,8 @@ DEFAULT_ROOT = Path(__file__).resolve().parents[2]   # kept for callers; the roo
 
 
 class LazyGroup(click.Group):
-    """Commands imported only when invoked or listed."""
+    """Commands imported only when invoked or listed. A new command is one line here, "name":
+    "module:function" (tests/build/test_startup.py checks that every command module is listed)."""
 
     lazy_commands = {
         "build": "generator.cli.build:build",

@@ -5,12 +5,15 @@ import sys
 
 import click
 
-from datafile.errors import DataError, Problem
+from datafile.errors import BuildError, DataError, Problem, field_path
+from datafile.source import line_of, load_yaml
 
 from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids, used_icons
 from ..data.catalog import load_project_and_problems
 from ..data.figures import load_figures
+from ..data.characters import strings
+from ..data.faces import face_problems, printed_texts
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
 from ..data.project import Project
@@ -54,8 +57,9 @@ def validate(ctx, games, allow_missing):
 
 
 def _content_problems(project: Project, game) -> list:
-    """Player aids and rules texts (cards/<game>/aid/, aid-card/, rules/) are checked like the cards."""
-    problems = []
+    """Card faces rendered as the build renders them, player aids, aid cards, rules texts and
+    figures (cards/<game>/aid/, aid-card/, rules/), checked like the cards."""
+    problems = list(face_problems(project, game))   # card faces: what the card build renders
     # a game without an aid/ folder has no player aids (the build says it skips them)
     checks = [lambda: load_aids(project, game), lambda: load_aid_cards(project, game)] \
         if (game.directory / "aid").is_dir() else []
@@ -70,7 +74,7 @@ def _content_problems(project: Project, game) -> list:
             check()
         except DataError as exc:
             problems += exc.problems
-    return problems
+    return problems + _glyph_problems(project, game)
 
 
 def _known_icons(project: Project, game) -> None:
@@ -81,3 +85,48 @@ def _known_icons(project: Project, game) -> None:
         raise DataError([Problem(str(game.directory.relative_to(project.root)) if game.directory.is_relative_to(
             project.root) else game.id, 0, "", f"the cards use icon '{unknown[0][:60]}', which no layout file defines",
             "an icon of the game's layout file or layouts/icons.yaml")])
+
+
+def _glyph_problems(project: Project, game) -> list[Problem]:
+    """Every character the products print has a glyph in its font, as the build checks: each
+    face's text regions in their own font and style, and the player aid and rules texts in the
+    language's body font (layouts/fonts.yaml)."""
+    from ..typeset.fonts import FontBook
+    from ..typeset.text import check_glyphs, plain_text
+    fonts, problems = FontBook(project.root, project.fonts), {}
+    spec = project.fonts      # each language's roles (FontBook.typography would also load hyphenation)
+    roles = {lang: {**spec.default.roles, **(spec.languages[lang].roles if lang in spec.languages else {})}
+             for lang in game.game.languages}
+
+    def check(source: str, lang: str, role: str, bold: bool, italic: bool, where: tuple, detail: str) -> None:
+        try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
+            family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
+                else fonts.file_family(game.directory, role)
+            face = fonts.face(family, bold, italic)
+            faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
+                + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
+        except (DataError, BuildError, OSError, KeyError):
+            return                      # an unknown family or a font that cannot be read: reported where fonts load
+        missing = check_glyphs(source, faces)
+        if missing and (where, lang) not in problems:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            problems[where, lang] = Problem(*where, f"font {face.name} has no glyph for {shown} ({detail}language "
+                                            f"{lang})", "characters the font of that language has (layouts/fonts.yaml)")
+
+    for text in printed_texts(project, game):
+        check(text.source, text.lang, text.role, text.bold, text.italic, (text.file, text.line, text.field),
+              f"{text.card}, ")
+    for folder in ("aid", "aid-card", "rules"):
+        for lang in game.game.languages:
+            path = game.directory / folder / f"{lang}.yaml"
+            if not path.is_file():
+                continue
+            name = project.relative(path)
+            try:
+                raw = load_yaml(path, name)
+            except DataError:
+                continue                # reported by the aid and rules checks
+            for loc, value in strings(raw):
+                check(plain_text(value), lang, "body", False, False, (name, line_of(raw, loc), field_path(loc)),
+                      "")
+    return list(problems.values())

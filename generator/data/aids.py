@@ -22,17 +22,17 @@ from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
-from .budget import BudgetError
 from .characters import character_problems
 from .locate import search_path
 from .crosscheck import ICON_REF
+from .faces import used_icons
 from .i18n import PLURAL
 from .layouts import layout_id
 from .project import GameData, Project, missing_language_file
 from .model import Strict
 from .templates import (
+    PrintedValueError,
     View,
-    card_context,
     compiled,
     compiled_expression,
     localise,
@@ -178,6 +178,8 @@ def _check_texts(aid: Aid, used: set[str], known: dict, context: dict) -> list[P
                             problems.append(Problem(aid.file, line, where,
                                                     f"icon ':{icon}:' appears on no card of this game, so the "
                                                     f"legend cannot explain it", "an icon the cards use"))
+            except PrintedValueError as exc:
+                problems.append(Problem(aid.file, line, where, str(exc), "text, a number or a list of them"))
             except (TemplateError, TypeError, AttributeError, KeyError) as exc:
                 problems.append(Problem(aid.file, line, where, template_error(exc),
                                         "an expression over game, decks and lang"))
@@ -249,63 +251,6 @@ def _sections(project: Project, game: GameData, aid: Aid) -> list[Section]:
 
 
 # ---------------------------------------------------------------- icons and legend
-
-class _Labels:
-    def __call__(self, msgid: str) -> str:
-        return msgid
-
-
-def used_icons(project: Project, game: GameData) -> set[str]:
-    """Icons a player sees on the game's cards: `:name:` in any card or deck text, and the icon
-    regions and `:name:` of the layouts (faces and backs) the decks use."""
-    return set(game.once("used_icons", lambda: frozenset(_used_icons(project, game))))
-
-
-def _used_icons(project: Project, game: GameData) -> set[str]:
-    from .crosscheck import texts as _texts
-    used: set[str] = set()
-    for deck in game.decks:
-        for _path, text in _texts(deck, ()):
-            values = text.root.values() if isinstance(text.root, dict) else [text.root]
-            for value in values:
-                used.update(ICON_REF.findall(value or ""))
-        faces = [(project.layouts.get(layout_id(deck, card)), card, None) for card in deck.cards]
-        if deck.back:
-            faces.append((project.layouts.get(deck.back.layout), None, deck.back.props))
-        for layout, card, side in faces:
-            if layout is None:
-                continue
-            for lang in game.game.languages:
-                try:
-                    context = card_context(game.game, deck, card, lang, layout.colors, _Labels(), side)
-                except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
-                    continue
-                used.update(_layout_icons(layout, context))
-    return used
-
-
-def _layout_icons(layout, context) -> set[str]:
-    found = set()
-    for region in layout.regions:
-        key = "when"
-        try:
-            if region.when and not compiled_expression(region.when)(**context):
-                continue
-            key = "text"
-            if region.kind == "icon":
-                name = compiled(region.text or "").render(context).strip()
-                if name:
-                    found.add(name)
-            elif region.kind == "text" and region.text:
-                found.update(ICON_REF.findall(compiled(region.text).render(context)))
-        except BudgetError as exc:   # over a budget (budget.py): `pnp validate` says so, as the build would
-            file, line = (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
-            raise DataError([Problem(file, line, f"{layout.id} regions.{region.name}.{key}", str(exc),
-                                     "a template within the limits of docs/limits.md")]) from None
-        except Exception:  # a template that cannot render here is reported by the card build
-            continue
-    return found
-
 
 def legend(project: Project, game: GameData, lang: str, pictures: bool = True) -> list[tuple[str, str]]:
     """(icon, label) for every icon the cards use, in label order; BuildError if one has no label.

@@ -6,7 +6,9 @@ unsafe callables) they see only the globals and filters listed here: no `lipsum`
 `joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), `*`
 and `**` bounded, and the budgets of budget.py per render (loop iterations and calls, characters
 made, macro depth, at most MAX_OUTPUT characters out). `sandbox` makes the same environment for
-the site's page templates (site/pages.py), with larger budgets.
+the site's page templates (site/pages.py), with larger budgets. What a template prints must be
+text, a number or a list of them: a function, a class or a mapping is an error naming the
+variable, never its Python repr on a card.
 """
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, nodes
-from jinja2.exceptions import SecurityError
+from collections.abc import Mapping
+
+from jinja2 import StrictUndefined, Undefined, nodes
+from jinja2.exceptions import SecurityError, TemplateRuntimeError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
@@ -58,6 +62,11 @@ class _Environment(Budgeted):
         if super().wrap_str_format(value) is not None:   # str.format: widths allocate at will
             raise SecurityError("str.format is not available in templates")
         return None
+
+    def unsafe_undefined(self, obj: Any, attribute: str):
+        """In the author's words, not Python's ("'str' object")."""
+        return self.undefined(f"'{attribute}' is not available in templates", name=attribute, obj=obj,
+                              exc=SecurityError)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         return attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
@@ -109,15 +118,73 @@ def sandbox(limits: Limits, **options: Any) -> SandboxedEnvironment:
     return env
 
 
+class PrintedValueError(TemplateRuntimeError):
+    """`{{ x }}` where x is not text, a number or a list of them: the message names x and its kind."""
+
+
+_SCALARS = (str, int, float)    # bool is an int; Markup a str
+
+
+def _kind(value: Any) -> str | None:
+    """None when `value` may be printed, else what it is, in a user's words."""
+    if value is None or isinstance(value, (_SCALARS, Undefined)):   # Undefined: its own error, printed
+        return None
+    if isinstance(value, (list, tuple)):
+        inner = next((k for k in map(_kind, value) if k), None)
+        return f"a list holding {inner}" if inner else None
+    if isinstance(value, type):
+        return "a class"
+    if callable(value):
+        return "a function"
+    if isinstance(value, Mapping):
+        return "a mapping (use one of its fields)"
+    return f"a {type(value).__name__} object"
+
+
+def _printed(value: Any, shown: str) -> Any:
+    kind = _kind(value)
+    if kind:
+        raise PrintedValueError(f"'{{{{ {shown} }}}}' is {kind}; a template prints text, a number or a list of them")
+    return value
+
+
+def _describe(node) -> str:
+    """The printed expression as the author wrote it, near enough to find it: card.props.cost,
+    cards_where(…), decks|length."""
+    path = _path(node)
+    if path:
+        return ".".join(path)
+    if isinstance(node, nodes.Call):
+        return _describe(node.node) + "(…)"
+    if isinstance(node, nodes.Filter) and node.node is not None:
+        return f"{_describe(node.node)}|{node.name}"
+    if isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        return _describe(node.node) + ("." + node.attr if isinstance(node, nodes.Getattr) else "[…]")
+    return "…"
+
+
+def _check_printed(tree: nodes.Template) -> nodes.Template:
+    """Every printed expression passes through `_printed` (a filter added to the parsed template)."""
+    for output in tree.find_all(nodes.Output):
+        output.nodes = [child if isinstance(child, nodes.TemplateData) else
+                        nodes.Filter(child, "_printed", [nodes.Const(_describe(child))], [], None, None,
+                                     lineno=child.lineno)
+                        for child in output.nodes]
+    return tree
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    return sandbox(LAYOUT_LIMITS, undefined=NamedUndefined, autoescape=False, trim_blocks=True,
-                   lstrip_blocks=True, keep_trailing_newline=False)
+    env = sandbox(LAYOUT_LIMITS, undefined=NamedUndefined, autoescape=False, trim_blocks=True,
+                  lstrip_blocks=True, keep_trailing_newline=False)
+    env.filters["_printed"] = _printed     # every printed value checked (_check_printed): never a repr
+    return env
 
 
 @lru_cache(maxsize=4096)
 def compiled(source: str):
-    return environment().from_string(source)
+    env = environment()
+    return env.from_string(_check_printed(env.parse(source)))
 
 
 @lru_cache(maxsize=4096)
@@ -247,6 +314,8 @@ def template_error(exc: Exception) -> str:
     """A template's failure in the author's words, on one line: no exception class, no
     `'dict object' has no attribute` (issue 29)."""
     text = " ".join(str(exc).split())[:200]
+    if isinstance(exc, PrintedValueError):   # already in the author's words, naming the variable
+        return text
     text = re.sub(r"'[\w ]*object' has no attribute '([^']*)'", r"no field '\1'", text)
     text = re.sub(r"'[\w ]*object' has no element ([^ ]*)", r"no element \1", text)
     return f"{_KINDS.get(type(exc).__name__, 'template error')}: {text}"

@@ -12,7 +12,7 @@ import urllib.parse
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Protocol
 
 import click
 
@@ -21,7 +21,7 @@ from datafile.errors import BuildError, DataError
 from ..data.catalog import load_project
 from ..data.languages import language_problems
 from ..data.project import Project
-from .pages import Remember, build_site_only, site_dir
+from .pages import build_site_only, site_dir
 
 
 def snapshot(root: Path) -> dict[str, float]:
@@ -31,19 +31,30 @@ def snapshot(root: Path) -> dict[str, float]:
     return {str(p): p.stat().st_mtime for p in sorted(files) if p.is_file()}
 
 
+class SiteParts(Protocol):
+    """What keeps the site's parts between rebuilds (build.plan.SiteMemory, the build cache):
+    asked for a part, it gives the one it holds or makes it; after a rebuild it drops the parts
+    that rebuild did not use."""
+
+    def __call__(self, what: tuple, make: Callable[[], bytes]) -> bytes: ...
+
+    def forget_unused(self) -> None: ...
+
+
 def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: bool,
-            memory: Callable[[Project], Remember] | None = None) -> bool:
+            memory: Callable[[Project], SiteParts] | None = None) -> bool:
     """Load the project and write its site; `memory(project)` gives what keeps the site's parts
-    between rebuilds (the build cache: pnp serve makes again only what an edit changed)."""
+    between rebuilds (pnp serve makes again only what an edit changed)."""
     try:
         project = load_project(root, games)
         # what a language lacks (an icon label, a translation) is refused as by pnp build
         missing = [p for game in project.games.values() for p in language_problems(project, game, None, allow_missing)]
         if missing:
             raise DataError(missing)
-        remember = memory(project) if memory else None
-        build_site_only(project, out_dir, allow_missing, *([remember] if remember else []))
-        getattr(remember, "forget_unused", lambda: None)()
+        parts = memory(project) if memory else None
+        build_site_only(project, out_dir, allow_missing, *([parts] if parts is not None else []))
+        if parts is not None:
+            parts.forget_unused()
     except DataError as exc:
         for problem in exc.problems:
             click.secho(str(problem), fg="red", err=True)

@@ -317,6 +317,7 @@ def test_aid_template_typo_is_reported(tmp_path):
     assert f"cards/san-gimignano/aid/en.yaml:{line}" in result.output and "tower" in result.output
 
 
+@pytest.mark.slow      # two whole-process builds
 def test_a_game_built_after_another_is_byte_identical(tmp_path):
     from tests.conftest import pnp_process
     alone, together = tmp_path / "alone", tmp_path / "together"

@@ -18,6 +18,8 @@ from pypdf import PdfReader
 
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow   # builds a wheel and a venv
+
 
 def run(cmd, cwd, env=None):
     result = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True, env=env)

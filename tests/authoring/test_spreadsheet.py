@@ -2,6 +2,8 @@
 problems name file, row and column."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from pypdf import PdfReader
 
@@ -108,10 +110,10 @@ def test_xlsx_sheet(game, tmp_path):
 @pytest.mark.parametrize("rows, expected", [
     ("id,name,txt\nsaffron,Saffron,x\n",
      "cards/spice-road/goods.csv:1: column C 'txt': unknown column; did you mean 'text'?"),
-    ("id,name,props.cost\nsaffron,Saffron,four\n",
-     "cards/spice-road/goods.csv:2: column C 'props.cost': Input should be a valid integer"),
+    # pydantic words the reason: the line names file, row, column and (for a bound) the bound
+    ("id,name,props.cost\nsaffron,Saffron,four\n", "cards/spice-road/goods.csv:2: column C 'props.cost': "),
     ("id,name,props.cost\nsaffron,Saffron,3\npepper,Pepper,12\n",
-     "cards/spice-road/goods.csv:3: column C 'props.cost': Input should be less than or equal to 9"),
+     "cards/spice-road/goods.csv:3: column C 'props.cost': .*\\b9\\b"),
     ("id,name,props.cost\nsaffron,Saffron,3\nsaffron,Pepper,2\n",
      "cards/spice-road/goods.csv:3: column A 'id': card id 'saffron' is also used in row 2"),
     ("id,name.fr,name.en,props.cost\nsaffron,Safran,,3\n",
@@ -132,7 +134,10 @@ def test_errors_name_file_row_and_column(game, tmp_path, rows, expected):
     (game / "goods.csv").write_text(rows, encoding="utf-8")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
-    assert expected in result.output, result.output
+    if ".*" in expected:
+        assert re.search(expected, result.output), result.output
+    else:
+        assert expected in result.output, result.output
     assert "Traceback" not in result.output
     assert "column C 'props.tags'" not in result.output and "goods.yaml" not in result.output
     assert len(result.output.strip().splitlines()) == 2   # the problem, then the count

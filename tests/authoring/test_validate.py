@@ -3,6 +3,8 @@ layouts with file:line, deck files not listed in `decks:`, `players:` written as
 at build time names what the template could use, never a Python object."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import pnp
@@ -36,7 +38,7 @@ def test_the_new_game_is_valid(project):
 
 
 @pytest.mark.parametrize("old, new, expected", [
-    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error: unexpected '}'"),
+    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error"),   # then Jinja's words
     ('"{{ card.name }}"', '"{{ card.nmae }}"',
      "layouts.card.regions.title.text: unknown variable 'card.nmae'; did you mean 'card.name'?"),
     ('"{{ card.name }}"', '"{{ crad.name }}"', "layouts.card.regions.title.text: unknown variable 'crad'; "
@@ -54,7 +56,7 @@ def test_layout_template_mistakes_name_file_and_line(project, old, new, expected
 
 def test_template_variables_that_are_fine(project):
     edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"',
-         "\"{% set n = card.name %}{% for w in n.split() %}{{ w }}{{ loop.index }}{% endfor %}"
+         "\"{% set n = card.name %}{% for w in [n, n] %}{{ w }}{{ loop.index }}{% endfor %}"
          "{{ card.props.get('cost') }}{{ colors['ink'] }}{{ range(2) | list | length }}{{ _('Cost') }}\"")
     result = pnp("validate", "spice-road", root=project)
     assert result.exit_code == 0, result.output
@@ -82,3 +84,49 @@ def test_a_build_time_typo_names_the_fields(project):
     assert result.exit_code == 1
     assert "no field 'nmae' here; it has: copies, id, name, props, text" in result.output
     assert "View object" not in result.output
+
+
+def test_a_build_time_typo_is_refused_by_validate_first(project):
+    """validate renders every face as the card build does: the same template fails there first,
+    naming the layout's file and line, the card and the language."""
+    line = edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
+    check(project, f"layouts/spice-road.yaml:{line}: spice-road/card regions.title.text: ")
+    result = pnp("validate", "spice-road", root=project)
+    assert "no field 'nmae' here" in result.output and "card 'market'" in result.output and "language" in result.output
+
+
+@pytest.mark.parametrize("printed, kind", [("card.props", "a mapping"), ("range", "a function"),
+                                          ("card.name.__class__", None)])
+def test_a_printed_value_that_is_not_text_is_an_error(project, printed, kind):
+    """`{{ x }}` where x is a mapping, a function or a class: an error naming the variable (never its
+    Python repr on the card), from validate and from the build alike."""
+    line = edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ ' + printed + ' }}"')
+    check(project, f"layouts/spice-road.yaml:{line}: spice-road/card regions.title.text: ")
+    built = pnp("build", "spice-road", "--only", "cards", "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1 and "<" not in built.output
+    if kind:
+        validated = pnp("validate", "spice-road", root=project).output
+        for output in (validated, built.output):
+            assert f"'{{{{ {printed} }}}}' is {kind}" in output, output
+
+
+@pytest.mark.parametrize("where, old, new", [
+    ("cards/spice-road/cards.yaml", "{en: Harbour}", "{en: Harbour \U0001F600}"),   # a card face's text
+    ("cards/spice-road/rules/en.yaml", "by the end of the game.", "by the end of the game \u5854."),  # rules
+])
+def test_a_character_the_font_lacks_is_refused_by_validate_first(project, where, old, new):
+    """The build refuses a character its font has no glyph for (an emoji, a CJK character in the
+    Latin font); validate refuses it first, naming the file and line (and, on a card face, the
+    card and the language)."""
+    edit(project / where, old, new)
+    odd = next(c for c in new if ord(c) > 0x2000)
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "has no glyph" in line]
+    assert len(lines) == 1 and re.match(r"\S+\.yaml:\d+: ", lines[0]), result.output
+    assert f"U+{ord(odd):04X}" in lines[0]
+    if "cards.yaml" in where:
+        assert "card 'harbour'" in lines[0] and "language en" in lines[0]
+    only = "cards" if "cards.yaml" in where else "rules"
+    built = pnp("build", "spice-road", "--only", only, "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1 and "has no glyph" in built.output

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy, replace_in
 
@@ -29,6 +31,7 @@ def start(root: Path, out: Path, jobs: str) -> subprocess.Popen:
                             start_new_session=True)   # its own process group: the kill takes its workers too
 
 
+@pytest.mark.slow      # fifteen builds killed at random moments
 def test_killed_builds_leave_the_old_or_the_new_output(tmp_path):
     root = project_copy(tmp_path)
     out = tmp_path / "out"
@@ -62,6 +65,7 @@ def test_killed_builds_leave_the_old_or_the_new_output(tmp_path):
     print("states seen after kills:", seen)
 
 
+@pytest.mark.slow      # several builds
 def test_stale_temporaries_are_removed_and_failed_builds_create_nothing(tmp_path):
     root = project_copy(tmp_path)
     out = tmp_path / "out"

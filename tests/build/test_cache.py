@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT, pnp, pnp_process
 from tests.pipeline.helpers import project_copy, replace_in
 
@@ -32,6 +34,7 @@ def rendered(before: dict, after: dict) -> set[str]:
     return {path for path in after if before.get(path, (0,))[0] != after[path][0]}
 
 
+@pytest.mark.slow      # a build per kind of input
 def test_each_kind_of_input_rebuilds_what_reads_it(tmp_path):
     root = project_copy(tmp_path)
     fonts = root / "layouts" / "fonts"
@@ -68,10 +71,11 @@ def test_each_kind_of_input_rebuilds_what_reads_it(tmp_path):
     assert changed(locale, font) == set(font)
 
     # an option: every product; --no-cache renders everything again, with the same bytes
-    letter = build(root, out, "--paper", "letter")
-    assert changed(font, letter) == set(letter)
-    forced = build(root, out, "--paper", "letter", "--no-cache")
-    assert rendered(letter, forced) == set(forced) and changed(letter, forced) == set()
+    # (legal: the default paper is Letter in English and A4 in the others, so neither is new to all)
+    legal = build(root, out, "--paper", "legal")
+    assert changed(font, legal) == set(legal)
+    forced = build(root, out, "--paper", "legal", "--no-cache")
+    assert rendered(legal, forced) == set(forced) and changed(legal, forced) == set()
 
 
 def test_altered_cache_entry_is_not_served(tmp_path):
@@ -84,6 +88,7 @@ def test_altered_cache_entry_is_not_served(tmp_path):
     assert {path: data for path, (_ino, data) in again.items()} == {p: d for p, (_i, d) in first.items()}
 
 
+@pytest.mark.slow      # two whole-process builds without the cache
 def test_workers_give_the_same_bytes(tmp_path):
     args = (GAME, "--lang", "en,ja", "--only", "cards,player-aid-card,rules", "--no-cache")
     one = pnp_process("build", *args, "--jobs", "1", "--out", str(tmp_path / "one"))
@@ -94,6 +99,7 @@ def test_workers_give_the_same_bytes(tmp_path):
     assert {p: d for p, (_i, d) in a.items()} == {p: d for p, (_i, d) in b.items()}
 
 
+@pytest.mark.slow      # three builds
 def test_site_pages_and_fonts_are_reused_and_never_stale(tmp_path):
     """The site keeps each game and language's pages and each web-font subset in the cache: an
     English card edit renders the English pages again and reuses the rest, and the site is then
@@ -119,6 +125,7 @@ def test_site_pages_and_fonts_are_reused_and_never_stale(tmp_path):
     assert site(out) == site(fresh)
 
 
+@pytest.mark.slow      # builds and rebuilds
 def test_serve_makes_again_only_what_an_edit_changed(tmp_path):
     """`pnp serve` keeps the site's parts in OUT's cache as a build does: after an English card
     edit it renders San Gimignano's English pages again and nothing else, and writes the site a

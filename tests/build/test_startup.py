@@ -48,3 +48,16 @@ def test_listed_help_matches_each_command():
     for name in main.list_commands(ctx):
         expected = main.get_command(ctx, name).get_short_help_str(limit=500)
         assert click.Command(name, help=main._short_help(ctx, name)).get_short_help_str(500) == expected
+
+
+def test_every_command_module_is_listed():
+    """A module of generator/cli/ that defines a click command is one line of lazy_commands."""
+    import ast
+    from generator.cli.main import main
+    listed = set(main.lazy_commands.values())
+    for path in sorted((ROOT / "generator" / "cli").glob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            decorators = [ast.unparse(d) for d in getattr(node, "decorator_list", [])]
+            if isinstance(node, ast.FunctionDef) and any(d.startswith(("click.command", "click.group"))
+                                                           for d in decorators) and node.name != "main":
+                assert f"generator.cli.{path.stem}:{node.name}" in listed, f"{path.name}: {node.name}"

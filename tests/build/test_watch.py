@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.pipeline.helpers import project_copy, replace_in
 
 
@@ -21,6 +23,7 @@ def wait_for(condition, seconds: float = 60) -> bool:
     return False
 
 
+@pytest.mark.slow      # a `--watch` process, waits for its rebuilds
 def test_watch_rebuilds_on_change(tmp_path):
     root = project_copy(tmp_path)
     out = tmp_path / "out"

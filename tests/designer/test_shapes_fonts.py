@@ -215,3 +215,21 @@ def test_check_measures_what_a_turned_box_covers(tmp_path):
 """)
     result = pnp("check", "shapes", root=tmp_path)
     assert "box 'tag' of layout shapes/card (13.74,52.74)–(46.26,85.26) mm leaves the 3 mm safe zone" in result.output
+
+
+@pytest.mark.parametrize("font", ["cardo", "fonts/mine.ttf"])
+def test_a_character_missing_from_a_font_by_family_or_by_file_is_refused_by_validate(tmp_path, font):
+    """The card build refuses a character its region's font lacks, whichever way `font:` names
+    it; validate refuses it first, on the region's line."""
+    game = project(tmp_path, f"""\
+      title: {{kind: text, x: 5, y: 10, width: 53, height: 10, font: "{font}", text: "Tower \u5854"}}
+""")
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "layouts" / "fonts" / "Cardo-Bold.ttf", game / "fonts" / "mine.ttf")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and "U+5854" in problems[0], result.output
+    assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
+    built = pnp("build", "shapes", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert built.exit_code == 1 and "U+5854" in built.output

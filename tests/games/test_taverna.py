@@ -47,11 +47,8 @@ def normalise(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("taverna")
-    result = pnp("build", "taverna", "--only", "cards", "--out", str(folder))
-    assert result.exit_code == 0, result.output
-    return folder / "taverna"
+def out(built):
+    return built("taverna") / "taverna"      # the session's build: every language's cards.pdf
 
 
 @pytest.fixture(scope="module")
@@ -176,6 +173,7 @@ def test_overlong_text_fails_naming_the_card(tmp_path):
     assert not (tmp_path / "o" / "taverna" / "en" / "cards.pdf").exists()
 
 
+@pytest.mark.slow      # two builds of a changed copy
 def test_a_missing_card_is_one_yaml_entry(tmp_path):
     """Adding a spell and two client cards (one double) takes one entry each, no layout change."""
     root = project_copy(tmp_path, ("taverna",))

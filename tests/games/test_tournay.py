@@ -1,7 +1,7 @@
 """Tournay cards: the data (cards/tournay/) and the printed sheets, checked against the sources.
 
-Expected facts are typed here from the rulebooks (/work/shared/seeds/000 fr, 002 en) and the
-card list in /work/shared/gamedata/tournay.yaml, never read back from our YAML.
+Expected facts are typed here from the rulebooks (../shared/seeds/000 fr, 002 en) and the
+card list in ../shared/gamedata/tournay.yaml, never read back from our YAML.
 """
 from __future__ import annotations
 

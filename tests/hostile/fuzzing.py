@@ -3,14 +3,17 @@ benchmarks/fuzz.py (a larger random run): mutate one shipped file, run `pnp` on 
 project, classify what happened.
 
 A case runs in a forked child (warm caches from the parent, nothing leaks into the next case),
-under a memory limit and a wall-clock limit, so a hang or a memory bomb is measured instead of
-stopping the run. What counts:
+under a memory limit and a limit of CPU seconds (and, for a child that waits on something, ten
+times as many seconds of wall clock), so a hang or a memory bomb is measured instead of stopping
+the run, and a machine busy with other work does not turn a slow case into a "hang". What counts:
 
 - traceback: an exception escaped the CLI (or "Traceback" was printed), or a strange exit code;
 - hang: the case did not finish within the time limit (or the child died: memory bomb);
 - leak: the canary environment variable or the canary file outside the project was printed or
   written into the output, or something outside the project was written (a linked output);
 - unclear: a failure whose lines do not each name a file (validate, score: `file:line: ...`);
+- nofile: a problem line, of any command (build included), that does not begin with the file it
+  is about (`cards/x/deck.yaml:12: ...`);
 - partial: a failed build left files or folders in its output folder;
 - mismatch: `validate` passed but the build of the same data failed.
 """
@@ -180,6 +183,7 @@ class Outcome:
 
 
 PROBLEM_LINE = re.compile(r"^\S[^\n]*?:(\d+:)? ")          # file[:line]: ...
+FILE_NAMED = re.compile(r"^[^\s:]*(/|\.[a-z]{2,4})[^\s:]*(:\d+)?: ")   # cards/x/y.yaml:12: ..., a path first
 SUMMARY = re.compile(r"^(\d+\D|Nothing was written|nothing was written|build failed: |site not rebuilt)")
 
 
@@ -285,6 +289,8 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
         code = 0
         try:
             resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2 ** 20, memory_mb * 2 ** 20))
+            cpu = int(timeout) + 1                 # SIGXCPU past it, SIGKILL a second later
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
             payload = json.dumps(_run_in_child(cmds, target.kind, sandbox)).encode()
         except BaseException as exc:  # noqa: BLE001
             payload = json.dumps({"results": [], "fatal": f"{type(exc).__name__}: {exc}"}).encode()
@@ -295,7 +301,7 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
     os.close(write_fd)
     chunks, hung = [], False
     with os.fdopen(read_fd, "rb") as pipe:
-        deadline = start + timeout
+        deadline = start + 10 * timeout       # the CPU limit is the measure; this, for a child that waits
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -316,10 +322,12 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
     path.write_bytes(original)
     seconds = time.monotonic() - start
     if hung:
-        return Outcome("hang", cmds[-1], seconds=seconds, detail=f"no answer within {timeout:.0f} s")
+        return Outcome("hang", cmds[-1], seconds=seconds, detail=f"no answer within {10 * timeout:.0f} s")
     if not chunks:
-        return Outcome("hang", cmds[-1], seconds=seconds,
-                       detail=f"child died (signal {os.WTERMSIG(status) if os.WIFSIGNALED(status) else status})")
+        signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        detail = (f"more than {int(timeout) + 1} s of CPU" if signum in (signal.SIGXCPU, signal.SIGKILL)
+                  else f"child died (signal {signum or status})")
+        return Outcome("hang", cmds[-1], seconds=seconds, detail=detail)
     report = json.loads(b"".join(chunks))
     outcome = classify(report, target, sandbox, seconds)
     if m.op == "special":
@@ -350,6 +358,12 @@ def classify(report: dict, target: Target, sandbox: Sandbox, seconds: float) -> 
         if odd and last["cmd"][2] in ("validate", "score"):
             flags.append("unclear")
             last["output"] = "unclear line: " + odd[0][:200] + "\n" + last["output"]
+        problems = [line.removeprefix("build failed: ") for line in lines
+                    if not SUMMARY.match(line) or line.startswith("build failed: ")]
+        nameless = [line for line in problems if not FILE_NAMED.match(line)]
+        if nameless:
+            flags.append("nofile")
+            last["output"] = "no file named: " + nameless[0][:200] + "\n" + last["output"]
         if last["cmd"][2] == "build":
             if len(results) > 1:
                 flags.append("mismatch")

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from .fuzzing import OPS, Mutation, Sandbox, run_case, targets
 
+pytestmark = pytest.mark.slow   # 700 cases in forked children
+
 # 700 mutated files here, and 1,200 mutated score states in test_score_states.py (in-process: fast)
 CASES = {"deck": 170, "game": 40, "layout": 80, "aid": 80, "rules": 80, "locale": 100, "state": 150}
 TIME_LIMIT = 8.0   # seconds for one case (four times that with a build); a healthy one takes well under one

@@ -40,7 +40,9 @@ def _write(path, text: bytes | str):
     ("caf\u00e9".encode()[:-1], "is not UTF-8"),                    # cut inside a multi-byte character
     (b"\n? [a, b]\n: 1\n", "a list or mapping used as a mapping key"),
     (b"\nbig: " + b"9" * 5000 + b"\n", "out of range"),
-    (b"\ndeep: " + b"[" * 3000 + b"]" * 3000 + b"\n", "nest"),   # ours, or libyaml's own limit (PyYAML 6.0.3+)
+    # 3,000 levels: refused by libyaml, by the pure-Python loader's recursion or by the project's
+    # own depth check, depending on the PyYAML build; the user gets the same one line
+    (b"\ndeep: " + b"[" * 3000 + b"]" * 3000 + b"\n", None),
 ])
 def test_the_loader_refuses_what_used_to_crash_it(tmp_path, bad, message):
     root = project_copy(tmp_path)
@@ -49,7 +51,12 @@ def test_the_loader_refuses_what_used_to_crash_it(tmp_path, bad, message):
     _write(towers, text.replace(b"deck: towers\n", b"deck: towers\n" + bad + b"\n", 1) if bad[:1] == b"\n"
            else text[:200] + bad + text[200:])
     lines = _one_line_problems(pnp("validate", "san-gimignano", root=root), TOWERS)
-    assert any(message in line for line in lines), lines
+    if message:
+        assert any(message in line for line in lines), lines
+    else:   # one problem, on the line of the deep value
+        written = towers.read_bytes()
+        deep = written[:written.index(b"deep:")].count(b"\n") + 1
+        assert [line.split(":")[1] for line in lines] == [str(deep)], lines
 
 
 def test_an_alias_bomb_is_refused_quickly(tmp_path):
@@ -184,10 +191,10 @@ def test_a_role_naming_an_unknown_family_is_a_validate_problem(tmp_path, old, ne
     ("{{ cycler }}", "'cycler' is undefined"),
     ("{{ 'x' * 10**10 }}", "made with '*'"),
     ("{{ '{:>999999999}'.format(1) }}", "str.format is not available"),
-    ("{{ 'x'.center(10**9) }}", "unsafe"),
+    ("{{ 'x'.center(10**9) }}", "not available"),
     ("{{ 10**(10**10) }}", "power too large"),
     ("{% for i in range(5000) %}{% for j in range(5000) %}{% endfor %}{% endfor %}", "more than"),
-    ("{{ ''.__class__.__mro__ }}", "unsafe"),
+    ("{{ ''.__class__.__mro__ }}", "not available"),
 ])
 def test_aid_templates_are_bounded(tmp_path, template, message):
     root = project_copy(tmp_path)

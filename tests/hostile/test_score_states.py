@@ -188,6 +188,7 @@ def mutated_state(draw):
     return draw(st.sampled_from([game, *sorted(EXAMPLES)])), data
 
 
+@pytest.mark.slow      # 1,200 states
 @settings(max_examples=1200, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(mutated_state())

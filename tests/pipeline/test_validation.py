@@ -1,6 +1,8 @@
 """Bad input is refused with file, line, field and what was expected; nothing is written."""
 from __future__ import annotations
 
+import re
+
 from tests.conftest import pnp
 from tests.pipeline.helpers import project_copy, replace_in
 
@@ -27,8 +29,9 @@ def test_wrong_type_and_out_of_range_property(tmp_path):
     line = replace_in(towers, "      rank: 9\n", "      rank: 11\n")
     result = pnp("validate", root=root)
     assert result.exit_code == 1
-    assert f"towers.yaml:{line}: cards[4].props.rank:" in result.output
-    assert "less than or equal to 10" in result.output
+    # the line names file, line and field, and the bound (pydantic words the rest)
+    found = [x for x in result.output.splitlines() if f"towers.yaml:{line}: cards[4].props.rank:" in x]
+    assert len(found) == 1 and re.search(r"\b10\b", found[0]), result.output
 
 
 def test_missing_translation_is_reported(tmp_path):

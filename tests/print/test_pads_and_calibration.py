@@ -20,9 +20,12 @@ MIN_GLYPH = 6.5
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_two_pads_or_more_per_sheet_for_five_players(tmp_path, paper):
-    result = pnp("build", "taverna", "--only", "score-pad", "--paper", paper, "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
+def test_two_pads_or_more_per_sheet_for_five_players(full_build, tmp_path, paper):
+    if paper == "a4":             # the default paper: the session's build has these pads
+        tmp_path = full_build
+    else:
+        result = pnp("build", "taverna", "--only", "score-pad", "--paper", paper, "--out", str(tmp_path))
+        assert result.exit_code == 0, result.output
     for lang in LANGS:
         pdf = tmp_path / "taverna" / lang / "score-pad.pdf"
         assert len(PdfReader(pdf).pages) == 1

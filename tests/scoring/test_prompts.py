@@ -23,7 +23,8 @@ def test_wrong_answers_are_asked_again_in_french(tmp_path):
     assert result.exit_code == 0, result.output
     err = result.stderr
     assert "Nom du joueur 1" in err and "combien de tours" in err
-    assert err.count("n’est pas un nombre entier de 0 à 20") == 2          # "x" and "-1" refused
+    # "x" and "-1" refused, within the state model's bounds (Player.towers: at most 16)
+    assert err.count("n’est pas un nombre entier de 0 à 16") == 2
     assert "« 11 » n’est pas un rang de 5 à 10" in err
     assert "Répondez o ou n." in err
     assert "« foo » n’est pas l’un de : monumento, cappella." in err
@@ -108,3 +109,65 @@ def test_stopping_midway_is_said_in_the_language_asked():
     result = pnp("score", "san-gimignano", "--lang", "de", input="Ann\n")
     assert result.exit_code == 1
     assert "Abgebrochen: nichts wurde gewertet." in result.stderr and "Aborted" not in result.output
+
+
+class _Recorder:
+    """A prompt that answers every question with its default (or the first choice) and notes the
+    bounds of each number it was asked for."""
+
+    def __init__(self):
+        self.numbers: list[tuple[str, int | None, int | None]] = []
+
+    def t(self, msgid, **values):
+        return msgid.format(**values)
+
+    def say(self, msgid, **values):
+        pass
+
+    def text(self, msgid, default=None, parse=None, **values):
+        return parse(default) if parse and default is not None else (default or "A")
+
+    def player_name(self, n, taken):
+        return f"P{n}"
+
+    def several(self, msgid, options, lower=False, **values):
+        return []
+
+    def integer(self, msgid, default=None, low=None, high=None, **values):
+        self.numbers.append((msgid, low, high))
+        return default if default is not None else low
+
+    def confirm(self, msgid, **values):
+        return False
+
+    def choice(self, msgid, options, default=None, **values):
+        return next(iter(options))
+
+
+def test_every_number_asked_is_bounded_by_the_state_model():
+    """The terminal asks within the bounds the state models declare (as the browser form reads
+    them), so an answer it takes is never refused by the model afterwards."""
+    import scoring.san_gimignano as sg
+    import scoring.taverna as taverna
+    import scoring.tournay as tournay
+    from scoring.state import field_range
+    expected = {
+        sg: {"{name}: how many towers": field_range(sg.Player, "towers")[1:]},
+        taverna: {"Number of players ({min}-{max})": (2, 5),
+                  **{msgid: field_range(taverna.Player, field)[1:] for msgid, field in (
+                      ("{name}: VP on the score track", "points"), ("{name}: sous", "sous"),
+                      ("{name}: spells still in hand", "unused_spells"), ("{name}: spells cast", "spells_cast"),
+                      ("{name}: royal favours owned (used or not)", "royal_favours"),
+                      ("{name}: property titles", "property_titles"), ("{name}: privilege tokens", "privileges"))},
+                  "{name}: of which Feu d'artifice": (0, 0)},   # at most the spells cast (0 here)
+        tournay: {"Number of players ({min}-{max})": (2, 4),
+                  "{name}: {colour} citizens owned": field_range(tournay.Citizens, "red")[1:],
+                  "{name}: deniers": field_range(tournay.Player, "deniers")[1:],
+                  "{name}: ramparts built": field_range(tournay.Player, "ramparts")[1:]},
+    }
+    for module, bounds in expected.items():
+        prompt = _Recorder()
+        module.ask(prompt)
+        asked = {msgid: (low, high) for msgid, low, high in prompt.numbers}
+        assert asked == bounds, module.__name__
+        assert all(low is not None and high is not None for low, high in asked.values())

@@ -5,7 +5,6 @@ import subprocess
 
 import pytest
 
-from tests.conftest import pnp
 
 ROWS = {"en": ["Completed towers", "Coloured towers", "Total"],
         "fr": ["Tours terminées", "Tours colorées", "Total"],
@@ -14,11 +13,8 @@ ROWS = {"en": ["Completed towers", "Coloured towers", "Total"],
 
 
 @pytest.fixture(scope="module")
-def pads(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pads")
-    result = pnp("build", "san-gimignano", "--only", "score-pad", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out / "san-gimignano"
+def pads(built):
+    return built("san-gimignano") / "san-gimignano"    # the session's build, score pads among it
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "ja"])

@@ -8,6 +8,8 @@ import threading
 import time
 import urllib.request
 
+import pytest
+
 from tests.pipeline.helpers import project_copy, replace_in
 
 
@@ -24,6 +26,7 @@ def _wait_for(pattern: str, lines: list[str], proc, timeout: float = 60) -> re.M
     raise AssertionError(f"'{pattern}' not seen; output: {lines}")
 
 
+@pytest.mark.slow      # a `pnp serve` process, waits for its rebuilds
 def test_serve_rebuilds_on_change(tmp_path):
     root = project_copy(tmp_path)
     out = tmp_path / "out"

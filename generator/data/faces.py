@@ -1,0 +1,153 @@
+"""Every card face's templates rendered once per language, without drawing: the icons the faces
+show (the player aids' legend explains exactly those), the errors a template raises for a card
+and the texts the text regions print (`pnp validate` reports the errors and checks the texts'
+glyphs, so a face that would fail the card build fails validate first, naming the layout's file
+and line, the card and the language).
+
+What is rendered is what the card build renders (paper/face.py): each region's `when`, then,
+when the region is drawn, its `text` (text, icon and image regions) and any colour written as
+a template. What the build does with the result (fitting text, finding the image, the glyphs)
+is the build's own check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from datafile.errors import BuildError, DataError, Problem
+
+from .crosscheck import ICON_REF
+from .i18n import Translator
+from .layouts import layout_id
+from .project import GameData, Project
+from .templates import card_context, compiled, compiled_expression, template_error
+
+
+@dataclass(frozen=True)
+class PrintedText:
+    """A text region's text for one card in one language, as the card build will set it."""
+    lang: str
+    role: str          # the region's font role (layouts/fonts.yaml)
+    bold: bool
+    italic: bool
+    source: str
+    file: str          # where the region's text is written, for messages
+    line: int
+    field: str
+    card: str          # "card 'x' of deck 'y'"
+
+
+@dataclass
+class Faces:
+    icons: frozenset[str]
+    problems: list[Problem] = field(default_factory=list)
+    texts: list[PrintedText] = field(default_factory=list)   # each (language, role, style, text) once
+
+
+def faces(project: Project, game: GameData) -> Faces:
+    return game.once("faces", lambda: _faces(project, game))
+
+
+def used_icons(project: Project, game: GameData) -> set[str]:
+    """Icons a player sees on the game's cards: `:name:` in any card or deck text, and the icon
+    regions and `:name:` of the layouts (faces and backs) the decks use."""
+    return set(faces(project, game).icons)
+
+
+def face_problems(project: Project, game: GameData) -> list[Problem]:
+    """One problem per layout template and card that cannot be rendered (the first language)."""
+    return faces(project, game).problems
+
+
+def printed_texts(project: Project, game: GameData) -> list[PrintedText]:
+    """What the text regions of every face print, per language (for validate's glyph check)."""
+    return faces(project, game).texts
+
+
+def _faces(project: Project, game: GameData) -> Faces:
+    from .crosscheck import texts as _texts
+    used: set[str] = set()
+    problems: dict[tuple, Problem] = {}
+    # `_('…')` as the build translates it: a missing translation fails the card build (without
+    # --allow-missing), so it fails here
+    labels = {lang: Translator(project.root, lang) for lang in game.game.languages}
+    texts: dict[tuple, PrintedText] = {}
+    for deck in game.decks:
+        for _path, text in _texts(deck, ()):
+            values = text.root.values() if isinstance(text.root, dict) else [text.root]
+            for value in values:
+                used.update(ICON_REF.findall(value or ""))
+        faces_ = [(_layout(project, layout_id(deck, card)), card, None) for card in deck.cards]
+        if deck.back:
+            faces_.append((_layout(project, deck.back.layout), None, deck.back.props))
+        for layout, card, side in faces_:
+            if layout is None:
+                continue            # an unknown or broken layout: the layout check's problem
+            for lang in game.game.languages:
+                try:
+                    context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
+                except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
+                    continue
+                what = f"card '{card.id}'" if card else "the back"
+                printed: list = []
+                for region, key, exc in _render(layout, context, used, printed):
+                    where = (layout.id, region.name, key)
+                    if where in problems or isinstance(exc, DataError):   # a broken catalogue: reported as such
+                        continue    # one line per template: the first card and language it fails for
+                    file, line = _origin(region, key, layout)
+                    problems[where] = Problem(
+                        file, line, f"{layout.id} regions.{region.name}.{key}",
+                        f"{_message(exc)} (for {what} of deck '{deck.deck}', language {lang})",
+                        "a template that renders for every card of the decks using this layout")
+                for region, source in printed:
+                    key = (lang, region.font, region.bold, region.italic, source)
+                    if source and key not in texts:
+                        file, line = _origin(region, "text", layout)
+                        texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
+                                                 f"{what} of deck '{deck.deck}'")
+    return Faces(frozenset(used), list(problems.values()), list(texts.values()))
+
+
+def _layout(project: Project, lid: str):
+    """The resolved layout, or None when it is unknown or does not resolve (the layout check
+    reports why, once)."""
+    try:
+        return project.layouts.get(lid)
+    except DataError:
+        return None
+
+
+def _origin(region, key: str, layout) -> tuple[str, int]:
+    return (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
+
+
+def _render(layout, context: dict, found: set[str], printed: list):
+    """Render the face's templates; yields (region, key, exception) for each that fails, and adds
+    (region, text) to `printed` for each text region drawn."""
+    for region in layout.regions:
+        try:
+            if region.when and not compiled_expression(region.when)(**context):
+                continue
+        except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+            yield region, "when", exc
+            continue
+        for key in ("text", "color", "fill", "stroke"):
+            source = getattr(region, key)
+            if not source or (key != "text" and "{" not in source) or \
+                    (key == "text" and region.kind not in ("text", "icon", "image")):
+                continue
+            try:
+                out = compiled(source).render(context)
+            except Exception as exc:  # noqa: BLE001
+                yield region, key, exc
+                continue
+            if key == "text" and region.kind == "icon":
+                if out.strip():
+                    found.add(out.strip())
+            elif key == "text" and region.kind == "text":
+                found.update(ICON_REF.findall(out))
+                printed.append((region, out.strip()))
+
+
+def _message(exc: Exception) -> str:
+    """The build's words for the failure (paper/face.py)."""
+    return " ".join(str(exc).split())[:200] if isinstance(exc, BuildError) else template_error(exc)
