@@ -82,12 +82,13 @@ def poisoned(root) -> int:
                        for f, line, field, text in problems):
                     _set(data, leaf, _get(original[path], leaf))
                     reverted += 1
-        if not reverted:    # the culprit is a sibling of the field named (an aid item's `each`)
-            for path, data in files.items():
+        if not reverted:    # the culprit is a sibling of the field named or of one of its parents
+            for path, data in files.items():   # (an aid item's `each`, an aid card table's `each`)
                 name = str(path.relative_to(root))
-                parents = {field.rsplit(".", 1)[0] for f, _, field, _ in problems if f == name and field}
+                fields = {field for f, _, field, _ in problems if f == name and field}
                 for leaf in _leaves(data):
-                    if field_path(leaf[:-1]) in parents and PAYLOAD in _get(data, leaf):
+                    if PAYLOAD in _get(data, leaf) and any(field.startswith(field_path(leaf[:-1]) + ".")
+                                                           for field in fields):
                         _set(data, leaf, _get(original[path], leaf))
     else:
         pytest.fail(f"validation never passed:\n{result.output}")

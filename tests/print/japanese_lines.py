@@ -27,6 +27,7 @@ class Line:
     size: float
     text: str
     labelled: bool = False      # an icon stands just left of it, in a box of its own (a legend entry)
+    bold_start: bool = False    # it begins with a bold run (a row's label: シート1 …)
 
 
 def cjk(ch: str) -> bool:
@@ -70,8 +71,9 @@ def lines_of(path: Path) -> list[Line]:
 
 def _line(page: int, chars: list[dict]) -> Line:
     size = max(c["size"] for c in chars)
+    first = next((c for c in chars if c["text"].strip()), chars[0])
     return Line(page, chars[0]["x0"], chars[-1]["x1"], round(chars[0]["matrix"][5], 1) * -1, size,
-                "".join(c["text"] for c in chars).strip())
+                "".join(c["text"] for c in chars).strip(), bold_start="Bold" in first["fontname"])
 
 
 def continuations(lines: list[Line]) -> list[tuple[Line, Line]]:
@@ -116,8 +118,8 @@ def in_phrase_breaks(path: Path) -> list[str]:
     found = []
     for a, b in continuations(lines_of(path)):
         head, tail = a.text.rstrip(), b.text.lstrip()
-        if tail.startswith("•") or icon(tail[0]) or b.labelled:
-            continue    # the next bullet, legend entry or icon-led line: a new paragraph
+        if tail.startswith("•") or icon(tail[0]) or b.labelled or (a.bold_start and b.bold_start):
+            continue    # the next bullet, legend entry, icon-led line or labelled row: a new paragraph
         if head and tail and head[-1].isdigit() and tail[0].isdigit():
             found.append(f"{head[-8:]}|{tail[:8]}")       # a number cut in two (9|0枚)
             continue

@@ -228,7 +228,8 @@ def test_no_line_of_a_paragraph_is_left_alone_at_a_column_break(tmp_path, monkey
     project = load_project(ROOT)
     for game in project.games.values():
         for lang in game.game.languages:
-            write_rules(project, game, lang, tmp_path / f"{game.id}-{lang}.pdf", SheetOptions())
+            write_rules(project, game, lang, tmp_path / f"{game.id}-{lang}.pdf",
+                        SheetOptions().for_language(project.sheets, lang))
     assert seen, "no paragraph was split: the check would see nothing"
     assert [s for s in seen if min(s) < 2] == []
 
