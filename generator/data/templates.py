@@ -105,6 +105,12 @@ class NamedUndefined(StrictUndefined):
         return super()._undefined_message
 
 
+def lowerfirst(text) -> str:
+    """`text` with its first letter in lower case (the rest unchanged, unlike `lower`)."""
+    text = str(text)
+    return text[:1].lower() + text[1:]
+
+
 def sandbox(limits: Limits, **options: Any) -> SandboxedEnvironment:
     """A sandbox with only the globals and filters listed here, under `limits` (budget.py)."""
     env = _Environment(**options)
@@ -114,6 +120,7 @@ def sandbox(limits: Limits, **options: Any) -> SandboxedEnvironment:
     filters["replace"] = _replace
     filters["roman"] = roman
     filters["polite"] = polite         # Japanese card texts quoted in a polite-form aid
+    filters["lowerfirst"] = lowerfirst  # a card text quoted after a colon or dash (French: « : vos … »)
     env.filters = budgeted_filters(filters)
     return env
 

@@ -216,14 +216,18 @@ def render_home(project: Project, entries: list[dict]) -> str:
                           group="", _=lambda msgid: msgid, font_css=Markup(fonts.SLOT))
 
 
-def _entry(game: GameData, langs: list[str]) -> dict:
+def _entry(project: Project, game: GameData, langs: list[str]) -> dict:
+    # each language's line says players and minutes in that language (a German reader saw English)
+    facts = {l: players_and_minutes(Translator(project.root, l, allow_missing=True), game.game.players.min,
+                                    game.game.players.max, game.game.minutes) for l in langs}
     return dict(id=game.id, name=game.game.name.preferred("en"), players=dict(min=game.game.players.min,
                                                                           max=game.game.players.max),
                 minutes=game.game.minutes,
                 facts=players_and_minutes(Translator(Path(), SOURCE_LANGUAGE), game.game.players.min,
                                           game.game.players.max, game.game.minutes),
                 pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
-                            name=game.game.name.get(l), description=typeset(game.game.description.get(l), l))
+                            name=game.game.name.get(l), description=typeset(game.game.description.get(l), l),
+                            facts=typeset(facts[l], l))
                        for l in langs])
 
 
@@ -276,7 +280,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     groups: dict[str, list[str]] = {g: files for e in previous.values() for p in e["pages"]
                                     for g, files in [(f"{e['id']}/{p['lang']}", p.get("files", []))]}
     for game, langs in games:
-        entry = _entry(game, langs)
+        entry = _entry(project, game, langs)
         old = previous.get(game.id)
         if old:     # languages built earlier and not this time stay listed
             entry["pages"] += [p for p in old["pages"] if p["lang"] not in langs]

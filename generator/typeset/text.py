@@ -36,6 +36,9 @@ NBSP, NNBSP = "\u00a0", "\u202f"
 # a number keeps its unit on its line (100 %, 5 mm, 45 min)
 UNIT = re.compile(r"(?<=\d) (?=%|(?:mm|cm|pt|min)\b)")
 GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon never part
+# Japanese sets no space after its full-width marks: "**対抗：** 左上" and "1◉。 ドゥニエ", joined by a
+# layout's template, read 対抗：左上 and 1◉。ドゥニエ (a bold or italic mark may sit between)
+JA_SPACE = re.compile(r"([。、：；！？）」』](?:\*{1,2})?) +(?=\S)")
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 FIT_CACHE_SIZE = 512
@@ -64,6 +67,8 @@ def typeset(text: str, lang: str) -> str:
         text = OPEN_SINGLE.sub("\u2018", text)
     if lang == "fr":
         text = french_spacing(text)
+    if lang == "ja":
+        text = JA_SPACE.sub(r"\1", text)
     return UNIT.sub(NBSP, text)
 
 

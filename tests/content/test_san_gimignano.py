@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, aid, aid_text, card, section
+from .shipped import LANGS, ROOT, aid, aid_text, card, rules, section
 
 GAME = "san-gimignano"
 
@@ -79,7 +79,7 @@ def test_item_16_the_five_works_when_played_from_the_hand(lang):
     five = {"fr": "Le 5 agit quand vous le jouez depuis votre main", "en": "The 5 works when you play it from your hand",
             "de": "Die 5 wirkt, wenn du sie aus der Hand spielst", "ja": "5は手札から出したとき"}
     heading = {"fr": "le 5 joué depuis la main", "en": "the 5 played from your hand", "de": "die 5 aus der Hand gespielt",
-               "ja": "5は手札から出したとき"}
+               "ja": "5：手札から出す"}
     assert five[lang] in section(GAME, lang, "donazione")
     assert heading[lang] in _aid_items(lang, "donazione")[0]
 
@@ -134,3 +134,41 @@ def test_buy_stones_says_what_the_rulesheet_says_and_no_more(lang):
     buy = section(GAME, lang, "buy")
     assert that_one[lang] in buy
     assert not re.search(r"only 1|1 seule|nur 1|山札が1枚だけなら1枚", buy)
+
+
+# --- second reading (native editors, docs/fidelity.md): meanings fixed at the source ------------
+
+def _terms(lang: str) -> dict[str, str]:
+    glossary = next(s for s in rules(GAME, lang)["sections"] if s["id"] == "glossary")
+    return {t["term"]: t["definition"] for t in glossary["terms"]}
+
+
+MARKET = {"fr": "Marché", "en": "Market", "de": "Markt", "ja": "市場"}
+DONAZIONE = {"fr": "Donazione", "en": "Donazione", "de": "Donazione", "ja": "ドナツィオーネ"}
+FIVE_FROM_HAND = {"fr": "le 5 agit quand vous le jouez de votre main", "en": "the 5 works when played from your hand",
+                  "de": "Die 5 wirkt, wenn du sie aus der Hand spielst", "ja": "5は手札から出したとき"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_market_is_not_always_four_cards(lang):
+    """Rulesheet 001: buying takes from the market and exchanging adds to it; only an empty market
+    is refilled with 4 (English review S-E3)."""
+    definition = _terms(lang)[MARKET[lang]]
+    assert not re.search(r"^(The|Die|Les) 4|表向きの4枚", definition)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_donazione_says_the_five_is_played_from_the_hand(lang):
+    """Rulesheet 001 (5: Garde) and the rules' own Donazione section (German review S10)."""
+    assert FIVE_FROM_HAND[lang] in _terms(lang)[DONAZIONE[lang]]
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "ja"])
+def test_buona_pietra_band_says_building_or_extending(lang):
+    """Rulesheet 001: « Buona Pietra peut être utilisée pour construire ou prolonger des tours »;
+    the timing band said only "when building" (Japanese review S-M3)."""
+    layout = (ROOT / "layouts" / "san-gimignano.yaml").read_text(encoding="utf-8")
+    assert "_('When building or extending')" in layout
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / "pnp.po").open("rb") as fh:
+        band = read_po(fh).get("When building or extending").string
+    assert {"fr": "prolongeant", "de": "Erhöhen", "ja": "伸ばす"}[lang] in band

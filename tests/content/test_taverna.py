@@ -103,3 +103,38 @@ def test_no_favour_tile_is_named_after_a_guild_effect(lang):
     favours = {entry["name"][lang] for entry in deck(GAME, "royal-favours")["cards"]}
     assert effects & favours == set()
     assert not any(effect in favour for effect in effects - {"2+ / 4+ / 5", "2+／4+／5"} for favour in favours)
+
+
+# --- second reading (native editors, docs/fidelity.md): meanings fixed at the source ------------
+
+CARD_ALONE = {"fr": "la carte client suffit", "en": "the client card alone is enough", "de": "die Gastkarte genügt",
+              "ja": "客カードにあるだけで有効"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plot_needs_the_mask_on_the_client_card_only(lang):
+    """Rulebook 004, Complot: « si le symbole masque est présent sur la carte client jouée »; the
+    three other guild symbols need the tavern too, so the rules say it (German review M10)."""
+    assert CARD_ALONE[lang] in section(GAME, lang, "place-client")
+
+
+BONUS = {"fr": "bonus", "en": "bonus", "de": "Bonus", "ja": "ボーナス"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_popularity_favour_takes_the_bonus_reached(lang):
+    """Rulebook 004, turn example: Karl uses the favour, climbs the orc track and « reçoit 2 PV »;
+    the King's scoring says no bonus, so the favour must say it gives one (Japanese review T-M3)."""
+    assert BONUS[lang] in card(GAME, "royal-favours", "people-step")["text"][lang]
+
+
+ROUNDED_DOWN = {"fr": "arrondie à l'inférieur", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"}
+LAST_TITLE = {"fr": "jamais le dernier titre", "en": "never a player's last title", "de": "nie die letzte Urkunde",
+              "ja": "最後の権利証は奪えません"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_card_notary_rounds_down_and_never_takes_a_last_title(lang):
+    """Rulebook 004, Le notaire: half of the total spent, rounded down; never a player's last title."""
+    line = _aid_items(lang, "notables")[1]
+    assert ROUNDED_DOWN[lang] in line and LAST_TITLE[lang] in line

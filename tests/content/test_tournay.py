@@ -224,10 +224,23 @@ def test_item_15_setup_forms_the_general_supply_and_lists_every_component(lang):
 def test_item_24_a_rampart_spares_only_its_builder(lang):
     only = {"fr": "ne vous affecte pas", "en": "does not affect you", "de": "trifft dich nicht", "ja": "自分だけ"}
     assert any(only[lang] in item for item in _aid_items(lang, "events"))
-    back = "When a Town Crier is drawn, build this card: one event of your choice, whatever its coins, does not affect you."
+    back = ("When a Town Crier is drawn, you may build this card: one event of your choice, whatever its coins, "
+            "does not affect you.")
     assert back in (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
     if lang != "en":
         assert only[lang] in _msgstr(lang, back)
+
+
+MAY_BUILD = {"fr": "vous pouvez construire", "en": "you may build", "de": "darfst du", "ja": "建設してよい"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_second_reading_building_a_rampart_is_a_choice(lang):
+    """Rulebook 000: each player *may* then build a rampart (and may also build one to keep the
+    hand limit, or at the end); the back of every event must not read as an order (German review M8)."""
+    layout = (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
+    back = re.search(r"_\('(When a Town Crier is drawn[^']*)'\)", layout).group(1)
+    assert MAY_BUILD[lang] in (back if lang == "en" else _msgstr(lang, back))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -242,3 +255,101 @@ def test_item_27_placement_is_never_diagonal(lang):
     card_turn = next(i["text"] for i in next(s for s in aid(GAME, lang)["sections"] if s["id"] == "turn")["items"]
                      if isinstance(i, dict) and i.get("show") == "card" and "1." in i["text"])
     assert diagonal[lang] in card_turn
+
+
+# --- second reading (native editors, docs/fidelity.md): meanings fixed at the source ------------
+
+AT_LEAST = {"fr": "au moins", "en": "at least", "de": "indestens", "ja": "より多い"}
+AT_LEAST_AID = {"fr": "≥", "en": "at least", "de": "indestens", "ja": "より多く"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_end_condition_2_is_at_least_players_plus_one_town_criers(lang):
+    """Rulebook 000: « au moins autant de cartes Crieur Public que le nombre de joueurs plus un »;
+    the count may be passed before the check, so it never reads as an exact number."""
+    condition = next(line for line in section(GAME, lang, "end").splitlines() if "2**" in line)
+    assert AT_LEAST[lang] in condition
+    aid_condition = _aid_items(lang, "end")[0].split("2**", 1)[1]
+    assert AT_LEAST_AID[lang] in aid_condition
+
+
+SAME_NAME_BUILDERS = {"fr": "chacun de leurs bâtisseurs", "en": "scores the left value",
+                      "de": "den linken Wert", "ja": "全員が左の値"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_same_named_prestige_buildings_give_every_builder_the_left_value(lang):
+    """Rulebook 000 (Important): same-named buildings cause one count, in which *every* player who
+    built one scores the left value, not only the first card's builder."""
+    assert SAME_NAME_BUILDERS[lang] in section(GAME, lang, "scoring")
+    assert SAME_NAME_BUILDERS[lang] in _aid_items(lang, "scoring")[0]
+
+
+ON_THE_BUILDING = {"fr": "il reste dessus", "en": "it stands on the building", "de": "steht auf dem Gebäude",
+                   "ja": "建物の上に置きます"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_says_the_activating_citizen_stays_on_the_building(lang):
+    """Rulebook 000, action 2: your own citizen goes onto the building; the aid's general "used
+    citizens lie down beside their Plaza" must say so (French and English reviews T-F3, T-E3)."""
+    action = next(i for i in _aid_items(lang, "turn") if i.startswith("**2."))
+    assert ON_THE_BUILDING[lang] in action
+
+
+ONE_CITIZEN = {"fr": "sinon 1 habitant", "en": "otherwise 1 citizen", "de": "sonst 1 Bürger", "ja": "それ以外はコマ1個"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_combat_cost_names_the_one_citizen(lang):
+    combat = next(i for i in _aid_items(lang, "actions") if TOP_LEFT[lang] in i)
+    assert ONE_CITIZEN[lang] in combat
+
+
+EXPANSION_WORD = {"fr": "extension", "en": "expansion", "de": "Erweiterung", "ja": "拡張"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_does_not_put_the_expansion_under_the_advanced_rules(lang):
+    """Rulebook 000: « Règles avancées » and « Extension » are separate options (Japanese review R-M2)."""
+    heading = next(s for s in aid(GAME, lang)["sections"] if s["id"] == "advanced")["heading"]
+    assert EXPANSION_WORD[lang] in heading
+
+
+def test_some_prestige_buildings_cost_no_denier_at_all():
+    """Cloth Hall, Saint-Jacques, Tour Saint-Georges cost a citizen only: no text may say "more
+    than deniers" (German review T6)."""
+    costs = [c["props"].get("cost") or {} for name in ("yellow-3", "white-3", "red-3") for c in deck(GAME, name)["cards"]]
+    assert sum(1 for c in costs if c.get("citizen") and not c.get("deniers")) == 3
+    for lang, wrong in {"en": "a cost beyond deniers", "de": "mehr als Denier"}.items():
+        assert wrong not in section(GAME, lang, "play-card")
+
+
+CARDS_THAT_GIVE_AN_EVENT = {"fr": ("Fort", "Bastion", "Chevalier"), "en": ("Fort", "Bastion", "Knight"),
+                            "de": ("Fort", "Bastion", "Ritter"), "ja": ("砦", "稜堡", "騎士")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rampart_may_also_come_from_a_card(lang):
+    """Fort, Bastion and Knight put an event into your hand without combat: the glossary's
+    rampart is any event in hand (German review T7)."""
+    givers = {c["name"][lang] for name in ("red-1", "red-2", "red-1-expansion", "red-2-expansion")
+              for c in deck(GAME, name)["cards"] if "event" in c.get("text", {}).get("en", "") and "into your hand" in c["text"]["en"]}
+    assert givers == set(CARDS_THAT_GIVE_AN_EVENT[lang])
+    terms = rules(GAME, lang)["sections"][-1]["terms"]
+    rampart = next(t["definition"] for t in terms if t["term"] in ("Rempart", "Rampart", "Wall", "城壁"))
+    assert all(name in rampart for name in givers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catapult_names_itself_as_where_the_citizen_stands(lang):
+    """Rulebook 000: the citizen must be *on the catapult*; "this card" right after the opponent's
+    card was ambiguous (German review M7)."""
+    catapult = card(GAME, "red-1-expansion", "expansion-red-1-catapult")
+    assert catapult["name"][lang] in catapult["text"][lang]
+
+
+def test_japanese_rampart_rule_does_not_say_builder():
+    """建設者 is the glossary's word for a prestige building's builder; a rampart spares the
+    player who builds it (Japanese review R-M3)."""
+    assert "建設者だけ" not in section(GAME, "ja", "events")
