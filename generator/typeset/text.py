@@ -39,6 +39,10 @@ GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon nev
 # Japanese sets no space after its full-width marks: "**対抗：** 左上" and "1◉。 ドゥニエ", joined by a
 # layout's template, read 対抗：左上 and 1◉。ドゥニエ (a bold or italic mark may sit between)
 JA_SPACE = re.compile(r"([。、：；！？）」』](?:\*{1,2})?) +(?=\S)")
+# ...and full-width brackets and plus around what a language-neutral value brings in (a count label
+# "(45枚)", a notable's gain "1 (:grimoire: :lyre: :beer:) + 3 :vp:"): 「（45枚）」, 「1（…）＋3」
+JA_PARENS = re.compile(r" ?\(([^()A-Za-z]*)\) ?")
+JA_PLUS = re.compile(r"(?<=[^\s+]) ?\+ (?=\S)")
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 FIT_CACHE_SIZE = 512
@@ -68,7 +72,7 @@ def typeset(text: str, lang: str) -> str:
     if lang == "fr":
         text = french_spacing(text)
     if lang == "ja":
-        text = JA_SPACE.sub(r"\1", text)
+        text = JA_PLUS.sub("＋", JA_PARENS.sub(r"（\1）", JA_SPACE.sub(r"\1", text)))
     return UNIT.sub(NBSP, text)
 
 

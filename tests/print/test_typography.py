@@ -19,6 +19,22 @@ def test_typeset_quotes_per_language():
     assert typeset('"終わり"', "ja") == "\u300c終わり\u300d"
 
 
+def test_japanese_sets_no_space_after_full_width_marks_and_full_width_brackets():
+    """Japanese review R-O2, G1, T-O4: a layout's "**対抗：** {text}" and "。 {next}" lose the space;
+    a language-neutral value ("(45枚)", "1 (…) + 3") gets full-width brackets and plus."""
+    assert typeset("**対抗：** 左上の色。 ドゥニエ", "ja") == "**対抗：**左上の色。ドゥニエ"
+    assert typeset("塔カード (45枚)", "ja") == "塔カード（45枚）"
+    assert typeset("3 → 1 (\ue8f00\ue8f1) + 3 \ue8f01\ue8f1", "ja") == "3 → 1（\ue8f00\ue8f1）＋3 \ue8f01\ue8f1"
+    assert typeset("Tour (PDF) + 1", "en") == "Tour (PDF) + 1"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_pdfs_have_no_half_width_bracket_or_space_after_a_colon(full_build, game):
+    for product in PRODUCTS:
+        text = pdf_text(full_build / game / "ja" / product)
+        assert not re.findall(r"：[ \u3000]|\(\d+枚\)", text), (game, product)
+
+
 @pytest.mark.parametrize("product", PRODUCTS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
