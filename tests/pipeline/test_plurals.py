@@ -26,7 +26,8 @@ def test_french_counts_zero_as_singular_and_japanese_has_one_form():
 
 
 @pytest.mark.parametrize("lang, header", [
-    ("en", "2–4 players · 45 min"), ("fr", "2–4 joueurs · 45 min"), ("de", "2–4 Spieler · 45 Min."), ("ja", "2〜4人・45分")])
+    ("en", "2–4 players · 45 min"), ("fr", "2–4\u00a0joueurs\u00a0·\u00a045\u00a0min"),
+    ("de", "2–4\u00a0Spieler\u00a0·\u00a045\u00a0Min."), ("ja", "2〜4人・45分")])
 def test_the_game_header_comes_from_one_message(lang, header):
     assert players_and_minutes(Translator(ROOT, lang), 2, 4, 45) == header
 
