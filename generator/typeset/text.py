@@ -43,6 +43,7 @@ JA_SPACE = re.compile(r"([。、：；！？）」』](?:\*{1,2})?) +(?=\S)")
 # "(45枚)", a notable's gain "1 (:grimoire: :lyre: :beer:) + 3 :vp:"): 「（45枚）」, 「1（…）＋3」
 JA_PARENS = re.compile(r" ?\(([^()A-Za-z]*)\) ?")
 JA_PLUS = re.compile(r"(?<=[^\s+]) ?\+ (?=\S)")
+JA_SLASH = re.compile(r"(?<=\d) / (?=\d)")     # "14 / 15" -> 14／15
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 FIT_CACHE_SIZE = 512
@@ -73,6 +74,7 @@ def typeset(text: str, lang: str) -> str:
         text = french_spacing(text)
     if lang == "ja":
         text = JA_PLUS.sub("＋", JA_PARENS.sub(r"（\1）", JA_SPACE.sub(r"\1", text)))
+        text = JA_SLASH.sub("／", text)
     return UNIT.sub(NBSP, text)
 
 
