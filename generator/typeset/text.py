@@ -108,7 +108,9 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
         color_attr = f' color="{color}"' if color else ""
         return f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[name]:X};</font>'
 
-    text = styled(source, lang, ICON, icon)
+    # ReportLab breaks lines at U+202F (it counts it as whitespace), so French "pièce ; …" could
+    # start a line with ";": in PDFs the narrow no-break space becomes a no-break space
+    text = styled(source, lang, ICON, icon).replace(NNBSP, NBSP)
     text = BOLD.sub(r"<b>\1</b>", text)
     text = ITALIC.sub(r"<i>\1</i>", text)
     return text.replace("\n", "<br/>")

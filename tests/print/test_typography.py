@@ -29,6 +29,21 @@ def test_japanese_sets_no_space_after_full_width_marks_and_full_width_brackets()
     assert typeset("Tour (PDF) + 1", "en") == "Tour (PDF) + 1"
 
 
+def test_french_punctuation_never_starts_a_pdf_line():
+    """ReportLab breaks at U+202F: the PDF markup holds a no-break space before ; ! ? instead
+    (French review V-F7: « ; utilisez » opened a line of the Taverna aid card)."""
+    from generator.typeset.text import to_markup
+    markup = to_markup("revendez des sorts à 1 pièce ; utilisez !", "fr", None)
+    assert "\u202f" not in markup and "pièce\u00a0;" in markup and "utilisez\u00a0!" in markup
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_no_french_line_starts_with_a_semicolon(full_build, game, product):
+    lines = pdf_text(full_build / game / "fr" / product).splitlines()
+    assert [line for line in lines if re.match(r"\s*[;!?]", line)] == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_japanese_pdfs_have_no_half_width_bracket_or_space_after_a_colon(full_build, game):
     for product in PRODUCTS:
