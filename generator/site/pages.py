@@ -30,7 +30,7 @@ from datafile.errors import BuildError
 from ..data.aids import legend
 from ..data.contents import included_lines
 from ..data.project import GameData, Project
-from ..data.i18n import SOURCE_LANGUAGE, Translator, players_and_minutes
+from ..data.i18n import Translator, players_and_minutes
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules, blocks, count_label, load_rules
 from ..paper.output import Staging, file_digest, link_or_copy
@@ -217,17 +217,13 @@ def render_home(project: Project, entries: list[dict]) -> str:
 
 
 def _entry(project: Project, game: GameData, langs: list[str]) -> dict:
-    # each language's line says players and minutes in that language (a German reader saw English)
-    facts = {l: players_and_minutes(Translator(project.root, l, allow_missing=True), game.game.players.min,
-                                    game.game.players.max, game.game.minutes) for l in langs}
-    return dict(id=game.id, name=game.game.name.preferred("en"), players=dict(min=game.game.players.min,
-                                                                          max=game.game.players.max),
-                minutes=game.game.minutes,
-                facts=players_and_minutes(Translator(Path(), SOURCE_LANGUAGE), game.game.players.min,
-                                          game.game.players.max, game.game.minutes),
+    low, high, minutes = game.game.players.min, game.game.players.max, game.game.minutes
+    return dict(id=game.id, name=game.game.name.preferred("en"), players=dict(min=low, max=high), minutes=minutes,
                 pages=[dict(lang=l, language=LANGUAGE_NAMES.get(l, l), href=page_name(game.id, l),
                             name=game.game.name.get(l), description=typeset(game.game.description.get(l), l),
-                            facts=typeset(facts[l], l))
+                            # players and minutes in the page's own language (a German reader saw English)
+                            facts=typeset(players_and_minutes(Translator(project.root, l, allow_missing=True),
+                                                              low, high, minutes), l))
                        for l in langs])
 
 
