@@ -16,7 +16,7 @@ from datafile.errors import BuildError
 
 from ..data.figures import Figures
 from ..data.i18n import players_and_minutes
-from ..data.rules import REF, Rules, blocks, count_label
+from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.text import TextBox, check_glyphs, style_for, to_markup, typeset
@@ -208,7 +208,7 @@ class Story:
     def about_text(self) -> list[str]:
         """The edition's notes: the rules file's `about`, then each deck's missing pieces."""
         parts = [t for _kind, items in blocks(self.rules.about, self.lang) for t in items] if self.rules.about else []
-        parts += [f"**{d.name}** ({d.shortfall}): {d.note}" for d in self.rules.decks if d.note]
+        parts += [shortfall_note(d, self.rules.lang) for d in self.rules.decks if d.note]
         return parts
 
     def about(self) -> list[Flowable]:

@@ -14,7 +14,7 @@ LEAKS = {
     "markup": re.compile(r"\*|:[a-z][a-z0-9]*(?:-[a-z0-9]+)*:(?!\d)|\[\[|\]\]"),
     "template": re.compile(r"\{\{|\}\}|\{%|%\}|\{#|@@size:"),   # @@size: a download size not filled in
     "file path": re.compile(r"\b(?:cards|layouts|locales|generator)/[\w./-]+|\.ya?ml\b|\.po\b"),
-    "empty deck": re.compile(r"\(0 [^)\d]*\)|（0|\b0 (?:cards|cartes|Karten)\b|(?<![\d０-９])0 ?枚"),
+    "empty deck": re.compile(r"\(0 [^)\d]*\)|（0(?!／)|\b0 (?:cards|cartes|Karten)\b|(?<![\d０-９])0 ?枚"),
 }
 GAMES = sorted(p.name for p in (ROOT / "cards").iterdir() if (p / "game.yaml").exists())
 PRODUCTS = ["cards.pdf", "player-aid.pdf", "player-aid-card.pdf", "score-pad.pdf", "rules.pdf"]

@@ -245,13 +245,14 @@ def test_card_index_has_one_entry_per_alike_card_and_names_pieces(full_build):
 @pytest.mark.parametrize("lang", LANGS)
 def test_notes_on_the_edition_are_at_the_end(full_build, lang):
     """The favour-names note and the shortfall notes are in About this edition, on the last page."""
-    own = {"fr": "de ce projet", "en": "this project", "de": "diesem Projekt", "ja": "本プロジェクト"}[lang]
+    own = {"fr": "ne donne pas de nom aux tuiles", "en": "does not name the favour tiles",
+           "de": "gibt den Gunstplättchen keine Namen", "ja": "恩寵タイルに名前を付けていません"}[lang]
     with pdfplumber.open(full_build / "taverna" / lang / "rules.pdf") as doc:
         pages = [squash(p.extract_text()) for p in doc.pages]
     assert squash(own) in pages[-1]
     assert not any(squash(own) in page for page in pages[:-1])
     tournay = pdf_text(full_build / "tournay" / lang / "rules.pdf")
-    assert "14 / 15" in tournay
+    assert ("14／15" if lang == "ja" else "14 / 15") in tournay
 
 
 @pytest.mark.parametrize("game", GAMES)
