@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, SEEDS, aid, card, deck, rules, section
+from .shipped import LANGS, ROOT, SEEDS, aid, all_strings, card, deck, load, rules, section
 
 GAME = "tournay"
 EXPANSION_DECKS = [f"{colour}-{level}-expansion" for colour in ("yellow", "white", "red") for level in (1, 2)]
@@ -353,3 +353,31 @@ def test_japanese_rampart_rule_does_not_say_builder():
     """建設者 is the glossary's word for a prestige building's builder; a rampart spares the
     player who builds it (Japanese review R-M3)."""
     assert "建設者だけ" not in section(GAME, "ja", "events")
+
+
+
+
+def _aid_card(lang: str) -> str:
+    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
+
+
+AID_CARD_FACTS = {
+    # rulebook 000, 1 Piocher une carte: the number of citizens sets the level
+    "draw": {"fr": "1/2/3 habitants d'une couleur → une carte de niveau I/II/III",
+             "en": "1, 2 or 3 citizens of one colour → a level I, II or III card",
+             "de": "1/2/3 Bürger einer Farbe → Karte der Stufe I/II/III",
+             "ja": "同じ色のコマ1・2・3個で"},
+    # Fin de partie, condition 2: « au moins »
+    "at least": {"fr": "au moins (joueurs + 1) Crieurs publics", "en": "at least players + 1 Town Criers",
+                 "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
+    # « Chaque bâtiment de prestige visible »
+    "visible": {"fr": "chaque nom visible", "en": "each visible name", "de": "jeder sichtbare Name", "ja": "見えている名前ごと"},
+}
+
+
+@pytest.mark.parametrize("fact", sorted(AID_CARD_FACTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_card_keeps_the_rule(lang, fact):
+    """Second reading: the aid card's compressed lines lost these conditions (German M2, M5, M6;
+    French T-F1, T-F2, T-F10; English T-E1, T-E2, T-E8; Japanese R-O8)."""
+    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
