@@ -363,7 +363,7 @@ def _aid_card(lang: str) -> str:
 
 AID_CARD_FACTS = {
     # rulebook 000, 1 Piocher une carte: the number of citizens sets the level
-    "draw": {"fr": "1/2/3 habitants d'une couleur → une carte de niveau I/II/III",
+    "draw": {"fr": "1/2/3 habitants d'une couleur une carte de niveau I/II/III",
              "en": "1, 2 or 3 citizens of one colour → a level I, II or III card",
              "de": "1/2/3 Bürger einer Farbe → Karte der Stufe I/II/III",
              "ja": "同じ色のコマ1・2・3個で"},
