@@ -16,6 +16,7 @@ from ..data.characters import strings
 from ..data.faces import face_problems, printed_texts
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
+from ..data.locate import search_path
 from ..data.project import Project
 from ..data.rules import load_rules
 from ..site.sources import site_problems
@@ -123,7 +124,7 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
                 continue
             name = project.relative(path)
             try:
-                raw = load_yaml(path, name)
+                raw = load_yaml(path, name, search_path(project.root))
             except DataError:
                 continue                # reported by the aid and rules checks
             for loc, value in strings(raw):

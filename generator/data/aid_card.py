@@ -41,6 +41,7 @@ from datafile.validate import validate
 
 from . import aid_card_checks
 from .aid_card_checks import matches, render
+from .locate import search_path
 from .aids import aid_context
 from .characters import character_problems
 from .model import Strict
@@ -128,7 +129,7 @@ def _load(project: Project, game: GameData) -> dict[str, AidCard]:
             problems.append(missing_language_file(project, game, "aid-card", lang))
             continue
         try:
-            raw = load_yaml(path, name)
+            raw = load_yaml(path, name, search_path(project.root))
             card = AidCard(lang, name, raw, validate(AidCardFile, raw, name))
         except DataError as exc:
             problems.extend(exc.problems)

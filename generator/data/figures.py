@@ -31,6 +31,7 @@ from datafile.validate import validate
 from .characters import character_problems
 from .crosscheck import ICON_REF
 from .model import SLUG, Strict, Text
+from .locate import search_path
 from .project import GameData, Project
 
 FILE = "figures.yaml"
@@ -100,7 +101,7 @@ def _load(project: Project, game: GameData, sections: list[str]) -> Figures:
     name = project.relative(path)
     if not path.exists():
         return Figures(name, [])
-    raw = load_yaml(path, name)
+    raw = load_yaml(path, name, search_path(project.root))
     data = validate(FiguresFile, raw, name)
     problems = [Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
                 for p, message in character_problems(raw, name, None)]

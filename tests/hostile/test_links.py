@@ -161,3 +161,20 @@ def test_links_inside_the_project_still_work(tmp_path):
     assert pnp("validate", "demo", root=root).exit_code == 0
     result = pnp("build", "demo", "--only", "cards", root=root)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("relative", ["cards/demo/aid-card/en.yaml", "cards/demo/rules/figures.yaml"])
+def test_aid_card_and_figure_files_are_read_by_the_same_rule(tmp_path, relative):
+    """The aid-card and figure files came after the rule; a link in their place was read from
+    outside the project (and printed on the aid card) instead of refused on its own line."""
+    root = demo(tmp_path)
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(f"# {SECRET}\n")
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    path.symlink_to(outside)
+    result = pnp("validate", root=root)
+    assert result.exit_code == 1 and SECRET not in result.output
+    assert any(line.startswith(f"{relative}: ") and "outside the project" in line
+               for line in result.output.splitlines()), result.output
