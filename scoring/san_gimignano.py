@@ -106,7 +106,7 @@ def check(state: State, checks: Checks) -> None:
         checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
                                     expected=GAME))
     if (state.players is None) == (state.deals is None):
-        checks.fail((), Text("give either 'players' (one deal) or 'deals' (several deals), not both or neither"))
+        checks.fail((), Text("give either one deal's players or several deals (variant), not both or neither"))
         return
     if state.players is not None:
         _check_deal(Deal(players=state.players), checks, ())

@@ -79,6 +79,13 @@ _SCHEMA = [(re.compile(p), t) for p, t in (
     (r"^List should have at most (?P<limit>\d+) items? after validation, not (?P<count>\d+)$",
      "at most {limit} items, not {count}"),
     (r"^unknown field '(?P<name>[^']*)'$", "unknown field '{name}'"),
+    # a name left empty (the score page's name box): said as players say it, not as pydantic does
+    (r"^String should have at least 1 character$", "must not be empty"),
+    (r"^String should have at least (?P<limit>\d+) characters$", "at least {limit} characters"),
+    (r"^String should have at most (?P<limit>\d+) characters?$", "at most {limit} characters"),
+    (r"^Input should be a valid dictionary or instance of \w+$", "Input should be a valid dictionary"),
+    # any other of pydantic's sentences: never its English (nor a class name) on another language's page
+    (r"^(Input|String|List|Dictionary|Tuple|Set|Object|Value) should ", "not a value this field takes"),
 )]
 
 

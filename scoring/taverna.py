@@ -180,7 +180,7 @@ def check(state: State, checks: Checks) -> None:
         if p.fireworks_cast > p.spells_cast:
             checks.fail(here + ("fireworks_cast",), Text("Feu d'artifice cast: {count}, spells cast in all: {cast}",
                                                          count=p.fireworks_cast, cast=p.spells_cast),
-                        Text("at most spells_cast"))
+                        Text("at most the spells cast ({cast})", cast=p.spells_cast))
         if p.unused_spells + p.spells_cast > SPELL_CARDS:
             checks.fail(here + ("spells_cast",), Text("{count} spells held or cast", count=p.unused_spells + p.spells_cast),
                         Text("at most {count} (the spell cards in the game)", count=SPELL_CARDS))

@@ -19,14 +19,12 @@ name is visible in their district (a covered one neither triggers nor makes a bu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any
+import string
+from typing import Annotated
 
 from pydantic import Field
 
-from datafile.errors import DataError, Problem, closest
-from datafile.source import load_yaml
+from datafile.errors import closest
 
 from .result import (
     Category,
@@ -40,6 +38,15 @@ from .result import (
     winners_of,
 )
 from .state import Checks, StateModel, field_range
+from .tournay_cards import (  # noqa: F401  (the cards' API, re-exported)
+    ACTIVITY_TYPES,
+    CardInfo,
+    card_labels,
+    cards_from_deck_file,
+    cards_from_game,
+    district_cards,
+    in_district,
+)
 
 GAME = "tournay"
 COLOURS = ("yellow", "white", "red")
@@ -48,69 +55,8 @@ CITIZENS_PER_COLOUR = 11      # the box: 33 citizens, 11 of each colour
 EVENT_CARDS = 15              # ramparts are event cards fought and built
 DENIERS = 30 * 1 + 9 * 5 + 10 * 10   # the coins in the box
 PLAYERS = range(2, 5)         # the rulebook: 2 to 4 players
-ACTIVITY_TYPES = ("building", "character", "prestige")
 POINTS = Category("printed", "Printed points of the district")
 RAMPARTS = Category("ramparts", "Ramparts")
-
-
-@dataclass(frozen=True)
-class CardInfo:
-    id: str
-    name: dict[str, str]
-    copies: int
-    props: dict
-    deck: str = ""
-
-    @property
-    def colour(self) -> str | None:
-        return self.props.get("colour")
-
-    @property
-    def type(self) -> str | None:
-        return self.props.get("type")
-
-    @property
-    def level(self) -> int | None:
-        return self.props.get("level")
-
-    @property
-    def key(self) -> str | None:
-        return self.props.get("key") if self.type == "prestige" else None
-
-
-def _plain(value: Any) -> Any:
-    """Card props as plain data (object props arrive as pydantic models, texts as Text)."""
-    if hasattr(value, "model_dump"):
-        value = value.model_dump()
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _names(name: Any) -> dict[str, str]:
-    name = _plain(name)
-    return dict(name) if isinstance(name, dict) else {"en": str(name)}
-
-
-def cards_from_game(game) -> dict[str, CardInfo]:
-    """Cards of an already loaded game (anything with `.decks[]` carrying `props` and `.cards[]`)."""
-    return {card.id: CardInfo(card.id, _names(card.name), card.copies,
-                              {**_plain(deck.props), **_plain(card.props)}, deck.deck)
-            for deck in game.decks for card in deck.cards}
-
-
-def cards_from_deck_file(path: Path) -> dict[str, CardInfo]:
-    """Cards of one deck-shaped YAML file, read without the project (for fixtures)."""
-    raw = load_yaml(path)
-    try:
-        return {c["id"]: CardInfo(c["id"], _names(c["name"]), c.get("copies", 1), _plain(c.get("props", {})),
-                                  str(raw.get("deck", "")))
-                for c in raw["cards"]}
-    except (KeyError, TypeError, AttributeError):
-        raise DataError([Problem(str(path), 0, "cards", "not a deck file",
-                                 "a deck file: cards: [{id, name, props}, ...]")]) from None
 
 
 def categories(cards: dict[str, CardInfo]) -> list[Category]:
@@ -198,18 +144,21 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                 if card.key:
                     if card.key in prestige:
                         checks.fail(at, Text("a second prestige building '{card}' in {player}'s district (also at "
-                                             "row {row}, column {column})", card=card.name.get("en", card_id),
+                                             "row {row}, column {column})", card=Name(card.name.get("en", card_id), card.name),
                                              player=player.name, row=prestige[card.key][0] + 1,
                                              column=prestige[card.key][1] + 1),
                                     Text("one prestige building of each name per district"))
                     prestige.setdefault(card.key, (r, c))
             colours = {card.colour for card in known}
             if len(colours) > 1:
-                checks.fail(at, Text("a stack mixing {colours} cards", colours=", ".join(sorted(map(str, colours)))),
+                checks.fail(at, Text("a stack mixing {colours} cards",
+                                 colours=Join(COLOUR_NAMES[c] for c in COLOURS if c in colours)),
                             Text("one colour per stack (a card of another colour replaces the stack)"))
     for card_id, places in used.items():
         if len(places) > cards[card_id].copies:
-            checks.fail(places[-1], Text("'{card}' is used {count} times", card=card_id, count=len(places)),
+            card = cards[card_id]       # by its name in the reader's language, as the page's picker shows it
+            checks.fail(places[-1], Text("'{card}' is used {count} times", count=len(places),
+                                         card=Name(card.name.get("en", card_id), card.name)),
                         Text("at most {count} (copies in the game)", count=cards[card_id].copies))
     # the box holds 11 citizens of each colour and 15 event cards, shared by all players
     for colour in COLOURS:
@@ -319,19 +268,19 @@ def score(state: State, cards: dict[str, CardInfo]) -> GameResult:
 def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_facts) -> dict:
     """Ask for a state question by question. Cards are named (in `lang`) or given by id, in any
     case, commas between them; "?" lists them. Each answer is checked as typed."""
-    cards = cards or {}
+    # only what a district can hold, named as the score page names it (tournay_cards.py)
+    buildable = district_cards(cards or {})
+    labels = card_labels(buildable, lambda msgid: prompt.t(msgid, **{f: "{" + f + "}" for _, f, _, _ in
+                                                                   string.Formatter().parse(msgid) if f}), lang)
     lookup = {}
-    for card in cards.values():
-        for key in (card.id, *card.name.values()):
+    for card in buildable:
+        for key in (card.id, labels[card.id], *card.name.values()):
             lookup.setdefault(key.casefold(), card.id)
-
-    def label(card: CardInfo) -> str:
-        return card.name.get(lang) or card.name.get("en") or card.id
 
     def listing() -> None:
         prompt.say("Cards (name: id):")
-        for card in cards.values():
-            prompt.say("  {name}: {id}", name=label(card), id=card.id)
+        for card in buildable:
+            prompt.say("  {name}: {id}", name=labels[card.id], id=card.id)
 
     def stack(answer: str) -> list[str] | None:
         if answer == "?":
@@ -347,7 +296,7 @@ def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_f
             ids.append(lookup[item.casefold()])
         return ids or None
 
-    if cards:
+    if buildable:
         listing()
     count = prompt.integer("Number of players ({min}-{max})", PLAYERS[0], PLAYERS[0], PLAYERS[-1],
                            min=PLAYERS[0], max=PLAYERS[-1])

@@ -49,7 +49,12 @@ def form_spec(game, lang: str, labels) -> dict:
 
 
 # field names whose words are not the name's own ("Buona pietra" would say what, not which rank)
-FIELD_WORDS = {"buona_pietra": "Rank it stands for"}
+FIELD_WORDS = {"buona_pietra": "Rank it stands for",
+               # the rules' own title for the variant ("Variant: several deals"), not a bare "Deals"
+               "deals": "Several deals (variant)",
+               # the rules' words on the English page too, not the state file's keys
+               "marker": "Tallest-tower marker", "privileges": "Privilege tokens",
+               "tracks": "People tracks", "scorings": "Royal scorings"}
 
 
 def _label(name: str, labels) -> str:
@@ -67,12 +72,11 @@ def _soft(labels, msgid: str) -> str:
 
 def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
     if game_id == "tournay":
-        cards = [c for c in facts["cards"].values() if c.colour]       # what can be built in a district
-        name = {c.id: c.name.get(lang) or c.name.get("en") or c.id for c in cards}
-        twins = {n for n in name.values() if list(name.values()).count(n) > 1}
+        # only what a district can hold (the card data's types), by printed names (scoring/tournay_cards.py)
+        cards = module.district_cards(facts["cards"])
+        name = module.card_labels(cards, lambda m: _soft(labels, m), lang)
         cards.sort(key=lambda c: (name[c.id].casefold(), c.id))
-        pick = {"t": "enum", "options": [[c.id, f"{name[c.id]} ({c.id})" if name[c.id] in twins else name[c.id]]
-                                         for c in cards]}
+        pick = {"t": "enum", "options": [[c.id, name[c.id]] for c in cards]}
         return {("players", "*", "district"): {"t": "grid", "rows": 3, "cols": 3,
                                                "item": {"t": "list", "item": pick}}}
     if game_id == "taverna":
