@@ -135,7 +135,7 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                 if card.type == "town-crier":
                     checks.fail(at, Text("'{card}' is a Town Crier", card=card_id),
                                 Text("activity cards only (a Town Crier is never built)"))
-                elif card.type not in ACTIVITY_TYPES:
+                elif not in_district(card):
                     what = {"events": Text("'{card}' is an event card", card=card_id),
                             "plazas": Text("'{card}' is a Plaza card", card=card_id)}.get(
                         card.deck, Text("'{card}' is not an activity card", card=card_id))

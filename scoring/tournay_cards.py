@@ -11,7 +11,7 @@ from typing import Any, Callable
 from datafile.errors import DataError, Problem
 from datafile.source import load_yaml
 
-from .result import Name, Text
+from .result import Name, Text, render
 
 # The rulebook ("Les cartes Activité"): a district holds activity cards (buildings and characters
 # of levels I to III) and prestige buildings; each card says which it is by its `type` (card data).
@@ -106,7 +106,6 @@ _DISTINCTIONS: list[tuple[Callable[[CardInfo], Any], Callable[[Any, Any], Any]]]
 def card_labels(cards: list[CardInfo], translate: Callable[[str], str], lang: str) -> dict[str, str]:
     """Each card's printed name in `lang`; where names are shared, what tells the cards apart on
     the cards themselves (level, points, expansion marks), never an id."""
-    from .result import render
     labels: dict[str, Any] = {c.id: Name(c.name.get("en", c.id), c.name) for c in cards}
     for key, word in _DISTINCTIONS:
         groups: dict[str, list[CardInfo]] = {}

@@ -117,7 +117,8 @@ def test_the_several_deals_variant_is_named_as_the_rules_name_it(project):
     """San Gimignano's variant: the form says what the rules' section title says (after its
     'Variant:'), not a word of its own ('Manches', bare 'Deals')."""
     for lang in LANGS:
-        rules = yaml.safe_load((ROOT / "cards" / "san-gimignano" / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
+        path = ROOT / "cards" / "san-gimignano" / "rules" / f"{lang}.yaml"
+        rules = yaml.safe_load(path.read_text(encoding="utf-8"))
         title = next(s["title"] for s in rules["sections"] if "120" in s.get("body", ""))
         words = re.split(r"\s?[:：]\s*", title, maxsplit=1)[1]
         spec = form_spec(project.games["san-gimignano"], lang, Translator(ROOT, lang))
@@ -143,7 +144,8 @@ REFUSED = {
                                   ["Cathedral", "white-3"]),
     "fireworks": ("taverna", None, ["spells_cast"]),
     "players and deals": ("san-gimignano", {"game": "san-gimignano", "players": [{"name": "A"}, {"name": "B"}],
-                                            "deals": []}, ["'players'", "'deals'", "« players »", "„players“", "「players」"]),
+                                            "deals": []},
+                          ["'players'", "'deals'", "« players »", "„players“", "「players」"]),
 }
 
 
