@@ -144,8 +144,8 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                 if card.key:
                     if card.key in prestige:
                         checks.fail(at, Text("a second prestige building '{card}' in {player}'s district (also at "
-                                             "row {row}, column {column})", card=Name(card.name.get("en", card_id), card.name),
-                                             player=player.name, row=prestige[card.key][0] + 1,
+                                             "row {row}, column {column})",
+                                             card=Name(card.name.get("en", card_id), card.name), player=player.name, row=prestige[card.key][0] + 1,
                                              column=prestige[card.key][1] + 1),
                                     Text("one prestige building of each name per district"))
                     prestige.setdefault(card.key, (r, c))
