@@ -4,13 +4,15 @@ case is one random mutation of one file, run through `pnp validate` / `i18n stat
 mutation, pnp must answer with success or one-line problems naming the file: no traceback, no
 hang, no leaked secret, and a failed build leaves nothing behind.
 
-Hypothesis drives the mutations with a fixed seed (derandomize), so a CI run is reproducible;
+Hypothesis drives the mutations with a fixed seed per part, so a CI run is reproducible. Each
+kind's cases are split into parts of at most PART cases, so that pytest-xdist spreads them over
+the cores (one 100-case test would hold one core to the end of the run); every case still runs.
 `python benchmarks/fuzz.py` is the larger, slower run.
 """
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from .fuzzing import OPS, Mutation, Sandbox, run_case, targets
@@ -19,6 +21,7 @@ pytestmark = pytest.mark.slow   # 700 cases in forked children
 
 # 700 mutated files here, and 1,200 mutated score states in test_score_states.py (in-process: fast)
 CASES = {"deck": 170, "game": 40, "layout": 80, "aid": 80, "rules": 80, "locale": 100, "state": 150}
+PART = 25          # cases in one test
 TIME_LIMIT = 8.0   # seconds for one case (four times that with a build); a healthy one takes well under one
 
 
@@ -45,12 +48,17 @@ def _case(kind: str):
                      st.integers(0, 19))
 
 
-@pytest.mark.parametrize("kind", list(CASES))
-def test_mutations_never_crash(kind, sandbox):
+PARTS = [(kind, part, min(PART, count - part * PART))
+         for kind, count in CASES.items() for part in range(-(-count // PART))]
+
+
+@pytest.mark.parametrize("kind, part, count", PARTS, ids=[f"{k}-{p + 1}" for k, p, _ in PARTS])
+def test_mutations_never_crash(kind, part, count, sandbox):
     bad: list[str] = []
     cases: list[str] = []
 
-    @settings(max_examples=CASES[kind], derandomize=True, deadline=None, database=None,
+    @seed(list(CASES).index(kind) * 1000 + part)
+    @settings(max_examples=count, deadline=None, database=None,
               suppress_health_check=list(HealthCheck), phases=("generate",))
     @given(_case(kind))
     def run(case):
@@ -64,5 +72,5 @@ def test_mutations_never_crash(kind, sandbox):
                        f"    {outcome.detail.strip()[:400]}")
 
     run()
-    assert len(cases) >= CASES[kind] * 0.9            # hypothesis ran (nearly) every case asked
-    assert not bad, f"{len(bad)} of {CASES[kind]} cases went wrong:\n" + "\n".join(bad[:10])
+    assert len(cases) >= count * 0.9            # hypothesis ran (nearly) every case asked
+    assert not bad, f"{len(bad)} of {count} cases went wrong:\n" + "\n".join(bad[:10])
