@@ -58,6 +58,19 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _pdf_objects_kept_for_the_run(tmp_path_factory):
+    """tests/pdfs.py keeps parsed PDF pages in the run's shared folder (every xdist worker's)."""
+    from tests import pdfs
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    pdfs.CACHE = shared / "pdf-objects"
+    pdfs.CACHE.mkdir(exist_ok=True)
+    yield
+    pdfs.CACHE = None
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

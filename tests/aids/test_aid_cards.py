@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 
 from generator.typeset.formulas import glue
 from tests.conftest import pnp
 from tests.pipeline.helpers import project_copy, replace_in
+from tests.pdfs import open_pdf
 
 GAMES = ["san-gimignano", "tournay", "taverna"]
 LANGS = ["fr", "en", "de", "ja"]
@@ -19,7 +19,7 @@ SIGNS = "+×→="
 
 
 def icon_sizes(pdf) -> list[float]:
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         return [c["size"] for p in doc.pages for c in p.chars if "icons" in c["fontname"] and c["text"].strip()]
 
 
@@ -50,7 +50,7 @@ def test_glue_keeps_formulas_and_icon_groups_whole():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_a4_aid_opens_with_the_turn_flow(full_build, game):
     """The same steps as the card, their icons large, in a band above the two columns."""
-    with pdfplumber.open(full_build / game / "en" / "player-aid.pdf") as doc:
+    with open_pdf(full_build / game / "en" / "player-aid.pdf") as doc:
         page = doc.pages[0]
         flow = [c for c in page.chars if "icons" in c["fontname"] and c["size"] >= 14.9]
         assert len(flow) >= 4
@@ -121,7 +121,7 @@ def squash(text: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_pads_print_formulas_count_boxes_and_tie_break(full_build, game, lang):
     pdf = full_build / game / lang / "score-pad.pdf"
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         page = doc.pages[0]
         text = squash(page.extract_text())
         for expected in PAD[game][lang]:
@@ -145,5 +145,5 @@ def test_pad_formulas_come_from_the_aid_card(tmp_path):
     result = pnp("build", "san-gimignano", "--lang", "en", "--only", "score-pad", "--out", str(tmp_path / "out"),
                  root=root)
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "out" / "san-gimignano" / "en" / "score-pad.pdf") as doc:
+    with open_pdf(tmp_path / "out" / "san-gimignano" / "en" / "score-pad.pdf") as doc:
         assert "finishedtowers×5" in squash(doc.pages[0].extract_text())

@@ -10,11 +10,11 @@ import subprocess
 from collections import Counter, defaultdict
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy, replace_in
+from tests.pdfs import open_pdf
 
 GAMES = [g for g in ("san-gimignano", "tournay", "taverna") if (ROOT / "cards" / g / "aid").is_dir()]
 LANGS = ["fr", "en", "de", "ja"]
@@ -56,7 +56,7 @@ NO_END = set("（［｛「『【〔〈《")
 
 
 def text_of(pdf_path: Path, page: int | None = None) -> str:
-    with pdfplumber.open(pdf_path) as pdf:
+    with open_pdf(pdf_path) as pdf:
         pages = pdf.pages if page is None else [pdf.pages[page]]
         return "\n".join(p.extract_text() or "" for p in pages)
 
@@ -87,7 +87,7 @@ def test_both_aids_exist_with_every_heading(out, game, lang):
     folder = out[game] / game / lang
     reference, card = folder / "player-aid.pdf", folder / "player-aid-card.pdf"
     assert reference.exists() and card.exists()
-    with pdfplumber.open(reference) as pdf:
+    with open_pdf(reference) as pdf:
         assert len(pdf.pages) == 1, "the reference is one page"
     text = squash(text_of(reference))
     missing = [h for h in HEADINGS[game][lang] if squash(h) not in text]
@@ -102,7 +102,7 @@ def test_card_aids_are_tarot_sized_readable_and_one_per_player(out, game):
     cards = {"san-gimignano": 2, "tournay": 2, "taverna": 2}[game]
     for lang in ["fr", "en", "de", "ja"]:
         path = out[game] / game / lang / "player-aid-card.pdf"
-        with pdfplumber.open(path) as pdf:
+        with open_pdf(path) as pdf:
             fronts = pdf.pages[0::2]
             assert sum(squash(p.extract_text()).count(squash(game_title(game, lang))) for p in fronts) == \
                 players * cards
@@ -140,7 +140,7 @@ def test_numbers_come_from_the_cards(out):
 def lines_of(pdf_path: Path):
     """Visual lines: characters grouped by page and baseline (the text matrix's origin, so an inline
     icon of another font stays on its line), split where a wide gap separates two boxes."""
-    with pdfplumber.open(pdf_path) as pdf:
+    with open_pdf(pdf_path) as pdf:
         for number, page in enumerate(pdf.pages):
             rows = defaultdict(list)
             for ch in page.chars:
@@ -217,7 +217,7 @@ def icon_chars(page, below: float | None = None, left: float | None = None, righ
 
 
 def legend_icons(reference: Path) -> set[str]:
-    with pdfplumber.open(reference) as pdf:
+    with open_pdf(reference) as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         heads = [w for w in words if w["text"].lower() in ("legend", "legende", "légende", "symbolübersicht")
@@ -233,7 +233,7 @@ def legend_icons(reference: Path) -> set[str]:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_legend_lists_exactly_the_icons_printed_on_the_cards(out, game, lang):
     folder = out[game] / game / lang
-    with pdfplumber.open(folder / "cards.pdf") as pdf:
+    with open_pdf(folder / "cards.pdf") as pdf:
         on_cards = set().union(*(icon_chars(p) for p in pdf.pages))
     assert on_cards, "the cards show icons"
     assert legend_icons(folder / "player-aid.pdf") == on_cards

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import shutil
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from tests.conftest import pnp
+from tests.pdfs import open_pdf
 
 from .helpers import new_game
 
@@ -37,7 +37,7 @@ def test_new_creates_the_files_and_builds_at_once(tmp_path):
     fronts = cards.pages[2].extract_text()
     assert fronts.count("Market") == 2 and fronts.count("Harbour") == 1
     assert cards.pages[3].extract_text().count("Spice Road") == 3 + 1      # 3 backs, and the sheet's label
-    with pdfplumber.open(out / "en" / "rules.pdf") as pdf:
+    with open_pdf(out / "en" / "rules.pdf") as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
     assert "Goal of the game" in text and "Harbour" in text and "Cost 3" in text
     aid = PdfReader(out / "en" / "player-aid.pdf").pages[0].extract_text()

@@ -8,12 +8,12 @@ import re
 import shlex
 from pathlib import Path
 
-import pdfplumber
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import main
 from tests.conftest import ROOT
+from tests.pdfs import open_pdf
 
 GUIDE = ROOT / "docs" / "authoring.md"
 BLOCK = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```\s*$", re.M | re.S)
@@ -66,6 +66,6 @@ def test_the_tutorial_runs_as_written(tmp_path, monkeypatch):
     assert cards.pages[3].extract_text().count("Lantern Night") == 9 + 1    # 9 backs and the sheet's label
     aid = PdfReader(out / "player-aid.pdf").pages[0].extract_text()
     assert "Shuffle the 9 lanterns" in aid and "Lay out 3 wishes" in aid
-    with pdfplumber.open(out / "rules.pdf") as pdf:
+    with open_pdf(out / "rules.pdf") as pdf:
         rules = "\n".join(page.extract_text() or "" for page in pdf.pages)
     assert "Goal of the game" in rules and "Glow 3" in rules and "Needs gold + gold" in rules

@@ -9,12 +9,12 @@ import re
 import shutil
 import subprocess
 
-import pdfplumber
 import pytest
 from PIL import Image
 
 from tests.authoring.helpers import new_game
 from tests.conftest import ROOT, pnp
+from tests.pdfs import open_pdf
 
 MM = 72 / 25.4
 POKER_H = 88
@@ -51,7 +51,7 @@ def card_origin(page):
 
 def corners_mm(pdf, colour):
     """The corners of every path filled with `colour` (r, g, b 0-1), in mm from the card's top-left."""
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         page = doc.pages[CARDS]
         left, top = card_origin(page)
         found = []
@@ -106,7 +106,7 @@ def test_a_rotated_line_turns(tmp_path):
     project(tmp_path, """\
       line: {kind: line, x: 11.5, y: 44, width: 40, height: 0, stroke: accent, stroke_width: 1, rotate: 90}
 """)
-    with pdfplumber.open(build(tmp_path)) as doc:
+    with open_pdf(build(tmp_path)) as doc:
         page = doc.pages[CARDS]
         left, top = card_origin(page)
         lines = [item for item in page.lines + page.curves if item.get("stroking_color") and
@@ -138,7 +138,7 @@ def test_image_flip_and_tint(tmp_path):
     Image.new("RGB", (400, 400), (255, 255, 255)).save(game / "art" / "white.png")
     pdf = build(tmp_path)
     image = raster(pdf)
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         left, top = card_origin(doc.pages[CARDS])
     scale = 100 / 72
 
@@ -165,7 +165,7 @@ def test_a_font_by_family_and_by_file_of_the_game(tmp_path):
     rows = [row.split() for row in fonts.splitlines()[2:]]
     assert {row[0].split("+")[-1] for row in rows} >= {"BIZUDPGothic-Regular", "Cardo-Bold"}
     assert all(row[-5] == "yes" for row in rows)                       # every font embedded
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         words = {w["text"]: w["fontname"] for w in doc.pages[CARDS].extract_words(extra_attrs=["fontname"])}
     assert words["Gothic"].endswith("BIZUDPGothic-Regular") and words["From"].endswith("Cardo-Bold")
 

@@ -8,11 +8,11 @@ import shutil
 import subprocess
 from collections import Counter
 
-import pdfplumber
 import pytest
 
 from tests.conftest import pnp
 from tests.pipeline.helpers import project_copy, replace_in
+from tests.pdfs import open_pdf
 
 MM = 72 / 25.4
 LANGS = ["fr", "en", "de", "ja"]
@@ -55,7 +55,7 @@ def out(built):
 def texts(out):
     pages = {}
     for lang in LANGS:
-        with pdfplumber.open(out / lang / "cards.pdf") as pdf:
+        with open_pdf(out / lang / "cards.pdf") as pdf:
             # the card sheets (after the instructions sheet), without the labels in their margins
             pages[lang] = [normalise(page.crop(page.trimbox).extract_text() or "") for page in pdf.pages[2:]]
     return pages
@@ -88,7 +88,7 @@ def test_four_notables_and_five_castle_scorings(texts):
 
 def _card_text(pdf_path, name: str) -> str:
     """Text of the poker card whose title is `name` (a 63x88 mm box around the title)."""
-    with pdfplumber.open(pdf_path) as pdf:
+    with open_pdf(pdf_path) as pdf:
         for page in pdf.pages[2:]:                     # on the cards, not the labels in the margins
             for hit in page.crop(page.trimbox).search(re.escape(name)):
                 if hit["chars"][0]["size"] < 12:       # the card's title, not a mention in a text
@@ -132,7 +132,7 @@ def test_round_tokens_have_cut_circles(out):
     """The sheet draws a thin grey circle round every round piece: 27 of 25 mm (15 privilege +
     12 guild tokens) and 2 of 35 mm (King, Queen); square tiles get none."""
     sizes = Counter()
-    with pdfplumber.open(out / "en" / "cards.pdf") as pdf:
+    with open_pdf(out / "en" / "cards.pdf") as pdf:
         for page in pdf.pages:
             for curve in page.curves:
                 colour = tuple(round(c, 2) for c in (curve.get("stroking_color") or ()))
@@ -198,7 +198,7 @@ def test_a_missing_card_is_one_yaml_entry(tmp_path):
     result = pnp("build", "taverna", "--only", "cards", "--out", str(tmp_path / "o"), root=root)
     assert result.exit_code == 0, result.output
     for lang, words in {"en": ["Test spell", "Elf", "Orc", "Dwarf", "4+"], "ja": ["試しの呪文", "エルフ", "オーク"]}.items():
-        with pdfplumber.open(tmp_path / "o" / "taverna" / lang / "cards.pdf") as pdf:
+        with open_pdf(tmp_path / "o" / "taverna" / lang / "cards.pdf") as pdf:
             whole = "\n".join(page.extract_text() or "" for page in pdf.pages)
         for word in words:
             assert word in whole

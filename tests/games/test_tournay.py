@@ -10,12 +10,12 @@ import shutil
 import subprocess
 from collections import Counter
 
-import pdfplumber
 import pytest
 
 from generator.data.catalog import load_project
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy, replace_in
+from tests.pdfs import open_pdf
 
 LANGS = ["fr", "en", "de", "ja"]
 MM = 72 / 25.4
@@ -59,7 +59,7 @@ def pdf_text(path) -> str:
     if shutil.which("pdftotext"):
         return subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True,
                               check=True).stdout
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
@@ -257,7 +257,7 @@ def _card_text(pdf, title: str, pages: list[str]) -> str:
 
 def test_printed_costs_and_points_on_the_cards(out):
     pages = pdf_text(out / "en" / "cards.pdf").split("\f")
-    with pdfplumber.open(out / "en" / "cards.pdf") as pdf:
+    with open_pdf(out / "en" / "cards.pdf") as pdf:
         cathedral = _card_text(pdf, "Cathedral", pages)
         assert re.search(r"\b20\b", cathedral) and re.search(r"Builder.*\b8\b", cathedral, re.S), cathedral
         belfry = _card_text(pdf, "Belfry", pages)

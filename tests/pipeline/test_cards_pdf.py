@@ -6,11 +6,11 @@ import shutil
 import subprocess
 from collections import Counter
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from tests.conftest import pnp, pnp_process
+from tests.pdfs import open_pdf
 
 MM = 72 / 25.4
 LANGS = ["fr", "en", "de", "ja"]
@@ -33,7 +33,7 @@ def on_cards(page):
 
 
 def page_texts(path):
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
@@ -114,7 +114,7 @@ def test_two_builds_are_byte_identical(tmp_path, sg):
 
 
 def test_backs_follow_fronts_mirrored_for_long_edge(sg):
-    with pdfplumber.open(sg / "de" / "cards.pdf") as pdf:
+    with open_pdf(sg / "de" / "cards.pdf") as pdf:
         front, back = pdf.pages[14], pdf.pages[15]   # last noble sheet: one card (Mura)
         width = float(front.width)
         mura = [w for w in on_cards(front) if w["text"] == "Mura"][0]
@@ -128,7 +128,7 @@ def test_backs_follow_fronts_mirrored_for_long_edge(sg):
 def test_short_edge_mirrors_rows_and_none_drops_backs(tmp_path):
     assert pnp("build", "san-gimignano", "--lang", "en", "--paper", "a4", "--duplex", "short",
                "--out", str(tmp_path / "s"), "--only", "cards").exit_code == 0
-    with pdfplumber.open(tmp_path / "s" / "san-gimignano" / "en" / "cards.pdf") as pdf:
+    with open_pdf(tmp_path / "s" / "san-gimignano" / "en" / "cards.pdf") as pdf:
         front, back = pdf.pages[14], pdf.pages[15]
         height = float(front.height)
         mura = [w for w in on_cards(front) if w["text"] == "Mura"][0]

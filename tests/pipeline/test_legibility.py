@@ -3,8 +3,9 @@
 no glyph on an aid card below the 6.5 pt floor."""
 from __future__ import annotations
 
-import pdfplumber
 import pytest
+
+from tests.pdfs import open_pdf
 
 CARD_FLOOR, PLAIN_BELOW = 7.5, 8.0
 AID_FLOOR = 6.5
@@ -30,7 +31,7 @@ def card_chars(pdf):
 @pytest.mark.parametrize("game", GAMES)
 def test_card_text_is_large_upright_and_dark(built, game):
     for lang in ["fr", "en", "de", "ja"]:
-        with pdfplumber.open(built(game) / game / lang / "cards.pdf") as pdf:
+        with open_pdf(built(game) / game / lang / "cards.pdf") as pdf:
             chars = list(card_chars(pdf))
         assert chars
         small = {(round(c["size"], 2), c["text"]) for c in chars if c["size"] < CARD_FLOOR - 0.01}
@@ -46,7 +47,7 @@ def test_card_text_is_large_upright_and_dark(built, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_no_aid_card_glyph_below_the_floor(built, game):
     for lang in ["fr", "en", "de", "ja"]:
-        with pdfplumber.open(built(game) / game / lang / "player-aid-card.pdf") as pdf:
+        with open_pdf(built(game) / game / lang / "player-aid-card.pdf") as pdf:
             small = {(round(c["size"], 2), c["text"]) for page in pdf.pages for c in page.chars
                      if c["text"].strip() and c["size"] < AID_FLOOR - 0.01}
         assert not small, f"{game}/{lang}: aid card glyphs below {AID_FLOOR} pt: {sorted(small)[:10]}"

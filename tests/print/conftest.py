@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-
+from tests.pdfs import open_pdf
 
 
 def pdf_text(pdf: Path, layout: bool = False) -> str:
@@ -22,6 +22,5 @@ def html_text(page: Path) -> str:
 
 def glyph_sizes(pdf: Path) -> list[float]:
     """Rendered size (pt) of every visible glyph, text matrix included (pdfplumber)."""
-    import pdfplumber
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         return [round(c["size"], 2) for page in doc.pages for c in page.chars if c["text"].strip()]

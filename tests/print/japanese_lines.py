@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import pdfplumber
+from tests.pdfs import open_pdf
+
 
 PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…")
 
@@ -42,7 +43,7 @@ def icon(ch: str) -> bool:
 
 def lines_of(path: Path) -> list[Line]:
     out: list[Line] = []
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for number, page in enumerate(pdf.pages):
             rows: dict[float, list[dict]] = {}
             icons = [c for c in page.chars if icon(c["text"] or " ")]

@@ -1,12 +1,12 @@
 """`--ink-saver` on every product, and the paper each language gets by default."""
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from tests.conftest import pnp
 from tests.print.sheet_geometry import MM, crop_marks, render, trims
+from tests.pdfs import open_pdf
 
 PRODUCTS = ["cards", "player-aid-card", "player-aid", "rules", "score-pad"]
 
@@ -49,7 +49,7 @@ def test_paper_follows_the_language(built):
             assert size == pytest.approx(sorted((width, height)), abs=0.1), (lang, product)
     reader = PdfReader(built("tournay") / "tournay" / "en" / "cards.pdf")
     side = (215.9 - 210) / 2 + 5 - 0.05     # inside the 210 mm an A4 sheet has, less its margin
-    with pdfplumber.open(built("tournay") / "tournay" / "en" / "cards.pdf") as pdf:
+    with open_pdf(built("tournay") / "tournay" / "en" / "cards.pdf") as pdf:
         for page, plumbed in zip(reader.pages[2:], pdf.pages[2:]):
             faces = trims(reader, page)
             for t in faces:

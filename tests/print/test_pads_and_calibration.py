@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import re
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
@@ -14,6 +13,7 @@ from generator.typeset.kinsoku import CANNOT_END, CANNOT_START
 from tests.conftest import pnp
 from tests.print.conftest import glyph_sizes, pdf_text
 from tests.print.test_leaks import GAMES, LANGS
+from tests.pdfs import open_pdf
 
 TOTAL = {"en": "Total", "fr": "Total", "de": "Summe", "ja": "合計"}
 MIN_GLYPH = 6.5
@@ -39,7 +39,7 @@ def test_pads_are_legible(full_build, game, lang):
     text = pdf_text(pdf)
     assert text.count(TOTAL[lang]) >= 2, "at least two pads per sheet"
     assert min(glyph_sizes(pdf)) >= MIN_GLYPH
-    with pdfplumber.open(pdf) as doc:   # the table's rules (the dashed cut lines are thinner)
+    with open_pdf(pdf) as doc:   # the table's rules (the dashed cut lines are thinner)
         ys = sorted({round(line["top"], 1) for line in doc.pages[0].lines
                      if abs(line["top"] - line["bottom"]) < 0.1 and line["linewidth"] >= 0.5})
     gaps = [b - a for a, b in zip(ys, ys[1:])]
@@ -94,7 +94,7 @@ def test_calibration_speaks_the_build_language(calibration, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_calibration_rulers_have_zero_signed_steps_and_no_collisions(calibration, lang):
-    with pdfplumber.open(calibration[lang]) as doc:
+    with open_pdf(calibration[lang]) as doc:
         words = doc.pages[0].extract_words(x_tolerance=1, y_tolerance=1)
     labels = [w for w in words if re.fullmatch(r"0|[+\u2212]\d+", w["text"])]
     assert sum(w["text"] == "0" for w in labels) >= 6          # 3 targets × 2 rulers

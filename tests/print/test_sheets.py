@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import re
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
@@ -14,6 +13,7 @@ from generator.data.catalog import load_project
 from tests.conftest import ROOT
 from tests.print.conftest import pdf_text
 from tests.print.sheet_geometry import MM, crop_marks, mixed_cut_lines, shapes_of, trims
+from tests.pdfs import open_pdf
 
 GAMES = ["san-gimignano", "tournay", "taverna"]
 LANGS = ["fr", "en", "de", "ja"]
@@ -43,7 +43,7 @@ def test_marks_are_printable_and_only_for_filled_slots(built, game):
     for lang, (name, first) in itertools.product(LANGS, [("cards.pdf", 2), ("player-aid-card.pdf", 0)]):
         path = built(game) / game / lang / name
         reader = PdfReader(path)
-        with pdfplumber.open(path) as pdf:
+        with open_pdf(path) as pdf:
             for number, (page, plumbed) in enumerate(zip(reader.pages[first:], pdf.pages[first:]), first + 1):
                 faces = trims(reader, page)
                 width, height = float(plumbed.width) / MM, float(plumbed.height) / MM
@@ -65,7 +65,7 @@ def test_every_sheet_is_labelled(built, game):
     names = {"fr": ("feuille", "sur"), "en": ("sheet", "of"), "de": ("Blatt", "von"), "ja": ("シート", "／")}
     for lang in LANGS:
         path = built(game) / game / lang / "cards.pdf"
-        with pdfplumber.open(path) as pdf:
+        with open_pdf(path) as pdf:
             pages = pdf.pages
             sheets = None
             for number, page in enumerate(pages[2:], 3):

@@ -5,13 +5,13 @@ import re
 import subprocess
 import unicodedata
 
-import pdfplumber
 import pytest
 import yaml
 from pypdf import PdfReader
 
 from generator.data.catalog import list_game_ids, load_project
 from tests.conftest import ROOT, pnp
+from tests.pdfs import open_pdf
 
 LANGS = ["fr", "en", "de", "ja"]
 
@@ -47,7 +47,7 @@ def squash(text: str) -> str:
 
 
 def pdf_text(path) -> str:
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
@@ -108,7 +108,7 @@ def test_fonts_embedded(sg_out, lang):
 
 def test_japanese_wraps_inside_lines(sg_out):
     """CJK wrapping: long Japanese paragraphs break between characters, filling the line."""
-    with pdfplumber.open(sg_out / "san-gimignano" / "ja" / "rules.pdf") as pdf:
+    with open_pdf(sg_out / "san-gimignano" / "ja" / "rules.pdf") as pdf:
         page = pdf.pages[0]
         lines = [line for line in (page.extract_text() or "").splitlines() if len(line) > 30]
     assert len(lines) >= 3
@@ -180,7 +180,7 @@ def test_rules_open_with_bookmarks_and_contents_on_page_one(full_build, game, la
             else:
                 outline.setdefault(squash(item.title), reader.get_destination_page_number(item) + 1)
     walk(reader.outline)
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         first = squash(doc.pages[0].extract_text())
     rules = yaml.safe_load((ROOT / "cards" / game / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
     for section in rules["sections"]:
@@ -247,7 +247,7 @@ def test_notes_on_the_edition_are_at_the_end(full_build, lang):
     """The favour-names note and the shortfall notes are in About this edition, on the last page."""
     own = {"fr": "ne donne pas de nom aux tuiles", "en": "does not name the favour tiles",
            "de": "gibt den Gunstplättchen keine Namen", "ja": "恩寵タイルに名前を付けていません"}[lang]
-    with pdfplumber.open(full_build / "taverna" / lang / "rules.pdf") as doc:
+    with open_pdf(full_build / "taverna" / lang / "rules.pdf") as doc:
         pages = [squash(p.extract_text()) for p in doc.pages]
     assert squash(own) in pages[-1]
     assert not any(squash(own) in page for page in pages[:-1])

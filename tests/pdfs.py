@@ -1,0 +1,58 @@
+"""pdfplumber for the tests, with each page's parsed objects kept for the test run.
+
+Many tests read the same PDFs of the session's builds (chars, rects, lines), and pdfminer's
+parse is most of their time. `open_pdf` is `pdfplumber.open`, except that a page parsed once in
+the run is loaded back from a pickle in the run's shared folder (all xdist workers see it)
+instead of being parsed again. The key is the file's path, size, mtime and inode, so a PDF a
+test writes again is parsed again. Each test gets its own copy of the objects: a test that
+changes them changes nothing for the next.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pdfplumber
+
+CACHE: Path | None = None     # set for the run by tests/conftest.py (None: no cache, plain pdfplumber)
+
+
+@contextmanager
+def open_pdf(path: Path | str) -> Iterator[pdfplumber.PDF]:
+    path = Path(path)
+    doc = pdfplumber.open(path)
+    try:
+        if CACHE is None:
+            yield doc
+            return
+        stat = path.stat()
+        key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
+        stored = {}
+        for page in doc.pages:
+            kept = CACHE / f"{key}-{page.page_number}.pickle"
+            if kept.exists():
+                page._objects = pickle.loads(kept.read_bytes())
+                stored[page.page_number] = True
+        yield doc
+        for page in doc.pages:
+            if hasattr(page, "_objects") and page.page_number not in stored:
+                _keep(CACHE / f"{key}-{page.page_number}.pickle", page._objects)
+    finally:
+        doc.close()
+
+
+def _keep(file: Path, objects) -> None:
+    """Written whole or not at all (another worker may read it at the same moment)."""
+    try:
+        data = pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an object pickle cannot hold: that page is parsed each time
+        return
+    handle, temporary = tempfile.mkstemp(dir=file.parent, suffix=".part")
+    with os.fdopen(handle, "wb") as out:
+        out.write(data)
+    os.replace(temporary, file)
