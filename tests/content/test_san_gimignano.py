@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, aid, aid_text, card, rules, section
+from .shipped import LANGS, ROOT, aid, aid_text, all_strings, card, load, rules, section
 
 GAME = "san-gimignano"
 
@@ -172,3 +172,32 @@ def test_buona_pietra_band_says_building_or_extending(lang):
     with (ROOT / "locales" / lang / "LC_MESSAGES" / "pnp.po").open("rb") as fh:
         band = read_po(fh).get("When building or extending").string
     assert {"fr": "prolongeant", "de": "Erhöhen", "ja": "伸ばす"}[lang] in band
+
+
+
+
+def _aid_card(lang: str) -> str:
+    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
+
+
+AID_CARD_FACTS = {
+    # rulesheet 001, action 2: the rank ban is for cards taken from the market
+    "exchange": {"fr": "(au marché, aucune d'un rang posé)", "en": "(from the market, none of a rank you put)",
+                 "de": "(vom Markt keinen abgelegten Rang)", "ja": "置いた数字は市場から取れません"},
+    # 9 Commerce: give (floors − 1) cards of your hand, even when you took fewer
+    "trade": {"fr": "(étages − 1) cartes de votre main", "en": "floors − 1 cards from your hand",
+              "de": "(Stockwerke − 1) Karten aus deiner Hand", "ja": "階数−1枚を自分の手札から選んで渡します"},
+    # 5 Garde: « vous pouvez jouer cette carte », then under the pile
+    "guard": {"fr": "vous pouvez la jouer de votre main", "en": "you may play it from your hand",
+              "de": "darfst du die 5 spielen, um sie aufzuheben", "ja": "手札から出して無効にできます"},
+    # nobles: « Buona Pietra peut être utilisée pour construire ou prolonger »
+    "buona pietra": {"fr": "Buona Pietra en construisant ou prolongeant", "en": "Buona Pietra while building or extending",
+                     "de": "Buona Pietra beim Bauen oder Erhöhen", "ja": "ブオナ・ピエトラは建てる・伸ばすとき"},
+}
+
+
+@pytest.mark.parametrize("fact", sorted(AID_CARD_FACTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_card_keeps_the_rule(lang, fact):
+    """Second reading: German M3, M4, M11; French S-F1, S-F2; English S-E1, S-E2; Japanese S-M1–S-M4."""
+    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
