@@ -157,13 +157,23 @@ AID_CARD_FACTS = {
     "two players": {"fr": "(deux à 2 joueurs)", "en": "(two with 2 players)", "de": "(zu zweit zwei)", "ja": "（2人なら2つ）"},
     # Le notaire: an opponent's title, half rounded down
     "notary": {"fr": "arrondie en dessous", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"},
+    # Ripaille, Influence, Magie need the symbol on the client card and the tavern (Plot: the card alone)
+    "both symbols": {"fr": "(sur carte client et taverne)", "en": "(on both the client card and the tavern)",
+                     "de": "(auf Gastkarte und Taverne)", "ja": "（客カードと酒場の両方にあれば）"},
+    # Complot: climb the track of the tile you removed, not your own client's
+    "plot track": {"fr": "montez sur l'échelle du peuple retiré", "en": "climb the removed tile's people track",
+                   "de": "steige auf der Leiste seines Volks auf", "ja": "除いた客の種族トラックを上がります"},
+    # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
+    "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
+            "ja": "客カードを各自8枚"},
 }
 
 
 @pytest.mark.parametrize("fact", sorted(AID_CARD_FACTS))
 @pytest.mark.parametrize("lang", LANGS)
 def test_aid_card_keeps_the_rule(lang, fact):
-    """Second reading: German M1, M9, V9; French V-F1, V-F3; English V-E1, V-E3; Japanese T-M1, T-M2."""
+    """Second reading: German M1, M9, V9, V10; French V-F1, V-F3; English V-E1, V-E3, V-E5; Japanese
+    T-M1, T-M2."""
     assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
 
 
