@@ -195,11 +195,16 @@ def test_japanese_aids_use_the_polite_register():
     but never on a plain verb or adjective form (「〜を得る。」「〜できない。」) mixed in with the polite ones."""
     plain = re.compile(r"(?:[るうくすつぬむぶぐ]|ない|た|だ|である)(?:[）」]?)。")
     polite = re.compile(r"(?:ます|です|ません|ました|でした|ください)(?:[）」]?)。$")
+    # a table cell or item with no closing 。 may end on a noun, not on a plain verb (「1つ選ぶ（2人なら2つ）」)
+    unclosed = re.compile(r"(?:[るうくぶむぐ]|ない)(?:（[^）]*）)?$")
     found = []
     for t in shipped_texts("ja"):
         if t.kind != "aids":
             continue
-        for sentence in re.findall(r"[^。\n]*。", TAG.sub("0", t.text)):
+        text = TAG.sub("0", t.text).strip()
+        for sentence in re.findall(r"[^。\n]*。", text):
             if plain.search(sentence) and not polite.search(sentence):
                 found.append(f"{t.where}: …{sentence[-30:]}")
+        if not text.endswith("。") and unclosed.search(text):
+            found.append(f"{t.where}: …{text[-30:]}")
     assert not found, "plain-form sentences in the Japanese aids:\n" + "\n".join(found)

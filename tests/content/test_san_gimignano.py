@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, aid, aid_text, card, rules, section
+from .shipped import LANGS, ROOT, aid, aid_text, all_strings, card, load, rules, section
 
 GAME = "san-gimignano"
 
@@ -172,3 +172,46 @@ def test_buona_pietra_band_says_building_or_extending(lang):
     with (ROOT / "locales" / lang / "LC_MESSAGES" / "pnp.po").open("rb") as fh:
         band = read_po(fh).get("When building or extending").string
     assert {"fr": "prolongeant", "de": "Erhöhen", "ja": "伸ばす"}[lang] in band
+
+
+
+
+def _aid_card(lang: str) -> str:
+    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
+
+
+AID_CARD_FACTS = {
+    # rulesheet 001, action 2: the rank ban is for cards taken from the market
+    "exchange": {"fr": "(au marché, aucune d'un rang posé)", "en": "(from the market, none of a rank you put)",
+                 "de": "(vom Markt keinen abgelegten Rang)", "ja": "置いた数字は市場から取れません"},
+    # 9 Commerce: give (floors − 1) cards of your hand, even when you took fewer
+    "trade": {"fr": "(étages − 1) cartes de votre main", "en": "floors − 1 cards from your hand",
+              "de": "(Stockwerke − 1) deiner Handkarten", "ja": "階数−1枚を自分の手札から選んで渡します"},
+    # 5 Garde: « vous pouvez jouer cette carte », then under the pile
+    "guard": {"fr": "vous pouvez la jouer de votre main", "en": "you may play it from your hand",
+              "de": "Trifft dich die Wirkung einer 9 oder 10, darfst du die 5 spielen", "ja": "手札から出して無効にできます"},
+    # nobles: « Buona Pietra peut être utilisée pour construire ou prolonger »
+    "buona pietra": {"fr": "Buona Pietra en construisant ou prolongeant", "en": "Buona Pietra while building or extending",
+                     "de": "Buona Pietra beim Bauen oder Erhöhen", "ja": "ブオナ・ピエトラは建てる・伸ばすとき"},
+    # 4) Prolonger une tour: « Choisissez une tour incomplète »; a completed tower cannot grow
+    "extend": {"fr": "une de vos tours non terminées", "en": "one of your incomplete towers",
+               "de": "auf einen unvollendeten Turm", "ja": "自分の未完成の塔に足し"},
+}
+
+
+@pytest.mark.parametrize("fact", sorted(AID_CARD_FACTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_card_keeps_the_rule(lang, fact):
+    """Second reading: German M3, M4, M11, S8; French S-F1, S-F2, S-F4; English S-E1, S-E2, S-E7;
+    Japanese S-M1–S-M4, S-O5."""
+    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_anatomy_figure_says_what_the_donazione_does_not_when(lang):
+    """German M12: the figure shows a 7, whose Donazione counts at the end, and the 5 is played from
+    the hand: the effect callout must not name one trigger ("when built from the hand") for all."""
+    figures = load(ROOT / "cards" / GAME / "rules" / "figures.yaml")["figures"]
+    anatomy = next(f for f in figures if f["id"] == "anatomy")
+    effect = next(c["text"][lang] for c in anatomy["callouts"] if c["region"] == "body")
+    assert {"fr": "quand", "en": "when", "de": "wenn", "ja": "とき"}[lang] not in effect

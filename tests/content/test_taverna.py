@@ -5,7 +5,7 @@ import pytest
 
 import re
 
-from .shipped import LANGS, ROOT, aid, card, deck, load, rules, section
+from .shipped import LANGS, ROOT, aid, all_strings, card, deck, load, rules, section
 
 GAME = "taverna"
 
@@ -138,3 +138,47 @@ def test_aid_card_notary_rounds_down_and_never_takes_a_last_title(lang):
     """Rulebook 004, Le notaire: half of the total spent, rounded down; never a player's last title."""
     line = _aid_items(lang, "notables")[1]
     assert ROUNDED_DOWN[lang] in line and LAST_TITLE[lang] in line
+
+
+
+
+def _aid_card(lang: str) -> str:
+    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
+
+
+AID_CARD_FACTS = {
+    # rulebook 004, step 4: Influence activates a notable at a distance, never a second one
+    "influence": {"fr": "(pas un second)", "en": "(not a second one)", "de": "(keinen zweiten)", "ja": "（もう1人使えるわけではありません）"},
+    # pay, move, then the effect in the destination tavern (Notaire, Gob'Trotter)
+    "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort aktivieren", "ja": "移動先で能力を使います"},
+    # Ripaille: paid to the active player, title or not
+    "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Urkunde", "ja": "権利証がなくても"},
+    # 2-player variant: two castle scorings each
+    "two players": {"fr": "(deux à 2 joueurs)", "en": "(two with 2 players)", "de": "(zu zweit zwei)", "ja": "（2人なら2つ）"},
+    # Le notaire: an opponent's title, half rounded down
+    "notary": {"fr": "arrondie en dessous", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"},
+    # Ripaille, Influence, Magie need the symbol on the client card and the tavern (Plot: the card alone)
+    "both symbols": {"fr": "(sur carte client et taverne)", "en": "(on both the client card and the tavern)",
+                     "de": "(auf Gastkarte und Taverne)", "ja": "（客カードと酒場の両方にあれば）"},
+    # Complot: climb the track of the tile you removed, not your own client's
+    "plot track": {"fr": "montez sur l'échelle du peuple retiré", "en": "climb the removed tile's people track",
+                   "de": "steige auf der Leiste seines Volks auf", "ja": "除いた客の種族トラックを上がります"},
+    # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
+    "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
+            "ja": "客カードを各自8枚"},
+}
+
+
+@pytest.mark.parametrize("fact", sorted(AID_CARD_FACTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_card_keeps_the_rule(lang, fact):
+    """Second reading: German M1, M9, V9, V10; French V-F1, V-F3; English V-E1, V-E3, V-E5; Japanese
+    T-M1, T-M2."""
+    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_figure_applies_the_notable_where_it_arrives(lang):
+    figures = load(ROOT / "cards" / GAME / "rules" / "figures.yaml")["figures"]
+    effect = next(c["text"][lang] for f in figures for c in f.get("callouts", []) if c.get("region") == "body")
+    assert {"fr": "arrive", "en": "moves to", "de": "in die er zieht", "ja": "移動先"}[lang] in effect

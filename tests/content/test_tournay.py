@@ -372,12 +372,24 @@ AID_CARD_FACTS = {
                  "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
     # « Chaque bâtiment de prestige visible »
     "visible": {"fr": "chaque nom visible", "en": "each visible name", "de": "jeder sichtbare Name", "ja": "見えている名前ごと"},
+    # « Un joueur ne peut pas posséder plus de 4 cartes en main »: a ceiling, not a count
+    "hand limit": {"fr": "4 cartes au plus", "en": "At most 4 cards", "de": "Höchstens 4 Karten", "ja": "4枚までです"},
+    # « … il ne profitera pas de leur protection »: ramparts built for the hand limit protect nothing
+    "limit ramparts": {"fr": "(sans rien protéger)", "en": "(they protect from nothing)",
+                       "de": "(sie schützen dann vor nichts)", "ja": "（何も防げません）"},
+    # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
+    "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
+               "de": "sonst 1 Bürger + 1 :denier:", "ja": "ほかはコマ1個＋1:denier:"},
+    # Activer with an opponent's citizen: a grey token goes on the building
+    "grey token": {"fr": "posez-y un jeton gris", "en": "put a grey citizen token on it",
+                   "de": "grauen Bürgermarker darauflegen", "ja": "ほかのプレイヤーのコマなら灰色トークン"},
 }
 
 
 @pytest.mark.parametrize("fact", sorted(AID_CARD_FACTS))
 @pytest.mark.parametrize("lang", LANGS)
 def test_aid_card_keeps_the_rule(lang, fact):
-    """Second reading: the aid card's compressed lines lost these conditions (German M2, M5, M6;
-    French T-F1, T-F2, T-F10; English T-E1, T-E2, T-E8; Japanese R-O8)."""
+    """Second reading: the aid card's compressed lines lost these conditions (German M2, M5, M6,
+    T12; French T-F1, T-F2, T-F8, T-F9, T-F10; English T-E1, T-E2, T-E4, T-E5, T-E8; Japanese R-O7,
+    R-O8)."""
     assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
