@@ -147,3 +147,30 @@ def test_pad_formulas_come_from_the_aid_card(tmp_path):
     assert result.exit_code == 0, result.output
     with open_pdf(tmp_path / "out" / "san-gimignano" / "en" / "score-pad.pdf") as doc:
         assert "finishedtowers×5" in squash(doc.pages[0].extract_text())
+
+
+def test_aid_text_is_hyphenated_only_where_it_saves_a_line():
+    """Issue 28: no hyphen where a rebalance avoids it (the same lines with whole words)."""
+    import pyphen
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from generator.products.aids.shared import _fewest_breaks, _unhyphenated
+
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=9, leading=11, embeddedHyphenation=1,
+                           hyphenationLang=pyphen.Pyphen(lang="de_DE").iterate, hyphenationMinWordLength=4)
+    text = "Jeder Urkundenbesitzer dieser Taverne erhält drei Münzen aus dem Vorrat"
+
+    def chosen(width):
+        para = _fewest_breaks(Paragraph(text, style), Paragraph(text, _unhyphenated(style)), width)
+        return para.style.hyphenationLang is not None, len(para.blPara.lines)
+
+    outcomes = {width: chosen(width) for width in range(60, 200, 4)}
+    assert {hyphen for hyphen, _ in outcomes.values()} == {True, False}    # both cases occur
+    for width, (hyphen, lines) in outcomes.items():
+        whole = Paragraph(text, _unhyphenated(style))
+        whole.wrap(width, 999)
+        if hyphen:                  # kept only where whole words take more lines
+            assert len(whole.blPara.lines) > lines, width
+        else:
+            assert lines == len(whole.blPara.lines)

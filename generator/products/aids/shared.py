@@ -11,7 +11,7 @@ from ...data.aids import Aid, aid_path, load_aids
 from ...data.project import GameData, Project
 from ...data.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
-from ...typeset.text import TextBox, check_glyphs, style_for, to_markup
+from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup
 
 
 def _aid(project: Project, game: GameData, lang: str) -> Aid:
@@ -84,7 +84,30 @@ class Flow:
             style.bulletFontSize = size
             style.bulletColor = self.accent
         cls = KinsokuParagraph if self.typo.cjk else Paragraph
-        return cls(to_markup(source, self.lang, self.icons), style, bulletText="•" if bullet else None)
+        markup, bullet_text = to_markup(source, self.lang, self.icons), "•" if bullet else None
+        para = cls(markup, style, bulletText=bullet_text)
+        if getattr(style, "hyphenationLang", None):
+            return _fewest_breaks(para, cls(markup, _unhyphenated(style), bulletText=bullet_text), width)
+        return para
+
+
+def _unhyphenated(style):
+    plain = style.clone(style.name)
+    plain.hyphenationLang = None
+    return plain
+
+
+def _fewest_breaks(hyphenated, whole, width: float):
+    """The paragraph with whole words when it takes no more lines than the hyphenated one and
+    leaves no word alone on its last line that the other does not: a hyphen only where the
+    line breaks cannot be rebalanced without it (issue 28)."""
+    lines = []
+    for para in (hyphenated, whole):
+        para.wrap(width, 10000)
+        lines.append(len(getattr(para.blPara, "lines", [])))
+    if lines[1] <= lines[0] and (not lonely_last_line(whole) or lonely_last_line(hyphenated)):
+        return whole
+    return hyphenated
 
 
 def pack(blocks, width: float, height: float, columns: int = 1):
