@@ -243,7 +243,50 @@ def load_yaml(path: Path, display: str | None = None, within: tuple[Path, ...] |
     return load_yaml_text(read_text(path, name, within=within), name)
 
 
+# Parsed and checked files by content: a process that loads the project again (`pnp validate`
+# after an edit, --watch, serve, studio, the fuzz tests' forked children) parses again only the
+# files that changed. Each call gets its own copy (callers may change what they are given).
+MAX_MEMO_CHARACTERS = 20_000_000   # of the texts kept (their trees take some times more); oldest out first
+_parsed: dict[tuple[str, str], tuple[Any, list[Problem] | None]] = {}
+_kept = [0]
+
+
 def load_yaml_text(text: str, name: str) -> Any:
+    """`text` parsed (the file `name`, for messages), its shape and characters checked:
+    LineDict/LineList trees knowing their lines; DataError with file and line."""
+    key = (name, text)
+    if key not in _parsed:
+        try:
+            _parsed[key] = (_load_yaml_text(text, name), None)
+        except DataError as exc:
+            _parsed[key] = (None, list(exc.problems))
+        _kept[0] += len(text)
+        while _kept[0] > MAX_MEMO_CHARACTERS and len(_parsed) > 1:
+            _kept[0] -= len(next(iter(_parsed))[1])
+            del _parsed[next(iter(_parsed))]
+    data, problems = _parsed[key]
+    if problems is not None:
+        raise DataError(list(problems))
+    return _copy(data)
+
+
+def _copy(value: Any) -> Any:
+    """A fresh tree of the containers a load builds (the values within are immutable)."""
+    kind = type(value)
+    if kind is LineDict:
+        out = LineDict((k, _copy(v)) for k, v in value.items())
+        out.line, out.key_lines = value.line, dict(value.key_lines)
+        return out
+    if kind is LineList:
+        out = LineList(_copy(v) for v in value)
+        out.line, out.item_lines = value.line, list(value.item_lines)
+        return out
+    if kind in (list, dict, set, tuple):   # !!omap, !!pairs, !!set
+        return kind(_copy(v) for v in value) if kind is not dict else {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+def _load_yaml_text(text: str, name: str) -> Any:
     loader = _LineLoader(text)
     loader.name = name
     try:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from datafile.errors import BuildError, DataError, Problem
 
+from . import face_memo
 from .crosscheck import ICON_REF
 from .i18n import Translator
 from .layouts import layout_id
@@ -71,6 +72,8 @@ def _faces(project: Project, game: GameData) -> Faces:
     # --allow-missing), so it fails here
     labels = {lang: Translator(project.root, lang) for lang in game.game.languages}
     texts: dict[tuple, PrintedText] = {}
+    layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
+    translators: dict[str, tuple | None] = {}
     for deck in game.decks:
         for _path, text in _texts(deck, ()):
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
@@ -82,29 +85,54 @@ def _faces(project: Project, game: GameData) -> Faces:
         for layout, card, side in faces_:
             if layout is None:
                 continue            # an unknown or broken layout: the layout check's problem
+            if id(layout) not in layout_keys:
+                layout_keys[id(layout)] = face_memo.layout_key(layout)
             for lang in game.game.languages:
                 try:
                     context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
                 except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
                     continue
                 what = f"card '{card.id}'" if card else "the back"
-                printed: list = []
-                for region, key, exc in _render(layout, context, used, printed):
+                rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
+                used.update(rendered.icons)
+                for index, key, data_error, message in rendered.failures:
+                    region = layout.regions[index]
                     where = (layout.id, region.name, key)
-                    if where in problems or isinstance(exc, DataError):   # a broken catalogue: reported as such
+                    if where in problems or data_error:   # a broken catalogue: reported as such
                         continue    # one line per template: the first card and language it fails for
                     file, line = _origin(region, key, layout)
                     problems[where] = Problem(
                         file, line, f"{layout.id} regions.{region.name}.{key}",
-                        f"{_message(exc)} (for {what} of deck '{deck.deck}', language {lang})",
+                        f"{message} (for {what} of deck '{deck.deck}', language {lang})",
                         "a template that renders for every card of the decks using this layout")
-                for region, source in printed:
+                for index, source in rendered.printed:
+                    region = layout.regions[index]
                     key = (lang, region.font, region.bold, region.italic, source)
                     if source and key not in texts:
                         file, line = _origin(region, "text", layout)
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'")
     return Faces(frozenset(used), list(problems.values()), list(texts.values()))
+
+
+def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict, translator) -> face_memo.Rendered:
+    """The face rendered, or taken from the memo (face_memo.py) when the same templates saw the
+    same context and catalogue before."""
+    if translator.lang not in translators:
+        translators[translator.lang] = face_memo.translator_key(translator)
+    parts = (layout_key, face_memo.context_key(context), translators[translator.lang])
+    key = parts if None not in parts else None
+    rendered = face_memo.lookup(key)
+    if rendered is None:
+        index = {id(region): i for i, region in enumerate(layout.regions)}
+        found: set[str] = set()
+        printed: list = []
+        failures = tuple((index[id(region)], name, isinstance(exc, DataError), _message(exc))
+                         for region, name, exc in _render(layout, context, found, printed))
+        rendered = face_memo.Rendered(failures, frozenset(found),
+                                      tuple((index[id(region)], text) for region, text in printed))
+        face_memo.keep(key, rendered)
+    return rendered
 
 
 def _layout(project: Project, lid: str):

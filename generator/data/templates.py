@@ -55,6 +55,9 @@ def _replace(value: Any, old: str, new: str, count: int | None = None) -> str:
     return value.replace(old, new) if count is None else value.replace(old, new, count)
 
 
+_SAFE_ATTRIBUTES: dict[tuple[type, str], bool] = {}
+
+
 class _Environment(Budgeted):
     intercepted_binops = frozenset({"*", "**", "%", "//", "+"})
 
@@ -69,7 +72,13 @@ class _Environment(Budgeted):
                               exc=SecurityError)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        return attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
+        # Jinja's answer (is_internal_attribute) depends on the attribute's name and the
+        # object's type only, not on the value: decided once per (type, name), not per access
+        key = (type(obj), attr)
+        safe = _SAFE_ATTRIBUTES.get(key)
+        if safe is None:
+            safe = _SAFE_ATTRIBUTES[key] = attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
+        return safe
 
     def call_binop(self, context, operator_: str, left: Any, right: Any) -> Any:
         if operator_ == "%" and isinstance(left, str):
@@ -191,7 +200,11 @@ def environment() -> SandboxedEnvironment:
 @lru_cache(maxsize=4096)
 def compiled(source: str):
     env = environment()
-    return env.from_string(_check_printed(env.parse(source)))
+    template = env.from_string(_check_printed(env.parse(source)))
+    # Jinja's ChainMap of the environment's globals is copied into every render's context;
+    # a plain dict of the same (fixed) globals copies faster
+    template.globals = dict(template.globals)
+    return template
 
 
 @lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ import json
 import os
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -63,8 +64,11 @@ def _stamp(path: Path) -> tuple | None:
 
 def environment(root: Path) -> SandboxedEnvironment:
     """The site's page templates: autoescaped HTML in the layouts' sandbox, with the site's budgets."""
-    return sandbox(SITE_LIMITS, loader=SiteLoader(root), autoescape=True, undefined=StrictUndefined,
-                   trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    return sandbox(SITE_LIMITS, loader=SiteLoader(root), **_OPTIONS)
+
+
+_OPTIONS = dict(autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                keep_trailing_newline=True)
 
 
 @contextmanager
@@ -102,15 +106,39 @@ def site_problems(root: Path) -> None:
     names = sorted(p.name for p in folder.iterdir() if p.suffix == ".html") if folder.is_dir() else []
     for name in names:
         try:
-            env.get_template(name)
+            source, filename, _ = env.loader.get_source(env, name)   # read by the rule every time
         except DataError as exc:
             problems += exc.problems
+            continue
         except TemplateError as exc:
-            problems.append(Problem(f"layouts/site/{getattr(exc, 'name', None) or name}", getattr(exc, "lineno", 0) or 0,
-                                    "", f"Jinja: {' '.join(str(exc.message or exc).split())[:200]}",
-                                    "a valid Jinja template"))
+            problems.append(_template_problem(exc, name))
+            continue
+        problem = _compile_problem(name, source, filename)
+        if problem:
+            problems.append(problem)
     if problems:
         raise DataError(problems)
+
+
+@lru_cache(maxsize=256)
+def _compile_problem(name: str, source: str, filename: str) -> Problem | None:
+    """Whether a page template compiles, once per text (`pnp validate` after each edit, --watch)."""
+    try:
+        _compiler().compile(source, name, filename)
+    except TemplateError as exc:
+        return _template_problem(exc, name)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _compiler() -> SandboxedEnvironment:
+    """environment()'s options without its loader: what compiling a template depends on."""
+    return sandbox(SITE_LIMITS, **_OPTIONS)
+
+
+def _template_problem(exc: TemplateError, name: str) -> Problem:
+    return Problem(f"layouts/site/{getattr(exc, 'name', None) or name}", getattr(exc, "lineno", 0) or 0,
+                   "", f"Jinja: {' '.join(str(exc.message or exc).split())[:200]}", "a valid Jinja template")
 
 
 def asset(root: Path, *parts: str) -> bytes:

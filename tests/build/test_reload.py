@@ -103,3 +103,21 @@ def test_a_settled_file_is_remembered_until_its_stat_changes(tmp_path):
     assert file_digest(path) == hashlib.sha256(b"glyphs").hexdigest()
     path.write_bytes(b"glyphs and more")
     assert file_digest(path) == hashlib.sha256(b"glyphs and more").hexdigest()
+
+
+def test_a_file_parsed_again_is_a_fresh_tree_with_its_lines():
+    """datafile/source.py keeps parsed files by content: each load gets its own copy (a caller
+    changing its tree changes no other load's), with the lines of every key and item; a
+    refused text is refused again with the same line."""
+    from datafile.source import load_yaml_text
+    text = "deck: x\ncards:\n  - id: a\n    props: {cost: 2}\n"
+    first = load_yaml_text(text, "cards/g/x.yaml")
+    first["cards"][0]["props"]["cost"] = 99
+    first["cards"].append("extra")
+    second = load_yaml_text(text, "cards/g/x.yaml")
+    assert second == {"deck": "x", "cards": [{"id": "a", "props": {"cost": 2}}]}
+    assert second["cards"].item_lines == [3] and second["cards"][0].key_lines == {"id": 3, "props": 4}
+    for _ in range(2):
+        with pytest.raises(DataError) as refused:
+            load_yaml_text("deck: [x\n", "cards/g/y.yaml")
+        assert [(p.file, p.line) for p in refused.value.problems] == [("cards/g/y.yaml", 2)]
