@@ -7,6 +7,7 @@ spreadsheet cell; `pnp validate` names the card, the language and the code point
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Any, Iterator
 
 ALLOWED_CONTROLS = "\n\t\r"
@@ -19,6 +20,11 @@ KINDS = {"Cc": "a control character", "Co": "a private-use character", "Cn": "an
 
 def odd_character(text: str) -> tuple[str, str] | None:
     """The first character of `text` that cannot be printed, and why; None when all can."""
+    # the same texts are checked again and again (each load, the cross-checks): remembered
+    return _odd_remembered(text) if len(text) <= 1000 else _odd_character(text)
+
+
+def _odd_character(text: str) -> tuple[str, str] | None:
     for ch in text:
         if ch in ALLOWED_CONTROLS or (" " <= ch <= "~"):
             continue
@@ -44,10 +50,24 @@ def strings(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
             yield from strings(v, path + (i,))
 
 
+def _any_odd(value: Any) -> bool:
+    """Whether a string inside `value` (keys too) holds a character that cannot be printed: the
+    walk of `strings` without making a path for each string (most files have none)."""
+    if isinstance(value, str):
+        return odd_character(value) is not None
+    if isinstance(value, dict):
+        return any(isinstance(k, str) and odd_character(k) is not None or _any_odd(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_any_odd(v) for v in value)
+    return False
+
+
 def character_problems(raw: Any, file: str, card_list: str | None = "cards") -> list[tuple[tuple, str]]:
     """(path, message) for each string of `raw` holding a character that cannot be printed; the
     message names the card (an item of `card_list`), the language (a two-letter key) and the
     code point."""
+    if not _any_odd(raw):
+        return []
     found = []
     for path, text in strings(raw):
         odd = odd_character(text)
@@ -64,3 +84,6 @@ def character_problems(raw: Any, file: str, card_list: str | None = "cards") -> 
             where.append(f"language {lang}")
         found.append((path, f"{', '.join(where) + ': ' if where else ''}{kind} U+{ord(ch):04X} cannot be printed"))
     return found
+
+
+_odd_remembered = lru_cache(maxsize=1 << 15)(_odd_character)

@@ -270,19 +270,24 @@ def load_yaml_text(text: str, name: str) -> Any:
     return _copy(data)
 
 
+_CONTAINERS = (LineDict, LineList, list, dict, set, tuple)   # tuple, set: !!pairs, !!set
+
+
 def _copy(value: Any) -> Any:
     """A fresh tree of the containers a load builds (the values within are immutable)."""
     kind = type(value)
     if kind is LineDict:
-        out = LineDict((k, _copy(v)) for k, v in value.items())
+        out = LineDict({k: _copy(v) if type(v) in _CONTAINERS else v for k, v in value.items()})
         out.line, out.key_lines = value.line, dict(value.key_lines)
         return out
     if kind is LineList:
-        out = LineList(_copy(v) for v in value)
+        out = LineList([_copy(v) if type(v) in _CONTAINERS else v for v in value])
         out.line, out.item_lines = value.line, list(value.item_lines)
         return out
-    if kind in (list, dict, set, tuple):   # !!omap, !!pairs, !!set
-        return kind(_copy(v) for v in value) if kind is not dict else {k: _copy(v) for k, v in value.items()}
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind in (list, set, tuple):
+        return kind(_copy(v) for v in value)
     return value
 
 

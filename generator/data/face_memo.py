@@ -9,7 +9,8 @@ identity: each layout's region kinds and templates, the context frozen with the 
 value (1, 1.0, True and "1" print differently), and the language's catalogue. A face is not
 memoised when its key cannot be made exactly: a value of a kind the freezing does not know, a
 template that uses `_` other than by calling it (`_.missing` changes as other faces render), a
-catalogue that does not load.
+catalogue that does not load. The rules' card summaries (rules.py), templates over a card and
+its deck without a translator, are kept the same way (`rendered_text`).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from jinja2.parser import Parser
 
 from datafile.errors import DataError
 
-from .templates import View, environment
+from .templates import View, compiled, environment, template_error
 
 MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first
 
@@ -56,6 +57,29 @@ def keep(key: tuple | None, rendered: Rendered) -> None:
 
 def clear() -> None:
     _memo.clear()
+    _texts.clear()
+
+
+_texts: dict[tuple, tuple[str | None, str | None]] = {}
+
+
+def rendered_text(source: str, context: dict) -> tuple[str | None, str | None]:
+    """(text, None) or (None, the error in the author's words) of a template whose context holds
+    no translator (the rules' card summaries), kept by content as the faces are."""
+    key = context_key(context)
+    if key is not None:
+        key = (source, key)
+        if key in _texts:
+            return _texts[key]
+    try:
+        result = compiled(source).render(context), None
+    except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+        result = None, template_error(exc)
+    if key is not None:
+        if len(_texts) >= MAX_FACES:
+            del _texts[next(iter(_texts))]
+        _texts[key] = result
+    return result
 
 
 def layout_key(layout) -> tuple | None:

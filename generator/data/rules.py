@@ -34,7 +34,8 @@ from .project import GameData, Project, missing_language_file
 from .characters import character_problems
 from .locate import search_path
 from .model import SLUG, Strict
-from .templates import compiled, localise, template_error
+from .face_memo import rendered_text
+from .templates import localise
 
 REF = re.compile(r"\[\[(#?)([a-z0-9][a-z0-9-]*)\]\]")
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -285,10 +286,10 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
                             "props": props, "text": card.text.get(lang) if card.text else ""},
                    "deck": {"id": deck.deck, "name": deck.name.get(lang), "props": localise(deck.props, lang)},
                    "lang": lang}
-            try:
-                summary = compiled(template).render(**ctx).strip()
-            except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
-                raise _SummaryError(card.id, template_error(exc)) from None
+            summary, error = rendered_text(template, ctx)    # kept by content (face_memo.py)
+            if error is not None:
+                raise _SummaryError(card.id, error)
+            summary = summary.strip()
         else:
             summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
                                  for key, value in props.items() if value is not False and value not in ("", None, [], {}))

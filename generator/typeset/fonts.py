@@ -136,5 +136,5 @@ class FontBook:
 
 def missing_glyphs(text: str, face: Face) -> list[str]:
     """Characters of `text` that `face` cannot draw (icons and line breaks excepted)."""
-    return sorted({c for c in text if c not in "\n\t\xad" and ord(c) not in face.charset
+    return sorted({c for c in set(text) if c not in "\n\t\xad" and ord(c) not in face.charset   # each character once
                    and not (ICON_BASE <= ord(c) < ICON_BASE + 0x1000)})
