@@ -1,6 +1,6 @@
 """How fast is `pnp build`, against the bare-ReportLab floor, protograf, and an earlier commit.
 
-    python benchmarks/run.py [--repeat 3] [--baseline DIR] [--skip-peer]
+    python benchmarks/run.py [--repeat 3] [--baseline DIR] [--skip-peer] [--validate-only]
 
 Prints one table from one run: every figure is the median of REPEAT whole processes (variants
 alternated, so machine load affects them alike), peak memory the largest max-RSS seen:
@@ -15,6 +15,9 @@ alternated, so machine load affects them alike), peak memory the largest max-RSS
 - the full default build (3 games x 4 languages, site) at --jobs 1 and at all cores, cache off;
 - a one-card edit rebuilt with the cache, as a ratio of the full build: by a new `pnp build`
   process, and inside a running `pnp build --watch` (benchmarks/watch_rebuild.py);
+- `pnp validate` inside one process (benchmarks/warm_validate.py, CPU seconds): the first, of all
+  games, then `validate GAME` after one deck file changed, per game (what `--watch`, `serve`,
+  `studio` and the fuzz tests' children pay), each version's code on its own project;
 - whether the line holds: the full build at all cores <= 0.55x 4b64e37's, the San Gimignano
   cards' whole process <= 3.5x the floor.
 
@@ -162,8 +165,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout: the 'before' column")
     parser.add_argument("--skip-peer", action="store_true", help="do not run protograf")
+    parser.add_argument("--validate-only", action="store_true", help="only `pnp validate` in one process")
     args = parser.parse_args()
     versions = [Code("after", None)] + ([Code("before", args.baseline.resolve())] if args.baseline else [])
+    if args.validate_only:
+        print("\n".join(validate_lines(warm_validate(versions, args.repeat), versions)))
+        return
     peer = not args.skip_peer and subprocess.run([sys.executable, "-c", "import protograf"],
                                                  capture_output=True).returncode == 0
     cores = os.cpu_count() or 1
@@ -242,6 +249,7 @@ def main() -> None:
                                 "--repeat", str(args.repeat)], env=after.env, cwd=NEUTRAL, capture_output=True,
                                text=True, check=True)
         rows["watch rebuild"] = json.loads(watch.stdout.strip().splitlines()[-1])
+    rows["validate"] = warm_validate(versions, args.repeat)
 
     report = {"machine": f"{platform.node()}: {platform.processor() or platform.machine()}, {cores} cores, "
                          f"Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}",
@@ -251,6 +259,36 @@ def main() -> None:
     results = BENCH / "results"
     results.mkdir(exist_ok=True)
     (results / "latest.json").write_text(json.dumps(report, indent=2))
+
+
+def warm_validate(versions: list, repeat: int) -> dict:
+    """benchmarks/warm_validate.py per version, alternated: the median of each figure."""
+    got: dict[str, list[dict]] = {v.name: [] for v in versions}
+    for _ in range(repeat):
+        for v in versions:
+            run = subprocess.run([sys.executable, str(BENCH / "warm_validate.py"), str(v.root), "--repeat", "5"],
+                                 env=v.env, cwd=NEUTRAL, capture_output=True, text=True, check=True)
+            got[v.name].append(json.loads(run.stdout.strip().splitlines()[-1]))
+    return {name: {key: round(statistics.median(r[key] for r in runs), 3) for key in runs[0]}
+            for name, runs in got.items()}
+
+
+def validate_lines(rows: dict, versions: list) -> list[str]:
+    """Table lines (what | before | after | ratio) of warm_validate's figures."""
+    has_before = len(versions) > 1
+    labels = {"first": "`pnp validate`, first in a process (all games), CPU",
+              "tournay": "`pnp validate tournay` after one deck edit, same process, CPU",
+              "san-gimignano": "`pnp validate san-gimignano` after one deck edit, same process, CPU",
+              "taverna": "`pnp validate taverna` after one deck edit, same process, CPU"}
+    out = []
+    for key, label in labels.items():
+        after = rows["after"][key]
+        if has_before:
+            before = rows["before"][key]
+            out.append(f"| {label} | {before} s | {after} s ({after / before:.2f}x before) | |")
+        else:
+            out.append(f"| {label} | {after} s | |")
+    return out
 
 
 def table(rows: dict, versions: list, cores: int, peer: bool) -> str:
@@ -302,6 +340,7 @@ def table(rows: dict, versions: list, cores: int, peer: bool) -> str:
     w = rows["watch rebuild"]["seconds"]
     line("one card edited, rebuilt by `pnp build --watch`", f"{w} s ({w / full_after:.2f}x full build)",
          "(no --watch)" if has_before else "")
+    out += validate_lines(rows["validate"], versions)
     out += ["", "The line held (issue 23):"]
     deck = rows["real deck"]["after"]["seconds"] / rows["real deck"]["floor"]["seconds"]
     checks = [(f"San Gimignano cards, whole process, --no-cache: {deck:.2f}x the floor", deck, FLOOR_LIMIT)]
