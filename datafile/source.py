@@ -255,16 +255,19 @@ def load_yaml_text(text: str, name: str) -> Any:
     """`text` parsed (the file `name`, for messages), its shape and characters checked:
     LineDict/LineList trees knowing their lines; DataError with file and line."""
     key = (name, text)
-    if key not in _parsed:
+    entry = _parsed.get(key)
+    if entry is None:
         try:
-            _parsed[key] = (_load_yaml_text(text, name), None)
+            entry = (_load_yaml_text(text, name), None)
         except DataError as exc:
-            _parsed[key] = (None, list(exc.problems))
+            entry = (None, list(exc.problems))
+        _parsed[key] = entry
         _kept[0] += len(text)
         while _kept[0] > MAX_MEMO_CHARACTERS and len(_parsed) > 1:
-            _kept[0] -= len(next(iter(_parsed))[1])
-            del _parsed[next(iter(_parsed))]
-    data, problems = _parsed[key]
+            oldest = next(iter(_parsed))
+            if _parsed.pop(oldest, None) is not None:   # another thread may have taken it out first
+                _kept[0] -= len(oldest[1])
+    data, problems = entry
     if problems is not None:
         raise DataError(list(problems))
     return _copy(data)

@@ -51,7 +51,7 @@ def keep(key: tuple | None, rendered: Rendered) -> None:
     if key is None:
         return
     if len(_memo) >= MAX_FACES:
-        del _memo[next(iter(_memo))]
+        _memo.pop(next(iter(_memo)), None)
     _memo[key] = rendered
 
 
@@ -77,7 +77,7 @@ def rendered_text(source: str, context: dict) -> tuple[str | None, str | None]:
         result = None, template_error(exc)
     if key is not None:
         if len(_texts) >= MAX_FACES:
-            del _texts[next(iter(_texts))]
+            _texts.pop(next(iter(_texts)), None)
         _texts[key] = result
     return result
 

@@ -77,6 +77,8 @@ class _Environment(Budgeted):
         key = (type(obj), attr)
         safe = _SAFE_ATTRIBUTES.get(key)
         if safe is None:
+            if len(_SAFE_ATTRIBUTES) > 10_000:    # names come from templates: bounded all the same
+                _SAFE_ATTRIBUTES.clear()
             safe = _SAFE_ATTRIBUTES[key] = attr not in UNSAFE_METHODS and super().is_safe_attribute(obj, attr, value)
         return safe
 
