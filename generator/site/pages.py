@@ -15,34 +15,29 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
-
-from datafile.errors import BuildError
 
 from ..data.aids import legend
 from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
-from ..data.model import IconSpec
-from ..data.rules import REF, Rules, blocks, count_label, load_rules
+from ..data.rules import blocks, count_label, load_rules
 from ..paper.output import Staging, file_digest, link_or_copy
-from ..typeset.text import BOLD, ITALIC, styled, typeset
+from ..typeset.text import typeset
 from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
-from .rules_parts import about_notes, figure_files, figures_by_section, phrase_breaks
+from .inline import Inline
+from .rules_parts import about_notes, figure_files, figures_by_section
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English", "de": "Deutsch", "ja": "日本語"}
 ASSETS = sources.ASSETS
 INDEX = "games.json"      # the games of earlier builds, so that building one keeps the others listed
-TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
 
 def site_dir(out_dir: Path) -> Path:
@@ -59,66 +54,6 @@ def legend_name(game_id: str, lang: str) -> str:
 
 def score_name(game_id: str, lang: str) -> str:
     return f"{game_id}/{lang}-score.html"
-
-
-COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :denier:"
-
-
-class Inline:
-    """Our text markup to HTML: **bold**, *italic*, :icon: (inline SVG), [[card]], [[#section]].
-    An icon after a number is read out in that number's form (「1 Prestigepunkt」, "2 deniers"):
-    the catalogue's plural entry that has the icon's English label as one of its forms."""
-
-    def __init__(self, rules: Rules, icons: dict[str, IconSpec], section_titles: dict[str, str],
-                 labels: Translator | None = None):
-        self.rules = rules
-        self.icons = icons
-        self.titles = section_titles
-        self.labels = labels
-        self.used: set[str] = set()
-
-    def __call__(self, source: str) -> Markup:
-        text = styled(source or "", self.rules.lang, TOKEN, self._token)
-        text = BOLD.sub(r"<strong>\1</strong>", text)
-        text = ITALIC.sub(r"<em>\1</em>", text)
-        if self.rules.lang == "ja":
-            text = phrase_breaks(text)
-        return Markup(text.replace("\n", "<br>"))
-
-    def _token(self, match: re.Match) -> str:
-        token = match.group(0)
-        ref = REF.fullmatch(token)
-        if ref:
-            anchor, target = ref.groups()
-            if anchor:
-                return f'<a class="ref" href="#{target}">{escape(self.titles[target])}</a>'
-            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(self.rules.card_names[target], self.rules.lang))}</a>'
-        name = token.strip(":")
-        if name not in self.icons:
-            raise BuildError(f"unknown icon ':{name}:'")
-        count = COUNT_BEFORE.search(match.string, 0, match.start())
-        return self.icon(name, int(count.group(1)) if count else None)
-
-    def icon(self, name: str, count: int | None = None) -> str:
-        self.used.add(name)
-        spec = self.icons[name]
-        label = spec.label.get(self.rules.lang)
-        english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
-        forms = self.labels.plural_of(english) if count is not None and self.labels and english else None
-        if forms:
-            label = self.labels(*forms, count=count)
-        label = escape(typeset(label, self.rules.lang), {'"': "&quot;"})
-        return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" role="img" aria-label="{label}">'
-                f'<title>{label}</title><use href="#icon-{name}"></use></svg>')
-
-    def sprite(self) -> Markup:
-        symbols = []
-        for name in sorted(self.used):
-            spec = self.icons[name]
-            fill = escape(spec.color or "currentColor", {'"': "&quot;"})   # a colour (model.py), escaped all the same
-            symbols.append(f'<symbol id="icon-{escape(name)}" viewBox="0 0 {spec.advance} 1000">'
-                           f'<path d="{escape(spec.path, {chr(34): "&quot;"})}" fill="{fill}"></path></symbol>')
-        return Markup('<svg class="sprite" aria-hidden="true" focusable="false">' + "".join(symbols) + "</svg>")
 
 
 @lru_cache(maxsize=8)

@@ -1,0 +1,77 @@
+"""Our text markup to HTML for the site's pages: **bold**, *italic*, :icon: as inline SVG,
+[[card]] and [[#section]] as links (one sprite of the icons a page used)."""
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from markupsafe import Markup
+
+from datafile.errors import BuildError
+
+from ..data.i18n import Translator
+from ..data.model import IconSpec
+from ..data.rules import REF, Rules
+from ..typeset.text import BOLD, ITALIC, styled, typeset
+from .rules_parts import phrase_breaks
+
+TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
+
+COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :denier:"
+
+
+class Inline:
+    """Our text markup to HTML: **bold**, *italic*, :icon: (inline SVG), [[card]], [[#section]].
+    An icon after a number is read out in that number's form (「1 Prestigepunkt」, "2 deniers"):
+    the catalogue's plural entry that has the icon's English label as one of its forms."""
+
+    def __init__(self, rules: Rules, icons: dict[str, IconSpec], section_titles: dict[str, str],
+                 labels: Translator | None = None):
+        self.rules = rules
+        self.icons = icons
+        self.titles = section_titles
+        self.labels = labels
+        self.used: set[str] = set()
+
+    def __call__(self, source: str) -> Markup:
+        text = styled(source or "", self.rules.lang, TOKEN, self._token)
+        text = BOLD.sub(r"<strong>\1</strong>", text)
+        text = ITALIC.sub(r"<em>\1</em>", text)
+        if self.rules.lang == "ja":
+            text = phrase_breaks(text)
+        return Markup(text.replace("\n", "<br>"))
+
+    def _token(self, match: re.Match) -> str:
+        token = match.group(0)
+        ref = REF.fullmatch(token)
+        if ref:
+            anchor, target = ref.groups()
+            if anchor:
+                return f'<a class="ref" href="#{target}">{escape(self.titles[target])}</a>'
+            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(self.rules.card_names[target], self.rules.lang))}</a>'
+        name = token.strip(":")
+        if name not in self.icons:
+            raise BuildError(f"unknown icon ':{name}:'")
+        count = COUNT_BEFORE.search(match.string, 0, match.start())
+        return self.icon(name, int(count.group(1)) if count else None)
+
+    def icon(self, name: str, count: int | None = None) -> str:
+        self.used.add(name)
+        spec = self.icons[name]
+        label = spec.label.get(self.rules.lang)
+        english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
+        forms = self.labels.plural_of(english) if count is not None and self.labels and english else None
+        if forms:
+            label = self.labels(*forms, count=count)
+        label = escape(typeset(label, self.rules.lang), {'"': "&quot;"})
+        return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" role="img" aria-label="{label}">'
+                f'<title>{label}</title><use href="#icon-{name}"></use></svg>')
+
+    def sprite(self) -> Markup:
+        symbols = []
+        for name in sorted(self.used):
+            spec = self.icons[name]
+            fill = escape(spec.color or "currentColor", {'"': "&quot;"})   # a colour (model.py), escaped all the same
+            symbols.append(f'<symbol id="icon-{escape(name)}" viewBox="0 0 {spec.advance} 1000">'
+                           f'<path d="{escape(spec.path, {chr(34): "&quot;"})}" fill="{fill}"></path></symbol>')
+        return Markup('<svg class="sprite" aria-hidden="true" focusable="false">' + "".join(symbols) + "</svg>")
