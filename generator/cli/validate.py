@@ -75,7 +75,41 @@ def _content_problems(project: Project, game) -> list:
             check()
         except DataError as exc:
             problems += exc.problems
-    return problems + _glyph_problems(project, game)
+    return problems + _glyph_problems(project, game) + (_aid_card_fit(project, game) if not problems else [])
+
+
+def _aid_card_fit(project: Project, game) -> list[Problem]:
+    """Each side of each language's aid card packed as the build packs it: a side whose blocks do
+    not fit at the smallest size is refused here first, at its `side:` line."""
+    import re
+
+    from ..data.aid_card import aid_card_path
+    from ..data.i18n import Translator
+    from ..products.aids.blocks import TooWide
+    from ..products.aids.card import FittedSides, MIN_SIZE
+    try:
+        cards = load_aid_cards(project, game)
+    except (DataError, BuildError):
+        return []                      # reported by the data checks
+    problems = []
+    for lang in cards:
+        path = aid_card_path(game, lang)
+        text = path.read_text(encoding="utf-8")
+
+        def line(side: str) -> int:
+            found = re.search(rf"^\s*-?\s*side:\s*['\"]?{re.escape(side)}['\"]?\s*$", text, re.M)
+            return text.count("\n", 0, found.start()) + 1 if found else 0
+        try:
+            for side, _number, _face, _ctx, placed in FittedSides(project, game, lang, Translator(project.root, lang, True)):
+                if placed is None:
+                    problems.append(Problem(project.relative(path), line(side), f"sides.{side}",
+                                            f"its blocks do not fit on the player aid card at {MIN_SIZE} pt",
+                                            "shorter texts, or a block moved to another side"))
+        except TooWide as exc:
+            problems.append(Problem(project.relative(path), 0, "sides", str(exc)))
+        except (DataError, BuildError, KeyError):
+            continue                   # a missing layout or text: reported by the checks above
+    return problems
 
 
 def _known_icons(project: Project, game) -> None:

@@ -174,3 +174,18 @@ def test_aid_text_is_hyphenated_only_where_it_saves_a_line():
             assert len(whole.blPara.lines) > lines, width
         else:
             assert lines == len(whole.blPara.lines)
+
+
+def test_validate_refuses_an_aid_card_side_that_does_not_fit(tmp_path):
+    """What the build refuses (a side over the card at the smallest size), validate refuses
+    first, naming the file, the side's line and the side (issue 23 item 3)."""
+    root = project_copy(tmp_path, ("taverna",))
+    target = root / "cards" / "taverna" / "aid-card" / "de.yaml"
+    text = target.read_text(encoding="utf-8")
+    replace_in(target, '"**Magie**: Ziehe 1 :spell:."', '"**Magie**: Ziehe 1 :spell:.' + " Und noch mehr Text" * 40 + '"')
+    side_line = text[:text.index("side: back")].count("\n") + 1
+    result = pnp("validate", "taverna", root=root)
+    assert result.exit_code == 1
+    assert f"cards/taverna/aid-card/de.yaml:{side_line}: sides.back:" in result.output
+    built = pnp("build", "taverna", "--lang", "de", "--only", "player-aid-card", "--out", str(tmp_path / "out"), root=root)
+    assert built.exit_code != 0

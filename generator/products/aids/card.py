@@ -56,34 +56,21 @@ def _checked(project: Project, game: GameData, lang: str) -> str:
 
 def write_aid_card(project: Project, game: GameData, lang: str, path: Path, options,
                    progress: Callable[[int], None] = lambda n: None) -> int:
-    sides = card_sides(project, game, _checked(project, game, lang))
-    entries = legend(project, game, lang, pictures=False)
-    fonts = FontBook(project.root, project.fonts)
-    typo = fonts.typography(lang)
-    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    renderer = FaceRenderer(fonts, lang, icons)
     labels = Translator(project.root, lang, options.allow_missing)
+    fitted = FittedSides(project, game, _checked(project, game, lang), labels)
     size = card_size(project)
     grid = make_grid(project.sheets, options.paper, size, options.bleed)
-    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fonts)
-    layout = project.layouts["aids/card-side"]
-    body = next((r for r in layout.regions if r.name == "body"), None)
-    if body is None:
-        raise BuildError(f"{layout.file}: layouts.card-side needs a `body` region: the box the aid text flows into")
-    cards = len(sides) // 2
+    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fitted.fonts)
+    renderer = FaceRenderer(fitted.fonts, lang, fitted.icons)
     pieces = []
-    for index, (side, blocks) in enumerate(sides):
-        number, face = index // 2 + 1, ("front", "back")[index % 2]
-        ctx = _context(project, game, lang, layout, labels, dict(card=number, cards=cards))
-        flow = Flow(fonts, typo, icons, lang, ctx["aid"]["accent"])
-        placed = _fit_side(flow, blocks, entries, body)
+    for side, number, face, ctx, placed in fitted:
         if placed is None:
-            raise BuildError(f"player aid card {game.id}/{lang}, side {side}: its blocks do not fit at {MIN_SIZE} pt; "
-                             f"shorten them or move a block to another side (cards/{game.id}/aid-card/{lang}.yaml)")
+            raise BuildError(overflow_message(game, lang, side))
         form = f"aid.{game.id}.{number}.{face}"
         draw_form(canvas, form, size, options.bleed,
                   lambda c, ctx=ctx, placed=placed, number=number, face=face: _draw_side(
-                      c, renderer, layout, size, ctx, options.bleed, body, placed, f"player aid card {number} ({face})"))
+                      c, renderer, fitted.layout, size, ctx, options.bleed, fitted.body, placed,
+                      f"player aid card {number} ({face})"))
         if face == "front":
             pieces.append(form)
     back = (lambda n: f"aid.{game.id}.{n}.back") if options.duplex != "none" else (lambda n: None)
@@ -92,6 +79,37 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
     canvas.save()
     _warn_missing(labels, game, lang, "player-aid-card.pdf")
     return pages
+
+
+def overflow_message(game: GameData, lang: str, side: str) -> str:
+    return (f"player aid card {game.id}/{lang}, side {side}: its blocks do not fit at {MIN_SIZE} pt; "
+            f"shorten them or move a block to another side (cards/{game.id}/aid-card/{lang}.yaml)")
+
+
+class FittedSides:
+    """Each side of a language's aid card packed into the card's body box, as the build draws it
+    (and `pnp validate` checks it): (side, card number, front/back, context, placed blocks or
+    None when they do not fit at MIN_SIZE)."""
+
+    def __init__(self, project: Project, game: GameData, lang: str, labels: Translator):
+        self.project, self.game, self.lang, self.labels = project, game, lang, labels
+        self.sides = card_sides(project, game, lang)
+        self.entries = legend(project, game, lang, pictures=False)
+        self.fonts = FontBook(project.root, project.fonts)
+        self.typo = self.fonts.typography(lang)
+        self.icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+        self.layout = project.layouts["aids/card-side"]
+        self.body = next((r for r in self.layout.regions if r.name == "body"), None)
+        if self.body is None:
+            raise BuildError(f"{self.layout.file}: layouts.card-side needs a `body` region: the box the aid text flows into")
+
+    def __iter__(self):
+        cards = len(self.sides) // 2
+        for index, (side, blocks) in enumerate(self.sides):
+            number, face = index // 2 + 1, ("front", "back")[index % 2]
+            ctx = _context(self.project, self.game, self.lang, self.layout, self.labels, dict(card=number, cards=cards))
+            flow = Flow(self.fonts, self.typo, self.icons, self.lang, ctx["aid"]["accent"])
+            yield side, number, face, ctx, _fit_side(flow, blocks, self.entries, self.body)
 
 
 def side_groups(flow: Flow, blocks: list[CardBlock], entries, size: float, width: float):
