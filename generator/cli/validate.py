@@ -75,10 +75,10 @@ def _content_problems(project: Project, game) -> list:
             check()
         except DataError as exc:
             problems += exc.problems
-    return problems + _glyph_problems(project, game) + (_aid_card_fit(project, game) if not problems else [])
+    return problems + _glyph_problems(project, game) + (aid_card_fit(project, game) if not problems else [])
 
 
-def _aid_card_fit(project: Project, game) -> list[Problem]:
+def aid_card_fit(project: Project, game) -> list[Problem]:
     """Each side of each language's aid card packed as the build packs it: a side whose blocks do
     not fit at the smallest size is refused here first, at its `side:` line."""
     import re
