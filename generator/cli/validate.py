@@ -85,7 +85,6 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
 
     from ..data.aid_card import aid_card_path
     from ..data.i18n import Translator
-    from ..products.aids.blocks import TooWide
     from ..products.aids.card import FittedSides, MIN_SIZE
     try:
         cards = load_aid_cards(project, game)
@@ -95,20 +94,28 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
     for lang in cards:
         path = aid_card_path(game, lang)
         text = path.read_text(encoding="utf-8")
+        sides = list(re.finditer(r"^\s*-?\s*side:\s*['\"]?([\w-]+)['\"]?\s*$", text, re.M))
 
-        def line(side: str) -> int:
-            found = re.search(rf"^\s*-?\s*side:\s*['\"]?{re.escape(side)}['\"]?\s*$", text, re.M)
-            return text.count("\n", 0, found.start()) + 1 if found else 0
+        def where(side: str) -> tuple[int, str]:
+            """The side's line and field (sides[i], as the data checks name it)."""
+            for index, found in enumerate(sides):
+                if found.group(1) == side:
+                    return text.count("\n", 0, found.start()) + 1, f"sides[{index}]"
+            return 0, "sides"
         try:
-            for side, _number, _face, _ctx, placed in FittedSides(project, game, lang, Translator(project.root, lang, True)):
-                if placed is None:
-                    problems.append(Problem(project.relative(path), line(side), f"sides.{side}",
-                                            f"its blocks do not fit on the player aid card at {MIN_SIZE} pt",
-                                            "shorter texts, or a block moved to another side"))
-        except TooWide as exc:
-            problems.append(Problem(project.relative(path), 0, "sides", str(exc)))
+            fitted = FittedSides(project, game, lang, Translator(project.root, lang, True))
         except (DataError, BuildError, KeyError):
             continue                   # a missing layout or text: reported by the checks above
+        for index in range(len(fitted)):
+            side = fitted.sides[index][0]
+            try:
+                placed = fitted.fit(index)[4]
+            except (DataError, BuildError, KeyError):   # TooWide included: not reported here yet
+                continue
+            if placed is None:
+                problems.append(Problem(project.relative(path), *where(side),
+                                        f"side {side}: its blocks do not fit on the player aid card at {MIN_SIZE} pt",
+                                        "shorter texts, or a block moved to another side"))
     return problems
 
 

@@ -186,8 +186,8 @@ def test_validate_refuses_an_aid_card_side_that_does_not_fit(tmp_path):
     side_line = text[:text.index("side: back")].count("\n") + 1
     result = pnp("validate", "taverna", root=root)
     assert result.exit_code == 1
-    assert f"cards/taverna/aid-card/de.yaml:{side_line}: sides.back:" in result.output
+    assert f"cards/taverna/aid-card/de.yaml:{side_line}: sides[1]: side back:" in result.output
     checked = pnp("check", "taverna", root=root)                   # the preflight refuses it too
-    assert checked.exit_code == 1 and f"de.yaml:{side_line}: sides.back:" in checked.output
+    assert checked.exit_code == 1 and f"de.yaml:{side_line}: sides[1]:" in checked.output
     built = pnp("build", "taverna", "--lang", "de", "--only", "player-aid-card", "--out", str(tmp_path / "out"), root=root)
     assert built.exit_code != 0

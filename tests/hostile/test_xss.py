@@ -78,6 +78,7 @@ def poisoned(root) -> int:
                     continue
                 quoted = value[:len(value) - len(PAYLOAD)]
                 if any(quoted in text or f == name and (field == field_path(leaf) or field.endswith(" " + str(leaf[-1]))
+                                                        or field and field_path(leaf).startswith(field + ".")
                                                         or line == lines[path][leaf])
                        for f, line, field, text in problems):
                     _set(data, leaf, _get(original[path], leaf))

@@ -103,13 +103,19 @@ class FittedSides:
         if self.body is None:
             raise BuildError(f"{self.layout.file}: layouts.card-side needs a `body` region: the box the aid text flows into")
 
+    def __len__(self) -> int:
+        return len(self.sides)
+
     def __iter__(self):
-        cards = len(self.sides) // 2
-        for index, (side, blocks) in enumerate(self.sides):
-            number, face = index // 2 + 1, ("front", "back")[index % 2]
-            ctx = _context(self.project, self.game, self.lang, self.layout, self.labels, dict(card=number, cards=cards))
-            flow = Flow(self.fonts, self.typo, self.icons, self.lang, ctx["aid"]["accent"])
-            yield side, number, face, ctx, _fit_side(flow, blocks, self.entries, self.body)
+        return (self.fit(index) for index in range(len(self.sides)))
+
+    def fit(self, index: int):
+        side, blocks = self.sides[index]
+        number, face = index // 2 + 1, ("front", "back")[index % 2]
+        ctx = _context(self.project, self.game, self.lang, self.layout, self.labels,
+                       dict(card=number, cards=len(self.sides) // 2))
+        flow = Flow(self.fonts, self.typo, self.icons, self.lang, ctx["aid"]["accent"])
+        return side, number, face, ctx, _fit_side(flow, blocks, self.entries, self.body)
 
 
 def side_groups(flow: Flow, blocks: list[CardBlock], entries, size: float, width: float):
