@@ -35,17 +35,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from datafile.errors import DataError, Problem, field_path
-from datafile.source import line_of, load_yaml
-from datafile.validate import validate
+from datafile.errors import DataError
 
 from . import aid_card_checks
 from .aid_card_checks import matches, render
-from .locate import search_path
 from .aids import aid_context
-from .characters import character_problems
 from .model import Strict
-from .project import GameData, Project, missing_language_file
+from .language_files import load_language_files
+from .project import GameData, Project
 from .templates import View, compiled_expression
 
 
@@ -120,23 +117,8 @@ def load_aid_cards(project: Project, game: GameData) -> dict[str, AidCard]:
 
 
 def _load(project: Project, game: GameData) -> dict[str, AidCard]:
-    problems: list[Problem] = []
-    cards: dict[str, AidCard] = {}
-    for lang in game.game.languages:
-        path = aid_card_path(game, lang)
-        name = project.relative(path)
-        if not path.exists():
-            problems.append(missing_language_file(project, game, "aid-card", lang))
-            continue
-        try:
-            raw = load_yaml(path, name, search_path(project.root))
-            card = AidCard(lang, name, raw, validate(AidCardFile, raw, name))
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems += [Problem(name, line_of(raw, p), field_path(p), message, "printable characters (an icon as :name:)")
-                     for p, message in character_problems(raw, name, None)]
-        cards[lang] = card
+    files, problems = load_language_files(project, game, "aid-card", AidCardFile, aid_card_path)
+    cards = {lang: AidCard(lang, *loaded) for lang, loaded in files.items()}
     problems += aid_card_checks.problems(project, game, cards)
     if problems:
         raise DataError(problems)

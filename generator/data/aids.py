@@ -19,16 +19,14 @@ from jinja2 import TemplateError
 from pydantic import Field
 
 from datafile.errors import BuildError, DataError, Problem, field_path
-from datafile.source import line_of, load_yaml
-from datafile.validate import validate
+from datafile.source import line_of
 
-from .characters import character_problems
-from .locate import search_path
 from .crosscheck import ICON_REF
 from .faces import used_icons
 from .i18n import PLURAL
+from .language_files import load_language_files
 from .layouts import layout_id
-from .project import GameData, Project, missing_language_file
+from .project import GameData, Project
 from .model import Strict
 from .templates import (
     PrintedValueError,
@@ -89,22 +87,8 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
 
 
 def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
-    problems: list[Problem] = []
-    aids: dict[str, Aid] = {}
-    for lang in game.game.languages:
-        path = aid_path(game, lang)
-        name = project.relative(path)
-        if not path.exists():
-            problems.append(missing_language_file(project, game, "aid", lang))
-            continue
-        try:
-            raw = load_yaml(path, name, search_path(project.root))
-            aids[lang] = Aid(lang, name, raw, validate(AidFile, raw, name))
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems += [Problem(name, line_of(raw, p), field_path(p), message, "printable characters (an icon as :name:)")
-                     for p, message in character_problems(raw, name, None)]
+    files, problems = load_language_files(project, game, "aid", AidFile, aid_path)
+    aids = {lang: Aid(lang, *loaded) for lang, loaded in files.items()}
     problems += _aid_layout_problems(project)
     if aids:
         problems += _check_structure(aids)

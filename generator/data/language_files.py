@@ -1,0 +1,37 @@
+"""A game's per-language files of one kind (`aid/<lang>.yaml`, `aid-card/<lang>.yaml`): each read
+under the project's rule, validated against its model and checked for odd characters; a missing
+language is the one problem `missing_language_file` words for the language check too."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from datafile.errors import DataError, Problem, field_path
+from datafile.source import line_of, load_yaml
+from datafile.validate import validate
+
+from .characters import character_problems
+from .locate import search_path
+from .project import GameData, Project, missing_language_file
+
+
+def load_language_files(project: Project, game: GameData, folder: str, model, path_of) -> tuple[dict, list[Problem]]:
+    """{lang: (file name, raw tree, validated model)} of the languages that load, and the problems
+    of the others. `path_of(game, lang)` is where the language's file lives."""
+    problems: list[Problem] = []
+    loaded: dict[str, tuple[str, object, object]] = {}
+    for lang in game.game.languages:
+        path: Path = path_of(game, lang)
+        name = project.relative(path)
+        if not path.exists():
+            problems.append(missing_language_file(project, game, folder, lang))
+            continue
+        try:
+            raw = load_yaml(path, name, search_path(project.root))
+            data = validate(model, raw, name)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems += [Problem(name, line_of(raw, p), field_path(p), message, "printable characters (an icon as :name:)")
+                     for p, message in character_problems(raw, name, None)]
+        loaded[lang] = (name, raw, data)
+    return loaded, problems
