@@ -16,10 +16,11 @@ import os
 import re
 import socket
 import stat
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..site.serve import PreviewServer
 from .session import Studio
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -34,8 +35,8 @@ LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 MAX_FILE = 64 * 1024 * 1024
 
 
-class StudioServer(ThreadingHTTPServer):
-    daemon_threads = True
+class StudioServer(PreviewServer):
+    """A request that fails (a browser closing a connection) is one line, never a traceback."""
 
     def __init__(self, studio: Studio, host: str, port: int):
         self.studio = studio
