@@ -120,26 +120,25 @@ class FittedSides:
 
 def side_groups(flow: Flow, blocks: list[CardBlock], entries, size: float, width: float):
     """(kind, flowables, size) groups for `pack`: each block's heading with its first item, then
-    each further item."""
-    out = []
+    each further item, made as `pack` asks for them (a size that overflows stops early)."""
     maker = Blocks(flow, size, width)
     for block in blocks:
         for i, group in enumerate(maker.groups(block, entries)):
-            out.append(("section" if i == 0 else "item", group, size))
-    return out
+            yield "section" if i == 0 else "item", group, size
 
 
 def _fit_side(flow: Flow, blocks: list[CardBlock], entries, body):
     """The side's blocks packed into the body box at the largest size that fits, or None."""
     size = BASE_SIZE
     while size >= MIN_SIZE - 1e-6:
-        try:
-            groups = side_groups(flow, blocks, entries, size, body.width * mm)
+        last = size - STEP < MIN_SIZE - 1e-6
+        groups = side_groups(flow, blocks, entries, size, body.width * mm)
+        try:        # at the last size every block is made first: a word too wide is its error
+            placed = pack(list(groups) if last else groups, body.width * mm, body.height * mm, 1)
         except TooWide:
-            if size - STEP < MIN_SIZE - 1e-6:
+            if last:
                 raise
         else:
-            placed = pack(groups, body.width * mm, body.height * mm, 1)
             if placed is not None:
                 return placed
         size -= STEP

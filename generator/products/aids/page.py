@@ -81,11 +81,11 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     size = BASE_SIZE
     while size >= MIN_SIZE - 1e-6:
         try:
-            groups = reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column)
+            placed = pack(reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column),
+                          column, height, COLUMNS)
         except TooWide:
-            groups = None
-        placed = pack(groups, column, height, COLUMNS) if groups else None
-        if placed is not None:
+            placed = None
+        if placed:          # nothing to place is no fit either
             break
         size -= STEP
     else:
@@ -142,27 +142,33 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
 def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[CardBlock]], entries,
                      legend_heading: str, size: float, width: float):
     """Groups that must stay together: a heading with its intro and first bullet, then each
-    bullet; a section's tables replace its one-bullet-per-card items; the legend last."""
+    bullet; a section's tables replace its one-bullet-per-card items; the legend last. Made as
+    `pack` asks for them: a size that overflows stops early."""
     maker = Blocks(flow, size, width)
-    out = []
     for s in parts:
         head = [flow._para(s.heading, size * 1.25, width, bold=True, color=flow.accent)]
         if s.intro:
             head.append(flow._para(s.intro, size, width, space_before=size * 0.15))
         attached = tables.get(s.id, [])
         items = [t for t, per_card in zip(s.items, s.per_card) if not (attached and per_card)]
-        rest = [maker.para(t, width, bullet=True, space_before=size * 0.2) for t in items]
-        for t in attached:
-            rest.append(maker.table(t))
-            if t.tie:
-                rest.append(maker.para(t.tie, width, italic=True, space_before=2))
-        out.append(("section", head + rest[:1]))
-        out.extend(("item", [p]) for p in rest[1:])
+        rest = _section_rest(maker, items, attached, size, width)
+        first = next(rest, None)
+        yield "section", head + ([first] if first is not None else []), size
+        yield from (("item", [p], size) for p in rest)
     if entries:
         head = flow._para(legend_heading, size * 1.25, width, bold=True, color=flow.accent)
         try:        # a long legend in three columns when its labels fit them
             table = maker.legend(entries, columns=3 if len(entries) > 9 else 2, icon=size * LEGEND_ICONS)
         except TooWide:
             table = maker.legend(entries, columns=2, icon=size * LEGEND_ICONS)
-        out.append(("section", [head, table]))
-    return [(kind, items, size) for kind, items in out]
+        yield "section", [head, table], size
+
+
+def _section_rest(maker: Blocks, items: list[str], attached: list[CardBlock], size: float, width: float):
+    """A section's bullets, then its tables (each with its tie line), one by one."""
+    for t in items:
+        yield maker.para(t, width, bullet=True, space_before=size * 0.2)
+    for t in attached:
+        yield maker.table(t)
+        if t.tie:
+            yield maker.para(t.tie, width, italic=True, space_before=2)

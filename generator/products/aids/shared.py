@@ -83,12 +83,38 @@ class Flow:
             style.bulletFontName = face.name
             style.bulletFontSize = size
             style.bulletColor = self.accent
-        cls = KinsokuParagraph if self.typo.cjk else Paragraph
+        cls = _KinsokuOnce if self.typo.cjk else _ParagraphOnce
         markup, bullet_text = to_markup(source, self.lang, self.icons), "•" if bullet else None
         para = cls(markup, style, bulletText=bullet_text)
         if getattr(style, "hyphenationLang", None):
             return _fewest_breaks(para, cls(markup, _unhyphenated(style), bulletText=bullet_text), width)
         return para
+
+
+class _WrapOnce:
+    """A paragraph that keeps its lines: wrapped again at the same width (by the fit check, by
+    `pack`, by its table) it answers from them instead of breaking its lines again."""
+
+    def wrap(self, availWidth, availHeight):
+        kept = self.__dict__.get("_kept")
+        if kept is not None and kept[0] == availWidth and kept[1] is self.__dict__.get("blPara"):
+            return kept[2]
+        size = super().wrap(availWidth, availHeight)
+        if "blPara" in self.__dict__:
+            self._kept = (availWidth, self.blPara, size)
+        return size
+
+    def split(self, availWidth, availHeight):
+        self.__dict__.pop("_kept", None)      # split() may change the fragments its lines came from
+        return super().split(availWidth, availHeight)
+
+
+class _ParagraphOnce(_WrapOnce, Paragraph):
+    pass
+
+
+class _KinsokuOnce(_WrapOnce, KinsokuParagraph):
+    pass
 
 
 def _unhyphenated(style):
