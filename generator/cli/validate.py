@@ -109,10 +109,10 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
         for index in range(len(fitted)):
             side = fitted.sides[index][0]
             try:
-                placed = fitted.fit(index)[4]
+                fits = fitted.fits(index)      # kept by content within the process (aids/fit_memo.py)
             except (DataError, BuildError, KeyError):   # TooWide included: not reported here yet
                 continue
-            if placed is None:
+            if not fits:
                 problems.append(Problem(project.relative(path), *where(side),
                                         f"side {side}: its blocks do not fit on the player aid card at {MIN_SIZE} pt",
                                         "shorter texts, or a block moved to another side"))

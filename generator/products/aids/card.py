@@ -21,6 +21,7 @@ from ...paper.imposition import draw_form, impose, new_canvas, sheet_count
 from ...paper.sheets import make_grid
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
+from . import fit_memo
 from .blocks import Blocks, TooWide
 from .shared import Flow, _context, _warn_missing, pack
 
@@ -111,11 +112,22 @@ class FittedSides:
 
     def fit(self, index: int):
         side, blocks = self.sides[index]
+        number, face, ctx, flow = self._side(index)
+        return side, number, face, ctx, _fit_side(flow, blocks, self.entries, self.body)
+
+    def fits(self, index: int) -> bool:
+        """Whether side `index` fits at MIN_SIZE or larger, as fit() finds, kept by content
+        (fit_memo.py) for validate: the same side of the same inputs is packed once a process."""
+        blocks = self.sides[index][1]
+        flow = self._side(index)[3]
+        return fit_memo.side_fits(fit_memo.side_key(self, blocks),
+                                  lambda: _fit_side(flow, blocks, self.entries, self.body))
+
+    def _side(self, index: int):
         number, face = index // 2 + 1, ("front", "back")[index % 2]
         ctx = _context(self.project, self.game, self.lang, self.layout, self.labels,
                        dict(card=number, cards=len(self.sides) // 2))
-        flow = Flow(self.fonts, self.typo, self.icons, self.lang, ctx["aid"]["accent"])
-        return side, number, face, ctx, _fit_side(flow, blocks, self.entries, self.body)
+        return number, face, ctx, Flow(self.fonts, self.typo, self.icons, self.lang, ctx["aid"]["accent"])
 
 
 def side_groups(flow: Flow, blocks: list[CardBlock], entries, size: float, width: float):

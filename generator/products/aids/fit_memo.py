@@ -1,0 +1,104 @@
+"""A process-wide memo of whether each aid-card side fits (`pnp validate` and `pnp check`:
+cli/validate.aid_card_fit), keyed on what packing a side reads, by content: packing is most of
+validate's time, and the fuzz tests validate hundreds of times in children forked from a warm
+parent, most after a change that does not touch the aid card.
+
+Packing a side (card._fit_side) reads the side's rendered blocks (the aid-card file's texts after
+their templates saw the decks: the key holds the rendered text, so a card fact quoted from a deck
+is in it), the icon legend's entries, the body region's size, the language's typography (its
+font roles, whether it is Japanese, the hyphenation dictionary with the project's corrections),
+the font files of its families (path, size, modification time: a replaced file is a new key) and
+the game's icons (the icon font is made from their definitions). A side whose key cannot be made
+(a font that does not resolve) is packed every time. The accent colour and the interface strings
+only colour and label what is drawn: they are not in the key.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from datafile.errors import BuildError, DataError
+
+from ...data.locate import locate_inside
+
+MAX_SIDES = 4_096      # 4 sides x 4 languages a game; older entries go first
+FACE_FILES = ("regular", "bold", "italic", "bold_italic")
+
+_memo: dict[tuple, Any] = {}
+
+
+def clear() -> None:
+    _memo.clear()
+
+
+def side_fits(key: tuple | None, pack) -> bool:
+    """pack() is not None, or what it gave for the same key before; a DataError, BuildError or
+    KeyError it raised is raised again for the same key."""
+    if key is not None and key in _memo:
+        found = _memo[key]
+        if isinstance(found, Exception):
+            raise found
+        return found
+    try:
+        found = pack() is not None
+    except (DataError, BuildError, KeyError) as exc:
+        _keep(key, exc)
+        raise
+    _keep(key, found)
+    return found
+
+
+def _keep(key: tuple | None, value) -> None:
+    if key is None:
+        return
+    if len(_memo) >= MAX_SIDES:
+        _memo.pop(next(iter(_memo)), None)
+    _memo[key] = value
+
+
+def side_key(fitted, blocks) -> tuple | None:
+    """Everything packing one side of `fitted` (card.FittedSides) reads, or None."""
+    fonts = _font_key(fitted)
+    if fonts is None:
+        return None
+    typo = fitted.typo
+    hyphenator = typo.hyphenator
+    hyphenation = None if hyphenator is None else (
+        hyphenator.dictionary, tuple(sorted(hyphenator.breaks.items())), tuple(sorted(hyphenator.names)))
+    icons = tuple(sorted((name, spec.path, spec.advance, spec.color)
+                         for name, spec in fitted.project.icons_for(fitted.game.id).items()))
+    return (fitted.game.id, fitted.lang, tuple(_block_key(b) for b in blocks), tuple(fitted.entries),
+            (fitted.body.width, fitted.body.height),
+            (typo.lang, tuple(sorted(typo.roles.items())), typo.hyphenation, typo.cjk, hyphenation),
+            fonts, icons)
+
+
+def _block_key(block) -> tuple:
+    """What Blocks reads of a rendered block (card rows: their cells only)."""
+    return (block.kind, block.heading, block.numbered, tuple(tuple(i) if isinstance(i, (list, tuple)) else i
+                                                             for i in block.items),
+            tuple(block.columns), tuple(block.widths) if block.widths is not None else None,
+            tuple(tuple(row.cells) for row in block.rows), block.tie)
+
+
+def _font_key(fitted) -> tuple | None:
+    """The title and body families of the language as fonts.yaml names their files, and each
+    file's place, size and modification time."""
+    spec = fitted.project.fonts
+    out = []
+    for role in ("title", "body"):
+        family = fitted.typo.roles.get(role)
+        files = spec.families.get(family) if family is not None else None
+        if files is None:
+            return None
+        for style in FACE_FILES:
+            name = getattr(files, style)
+            if not name:
+                out.append((role, style, None))
+                continue
+            try:
+                path, _folder = locate_inside(fitted.project.root, ("layouts", "fonts"), name)
+                stat = path.stat()
+            except (DataError, BuildError, OSError, ValueError):
+                return None
+            out.append((role, style, str(path.resolve()), stat.st_size, stat.st_mtime_ns))
+    return tuple(out)

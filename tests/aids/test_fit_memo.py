@@ -1,0 +1,83 @@
+"""Whether an aid-card side fits is kept per process by content (products/aids/fit_memo.py) for
+`pnp validate`: every input of the packing is in the key (a change of any of them is a new key,
+never a stale answer), and the same inputs are packed once."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from generator.cli.validate import aid_card_fit
+from generator.data.catalog import load_project
+from generator.data.i18n import Translator
+from generator.products.aids import card, fit_memo
+from generator.typeset.hyphenation import hyphenator
+from tests.pipeline.helpers import project_copy, replace_in
+
+GAME, LANG = "san-gimignano", "de"
+
+
+def keys(root: Path, lang: str = LANG) -> tuple:
+    project = load_project(root)
+    fitted = card.FittedSides(project, project.games[GAME], lang, Translator(root, lang, True))
+    found = tuple(fit_memo.side_key(fitted, blocks) for _side, blocks in fitted.sides)
+    assert None not in found
+    return found
+
+
+def test_every_input_of_the_packing_changes_the_key(tmp_path):
+    root = project_copy(tmp_path, (GAME,))
+    fonts = root / "layouts" / "fonts"          # a folder of links: one of them is replaced below
+    fonts.unlink()
+    fonts.mkdir()
+    for font in sorted((Path(__file__).resolve().parents[2] / "layouts" / "fonts").iterdir()):
+        (fonts / font.name).symlink_to(font)
+    before = keys(root)
+    assert keys(root) == before                                 # the key is stable
+    assert keys(root, "fr") != before                           # the language
+    seen = {before}
+    aid_card = root / "cards" / GAME / "aid-card" / f"{LANG}.yaml"
+    changes = [
+        (aid_card, "Nimm 2 vom Stapel", "Nimm 3 vom Stapel"),                      # the aid card's text
+        (root / "cards" / GAME / "towers.yaml", "de: Wache", "de: Wächter"),        # a deck fact it quotes
+        (root / "layouts" / "icons.yaml", "de: Siegpunkte", "de: Siegespunkte"),    # a legend label
+        (root / "layouts" / "icons.yaml", "M500 30 L600 292", "M500 40 L600 292"),  # an icon's drawing
+        (root / "layouts" / "aids.yaml", "width: 61, height: 101.2", "width: 61, height: 99"),  # the body box
+        (root / "layouts" / "fonts.yaml", "  de: {hyphenation: de_DE}",             # the language's fonts
+         "  de: {hyphenation: de_DE, roles: {body: gothic}}"),
+        (root / "layouts" / "fonts.yaml", "  de: {hyphenation: de_DE, roles: {body: gothic}}",
+         "  de: {hyphenation: de_AT, roles: {body: gothic}}"),                     # its dictionary
+        (root / "layouts" / "hyphenation.yaml", "  - Adels-sta-pel\n", "  - Adels-sta-pel\n  - Aktio-nen\n"),
+    ]
+    for path, old, new in changes:
+        replace_in(path, old, new)
+        hyphenator.cache_clear()      # read once per process: a new process would read it again
+        after = keys(root)
+        assert after not in seen, f"{path.name}: {old!r} -> {new!r} left the key unchanged"
+        seen.add(after)
+    regular = fonts / "BIZUDPGothic-Regular.ttf"                  # a font file replaced
+    target = regular.resolve()
+    regular.unlink()
+    shutil.copyfile(target, regular)
+    assert keys(root) not in seen
+
+
+def test_a_side_is_packed_once_per_inputs_and_a_change_is_seen(tmp_path, monkeypatch):
+    root = project_copy(tmp_path, (GAME,))
+    fit_memo.clear()
+    packed = []
+    real = card._fit_side
+    monkeypatch.setattr(card, "_fit_side", lambda *a: packed.append(1) or real(*a))
+    project = load_project(root)
+    assert aid_card_fit(project, project.games[GAME]) == []
+    first = len(packed)
+    assert first == 16                                            # 4 sides x 4 languages
+    assert aid_card_fit(load_project(root), project.games[GAME]) == []
+    assert len(packed) == first                                   # all from the memo
+    aid_card = root / "cards" / GAME / "aid-card" / "en.yaml"           # the front made too long
+    line = replace_in(aid_card, "take 2 from the pile and/or the market (hand limit 7).",
+                      "take 2 from the pile and/or the market (hand limit 7). " * 8)
+    project = load_project(root)
+    problems = aid_card_fit(project, project.games[GAME])
+    assert len(packed) == first + 1                               # only the changed side packed again
+    assert [(p.file, p.line, p.field) for p in problems] == [(f"cards/{GAME}/aid-card/en.yaml", 6, "sides[0]")]
+    assert line > 6
