@@ -2,11 +2,14 @@
 switcher, phone width. Expected words come from the rulebook's card effects."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+
+from tests.conftest import shared_build
 
 LANGS = ["fr", "en", "de", "ja"]
 
@@ -31,34 +34,67 @@ def test_site_written(site_all):
             assert f'href="{game}/{lang}.html"' in home
 
 
-def test_pages_load_without_errors_or_broken_links(site_all, page_factory):
+PHONE = (375, 740)
+
+
+@pytest.fixture
+def visits(site_all, page_factory, tmp_path_factory) -> list[dict]:
+    """Every site page loaded once, for the two tests below (each page load costs ~0.7 s of
+    Chromium): at desktop width, its errors, links, images and icons; then at phone width
+    (the viewport resized), how wide it is, with a screenshot of a page that is too wide. Made
+    once per run whatever the number of xdist workers (shared_build), read by both tests."""
+    site = site_all / "site"
+
+    def visit(folder: Path) -> None:
+        records = []
+        for path in pages(site):
+            page, errors = page_factory()
+            page.goto(path.as_uri())
+            page.wait_for_load_state("load")
+            record = {"page": str(path.relative_to(site)), "errors": list(errors),
+                      "refs": page.eval_on_selector_all(
+                          "a[href], link[href], script[src], img[src], use[href]",
+                          "els => els.map(e => e.getAttribute('href') || e.getAttribute('src'))")}
+            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+            record["width"] = page.evaluate("document.scrollingElement.scrollWidth")
+            if record["width"] > PHONE[0]:      # the page as the phone shows it, to see what sticks out
+                shot = folder / f"{path.parent.name}-{path.stem}.png"
+                page.screenshot(path=str(shot), full_page=True)
+                record["screenshot"] = str(shot)
+            record["phone errors"] = errors[len(record["errors"]):]
+            # the rules' figures load lazily (first-load weight): ask for them all, then check each one
+            page.eval_on_selector_all("img[loading=lazy]", "els => els.forEach(i => { i.loading = 'eager'; })")
+            page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+            record["broken images"] = page.eval_on_selector_all(
+                "img", "els => els.filter(i => !i.complete || !i.naturalWidth).length")
+            # every icon symbol used is defined on the page
+            record["icons defined"] = page.evaluate("[...document.querySelectorAll('use')].every(u => "
+                                                    "document.querySelector(u.getAttribute('href')))")
+            records.append(record)
+        (folder / "visits.json").write_text(json.dumps(records), encoding="utf-8")
+
+    return json.loads((shared_build(tmp_path_factory, "site-visits", visit) / "visits.json").read_text("utf-8"))
+
+
+def test_pages_load_without_errors_or_broken_links(site_all, visits):
     site = site_all / "site"
     checked = 0
-    for path in pages(site):
-        page, errors = page_factory()
-        page.goto(path.as_uri())
-        page.wait_for_load_state("load")
-        assert errors == [], f"{path.relative_to(site)}: {errors}"
-        refs = page.eval_on_selector_all(
-            "a[href], link[href], script[src], img[src], use[href]",
-            "els => els.map(e => e.getAttribute('href') || e.getAttribute('src'))")
+    assert len(visits) == len(pages(site))
+    for record in visits:
+        path = site / record["page"]
+        assert record["errors"] == [], f"{record['page']}: {record['errors']}"
+        refs = record["refs"]
         assert refs
         for ref in refs:
             url = urlparse(ref)
             assert url.scheme in ("", "file"), f"{path.name}: external link {ref} (the site must work offline)"
             target = (path.parent / unquote(url.path)).resolve() if url.path else path
-            assert target.exists(), f"{path.relative_to(site)}: broken link {ref}"
+            assert target.exists(), f"{record['page']}: broken link {ref}"
             if url.fragment:
-                assert url.fragment in ids_of(target), f"{path.relative_to(site)}: no anchor for {ref}"
+                assert url.fragment in ids_of(target), f"{record['page']}: no anchor for {ref}"
             checked += 1
-        # the rules' figures load lazily (first-load weight): ask for them all, then check each one
-        page.eval_on_selector_all("img[loading=lazy]", "els => els.forEach(i => { i.loading = 'eager'; })")
-        page.wait_for_function("Array.from(document.images).every(i => i.complete)")
-        broken = page.eval_on_selector_all("img", "els => els.filter(i => !i.complete || !i.naturalWidth).length")
-        assert broken == 0
-        # every icon symbol used is defined on the page
-        assert page.evaluate("[...document.querySelectorAll('use')].every(u => "
-                             "document.querySelector(u.getAttribute('href')))")
+        assert record["broken images"] == 0, record["page"]
+        assert record["icons defined"], record["page"]
     assert checked > 100
 
 
@@ -103,13 +139,9 @@ def test_language_switcher_keeps_section(sg_out, page_factory, start, target):
     assert errors == []
 
 
-def test_phone_width_has_no_horizontal_scroll(site_all, page_factory, tmp_path):
-    for path in pages(site_all / "site"):
-        page, errors = page_factory(375, 740)
-        page.goto(path.as_uri())
-        width = page.evaluate("document.scrollingElement.scrollWidth")
-        if width > 375:       # the page as the phone shows it, to see what sticks out
-            shot = tmp_path / f"{path.parent.name}-{path.stem}.png"
-            page.screenshot(path=str(shot), full_page=True)
-            pytest.fail(f"{path.name}: {width}px wide (screenshot: {shot})")
-        assert errors == [], f"{path.name}: {errors}"
+def test_phone_width_has_no_horizontal_scroll(site_all, visits):
+    assert len(visits) == len(pages(site_all / "site"))
+    for record in visits:
+        if record["width"] > PHONE[0]:
+            pytest.fail(f"{record['page']}: {record['width']}px wide (screenshot: {record['screenshot']})")
+        assert record["phone errors"] == [], f"{record['page']}: {record['phone errors']}"
