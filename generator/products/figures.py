@@ -1,7 +1,7 @@
 """The rules' figures (generator/data/figures.py), drawn by the same face renderer as the cards:
 real card faces (or backs) placed and scaled, leaders from a box of a card's layout to a callout,
 and labels. rules.pdf places them as flowables; the site gets the same drawing as a PNG
-(`figure_png`, rasterised with pypdfium2 as `pnp export` does)."""
+(`figure_pngs`, rasterised with pypdfium2 as `pnp export` does)."""
 from __future__ import annotations
 
 import io
@@ -126,19 +126,29 @@ class FigureFlowable(Flowable):
         self.maker.draw(self.canv, self.figure, self.scale)
 
 
-def figure_png(maker: FigureMaker, figure: Figure, dpi: int = 200) -> bytes:
-    """The figure as a PNG (the site's copy of the PDF drawing)."""
+def figure_pngs(maker: FigureMaker, figures: list[Figure], dpi: int = 200) -> list[bytes]:
+    """The figures as PNGs (the site's copy of the PDF drawing), in their order.
+
+    All drawn into one throwaway PDF, a page each: its fonts are subset and embedded once rather
+    than once a figure, and left uncompressed (pdfium reads it in memory); the pixels are those
+    of a PDF per figure. 200 dpi: a figure is shown at most at its size in CSS pixels (96 dpi),
+    so about 2 device pixels per CSS pixel. PNG at zlib's default level: `optimize=True` cost 4x
+    the encoding time (1.3 s a build) for 1.7 % fewer bytes."""
     import pypdfium2
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(figure.width * mm, figure.height * mm), invariant=1)
-    maker.draw(canvas, figure, 1.0)
-    canvas.showPage()
+    canvas = Canvas(buffer, invariant=1, pageCompression=0)
+    for figure in figures:
+        canvas.setPageSize((figure.width * mm, figure.height * mm))
+        maker.draw(canvas, figure, 1.0)
+        canvas.showPage()
     canvas.save()
     pdf = pypdfium2.PdfDocument(buffer.getvalue())
+    pngs = []
     try:
-        image = pdf[0].render(scale=dpi / 72).to_pil()
+        for i in range(len(figures)):
+            out = io.BytesIO()
+            pdf[i].render(scale=dpi / 72).to_pil().save(out, format="PNG", compress_level=6)
+            pngs.append(out.getvalue())
     finally:
         pdf.close()
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return pngs

@@ -67,13 +67,13 @@ def figures_by_section(project: Project, game: GameData, rules: Rules, inline) -
 
 def figure_files(project: Project, game: GameData, rules: Rules) -> dict[str, str]:
     """Site path -> the figure's PNG, base64 (kept with the pages in the build's cache)."""
-    from ..products.figures import FigureMaker, figure_png
-    figures = load_figures(project, game, [s.id for s in rules.flat()])
-    if not figures.figures:
+    from ..products.figures import FigureMaker, figure_pngs
+    figures = load_figures(project, game, [s.id for s in rules.flat()]).figures
+    if not figures:
         return {}
-    maker = FigureMaker(project, game, rules.lang)
-    return {figure_name(game.id, rules.lang, f.id): base64.b64encode(figure_png(maker, f)).decode("ascii")
-            for f in figures.figures}
+    pngs = figure_pngs(FigureMaker(project, game, rules.lang), figures)
+    return {figure_name(game.id, rules.lang, f.id): base64.b64encode(png).decode("ascii")
+            for f, png in zip(figures, pngs)}
 
 
 def about_notes(rules: Rules, inline) -> list[Markup]:
