@@ -13,6 +13,8 @@ import html
 import io
 import logging
 import re
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -84,8 +86,38 @@ def woff2(source: bytes, chars: set[str]) -> bytes:
         quiet.level = level
     out = io.BytesIO()
     font.flavor = "woff2"
-    font.save(out, reorderTables=False)
+    with brotli_quality(BROTLI_QUALITY):
+        font.save(out, reorderTables=False)
     return out.getvalue()
+
+
+# Brotli's quality for the fonts: 11 (fontTools' fixed choice) took 0.37 s a build for 0.4 % fewer
+# bytes than 10 (0.15 s); 9 would add 3.6 % (measured on the project's four subsets).
+BROTLI_QUALITY = 10
+_quality_lock = threading.Lock()
+
+
+@contextmanager
+def brotli_quality(quality: int):
+    """fontTools' WOFF2 writer compresses with `brotli.compress(data, mode=...)` and no quality
+    (so 11, the slowest): for the time of a save, its module's `brotli` is one that passes
+    `quality`. The rest of brotli is the module's own (decompress, the modes)."""
+    from fontTools.ttLib import woff2 as writer
+    real = writer.brotli
+
+    class WithQuality:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        @staticmethod
+        def compress(data, **options):
+            return real.compress(data, **{"quality": quality, **options})
+    with _quality_lock:
+        writer.brotli = WithQuality()
+        try:
+            yield
+        finally:
+            writer.brotli = real
 
 
 def font_face_css(files: list[tuple[WebFont, str]], prefix: str) -> str:
