@@ -32,6 +32,7 @@ class Inline:
         self.titles = section_titles
         self.labels = labels
         self.used: set[str] = set()
+        self.plurals: dict[str, tuple[str, str] | None] = {}   # label -> plural_of's answer
 
     def __call__(self, source: str) -> Markup:
         text = styled(source or "", self.rules.lang, TOKEN, self._token)
@@ -60,12 +61,19 @@ class Inline:
         spec = self.icons[name]
         label = spec.label.get(self.rules.lang)
         english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
-        forms = self.labels.plural_of(english) if count is not None and self.labels and english else None
+        forms = self._plural_of(english) if count is not None and self.labels and english else None
         if forms:
             label = self.labels(*forms, count=count)
         label = escape(typeset(label, self.rules.lang), {'"': "&quot;"})
         return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" role="img" aria-label="{label}">'
                 f'<title>{label}</title><use href="#icon-{name}"></use></svg>')
+
+    def _plural_of(self, english: str) -> tuple[str, str] | None:
+        """Asked once a page for each icon: plural_of reads the whole catalogue (English: every
+        language's), and a rules page shows a few icons hundreds of times."""
+        if english not in self.plurals:
+            self.plurals[english] = self.labels.plural_of(english)
+        return self.plurals[english]
 
     def sprite(self) -> Markup:
         symbols = []
