@@ -276,6 +276,39 @@ def test_figures_in_the_pdf_and_on_the_site(full_build, game, lang):
         assert abs(width / height - figure["width"] / figure["height"]) < 0.02
 
 
+def test_site_figures_are_the_pixels_of_one_pdf_per_figure():
+    """The site's figures are drawn into one PDF, a page each: a figure must come out as it would
+    alone (nothing carried over from the figure before it)."""
+    import io
+
+    import pypdfium2
+    from PIL import Image
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.data.figures import load_figures
+    from generator.data.rules import load_rules
+    from generator.products.figures import FigureMaker, figure_pngs
+    project = load_project(ROOT, ["tournay"])
+    game = project.games["tournay"]
+    rules = load_rules(project, game, "ja")
+    figures = load_figures(project, game, [s.id for s in rules.flat()]).figures
+    maker = FigureMaker(project, game, "ja")
+    pngs = figure_pngs(maker, figures)
+    assert len(pngs) == len(figures) >= 3
+    for figure, png in zip(figures, pngs):
+        alone = io.BytesIO()
+        canvas = Canvas(alone, pagesize=(figure.width * mm, figure.height * mm), invariant=1)
+        maker.draw(canvas, figure, 1.0)
+        canvas.showPage()
+        canvas.save()
+        pdf = pypdfium2.PdfDocument(alone.getvalue())
+        expected = pdf[0].render(scale=200 / 72).to_pil()
+        pdf.close()
+        image = Image.open(io.BytesIO(png))
+        assert image.size == expected.size and image.tobytes() == expected.convert(image.mode).tobytes(), figure.id
+
+
 def test_figure_errors_name_file_and_line(tmp_path):
     import shutil
     root = tmp_path / "root"
