@@ -88,6 +88,20 @@ def test_fonts_are_woff2_subsets_of_what_the_pages_show(full_build):
     assert len(ja) < 3000                                              # of BIZ UD PGothic's ~10,000
 
 
+def test_the_japanese_font_has_no_vertical_forms_as_no_page_is_set_vertically(full_build):
+    """The subset leaves out the vertical-text features (and the glyphs only they reach): a page
+    set vertically would need them back."""
+    from fontTools.ttLib import TTFont
+    from tests.conftest import ROOT
+    css = (ROOT / "layouts" / "site" / "site.css").read_text(encoding="utf-8")
+    assert "writing-mode" not in css
+    (ja_font,) = _fonts_of(full_build / "site" / "tournay" / "ja.html")
+    font = TTFont(str(ja_font))
+    features = {r.FeatureTag for r in font["GSUB"].table.FeatureList.FeatureRecord} if "GSUB" in font else set()
+    assert not features & {"vert", "vrt2"}
+    assert {"、", "。", "「"} <= set(map(chr, font.getBestCmap()))        # the horizontal forms stay
+
+
 def test_a_later_build_of_one_game_leaves_the_others_fonts(site_all, tmp_path):
     _copy_of(site_all, tmp_path)
     before = _fonts_of(tmp_path / "site" / "taverna" / "fr.html")
