@@ -85,6 +85,7 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
 
     from ..data.aid_card import aid_card_path
     from ..data.i18n import Translator
+    from ..products.aids.blocks import TooWide
     from ..products.aids.card import FittedSides, MIN_SIZE
     try:
         cards = load_aid_cards(project, game)
@@ -110,7 +111,12 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
             side = fitted.sides[index][0]
             try:
                 fits = fitted.fits(index)      # kept by content within the process (aids/fit_memo.py)
-            except (DataError, BuildError, KeyError):   # TooWide included: not reported here yet
+            except TooWide as exc:             # one phrase wider than its column, at every size
+                what = str(exc).removeprefix("aid card: ").split(";")[0]
+                problems.append(Problem(project.relative(path), *where(side), f"side {side}: {what}",
+                                        "a shorter phrase, or a wider column (`widths` of the block)"))
+                continue
+            except (DataError, BuildError, KeyError):   # reported by the data checks
                 continue
             if not fits:
                 problems.append(Problem(project.relative(path), *where(side),
