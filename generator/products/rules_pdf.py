@@ -3,13 +3,13 @@
 Page 1 opens with the title block across the page (title, description, the "what's included"
 block, the contents with page numbers); then everything runs in two columns (rules_story.py
 says what). Every section, the card index and each deck have a PDF bookmark, and the PDF opens
-with the bookmarks shown. The contents' page numbers come from a first pass of the same layout.
+with the bookmarks shown. The contents' page numbers are PDF forms filled in once the layout is
+done (rules_story.PageNumberSlot), so one layout pass makes the file.
 Text goes through text.to_markup, so icons are the embedded icon font, as on the cards; fonts
 come from FontBook (Cardo, BIZ UD PGothic with phrase-wise Japanese wrapping).
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Callable
 
@@ -35,7 +35,7 @@ MARGIN, TOP, BOTTOM, GAP = 16 * mm, 15 * mm, 17 * mm, 7 * mm
 
 class _Doc(BaseDocTemplate):
     """Adds an outline entry (bookmark) for every flowable that carries `_outline`, and notes
-    the page of each (the contents of the second pass read them)."""
+    the page of each (the contents' page numbers)."""
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
@@ -85,22 +85,20 @@ def write_rules(project: Project, game: GameData, lang: str, path: Path, options
     w = _Writer(project, game, lang, options)
     figures = load_figures(project, game, [s.id for s in w.rules.flat()])
     maker = FigureMaker(project, game, lang, options)
-    pages: dict[str, int] = {}
-    for target in (io.BytesIO(), str(path)):     # first pass: the pages the contents point to
-        pages = _build(target, project, game, lang, options, w, figures, maker, pages)
+    page_count = _build(str(path), project, game, lang, options, w, figures, maker)
     progress(1)
-    return pages["__pages__"]
+    return page_count
 
 
 def _build(target, project: Project, game: GameData, lang: str, options: SheetOptions, w: _Writer, figures,
-           maker, pages: dict[str, int]) -> dict[str, int]:
+           maker) -> int:
     paper = project.sheets.papers[options.paper]
     size = (paper.width * mm, paper.height * mm)
     width, height = size[0] - 2 * MARGIN, size[1] - TOP - BOTTOM
     column = (width - GAP) / 2
     name = game.game.name.get(lang)
     footer_face = w.face(w.ui_family).name
-    story = Story(w, w.rules, figures, maker, pages)
+    story = Story(w, w.rules, figures, maker)
     head = story.title_block(width, included_block(story, game, lang))
     head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
 
@@ -130,11 +128,14 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
     doc.addPageTemplates([PageTemplate("first", first, onPage=footer),
                           PageTemplate("page", columns(height), onPage=footer)])
     flow = head + [NextPageTemplate("page"), FrameBreak()] + story.sections(column) + story.index() + story.about()
+    doc._doSave = 0       # ReportLab's own multiBuild does this: the forms come before the save
     try:
         # --ink-saver: the one paint transform every product shares (paper/ink.py)
         doc.build(flow, **({"canvasmaker": InkSaverCanvas} if options.ink_saver else {}))
+        story.number_contents(doc.canv, doc.pages)
+        doc.canv.save()
     except BuildError:
         raise
     except Exception as exc:  # a layout failure names the file it was building
         raise BuildError(f"{game.id}/{lang}/rules.pdf: {type(exc).__name__}: {exc}") from None
-    return {**doc.pages, "__pages__": doc.page}
+    return doc.page

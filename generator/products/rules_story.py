@@ -6,6 +6,7 @@ the top or bottom of a column, headings kept with what follows."""
 from __future__ import annotations
 
 import re
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
@@ -29,11 +30,37 @@ PLACEHOLDER = "\ue8ff{}\ue8fe"     # private-use brackets around a link index: s
 BODY, LEADING = 10.0, 1.38
 
 
+class PageNumberSlot(Flowable):
+    """A contents page number, drawn as the PDF form `name` (an XObject a page may use before it
+    is defined): the number is known only once the story is laid out, and `fill` then draws it
+    into the form, in the place the number would have had, before the PDF is saved. So one layout
+    pass makes the contents; the number takes its height, not its width (it is set right-aligned)."""
+
+    def __init__(self, name: str, number: Callable[[str], Flowable]):
+        super().__init__()
+        self.name, self.number = name, number
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        self.height = self.number("0").wrap(availWidth, availHeight)[1]
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.doForm(self.name)
+
+    def fill(self, canv, page: int | str) -> None:
+        number = self.number(str(page))
+        number.wrap(self.width, self.height)
+        canv.beginForm(self.name, 0, -self.height, self.width, 2 * self.height)   # room for descenders
+        number.drawOn(canv, 0, 0)
+        canv.endForm()
+
+
 class Story:
-    def __init__(self, writer, rules: Rules, figures: Figures, figure_maker, pages: dict[str, int]):
+    def __init__(self, writer, rules: Rules, figures: Figures, figure_maker):
         self.w, self.rules, self.figures, self.figure_maker = writer, rules, figures, figure_maker
         self.lang = rules.lang
-        self.pages = pages                  # section key -> page, from the first pass
+        self.page_slots: dict[str, PageNumberSlot] = {}     # section key -> its number in the contents
         self.titles = {s.id: typeset(s.title, self.lang) for s in rules.flat()}
         self.styles: dict[str, object] = {}
 
@@ -128,7 +155,8 @@ class Story:
         for i, (key, title) in enumerate(items):
             r, c = i % rows, i // rows
             data[r][2 * c] = self.P(f'<a href="#{key}" color="#2b2118">{escape(title)}</a>', entry)
-            data[r][2 * c + 1] = self.P(str(self.pages.get(key, "")), number)
+            slot = PageNumberSlot(f"toc{i}", lambda text: self.P(text, number))
+            data[r][2 * c + 1] = self.page_slots[key] = slot
         heading = self.style("toc-head", self.w.title_family, 11, bold=True, color=ACCENT, space_after=2, keep=True)
         table = Table(data, colWidths=[col - 22, 16] * columns, hAlign="LEFT")
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.w.face(self.w.ui_family).name, 9.5),
@@ -137,6 +165,11 @@ class Story:
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                                    ("LINEABOVE", (0, 0), (-1, 0), 0.6, ACCENT)]))
         return [self.plain(_("Contents"), heading), table]
+
+    def number_contents(self, canv, pages: dict[str, int]) -> None:
+        """Draw the contents' page numbers (`pages`: section key -> page) once the layout is done."""
+        for key, slot in self.page_slots.items():
+            slot.fill(canv, pages.get(key, ""))
 
     def sections(self, column: float) -> list[Flowable]:
         w = self.w

@@ -325,3 +325,25 @@ def test_figure_errors_name_file_and_line(tmp_path):
     assert re.search(r"cards/san-gimignano/rules/figures\.yaml:\d+: figures\[0\]\.cards\[0\]\.card: "
                      r"no card 'tower-77' in san-gimignano", result.output)
     assert re.search(r"figures\.yaml:\d+: figures\[2\]\.after: no rules section 'buil'", result.output)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_contents_numbers_are_the_pages_the_headings_are_on(full_build, game, lang):
+    """Read apart from the bookmarks: the contents' page numbers (page 1, down each of its three
+    columns) are the pages on which the top-level headings (15 pt, at a column's left edge: a
+    figure's card may hold 15 pt text too) really stand, in order. The numbers are drawn after
+    the layout (PDF forms): pdfplumber must read them there."""
+    from generator.products.rules_pdf import GAP, MARGIN
+    pdf = full_build / game / lang / "rules.pdf"
+    width = float(PdfReader(pdf).pages[0].mediabox.width)
+    edges = (MARGIN, MARGIN + (width - 2 * MARGIN - GAP) / 2 + GAP)
+    found = lines(pdf)
+    numbers = [line for line in found if line.page == 0 and abs(line.size - 9.5) < 0.05 and line.text.isdigit()]
+    numbers.sort(key=lambda line: (round(line.x1), line.top))      # right-aligned: one x1 a column
+    heads = [line for line in found if abs(line.size - 15) < 0.05 and min(abs(line.x0 - x) for x in edges) < 0.5]
+    starts = [b for a, b in zip([None] + heads, heads)               # a wrapped heading is one heading
+              if not (a and a.page == b.page and abs(a.x0 - b.x0) < 1 and 0 < b.top - a.top < 1.45 * 15)]
+    rules = yaml.safe_load((ROOT / "cards" / game / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    assert len(starts) in (len(rules["sections"]) + 1, len(rules["sections"]) + 2)   # + card index (+ about)
+    assert [int(n.text) for n in numbers] == [h.page + 1 for h in starts]
