@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
+from reportlab.rl_config import _FUZZ
 
 from datafile.errors import BuildError
 
@@ -28,6 +29,35 @@ MUTED = HexColor("#6f604c")
 INK = HexColor("#2b2118")
 PLACEHOLDER = "\ue8ff{}\ue8fe"     # private-use brackets around a link index: survive to_markup
 BODY, LEADING = 10.0, 1.38
+
+
+class _LaidOutOnce:
+    """A paragraph that breaks its lines once per width. ReportLab wraps most flowables more than
+    once at the same width (a KeepTogether or a heading kept with the next paragraph measures its
+    parts, then the frame places them; a table measures its cells, then draws them), and breaking
+    lines is most of the layout's time. A split forgets it: ReportLab's split may edit the
+    fragments the lines were made from, so a paragraph tried again after one is broken anew."""
+
+    _wrapped_at: float | None = None
+
+    def wrap(self, availWidth, availHeight):
+        if availWidth == self._wrapped_at:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_at = availWidth if availWidth >= _FUZZ else None    # too narrow: nothing laid out
+        return size
+
+    def split(self, availWidth, availHeight):
+        self._wrapped_at = None
+        return super().split(availWidth, availHeight)
+
+
+class _Paragraph(_LaidOutOnce, Paragraph):
+    pass
+
+
+class _KinsokuParagraph(_LaidOutOnce, KinsokuParagraph):
+    pass
 
 
 class PageNumberSlot(Flowable):
@@ -105,7 +135,7 @@ class Story:
         return out
 
     def P(self, markup: str, style, **kw) -> Paragraph:
-        return (KinsokuParagraph if self.w.typo.cjk else Paragraph)(markup, style, **kw)
+        return (_KinsokuParagraph if self.w.typo.cjk else _Paragraph)(markup, style, **kw)
 
     def para(self, source: str, style, family) -> Paragraph:
         return self.P(self.markup(source, family), style)

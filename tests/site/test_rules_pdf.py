@@ -347,3 +347,31 @@ def test_contents_numbers_are_the_pages_the_headings_are_on(full_build, game, la
     rules = yaml.safe_load((ROOT / "cards" / game / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
     assert len(starts) in (len(rules["sections"]) + 1, len(rules["sections"]) + 2)   # + card index (+ about)
     assert [int(n.text) for n in numbers] == [h.page + 1 for h in starts]
+
+
+@pytest.mark.parametrize("cjk", [False, True])
+def test_rules_paragraphs_break_their_lines_once_per_width(cjk):
+    """The rules' paragraphs keep their lines while the width is the same (ReportLab measures a
+    kept-together group, then places it); a new width or a split breaks them anew, and the lines
+    are those a plain paragraph makes."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from generator.products import rules_story
+    from generator.typeset.kinsoku import KinsokuParagraph
+    kind, base = (rules_story._KinsokuParagraph, KinsokuParagraph) if cjk else (rules_story._Paragraph, Paragraph)
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12, wordWrap="CJK" if cjk else None)
+    text = "ルールの段落は同じ幅では一度だけ行を分けます。" * 6 if cjk else "a rules paragraph breaks its lines once " * 8
+    para, calls = kind(text, style), []
+    breaking = "breakLinesCJK" if cjk else "breakLines"
+    original = getattr(para, breaking)
+    setattr(para, breaking, lambda widths: calls.append(widths) or original(widths))
+    first = para.wrap(150, 1000)
+    assert para.wrap(150, 500) == first and len(calls) == 1
+    assert para.wrap(120, 1000) != first and len(calls) == 2
+    para.split(120, 30)
+    para.wrap(120, 1000)
+    assert len(calls) == 3
+    plain = base(text, style)
+    assert plain.wrap(120, 1000) == para.wrap(120, 1000)
+    assert plain.getActualLineWidths0() == para.getActualLineWidths0()
