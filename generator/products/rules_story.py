@@ -69,10 +69,11 @@ class PageNumberSlot(Flowable):
     def __init__(self, name: str, number: Callable[[str], Flowable]):
         super().__init__()
         self.name, self.number = name, number
+        self.sample = number("0")      # a number's height (the table measures its cells often)
 
     def wrap(self, availWidth, availHeight):
         self.width = availWidth
-        self.height = self.number("0").wrap(availWidth, availHeight)[1]
+        self.height = self.sample.wrap(availWidth, availHeight)[1]
         return self.width, self.height
 
     def draw(self):
