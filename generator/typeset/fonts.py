@@ -124,14 +124,19 @@ class FontBook:
         files = {"regular": spec.regular, "bold": spec.bold or spec.regular,
                  "italic": spec.italic or spec.regular,
                  "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}
-        for b, i, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
-            addMapping(base, b, i, f"{base}-{style}")
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bold, italic)]
         # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py),
         # and never from outside that folder
         path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
-        return _register_face(path, f"{base}-{style}", folder)
+        face = _register_face(path, f"{base}-{style}", folder)
+        # after registering: ReportLab's registerFont maps a TrueType face's name to a family of
+        # its own (<b> in a paragraph of pnp-cardo-regular would stay pnp-cardo-regular), so the
+        # family's mapping is set again whenever a face is asked for, whatever was registered
+        # before (a paragraph's bold must not depend on which face the process loaded last)
+        for b, i, style in ((0, 0, "regular"), (1, 0, "bold"), (0, 1, "italic"), (1, 1, "bold_italic")):
+            addMapping(base, b, i, f"{base}-{style}")
+        return face
 
 
 def missing_glyphs(text: str, face: Face) -> list[str]:
