@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
 from reportlab.platypus.paragraph import (
-    Paragraph,
     ParaLines,
     _handleBulletWidth,
     cjkU,
@@ -22,6 +21,7 @@ from reportlab.platypus.paragraph import (
 )
 from reportlab.rl_config import _FUZZ
 
+from .paragraph import Paragraph
 from .phrases import boundaries, short_tail
 
 # Closing brackets and marks, small kana, prolonged sound mark, iteration marks, and

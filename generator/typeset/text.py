@@ -10,7 +10,6 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError
 
@@ -18,6 +17,7 @@ from .fonts import Face, Typography, missing_glyphs
 from .hyphenation import MIN_PART
 from .icons import IconFont
 from .kinsoku import KinsokuParagraph
+from .paragraph import Paragraph
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)

@@ -11,6 +11,7 @@ from ...data.aids import Aid, aid_path, load_aids
 from ...data.project import GameData, Project
 from ...data.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
+from ...typeset.paragraph import Paragraph as FreshParagraph
 from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup
 
 
@@ -93,7 +94,8 @@ class Flow:
 
 class _WrapOnce:
     """A paragraph that keeps its lines: wrapped again at the same width (by the fit check, by
-    `pack`, by its table) it answers from them instead of breaking its lines again."""
+    `pack`, by its table) it answers from them instead of breaking its lines again (a wrap at
+    another width breaks them afresh from the markup: typeset/paragraph.py)."""
 
     def wrap(self, availWidth, availHeight):
         kept = self.__dict__.get("_kept")
@@ -109,7 +111,7 @@ class _WrapOnce:
         return super().split(availWidth, availHeight)
 
 
-class _ParagraphOnce(_WrapOnce, Paragraph):
+class _ParagraphOnce(_WrapOnce, FreshParagraph):
     pass
 
 
