@@ -83,6 +83,14 @@ def poisoned(root) -> int:
                        for f, line, field, text in problems):
                     _set(data, leaf, _get(original[path], leaf))
                     reverted += 1
+        sheet = root / "cards" / "demo" / "sheet.csv"
+        if not reverted and sheet.exists() and any(f and "aid-card" in f and PAYLOAD[:12] in text
+                                                   for f, _, _, text in problems):
+            # a spreadsheet cell an aid-card table quotes (`{{ item.name }}`: a word wider than its
+            # column): the card's name becomes plain text, its text keeps the payload
+            quoted = '"' + PAYLOAD.replace('"', '""') + '"'
+            sheet.write_text(sheet.read_text(encoding="utf-8").replace(quoted, "Third", 1), encoding="utf-8")
+            continue
         if not reverted:    # the culprit is a sibling of the field named or of one of its parents
             for path, data in files.items():   # (an aid item's `each`, an aid card table's `each`)
                 name = str(path.relative_to(root))
