@@ -43,8 +43,8 @@ def output_folder(path: Path) -> Path:
     shipped project's `output -> ~/.ssh` is refused (BuildError, one line), never written into."""
     path = Path(os.path.abspath(path))
     if path.is_symlink():
-        raise BuildError(f"{path} is a link: pnp never writes through a link (remove it, or give --out a real "
-                         f"folder)")
+        raise BuildError(f"{path}: a link, and pnp never writes through a link (expected a real folder: remove "
+                         f"the link, or give --out another folder)")
     return path.parent.resolve() / path.name
 
 
@@ -53,13 +53,13 @@ def refuse_links(folder: Path) -> None:
     `output/site/demo -> /dir` must not lead the next writer into /dir."""
     folder = Path(folder)
     if folder.is_symlink():
-        raise BuildError(f"{folder} is a link: pnp never writes through a link (remove it, or choose "
-                         f"another output folder)")
+        raise BuildError(f"{folder}: a link, and pnp never writes through a link (expected a real folder: "
+                         f"remove the link, or choose another output folder)")
     for here, dirs, _files in os.walk(folder):
         for name in dirs:
             if os.path.islink(os.path.join(here, name)):
-                raise BuildError(f"{os.path.join(here, name)} is a link to a folder: pnp never writes through a "
-                                 f"link (remove it)")
+                raise BuildError(f"{os.path.join(here, name)}: a link to a folder, and pnp never writes "
+                                 f"through a link (expected a real folder: remove the link)")
 
 
 class Staging:

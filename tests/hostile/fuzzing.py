@@ -365,7 +365,7 @@ def classify(report: dict, target: Target, sandbox: Sandbox, seconds: float) -> 
             flags.append("nofile")
             last["output"] = "no file named: " + nameless[0][:200] + "\n" + last["output"]
         if last["cmd"][2] == "build":
-            if len(results) > 1:
+            if len(results) > 1 and results[0]["cmd"][2] == "validate":   # `i18n status` only reports
                 flags.append("mismatch")
             if sandbox.out.exists() and not sandbox.out.is_symlink() and any(sandbox.out.rglob("*")):
                 flags.append("partial")

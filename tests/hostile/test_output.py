@@ -37,7 +37,7 @@ def test_a_linked_output_is_refused_with_one_line(tmp_path, command):
     (root / "output").symlink_to(victim)
     result = pnp(*command, root=root)
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "output is a link" in result.output and "never writes through a link" in result.output, result.output
+    assert "output: a link" in result.output and "never writes through a link" in result.output, result.output
     assert _untouched(victim, before)
 
 
@@ -53,7 +53,7 @@ def test_a_linked_folder_below_output_is_refused(tmp_path, folder):
                     ("serve", "demo", "--port", "0")):
         result = pnp(*command, root=root)
         assert result.exit_code == 1 and "Traceback" not in result.output, result.output
-        assert f"{folder} is a link to a folder" in result.output, result.output
+        assert f"{folder}: a link to a folder" in result.output, result.output
         assert _untouched(victim, before)
 
 
