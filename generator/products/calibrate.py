@@ -18,13 +18,13 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError
 
 from ..data.model import Paper
 from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import typeset
 
 SPAN = 10         # mm either side of 0 on each ruler

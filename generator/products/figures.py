@@ -9,7 +9,7 @@ import io
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from ..data.figures import Figure
 from ..data.i18n import Translator
@@ -20,6 +20,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.formulas import glue
 from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import TextBox, style_for, to_markup
 
 TEXT_SIZE = 8.0      # pt, callouts and labels at full scale

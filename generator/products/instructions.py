@@ -16,7 +16,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError
 
@@ -27,6 +26,7 @@ from ..paper.packing import Sheet
 from ..paper.sheets import content
 from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import typeset
 
 PAGES = 2

@@ -10,7 +10,7 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.rl_config import _FUZZ
 
@@ -21,6 +21,7 @@ from ..data.i18n import players_and_minutes
 from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import TextBox, check_glyphs, style_for, to_markup, typeset
 from .figures import FigureFlowable
 

@@ -14,7 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from datafile.errors import BuildError
 from scoring.api import GAMES, categories, facts_from_game
@@ -26,6 +26,7 @@ from ..paper.imposition import SheetOptions, new_canvas
 from ..typeset.fonts import FontBook, missing_glyphs
 from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import plain_text, to_markup, typeset
 
 MARGIN = 10 * mm

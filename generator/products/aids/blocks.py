@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from datafile.errors import BuildError
 
 from ...data.aid_card import CardBlock
 from ...typeset.formulas import NBSP, glue
+from ...typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from .shared import Flow
 
 ICON_MIN = 12.0          # pt: an icon group is never smaller than this
