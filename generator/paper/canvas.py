@@ -10,9 +10,52 @@ from __future__ import annotations
 
 import zlib
 
+import importlib
+
 from reportlab import rl_config
+from reportlab.lib import rl_accel
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
+
+
+class _Numbers(dict):
+    """Each number as ReportLab writes it in a PDF, made once: its pure-Python fp_str (used when
+    its C accelerator is absent, as here) took a tenth of a card build for ~100,000 numbers, most
+    of them the same few coordinates. Keyed on the value; the text is fp_str's own, so the bytes
+    are the same. Bounded: cleared when it grows past MAX_NUMBERS."""
+
+    def __missing__(self, value):
+        if len(self) > MAX_NUMBERS:
+            self.clear()
+        text = self[value] = _PY_FP_STR(value)
+        return text
+
+
+MAX_NUMBERS = 100_000
+_PY_FP_STR = rl_accel.fp_str
+_NUMBERS = _Numbers()
+
+
+def fp_str(*numbers) -> str:
+    """rl_accel.fp_str (numbers, or one sequence of them, space separated), remembered per number."""
+    if len(numbers) == 1 and rl_accel.isSeq(numbers[0]):
+        numbers = numbers[0]
+    return " ".join(map(_NUMBERS.__getitem__, numbers))
+
+
+def _remember_numbers() -> None:
+    """Give ReportLab's drawing modules the remembering fp_str (they import it by name)."""
+    if getattr(_PY_FP_STR, "__name__", "") != "_py_fp_str":   # the C accelerator is fast already
+        return
+    for name in ("reportlab.pdfgen.canvas", "reportlab.pdfgen.pathobject", "reportlab.pdfgen.textobject",
+                 "reportlab.pdfbase.pdfdoc", "reportlab.lib.colors", "reportlab.platypus.flowables",
+                 "reportlab.platypus.tables"):
+        module = importlib.import_module(name)
+        if getattr(module, "fp_str", None) is _PY_FP_STR:
+            module.fp_str = fp_str
+
+
+_remember_numbers()
 
 
 class _Deflated:

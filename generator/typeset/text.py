@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
@@ -232,7 +232,9 @@ def _remembered(fit_function):
     cache: OrderedDict = OrderedDict()
 
     def cached(markup: str, face: Face, typo: Typography, box: TextBox):
-        key = (markup, face, typo.lang, typo.hyphenation, typo.cjk, id(typo.hyphenator), astuple(box))
+        # the box's fields as they are (astuple deep-copied the colour: a fifth of a hit's cost)
+        key = (markup, face, typo.lang, typo.hyphenation, typo.cjk, id(typo.hyphenator), box.width, box.height,
+               box.size, box.min_size, box.leading, box.align, box.color)
         if key in cache:
             cache.move_to_end(key)
             return cache[key]
