@@ -5,6 +5,7 @@ the trim box, in points; the bleed lies at negative coordinates and beyond the s
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor, toColor
@@ -160,12 +161,14 @@ class FaceRenderer:
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
         para, used = fit(markup, face, self.typo, box)
+        drawn_key = (markup, face, self.typo.lang, self.typo.hyphenation, self.typo.cjk, w, h, r.size, r.min_size,
+                     r.leading, r.align, color)
         if self.report:
             self.report("text", r, size=para.style.fontSize, preferred=r.size, min_size=r.min_size,
                         source=source)
         top = y + h
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
-        para.drawOn(canvas, x, offset)
+        draw_paragraph(canvas, para, x, offset, drawn_key)
 
     def _family(self, font: str) -> str:
         """A role of this language (title, body, ui), else a family of fonts.yaml by name, else a
@@ -180,6 +183,34 @@ class FaceRenderer:
 
     def _color(self, value: str, ctx: dict, layout: Layout):
         return resolve_color(value, ctx, layout)
+
+
+DRAWN_PER_DOCUMENT = 512
+
+
+def draw_paragraph(canvas: Canvas, para, x: float, y: float, key: tuple) -> None:
+    """`para.drawOn(canvas, x, y)`, its drawing operators made once per document and content:
+    a text drawn again (every copy of a layout's labels, the same rule on many cards) sits
+    inside the same translation, so its operators are the same; they are replayed. Only within
+    one document, whose fonts have their subset codes already. Our markup has fonts, bold,
+    italic and breaks only (no links, underlines or backgrounds, whose drawing reads the
+    canvas's state or adds annotations)."""
+    drawn = canvas.__dict__.setdefault("_pnp_drawn_paragraphs", OrderedDict())
+    canvas.saveState()
+    canvas.translate(x, y)
+    code = drawn.get(key)
+    if code is None:
+        start = len(canvas._code)
+        para.canv = canvas
+        para.draw()
+        del para.canv
+        drawn[key] = canvas._code[start:]
+        if len(drawn) > DRAWN_PER_DOCUMENT:
+            drawn.popitem(last=False)
+    else:
+        drawn.move_to_end(key)
+        canvas._code.extend(code)
+    canvas.restoreState()
 
 
 def resolve_color(value: str, ctx: dict, layout: Layout):
