@@ -49,18 +49,24 @@ class FaceRenderer:
         self.base = base          # the game folder: image paths are relative to it
         self.report = report      # report(event, region, **facts): what `pnp check` inspects
         self._size: Size | None = None
+        self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         width, height = size.width * mm, size.height * mm
         b = bleed * mm
         self._size = size
+        self._colors = {}     # one face, one context: a colour template renders once per face
+        shown: dict[str, bool] = {}   # so does a `when` many regions share
         if layout.background:
             canvas.setFillColor(self._color(layout.background, context, layout))
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
         for region in layout.regions:
             try:
-                if region.when and not compiled_expression(region.when)(**context):
-                    continue
+                if region.when:
+                    if region.when not in shown:
+                        shown[region.when] = bool(compiled_expression(region.when)(**context))
+                    if not shown[region.when]:
+                        continue
                 if self.report:
                     self.report("region", region)
                 self._region(canvas, region, layout, context, width, height, b)
@@ -182,7 +188,9 @@ class FaceRenderer:
         return self.fonts.file_family(self.base, font)
 
     def _color(self, value: str, ctx: dict, layout: Layout):
-        return resolve_color(value, ctx, layout)
+        if value not in self._colors:
+            self._colors[value] = resolve_color(value, ctx, layout)
+        return self._colors[value]
 
 
 DRAWN_PER_DOCUMENT = 512
