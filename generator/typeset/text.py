@@ -215,9 +215,11 @@ def _balanced(markup, face, typo, box, size, para, hyphenate=True):
     text still fits there at the same size (not for Japanese, not for justified text)."""
     if typo.cjk or box.align == "justify" or not lonely_last_line(para):
         return para
+    # one trial paragraph, parsed once, wrapped at each narrower width: each wrap breaks afresh
+    # from the parse (typeset/paragraph.py), as a new paragraph would
+    trial = Paragraph(markup, style_for(face, typo, box, size, markup, hyphenate))
     for ratio in REBALANCE:
         width = box.width * ratio
-        trial = Paragraph(markup, style_for(face, typo, box, size, markup, hyphenate))
         _w, height = trial.wrap(width, box.height + 1000)
         if height <= box.height + 0.01 and not _overflows_width(trial, width) and not lonely_last_line(trial):
             _widen(trial, box.width - width)
