@@ -1,0 +1,56 @@
+"""The in-process memos of the card drawing (paper/canvas.fp_str, paper/face.draw_paragraph) write
+the same bytes as ReportLab does without them."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from reportlab.lib import rl_accel
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen import canvas as rl_canvas
+
+from generator.paper import canvas as compact
+from generator.paper.face import draw_paragraph
+from generator.typeset.paragraph import Paragraph
+
+PY_FP_STR = getattr(rl_accel, "_py_fp_str", None)
+
+
+@pytest.mark.skipif(PY_FP_STR is None, reason="ReportLab's C accelerator is installed")
+def test_remembered_numbers_are_written_as_reportlab_writes_them():
+    numbers = [0, 0.0, -0.0, 1, True, 1e-8, -1e-8, 1e-7, 0.5, -0.25, 2.834645669, 1e9, 123456.789]
+    chance = random.Random(7)
+    numbers += [chance.uniform(-1000, 1000) for _ in range(3000)] + [chance.uniform(-1, 1) for _ in range(3000)]
+    for number in numbers + numbers:          # the second time from the memo
+        assert compact.fp_str(number) == PY_FP_STR(number)
+        assert compact.fp_str(number, 1.5, number) == PY_FP_STR(number, 1.5, number)
+    assert compact.fp_str([1, 2.5, -3.25]) == PY_FP_STR([1, 2.5, -3.25])
+    assert rl_canvas.fp_str is compact.fp_str     # the drawing modules use it
+
+
+def _page(draw) -> bytes:
+    c = rl_canvas.Canvas("unused.pdf", invariant=1, pageCompression=0)
+    draw(c)
+    return "\n".join(c._code).encode()
+
+
+def test_a_paragraph_drawn_again_replays_the_same_operators():
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=9, leading=11, textColor=HexColor("#223344"))
+    markup = "Take <b>two</b> coins,<br/>then <i>pass</i> the turn to the next player"
+    places = [(10, 20), (100.5, 200.25), (10, 20)]
+
+    def plain(c):
+        for x, y in places:
+            para = Paragraph(markup, style)
+            para.wrap(80, 500)
+            para.drawOn(c, x, y)
+
+    def remembered(c):
+        para = Paragraph(markup, style)
+        para.wrap(80, 500)
+        for x, y in places:
+            draw_paragraph(c, para, x, y, ("key",))
+
+    assert _page(remembered) == _page(plain)
+    assert b"Tf" in _page(plain)
