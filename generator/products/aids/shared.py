@@ -88,7 +88,7 @@ class Flow:
         markup, bullet_text = to_markup(source, self.lang, self.icons), "•" if bullet else None
         para = cls(markup, style, bulletText=bullet_text)
         if getattr(style, "hyphenationLang", None):
-            return _fewest_breaks(para, cls(markup, _unhyphenated(style), bulletText=bullet_text), width)
+            return _fewest_breaks(para, lambda: cls(markup, _unhyphenated(style), bulletText=bullet_text), width)
         return para
 
 
@@ -125,17 +125,30 @@ def _unhyphenated(style):
     return plain
 
 
-def _fewest_breaks(hyphenated, whole, width: float):
+def _fewest_breaks(hyphenated, make_whole, width: float):
     """The paragraph with whole words when it takes no more lines than the hyphenated one and
     leaves no word alone on its last line that the other does not: a hyphen only where the
     line breaks cannot be rebalanced without it (issue 28)."""
-    lines = []
-    for para in (hyphenated, whole):
-        para.wrap(width, 10000)
-        lines.append(len(getattr(para.blPara, "lines", [])))
+    hyphenated.wrap(width, 10000)
+    if _no_hyphen_made(hyphenated):
+        # ReportLab asks the hyphenator only for a word that overflows its line, and without a
+        # hyphen made the whole-word breaking takes the same steps: the same lines, so this is
+        # the whole-word paragraph (its style without hyphenation for any later wrap or split)
+        hyphenated.style = _unhyphenated(hyphenated.style)
+        return hyphenated
+    whole = make_whole()
+    whole.wrap(width, 10000)
+    lines = [len(getattr(p.blPara, "lines", [])) for p in (hyphenated, whole)]
     if lines[1] <= lines[0] and (not lonely_last_line(whole) or lonely_last_line(hyphenated)):
         return whole
     return hyphenated
+
+
+def _no_hyphen_made(para) -> bool:
+    """Its last wrap split no word at a hyphenation point (ReportLab's count; a second attempt
+    that it does not count, embeddedHyphenation > 1, rules the shortcut out)."""
+    return (isinstance(para, _ParagraphOnce) and getattr(para, "_hyphenations", None) == 0
+            and getattr(para.style, "embeddedHyphenation", 0) <= 1)
 
 
 def pack(blocks, width: float, height: float, columns: int = 1):
