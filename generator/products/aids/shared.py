@@ -50,6 +50,7 @@ class Flow:
 
     def __init__(self, fonts, typo, icons, lang, accent):
         self.fonts, self.typo, self.icons, self.lang, self.accent = fonts, typo, icons, lang, accent
+        self._parses: dict[tuple, tuple] = {}     # see _paragraph
 
     @property
     def body_font(self) -> str:
@@ -86,10 +87,51 @@ class Flow:
             style.bulletColor = self.accent
         cls = _KinsokuOnce if self.typo.cjk else _ParagraphOnce
         markup, bullet_text = to_markup(source, self.lang, self.icons), "•" if bullet else None
-        para = cls(markup, style, bulletText=bullet_text)
+        para = self._paragraph(cls, markup, style, bullet_text)
         if getattr(style, "hyphenationLang", None):
             return _fewest_breaks(para, lambda: cls(markup, _unhyphenated(style), bulletText=bullet_text), width)
         return para
+
+
+    def _paragraph(self, cls, markup: str, style, bullet_text):
+        """cls(markup, style, bulletText=bullet_text), its markup parsed once: an aid is set at
+        one size after another and its markup names no size, so the fragments of a parse differ
+        between sizes only in the size they all take from the style (kept by the markup and every
+        other style attribute; a parse that sets a size itself, or a style of its own, is not kept)."""
+        key = (cls, markup, bullet_text, _parse_key(style))
+        kept = self._parses.get(key)
+        if kept is None:
+            para = cls(markup, style, bulletText=bullet_text)
+            if para.style is style and para.bulletText == bullet_text and _parsed(para) is not None \
+                    and all(getattr(f, "fontSize", None) == style.fontSize for f in para.frags):
+                self._parses[key] = (para.text, [_fresh(f) for f in para.frags])
+            return para
+        text, frags = kept
+        para = cls(text, style, bulletText=bullet_text, frags=[_fresh(f, fontSize=style.fontSize) for f in frags])
+        para._parsed = tuple(para.frags)      # breaks afresh from these, as from a parse (typeset/paragraph.py)
+        return para
+
+
+# style attributes a parse does not read, or reads only as the size every fragment takes
+_NOT_PARSED = frozenset({"name", "fontSize", "leading", "spaceBefore", "leftIndent", "bulletIndent",
+                         "bulletFontSize", "hyphenationLang"})
+
+
+def _parse_key(style) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in vars(style).items() if k not in _NOT_PARSED))
+
+
+def _parsed(para):
+    return getattr(para, "_parsed", None)
+
+
+def _fresh(frag, **changes):
+    """A copy of a parsed fragment (its lists copied: nothing is shared between paragraphs)."""
+    copy = frag.clone(**changes)
+    for name, value in vars(copy).items():
+        if isinstance(value, list):
+            setattr(copy, name, list(value))
+    return copy
 
 
 class _WrapOnce:
