@@ -162,7 +162,7 @@ def test_aid_text_is_hyphenated_only_where_it_saves_a_line():
     text = "Jeder Urkundenbesitzer dieser Taverne erhält drei Münzen aus dem Vorrat"
 
     def chosen(width):
-        para = _fewest_breaks(Paragraph(text, style), Paragraph(text, _unhyphenated(style)), width)
+        para = _fewest_breaks(Paragraph(text, style), lambda: Paragraph(text, _unhyphenated(style)), width)
         return para.style.hyphenationLang is not None, len(para.blPara.lines)
 
     outcomes = {width: chosen(width) for width in range(60, 200, 4)}

@@ -189,7 +189,7 @@ def _fewest_breaks(hyphenated, make_whole, width: float):
 def _no_hyphen_made(para) -> bool:
     """Its last wrap split no word at a hyphenation point (ReportLab's count; a second attempt
     that it does not count, embeddedHyphenation > 1, rules the shortcut out)."""
-    return (isinstance(para, _ParagraphOnce) and getattr(para, "_hyphenations", None) == 0
+    return (not isinstance(para, KinsokuParagraph) and getattr(para, "_hyphenations", None) == 0
             and getattr(para.style, "embeddedHyphenation", 0) <= 1)
 
 
