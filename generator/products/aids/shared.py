@@ -118,7 +118,11 @@ _NOT_PARSED = frozenset({"name", "fontSize", "leading", "spaceBefore", "leftInde
 
 
 def _parse_key(style) -> tuple:
-    return tuple(sorted((k, repr(v)) for k, v in vars(style).items() if k not in _NOT_PARSED))
+    return tuple(sorted((k, type(v), v if type(v) in _PLAIN else repr(v)) for k, v in vars(style).items()
+                        if k not in _NOT_PARSED))
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def _parsed(para):
