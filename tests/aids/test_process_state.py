@@ -114,6 +114,29 @@ def test_a_paragraph_wrapped_again_breaks_as_if_wrapped_once(flow):
         assert paragraph_lines(again) == paragraph_lines(once), first
 
 
+def paragraph_fragments(p) -> list[tuple]:
+    return [(f.fontName, f.fontSize, f.text) for f in p._parsed]    # the parse, before any wrap
+
+
+@pytest.mark.parametrize("source", [SENTENCE, "Gagnez :card: et **2** points *ici*"])
+def test_a_paragraph_after_larger_sizes_is_the_one_made_first(flow, source):
+    """The aid's flow parses a markup once and gives later sizes copies of its fragments: at
+    8.75 pt after 10, 9.5 and 9 pt, the fragments (each at 8.75 pt), lines and height of a
+    paragraph made first by a new flow."""
+    from generator.products.aids.shared import Flow
+    first = Flow(flow.fonts, flow.typo, flow.icons, flow.lang, flow.accent)._para(source, 8.75, 25 * mm)
+    tried = Flow(flow.fonts, flow.typo, flow.icons, flow.lang, flow.accent)
+    for size in (10.0, 9.5, 9.0):
+        tried._para(source, size, 25 * mm)
+    again = tried._para(source, 8.75, 25 * mm)
+    assert len(tried._parses) >= 1
+    assert all(f.fontSize == 8.75 for f in again._parsed)
+    assert paragraph_fragments(again) == paragraph_fragments(first)
+    assert paragraph_lines(again) == paragraph_lines(first)
+    assert again.wrap(25 * mm, 10000) == first.wrap(25 * mm, 10000)
+    assert again.style.hyphenationLang is first.style.hyphenationLang
+
+
 @pytest.fixture(scope="module")
 def after_the_others(tmp_path_factory):
     """Every game's aid cards and reference pages in one process (--jobs 1): each aid card is
