@@ -51,6 +51,7 @@ class Flow:
     def __init__(self, fonts, typo, icons, lang, accent):
         self.fonts, self.typo, self.icons, self.lang, self.accent = fonts, typo, icons, lang, accent
         self._parses: dict[tuple, tuple] = {}     # see _paragraph
+        self._markups: dict[tuple, str] = {}      # (text, bullet, faces) -> its markup, glyphs checked
 
     @property
     def body_font(self) -> str:
@@ -70,10 +71,14 @@ class Flow:
         faces = [face] + ([self.fonts.face(family, True, italic)] if "**" in source else []) \
             + ([self.fonts.face(family, bold, True)] if emphasis else []) \
             + ([self.fonts.face(family, True, True)] if emphasis and "**" in source else [])
-        missing = check_glyphs(source + ("•" if bullet else ""), faces)
-        if missing:
-            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            raise BuildError(f"font {face.name} has no glyph for {shown} (in: {source[:60]}…)")
+        checked = (source, bullet, tuple(f.name for f in faces))
+        markup = self._markups.get(checked)
+        if markup is None:          # the same text at each size tried: checked and turned into markup once
+            missing = check_glyphs(source + ("•" if bullet else ""), faces)
+            if missing:
+                shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+                raise BuildError(f"font {face.name} has no glyph for {shown} (in: {source[:60]}…)")
+            markup = self._markups[checked] = to_markup(source, self.lang, self.icons)
         box = TextBox(width, 10000, size, size, 1.22, align, color)
         style = style_for(face, self.typo, box, size, source)
         style.spaceBefore = space_before
@@ -86,7 +91,7 @@ class Flow:
             style.bulletFontSize = size
             style.bulletColor = self.accent
         cls = _KinsokuOnce if self.typo.cjk else _ParagraphOnce
-        markup, bullet_text = to_markup(source, self.lang, self.icons), "•" if bullet else None
+        bullet_text = "•" if bullet else None
         para = self._paragraph(cls, markup, style, bullet_text)
         if getattr(style, "hyphenationLang", None):
             return _fewest_breaks(para, lambda: cls(markup, _unhyphenated(style), bulletText=bullet_text), width)
