@@ -176,36 +176,43 @@ def test_aid_text_is_hyphenated_only_where_it_saves_a_line():
             assert lines == len(whole.blPara.lines)
 
 
-def test_validate_refuses_an_aid_card_side_that_does_not_fit(tmp_path):
-    """What the build refuses (a side over the card at the smallest size), validate refuses
-    first, naming the file, the side's line and the side (issue 23 item 3)."""
+MAGIC = '"**Magie**: Ziehe 1 :spell:.'   # an item of the back of Taverna's German aid card
+
+
+def _german_back_changed(tmp_path, new: str):
+    """Taverna with one item of its German aid card's back replaced: (root, the back's `side:` line)."""
     root = project_copy(tmp_path, ("taverna",))
     target = root / "cards" / "taverna" / "aid-card" / "de.yaml"
     text = target.read_text(encoding="utf-8")
-    replace_in(target, '"**Magie**: Ziehe 1 :spell:."', '"**Magie**: Ziehe 1 :spell:.' + " Und noch mehr Text" * 40 + '"')
-    side_line = text[:text.index("side: back")].count("\n") + 1
+    replace_in(target, MAGIC + '"', new)
+    return root, text[:text.index("side: back")].count("\n") + 1
+
+
+def _build_de_aid_card(tmp_path, root):
+    return pnp("build", "taverna", "--lang", "de", "--only", "player-aid-card", "--out", str(tmp_path / "out"),
+               root=root)
+
+
+def test_validate_refuses_an_aid_card_side_that_does_not_fit(tmp_path):
+    """What the build refuses (a side over the card at the smallest size), validate refuses
+    first, naming the file, the side's line and the side (issue 23 item 3)."""
+    root, side_line = _german_back_changed(tmp_path, MAGIC + " Und noch mehr Text" * 40 + '"')
     result = pnp("validate", "taverna", root=root)
     assert result.exit_code == 1
     assert f"cards/taverna/aid-card/de.yaml:{side_line}: sides[1]: side back:" in result.output
     checked = pnp("check", "taverna", root=root)                   # the preflight refuses it too
     assert checked.exit_code == 1 and f"de.yaml:{side_line}: sides[1]:" in checked.output
-    built = pnp("build", "taverna", "--lang", "de", "--only", "player-aid-card", "--out", str(tmp_path / "out"), root=root)
-    assert built.exit_code != 0
+    assert _build_de_aid_card(tmp_path, root).exit_code != 0
 
 
 def test_validate_refuses_a_phrase_wider_than_its_aid_card_column(tmp_path):
     """A word no size and no hyphen fits in its column fails the build; validate says so first,
     at the side's line (issue 23 item 3: every input the build refuses)."""
-    root = project_copy(tmp_path, ("taverna",))
-    target = root / "cards" / "taverna" / "aid-card" / "de.yaml"
-    text = target.read_text(encoding="utf-8")
-    replace_in(target, '"**Magie**: Ziehe 1 :spell:."', '"**Magie**: Ziehe ' + "X" * 60 + '."')
-    side_line = text[:text.index("side: back")].count("\n") + 1
+    root, side_line = _german_back_changed(tmp_path, '"**Magie**: Ziehe ' + "X" * 60 + '."')
     result = pnp("validate", "taverna", root=root)
     assert result.exit_code == 1
     lines = [line for line in result.output.splitlines() if "aid-card/de.yaml" in line]
     assert len(lines) == 1 and lines[0].startswith(f"cards/taverna/aid-card/de.yaml:{side_line}: sides[1]: side back:")
     assert "X" * 30 in lines[0] and "Traceback" not in result.output
-    built = pnp("build", "taverna", "--lang", "de", "--only", "player-aid-card", "--out", str(tmp_path / "out"),
-                root=root)
+    built = _build_de_aid_card(tmp_path, root)
     assert built.exit_code == 1 and "Traceback" not in built.output
