@@ -53,6 +53,11 @@ def aid(game: str, lang: str) -> dict:
     return load(CARDS / game / "aid" / f"{lang}.yaml")
 
 
+def aid_card_text(game: str, lang: str) -> str:
+    """Every string of a game's aid card in one language, one per line."""
+    return "\n".join(all_strings(load(CARDS / game / "aid-card" / f"{lang}.yaml")))
+
+
 def all_strings(node) -> list[str]:
     """Every string under a node of an aid or rules file, structure keys left out."""
     if isinstance(node, str):

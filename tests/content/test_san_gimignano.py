@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, aid, aid_text, all_strings, card, load, rules, section
+from .shipped import LANGS, ROOT, aid, aid_card_text, aid_text, card, load, rules, section
 
 GAME = "san-gimignano"
 
@@ -176,10 +176,6 @@ def test_buona_pietra_band_says_building_or_extending(lang):
 
 
 
-def _aid_card(lang: str) -> str:
-    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
-
-
 AID_CARD_FACTS = {
     # rulesheet 001, action 2: the rank ban is for cards taken from the market
     "exchange": {"fr": "(au marché, aucune d'un rang posé)", "en": "(from the market, none of a rank you put)",
@@ -204,7 +200,7 @@ AID_CARD_FACTS = {
 def test_aid_card_keeps_the_rule(lang, fact):
     """Second reading: German M3, M4, M11, S8; French S-F1, S-F2, S-F4; English S-E1, S-E2, S-E7;
     Japanese S-M1–S-M4, S-O5."""
-    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
+    assert AID_CARD_FACTS[fact][lang] in aid_card_text(GAME, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -5,7 +5,7 @@ import pytest
 
 import re
 
-from .shipped import LANGS, ROOT, aid, all_strings, card, deck, load, rules, section
+from .shipped import LANGS, ROOT, aid, aid_card_text, card, deck, load, rules, section
 
 GAME = "taverna"
 
@@ -142,10 +142,6 @@ def test_aid_card_notary_rounds_down_and_never_takes_a_last_title(lang):
 
 
 
-def _aid_card(lang: str) -> str:
-    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
-
-
 AID_CARD_FACTS = {
     # rulebook 004, step 4: Influence activates a notable at a distance, never a second one
     "influence": {"fr": "(pas un second)", "en": "(not a second one)", "de": "(keinen zweiten)", "ja": "（もう1人使えるわけではありません）"},
@@ -174,7 +170,7 @@ AID_CARD_FACTS = {
 def test_aid_card_keeps_the_rule(lang, fact):
     """Second reading: German M1, M9, V9, V10; French V-F1, V-F3; English V-E1, V-E3, V-E5; Japanese
     T-M1, T-M2."""
-    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
+    assert AID_CARD_FACTS[fact][lang] in aid_card_text(GAME, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

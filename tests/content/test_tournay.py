@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, SEEDS, aid, all_strings, card, deck, load, rules, section
+from .shipped import LANGS, ROOT, SEEDS, aid, aid_card_text, card, deck, rules, section
 
 GAME = "tournay"
 EXPANSION_DECKS = [f"{colour}-{level}-expansion" for colour in ("yellow", "white", "red") for level in (1, 2)]
@@ -357,10 +357,6 @@ def test_japanese_rampart_rule_does_not_say_builder():
 
 
 
-def _aid_card(lang: str) -> str:
-    return "\n".join(all_strings(load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")))
-
-
 AID_CARD_FACTS = {
     # rulebook 000, 1 Piocher une carte: the number of citizens sets the level
     "draw": {"fr": "1/2/3 habitants d'une couleur une carte de niveau I/II/III",
@@ -392,4 +388,4 @@ def test_aid_card_keeps_the_rule(lang, fact):
     """Second reading: the aid card's compressed lines lost these conditions (German M2, M5, M6,
     T12; French T-F1, T-F2, T-F8, T-F9, T-F10; English T-E1, T-E2, T-E4, T-E5, T-E8; Japanese R-O7,
     R-O8)."""
-    assert AID_CARD_FACTS[fact][lang] in _aid_card(lang)
+    assert AID_CARD_FACTS[fact][lang] in aid_card_text(GAME, lang)
