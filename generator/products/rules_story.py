@@ -12,7 +12,6 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
-from reportlab.rl_config import _FUZZ
 
 from datafile.errors import BuildError
 
@@ -21,7 +20,7 @@ from ..data.i18n import players_and_minutes
 from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
-from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
+from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
 from ..typeset.text import TextBox, check_glyphs, style_for, to_markup, typeset
 from .figures import FigureFlowable
 
@@ -32,32 +31,11 @@ PLACEHOLDER = "\ue8ff{}\ue8fe"     # private-use brackets around a link index: s
 BODY, LEADING = 10.0, 1.38
 
 
-class _LaidOutOnce:
-    """A paragraph that breaks its lines once per width. ReportLab wraps most flowables more than
-    once at the same width (a KeepTogether or a heading kept with the next paragraph measures its
-    parts, then the frame places them; a table measures its cells, then draws them), and breaking
-    lines is most of the layout's time. A split forgets it: ReportLab's split may edit the
-    fragments the lines were made from, so a paragraph tried again after one is broken anew."""
-
-    _wrapped_at: float | None = None
-
-    def wrap(self, availWidth, availHeight):
-        if availWidth == self._wrapped_at:
-            return self.width, self.height
-        size = super().wrap(availWidth, availHeight)
-        self._wrapped_at = availWidth if availWidth >= _FUZZ else None    # too narrow: nothing laid out
-        return size
-
-    def split(self, availWidth, availHeight):
-        self._wrapped_at = None
-        return super().split(availWidth, availHeight)
-
-
-class _Paragraph(_LaidOutOnce, Paragraph):
+class _Paragraph(WrapOnce, Paragraph):   # lines kept per width
     pass
 
 
-class _KinsokuParagraph(_LaidOutOnce, KinsokuParagraph):
+class _KinsokuParagraph(WrapOnce, KinsokuParagraph):
     pass
 
 

@@ -24,3 +24,26 @@ class Paragraph(_rl.Paragraph):
         if self._parsed is not None:
             self.frags = list(self._parsed)
         return super().breakLines(width)
+
+
+class WrapOnce:
+    """Mixin: a paragraph that keeps its lines per width. ReportLab wraps most flowables more than
+    once at the same width (a KeepTogether or a heading kept with the next paragraph measures its
+    parts, then the frame places them; a table measures its cells, then draws them; a fit check,
+    then `pack`), and breaking lines is most of the layout's time: wrapped again at the same
+    width, it answers from the lines it has. A wrap at another width breaks them afresh from the
+    markup (Paragraph above); a split forgets them, as ReportLab's split may edit the fragments
+    they came from."""
+
+    def wrap(self, availWidth, availHeight):
+        kept = self.__dict__.get("_kept")
+        if kept is not None and kept[0] == availWidth and kept[1] is self.__dict__.get("blPara"):
+            return kept[2]
+        size = super().wrap(availWidth, availHeight)
+        if "blPara" in self.__dict__:
+            self._kept = (availWidth, self.blPara, size)
+        return size
+
+    def split(self, availWidth, availHeight):
+        self.__dict__.pop("_kept", None)
+        return super().split(availWidth, availHeight)

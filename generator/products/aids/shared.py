@@ -11,7 +11,7 @@ from ...data.aids import Aid, aid_path, load_aids
 from ...data.project import GameData, Project
 from ...data.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
-from ...typeset.paragraph import Paragraph as FreshParagraph
+from ...typeset.paragraph import Paragraph as FreshParagraph, WrapOnce
 from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup
 
 
@@ -143,30 +143,11 @@ def _fresh(frag, **changes):
     return copy
 
 
-class _WrapOnce:
-    """A paragraph that keeps its lines: wrapped again at the same width (by the fit check, by
-    `pack`, by its table) it answers from them instead of breaking its lines again (a wrap at
-    another width breaks them afresh from the markup: typeset/paragraph.py)."""
-
-    def wrap(self, availWidth, availHeight):
-        kept = self.__dict__.get("_kept")
-        if kept is not None and kept[0] == availWidth and kept[1] is self.__dict__.get("blPara"):
-            return kept[2]
-        size = super().wrap(availWidth, availHeight)
-        if "blPara" in self.__dict__:
-            self._kept = (availWidth, self.blPara, size)
-        return size
-
-    def split(self, availWidth, availHeight):
-        self.__dict__.pop("_kept", None)      # split() may change the fragments its lines came from
-        return super().split(availWidth, availHeight)
-
-
-class _ParagraphOnce(_WrapOnce, FreshParagraph):
+class _ParagraphOnce(WrapOnce, FreshParagraph):
     pass
 
 
-class _KinsokuOnce(_WrapOnce, KinsokuParagraph):
+class _KinsokuOnce(WrapOnce, KinsokuParagraph):
     pass
 
 
