@@ -78,13 +78,12 @@ def root() -> Path:
 
 def shared_build(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
     """The folder `name`, filled by `make(folder)` once per test run, whatever the number of
-    xdist workers. Tests read it and never write to it. A build that fails fails in every worker
-    that needs it (it is tried again, and the `.done` mark is only written after success)."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        out = tmp_path_factory.mktemp(name, numbered=False)
-        make(out)
-        return out
-    shared = tmp_path_factory.getbasetemp().parent        # the run's folder, shared by its workers
+    xdist workers (or none: a function-scoped fixture may ask again). Tests read it and never write
+    to it. A build that fails fails in every worker that needs it (it is tried again, and the
+    `.done` mark is only written after success)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent                            # the run's folder, shared by its workers
     out, done = shared / name, shared / f"{name}.done"
     with FileLock(str(shared / f"{name}.lock")):
         if not done.exists():
