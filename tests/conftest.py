@@ -144,11 +144,12 @@ def browser():
 
 @pytest.fixture
 def page_factory(browser):
-    """new_page(width) -> (page, errors): console errors and page errors are collected."""
+    """new_page(width, height, **context options) -> (page, errors): console errors and page errors
+    are collected."""
     contexts = []
 
-    def new_page(width: int = 1280, height: int = 800):
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def new_page(width: int = 1280, height: int = 800, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, pnp_process
-from tests.site.conftest import LANGS, runtime_or_skip, vendored
+from tests.site.conftest import LANGS, SiteServer, runtime_or_skip, vendored
 
 EXAMPLES = sorted((ROOT / "examples" / "scores").glob("*.yaml"))
 READY = "document.getElementById('calculator').dataset.ready"
@@ -27,6 +27,27 @@ def calculator_site(full_build) -> Path:
     site = full_build / "site"
     assert (site / "assets" / "calculator" / "scoring.zip").is_file()
     return site
+
+
+@pytest.fixture(scope="module")
+def warm(calculator_site, browser):
+    """(server, context) shared by the tests whose assertions do not depend on a first start:
+    one origin and one browser context, so only the first score page of the module (per xdist
+    worker) boots Pyodide from nothing and later pages restore its snapshot (a fresh boot costs
+    ~5 s of Chromium CPU). The tests of a first visit (a later visit, opening the rules, the
+    first-load weight) keep their own server and context."""
+    server = SiteServer(calculator_site)
+    context = browser.new_context(viewport=PHONE, service_workers="block", accept_downloads=True)
+    yield server, context
+    context.close()
+    server.stop()
+
+
+def _warm_page(warm, viewport: dict):
+    """A new page of the shared context, at the test's own viewport."""
+    page = warm[1].new_page()
+    page.set_viewport_size(viewport)
+    return page
 
 
 def _wait_ready(page) -> int:
@@ -47,16 +68,15 @@ def _field(spec: dict, name: str) -> list:
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])
-def test_every_rulebook_example_through_the_page_matches_pnp_score(calculator_site, browser, serve_site, lang):
-    server = serve_site(calculator_site)
-    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
-    try:
-        for example in EXAMPLES:
-            state = yaml.safe_load(example.read_text(encoding="utf-8"))
-            game = state["game"]
-            expected = pnp_process("score", game, str(example), "--json", "--lang", lang)
-            assert expected.returncode == 0, expected.stderr
-            page = context.new_page()
+def test_every_rulebook_example_through_the_page_matches_pnp_score(warm, lang):
+    server = warm[0]
+    for example in EXAMPLES:
+        state = yaml.safe_load(example.read_text(encoding="utf-8"))
+        game = state["game"]
+        expected = pnp_process("score", game, str(example), "--json", "--lang", lang)
+        assert expected.returncode == 0, expected.stderr
+        page = _warm_page(warm, {"width": 375, "height": 740})
+        try:
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"{server.url}{game}/{lang}-score.html")
@@ -70,17 +90,15 @@ def test_every_rulebook_example_through_the_page_matches_pnp_score(calculator_si
             totals = page.eval_on_selector_all("tr.total td", "els => els.map(e => Number(e.textContent))")
             assert totals == [p["total"] for p in shown["result"]["players"]]
             assert errors == []
+        finally:
             page.close()
-    finally:
-        context.close()
 
 
-def test_results_pass_axe(calculator_site, browser, serve_site):
+def test_results_pass_axe(warm):
     axe = vendored("axe.min.js").read_text(encoding="utf-8")
-    server = serve_site(calculator_site)
-    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    server = warm[0]
+    page = _warm_page(warm, {"width": 375, "height": 740})
     try:
-        page = context.new_page()
         page.goto(f"{server.url}tournay/de-score.html")
         _wait_ready(page)
         page.evaluate("s => window.pnpCalc.load(s)",
@@ -92,7 +110,7 @@ def test_results_pass_axe(calculator_site, browser, serve_site):
         assert [(v["id"], v["nodes"][0]["target"]) for v in result["violations"]
                 if v["impact"] in ("serious", "critical")] == []
     finally:
-        context.close()
+        page.close()
 
 
 IMPOSSIBLE = {"game": "san-gimignano",
@@ -100,7 +118,7 @@ IMPOSSIBLE = {"game": "san-gimignano",
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_refused_state_is_explained_in_the_players_words(calculator_site, browser, serve_site, tmp_path, lang):
+def test_a_refused_state_is_explained_in_the_players_words(calculator_site, warm, tmp_path, lang):
     """As `pnp score --lang` says it, but where it is in the form's own words, numbered from 1
     (Ann's second tower), never the state file's field path."""
     state_file = tmp_path / "state.yaml"
@@ -108,10 +126,9 @@ def test_a_refused_state_is_explained_in_the_players_words(calculator_site, brow
     cli = pnp_process("score", "san-gimignano", str(state_file), "--lang", lang)
     assert cli.returncode == 1
     message = cli.stderr.splitlines()[0].split("players[0].towers[1].floors: ", 1)[1]
-    server = serve_site(calculator_site)
-    context = browser.new_context(viewport=PHONE, service_workers="block")
+    server = warm[0]
+    page = _warm_page(warm, PHONE)
     try:
-        page = context.new_page()
         page.goto(f"{server.url}san-gimignano/{lang}-score.html")
         _wait_ready(page)
         page.evaluate("s => window.pnpCalc.load(s)", IMPOSSIBLE)
@@ -128,7 +145,7 @@ def test_a_refused_state_is_explained_in_the_players_words(calculator_site, brow
         page.click(".problems li button")
         assert page.evaluate("document.activeElement.closest('.invalid') !== null")
     finally:
-        context.close()
+        page.close()
 
 
 def test_the_floor_card_rank_is_not_the_players_rank(full_build):
@@ -164,16 +181,15 @@ def test_tavernas_peoples_and_scorings_have_names_not_ids(full_build):
     assert raw == []                                                   # royal scorings too: King, not roy
 
 
-def test_a_tally_round_trips_between_the_page_and_pnp_score(calculator_site, browser, serve_site, tmp_path):
+def test_a_tally_round_trips_between_the_page_and_pnp_score(warm, tmp_path):
     """Each rulebook example opened in the page as a file, scored, saved by the page, and read
     back by `pnp score`: the same points all the way."""
-    server = serve_site(calculator_site)
-    context = browser.new_context(viewport=PHONE, service_workers="block", accept_downloads=True)
-    try:
-        for example in EXAMPLES:
-            game = yaml.safe_load(example.read_text(encoding="utf-8"))["game"]
-            expected = json.loads(pnp_process("score", game, str(example), "--json").stdout)
-            page = context.new_page()
+    server = warm[0]
+    for example in EXAMPLES:
+        game = yaml.safe_load(example.read_text(encoding="utf-8"))["game"]
+        expected = json.loads(pnp_process("score", game, str(example), "--json").stdout)
+        page = _warm_page(warm, PHONE)
+        try:
             page.goto(f"{server.url}{game}/en-score.html")
             page.set_input_files("#calc-open", str(example))
             page.wait_for_selector("table.scores", timeout=240_000)
@@ -186,9 +202,8 @@ def test_a_tally_round_trips_between_the_page_and_pnp_score(calculator_site, bro
             again = pnp_process("score", game, str(saved), "--json")
             assert again.returncode == 0, again.stderr
             assert json.loads(again.stdout) == expected, example.name
+        finally:
             page.close()
-    finally:
-        context.close()
 
 
 def test_without_its_runtime_the_button_still_answers(calculator_site, browser, serve_site):
