@@ -15,9 +15,10 @@ import pickle
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pdfplumber
+import pdfplumber.page
 
 CACHE: Path | None = None     # set for the run by tests/conftest.py (None: no cache, plain pdfplumber)
 
@@ -27,23 +28,27 @@ def open_pdf(path: Path | str) -> Iterator[pdfplumber.PDF]:
     path = Path(path)
     doc = pdfplumber.open(path)
     try:
-        if CACHE is None:
-            yield doc
-            return
-        stat = path.stat()
-        key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
-        stored = {}
-        for page in doc.pages:
-            kept = CACHE / f"{key}-{page.page_number}.pickle"
-            if kept.exists():
-                page._objects = pickle.loads(kept.read_bytes())
-                stored[page.page_number] = True
+        if CACHE is not None:
+            stat = path.stat()
+            key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
+            for page in doc.pages:
+                page.parse_objects = _kept_or_parsed(page, CACHE / f"{key}-{page.page_number}.pickle")
         yield doc
-        for page in doc.pages:
-            if hasattr(page, "_objects") and page.page_number not in stored:
-                _keep(CACHE / f"{key}-{page.page_number}.pickle", page._objects)
     finally:
         doc.close()
+
+
+def _kept_or_parsed(page: pdfplumber.page.Page, kept: Path) -> Callable[[], dict]:
+    """The page's parse, done only when a test reads the page (pdfplumber's `objects` calls it
+    once): loaded back if the run has it, else parsed and kept for the next reader. A test that
+    reads one page of a long PDF loads that page only."""
+    def parse_objects() -> dict:
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        objects = pdfplumber.page.Page.parse_objects(page)
+        _keep(kept, objects)              # before the test can change them
+        return objects
+    return parse_objects
 
 
 def _keep(file: Path, objects) -> None:
