@@ -17,7 +17,7 @@ from datafile.validate import validate
 from .characters import character_problems
 from .locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
-from .templates import environment, unknown_path, used_paths
+from .templates import unknown_path, used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
@@ -249,7 +249,6 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         base.update({k: v for k, v in region.model_dump().items() if v is not None})
         merged_regions[rname] = base
     problems, regions = [], []
-    env = environment()
     for rname, values in merged_regions.items():
         line = line_of(raw, ("layouts", short, "regions", rname))
         where = f"layouts.{short}.regions.{rname}"
@@ -270,8 +269,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             source = values.get(key)
             if source and ("{" in source or key == "when"):
                 key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
-                try:
-                    env.parse("{{ " + source + " }}" if key == "when" else source)
+                try:   # the syntax check parses once per template text (memoised), not once per load
+                    used_paths(source, key == "when")
                 except TemplateSyntaxError as exc:
                     problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
                                             "a valid Jinja template"))
