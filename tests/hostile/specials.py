@@ -36,19 +36,23 @@ def _make(path: Path, target: str, base: Path) -> None:
 
 
 def _replace(path: Path, target: str, base: Path) -> Callable[[], None]:
-    """`path` (a file or nothing) becomes the special file; undo puts the file back (never
-    written through the link)."""
-    original = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+    """`path` (a file, a link or nothing) becomes the special file; undo puts back what was there.
+    What was there is moved aside and back (never written through the link), so it comes back as
+    the same file (inode and modification time): what the parent process loaded before the case
+    (catalog._last_load, keyed by them) stays valid for the next case."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    aside = None
     if os.path.lexists(path):
-        path.unlink()
+        (base / "aside").mkdir(exist_ok=True)
+        aside = base / "aside" / path.name
+        os.rename(path, aside)
     _make(path, target, base)
 
     def undo() -> None:
         if os.path.lexists(path):
             path.unlink()
-        if original is not None:
-            path.write_bytes(original)
+        if aside is not None:
+            os.rename(aside, path)
     return undo
 
 
@@ -85,14 +89,7 @@ def place(root: Path, base: Path, out: Path, file: Path, game: str, where: int, 
         name = ("Cardo-LICENSE.txt", "BIZUDGothic-LICENSE.txt")[payload % 2]
         if fonts.is_symlink():      # never change the fonts a link leads to
             return lambda: None
-        link = os.readlink(fonts / name) if (fonts / name).is_symlink() else None
-        undo = _replace(fonts / name, target, base)
-
-        def restore() -> None:
-            undo()
-            if link is not None:
-                (fonts / name).symlink_to(link)
-        return restore
+        return _replace(fonts / name, target, base)   # the link to the licence is moved aside and back
     if slot == "game-extra":
         return _replace(root / "cards" / game / "zz-special", target, base)
     clear_output(out)

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from .fuzzing import OPS, Mutation, Sandbox, run_case, targets
+from .fuzz_server import CaseServer
+from .fuzzing import OPS, Mutation, targets
 
 pytestmark = pytest.mark.slow   # 700 cases in forked children
 
@@ -27,14 +28,11 @@ TIME_LIMIT = 8.0   # seconds for one case (four times that with a build); a heal
 
 @pytest.fixture(scope="module")
 def sandbox():
-    from click.testing import CliRunner
-
-    from generator.cli import main
-    box = Sandbox()
-    # warm the caches the forked children share (catalogues, templates, fonts) on the sandbox itself
-    CliRunner().invoke(main, ["--root", str(box.root), "validate"])
-    yield box
-    box.close()
+    # the cases fork from a lean process of their own, warm from one `pnp validate` of the sandbox
+    # (fuzz_server.py): a fork of this pytest worker would copy all it holds, 700 times
+    server = CaseServer()
+    yield server
+    server.close()
 
 
 def _ops(kind: str) -> tuple[str, ...]:
@@ -63,7 +61,7 @@ def test_mutations_never_crash(kind, part, count, sandbox):
     @given(_case(kind))
     def run(case):
         target, mutation, dice = case
-        outcome = run_case(sandbox, target, mutation, build=(dice == 0 and kind != "state"), timeout=TIME_LIMIT)
+        outcome = sandbox.run_case(target, mutation, build=(dice == 0 and kind != "state"), timeout=TIME_LIMIT)
         cases.append(outcome.status)
         wrong = [label for label in (outcome.status, *outcome.flags)
                  if label in ("traceback", "hang", "leak", "unclear")]   # "partial": atomic builds, issue 13 item 6

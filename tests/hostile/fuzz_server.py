@@ -1,0 +1,90 @@
+"""The fuzz cases of tests/hostile/test_fuzz.py run from a lean process of their own (issue 23).
+
+A case is a fork (fuzzing.run_case), and a fork costs what the forking process holds: its page
+tables are copied, and torn down again when the child exits. A pytest worker holds what no case
+needs (pytest, hypothesis, and far into the suite other tests' fixtures); this server holds the
+project's code, the sandbox and the caches of one `pnp validate` of it, so each of the 700 forks
+is cheaper. (gc.freeze() before the forks was measured as well: no gain.) The test process keeps
+hypothesis (which cases, which seeds) and the assertions; the server runs a case and says what
+happened, as fuzzing.run_case does.
+
+Requests and answers are one JSON line each, on two pipes of their own (not stdin/stdout: a case
+that wrote to the real standard output could not break the exchange).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class CaseServer:
+    """The test side: starts the server, sends it cases, reads the outcomes."""
+
+    def __init__(self):
+        to_server, self._requests = os.pipe()
+        self._answers, from_server = os.pipe()
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.hostile.fuzz_server",
+                                         str(to_server), str(from_server)],
+                                        cwd=ROOT, pass_fds=(to_server, from_server))
+        os.close(to_server)
+        os.close(from_server)
+        self._send = os.fdopen(self._requests, "w", encoding="utf-8")
+        self._receive = os.fdopen(self._answers, "r", encoding="utf-8")
+        self.root = Path(self._read()["root"])   # once the sandbox is made and warm
+
+    def _read(self) -> dict:
+        line = self._receive.readline()
+        if not line:
+            raise RuntimeError(f"the fuzz server stopped (exit code {self.process.poll()})")
+        return json.loads(line)
+
+    def run_case(self, target, mutation, build: bool, timeout: float):
+        from .fuzzing import Outcome
+        request = {"target": dataclasses.astuple(target), "mutation": dataclasses.astuple(mutation),
+                   "build": build, "timeout": timeout}
+        self._send.write(json.dumps(request) + "\n")
+        self._send.flush()
+        return Outcome(**self._read())
+
+    def close(self) -> None:
+        self._send.close()      # end of requests: the server removes its sandbox and exits
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise
+        self._receive.close()
+
+
+def serve(requests_fd: int, answers_fd: int) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    from .fuzzing import Mutation, Sandbox, Target, run_case
+
+    box = Sandbox()
+    # warm the caches the forked children share (catalogues, templates, fonts, the loaded project)
+    CliRunner().invoke(main, ["--root", str(box.root), "validate"])
+    answers = os.fdopen(answers_fd, "w", encoding="utf-8")
+    try:
+        answers.write(json.dumps({"root": str(box.root)}) + "\n")
+        answers.flush()
+        for line in os.fdopen(requests_fd, "r", encoding="utf-8"):
+            request = json.loads(line)
+            outcome = run_case(box, Target(*request["target"]), Mutation(*request["mutation"]),
+                               build=request["build"], timeout=request["timeout"])
+            answers.write(json.dumps(dataclasses.asdict(outcome)) + "\n")
+            answers.flush()
+    finally:
+        box.close()
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), int(sys.argv[2]))
