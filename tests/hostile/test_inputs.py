@@ -320,7 +320,7 @@ def test_the_preview_server_lists_no_directory(tmp_path):
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "site.css").write_text("body {}")
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}"
         assert urllib.request.urlopen(f"{base}/assets/site.css", timeout=5).read() == b"body {}"

@@ -24,7 +24,8 @@ def site(tmp_path, capfd):
     os.mkfifo(folder / "pipe.html")
     server = PreviewServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder),
                                                                hosts=["127.0.0.1"]))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # polled every 50 ms: shutdown() waits for the next poll (0.5 s by default, in every test)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield server.server_address[1]
     server.shutdown()
     server.server_close()

@@ -67,7 +67,7 @@ class Registry:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
         monkeypatch.setenv("PNP_NPM_REGISTRY", self.url)
         monkeypatch.setenv("PNP_PYPI_FILES", self.url + "/")
 

@@ -32,7 +32,7 @@ def served(tmp_path):
     (tmp_path / "a.wasm.gz").write_bytes(gzip.compress(WASM, mtime=0))
     (tmp_path / "plain.js").write_text("var x = 1;\n")
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
