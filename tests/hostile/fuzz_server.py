@@ -2,10 +2,10 @@
 
 A case is a fork (fuzzing.run_case), and a fork costs what the forking process holds: its page
 tables are copied, and torn down again when the child exits. A pytest worker holds what no case
-needs (pytest, hypothesis, and far into the suite other tests' fixtures); this server holds the
+needs (pytest and, far into the suite, other tests' fixtures); this server holds the
 project's code, the sandbox and the caches of one `pnp validate` of it, so each of the 700 forks
 is cheaper. (gc.freeze() before the forks was measured as well: no gain.) The test process keeps
-hypothesis (which cases, which seeds) and the assertions; the server runs a case and says what
+the choice of cases (seeded) and the assertions; the server runs a case and says what
 happened, as fuzzing.run_case does.
 
 Requests and answers are one JSON line each, on two pipes of their own (not stdin/stdout: a case

@@ -1,4 +1,4 @@
-"""The hostile-input fuzzer shared by tests/hostile/ (hypothesis, fixed seeds) and
+"""The hostile-input fuzzer shared by tests/hostile/test_fuzz.py (a seed per part) and
 benchmarks/fuzz.py (a larger random run): mutate one shipped file, run `pnp` on a copy of the
 project, classify what happened.
 

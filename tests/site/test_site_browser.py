@@ -38,7 +38,7 @@ PHONE = (375, 740)
 
 
 @pytest.fixture
-def visits(site_all, browser, tmp_path_factory) -> list[dict]:
+def visits(site_all, page_factory, tmp_path_factory) -> list[dict]:
     """Every site page loaded once, for the two tests below: at desktop width, its errors, links,
     images and icons; then at phone width (the viewport resized), how wide it is, with a
     screenshot of a page that is too wide. Made once per run whatever the number of xdist
@@ -49,15 +49,10 @@ def visits(site_all, browser, tmp_path_factory) -> list[dict]:
 
     def visit(folder: Path) -> None:
         records = []
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
-        errors: list[str] = []          # this page's, emptied before each load
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("requestfailed", lambda r: errors.append(f"failed request {r.url}"))
+        page, errors = page_factory(1280, 800)
         for path in pages(site):
             page.set_viewport_size({"width": 1280, "height": 800})
-            errors.clear()
+            errors.clear()              # this page's errors only
             page.goto(path.as_uri())
             page.wait_for_load_state("load")
             record = {"page": str(path.relative_to(site)), "errors": list(errors),
@@ -80,7 +75,6 @@ def visits(site_all, browser, tmp_path_factory) -> list[dict]:
             record["icons defined"] = page.evaluate("[...document.querySelectorAll('use')].every(u => "
                                                     "document.querySelector(u.getAttribute('href')))")
             records.append(record)
-        context.close()
         (folder / "visits.json").write_text(json.dumps(records), encoding="utf-8")
 
     return json.loads((shared_build(tmp_path_factory, "site-visits", visit) / "visits.json").read_text("utf-8"))
