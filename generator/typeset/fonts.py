@@ -53,12 +53,20 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
     except DataError as exc:
         raise BuildError(str(exc.problems[0])) from None
     try:
-        font = TTFont(name, io.BytesIO(data))
+        font, face = _parsed_face(name, data)
     except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file
         raise BuildError(f"font file layouts/fonts/{path.name} is not a usable TrueType font "
                          f"({' '.join(str(exc).split())[:120]})") from None
     pdfmetrics.registerFont(font)
-    return Face(name, frozenset(font.face.charToGlyph))
+    return face
+
+
+@lru_cache(maxsize=32)
+def _parsed_face(name: str, data: bytes) -> tuple[TTFont, Face]:
+    """One parse per font content: ReportLab reads every glyph's metrics (~25 ms for a Japanese
+    face), and projects copied elsewhere (`pnp new`, the tests) hold the same bytes at other paths."""
+    font = TTFont(name, io.BytesIO(data))
+    return font, Face(name, frozenset(font.face.charToGlyph))
 
 
 @lru_cache(maxsize=None)

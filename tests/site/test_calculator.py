@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import ROOT, pnp_process
+from tests.conftest import ROOT, pnp
 from tests.site.conftest import LANGS, SiteServer, runtime_or_skip, vendored
 
 EXAMPLES = sorted((ROOT / "examples" / "scores").glob("*.yaml"))
@@ -73,8 +73,8 @@ def test_every_rulebook_example_through_the_page_matches_pnp_score(warm, lang):
     for example in EXAMPLES:
         state = yaml.safe_load(example.read_text(encoding="utf-8"))
         game = state["game"]
-        expected = pnp_process("score", game, str(example), "--json", "--lang", lang)
-        assert expected.returncode == 0, expected.stderr
+        expected = pnp("score", game, str(example), "--json", "--lang", lang)
+        assert expected.exit_code == 0, expected.output
         page = _warm_page(warm, {"width": 375, "height": 740})
         try:
             errors = []
@@ -123,9 +123,9 @@ def test_a_refused_state_is_explained_in_the_players_words(calculator_site, warm
     (Ann's second tower), never the state file's field path."""
     state_file = tmp_path / "state.yaml"
     state_file.write_text(yaml.safe_dump(IMPOSSIBLE), encoding="utf-8")
-    cli = pnp_process("score", "san-gimignano", str(state_file), "--lang", lang)
-    assert cli.returncode == 1
-    message = cli.stderr.splitlines()[0].split("players[0].towers[1].floors: ", 1)[1]
+    cli = pnp("score", "san-gimignano", str(state_file), "--lang", lang)
+    assert cli.exit_code == 1
+    message = cli.output.splitlines()[0].split("players[0].towers[1].floors: ", 1)[1]
     server = warm[0]
     page = _warm_page(warm, PHONE)
     try:
@@ -187,7 +187,7 @@ def test_a_tally_round_trips_between_the_page_and_pnp_score(warm, tmp_path):
     server = warm[0]
     for example in EXAMPLES:
         game = yaml.safe_load(example.read_text(encoding="utf-8"))["game"]
-        expected = json.loads(pnp_process("score", game, str(example), "--json").stdout)
+        expected = json.loads(pnp("score", game, str(example), "--json").stdout)
         page = _warm_page(warm, PHONE)
         try:
             page.goto(f"{server.url}{game}/en-score.html")
@@ -199,8 +199,8 @@ def test_a_tally_round_trips_between_the_page_and_pnp_score(warm, tmp_path):
             saved = tmp_path / download.value.suggested_filename
             download.value.save_as(saved)
             assert saved.suffix == ".yaml" and yaml.safe_load(saved.read_text("utf-8"))["game"] == game
-            again = pnp_process("score", game, str(saved), "--json")
-            assert again.returncode == 0, again.stderr
+            again = pnp("score", game, str(saved), "--json")
+            assert again.exit_code == 0, again.output
             assert json.loads(again.stdout) == expected, example.name
         finally:
             page.close()
