@@ -54,7 +54,7 @@ FIELD_WORDS = {"buona_pietra": "Rank it stands for",
                "deals": "Several deals (variant)",
                # the rules' words on the English page too, not the state file's keys
                "marker": "Tallest-tower marker", "privileges": "Privilege tokens",
-               "tracks": "People tracks", "scorings": "Royal scorings"}
+               "tracks": "People tracks", "scorings": "Royal scorings", "elected": "Elected people"}
 
 
 def _label(name: str, labels) -> str:
@@ -86,7 +86,7 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
         peoples = {"t": "enum", "options": [[p, names[p]] for p in module.PEOPLES]}
         steps = {"t": "enum", "options": [[s, str(s).replace("-", "\u2212")] for s in module.STEPS],   # −3, as printed
                  "default": module.STEPS[0]}
-        return {("elected",): {"t": "union", "options": [[_soft(labels, "Elected people"), peoples],
+        return {("elected",): {"t": "union", "options": [[_soft(labels, "One people (3 to 5 players)"), peoples],
                                                          [_soft(labels, "King and Queen (2 players)"),
                                                           {"t": "obj", "fields": [
                                                               ["king", _soft(labels, "King's people"), peoples],

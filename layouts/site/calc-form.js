@@ -66,8 +66,10 @@
         var v = value && typeof value === "object" ? value[f[0]] : undefined;
         var child = build(f[2], v, f[1], words);
         var simple = ["int", "bool", "str", "enum"].indexOf(f[2].t) >= 0;
+        // an optional field's checkbox carries its name: no second label above it
+        var named = f[2].t === "opt" ? [] : [el("span", {className: "label", text: f[1]})];
         child.wrapper = el(simple ? "label" : "div", {className: "field field-" + f[2].t + " name-" + f[0]},
-                           [el("span", {className: "label", text: f[1]}), child.node]);
+                           named.concat([child.node]));
         node.appendChild(child.wrapper);
         parts[f[0]] = child; order.push(f[0]);
       });

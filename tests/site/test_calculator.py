@@ -296,6 +296,30 @@ def test_the_form_has_steppers_and_card_names(calculator_site, page_factory, ser
     assert width <= 375
 
 
+NAMES_ONCE = """() => [...document.querySelectorAll('#calculator .field')].flatMap(f => {
+  const names = [...f.querySelectorAll(':scope > span.label, :scope > .opt > label.toggle > span')]
+    .map(e => e.textContent.trim());
+  const pick = f.querySelector(':scope > .union > select');
+  return [...(names.length === 1 ? [] : [`${f.className}: named ${JSON.stringify(names)}`]),
+          ...(pick && names.includes(pick.options[0].textContent.trim()) ? [`${f.className}: its first choice repeats its name`] : [])];
+})"""
+
+
+def test_each_field_is_named_once(calculator_site, page_factory, serve_site):
+    """A field's name stands once: an optional field's checkbox names it (no label above the
+    same words), and a choice between variants does not offer the field's own name as a variant."""
+    server = serve_site(calculator_site)
+    page, _errors = page_factory(*PHONE.values(), service_workers="block")
+    page.route("**/assets/calculator/**", lambda route: route.abort())   # the form alone: no interpreter
+    wrong = []
+    for game in ("san-gimignano", "tournay", "taverna"):
+        for lang in LANGS:
+            page.goto(f"{server.url}{game}/{lang}-score.html")
+            page.wait_for_selector("#calculator .field")
+            wrong += [f"{game} {lang}: {problem}" for problem in page.evaluate(NAMES_ONCE)]
+    assert wrong == []
+
+
 def test_the_bundle_holds_the_scoring_package_itself():
     import io
     import zipfile
