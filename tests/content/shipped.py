@@ -1,6 +1,6 @@
 """The player-visible texts the project ships, and the rulebooks they summarise.
 
-Used by the content tests: texts are read with plain ``yaml.safe_load`` (no project code), so a
+Used by the content tests: texts are read with PyYAML's safe loader (no project code), so a
 test here checks the data itself, whatever the generator does with it.
 """
 from __future__ import annotations
@@ -28,9 +28,18 @@ RULEBOOKS = {
 STRUCTURE_KEYS = {"id", "each", "show", "card"}
 
 
+# libyaml's safe loader when the PyYAML wheel has it: the same data, ~10x faster (the content
+# tests read the shipped files hundreds of times)
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def parse(text: str):
+    return yaml.load(text, Loader=SAFE_LOADER)
+
+
 def load(path: Path):
     with open(path, encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=SAFE_LOADER)
 
 
 def deck(game: str, name: str) -> dict:

@@ -21,6 +21,8 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
+from tests.content import shipped
+
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARIES = sorted((ROOT / "glossary").glob("*.yaml"))
 LANGS = [p.stem for p in GLOSSARIES]
@@ -77,20 +79,20 @@ def shipped_texts(lang: str) -> list[Text]:
             continue
         game = game_dir.name
         for f in sorted(game_dir.glob("*.yaml")):
-            data = yaml.safe_load(f.read_text(encoding="utf-8"))
+            data = shipped.load(f)
             for path, value in _lang_values(data, lang, ""):
                 texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, _card_kind(path), value))
         for kind, sub in (("aids", "aid"), ("aids", "aid-card"), ("rules", "rules")):
             f = game_dir / sub / f"{lang}.yaml"
             if f.exists():
-                data = yaml.safe_load(f.read_text(encoding="utf-8"))
+                data = shipped.load(f)
                 for path, value in _strings(data, ""):
                     if path.endswith((".id", ".each", ".show", ".card", ".icons", ".key", ".side", ".reference")):
                         continue
                     texts.append(Text(f"{f.relative_to(ROOT)}{path}", game, kind, value))
         figures = game_dir / "rules" / "figures.yaml"      # callouts and captions, one text per language
         if figures.exists():
-            for path, value in _lang_values(yaml.safe_load(figures.read_text(encoding="utf-8")), lang, ""):
+            for path, value in _lang_values(shipped.load(figures), lang, ""):
                 texts.append(Text(f"{figures.relative_to(ROOT)}{path}", game, "rules", value))
     games = {p.name for p in (ROOT / "cards").iterdir() if p.is_dir()}
     source = lang == "en"       # English has no catalogue: its interface texts are the msgids
@@ -109,7 +111,7 @@ def shipped_texts(lang: str) -> list[Text]:
             for s in strings:
                 texts.append(Text(where, game, "interface", s))
     for f in sorted((ROOT / "layouts").glob("*.yaml")):
-        icons = (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).get("icons") or {}
+        icons = (shipped.load(f) or {}).get("icons") or {}
         game = f.stem if f.stem in games else None
         for name, spec in icons.items():
             label = (spec or {}).get("label")

@@ -17,6 +17,7 @@ from generator.site import runtime
 from generator.site.calculator import form_spec
 from scoring import tournay
 from tests.conftest import ROOT
+from tests.content import shipped
 from tests.site.conftest import LANGS
 
 OTHERS = [lang for lang in LANGS if lang != "en"]
@@ -51,7 +52,7 @@ def _cards_a_district_holds() -> dict[str, dict]:
     character or a prestige building; events, Plaza cards and Town Criers are not."""
     out = {}
     for path in sorted((ROOT / "cards" / "tournay").glob("*.yaml")):
-        deck = yaml.safe_load(path.read_text(encoding="utf-8"))
+        deck = shipped.load(path)
         for card in deck.get("cards", []):
             if (card.get("props") or {}).get("type") in ("building", "character", "prestige"):
                 out[card["id"]] = card
