@@ -78,13 +78,16 @@ class FigureMaker:
         for callout in figure.callouts:
             layout, size, x, top, s = anchors[callout.card]
             region = next((r for r in layout.regions if r.name == callout.region), None)
-            if region is None:
-                ax, ay = x + size.width * mm * s / 2, top - size.height * mm * s / 2
-            else:
-                ax = x + (region.x + region.width / 2) * mm * s
-                ay = top - (region.y + region.height / 2) * mm * s
+            # the box pointed at: the region, else the whole card
+            bx, by, bw, bh = (region.x, region.y, region.width, region.height) if region else \
+                (0, 0, size.width, size.height)
             para = self.paragraph(callout.text.get(self.lang), callout.width * mm * scale, scale)
             tx, ty = callout.x * mm * scale, H * scale - callout.y * mm * scale
+            # the leader stops at the side of the box facing the text, as a printed callout does:
+            # drawn to the box's centre it would strike through what the box holds
+            left, right = x + bx * mm * s, x + (bx + bw) * mm * s
+            ax = right + 1.5 if tx >= right else left - 1.5 if tx <= left else (left + right) / 2   # the dot clear of the text
+            ay = top - (by + bh / 2) * mm * s
             _w, h = para.wrap(callout.width * mm * scale, 1000)
             para.drawOn(canvas, tx, ty - h)
             # the leader ends at the side of the text facing the point, level with its first line

@@ -276,6 +276,28 @@ def test_figures_in_the_pdf_and_on_the_site(full_build, game, lang):
         assert abs(width / height - figure["width"] / figure["height"]) < 0.02
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_callout_leaders_stop_beside_what_they_name(full_build, game, lang):
+    """On the card anatomy figure, each callout's leader ends beside the part of the card it names
+    (a dot at the part's edge), never on a character: drawn to the part's centre, it struck
+    through the card's own words."""
+    from generator.products.figures import LEADER
+    leader = tuple(round(int(LEADER[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+    figures = yaml.safe_load((ROOT / "cards" / game / "rules" / "figures.yaml").read_text(encoding="utf-8"))
+    anatomy = next(f for f in figures["figures"] if f["id"] == "anatomy")
+    caption = squash(re.split(r":[a-z-]+:|\*\*", anatomy["caption"][lang])[0])[:20]
+    with open_pdf(full_build / game / lang / "rules.pdf") as doc:
+        page = next(p for p in doc.pages if caption in squash(p.extract_text()))
+        leaders = [line for line in page.lines if line["x1"] - line["x0"] < 200
+                   and tuple(round(c, 2) for c in line.get("stroking_color") or ()) == leader]
+        assert len(leaders) >= len(anatomy["callouts"])
+        touched = [(round(x), round(y), c["text"]) for line in leaders for x, y in (line["pts"][0], line["pts"][-1])
+                   for c in page.chars if c["text"].strip()
+                   and c["x0"] - 1 <= x <= c["x1"] + 1 and c["top"] - 1 <= y <= c["bottom"] + 1]
+    assert touched == []
+
+
 def test_site_figures_are_the_pixels_of_one_pdf_per_figure():
     """The site's figures are drawn into one PDF, a page each: a figure must come out as it would
     alone (nothing carried over from the figure before it)."""
