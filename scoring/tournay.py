@@ -41,6 +41,7 @@ from .state import Checks, StateModel, field_range
 from .tournay_cards import (  # noqa: F401  (the cards' API, re-exported)
     ACTIVITY_TYPES,
     CardInfo,
+    CardLabel,
     card_labels,
     cards_from_deck_file,
     cards_from_game,
@@ -156,9 +157,10 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                             Text("one colour per stack (a card of another colour replaces the stack)"))
     for card_id, places in used.items():
         if len(places) > cards[card_id].copies:
-            card = cards[card_id]       # by its name in the reader's language, as the page's picker shows it
+            card = cards[card_id]       # named as the page's picker names it, level included where names are shared
             checks.fail(places[-1], Text("'{card}' is used {count} times", count=len(places),
-                                         card=Name(card.name.get("en", card_id), card.name)),
+                                         card=CardLabel(card.name.get("en", card_id), card=card_id,
+                                                        among=tuple(district_cards(cards)))),
                         Text("at most {count} (copies in the game)", count=cards[card_id].copies))
     # the box holds 11 citizens of each colour and 15 event cards, shared by all players
     for colour in COLOURS:

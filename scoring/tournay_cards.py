@@ -103,6 +103,17 @@ _DISTINCTIONS: list[tuple[Callable[[CardInfo], Any], Callable[[Any, Any], Any]]]
 ]
 
 
+@dataclass(frozen=True)
+class CardLabel(Name):
+    """A card inside an explanation, named as the calculator's picker names it in the reader's
+    language (card_labels): "Fort II", not a bare "Fort" that two levels share."""
+    card: str = ""
+    among: tuple[CardInfo, ...] = ()
+
+    def title(self, translate: Callable[[str], str], lang: str) -> str:
+        return card_labels(list(self.among), translate, lang)[self.card]
+
+
 def card_labels(cards: list[CardInfo], translate: Callable[[str], str], lang: str) -> dict[str, str]:
     """Each card's printed name in `lang`; where names are shared, what tells the cards apart on
     the cards themselves (level, points, expansion marks), never an id."""

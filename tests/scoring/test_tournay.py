@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from datafile.errors import DataError
 from scoring.api import score_data, score_file
@@ -115,3 +116,18 @@ def test_rulebook_example_with_the_real_cards():
         [(4, 4), (2, 8), (8, 2), (1, 6)]
     assert [line.category.key for line in m.lines][:4] == ["prestige:saint-brice", "prestige:porte-de-la-vigne",
                                                             "prestige:belfry", "prestige:mint"]
+
+
+
+@pytest.mark.skipif(not (ROOT / "cards" / "tournay" / "game.yaml").exists(), reason="no cards/tournay yet")
+@pytest.mark.parametrize("lang, shown", [("en", "'Fort I'"), ("fr", "« Fort I »"), ("ja", "「砦Ⅰ」")])
+def test_a_card_used_too_often_is_named_with_its_level(tmp_path, lang, shown):
+    """Levels I and II both have a Fort: the refusal names the card as the page's picker does."""
+    from tests.conftest import pnp
+    data = yaml.safe_load((ROOT / "examples" / "scores" / "tournay-rulebook.yaml").read_text(encoding="utf-8"))
+    data["players"][0]["district"] = [["red-1-fort-a", "red-1-fort-a", "red-2-fort-a"]]
+    state = tmp_path / "state.yaml"
+    state.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = pnp("score", "tournay", str(state), "--lang", lang)
+    assert result.exit_code == 1
+    assert shown in result.output.splitlines()[0], result.output
