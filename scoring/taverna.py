@@ -160,10 +160,11 @@ def check(state: State, checks: Checks) -> None:
         checks.fail(("players",), Text("players: {count}", count=n), Text("2 to 5 players"))
     two = n == 2
     if two and not isinstance(state.elected, Elected):
+        # the remedy in the game's words, which read right in a state file's message and on the score page
         checks.fail(("elected",), Text("a two-player game has a King's and a Queen's people"),
-                    "elected: {king: PEOPLE, queen: PEOPLE}")
+                    Text("two peoples, the King's and the Queen's"))
     if not two and isinstance(state.elected, Elected):
-        checks.fail(("elected",), Text("only the two-player game has a Queen's people"), "elected: PEOPLE")
+        checks.fail(("elected",), Text("only the two-player game has a Queen's people"), Text("one elected people"))
     if isinstance(state.elected, Elected) and state.elected.king == state.elected.queen:
         checks.fail(("elected", "queen"), Text("the King and the Queen both elected the {people} people",
                                                people=state.elected.king), Text("two different peoples"))

@@ -131,3 +131,24 @@ def test_impossible_states(change, message):
     with pytest.raises(DataError) as err:
         score_data("taverna", data)
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "ja"])
+@pytest.mark.parametrize("players, elected", [(2, "elf"), (3, {"king": "elf", "queen": "orc"})])
+def test_the_elected_mismatch_says_what_to_choose_in_the_games_words(tmp_path, lang, players, elected):
+    """The score page shows the same refusal as `pnp score`: what to choose, in the game's words,
+    never a state file's syntax."""
+    import yaml
+
+    from tests.conftest import pnp
+    data = yaml.safe_load((ROOT / "examples" / "scores" / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
+    data["players"] = (data["players"] * 2)[:players]
+    for i, player in enumerate(data["players"]):
+        player["name"] = f"P{i}"
+    data["elected"] = elected
+    state = tmp_path / "state.yaml"
+    state.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    result = pnp("score", "taverna", str(state), "--lang", lang)
+    assert result.exit_code == 1
+    line = next(line for line in result.output.splitlines() if ": elected: " in line)
+    assert not any(mark in line for mark in ("{", "PEOPLE", "king:")), line
