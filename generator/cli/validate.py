@@ -146,7 +146,8 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
     roles = {lang: {**spec.default.roles, **(spec.languages[lang].roles if lang in spec.languages else {})}
              for lang in game.game.languages}
 
-    def check(source: str, lang: str, role: str, bold: bool, italic: bool, where: tuple, detail: str) -> None:
+    def check(source: str, lang: str, role: str, bold: bool, italic: bool, where, detail: str) -> None:
+        """`where`: (file, line, field), or what makes it (a line is counted only for a problem)."""
         try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
                 else fonts.file_family(game.directory, role)
@@ -156,6 +157,8 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         except (DataError, BuildError, OSError, KeyError):
             return                      # an unknown family or a font that cannot be read: reported where fonts load
         missing = check_glyphs(source, faces)
+        if missing and callable(where):
+            where = where()
         if missing and (where, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             problems[where, lang] = Problem(*where, f"font {face.name} has no glyph for {shown} ({detail}language "
@@ -175,6 +178,6 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
             except DataError:
                 continue                # reported by the aid and rules checks
             for loc, value in strings(raw):
-                check(plain_text(value), lang, "body", False, False, (name, line_of(raw, loc), field_path(loc)),
-                      "")
+                check(plain_text(value), lang, "body", False, False,
+                      lambda name=name, raw=raw, loc=loc: (name, line_of(raw, loc), field_path(loc)), "")
     return list(problems.values())

@@ -78,6 +78,7 @@ def typeset(text: str, lang: str) -> str:
     return UNIT.sub(NBSP, text)
 
 
+@lru_cache(maxsize=1 << 16)
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""
     return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", source)))
@@ -269,8 +270,16 @@ def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragr
 
 
 def check_glyphs(source: str, faces: list[Face]) -> list[str]:
+    return list(_missing_glyphs(source, tuple(faces)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _missing_glyphs(source: str, faces: tuple[Face, ...]) -> tuple[str, ...]:
+    """Kept per process: `pnp validate` checks the same few thousand texts in the same faces on
+    every run (`serve`, `--watch`, the fuzz cases), and a build checks a repeated text once. A
+    Face is its name and charset, so a changed font file is another key."""
     text = plain_text(source)
     missing: set[str] = set()
     for face in faces:
         missing.update(missing_glyphs(text, face))
-    return sorted(missing)
+    return tuple(sorted(missing))

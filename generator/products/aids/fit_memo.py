@@ -57,6 +57,20 @@ def _keep(key: tuple | None, value) -> None:
 
 def side_key(fitted, blocks) -> tuple | None:
     """Everything packing one side of `fitted` (card.FittedSides) reads, or None."""
+    shared = fitted.__dict__.get("_side_key_shared", _UNSET)
+    if shared is _UNSET:      # the same for every side of one FittedSides (its fonts: 8 files located)
+        shared = fitted.__dict__["_side_key_shared"] = _shared_key(fitted)
+    if shared is None:
+        return None
+    return (fitted.game.id, fitted.lang, tuple(_block_key(b) for b in blocks), *shared)
+
+
+_UNSET = object()
+
+
+def _shared_key(fitted) -> tuple | None:
+    """What every side of `fitted` reads alike: the legend, the body box, the typography, the
+    fonts' files and the icons; None when a font file cannot be found."""
     fonts = _font_key(fitted)
     if fonts is None:
         return None
@@ -66,8 +80,7 @@ def side_key(fitted, blocks) -> tuple | None:
         hyphenator.dictionary, tuple(sorted(hyphenator.breaks.items())), tuple(sorted(hyphenator.names)))
     icons = tuple(sorted((name, spec.path, spec.advance, spec.color)
                          for name, spec in fitted.project.icons_for(fitted.game.id).items()))
-    return (fitted.game.id, fitted.lang, tuple(_block_key(b) for b in blocks), tuple(fitted.entries),
-            (fitted.body.width, fitted.body.height),
+    return (tuple(fitted.entries), (fitted.body.width, fitted.body.height),
             (typo.lang, tuple(sorted(typo.roles.items())), typo.hyphenation, typo.cjk, hyphenation),
             fonts, icons)
 
