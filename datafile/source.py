@@ -47,7 +47,10 @@ class LineList(list):
     item_lines: list
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when available: ~10x faster
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when the wheel has it: ~10x faster
+
+
+class _LineLoader(SAFE_LOADER):
     pass
 
 

@@ -19,12 +19,13 @@ from pathlib import Path
 import click
 import yaml
 
+from datafile.source import SAFE_LOADER
+
 from ..data.locate import bundled_root, catalogue_paths, game_dirs
 from .common import project_root
 
 SCAFFOLD = Path(__file__).resolve().parents[1] / "data" / "scaffold"
 STRINGS = SCAFFOLD / "strings.yaml"          # the texts, not a file of the game
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when the wheel has it: ~10x faster
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PLACEHOLDER = re.compile(r"\$\{([a-z_]+)(\|?)\}")
 

@@ -147,7 +147,7 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
              for lang in game.game.languages}
 
     def check(source: str, lang: str, role: str, bold: bool, italic: bool, where, detail: str) -> None:
-        """`where`: (file, line, field), or what makes it (a line is counted only for a problem)."""
+        """`where()` gives (file, line, field): called only for a problem (counting a line costs)."""
         try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
                 else fonts.file_family(game.directory, role)
@@ -157,16 +157,17 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         except (DataError, BuildError, OSError, KeyError):
             return                      # an unknown family or a font that cannot be read: reported where fonts load
         missing = check_glyphs(source, faces)
-        if missing and callable(where):
-            where = where()
-        if missing and (where, lang) not in problems:
+        if not missing:
+            return
+        place = where()
+        if (place, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            problems[where, lang] = Problem(*where, f"font {face.name} has no glyph for {shown} ({detail}language "
+            problems[place, lang] = Problem(*place, f"font {face.name} has no glyph for {shown} ({detail}language "
                                             f"{lang})", "characters the font of that language has (layouts/fonts.yaml)")
 
     for text in printed_texts(project, game):
-        check(text.source, text.lang, text.role, text.bold, text.italic, (text.file, text.line, text.field),
-              f"{text.card}, ")
+        check(text.source, text.lang, text.role, text.bold, text.italic,
+              lambda text=text: (text.file, text.line, text.field), f"{text.card}, ")
     for folder in ("aid", "aid-card", "rules"):
         for lang in game.game.languages:
             path = game.directory / folder / f"{lang}.yaml"

@@ -29,7 +29,8 @@ STRUCTURE_KEYS = {"id", "each", "show", "card"}
 
 
 # libyaml's safe loader when the PyYAML wheel has it: the same data, ~10x faster (the content
-# tests read the shipped files hundreds of times)
+# tests read the shipped files hundreds of times); chosen here, not taken from datafile, so that
+# these tests read the data without the project's code
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import yaml
 
+from datafile.source import SAFE_LOADER
+
 from . import specials
 from .payloads import BYTES, CANARY, CANARY_ENV, OUTSIDE_CANARY, PAYLOADS, PO_LINES, RAW_PAYLOADS  # noqa: F401
 
@@ -115,7 +117,6 @@ def _get(data, path):
 
 
 MARK = "PNPFUZZRAWPAYLOAD"
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def mutate(text: bytes, kind: str, m: Mutation) -> bytes:

@@ -4,9 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from datafile.errors import DataError
 from scoring.api import score_data, score_file
+from tests.conftest import pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 LOW = {"human": -3, "elf": -3, "dwarf": -3, "orc": -3}
@@ -138,9 +140,6 @@ def test_impossible_states(change, message):
 def test_the_elected_mismatch_says_what_to_choose_in_the_games_words(tmp_path, lang, players, elected):
     """The score page shows the same refusal as `pnp score`: what to choose, in the game's words,
     never a state file's syntax."""
-    import yaml
-
-    from tests.conftest import pnp
     data = yaml.safe_load((ROOT / "examples" / "scores" / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
     data["players"] = (data["players"] * 2)[:players]
     for i, player in enumerate(data["players"]):

@@ -10,6 +10,7 @@ import yaml
 from datafile.errors import DataError
 from scoring.api import score_data, score_file
 from scoring.tournay import cards_from_deck_file
+from tests.conftest import pnp
 
 HERE = Path(__file__).resolve().parent
 CARDS = cards_from_deck_file(HERE / "fixtures" / "tournay-cards.yaml")
@@ -123,7 +124,6 @@ def test_rulebook_example_with_the_real_cards():
 @pytest.mark.parametrize("lang, shown", [("en", "'Fort I'"), ("fr", "« Fort I »"), ("ja", "「砦Ⅰ」")])
 def test_a_card_used_too_often_is_named_with_its_level(tmp_path, lang, shown):
     """Levels I and II both have a Fort: the refusal names the card as the page's picker does."""
-    from tests.conftest import pnp
     data = yaml.safe_load((ROOT / "examples" / "scores" / "tournay-rulebook.yaml").read_text(encoding="utf-8"))
     data["players"][0]["district"] = [["red-1-fort-a", "red-1-fort-a", "red-2-fort-a"]]
     state = tmp_path / "state.yaml"

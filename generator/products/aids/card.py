@@ -4,6 +4,7 @@ card's own (cards/<game>/aid-card/<lang>.yaml, generator/data/aid_card.py): a tu
 icons, short notes, a scoring table and the icon legend."""
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
@@ -122,6 +123,11 @@ class FittedSides:
         flow = self._side(index)[3]
         return fit_memo.side_fits(fit_memo.side_key(self, blocks),
                                   lambda: _fit_side(flow, blocks, self.entries, self.body))
+
+    @cached_property
+    def shared_memo_key(self) -> tuple | None:
+        """The part of every side's fit memo key that all sides share (fit_memo.shared_key)."""
+        return fit_memo.shared_key(self)
 
     def _side(self, index: int):
         number, face = index // 2 + 1, ("front", "back")[index % 2]

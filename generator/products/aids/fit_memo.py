@@ -57,18 +57,13 @@ def _keep(key: tuple | None, value) -> None:
 
 def side_key(fitted, blocks) -> tuple | None:
     """Everything packing one side of `fitted` (card.FittedSides) reads, or None."""
-    shared = fitted.__dict__.get("_side_key_shared", _UNSET)
-    if shared is _UNSET:      # the same for every side of one FittedSides (its fonts: 8 files located)
-        shared = fitted.__dict__["_side_key_shared"] = _shared_key(fitted)
+    shared = fitted.shared_memo_key      # shared_key, made once per FittedSides (8 font files located)
     if shared is None:
         return None
     return (fitted.game.id, fitted.lang, tuple(_block_key(b) for b in blocks), *shared)
 
 
-_UNSET = object()
-
-
-def _shared_key(fitted) -> tuple | None:
+def shared_key(fitted) -> tuple | None:
     """What every side of `fitted` reads alike: the legend, the body box, the typography, the
     fonts' files and the icons; None when a font file cannot be found."""
     fonts = _font_key(fitted)
