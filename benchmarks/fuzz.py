@@ -1,6 +1,7 @@
 """A larger hostile-input run than tests/hostile/ (for before a release): random single
 mutations of every shipped YAML kind, locale catalogue and score state, each run through `pnp`
-in a forked child with a time and memory limit (tests/hostile/fuzzing.py).
+in a forked child with a time and memory limit (tests/hostile/fuzzing.py; the plain cases of each
+run of 25 share one child, as the test's parts do).
 
     python benchmarks/fuzz.py --cases 1000 --seed 1 [--build-every 10] [--timeout 10] [--show 20]
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.hostile.fuzzing import Sandbox, random_mutation, run_case, targets  # noqa: E402
+from tests.hostile.fuzzing import Sandbox, WarmChild, random_mutation, run_case, targets  # noqa: E402
 
 
 def main() -> None:
@@ -43,6 +44,7 @@ def main() -> None:
     pool = [t for t in targets() if not args.kind or t.kind in args.kind]
     sandbox = Sandbox()
     CliRunner().invoke(pnp, ["--root", str(sandbox.root), "validate"])
+    warm = WarmChild(sandbox)
     counts: Counter = Counter()
     by_kind: dict[str, Counter] = defaultdict(Counter)
     examples: dict[str, list[str]] = defaultdict(list)
@@ -52,8 +54,10 @@ def main() -> None:
         for n in range(args.cases):
             target = rng.choice(pool)
             mutation = random_mutation(rng, target.kind)
+            if n % 25 == 0:
+                warm.close()      # a run of cases starts again from this process's warm state
             outcome = run_case(sandbox, target, mutation, build=(n % args.build_every == 0),
-                               timeout=args.timeout)
+                               timeout=args.timeout, warm=warm)
             if outcome.status == "skipped":
                 continue
             counts["cases"] += 1
@@ -70,6 +74,7 @@ def main() -> None:
     except KeyboardInterrupt:   # a run stopped early still says what it found
         print(f"interrupted after {counts['cases']} cases")
     finally:
+        warm.close()
         sandbox.close()
     elapsed = time.monotonic() - start
     print(f"cases {counts['cases']}  ok {counts['ok']}  refused {counts['refused']}  "

@@ -1,10 +1,10 @@
 """The fuzz cases of tests/hostile/test_fuzz.py run from a lean process of their own (issue 23).
 
-A case is a fork (fuzzing.run_case), and a fork costs what the forking process holds: its page
-tables are copied, and torn down again when the child exits. A pytest worker holds what no case
-needs (pytest and, far into the suite, other tests' fixtures); this server holds the
-project's code, the sandbox and the caches of one `pnp validate` of it, so each of the 700 forks
-is cheaper. (gc.freeze() before the forks was measured as well: no gain.) The test process keeps
+A case runs in a fork (fuzzing.run_case: the plain cases of a part in one fork, the others in
+one each), and a fork costs what the forking process holds: its page tables are copied, and torn
+down again when the child exits. A pytest worker holds what no case needs (pytest and, far into
+the suite, other tests' fixtures); this server holds the project's code, the sandbox and the
+caches of one `pnp validate` of it, so each fork is cheaper. (gc.freeze() before the forks was measured as well: no gain.) The test process keeps
 the choice of cases (seeded) and the assertions; the server runs a case and says what
 happened, as fuzzing.run_case does.
 
@@ -45,10 +45,13 @@ class CaseServer:
             raise RuntimeError(f"the fuzz server stopped (exit code {self.process.poll()})")
         return json.loads(line)
 
-    def run_case(self, target, mutation, build: bool, timeout: float):
+    def run_case(self, target, mutation, build: bool, timeout: float, part: str):
+        """A case of `part`: the plain cases of one part run one after another in one child
+        forked from the server's warm state (fuzzing.WarmChild), so a part's outcomes do not
+        depend on the parts run before it."""
         from .fuzzing import Outcome
         request = {"target": dataclasses.astuple(target), "mutation": dataclasses.astuple(mutation),
-                   "build": build, "timeout": timeout}
+                   "build": build, "timeout": timeout, "part": part}
         self._send.write(json.dumps(request) + "\n")
         self._send.flush()
         return Outcome(**self._read())
@@ -68,23 +71,28 @@ def serve(requests_fd: int, answers_fd: int) -> None:
 
     from generator.cli import main
 
-    from .fuzzing import Mutation, Sandbox, Target, run_case
+    from .fuzzing import Mutation, Sandbox, Target, WarmChild, run_case
 
     gc.set_threshold(10_000, *gc.get_threshold()[1:])   # as tests/conftest.py: 700 cases 72 -> 68 CPU-s
     box = Sandbox()
     # warm the caches the forked children share (catalogues, templates, fonts, the loaded project)
     CliRunner().invoke(main, ["--root", str(box.root), "validate"])
     answers = os.fdopen(answers_fd, "w", encoding="utf-8")
+    warm, part = WarmChild(box), None
     try:
         answers.write(json.dumps({"root": str(box.root)}) + "\n")
         answers.flush()
         for line in os.fdopen(requests_fd, "r", encoding="utf-8"):
             request = json.loads(line)
+            if request["part"] != part:
+                warm.close()
+                part = request["part"]
             outcome = run_case(box, Target(*request["target"]), Mutation(*request["mutation"]),
-                               build=request["build"], timeout=request["timeout"])
+                               build=request["build"], timeout=request["timeout"], warm=warm)
             answers.write(json.dumps(dataclasses.asdict(outcome)) + "\n")
             answers.flush()
     finally:
+        warm.close()
         box.close()
 
 

@@ -2,7 +2,8 @@
 benchmarks/fuzz.py (a larger random run): mutate one shipped file, run `pnp` on a copy of the
 project, classify what happened.
 
-A case runs in a forked child (warm caches from the parent, nothing leaks into the next case),
+A case runs in a forked child (warm caches from the parent; the plain cases of a sequence share
+one child, as edits share a `pnp serve`, and a sequence starts again from the parent's state),
 under a memory limit and a limit of CPU seconds (and, for a child that waits on something, ten
 times as many seconds of wall clock), so a hang or a memory bomb is measured instead of stopping
 the run, and a machine busy with other work does not turn a slow case into a "hang". What counts:
@@ -263,9 +264,126 @@ def _run_in_child(cmds: list[list[str]], kind: str, sandbox: Sandbox) -> dict:
     return {"results": results}
 
 
+def _limit_memory(memory_mb: int) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2 ** 20, memory_mb * 2 ** 20))
+
+
+def _read_answer(fd: int, deadline: float, whole: bool) -> bytes | None:
+    """The child's answer: one line (`whole` False) or all it writes until it closes the pipe;
+    None when the deadline passes first. An empty answer: the child died."""
+    chunks: list[bytes] = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            if not whole and chunk.endswith(b"\n"):
+                return b"".join(chunks)
+
+
+def _death(status: int, timeout: float) -> str:
+    signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    return (f"more than {int(timeout) + 1} s of CPU" if signum in (signal.SIGXCPU, signal.SIGKILL)
+            else f"child died (signal {signum or status})")
+
+
+def _forked(cmds: list[list[str]], kind: str, sandbox: Sandbox, timeout: float,
+            memory_mb: int) -> tuple[dict | None, str]:
+    """(report, "") of the commands run in a child of their own, or (None, why) if it hung or died."""
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(read_fd)
+        code = 0
+        try:
+            _limit_memory(memory_mb)
+            cpu = int(timeout) + 1                 # SIGXCPU past it, SIGKILL a second later
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+            payload = json.dumps(_run_in_child(cmds, kind, sandbox)).encode()
+        except BaseException as exc:  # noqa: BLE001
+            payload = json.dumps({"results": [], "fatal": f"{type(exc).__name__}: {exc}"}).encode()
+            code = 3
+        with os.fdopen(write_fd, "wb") as pipe:
+            pipe.write(payload)
+        os._exit(code)
+    os.close(write_fd)
+    answer = _read_answer(read_fd, time.monotonic() + 10 * timeout, whole=True)   # the CPU limit is the measure;
+    os.close(read_fd)                                                            # this, for a child that waits
+    if answer is None:
+        os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    if answer is None:
+        return None, f"no answer within {10 * timeout:.0f} s"
+    return (json.loads(answer), "") if answer else (None, _death(status, timeout))
+
+
+class WarmChild:
+    """One forked child that runs plain cases (one command, no build, nothing placed beside the
+    project) one after another, as `pnp serve` validates edit after edit. A fork per case cost
+    ~18 ms of system CPU (the page tables of a 150 MB process, copied and torn down; a third of a
+    validate case). Each case has its own CPU limit; one that hangs or dies takes the child with
+    it, and the next case forks a new one from the caller's warm state. close() before a new
+    sequence of cases that must not depend on what ran before (a test's part)."""
+
+    def __init__(self, sandbox: Sandbox, memory_mb: int = 3000):
+        self.sandbox, self.memory_mb = sandbox, memory_mb
+        self.pid: int | None = None
+
+    def _start(self) -> None:
+        requests, self._send = os.pipe()
+        self._answers, answer = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # child: a request line in, a report line out, until the requests end
+            os.close(self._send)
+            os.close(self._answers)
+            try:
+                _limit_memory(self.memory_mb)
+                with os.fdopen(requests, "r", encoding="utf-8") as lines, os.fdopen(answer, "w", encoding="utf-8") as out:
+                    for line in lines:
+                        request = json.loads(line)
+                        used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+                        hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+                        resource.setrlimit(resource.RLIMIT_CPU, (int(used + request["timeout"]) + 1, hard))
+                        out.write(json.dumps(_run_in_child(request["cmds"], request["kind"], self.sandbox)) + "\n")
+                        out.flush()
+            finally:
+                os._exit(0)
+        os.close(requests)
+        os.close(answer)
+
+    def run(self, cmds: list[list[str]], kind: str, timeout: float) -> tuple[dict | None, str]:
+        if self.pid is None:
+            self._start()
+        os.write(self._send, (json.dumps({"cmds": cmds, "kind": kind, "timeout": timeout}) + "\n").encode())
+        answer = _read_answer(self._answers, time.monotonic() + 10 * timeout, whole=False)
+        if answer:
+            return json.loads(answer), ""
+        status = self._stop(kill=answer is None)
+        return None, f"no answer within {10 * timeout:.0f} s" if answer is None else _death(status, timeout)
+
+    def _stop(self, kill: bool) -> int:
+        os.close(self._send)
+        if kill:
+            os.kill(self.pid, signal.SIGKILL)
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self._answers)
+        self.pid = None
+        return status
+
+    def close(self) -> None:
+        if self.pid is not None:
+            self._stop(kill=False)
+
+
 def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False, timeout: float = 10.0,
-             memory_mb: int = 3000) -> Outcome:
-    """Mutate `target` in the sandbox, run pnp on it in a forked child, restore the file."""
+             memory_mb: int = 3000, warm: WarmChild | None = None) -> Outcome:
+    """Mutate `target` in the sandbox, run pnp on it in a forked child (`warm`'s, for a plain
+    case), restore the file."""
     path = sandbox.root / target.path
     original, was = path.read_bytes(), path.stat()
     try:
@@ -284,40 +402,10 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
     if build:
         timeout *= 4      # a whole deck in one language: seconds, not a hang
     start = time.monotonic()
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child
-        os.close(read_fd)
-        code = 0
-        try:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2 ** 20, memory_mb * 2 ** 20))
-            cpu = int(timeout) + 1                 # SIGXCPU past it, SIGKILL a second later
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-            payload = json.dumps(_run_in_child(cmds, target.kind, sandbox)).encode()
-        except BaseException as exc:  # noqa: BLE001
-            payload = json.dumps({"results": [], "fatal": f"{type(exc).__name__}: {exc}"}).encode()
-            code = 3
-        with os.fdopen(write_fd, "wb") as pipe:
-            pipe.write(payload)
-        os._exit(code)
-    os.close(write_fd)
-    chunks, hung = [], False
-    with os.fdopen(read_fd, "rb") as pipe:
-        deadline = start + 10 * timeout       # the CPU limit is the measure; this, for a child that waits
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                hung = True
-                break
-            ready, _, _ = select.select([pipe], [], [], left)
-            if ready:
-                chunk = os.read(pipe.fileno(), 1 << 16)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-    if hung:
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
+    if warm is not None and m.op != "special" and not build:
+        report, death = warm.run(cmds, target.kind, timeout)
+    else:
+        report, death = _forked(cmds, target.kind, sandbox, timeout, memory_mb)
     undo()
     if os.path.lexists(path) and (path.is_symlink() or not path.is_file()):
         path.unlink()    # never written through a link a case put there
@@ -326,14 +414,8 @@ def run_case(sandbox: Sandbox, target: Target, m: Mutation, build: bool = False,
     # reuses what is unchanged by stat) stays warm for the next case's child
     os.utime(path, ns=(was.st_atime_ns, was.st_mtime_ns))
     seconds = time.monotonic() - start
-    if hung:
-        return Outcome("hang", cmds[-1], seconds=seconds, detail=f"no answer within {10 * timeout:.0f} s")
-    if not chunks:
-        signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-        detail = (f"more than {int(timeout) + 1} s of CPU" if signum in (signal.SIGXCPU, signal.SIGKILL)
-                  else f"child died (signal {signum or status})")
-        return Outcome("hang", cmds[-1], seconds=seconds, detail=detail)
-    report = json.loads(b"".join(chunks))
+    if report is None:
+        return Outcome("hang", cmds[-1], seconds=seconds, detail=death)
     outcome = classify(report, target, sandbox, seconds)
     if m.op == "special":
         leaked = specials.leaked(sandbox.out, (CANARY, OUTSIDE_CANARY))

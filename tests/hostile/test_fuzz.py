@@ -57,7 +57,7 @@ def test_mutations_never_crash(kind, part, count, sandbox):
     bad: list[str] = []
     cases: list[str] = []
     for target, mutation, build in _cases(kind, part, count):
-        outcome = sandbox.run_case(target, mutation, build=build, timeout=TIME_LIMIT)
+        outcome = sandbox.run_case(target, mutation, build=build, timeout=TIME_LIMIT, part=f"{kind}-{part}")
         cases.append(outcome.status)
         wrong = [label for label in (outcome.status, *outcome.flags)
                  if label in ("traceback", "hang", "leak", "unclear")]   # "partial": atomic builds, issue 13 item 6
