@@ -10,6 +10,8 @@ import pytest
 
 from . import fuzzing
 
+pytestmark = pytest.mark.slow   # the fuzz harness: with the fuzz tests
+
 
 def _fake_pnp(cmds, kind, sandbox):
     """Stands for `pnp` in the child: what the command's first word asks."""
