@@ -1,5 +1,6 @@
 """Score pads: several legible pads per sheet; the calibration page: instructions in the build
-language, rulers whose labels never meet, the command to type. Glyph sizes ≥ 6.5 pt, and
+language, rulers whose labels never meet, the command to type. Glyph sizes ≥ 7 pt on the pads
+(a formula under its row's name included), ≥ 6.5 pt on the calibration page, and
 Japanese lines obey kinsoku in the rules, the pads and the calibration page."""
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.pdfs import open_pdf
 
 TOTAL = {"en": "Total", "fr": "Total", "de": "Summe", "ja": "合計"}
 MIN_GLYPH = 6.5
+MIN_PAD_GLYPH = 7.0
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -38,7 +40,7 @@ def test_pads_are_legible(full_build, game, lang):
     pdf = full_build / game / lang / "score-pad.pdf"
     text = pdf_text(pdf)
     assert text.count(TOTAL[lang]) >= 2, "at least two pads per sheet"
-    assert min(glyph_sizes(pdf)) >= MIN_GLYPH
+    assert min(glyph_sizes(pdf)) >= MIN_PAD_GLYPH
     with open_pdf(pdf) as doc:   # the table's rules (the dashed cut lines are thinner)
         ys = sorted({round(line["top"], 1) for line in doc.pages[0].lines
                      if abs(line["top"] - line["bottom"]) < 0.1 and line["linewidth"] >= 0.5})
