@@ -61,6 +61,18 @@ def pytest_configure(config):
     The product keeps CPython's default: paired runs of a full build and of `pnp validate` showed
     no gain there (0.97x-1.00x)."""
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
+    if sys.flags.dont_write_bytecode and not hasattr(config, "workerinput"):   # once, before the workers start
+        _compile_the_project()
+
+
+def _compile_the_project() -> None:
+    """Where Python keeps no bytecode (PYTHONDONTWRITEBYTECODE, as on this CI machine), each `pnp`
+    process of the run (about a hundred: whole builds, budgets, the fuzz server) compiled the
+    project's modules from source again. They are compiled once, into their __pycache__ folders
+    (git ignores them), as Python does by default everywhere else; the processes only read them."""
+    import compileall
+    for package in ("generator", "scoring", "datafile"):
+        compileall.compile_dir(ROOT / package, quiet=1)
 
 
 @pytest.hookimpl(tryfirst=True)     # before `-m` deselects by marker
