@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import resource
-import subprocess
-import sys
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from tests.conftest import ROOT, pnp
+
+from .launcher import launcher
 
 CAP_MB = 2000          # the child's address space: a bomb that escapes its budget dies here, not the machine
 SECONDS, MEGABYTES = 5.0, 500
@@ -65,29 +62,10 @@ class Run:
         return self.cpu <= SECONDS and self.megabytes < MEGABYTES
 
 
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (CAP_MB * 2 ** 20, CAP_MB * 2 ** 20))
-
-
 def bounded(root: Path, *args: str, env: dict | None = None, timeout: float = 60) -> Run:
-    """`pnp --root ROOT ARGS` in a child process (rusage from wait4: its own peak memory, not
-    the test process's)."""
-    start = time.monotonic()
-    child = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(root), *args], cwd=root,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                             env={**os.environ, **(env or {})}, preexec_fn=_limit)
-    chunks: list[bytes] = []
-    reader = threading.Thread(target=lambda: chunks.append(child.stdout.read()), daemon=True)
-    reader.start()
-    timer = threading.Timer(timeout, child.kill)
-    timer.start()
-    try:
-        _, status, usage = os.wait4(child.pid, 0)
-    finally:
-        timer.cancel()
-    child.returncode = os.waitstatus_to_exitcode(status)
-    reader.join(10)
-    child.stdout.close()
-    killed = os.WIFSIGNALED(status)
-    return Run(None if killed else child.returncode, b"".join(chunks).decode("utf-8", "replace"),
-               time.monotonic() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+    """`pnp --root ROOT ARGS` in a process of its own, under CAP_MB, killed after `timeout`
+    seconds; its CPU time and peak memory are its own (wait4). The process is a fork of one that
+    has imported pnp (launcher.py): the interpreter's start and the imports, ~0.25 s of CPU, are
+    paid once per test process instead of once per run."""
+    answer = launcher().run(["--root", str(root), *args], root, {**os.environ, **(env or {})}, CAP_MB, timeout)
+    return Run(answer["code"], answer["output"], answer["seconds"], answer["cpu"], answer["megabytes"])

@@ -1,0 +1,129 @@
+"""`pnp` runs for projects.bounded, each a child forked from one process that has imported pnp.
+
+A `pnp` process spends ~0.25 s of CPU starting Python and importing click, pydantic and
+ReportLab before it reads the project; the forty-odd bounded runs of the hostile tests paid it
+each time, most of what a small project's validate or build costs. This launcher imports once
+(and nothing else: it never loads a project, so a child starts as a new process does, with
+empty memos); a child then runs `pnp` with the run's arguments, folder, environment and memory
+cap, and its own CPU time and peak memory are measured (wait4) as before. A peak includes the
+modules the launcher imported for every command (about what a build imports itself).
+
+Requests and answers are one JSON line each on two pipes of their own; a child's output goes to
+a file (a child that writes much cannot block on a full pipe).
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import resource
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Launcher:
+    """The test side: starts the launcher once per test process, asks it for runs."""
+
+    def __init__(self):
+        to_launcher, self._requests = os.pipe()
+        self._answers, from_launcher = os.pipe()
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.hostile.launcher",
+                                         str(to_launcher), str(from_launcher)],
+                                        cwd=ROOT, pass_fds=(to_launcher, from_launcher), stdin=subprocess.DEVNULL)
+        os.close(to_launcher)
+        os.close(from_launcher)
+        self._send = os.fdopen(self._requests, "w", encoding="utf-8")
+        self._receive = os.fdopen(self._answers, "r", encoding="utf-8")
+
+    def run(self, args: list[str], cwd: Path, env: dict, cap_mb: int, timeout: float) -> dict:
+        self._send.write(json.dumps({"args": args, "cwd": str(cwd), "env": env, "cap_mb": cap_mb,
+                                     "timeout": timeout}) + "\n")
+        self._send.flush()
+        line = self._receive.readline()
+        if not line:
+            raise RuntimeError(f"the pnp launcher stopped (exit code {self.process.poll()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self._send.close()          # end of requests: the launcher exits
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self._receive.close()
+
+
+_launcher: list[Launcher] = []
+
+
+def launcher() -> Launcher:
+    """This test process's launcher, started at the first run."""
+    if not _launcher:
+        _launcher.append(Launcher())
+        atexit.register(_launcher[0].close)
+    return _launcher[0]
+
+
+def _child(request: dict, output: int) -> None:
+    """In the forked child: become `pnp ARGS` run in CWD with ENV, under the memory cap."""
+    from generator.cli import main
+    code = 1
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (request["cap_mb"] * 2 ** 20, request["cap_mb"] * 2 ** 20))
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.dup2(output, 1)
+        os.dup2(output, 2)
+        try:
+            main(request["args"], prog_name="pnp")
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - nothing more can be said
+                pass
+        os._exit(code)
+
+
+def serve(requests_fd: int, answers_fd: int) -> None:
+    import generator.cli  # noqa: F401 - what every pnp command imports, once
+    from generator.build.workers import PRELOAD
+    for module in PRELOAD:          # and what a build imports (the build's own forkserver list)
+        __import__(module)
+    answers = os.fdopen(answers_fd, "w", encoding="utf-8")
+    for line in os.fdopen(requests_fd, "r", encoding="utf-8"):
+        request = json.loads(line)
+        with tempfile.TemporaryFile() as output:
+            start = time.monotonic()
+            pid = os.fork()
+            if pid == 0:
+                _child(request, output.fileno())
+            waiting = os.pidfd_open(pid)
+            killed = not select.select([waiting], [], [], request["timeout"])[0]
+            if killed:
+                os.kill(pid, signal.SIGKILL)
+            _, status, usage = os.wait4(pid, 0)
+            os.close(waiting)
+            output.seek(0)
+            text = output.read().decode("utf-8", "replace")
+        answers.write(json.dumps({"code": None if killed or os.WIFSIGNALED(status) else os.waitstatus_to_exitcode(status),
+                                  "output": text, "seconds": time.monotonic() - start,
+                                  "cpu": usage.ru_utime + usage.ru_stime, "megabytes": usage.ru_maxrss / 1024}) + "\n")
+        answers.flush()
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), int(sys.argv[2]))
