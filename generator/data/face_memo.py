@@ -123,7 +123,7 @@ def translator_key(translator) -> tuple | None:
         catalogue = translator._messages()   # the very catalogue the translator will use
     except DataError:
         return None
-    digest = hashlib.sha256(json.dumps(list(catalogue.items()), ensure_ascii=False).encode()).hexdigest()
+    digest = hashlib.sha256(json.dumps([catalogue.plural, *catalogue.items()], ensure_ascii=False).encode()).hexdigest()
     return (translator.lang, translator.allow_missing, digest)
 
 

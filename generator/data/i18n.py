@@ -31,17 +31,29 @@ PLURAL = "\x00"         # joins singular and plural msgid (the key) and the form
 
 
 @lru_cache(maxsize=32)
-def _plural_rule(lang: str):
-    """(number of forms, n -> form index) for `lang`, from Babel's plural data."""
+def _plural_rule(count: int, expression: str):
+    """(number of forms, n -> form index) of a gettext Plural-Forms rule."""
+    return count, gettext.c2py(expression)
+
+
+def source_plural_rule() -> tuple[int, str]:
+    """English's rule (the msgid and msgid_plural of every entry), from Babel's data."""
     from babel.messages.plurals import get_plural
-    rule = get_plural(lang)
-    return rule.num_plurals, gettext.c2py(rule.plural_expr)
+    rule = get_plural(SOURCE_LANGUAGE)
+    return rule.num_plurals, rule.plural_expr
 
 
-def plural_index(lang: str, n: int) -> int:
-    """Which plural form `n` takes in `lang` (English: 0 for 1, else 1; Japanese: always 0)."""
-    count, rule = _plural_rule(lang)
-    return min(int(rule(abs(int(n)))), count - 1)
+def plural_index(rule: tuple[int, str], n: int) -> int:
+    """Which plural form `n` takes under `rule` (English: 0 for 1, else 1; Japanese: always 0)."""
+    count, index = _plural_rule(*rule)
+    return min(int(index(abs(int(n)))), count - 1)
+
+
+class Messages(dict):
+    """A language's translations (msgid -> msgstr), and the plural rule its catalogues declare
+    (gettext's `Plural-Forms` header; Babel's data for the language where a file has none)."""
+    plural: tuple[int, str] = (2, "(n != 1)")
+    plural_line: int | None = None     # the header's line, None when the rule is Babel's
 
 
 def load_catalogue(root: Path, lang: str) -> dict[str, str]:
@@ -67,16 +79,29 @@ def _versioned(path: Path) -> tuple[Path, int, int]:
 
 
 @lru_cache(maxsize=64)
-def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> dict[str, str]:
-    merged: dict[str, str] = {}
+def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> Messages:
+    merged = Messages()
     problems: list[Problem] = []
+    read: list[tuple[Path, Messages]] = []
     for path, mtime, size in files:
         try:
-            merged.update(_read_catalogue(path, mtime, size, lang, within))
+            read.append((path, _read_catalogue(path, mtime, size, lang, within)))
         except DataError as exc:
             problems += exc.problems
+    # one rule per language: the first header's (a file without one has Babel's, which must agree)
+    declared = [(path, messages) for path, messages in read if messages.plural_line is not None] or read[:1]
+    for path, messages in read:
+        merged.update(messages)
+        if messages.plural != declared[0][1].plural:
+            count, expression = declared[0][1].plural
+            problems.append(Problem(f"locales/{lang}/LC_MESSAGES/{path.name}", messages.plural_line or 1, "Plural-Forms",
+                                    f"nplurals={messages.plural[0]}; plural={messages.plural[1]}",
+                                    f"the rule of {declared[0][0].name}: \"Plural-Forms: nplurals={count}; "
+                                    f"plural={expression};\\n\" in this file's header too"))
     if problems:
         raise DataError(problems)
+    if declared:
+        merged.plural = declared[0][1].plural
     return merged
 
 
@@ -97,13 +122,22 @@ def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str,
         raise DataError([Problem(name, getattr(exc, "lineno", 0) or 0, "",
                                  f"not a readable gettext catalogue ({str(exc)[:150]})",
                                  "msgid \"...\" / msgstr \"...\" pairs")]) from None
-    merged: dict[str, str] = {}
+    merged = Messages()
     problems: list[Problem] = []
+    # the rule the file declares (its header), else Babel's for the language: a catalogue
+    # written with two French forms stays valid when CLDR (Babel 2.19) gives French three
+    merged.plural = (catalogue.num_plurals, catalogue.plural_expr)
+    merged.plural_line = next((n for n, line in enumerate(text.split("\n"), 1) if "Plural-Forms" in line), None)
+    try:
+        _plural_rule(*merged.plural)
+    except (ValueError, SyntaxError, RecursionError, MemoryError):
+        raise DataError([Problem(name, merged.plural_line or 0, "Plural-Forms", f"plural={merged.plural[1][:40]}",
+                                 "a C expression of n, as gettext reads it (e.g. plural=(n > 1);)")]) from None
     for message in catalogue:
         if not (message.id and message.string and not message.fuzzy):
             continue
         if not isinstance(message.id, str) or not isinstance(message.string, str):
-            plural = _plural_message(message, lang)
+            plural = _plural_message(message, lang, merged.plural[0])
             if isinstance(plural, _Bad):
                 problems.append(Problem(name, message.lineno, *plural.args))
             elif plural:
@@ -123,7 +157,7 @@ class _Bad(Exception):
     """A plural message's problem, before it knows its file and line."""
 
 
-def _plural_message(message, lang: str):
+def _plural_message(message, lang: str, count: int):
     """(key, forms joined) of a msgid_plural entry, None if untranslated, or a _Bad."""
     ids, forms = message.id, message.string
     if isinstance(ids, str) or isinstance(forms, str) or len(ids) != 2:
@@ -131,7 +165,6 @@ def _plural_message(message, lang: str):
                     "msgid / msgid_plural / msgstr[0] …")
     if not any(forms):
         return None
-    count, _rule = _plural_rule(lang)
     if len(forms) != count or not all(forms):
         return _Bad(f"msgstr of '{ids[0][:40]}'", f"{sum(1 for f in forms if f)} plural forms",
                     f"{count} (msgstr[0] … msgstr[{count - 1}]) for '{lang}'")
@@ -208,7 +241,8 @@ class Translator:
                 raise BuildError(f"'{msgid}': a plural text needs count=<a whole number>")
             joined, translated = self._lookup(msgid + PLURAL + plural)
             forms = joined.split(PLURAL)
-            text = forms[min(plural_index(self.lang if translated else SOURCE_LANGUAGE, n), len(forms) - 1)]
+            rule = self._messages().plural if translated else source_plural_rule()
+            text = forms[min(plural_index(rule, n), len(forms) - 1)]
         return text.format(**fields) if fields else text
 
     def _lookup(self, key: str) -> tuple[str, bool]:
