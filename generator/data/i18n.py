@@ -32,8 +32,17 @@ PLURAL = "\x00"         # joins singular and plural msgid (the key) and the form
 
 @lru_cache(maxsize=32)
 def _plural_rule(count: int, expression: str):
-    """(number of forms, n -> form index) of a gettext Plural-Forms rule."""
-    return count, gettext.c2py(expression)
+    """(number of forms, n -> form index) of a gettext Plural-Forms rule; ValueError if, for some
+    count, it gives no form of the `count` (a header is data: plural=(n-5) or (1/n) is refused)."""
+    rule = gettext.c2py(expression)
+    for n in (*range(1001), 10_000, 1_000_000, 10 ** 9):
+        try:
+            index = rule(n)
+        except ArithmeticError:
+            raise ValueError(f"no form for {n}") from None
+        if not 0 <= index < count:
+            raise ValueError(f"form {index} for {n}")
+    return count, rule
 
 
 def source_plural_rule() -> tuple[int, str]:
@@ -132,7 +141,8 @@ def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str,
         _plural_rule(*merged.plural)
     except (ValueError, SyntaxError, RecursionError, MemoryError):
         raise DataError([Problem(name, merged.plural_line or 0, "Plural-Forms", f"plural={merged.plural[1][:40]}",
-                                 "a C expression of n, as gettext reads it (e.g. plural=(n > 1);)")]) from None
+                                 f"a C expression of n giving a form from 0 to {merged.plural[0] - 1} for every "
+                                 f"count, as gettext reads it (e.g. plural=(n > 1);)")]) from None
     for message in catalogue:
         if not (message.id and message.string and not message.fuzzy):
             continue

@@ -84,3 +84,15 @@ def test_the_site_reads_an_icon_after_1_in_the_singular(full_build):
     labels = re.findall(r'(\d+)(?:\s|&nbsp;|\u00a0)<svg class="icon"[^>]*aria-label="(Prestigepunkte?)"', page)
     assert ("1", "Prestigepunkt") in labels and ("2", "Prestigepunkte") in labels
     assert not any(n == "1" and label == "Prestigepunkte" for n, label in labels)
+
+
+@pytest.mark.parametrize("rule", ["(n-5)", "(1/n)", "(n > 1) + 2"])
+def test_a_rule_that_gives_no_form_is_a_problem_at_its_header(tmp_path, rule):
+    """A header is data: a rule giving a negative form, a form past the last one, or none (a
+    division by zero) is refused when the file is read, not when a count is printed."""
+    _catalogue(tmp_path / "locales" / "es" / "LC_MESSAGES", "a.po", f'"Plural-Forms: nplurals=2; plural={rule};\\\\n"',
+               ["{count} carta", "{count} cartas"])
+    with pytest.raises(DataError) as caught:
+        load_catalogue(tmp_path, "es")
+    (problem,) = caught.value.problems
+    assert str(problem).startswith("locales/es/LC_MESSAGES/a.po:4: Plural-Forms") and "from 0 to 1" in str(problem)
