@@ -61,11 +61,11 @@ def plural_index(rule: tuple[int, str], n: int) -> int:
 class Messages(dict):
     """A language's translations (msgid -> msgstr), and the plural rule its catalogues declare
     (gettext's `Plural-Forms` header; Babel's data for the language where a file has none)."""
-    plural: tuple[int, str] = (2, "(n != 1)")
+    plural: tuple[int, str] = (2, "(n != 1)")     # a language without catalogues: nothing is translated
     plural_line: int | None = None     # the header's line, None when the rule is Babel's
 
 
-def load_catalogue(root: Path, lang: str) -> dict[str, str]:
+def load_catalogue(root: Path, lang: str) -> Messages:
     """Every domain of `lang` merged; DataError (file, line) on a damaged catalogue or a
     translation that could not be printed or formatted. Read again when a file changes (so
     `pnp serve` sees a new translation); each file is parsed once per version."""
@@ -73,7 +73,7 @@ def load_catalogue(root: Path, lang: str) -> dict[str, str]:
     return _merged(tuple(_versioned(path) for path in catalogue_paths(root, lang)), lang, search_path(root))
 
 
-def read_catalogue(path: Path, lang: str, within: tuple[Path, ...] | None = None) -> dict[str, str]:
+def read_catalogue(path: Path, lang: str, within: tuple[Path, ...] | None = None) -> Messages:
     """One domain's translations, checked as load_catalogue checks them; the file is read only
     from `within` (locate.search_path)."""
     return _read_catalogue(*_versioned(path), lang, within)
@@ -116,7 +116,7 @@ def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> Messages:
 
 @lru_cache(maxsize=256)
 def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str,
-                    within: tuple[Path, ...] | None = None) -> dict[str, str]:
+                    within: tuple[Path, ...] | None = None) -> Messages:
     from babel.messages.pofile import (
         PoFileError,
         read_po,  # imported here: English builds never need it
@@ -238,7 +238,7 @@ class Translator:
     lang: str
     allow_missing: bool = False
     missing: set[str] = field(default_factory=set)
-    _catalogue: dict[str, str] | None = field(default=None, repr=False)
+    _catalogue: Messages | None = field(default=None, repr=False)
 
     def __call__(self, msgid: str, plural: str | None = None, /, **fields) -> str:
         """`msgid` in this language; with `plural`, the form that fields['count'] takes. Named
@@ -269,7 +269,7 @@ class Translator:
                              f"(add it, or build with --allow-missing to fall back to English)")
         return key, False
 
-    def _messages(self) -> dict[str, str]:
+    def _messages(self) -> Messages:
         if self._catalogue is None:   # once per translator (one product): thousands of calls
             self._catalogue = load_catalogue(self.root, self.lang)
         return self._catalogue

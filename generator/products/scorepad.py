@@ -50,7 +50,7 @@ MIN_LABEL = 38 * mm
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
 TITLE_SIZES = (14, 13, 12, 11, 10)
-FORMULA_MIN = 7.0         # pt: a formula under its label is smaller, never below this (6.5 set San Gimignano's German formulas at 6.8)
+FORMULA_MIN = 7.0         # pt: a formula under its label is smaller, never below this
 COUNT = 0.42              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
 # (landscape, columns, rows) of pads on a sheet, the most pads first

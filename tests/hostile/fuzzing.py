@@ -361,9 +361,9 @@ class WarmChild:
             self._start()
         os.write(self._send, (json.dumps({"cmds": cmds, "kind": kind, "timeout": timeout}) + "\n").encode())
         answer = _read_answer(self._answers, time.monotonic() + 10 * timeout, whole=False)
-        if answer:
+        if answer and answer.endswith(b"\n"):
             return json.loads(answer), ""
-        status = self._stop(kill=answer is None)
+        status = self._stop(kill=answer is None)      # no answer, or the child died (mid-answer)
         return None, f"no answer within {10 * timeout:.0f} s" if answer is None else _death(status, timeout)
 
     def _stop(self, kill: bool) -> int:
