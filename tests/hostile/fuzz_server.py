@@ -4,12 +4,12 @@ A case runs in a fork (fuzzing.run_case: the plain cases of a part in one fork, 
 one each), and a fork costs what the forking process holds: its page tables are copied, and torn
 down again when the child exits. A pytest worker holds what no case needs (pytest and, far into
 the suite, other tests' fixtures); this server holds the project's code, the sandbox and the
-caches of one `pnp validate` of it, so each fork is cheaper. (gc.freeze() before the forks was measured as well: no gain.) The test process keeps
+caches of one `pnp validate` of it, so each fork is cheaper. (gc.freeze() before the forks was
+measured as well: no gain.) The test process keeps
 the choice of cases (seeded) and the assertions; the server runs a case and says what
 happened, as fuzzing.run_case does.
 
-Requests and answers are one JSON line each, on two pipes of their own (not stdin/stdout: a case
-that wrote to the real standard output could not break the exchange).
+Requests and answers are one JSON line each (helper_process.py).
 """
 from __future__ import annotations
 
@@ -17,53 +17,28 @@ import dataclasses
 import gc
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .helper_process import HelperProcess
 
 
-class CaseServer:
+class CaseServer(HelperProcess):
     """The test side: starts the server, sends it cases, reads the outcomes."""
 
-    def __init__(self):
-        to_server, self._requests = os.pipe()
-        self._answers, from_server = os.pipe()
-        self.process = subprocess.Popen([sys.executable, "-m", "tests.hostile.fuzz_server",
-                                         str(to_server), str(from_server)],
-                                        cwd=ROOT, pass_fds=(to_server, from_server))
-        os.close(to_server)
-        os.close(from_server)
-        self._send = os.fdopen(self._requests, "w", encoding="utf-8")
-        self._receive = os.fdopen(self._answers, "r", encoding="utf-8")
-        self.root = Path(self._read()["root"])   # once the sandbox is made and warm
+    name = "fuzz server"
 
-    def _read(self) -> dict:
-        line = self._receive.readline()
-        if not line:
-            raise RuntimeError(f"the fuzz server stopped (exit code {self.process.poll()})")
-        return json.loads(line)
+    def __init__(self):
+        super().__init__("tests.hostile.fuzz_server")
+        self.root = Path(self.read()["root"])   # once the sandbox is made and warm
 
     def run_case(self, target, mutation, build: bool, timeout: float, part: str):
         """A case of `part`: the plain cases of one part run one after another in one child
         forked from the server's warm state (fuzzing.WarmChild), so a part's outcomes do not
         depend on the parts run before it."""
         from .fuzzing import Outcome
-        request = {"target": dataclasses.astuple(target), "mutation": dataclasses.astuple(mutation),
-                   "build": build, "timeout": timeout, "part": part}
-        self._send.write(json.dumps(request) + "\n")
-        self._send.flush()
-        return Outcome(**self._read())
-
-    def close(self) -> None:
-        self._send.close()      # end of requests: the server removes its sandbox and exits
-        try:
-            self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            raise
-        self._receive.close()
+        return Outcome(**self.ask({"target": dataclasses.astuple(target), "mutation": dataclasses.astuple(mutation),
+                                   "build": build, "timeout": timeout, "part": part}))
 
 
 def serve(requests_fd: int, answers_fd: int) -> None:

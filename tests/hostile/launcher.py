@@ -8,8 +8,8 @@ empty memos); a child then runs `pnp` with the run's arguments, folder, environm
 cap, and its own CPU time and peak memory are measured (wait4) as before. A peak includes the
 modules the launcher imported for every command (about what a build imports itself).
 
-Requests and answers are one JSON line each on two pipes of their own; a child's output goes to
-a file (a child that writes much cannot block on a full pipe).
+Requests and answers are one JSON line each (helper_process.py); a child's output goes to a file
+(a child that writes much cannot block on a full pipe).
 """
 from __future__ import annotations
 
@@ -19,45 +19,24 @@ import os
 import resource
 import select
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .helper_process import HelperProcess
 
 
-class Launcher:
-    """The test side: starts the launcher once per test process, asks it for runs."""
+class Launcher(HelperProcess):
+    """The test side: the launcher of this test process."""
+
+    name = "pnp launcher"
 
     def __init__(self):
-        to_launcher, self._requests = os.pipe()
-        self._answers, from_launcher = os.pipe()
-        self.process = subprocess.Popen([sys.executable, "-m", "tests.hostile.launcher",
-                                         str(to_launcher), str(from_launcher)],
-                                        cwd=ROOT, pass_fds=(to_launcher, from_launcher), stdin=subprocess.DEVNULL)
-        os.close(to_launcher)
-        os.close(from_launcher)
-        self._send = os.fdopen(self._requests, "w", encoding="utf-8")
-        self._receive = os.fdopen(self._answers, "r", encoding="utf-8")
+        super().__init__("tests.hostile.launcher")
 
     def run(self, args: list[str], cwd: Path, env: dict, cap_mb: int, timeout: float) -> dict:
-        self._send.write(json.dumps({"args": args, "cwd": str(cwd), "env": env, "cap_mb": cap_mb,
-                                     "timeout": timeout}) + "\n")
-        self._send.flush()
-        line = self._receive.readline()
-        if not line:
-            raise RuntimeError(f"the pnp launcher stopped (exit code {self.process.poll()})")
-        return json.loads(line)
-
-    def close(self) -> None:
-        self._send.close()          # end of requests: the launcher exits
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self._receive.close()
+        return self.ask({"args": args, "cwd": str(cwd), "env": env, "cap_mb": cap_mb, "timeout": timeout})
 
 
 _launcher: list[Launcher] = []
@@ -67,7 +46,7 @@ def launcher() -> Launcher:
     """This test process's launcher, started at the first run."""
     if not _launcher:
         _launcher.append(Launcher())
-        atexit.register(_launcher[0].close)
+        atexit.register(_launcher[0].close, 30)
     return _launcher[0]
 
 
