@@ -55,13 +55,13 @@ def source_plural_rule() -> tuple[int, str]:
 def plural_index(rule: tuple[int, str], n: int) -> int:
     """Which plural form `n` takes under `rule` (English: 0 for 1, else 1; Japanese: always 0)."""
     count, index = _plural_rule(*rule)
-    return min(int(index(abs(int(n)))), count - 1)
+    return max(0, min(int(index(abs(int(n)))), count - 1))     # a rule is checked on samples of n only
 
 
 class Messages(dict):
     """A language's translations (msgid -> msgstr), and the plural rule its catalogues declare
     (gettext's `Plural-Forms` header; Babel's data for the language where a file has none)."""
-    plural: tuple[int, str] = (2, "(n != 1)")     # a language without catalogues: nothing is translated
+    plural: tuple[int, str]
     plural_line: int | None = None     # the header's line, None when the rule is Babel's
 
 
@@ -109,8 +109,8 @@ def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> Messages:
                                     f"plural={expression};\\n\" in this file's header too"))
     if problems:
         raise DataError(problems)
-    if declared:
-        merged.plural = declared[0][1].plural
+    # a language without catalogues translates nothing: English's rule, as for any untranslated text
+    merged.plural = declared[0][1].plural if declared else source_plural_rule()
     return merged
 
 
@@ -136,7 +136,7 @@ def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str,
     # the rule the file declares (its header), else Babel's for the language: a catalogue
     # written with two French forms stays valid when CLDR (Babel 2.19) gives French three
     merged.plural = (catalogue.num_plurals, catalogue.plural_expr)
-    merged.plural_line = next((n for n, line in enumerate(text.split("\n"), 1) if "Plural-Forms" in line), None)
+    merged.plural_line = _header_line(text)
     try:
         _plural_rule(*merged.plural)
     except (ValueError, SyntaxError, RecursionError, MemoryError):
@@ -189,6 +189,11 @@ _QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
 
 
+def _header_line(text: str) -> int | None:
+    """The line of a catalogue's Plural-Forms header (its text may be split over quoted lines)."""
+    return next((n for n, line in enumerate(text.split("\n"), 1) if "Plural-Forms" in line or "nplurals" in line), None)
+
+
 def _check_plural_count(text: str, name: str) -> None:
     """Babel allocates a list of `nplurals` entries per plural message before any check
     (nplurals=300000000: 4.7 GB): the count is refused before Babel reads the file. The header
@@ -197,7 +202,7 @@ def _check_plural_count(text: str, name: str) -> None:
     joined = "".join(_QUOTED.findall(text)).replace("\\n", " ")
     for count in _NPLURALS.findall(joined):
         if len(count) > 3 or int(count) > MAX_PLURALS:
-            line = next((n for n, l in enumerate(text.split("\n"), 1) if "Plural-Forms" in l or "nplurals" in l), 0)
+            line = _header_line(text) or 0
             raise DataError([Problem(name, line, "Plural-Forms", f"nplurals={count[:12]}",
                                      f"at most {MAX_PLURALS} plural forms")])
 
