@@ -5,9 +5,8 @@ one each), and a fork costs what the forking process holds: its page tables are 
 down again when the child exits. A pytest worker holds what no case needs (pytest and, far into
 the suite, other tests' fixtures); this server holds the project's code, the sandbox and the
 caches of one `pnp validate` of it, so each fork is cheaper. (gc.freeze() before the forks was
-measured as well: no gain.) The test process keeps
-the choice of cases (seeded) and the assertions; the server runs a case and says what
-happened, as fuzzing.run_case does.
+measured as well: no gain.) The test process keeps the choice of cases (seeded) and the
+assertions; the server runs a case and says what happened, as fuzzing.run_case does.
 
 Requests and answers are one JSON line each (helper_process.py).
 """
@@ -15,12 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import json
-import os
 import sys
 from pathlib import Path
 
-from .helper_process import HelperProcess
+from .helper_process import HelperProcess, answer_requests
 
 
 class CaseServer(HelperProcess):
@@ -52,20 +49,17 @@ def serve(requests_fd: int, answers_fd: int) -> None:
     box = Sandbox()
     # warm the caches the forked children share (catalogues, templates, fonts, the loaded project)
     CliRunner().invoke(main, ["--root", str(box.root), "validate"])
-    answers = os.fdopen(answers_fd, "w", encoding="utf-8")
     warm, part = WarmChild(box), None
+
+    def run(request: dict) -> dict:
+        nonlocal part
+        if request["part"] != part:       # a new part starts again from this process's state
+            warm.close()
+            part = request["part"]
+        return dataclasses.asdict(run_case(box, Target(*request["target"]), Mutation(*request["mutation"]),
+                                           build=request["build"], timeout=request["timeout"], warm=warm))
     try:
-        answers.write(json.dumps({"root": str(box.root)}) + "\n")
-        answers.flush()
-        for line in os.fdopen(requests_fd, "r", encoding="utf-8"):
-            request = json.loads(line)
-            if request["part"] != part:
-                warm.close()
-                part = request["part"]
-            outcome = run_case(box, Target(*request["target"]), Mutation(*request["mutation"]),
-                               build=request["build"], timeout=request["timeout"], warm=warm)
-            answers.write(json.dumps(dataclasses.asdict(outcome)) + "\n")
-            answers.flush()
+        answer_requests(requests_fd, answers_fd, run, first={"root": str(box.root)})
     finally:
         warm.close()
         box.close()

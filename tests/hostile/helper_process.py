@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,3 +47,15 @@ class HelperProcess:
             raise
         finally:
             self._receive.close()
+
+
+def answer_requests(requests_fd: int, answers_fd: int, answer: Callable[[dict], dict], first: dict | None = None) -> None:
+    """The helper's side: `first` once (when it is ready), then one answer per request until the
+    requests end."""
+    answers = os.fdopen(answers_fd, "w", encoding="utf-8")
+    for reply in ([first] if first is not None else []):
+        answers.write(json.dumps(reply) + "\n")
+        answers.flush()
+    for line in os.fdopen(requests_fd, "r", encoding="utf-8"):
+        answers.write(json.dumps(answer(json.loads(line))) + "\n")
+        answers.flush()

@@ -14,7 +14,6 @@ Requests and answers are one JSON line each (helper_process.py); a child's outpu
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import resource
 import select
@@ -24,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .helper_process import HelperProcess
+from .helper_process import HelperProcess, answer_requests
 
 
 class Launcher(HelperProcess):
@@ -77,31 +76,32 @@ def _child(request: dict, output: int) -> None:
         os._exit(code)
 
 
+def run(request: dict) -> dict:
+    """One `pnp` run in a forked child: its exit code (None if killed), output, time and usage."""
+    with tempfile.TemporaryFile() as output:
+        start = time.monotonic()
+        pid = os.fork()
+        if pid == 0:
+            _child(request, output.fileno())
+        waiting = os.pidfd_open(pid)
+        killed = not select.select([waiting], [], [], request["timeout"])[0]
+        if killed:
+            os.kill(pid, signal.SIGKILL)
+        _, status, usage = os.wait4(pid, 0)
+        os.close(waiting)
+        output.seek(0)
+        text = output.read().decode("utf-8", "replace")
+    return {"code": None if killed or os.WIFSIGNALED(status) else os.waitstatus_to_exitcode(status),
+            "output": text, "seconds": time.monotonic() - start,
+            "cpu": usage.ru_utime + usage.ru_stime, "megabytes": usage.ru_maxrss / 1024}
+
+
 def serve(requests_fd: int, answers_fd: int) -> None:
     import generator.cli  # noqa: F401 - what every pnp command imports, once
     from generator.build.workers import PRELOAD
     for module in PRELOAD:          # and what a build imports (the build's own forkserver list)
         __import__(module)
-    answers = os.fdopen(answers_fd, "w", encoding="utf-8")
-    for line in os.fdopen(requests_fd, "r", encoding="utf-8"):
-        request = json.loads(line)
-        with tempfile.TemporaryFile() as output:
-            start = time.monotonic()
-            pid = os.fork()
-            if pid == 0:
-                _child(request, output.fileno())
-            waiting = os.pidfd_open(pid)
-            killed = not select.select([waiting], [], [], request["timeout"])[0]
-            if killed:
-                os.kill(pid, signal.SIGKILL)
-            _, status, usage = os.wait4(pid, 0)
-            os.close(waiting)
-            output.seek(0)
-            text = output.read().decode("utf-8", "replace")
-        answers.write(json.dumps({"code": None if killed or os.WIFSIGNALED(status) else os.waitstatus_to_exitcode(status),
-                                  "output": text, "seconds": time.monotonic() - start,
-                                  "cpu": usage.ru_utime + usage.ru_stime, "megabytes": usage.ru_maxrss / 1024}) + "\n")
-        answers.flush()
+    answer_requests(requests_fd, answers_fd, run)
 
 
 if __name__ == "__main__":
