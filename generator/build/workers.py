@@ -83,10 +83,11 @@ def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> No
 def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
                     announce: Callable, warn: Callable[[str], None], first: Callable[[], None] = lambda: None) -> None:
     """Write every (job, temporary path) of `todo` on `workers` processes: this one, already
-    warm, and workers - 1 others. The workers take the costliest products first; this process
-    does `first` (the site's pages), then takes, from the other end, products no worker has
-    started (a pending future can still be cancelled). The first error is raised once the
-    running products have stopped (the others are cancelled)."""
+    warm, and workers - 1 others. Everyone takes the costliest product left (so the last ones
+    are short and no process waits long for another): the workers in the pool's order, this
+    process, once it has done `first` (the site's pages), by cancelling the first future no
+    worker has started (a pending future can still be cancelled). The first error is raised
+    once the running products have stopped (the others are cancelled)."""
     ctx = _context()
     queue = ctx.Queue()
     by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
@@ -139,7 +140,7 @@ def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, 
                 finished.add(submitted[future])
 
         try:
-            for future, index in reversed(list(submitted.items())):
+            for future, index in list(submitted.items()):
                 if future.cancel():          # no worker took it: render it here
                     pending.discard(future)
                     job, tmp = order[index]
