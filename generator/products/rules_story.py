@@ -21,12 +21,13 @@ from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
-from ..typeset.text import TextBox, check_glyphs, style_for, to_markup, typeset
+from ..typeset.text import TextBox, check_glyphs, markup_color, style_for, to_markup, typeset
 from .figures import FigureFlowable
 
-ACCENT = HexColor("#7a2e3b")
-MUTED = HexColor("#6f604c")
-INK = HexColor("#2b2118")
+ACCENT_HEX, MUTED_HEX, INK_HEX = "#7a2e3b", "#6f604c", "#2b2118"
+ACCENT, MUTED, INK = HexColor(ACCENT_HEX), HexColor(MUTED_HEX), HexColor(INK_HEX)
+# the same colours in paragraph markup (links, counts)
+LINK_MARKUP, MUTED_MARKUP, INK_MARKUP = (markup_color(c) for c in (ACCENT_HEX, MUTED_HEX, INK_HEX))
 PLACEHOLDER = "\ue8ff{}\ue8fe"     # private-use brackets around a link index: survive to_markup
 BODY, LEADING = 10.0, 1.38
 
@@ -98,7 +99,7 @@ class Story:
                 title, dest = self.titles[target], target
             else:
                 title, dest = typeset(self.rules.card_names[target], self.lang), f"card-{target}"
-            links.append(f'<a href="#{dest}" color="#7a2e3b">{escape(title)}</a>')
+            links.append(f'<a href="#{dest}" color="{LINK_MARKUP}">{escape(title)}</a>')
             return PLACEHOLDER.format(len(links) - 1)
 
         text = REF.sub(ref, glue(source))
@@ -164,7 +165,7 @@ class Story:
         data = [["", ""] * columns for _r in range(rows)]
         for i, (key, title) in enumerate(items):
             r, c = i % rows, i // rows
-            data[r][2 * c] = self.P(f'<a href="#{key}" color="#2b2118">{escape(title)}</a>', entry)
+            data[r][2 * c] = self.P(f'<a href="#{key}" color="{INK_MARKUP}">{escape(title)}</a>', entry)
             slot = PageNumberSlot(f"toc{i}", lambda text: self.P(text, number))
             data[r][2 * c + 1] = self.page_slots[key] = slot
         heading = self.style("toc-head", self.w.title_family, 11, bold=True, color=ACCENT, space_after=2, keep=True)
@@ -233,13 +234,13 @@ class Story:
             count = deck.shortfall if deck.shortfall and not deck.count else count_label(_, deck.unit, deck.count)
             count += f" ({deck.shortfall})" if deck.shortfall and deck.count else ""
             dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) +
-                        f' <font size="9" color="#6f604c">{escape(typeset(count, self.lang))}</font>', deck_head)
+                        f' <font size="9" color="{MUTED_MARKUP}">{escape(typeset(count, self.lang))}</font>', deck_head)
             dh._outline = (f"deck-{deck.id}", deck.name, 2)
             story.append(dh)
             for card in deck.cards:
                 anchors = "".join(f'<a name="card-{i}"/>' for i in card.ids)
                 parts: list[Flowable] = [self.P(anchors + self.markup(card.name, w.title_family) +
-                                                f' <font color="#6f604c">×{card.copies}</font>', card_title)]
+                                                f' <font color="{MUTED_MARKUP}">×{card.copies}</font>', card_title)]
                 if card.summary:
                     parts.append(self.para(card.summary, summary, w.ui_family))
                 if card.text:

@@ -27,7 +27,7 @@ from ..typeset.fonts import FontBook, missing_glyphs
 from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
-from ..typeset.text import plain_text, to_markup, typeset
+from ..typeset.text import markup_color, plain_text, to_markup, typeset
 
 MARGIN = 10 * mm
 
@@ -116,7 +116,7 @@ class _Pad:
         """The category, and its formula below it, smaller and muted."""
         text = escape(row.title)
         if row.formula:
-            text += (f'<br/><font size="{max(FORMULA_MIN, style.fontSize * 0.85):.2f}" color="{MUTED}">'
+            text += (f'<br/><font size="{max(FORMULA_MIN, style.fontSize * 0.85):.2f}" color="{markup_color(MUTED)}">'
                      f'{self._markup(row.formula)}</font>')
         return self.para(text, style)
 

@@ -98,6 +98,17 @@ def styled(source: str, lang: str, token: re.Pattern, render) -> str:
     return HELD.sub(lambda m: held[int(m.group(1))], text)
 
 
+_HEX = re.compile(r"#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})")
+
+
+def markup_color(value: str) -> str:
+    """A colour for paragraph markup (<font color>, <a color>): '#rrggbb' as 'rgb(r,g,b)', the same
+    Color. ReportLab's parser tries the CSS form first and reaches a hex string only after a failed
+    Python literal parse: 2 µs against 12, for each such tag of each text (about 14,000 a build)."""
+    m = _HEX.fullmatch(value)
+    return f"rgb({','.join(str(int(h, 16)) for h in m.groups())})" if m else value
+
+
 def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
     """Turn card text (plain text, **bold**, *italic*, :icon:, newlines) into paragraph XML."""
 
@@ -106,7 +117,7 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
         if icons is None or name not in icons.codes:
             raise BuildError(f"unknown icon ':{name}:'")
         color = icons.colors.get(name)
-        color_attr = f' color="{color}"' if color else ""
+        color_attr = f' color="{markup_color(color)}"' if color else ""
         return f'<font name="{icons.name}"{color_attr}>&#x{icons.codes[name]:X};</font>'
 
     # ReportLab breaks lines at U+202F (it counts it as whitespace), so French "pièce ; …" could
