@@ -83,3 +83,17 @@ def test_bold_may_hold_an_icon():
     markup = to_markup("start with **9 :denier:** and *one* card", "en", icons)
     assert '<b>9\xa0<font name="pnp-icons-test">&#xE001;</font></b>' in markup
     assert "<i>one</i>" in markup and "**" not in markup
+
+
+@pytest.mark.parametrize("value", ["#7a2e3b", "#000000", "#FFFFFF", "#0aF09c"])
+def test_a_markup_colour_is_the_same_colour_reportlab_reads_faster(value):
+    """markup_color writes '#rrggbb' in the form ReportLab's markup parser reads first: the
+    PDF must not change by a single byte, so the Color must be the same to the last bit."""
+    from reportlab.lib.colors import HexColor, toColor
+
+    from generator.typeset.text import markup_color
+    written, expected = toColor(markup_color(value)), HexColor(value)
+    assert markup_color(value) != value
+    assert (written.red, written.green, written.blue, written.alpha) == \
+        (expected.red, expected.green, expected.blue, expected.alpha)
+    assert markup_color("red") == "red"      # a name is left as it is
