@@ -1,12 +1,18 @@
-"""How `--jobs` shares products between this process and its workers (generator/build/workers.py)."""
+"""How a build renders its products: the cycle collector's view of the heap meanwhile
+(generator/build/plan.py), and how `--jobs` shares the products between this process and its
+workers (generator/build/workers.py)."""
 from __future__ import annotations
 
+import gc
 import os
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
+from datafile.errors import BuildError
 from generator.build import plan, workers
+from tests.authoring.helpers import new_game
+from tests.conftest import pnp
 
 PRODUCTS = 8
 
@@ -43,3 +49,27 @@ def test_this_process_takes_the_costliest_product_left_not_the_cheapest(tmp_path
     mine = [int(name[1:]) for name, pid in lines if int(pid) == os.getpid()]
     assert mine, "this process rendered none"
     assert mine[0] < PRODUCTS // 2, f"this process began with product {mine[0]} of {PRODUCTS}"
+
+
+def test_what_lives_through_the_build_is_frozen_while_products_render_and_given_back_after(tmp_path, monkeypatch):
+    """The project, fonts and modules are out of the collector's sight while products render
+    (gc.freeze: fewer, shorter collections); after the build, failed or not, nothing stays
+    frozen, or a process that builds again (--watch, serve) would never collect it."""
+    seen = []
+
+    def write(project, game, lang, path, options, progress=lambda n: None):
+        seen.append(gc.get_freeze_count())
+        if len(seen) > 1:
+            raise BuildError("a failing product")
+        path.write_bytes(b"%PDF-1.4\n")
+        return 1
+    monkeypatch.setattr(plan, "PRODUCTS", [plan.Product("fake", "fake.pdf", write, lambda *args: 1)])
+    new_game(tmp_path)
+    build = ("build", "--jobs", "1", "--no-cache", "--out", str(tmp_path / "out"))
+    ok = pnp(*build, root=tmp_path)
+    assert ok.exit_code == 0, ok.output
+    assert seen and min(seen) > 1000          # the loaded project and modules, at least
+    assert gc.get_freeze_count() == 0
+    failed = pnp(*build, root=tmp_path)
+    assert failed.exit_code == 1 and len(seen) == 2, failed.output
+    assert gc.get_freeze_count() == 0
