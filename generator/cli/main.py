@@ -3,6 +3,8 @@ only when it runs (or when help lists it), so `pnp score` never loads the PDF ma
 from __future__ import annotations
 
 import ast
+import atexit
+import gc
 import importlib
 import importlib.util
 import os
@@ -10,6 +12,12 @@ import sys
 from pathlib import Path
 
 import click
+
+# At exit, the interpreter's last cycle collections walk every object a run made, one module
+# after another: 0.28 s after a full build (5 s). Frozen first, they are left to the process's
+# end (registered first, this runs after every other exit handler: files closed, temporary
+# folders removed, workers joined, as before).
+atexit.register(gc.freeze)
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2]   # kept for callers; the root is found (find_root)
 
