@@ -13,7 +13,6 @@ from pathlib import Path
 
 import click
 
-
 DEFAULT_ROOT = Path(__file__).resolve().parents[2]   # kept for callers; the root is found (find_root)
 
 
