@@ -110,7 +110,8 @@ def run() -> None:
     - a full collection walks the whole heap, and CPython ran one for every tenth of the younger
       collections: five of them were 12 % of a `pnp validate` (0.2 s), eleven 4 % of a build. One
       for every hundredth: validate 0.88x, a `--jobs 1` build 0.95x, 2 % more peak memory; a
-      process that stays (serve, --watch, studio) still collects, every few builds;
+      process that stays (serve, --watch, studio) still makes one about once a build (a full
+      build makes 143 younger ones);
     - at exit, the interpreter's last collections walked every object the run made again (0.28 s
       after a full build): the heap is frozen by the last exit handler, after every other (files
       closed, temporary folders removed, workers joined, as before)."""
