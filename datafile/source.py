@@ -181,7 +181,7 @@ def system_devices() -> set[int]:
 def system_folders() -> tuple[str, ...]:
     """/proc, /sys and /dev resolved once a process (each read resolved them again: a lstat per
     component, three folders, about 2,000 reads a validate)."""
-    return tuple(os.path.realpath(folder).rstrip(os.sep) for folder in _SYSTEM_FOLDERS)
+    return tuple(os.path.realpath(folder) for folder in _SYSTEM_FOLDERS)
 
 
 def _refuse(name: str, message: str, expected: str) -> DataError:
@@ -197,9 +197,9 @@ def read_bytes(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple
     which is checked before anything is read. The resolved path is opened with O_NOFOLLOW (no
     link swapped in meanwhile) and O_NONBLOCK (opening a pipe does not wait for a writer)."""
     real = os.path.realpath(path)
-    if within is not None and not any(_inside(real, folder) for folder in within):
+    if within is not None and not any(_inside(real, os.path.realpath(folder)) for folder in within):
         raise _refuse(name, "a link leading outside the project folder", expected)
-    if any(real == base or real.startswith(base + os.sep) for base in system_folders()):
+    if any(_inside(real, base) for base in system_folders()):
         raise _refuse(name, "a link to a system file (/proc, /sys or /dev)", expected)
     try:
         fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -228,8 +228,8 @@ def read_bytes(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple
     return data
 
 
-def _inside(path: str, folder: Path) -> bool:
-    base = os.path.realpath(folder)
+def _inside(path: str, base: str) -> bool:
+    """Whether the resolved `path` is the resolved folder `base` or lies in it."""
     return path == base or path.startswith(base.rstrip(os.sep) + os.sep)
 
 

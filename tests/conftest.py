@@ -58,8 +58,8 @@ def pytest_configure(config):
     objects, then their pickles) and the session's builds, so CPython's cycle collector, run
     after every 700 new objects, walks a large heap again and again. After every 10,000 instead:
     `-m "not slow"` 86 -> 76 s of wall time, 166 -> 145 CPU-s (two paired runs, docs/benchmarks.md).
-    The product keeps CPython's default: paired runs of a full build and of `pnp validate` showed
-    no gain there (0.97x-1.00x)."""
+    The product keeps CPython's youngest threshold (the same change gave no gain there, 0.97x-1.00x)
+    and runs its full collections seldom instead (generator.cli.run); here that gave nothing."""
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
     if sys.flags.dont_write_bytecode and not hasattr(config, "workerinput"):   # once, before the workers start
         _compile_the_project()

@@ -140,7 +140,7 @@ def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, 
                 finished.add(submitted[future])
 
         try:
-            for future, index in list(submitted.items()):
+            for future, index in submitted.items():
                 if future.cancel():          # no worker took it: render it here
                     pending.discard(future)
                     job, tmp = order[index]

@@ -53,6 +53,7 @@ TITLE_SIZES = (14, 13, 12, 11, 10)
 FORMULA_MIN = 7.0         # pt: a formula under its label is smaller, never below this
 COUNT = 0.42              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
+MUTED_MARKUP = markup_color(MUTED)     # the same colour in a label's markup
 # (landscape, columns, rows) of pads on a sheet, the most pads first
 ARRANGEMENTS = ((False, 2, 2), (True, 3, 1), (True, 2, 1), (False, 1, 2), (False, 1, 1))
 
@@ -116,7 +117,7 @@ class _Pad:
         """The category, and its formula below it, smaller and muted."""
         text = escape(row.title)
         if row.formula:
-            text += (f'<br/><font size="{max(FORMULA_MIN, style.fontSize * 0.85):.2f}" color="{markup_color(MUTED)}">'
+            text += (f'<br/><font size="{max(FORMULA_MIN, style.fontSize * 0.85):.2f}" color="{MUTED_MARKUP}">'
                      f'{self._markup(row.formula)}</font>')
         return self.para(text, style)
 
