@@ -243,7 +243,7 @@ class Translator:
     lang: str
     allow_missing: bool = False
     missing: set[str] = field(default_factory=set)
-    _catalogue: Messages | None = field(default=None, repr=False)
+    _catalogue: Messages | DataError | None = field(default=None, repr=False)
 
     def __call__(self, msgid: str, plural: str | None = None, /, **fields) -> str:
         """`msgid` in this language; with `plural`, the form that fields['count'] takes. Named
@@ -276,7 +276,12 @@ class Translator:
 
     def _messages(self) -> Messages:
         if self._catalogue is None:   # once per translator (one product): thousands of calls
-            self._catalogue = load_catalogue(self.root, self.lang)
+            try:
+                self._catalogue = load_catalogue(self.root, self.lang)
+            except DataError as exc:   # a damaged catalogue fails every call alike, unread again
+                self._catalogue = exc
+        if isinstance(self._catalogue, DataError):
+            raise DataError(self._catalogue.problems)
         return self._catalogue
 
     def plural_of(self, msgid: str) -> tuple[str, str] | None:

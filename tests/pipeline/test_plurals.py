@@ -59,6 +59,26 @@ def test_catalogues_of_one_language_declare_one_rule(tmp_path):
     assert str(problem).startswith("locales/es/LC_MESSAGES/b.po:4: Plural-Forms") and "a.po" in str(problem)
 
 
+def test_a_damaged_catalogue_fails_every_call_alike_and_is_read_once(tmp_path, monkeypatch):
+    """A build or a validate calls `_` thousands of times: a damaged catalogue is one problem at
+    every call, not a file parsed again at each."""
+    import babel.messages.pofile as pofile
+    reads, read_po = [], pofile.read_po
+    monkeypatch.setattr(pofile, "read_po", lambda *args, **kw: reads.append(1) or read_po(*args, **kw))
+    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "site.po").write_text('msgid ""\nmsgstr ""\n"Language: es\\n"\n\n'
+                                    'msgid "{count} players"\nmsgstr "{n} jugadores"\n', encoding="utf-8")
+    _ = Translator(tmp_path, "es")
+    seen = []
+    for _call in range(50):
+        with pytest.raises(DataError) as caught:
+            _("{count} players", count=2)
+        seen.append(tuple(map(str, caught.value.problems)))
+    assert len(set(seen)) == 1 and seen[0][0].startswith("locales/es/LC_MESSAGES/site.po:5: ")
+    assert len(reads) == 1
+
+
 @pytest.mark.parametrize("lang, header", [
     ("en", "2–4 players · 45 min"), ("fr", "2–4\u00a0joueurs\u00a0·\u00a045\u00a0min"),
     ("de", "2–4\u00a0Spieler\u00a0·\u00a045\u00a0Min."), ("ja", "2〜4人・45分")])
