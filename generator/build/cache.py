@@ -29,6 +29,7 @@ from ..paper.output import file_digest, link_or_copy
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
+SHARED_KEEP = 64      # entries of the user's shared cache kept (web-font subsets: 0.1-0.6 MB each)
 _LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml",
               "pillow", "svglib", "openpyxl")
 _CODE = ("generator", "datafile", "scoring")
@@ -78,6 +79,11 @@ class Keys:
         self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options), **(extra or {})}
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, str] = {}
+
+    def shared(self, *inputs) -> str:
+        """A key for something made from `inputs` by this code whatever the build's options (a
+        web-font subset), for the user's cache that every project and output folder share."""
+        return _sha(json.dumps([self.base["code"], *inputs], sort_keys=True, ensure_ascii=False).encode())
 
     def _file(self, path: Path) -> str:
         if path not in self._files:
@@ -257,3 +263,40 @@ class Store:
         for entry in [self.old / name for name in self.used] + others[:max(0, KEEP - len(self.used))]:
             if _regular(entry) and not (self.new / entry.name).exists():
                 link_or_copy(entry, self.new / entry.name)
+
+
+class SharedStore:
+    """Entries `<key>-<content hash>` in a folder of the user's cache that every project and
+    output folder share: the same font subset to the same characters by the same code gives the
+    same bytes wherever it is built, so a second project, a new --out or a cleared OUT cache reuses
+    it. Written whole or not at all (other processes read the folder meanwhile); an entry whose
+    bytes do not match its name is never served; the SHARED_KEEP most recently used are kept."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def remembered(self, key: str, make: Callable[[], bytes], read: bool = True) -> bytes:
+        """The bytes kept for `key`, else `make()`, kept for the next; `read=False` (--no-cache)
+        makes them anew."""
+        for entry in self.folder.glob(f"{key}-*") if read else []:
+            try:
+                data = entry.read_bytes() if _regular(entry) else b""
+                if _sha(data) == entry.name.rpartition("-")[2]:
+                    os.utime(entry)    # recently used
+                    return data
+            except OSError:
+                continue
+        data = make()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            entry = self.folder / f"{key}-{_sha(data)}"
+            temporary = self.folder / f".{entry.name}.{os.getpid()}"
+            temporary.write_bytes(data)
+            os.replace(temporary, entry)
+            kept = sorted((p for p in self.folder.iterdir() if not p.name.startswith(".")),
+                          key=lambda p: p.lstat().st_mtime_ns, reverse=True)
+            for old in kept[SHARED_KEEP:]:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass    # a read-only or full cache only costs time
+        return data

@@ -244,11 +244,15 @@ class SiteMemory:
         from ..site import runtime     # the calculator's files, when vendored, are inputs too
         self.keys, self.store, self.use_cache = keys, store, use_cache
         self.runtime = sorted((name, path.stat().st_size) for name, path in runtime.files(root).items())
+        self.fonts = cache.SharedStore(runtime.user_cache() / "web-fonts")
 
     def __call__(self, what: tuple, make: Callable[[], bytes]) -> bytes:
         if what[0] == "font":
             _kind, source, name = what
             key = self.keys.of("font", source, name)
+            made = make     # a subset takes 0.1-0.6 s: the user's cache lends it across projects
+            make = lambda: self.fonts.remembered(self.keys.shared("font", source, name), made,  # noqa: E731
+                                                 read=self.use_cache)
         else:
             _kind, game, lang, langs, downloads = what
             key = self.keys.of("pages", self.keys.key("site", game.directory, list(game.game.languages), lang),

@@ -46,8 +46,14 @@ def runtime_dir(root: Path | None = None) -> Path:
     chosen = os.environ.get("PNP_RUNTIME_DIR") or os.environ.get("PNP_WEB_VENDOR")
     if chosen:
         return Path(chosen)
+    return user_cache() / "runtime" / runtime_fetch.RUNTIME_ID
+
+
+def user_cache() -> Path:
+    """pnp's folder in the user's cache: what every project of the user shares (the runtime,
+    web-font subsets)."""
     import platformdirs
-    return Path(platformdirs.user_cache_dir("pnp-studio", appauthor=False)) / "runtime" / runtime_fetch.RUNTIME_ID
+    return Path(platformdirs.user_cache_dir("pnp-studio", appauthor=False))
 
 
 vendor_dir = runtime_dir       # the former name (tests, other scripts)

@@ -152,3 +152,40 @@ def test_serve_makes_again_only_what_an_edit_changed(tmp_path):
     assert rebuild(root, fresh, None, False)
     site = {p.relative_to(out): p.read_bytes() for p in sorted((out / "site").rglob("*")) if p.is_file()}
     assert site == {p.relative_to(fresh): p.read_bytes() for p in sorted((fresh / "site").rglob("*")) if p.is_file()}
+
+
+@pytest.mark.slow      # three builds
+def test_web_font_subsets_are_shared_by_every_output_folder_but_not_with_no_cache(tmp_path, monkeypatch):
+    """A web-font subset is kept in the user's cache: a build into another folder (another
+    project, a cleared cache) takes it from there and writes the same site; --no-cache subsets
+    the fonts again."""
+    from generator.site import fonts, runtime
+    monkeypatch.setattr(runtime, "user_cache", lambda: tmp_path / "user-cache")
+    subsets, woff2 = [], fonts.woff2
+    monkeypatch.setattr(fonts, "woff2", lambda *args: subsets.append(1) or woff2(*args))
+    args = (GAME, "--lang", "en", "--only", "rules")
+
+    def site(folder: Path) -> dict:
+        return {p: d for p, (_i, d) in snapshot(folder).items() if p.startswith("site/")}
+
+    assert pnp("build", *args, "--out", str(tmp_path / "a")).exit_code == 0
+    made = len(subsets)
+    assert made >= 1 and len(list((tmp_path / "user-cache" / "web-fonts").iterdir())) == made
+    assert pnp("build", *args, "--out", str(tmp_path / "b")).exit_code == 0
+    assert len(subsets) == made and site(tmp_path / "a") == site(tmp_path / "b")
+    assert pnp("build", *args, "--out", str(tmp_path / "c"), "--no-cache").exit_code == 0
+    assert len(subsets) == 2 * made and site(tmp_path / "a") == site(tmp_path / "c")
+
+
+def test_the_shared_cache_serves_only_whole_entries_and_keeps_the_most_recent(tmp_path, monkeypatch):
+    from generator.build import cache
+    monkeypatch.setattr(cache, "SHARED_KEEP", 3)
+    store = cache.SharedStore(tmp_path / "shared")
+    assert store.remembered("k", lambda: b"made") == b"made"
+    (entry,) = (tmp_path / "shared").iterdir()
+    entry.write_bytes(b"mad")                                   # cut short, or altered
+    assert store.remembered("k", lambda: b"made again") == b"made again"
+    assert store.remembered("k", lambda: b"not made") == b"made again"
+    for key in "abcd":
+        store.remembered(key, lambda: key.encode())
+    assert sorted(p.name[0] for p in (tmp_path / "shared").iterdir()) == ["b", "c", "d"]
