@@ -160,6 +160,7 @@ def test_web_font_subsets_are_shared_by_every_output_folder_but_not_with_no_cach
     project, a cleared cache) takes it from there and writes the same site; --no-cache subsets
     the fonts again."""
     from generator.site import fonts, runtime
+    monkeypatch.setenv("PNP_RUNTIME_DIR", str(runtime.runtime_dir()))    # the calculator's, where it is
     monkeypatch.setattr(runtime, "user_cache", lambda: tmp_path / "user-cache")
     subsets, woff2 = [], fonts.woff2
     monkeypatch.setattr(fonts, "woff2", lambda *args: subsets.append(1) or woff2(*args))
