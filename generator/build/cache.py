@@ -30,8 +30,8 @@ from ..paper.output import file_digest, link_or_copy
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
 SHARED_KEEP = 64      # entries of the user's shared cache kept (web-font subsets: 0.1-0.6 MB each)
-_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "jinja2", "babel", "pydantic", "pyyaml",
-              "pillow", "svglib", "openpyxl")
+_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "brotli", "jinja2", "babel", "pydantic",
+              "pyyaml", "pillow", "svglib", "openpyxl")     # brotli: it writes the web fonts' bytes
 _CODE = ("generator", "datafile", "scoring")
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import functools
 import gc
 import importlib
 import sys
@@ -250,9 +251,9 @@ class SiteMemory:
         if what[0] == "font":
             _kind, source, name = what
             key = self.keys.of("font", source, name)
-            made = make     # a subset takes 0.1-0.6 s: the user's cache lends it across projects
-            make = lambda: self.fonts.remembered(self.keys.shared("font", source, name), made,  # noqa: E731
-                                                 read=self.use_cache)
+            # a subset takes 0.1-0.6 s: the user's cache lends it across projects and output folders
+            make = functools.partial(self.fonts.remembered, self.keys.shared("font", source, name), make,
+                                     read=self.use_cache)
         else:
             _kind, game, lang, langs, downloads = what
             key = self.keys.of("pages", self.keys.key("site", game.directory, list(game.game.languages), lang),
