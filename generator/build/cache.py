@@ -21,11 +21,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-from datafile.errors import DataError
+from datafile.errors import BuildError, DataError
 from datafile.source import load_yaml
 
 from ..data.locate import input_files, search_path
-from ..paper.output import file_digest, link_or_copy
+from ..paper.output import file_digest, link_or_copy, write_whole
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
@@ -176,6 +176,16 @@ def _regular(path: Path) -> bool:
         return False
 
 
+def _intact(entry: Path) -> bool:
+    """A cache entry `<key>-<content hash>` whose bytes still match the hash in its name (never
+    one altered in place), itself a regular file: a link there is never served (a shipped
+    output is untrusted)."""
+    try:
+        return _regular(entry) and file_digest(entry) == entry.name.rpartition("-")[2]
+    except (OSError, BuildError):     # gone meanwhile, or not a file to read
+        return False
+
+
 class Store:
     """Entries `<key>-<content hash>` in OUT/.pnp-cache/; new ones go into the staging folder."""
 
@@ -190,9 +200,7 @@ class Store:
         if not self.old.is_dir():
             return None
         for entry in self.old.glob(f"{key}-*"):
-            if not _regular(entry):     # a shipped output is untrusted: a link there is never served
-                continue
-            if file_digest(entry) == entry.name.rpartition("-")[2]:
+            if _intact(entry):
                 self.used.add(entry.name)
                 return entry
         return None
@@ -280,19 +288,14 @@ class SharedStore:
         makes them anew."""
         for entry in self.folder.glob(f"{key}-*") if read else []:
             try:
-                data = entry.read_bytes() if _regular(entry) else b""
-                if _sha(data) == entry.name.rpartition("-")[2]:
+                if _intact(entry):
                     os.utime(entry)    # recently used
-                    return data
+                    return entry.read_bytes()
             except OSError:
                 continue
         data = make()
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            entry = self.folder / f"{key}-{_sha(data)}"
-            temporary = self.folder / f".{entry.name}.{os.getpid()}"
-            temporary.write_bytes(data)
-            os.replace(temporary, entry)
+            write_whole(self.folder / f"{key}-{_sha(data)}", data)
             kept = sorted((p for p in self.folder.iterdir() if not p.name.startswith(".")),
                           key=lambda p: p.lstat().st_mtime_ns, reverse=True)
             for old in kept[SHARED_KEEP:]:

@@ -17,12 +17,13 @@ import io
 import os
 import stat
 import tarfile
-import tempfile
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+from ..paper.output import write_whole
 
 NPM = "https://registry.npmjs.org"
 PYPI_FILES = "https://files.pythonhosted.org"
@@ -124,14 +125,14 @@ def fetch(folder: Path, progress: Progress = lambda what, n: None,
         if download is PYODIDE:
             _unpack_pyodide(data, folder / "pyodide")
         else:
-            _write(folder / "wheels" / download.name, data)
+            write_whole(folder / "wheels" / download.name, data)
     _, squeeze = missing(folder)
     for name in squeeze:
         raw = (folder / "pyodide" / name).read_bytes()
         compress_progress(name, 0)
-        _write(folder / "pyodide" / f"{name}.gz", gzip.compress(raw, 9, mtime=0))
+        write_whole(folder / "pyodide" / f"{name}.gz", gzip.compress(raw, 9, mtime=0))
         import brotli         # a dependency already (fontTools writes WOFF2 with it)
-        _write(folder / "pyodide" / f"{name}.br", brotli.compress(raw, quality=11))
+        write_whole(folder / "pyodide" / f"{name}.br", brotli.compress(raw, quality=11))
         compress_progress(name, len(raw))
 
 
@@ -192,20 +193,9 @@ def _unpack_pyodide(data: bytes, folder: Path) -> None:
             content = tar.extractfile(member).read() if member.isfile() else b""
             if len(content) != size or hashlib.sha256(content).hexdigest() != sha:
                 raise FetchError(f"{name} in {PYODIDE.name} is not the pinned file: refused")
-            _write(folder / name, content)
+            write_whole(folder / name, content)
 
 
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def download_size(todo: list[Download]) -> int:
