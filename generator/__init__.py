@@ -2,7 +2,8 @@
 in this list (tests/test_layering.py checks the direction):
 
     data/      YAML with line numbers -> validated model: games, decks, layouts, aids, rules,
-               the Jinja templates they are written in, interface-string catalogues
+               the Jinja templates they are written in, interface-string catalogues,
+               pnp's folder in the user's cache (user_cache.py)
     typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking
     paper/     sheet geometry, one card face, imposition with duplex backs, atomic output
     products/  the printables: cards, player aids, score pads, rules.pdf, calibration page

@@ -25,11 +25,10 @@ from datafile.errors import BuildError, DataError
 from datafile.source import load_yaml
 
 from ..data.locate import input_files, search_path
-from ..paper.output import file_digest, link_or_copy, write_whole
+from ..paper.output import file_digest, link_or_copy
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
-SHARED_KEEP = 64      # entries of the user's shared cache kept (web-font subsets: 0.1-0.6 MB each)
 _LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "brotli", "jinja2", "babel", "pydantic",
               "pyyaml", "pillow", "svglib", "openpyxl")     # brotli: it writes the web fonts' bytes
 _CODE = ("generator", "datafile", "scoring")
@@ -271,35 +270,3 @@ class Store:
         for entry in [self.old / name for name in self.used] + others[:max(0, KEEP - len(self.used))]:
             if _regular(entry) and not (self.new / entry.name).exists():
                 link_or_copy(entry, self.new / entry.name)
-
-
-class SharedStore:
-    """Entries `<key>-<content hash>` in a folder of the user's cache that every project and
-    output folder share: the same font subset to the same characters by the same code gives the
-    same bytes wherever it is built, so a second project, a new --out or a cleared OUT cache reuses
-    it. Written whole or not at all (other processes read the folder meanwhile); an entry whose
-    bytes do not match its name is never served; the SHARED_KEEP most recently used are kept."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-
-    def remembered(self, key: str, make: Callable[[], bytes], read: bool = True) -> bytes:
-        """The bytes kept for `key`, else `make()`, kept for the next; `read=False` (--no-cache)
-        makes them anew."""
-        for entry in self.folder.glob(f"{key}-*") if read else []:
-            try:
-                if _intact(entry):
-                    os.utime(entry)    # recently used
-                    return entry.read_bytes()
-            except OSError:
-                continue
-        data = make()
-        try:
-            write_whole(self.folder / f"{key}-{_sha(data)}", data)
-            kept = sorted((p for p in self.folder.iterdir() if not p.name.startswith(".")),
-                          key=lambda p: p.lstat().st_mtime_ns, reverse=True)
-            for old in kept[SHARED_KEEP:]:
-                old.unlink(missing_ok=True)
-        except OSError:
-            pass    # a read-only or full cache only costs time
-        return data

@@ -18,6 +18,7 @@ import sys
 from contextlib import contextmanager
 
 from ..paper.imposition import SheetOptions
+from ..data import user_cache
 from ..data.project import GameData, Project
 from ..paper.output import Staging
 from . import cache
@@ -245,7 +246,7 @@ class SiteMemory:
         from ..site import runtime     # the calculator's files, when vendored, are inputs too
         self.keys, self.store, self.use_cache = keys, store, use_cache
         self.runtime = sorted((name, path.stat().st_size) for name, path in runtime.files(root).items())
-        self.fonts = cache.SharedStore(runtime.user_cache() / "web-fonts")
+        self.fonts = user_cache.SharedStore(user_cache.folder() / "web-fonts")
 
     def __call__(self, what: tuple, make: Callable[[], bytes]) -> bytes:
         if what[0] == "font":

@@ -189,21 +189,6 @@ def link_or_copy(src: Path, dst: Path) -> None:
         shutil.copyfile(src, dst)
 
 
-def write_whole(path: Path, data: bytes) -> None:
-    """`data` into `path`, whole or not at all: written beside it under a name of its own, then
-    renamed (another process may read `path` meanwhile); nothing is left behind on failure."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 _DIGESTS: dict[str, tuple[tuple, str]] = {}
 
 

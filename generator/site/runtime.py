@@ -27,6 +27,7 @@ import datafile.errors
 import scoring.api
 from scoring.api import facts_from_game
 
+from ..data import user_cache
 from ..data.i18n import read_catalogue
 from ..data.locate import locate, search_path
 from . import runtime_fetch
@@ -46,14 +47,7 @@ def runtime_dir(root: Path | None = None) -> Path:
     chosen = os.environ.get("PNP_RUNTIME_DIR") or os.environ.get("PNP_WEB_VENDOR")
     if chosen:
         return Path(chosen)
-    return user_cache() / "runtime" / runtime_fetch.RUNTIME_ID
-
-
-def user_cache() -> Path:
-    """pnp's folder in the user's cache: what every project of the user shares (the runtime,
-    web-font subsets)."""
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("pnp-studio", appauthor=False))
+    return user_cache.folder() / "runtime" / runtime_fetch.RUNTIME_ID
 
 
 vendor_dir = runtime_dir       # the former name (tests, other scripts)

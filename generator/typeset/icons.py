@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..data import user_cache
 from ..data.model import IconSpec
 
 ICON_BASE = 0xE000  # Unicode private use area
@@ -45,23 +44,23 @@ def _icon_font(name: str, icons: tuple) -> IconFont:
 
 
 def _cached_font_bytes(name: str, icons: tuple) -> bytes:
-    """Compiling with fontTools costs more than the rest of a small build, so the result
-    is kept in the user's cache, keyed by the icons' definitions (same input, same bytes)."""
-    key = hashlib.sha256(repr((ICON_FONT_VERSION, name, icons)).encode()).hexdigest()[:24]
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pnp-studio" / f"icons-{key}.ttf"
+    """Compiling with fontTools costs more than the rest of a small build, so the result is kept
+    in the user's cache, keyed by the icons' definitions and fontTools' version (same input, same
+    bytes), among the most recently used ones (data/user_cache.py)."""
+    from fontTools import version as fonttools
+    key = hashlib.sha256(repr((ICON_FONT_VERSION, fonttools, name, icons)).encode()).hexdigest()[:24]
+    return user_cache.SharedStore(user_cache.folder() / "icon-fonts").remembered(
+        f"icons-{key}", lambda: _compile_fresh(icons, name))
+
+
+def _compile_fresh(icons: tuple, family: str) -> bytes:
+    # earlier versions kept every icon font loose in the cache folder, unbounded
     try:
-        return cache.read_bytes()
+        for loose in user_cache.folder().glob("icons-*.ttf"):
+            loose.unlink(missing_ok=True)
     except OSError:
         pass
-    data = _compile_icons(icons, name)
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
-        tmp.write_bytes(data)
-        os.replace(tmp, cache)
-    except OSError:
-        pass  # a read-only home only costs time
-    return data
+    return _compile_icons(icons, family)
 
 
 def _compile_icons(icons: tuple, family: str) -> bytes:

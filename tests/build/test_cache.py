@@ -159,9 +159,10 @@ def test_web_font_subsets_are_shared_by_every_output_folder_but_not_with_no_cach
     """A web-font subset is kept in the user's cache: a build into another folder (another
     project, a cleared cache) takes it from there and writes the same site; --no-cache subsets
     the fonts again."""
+    from generator.data import user_cache
     from generator.site import fonts, runtime
     monkeypatch.setenv("PNP_RUNTIME_DIR", str(runtime.runtime_dir()))    # the calculator's, where it is
-    monkeypatch.setattr(runtime, "user_cache", lambda: tmp_path / "user-cache")
+    monkeypatch.setattr(user_cache, "folder", lambda: tmp_path / "user-cache")
     subsets, woff2 = [], fonts.woff2
     monkeypatch.setattr(fonts, "woff2", lambda *args: subsets.append(1) or woff2(*args))
     args = (GAME, "--lang", "en", "--only", "rules")
@@ -178,10 +179,9 @@ def test_web_font_subsets_are_shared_by_every_output_folder_but_not_with_no_cach
     assert len(subsets) == 2 * made and site(tmp_path / "a") == site(tmp_path / "c")
 
 
-def test_the_shared_cache_serves_only_whole_entries_and_keeps_the_most_recent(tmp_path, monkeypatch):
-    from generator.build import cache
-    monkeypatch.setattr(cache, "SHARED_KEEP", 3)
-    store = cache.SharedStore(tmp_path / "shared")
+def test_the_shared_cache_serves_only_whole_entries_and_keeps_the_most_recent(tmp_path):
+    from generator.data.user_cache import SharedStore
+    store = SharedStore(tmp_path / "shared", keep=3)
     assert store.remembered("k", lambda: b"made") == b"made"
     (entry,) = (tmp_path / "shared").iterdir()
     entry.write_bytes(b"mad")                                   # cut short, or altered

@@ -65,3 +65,34 @@ def test_the_old_card_icon_would_fail(tmp_path):
     image = Image.new("L", (40, 40), 255)
     ImageDraw.Draw(image).rounded_rectangle((8, 4, 30, 36), radius=3, outline=0, width=2)
     assert hollow_box(image)
+
+
+def test_icon_fonts_are_kept_in_a_bounded_user_cache_and_checked(tmp_path, monkeypatch):
+    """A compiled icon font is kept in the user's cache (data/user_cache.py): the next process
+    takes it from there; a damaged entry is compiled again; the loose fonts that earlier
+    versions left in the cache folder, without bound, are removed."""
+    from generator.data import user_cache
+    from generator.typeset import icons as icon_fonts
+    monkeypatch.setattr(user_cache, "folder", lambda: tmp_path)
+    (tmp_path / "icons-0123456789abcdef01234567.ttf").write_bytes(b"left by an earlier version")
+    compiled, compile_icons = [], icon_fonts._compile_icons
+    monkeypatch.setattr(icon_fonts, "_compile_icons", lambda *args: compiled.append(1) or compile_icons(*args))
+    spec = load_project(ROOT, ["taverna"]).icons_for("taverna")
+
+    def font_of(name: str) -> tuple[str, set[int]]:
+        font = build_icon_font(name, spec)      # a new name: not the process's own memo
+        return font.name, set(font.codes.values())
+
+    font_of("pnp-icons-cache-test-1")
+    assert compiled == [1] and not list(tmp_path.glob("icons-*.ttf"))
+    (entry,) = (tmp_path / "icon-fonts").iterdir()
+    kept = entry.read_bytes()
+    font_of("pnp-icons-cache-test-1b")          # another name compiles its own (the family is in the font)
+    assert compiled == [1, 1]
+    icon_fonts._icon_font.cache_clear()         # as a new process
+    font_of("pnp-icons-cache-test-1")
+    assert compiled == [1, 1]                   # taken from the cache
+    entry.write_bytes(kept[:200])               # cut short
+    icon_fonts._icon_font.cache_clear()
+    font_of("pnp-icons-cache-test-1")
+    assert compiled == [1, 1, 1] and entry.read_bytes() == kept   # made again, the same bytes
