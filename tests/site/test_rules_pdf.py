@@ -300,7 +300,7 @@ def test_callout_leaders_stop_beside_what_they_name(full_build, game, lang):
 
 def test_site_figures_are_the_pixels_of_one_pdf_per_figure():
     """The site's figures are drawn into one PDF, a page each: a figure must come out as it would
-    alone (nothing carried over from the figure before it)."""
+    alone (nothing carried over from the figure before it), in 256 colours (few_colours)."""
     import io
 
     import pypdfium2
@@ -310,7 +310,7 @@ def test_site_figures_are_the_pixels_of_one_pdf_per_figure():
 
     from generator.data.figures import load_figures
     from generator.data.rules import load_rules
-    from generator.products.figures import FigureMaker, figure_pngs
+    from generator.products.figures import FigureMaker, few_colours, figure_pngs
     project = load_project(ROOT, ["tournay"])
     game = project.games["tournay"]
     rules = load_rules(project, game, "ja")
@@ -325,10 +325,27 @@ def test_site_figures_are_the_pixels_of_one_pdf_per_figure():
         canvas.showPage()
         canvas.save()
         pdf = pypdfium2.PdfDocument(alone.getvalue())
-        expected = pdf[0].render(scale=200 / 72).to_pil()
+        expected = few_colours(pdf[0].render(scale=200 / 72).to_pil())
         pdf.close()
         image = Image.open(io.BytesIO(png))
-        assert image.size == expected.size and image.tobytes() == expected.convert(image.mode).tobytes(), figure.id
+        assert image.mode == "P" and image.size == expected.size, figure.id
+        assert image.convert("RGB").tobytes() == expected.convert("RGB").tobytes(), figure.id
+
+
+def test_a_figure_keeps_its_colours_where_a_palette_would_band():
+    """256 colours show a drawing of flat colours as it is; card art with more colours (a
+    photograph, a gradient) keeps them all."""
+    from PIL import Image, ImageDraw
+
+    from generator.products.figures import few_colours
+    drawing = Image.new("RGB", (400, 300), "#f3ead8")
+    pen = ImageDraw.Draw(drawing)
+    pen.rounded_rectangle((20, 20, 380, 280), 24, outline="#3b4f6b", width=9)
+    pen.text((60, 120), "Erzherzog 1+ → 3", fill="#2b2118")
+    assert few_colours(drawing).mode == "P"
+    photo = Image.merge("RGB", [Image.linear_gradient("L").resize((400, 300)),
+                                Image.radial_gradient("L").resize((400, 300)), Image.effect_noise((400, 300), 40)])
+    assert few_colours(photo) is photo
 
 
 def test_figure_errors_name_file_and_line(tmp_path):
