@@ -11,6 +11,7 @@ The parts split() makes are built from broken words and keep ReportLab's behavio
 """
 from __future__ import annotations
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import paragraph as _rl
 
 
@@ -47,3 +48,27 @@ class WrapOnce:
     def split(self, availWidth, availHeight):
         self.__dict__.pop("_kept", None)
         return super().split(availWidth, availHeight)
+
+
+
+# (font, size) -> ReportLab's getAscentDescent of them, made once. ReportLab asks for them for
+# every fragment of every line it breaks or draws, and for a TrueType font finds them only after
+# a failed attribute lookup (font.ascent) is caught: 2 % of a build's CPU. Keyed on the font
+# object itself, so a font registered again under the same name (--watch after a font file
+# changed) is measured again; the numbers are ReportLab's own.
+_EXTENTS: dict = {}
+_GET_ASCENT_DESCENT = pdfmetrics.getAscentDescent
+
+
+def _ascent_descent(fontName, fontSize=None):
+    key = (pdfmetrics.getFont(fontName), fontSize)
+    try:
+        return _EXTENTS[key]
+    except KeyError:
+        if len(_EXTENTS) > 10_000:
+            _EXTENTS.clear()
+        value = _EXTENTS[key] = _GET_ASCENT_DESCENT(fontName, fontSize)
+        return value
+
+
+_rl.getAscentDescent = _ascent_descent    # the paragraph module imports it by name

@@ -54,3 +54,23 @@ def test_a_paragraph_drawn_again_replays_the_same_operators():
 
     assert _page(remembered) == _page(plain)
     assert b"Tf" in _page(plain)
+
+
+def test_remembered_font_extents_follow_the_font_registered_under_a_name():
+    """paragraph's getAscentDescent (typeset/paragraph.py) answers as ReportLab's own, and a font
+    registered again under the same name (--watch after a font file changed) is measured anew."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.platypus import paragraph as rl_paragraph
+
+    from generator.data.locate import bundled_root
+    from generator.typeset import paragraph
+    fonts = bundled_root() / "layouts" / "fonts"
+    assert rl_paragraph.getAscentDescent is paragraph._ascent_descent
+    name = "pnp-extents-test"
+    for file in ("Cardo-Regular.ttf", "BIZUDPGothic-Regular.ttf", "Cardo-Regular.ttf"):
+        pdfmetrics._fonts.pop(name, None)                 # as pdfmetrics._reset() does for --watch
+        pdfmetrics.registerFont(TTFont(name, str(fonts / file)))
+        for size in (None, 7.5, 9, 9):
+            assert paragraph._ascent_descent(name, size) == pdfmetrics.getAscentDescent(name, size), (file, size)
+    assert paragraph._ascent_descent("Helvetica", 9) == pdfmetrics.getAscentDescent("Helvetica", 9)
