@@ -211,3 +211,23 @@ def test_anatomy_figure_says_what_the_donazione_does_not_when(lang):
     anatomy = next(f for f in figures if f["id"] == "anatomy")
     effect = next(c["text"][lang] for c in anatomy["callouts"] if c["region"] == "body")
     assert {"fr": "quand", "en": "when", "de": "wenn", "ja": "とき"}[lang] not in effect
+
+
+@pytest.mark.parametrize("noble", ["monumento", "cappella-di-santa-fina"])
+def test_scoring_nobles_are_played_instead_of_an_action(noble):
+    """Rulesheet 001: every noble but Buona Pietra and Giostra is played « au lieu des 7 actions
+    normales », and « les cartes restant en main ne comptent pas »: Monumento and the Cappella
+    score at game end only once played. Their band said "At game end" (review of stop 40)."""
+    entry = card(GAME, "nobles", noble)
+    assert entry["props"]["timing"] == "instead-of-action"
+    at_the_end = {"fr": "En fin de partie", "en": "At game end", "de": "Spielende", "ja": "ゲーム終了時"}
+    for lang in LANGS:
+        assert at_the_end[lang] in entry["text"][lang], lang
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_buona_pietra_is_what_goes_below_a_ten(lang):
+    """« Dans une tour colorée, vous pouvez jouer cette carte en dessous de 10 ou au-dessus de 5 »:
+    the card, not the tower."""
+    text = card(GAME, "nobles", "buona-pietra")["text"][lang]
+    assert {"fr": "dans une tour colorée, elle peut aller", "en": "in a coloured tower it may go"}[lang] in text

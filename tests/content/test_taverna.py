@@ -5,7 +5,7 @@ import pytest
 
 import re
 
-from .shipped import LANGS, ROOT, aid, aid_card_text, card, deck, load, rules, section
+from .shipped import LANGS, ROOT, aid, aid_card_text, aid_text, card, deck, load, rules, section
 
 GAME = "taverna"
 
@@ -146,7 +146,7 @@ AID_CARD_FACTS = {
     # rulebook 004, step 4: Influence activates a notable at a distance, never a second one
     "influence": {"fr": "(pas un second)", "en": "(not a second one)", "de": "(keinen zweiten)", "ja": "（もう1人使えるわけではありません）"},
     # pay, move, then the effect in the destination tavern (Notaire, Gob'Trotter)
-    "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort aktivieren", "ja": "移動先で能力を使います"},
+    "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er", "ja": "移動先で能力を使います"},
     # Ripaille: paid to the active player, title or not
     "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Urkunde", "ja": "権利証がなくても"},
     # 2-player variant: two castle scorings each
@@ -157,8 +157,9 @@ AID_CARD_FACTS = {
     "both symbols": {"fr": "(sur carte client et taverne)", "en": "(on both the client card and the tavern)",
                      "de": "(auf Gastkarte und Taverne)", "ja": "（客カードと酒場の両方にあれば）"},
     # Complot: climb the track of the tile you removed, not your own client's
-    "plot track": {"fr": "montez sur l'échelle du peuple retiré", "en": "climb the removed tile's people track",
-                   "de": "steige auf der Leiste seines Volks auf", "ja": "除いた客の種族トラックを上がります"},
+    "plot track": {"fr": "montez d'un niveau sur l'échelle du peuple retiré",
+                   "en": "climb 1 step on the removed tile's people track",
+                   "de": "steige auf der Leiste seines Volks 1 Stufe auf", "ja": "除いた客の種族トラックを1段上がります"},
     # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
     "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
             "ja": "客カードを各自8枚"},
@@ -177,4 +178,20 @@ def test_aid_card_keeps_the_rule(lang, fact):
 def test_figure_applies_the_notable_where_it_arrives(lang):
     figures = load(ROOT / "cards" / GAME / "rules" / "figures.yaml")["figures"]
     effect = next(c["text"][lang] for f in figures for c in f.get("callouts", []) if c.get("region") == "body")
-    assert {"fr": "arrive", "en": "moves to", "de": "in die er zieht", "ja": "移動先"}[lang] in effect
+    assert {"fr": "arrivée", "en": "moves to", "de": "in die er zieht", "ja": "移動先"}[lang] in effect
+    # rulebook 004: only the Notaire and the Gob'Trotter act in the destination tavern (the figure
+    # shows the Princesse, whose favours are bought wherever she goes)
+    assert {"fr": "Notaire", "en": "Notary", "de": "Notar", "ja": "公証人"}[lang] in effect
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plot_climbs_one_step(lang):
+    """Rulebook 004, Complot: « montez d'un niveau dans l'échelle peuple de la tuile client que vous
+    venez de retirer »: one step, in the rules, the aid and the reference card (review of stop 40)."""
+    step = {"fr": "d'un niveau", "en": "1 step", "de": "1 Stufe", "ja": "1段"}[lang]
+    plot = {"fr": "Complot", "en": "Plot", "de": "Komplott", "ja": "陰謀"}[lang]
+    reference = card(GAME, "reference", "client-symbols")["text"][lang]
+    for where, text in (("rules", section(GAME, lang, "place-client")), ("aid", aid_text(GAME, lang)),
+                        ("reference", reference)):
+        sentence = text[text.index(plot):][:260]
+        assert step in sentence, where

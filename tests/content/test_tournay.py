@@ -389,3 +389,18 @@ def test_aid_card_keeps_the_rule(lang, fact):
     T12; French T-F1, T-F2, T-F8, T-F9, T-F10; English T-E1, T-E2, T-E4, T-E5, T-E8; Japanese R-O7,
     R-O8)."""
     assert AID_CARD_FACTS[fact][lang] in aid_card_text(GAME, lang)
+
+
+def test_japanese_cards_count_visible_cards_not_face_up_ones():
+    """Guide 003: 「表面に見えているもののみが対象となり、重ねられて下にあるカードは数えません」.
+    Every card of a district lies face up, covered ones too: 表向き would count them. Each card
+    text that says "visible" in English says 見えている in Japanese (review of stop 40)."""
+    decks = ["events"] + [f"{colour}-{level}" for colour in ("yellow", "white", "red") for level in (1, 2, 3)]
+    said = 0
+    for name in decks:
+        for entry in deck(GAME, name)["cards"]:
+            text = entry.get("text") or {}
+            if "visible" in (text.get("en") or "").lower():
+                said += 1
+                assert "見えている" in text["ja"] and "表向き" not in text["ja"], entry["id"]
+    assert said >= 11

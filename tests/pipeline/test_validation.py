@@ -47,7 +47,7 @@ def test_missing_translation_is_reported(tmp_path):
 def test_unknown_icon_and_layout_are_named(tmp_path):
     root = project_copy(tmp_path)
     nobles = root / "cards" / "san-gimignano" / "nobles.yaml"
-    replace_in(nobles, 'en: "Worth 7 :points:."', 'en: "Worth 7 :pionts:."')
+    replace_in(nobles, 'en: "At game end, worth 7 :points:."', 'en: "At game end, worth 7 :pionts:."')
     replace_in(nobles, "layout: san-gimignano/noble\n", "layout: san-gimignano/nobel\n")
     result = pnp("validate", root=root)
     assert result.exit_code == 1
