@@ -48,10 +48,10 @@ class Name:
 
 
 class Join(str):
-    """Items rendered one by one and joined: ", " becomes "、" in Japanese, "; " becomes "；"
-    (" ; " in French). Like Text, it is its English rendering."""
+    """Items rendered one by one and joined: ", " becomes "、" in Japanese, "; " becomes "；",
+    "/" becomes "・" (" ; " in French). Like Text, it is its English rendering."""
 
-    SEPARATORS = {"ja": {", ": "、", "; ": "；"}, "fr": {"; ": " ; "}}
+    SEPARATORS = {"ja": {", ": "、", "; ": "；", "/": "・"}, "fr": {"; ": " ; "}}
 
     def __new__(cls, items, sep: str = ", "):
         items = list(items)

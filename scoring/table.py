@@ -33,14 +33,17 @@ def render_table(result: GameResult, translate, lang: str) -> str:
         out.append("  ".join(_pad(cell, widths[i], right=i > 0) for i, cell in enumerate(r)))
     out.append("")
     label = t("Winner") if len(result.winners) == 1 else t("Shared win")
+    # Japanese: full-width colon and brackets, no space beside them
     colon = "\u00a0:" if lang == "fr" else ("：" if lang == "ja" else ":")
-    out.append(f"{label}{colon} {', '.join(result.winners)}" + (f" ({render(result.tie_break, t, lang)})" if result.tie_break else ""))
+    lead = colon if lang == "ja" else colon + " "
+    why = ("（{}）" if lang == "ja" else " ({})").format(render(result.tie_break, t, lang)) if result.tie_break else ""
+    out.append(f"{label}{lead}{', '.join(result.winners)}{why}")
     out.append("")
     out.append(t("How the points were counted") + colon)
     for p in result.players:
         for line in p.lines:
             if line.detail:
-                out.append(f"  {p.name} · {line.category.title(t, lang)}{colon} {line.points} — "
+                out.append(f"  {p.name} · {line.category.title(t, lang)}{lead}{line.points} — "
                            f"{line.explain(t, lang)}")
     for note in result.notes:
         out.append(f"* {render(note, t, lang)}")

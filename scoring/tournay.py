@@ -40,6 +40,7 @@ from .result import (
 from .state import Checks, StateModel, field_range
 from .tournay_cards import (  # noqa: F401  (the cards' API, re-exported)
     ACTIVITY_TYPES,
+    ROMAN,
     CardInfo,
     CardLabel,
     card_labels,
@@ -183,7 +184,11 @@ def visible(player: Player, cards: dict[str, CardInfo]) -> list[CardInfo]:
 COLOUR_NAMES = {"yellow": Name("yellow"), "white": Name("white"), "red": Name("red")}
 KIND_NAMES = {"building": Name("visible buildings"), "character": Name("visible characters"),
               "prestige": Name("visible prestige buildings")}
-ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def _levels(levels) -> Join:
+    """Levels as the cards print them: "I/II", in Japanese 「Ⅰ・Ⅱ」."""
+    return Join((Name(ROMAN[""].get(v, str(v)), {"ja": ROMAN["ja"].get(v, str(v))}) for v in levels), "/")
 
 
 def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[int, Text]:
@@ -216,14 +221,14 @@ def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[i
             return n // per, Text("sets of citizens, one of each colour: {sets} ({shown})", sets=n, shown=shown)
         if levels:
             return n // per, Text("sets of visible level {levels} cards, one of each colour: {sets} ({shown})",
-                                  levels="/".join(ROMAN.get(v, str(v)) for v in levels), sets=n, shown=shown)
+                                  levels=_levels(levels), sets=n, shown=shown)
         return n // per, Text("sets of visible cards, one of each colour: {sets} ({shown})", sets=n, shown=shown)
     total = sum(by_colour.values()) if pool is None else len(pool)
     filters = []
     if counts.get("colours"):
         filters.append(Join((COLOUR_NAMES[c] for c in colours), "/"))
     if levels:
-        filters.append(Text("level {levels}", levels="/".join(ROMAN.get(v, str(v)) for v in levels)))
+        filters.append(Text("level {levels}", levels=_levels(levels)))
     how = (Text("{things} ({filters}): {count}", things=noun, filters=Join(filters, ", "), count=total) if filters
            else Text("{things}: {count}", things=noun, count=total))
     return total // per, (Text("{how} ÷ {per}", how=how, per=per) if per > 1 else how)

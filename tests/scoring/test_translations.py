@@ -34,7 +34,8 @@ EXPECTED = {
     ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3×（5 + 3 + 3）"],
     ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
-    ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2"],
+    ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2",
+                        "見えているレベルⅠ・Ⅱカードの組"],     # as the cards say it (guide 003)
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
                         "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
                         "titres de propriété : 4"],
@@ -225,3 +226,29 @@ def test_catalogue_has_every_template_with_its_placeholders(lang):
     assert not missing, missing
     wrong = sorted(t for t in templates if fields(catalogue[t]) != fields(t))
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("game", ["san-gimignano", "tournay", "taverna"])
+def test_japanese_table_sets_no_space_beside_full_width_marks(game):
+    """「勝者：Nell」, not 「勝者： Nell」: Japanese sets no space after ： or around （）."""
+    result = pnp("score", game, str(EXAMPLES / f"{game}-rulebook.yaml"), "--lang", "ja")
+    assert result.exit_code == 0, result.output
+    text = _explanations(result.output)
+    assert "：" in text
+    for mark in ("： ", " （", "（ ", " ）"):
+        assert mark not in text, mark
+
+
+@pytest.mark.parametrize("lang, people", [("fr", "Elfe"), ("de", "Elf"), ("ja", "エルフ")])
+def test_a_refusal_names_the_people_in_the_players_language(tmp_path, lang, people):
+    """Two players on the top step of the elves' track: the refusal names the people as the
+    board does, not by the state file's key ("elf")."""
+    import yaml
+    state = yaml.safe_load((EXAMPLES / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
+    for player in state["players"][:2]:
+        player["tracks"]["elf"] = 10
+    bad = tmp_path / "two-on-top.yaml"
+    bad.write_text(yaml.safe_dump(state, allow_unicode=True), encoding="utf-8")
+    result = pnp("score", "taverna", str(bad), "--lang", lang)
+    assert result.exit_code == 1
+    assert people in result.output and "elf " not in result.output and "elfの" not in result.output
