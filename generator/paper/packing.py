@@ -177,6 +177,13 @@ class Packer:
         g = last.row_gutter if gutter is None else min(gutter, last.row_gutter)
         return frame.rows_in(sheet.room - last.height(g) - lane(frame)), g
 
+    def finish(self) -> None:
+        """Close the last block as every earlier one was closed when the next opened: the last
+        sheet's pieces then take as few rows as hold them (three Plazas of three colours took a
+        row each, two rows apart, where one row holds them)."""
+        if self.sheets and self.sheets[-1].blocks:
+            self.sheets[-1].blocks[-1].close()
+
     def fill_free_slots(self, piece: Piece) -> bool:
         """Put `piece` in a slot left free at the end of a block of its size, if one is."""
         for sheet in self.sheets:
@@ -213,10 +220,12 @@ def pack_all(pieces: list[Piece], frame_for: Callable[[Size], Frame], height: fl
             packer.add(piece)
         if two_sided == "duplex" and not per_deck:
             rest = [p for p in rest if not packer.fill_free_slots(p)]
+        packer.finish()           # after the free slots were offered: closing gives up the rows below
         sheets += packer.sheets
     if rest:
         packer = Packer("single", frame_for, height, per_deck)
         for piece in rest:
             packer.add(piece)
+        packer.finish()
         sheets += packer.sheets
     return sheets
