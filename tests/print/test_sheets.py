@@ -77,4 +77,5 @@ def test_every_sheet_is_labelled(built, game):
                 sheets = sheets or int(found.group(2))
                 assert int(found.group(2)) == sheets
         text = pdf_text(path).split("\f")
-        assert "50 mm" in text[0] and "100 %" in text[0], f"{path}: the first page should explain printing"
+        percent = "100％" if lang == "ja" else "100 %"     # Japanese sets the full-width sign, no space
+        assert "50 mm" in text[0] and percent in text[0], f"{path}: the first page should explain printing"
