@@ -88,11 +88,18 @@ def included(game: GameData, lang: str) -> Included:
     return Included(decks, [item.get(lang) for item in game.game.not_printed])
 
 
+def _bound(name: str) -> str:
+    """A deck's name that keeps a short last word (a level: "Weiße Geistliche I") on the line of
+    the word before it; with the no-break space before "×10", neither starts a line alone."""
+    head, _space, tail = name.rpartition(" ")
+    return f"{head}\u00a0{tail}" if head and len(tail) <= 3 else name
+
+
 def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[str, list[str]]:
     """(heading, lines) of the "what's included" text in `lang`: the printed decks in one line,
     then one line per deck short of cards, then what to take from the game's box."""
     facts = included(game, lang)
-    printed = [f"{d.name} ×{d.count}" for d in facts.decks if d.count]
+    printed = [f"{_bound(d.name)}\u00a0×{d.count}" for d in facts.decks if d.count]
     lines = [_("Cards to print: {items}.").format(items=join(printed, lang))] if printed else []
     for deck in facts.missing:
         text = _("{deck}: {count} of the game's {expected} cards. {note}") if deck.count else \

@@ -414,3 +414,22 @@ def test_rules_paragraphs_break_their_lines_once_per_width(cjk):
     plain = base(text, style)
     assert plain.wrap(120, 1000) == para.wrap(120, 1000)
     assert plain.getActualLineWidths0() == para.getActualLineWidths0()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_page_one_keeps_counts_and_page_numbers_with_their_entries(full_build, game, lang):
+    """"Cards to print" never starts a line with a count ("×10") or a level alone ("I ×10"); in the
+    contents a page number stands clear of the next column's title (set flush against it,
+    "1 The tallest tower" read as one entry)."""
+    with open_pdf(full_build / game / lang / "rules.pdf") as doc:
+        page = doc.pages[0]
+        lines = (page.extract_text() or "").split("\n")
+        assert not [line for line in lines if re.match(r"(I{1,3} )?×\d", line)], lines
+        words = page.extract_words()
+        numbers = [w for w in words if re.fullmatch(r"\d", w["text"])]
+        assert numbers
+        for number in numbers:
+            after = [w for w in words if abs(w["top"] - number["top"]) < 2 and w["x0"] > number["x1"]]
+            if after:
+                assert min(w["x0"] for w in after) - number["x1"] >= 12, (number["text"], after[0]["text"])
