@@ -26,7 +26,7 @@ from .figures import FigureFlowable
 
 ACCENT_HEX, MUTED_HEX, INK_HEX = "#7a2e3b", "#6f604c", "#2b2118"
 ACCENT, MUTED, INK = HexColor(ACCENT_HEX), HexColor(MUTED_HEX), HexColor(INK_HEX)
-TOC_GUTTER = 18     # pt between a contents column's page numbers and the next column's titles
+TOC_GUTTER = 14     # pt between a contents column's page numbers and the next column's titles
 # the same colours in paragraph markup (links, counts)
 LINK_MARKUP, MUTED_MARKUP, INK_MARKUP = (markup_color(c) for c in (ACCENT_HEX, MUTED_HEX, INK_HEX))
 PLACEHOLDER = "\ue8ff{}\ue8fe"     # private-use brackets around a link index: survive to_markup
@@ -173,13 +173,15 @@ class Story:
                              keep=True)
         # a page number ends its own column, a gutter before the next column's title: set flush
         # against that title, "1 The tallest tower" read as one entry
-        table = Table(data, colWidths=[col - 16, 16] * columns, hAlign="LEFT")
+        table = Table(data, colWidths=[col - 14, 14] * columns, hAlign="LEFT")
         gutters = [("LEFTPADDING", (2 * c, 0), (2 * c, -1), TOC_GUTTER) for c in range(1, columns)]
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.w.face(self.w.ui_family).name, 9.5),
                                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
                                    *gutters,
+                                   # a number on the last line of a title that wraps, as in a book's contents
                                    *[("RIGHTPADDING", (2 * c + 1, 0), (2 * c + 1, -1), 0) for c in range(columns)],
+                                   *[("VALIGN", (2 * c + 1, 0), (2 * c + 1, -1), "BOTTOM") for c in range(columns)],
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                                    ("LINEABOVE", (0, 0), (-1, 0), 0.6, ACCENT)]))
         return [self.plain(_("Contents"), heading), table]
