@@ -419,6 +419,7 @@ def test_rules_paragraphs_break_their_lines_once_per_width(cjk):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "de"])
 def test_page_one_keeps_counts_and_page_numbers_with_their_entries(full_build, game, lang):
+    from generator.products.rules_story import MUTED_HEX
     """"Cards to print" never starts a line with a count ("×10") or a level alone ("I ×10"); in the
     contents a page number stands clear of the next column's title (set flush against it,
     "1 The tallest tower" read as one entry)."""
@@ -426,10 +427,10 @@ def test_page_one_keeps_counts_and_page_numbers_with_their_entries(full_build, g
         page = doc.pages[0]
         lines = (page.extract_text() or "").split("\n")
         assert not [line for line in lines if re.match(r"(I{1,3} )?×\d", line)], lines
-        words = page.extract_words()
-        digits = [w for w in words if re.fullmatch(r"\d", w["text"])]
-        # the contents' rows: two or more page numbers on one line
-        numbers = [w for w in digits if sum(abs(d["top"] - w["top"]) < 2 for d in digits) >= 2]
+        words = page.extract_words(extra_attrs=["non_stroking_color"])
+        muted = tuple(round(int(MUTED_HEX[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))   # the contents' numbers
+        numbers = [w for w in words if re.fullmatch(r"\d+", w["text"])
+                   and tuple(round(c, 2) for c in w["non_stroking_color"] or ()) == muted]
         assert len(numbers) >= 6
         for number in numbers:
             after = [w for w in words if abs(w["top"] - number["top"]) < 2 and w["x0"] > number["x1"]]
