@@ -237,7 +237,8 @@ class Story:
         effect = self.style("effect", w.body_family, 9.5, space_after=1, leading=1.32)
         h = self.P('<a name="cards"/>' + escape(typeset(_("Card index"), self.lang)), h1)
         h._outline = ("cards", _("Card index"), 1)
-        story: list[Flowable] = [h]
+        story: list[Flowable] = []
+        lead: list[Flowable] = [h]      # headings still to place, with the next card
         for deck in self.rules.decks:
             # a deck with no printable piece shows what is missing, never "(0 cards)"
             count = deck.shortfall if deck.shortfall and not deck.count else count_label(_, deck.unit, deck.count)
@@ -245,7 +246,9 @@ class Story:
             dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) +
                         f' <font size="9" color="{MUTED_MARKUP}">{escape(typeset(count, self.lang))}</font>', deck_head)
             dh._outline = (f"deck-{deck.id}", deck.name, 2)
-            story.append(dh)
+            # the deck's heading goes with its first card: ReportLab's keepWithNext does not join a
+            # KeepTogether, so the heading was left alone at the foot of a column
+            lead.append(dh)
             for card in deck.cards:
                 anchors = "".join(f'<a name="card-{i}"/>' for i in card.ids)
                 parts: list[Flowable] = [self.P(anchors + self.markup(card.name, w.title_family) +
@@ -254,9 +257,12 @@ class Story:
                     parts.append(self.para(card.summary, summary, w.ui_family))
                 if card.text:
                     parts.append(self.para(card.text, effect, w.body_family))
-                story.append(KeepTogether(parts))
+                story.append(KeepTogether(lead + parts))
+                lead = []
+            story.extend(lead)           # a deck without cards: its heading alone
+            lead = []
             story.append(HRFlowable(width="100%", thickness=0.4, color=MUTED, spaceBefore=3, spaceAfter=1))
-        return story
+        return story + lead              # no deck at all: the heading alone
 
     def about_text(self) -> list[str]:
         """The edition's notes: the rules file's `about`, then each deck's missing pieces."""

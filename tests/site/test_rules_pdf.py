@@ -439,3 +439,28 @@ def test_page_one_keeps_counts_and_page_numbers_with_their_entries(full_build, g
             after = [w for w in words if abs(w["top"] - number["top"]) < 2 and w["x0"] > number["x1"]]
             if after:
                 assert min(w["x0"] for w in after) - number["x1"] >= 12, (number["text"], after[0]["text"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_column_ends_with_a_heading(full_build, game, lang):
+    """The last line of a column is never a heading (a section's title, a deck of the card index):
+    its text follows it into the next column. A deck heading was left at the foot of a column,
+    its cards in the next one."""
+    rules = yaml.safe_load((ROOT / "cards" / game / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    project = load_project(ROOT, [game])
+    headings = {squash(s["title"]) for s in flat_sections(rules["sections"])}
+    headings |= {squash(str(getattr(d.name, "root", d.name).get(lang) if isinstance(getattr(d.name, "root", d.name), dict)
+                            else d.name)) for d in project.games[game].decks if d.cards}   # a deck with none: alone
+    with open_pdf(full_build / game / lang / "rules.pdf") as doc:
+        for number, page in enumerate(doc.pages, 1):
+            middle, foot = float(page.width) / 2, float(page.height) - 40
+            for left in (True, False):
+                chars = [c for c in page.chars if c["text"].strip() and c["bottom"] < foot and (c["x0"] < middle) == left]
+                if not chars:
+                    continue
+                last = max(c["bottom"] for c in chars)
+                line = squash("".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"]) if abs(c["bottom"] - last) < 3))
+                # a title alone, or a deck's name and its count ("Gunstplättchen 15 Plättchen")
+                assert not any(line == h or re.fullmatch(re.escape(h) + r"\(?\d.{0,24}", line) for h in headings if h), \
+                    f"{game}/{lang} p. {number}: '{line}' ends the column"
