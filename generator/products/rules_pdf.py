@@ -108,6 +108,14 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
         canvas.setFillColor(MUTED)
         canvas.drawString(MARGIN, 9 * mm, name)
         canvas.drawRightString(size[0] - MARGIN, 9 * mm, str(doc.page))
+        canvas.restoreState()
+
+    def separator(canvas, doc):
+        """The rule between the columns, drawn once the page is laid out: a page whose text ends
+        in the left column (the last one) has nothing beside it to separate."""
+        if doc.frame.id == "col0":
+            return
+        canvas.saveState()
         canvas.setStrokeColor(MUTED)
         canvas.setLineWidth(0.3)
         top = BOTTOM + height - (head_height if doc.page == 1 else 0)
@@ -125,8 +133,8 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
                initialFontName=w.face(w.body_family).name)
     first = [Frame(MARGIN, BOTTOM + height - head_height, width, head_height, id="head", leftPadding=0,
                    rightPadding=0, topPadding=0, bottomPadding=0)] + columns(height - head_height)
-    doc.addPageTemplates([PageTemplate("first", first, onPage=footer),
-                          PageTemplate("page", columns(height), onPage=footer)])
+    doc.addPageTemplates([PageTemplate("first", first, onPage=footer, onPageEnd=separator),
+                          PageTemplate("page", columns(height), onPage=footer, onPageEnd=separator)])
     flow = head + [NextPageTemplate("page"), FrameBreak()] + story.sections(column) + story.index() + story.about()
     doc._doSave = 0       # ReportLab's own multiBuild does this: the forms come before the save
     try:

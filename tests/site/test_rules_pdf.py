@@ -464,3 +464,17 @@ def test_no_column_ends_with_a_heading(full_build, game, lang):
                 # a title alone, or a deck's name and its count ("Gunstplättchen 15 Plättchen")
                 assert not any(line == h or re.fullmatch(re.escape(h) + r"\(?\d.{0,24}", line) for h in headings if h), \
                     f"{game}/{lang} p. {number}: '{line}' ends the column"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_column_rule_stands_between_two_columns(full_build, game, lang):
+    """The rule between the columns is drawn where there is a right column: not on a last page
+    whose text ends in the left one (a rule beside an empty column looked unfinished)."""
+    with open_pdf(full_build / game / lang / "rules.pdf") as doc:
+        for number, page in enumerate(doc.pages, 1):
+            middle = float(page.width) / 2
+            rule = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.5 and abs(line["x0"] - middle) < 3]
+            right = [c for c in page.chars if c["text"].strip() and c["x0"] > middle + 3
+                     and c["bottom"] < float(page.height) - 40]
+            assert bool(rule) == bool(right), f"{game}/{lang} p. {number}: rule {bool(rule)}, right column {bool(right)}"
