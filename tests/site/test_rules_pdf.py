@@ -1,6 +1,7 @@
 """rules.pdf: bookmarks for every section, every card in the index, fonts embedded."""
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import unicodedata
@@ -441,6 +442,15 @@ def test_page_one_keeps_counts_and_page_numbers_with_their_entries(full_build, g
                 assert min(w["x0"] for w in after) - number["x1"] >= 12, (number["text"], after[0]["text"])
 
 
+@functools.lru_cache(maxsize=None)
+def _deck_headings(game: str, lang: str) -> frozenset[str]:
+    """The card index's deck headings of `game` in `lang` (a deck without cards excepted: its
+    heading stands alone by design)."""
+    decks = load_project(ROOT, [game]).games[game].decks
+    names = [getattr(d.name, "root", d.name) for d in decks if d.cards]
+    return frozenset(squash(str(n.get(lang) if isinstance(n, dict) else n)) for n in names)
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_column_ends_with_a_heading(full_build, game, lang):
@@ -448,10 +458,7 @@ def test_no_column_ends_with_a_heading(full_build, game, lang):
     its text follows it into the next column. A deck heading was left at the foot of a column,
     its cards in the next one."""
     rules = yaml.safe_load((ROOT / "cards" / game / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
-    project = load_project(ROOT, [game])
-    headings = {squash(s["title"]) for s in flat_sections(rules["sections"])}
-    headings |= {squash(str(getattr(d.name, "root", d.name).get(lang) if isinstance(getattr(d.name, "root", d.name), dict)
-                            else d.name)) for d in project.games[game].decks if d.cards}   # a deck with none: alone
+    headings = {squash(s["title"]) for s in flat_sections(rules["sections"])} | _deck_headings(game, lang)
     with open_pdf(full_build / game / lang / "rules.pdf") as doc:
         for number, page in enumerate(doc.pages, 1):
             middle, foot = float(page.width) / 2, float(page.height) - 40
