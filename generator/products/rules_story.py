@@ -179,8 +179,8 @@ class Story:
                                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
                                    *gutters,
-                                   # a number on the last line of a title that wraps, as in a book's contents
                                    *[("RIGHTPADDING", (2 * c + 1, 0), (2 * c + 1, -1), 0) for c in range(columns)],
+                                   # a number on the last line of a title that wraps, as in a book's contents
                                    *[("VALIGN", (2 * c + 1, 0), (2 * c + 1, -1), "BOTTOM") for c in range(columns)],
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                                    ("LINEABOVE", (0, 0), (-1, 0), 0.6, ACCENT)]))
