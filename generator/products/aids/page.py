@@ -127,8 +127,10 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
                                                         ("TOPPADDING", (0, 1), (-1, 1), 2)]))
             row.append(inner)
         table = Table([row], colWidths=[head] + [cell] * len(block.items), hAlign="LEFT")
+        # the steps hang from the row's top: centred, a step whose name takes two lines sat its
+        # number and icons higher than its neighbours', and the names zig-zagged
         table.setStyle(TableStyle(maker._tight(2) + [
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("VALIGN", (0, 0), (0, -1), "MIDDLE"), ("VALIGN", (1, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#c9b994"))]))
         rows.append(table)
     band = Table([[r] for r in rows], colWidths=[width], hAlign="LEFT")
