@@ -110,9 +110,13 @@ def _paper_name(paper: str) -> str:
     return paper.upper() if paper[:1] in "abc" and paper[1:].isdigit() else paper.capitalize()
 
 
-def _span(pages: list[tuple[int, int]]) -> str:
-    first, last = pages[0][0], pages[-1][1]
-    return f"{first}–{last}" if last > first else f"{first}"
+def _span(pages: list[tuple[int, int]], lang: str) -> str:
+    return _range(pages[0][0], pages[-1][1], lang)
+
+
+def _range(first: int, last: int, lang: str) -> str:
+    """Pages first to last as the language writes a range: 3–5, in Japanese 3〜5."""
+    return f"{first}{'〜' if lang == 'ja' else '–'}{last}" if last > first else f"{first}"
 
 
 def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[str], str], fonts: FontBook,
@@ -137,7 +141,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.")]
     if two and options.fold != "none":
         steps.append(t("Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, "
-                       "glue the two halves together, then cut.", pages=_span(two)))
+                       "glue the two halves together, then cut.", pages=_span(two, lang)))
     elif two:
         steps.append(t("Pages 1–{last}: print on both sides, flipping on the {edge}. Each fronts page is followed "
                        "by its backs page.", last=two[-1][1], edge=edge))
@@ -146,10 +150,10 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
         steps.append(t("Page {pages}: print on one side (fronts only: this file was built without backs)."
                        if single_page else
                        "Pages {pages}: print on one side (fronts only: this file was built without backs).",
-                       pages=_span(one)))
+                       pages=_span(one, lang)))
     elif one:
         steps.append(t("Page {pages}: print on one side only: these pieces have no back." if single_page else
-                       "Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one)))
+                       "Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one, lang)))
     steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
                    "printer scaled the page; choose “actual size” and print again."))
     if two and options.fold == "none":
@@ -178,10 +182,10 @@ def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[s
     rows = []
     for number, (sheet, (first, last)) in enumerate(zip(sheets, pages), 1):
         counts = Counter(p.deck for p in sheet.pieces)
-        decks = join([f"{deck_names.get(d, d)} ×{n}" for d, n in counts.items()], lang)
+        decks = join([f"{deck_names.get(d, d)}\u00a0×{n}" for d, n in counts.items()], lang)   # "×3" never starts a line
         side = {"duplex": plain("both sides"), "fold": plain("one side, fold"), "single": plain("one side"),
                 "board": plain("one side, a board part")}[sheet.kind]
-        where = f"{first}–{last}" if last > first else f"{first}"
+        where = _range(first, last, lang)
         rows.append(f"<b>{escape(plain('Sheet {n}', n=number))}</b>\u2002"
                     + escape(plain("p. {pages}, {side}: {decks}", pages=where, side=side, decks=decks)))
     return rows

@@ -79,3 +79,14 @@ def test_every_sheet_is_labelled(built, game):
         text = pdf_text(path).split("\f")
         percent = "100％" if lang == "ja" else "100 %"     # Japanese sets the full-width sign, no space
         assert "50 mm" in text[0] and percent in text[0], f"{path}: the first page should explain printing"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_print_notes_write_page_ranges_with_a_wave_dash(built, game):
+    """「1〜30ページ」: Japanese writes a range with 〜 (the glossary's rule), the other languages
+    with an en dash; a deck's count stays on the line of its name ("×9" never starts a line)."""
+    path = built(game) / game / "ja" / "cards.pdf"
+    head = "\n".join(pdf_text(path).split("\f")[:2])
+    assert re.search(r"\d〜\d", head) and not re.search(r"\d–\d", head)
+    assert not re.search(r"^×\d", head, re.M)
+    assert re.search(r"\d–\d", "\n".join(pdf_text(built(game) / game / "de" / "cards.pdf").split("\f")[:2]))
