@@ -36,7 +36,8 @@ def render_table(result: GameResult, translate, lang: str) -> str:
     # Japanese: full-width colon and brackets, no space beside them
     colon = "\u00a0:" if lang == "fr" else ("：" if lang == "ja" else ":")
     lead = colon if lang == "ja" else colon + " "
-    why = ("（{}）" if lang == "ja" else " ({})").format(render(result.tie_break, t, lang)) if result.tie_break else ""
+    why = (("（{}）" if lang == "ja" else " ({})").format(render(result.tie_break, t, lang))
+           if result.tie_break else "")
     out.append(f"{label}{lead}{', '.join(result.winners)}{why}")
     out.append("")
     out.append(t("How the points were counted") + colon)

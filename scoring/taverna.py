@@ -166,8 +166,9 @@ def check(state: State, checks: Checks) -> None:
     if not two and isinstance(state.elected, Elected):
         checks.fail(("elected",), Text("only the two-player game has a Queen's people"), Text("one elected people"))
     if isinstance(state.elected, Elected) and state.elected.king == state.elected.queen:
+        people = NAMES.get(state.elected.king, state.elected.king)
         checks.fail(("elected", "queen"), Text("the King and the Queen both elected the {people} people",
-                                               people=NAMES.get(state.elected.king, state.elected.king)), Text("two different peoples"))
+                                               people=people), Text("two different peoples"))
     names = [p.name for p in state.players]
     for i, p in enumerate(state.players):
         here = ("players", i)
@@ -192,7 +193,8 @@ def check(state: State, checks: Checks) -> None:
         at_top = [i for i, p in enumerate(state.players) if getattr(p.tracks, people) == TOP]
         for i in at_top[1:]:
             checks.fail(("players", i, "tracks", people),
-                        Text("{count} players on the top step of the {people} track", count=len(at_top), people=NAMES[people]),
+                        Text("{count} players on the top step of the {people} track", count=len(at_top),
+                             people=NAMES[people]),
                         Text("only the first player to reach it (one player)"))
     taken: dict[str, str] = {}
     for i, p in enumerate(state.players):

@@ -88,6 +88,11 @@ def included(game: GameData, lang: str) -> Included:
     return Included(decks, [item.get(lang) for item in game.game.not_printed])
 
 
+def with_count(name: str, count: int) -> str:
+    """"Tower cards ×45": the count joined to the name by a no-break space ("×45" never starts a line)."""
+    return f"{name}\u00a0×{count}"
+
+
 def _bound(name: str) -> str:
     """A deck's name that keeps a short last word (a level: "Weiße Geistliche I") on the line of
     the word before it; with the no-break space before "×10", neither starts a line alone."""
@@ -99,7 +104,7 @@ def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[
     """(heading, lines) of the "what's included" text in `lang`: the printed decks in one line,
     then one line per deck short of cards, then what to take from the game's box."""
     facts = included(game, lang)
-    printed = [f"{_bound(d.name)}\u00a0×{d.count}" for d in facts.decks if d.count]
+    printed = [with_count(_bound(d.name), d.count) for d in facts.decks if d.count]
     lines = [_("Cards to print: {items}.").format(items=join(printed, lang))] if printed else []
     for deck in facts.missing:
         text = _("{deck}: {count} of the game's {expected} cards. {note}") if deck.count else \

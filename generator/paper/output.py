@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 import time
 from pathlib import Path
 

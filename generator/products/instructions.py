@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.contents import included_lines, join
+from ..data.contents import included_lines, join, with_count
 from ..data.project import GameData
 from ..paper.imposition import Layout
 from ..paper.packing import Sheet
@@ -182,7 +182,7 @@ def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[s
     rows = []
     for number, (sheet, (first, last)) in enumerate(zip(sheets, pages), 1):
         counts = Counter(p.deck for p in sheet.pieces)
-        decks = join([f"{deck_names.get(d, d)}\u00a0×{n}" for d, n in counts.items()], lang)   # "×3" never starts a line
+        decks = join([with_count(deck_names.get(d, d), n) for d, n in counts.items()], lang)
         side = {"duplex": plain("both sides"), "fold": plain("one side, fold"), "single": plain("one side"),
                 "board": plain("one side, a board part")}[sheet.kind]
         where = _range(first, last, lang)

@@ -169,8 +169,8 @@ class Story:
             data[r][2 * c] = self.P(f'<a href="#{key}" color="{INK_MARKUP}">{escape(title)}</a>', entry)
             slot = PageNumberSlot(f"toc{i}", lambda text: self.P(text, number))
             data[r][2 * c + 1] = self.page_slots[key] = slot
-        heading = self.style("toc-head", self.w.title_family, 11, bold=True, color=ACCENT, space_before=6, space_after=2,
-                             keep=True)
+        heading = self.style("toc-head", self.w.title_family, 11, bold=True, color=ACCENT, space_before=6,
+                             space_after=2, keep=True)
         # a page number ends its own column, a gutter before the next column's title: set flush
         # against that title, "1 The tallest tower" read as one entry
         table = Table(data, colWidths=[col - 14, 14] * columns, hAlign="LEFT")

@@ -196,8 +196,6 @@ def _unpack_pyodide(data: bytes, folder: Path) -> None:
             write_whole(folder / name, content)
 
 
-
-
 def download_size(todo: list[Download]) -> int:
     return sum(d.size for d in todo)
 

@@ -50,7 +50,6 @@ class WrapOnce:
         return super().split(availWidth, availHeight)
 
 
-
 # (font, size) -> ReportLab's getAscentDescent of them, made once. ReportLab asks for them for
 # every fragment of every line it breaks or draws, and for a TrueType font finds them only after
 # a failed attribute lookup (font.ascent) is caught: 2 % of a build's CPU. Keyed on the font
