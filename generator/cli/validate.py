@@ -1,6 +1,7 @@
 """`pnp validate`: check every YAML file of the chosen games, and the layouts."""
 from __future__ import annotations
 
+import re
 import sys
 
 import click
@@ -19,6 +20,7 @@ from ..data.languages import language_problems
 from ..data.locate import search_path
 from ..data.project import Project
 from ..data.rules import load_rules
+from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .common import project_root, shortfall_line
@@ -75,14 +77,15 @@ def _content_problems(project: Project, game) -> list:
             check()
         except DataError as exc:
             problems += exc.problems
-    return problems + _glyph_problems(project, game) + (aid_card_fit(project, game) if not problems else [])
+    problems += _glyph_problems(project, game)
+    # what fits is judged once the texts render and print: only then is it the build's question
+    return problems + (aid_card_fit(project, game) + aid_page_fit(project, game) + placing_problems(project, game)
+                       if not problems else [])
 
 
 def aid_card_fit(project: Project, game) -> list[Problem]:
     """Each side of each language's aid card packed as the build packs it: a side whose blocks do
     not fit at the smallest size is refused here first, at its `side:` line."""
-    import re
-
     from ..data.aid_card import aid_card_path
     from ..data.i18n import Translator
     from ..products.aids.blocks import TooWide
@@ -122,6 +125,29 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
                 problems.append(Problem(project.relative(path), *where(side),
                                         f"side {side}: its blocks do not fit on the player aid card at {MIN_SIZE} pt",
                                         "shorter texts, or a block moved to another side"))
+    return problems
+
+
+def aid_page_fit(project: Project, game) -> list[Problem]:
+    """Each language's one-page player aid set as the build sets it on the language's paper: one
+    that does not fit even at the smallest size is refused here first, at its `sections:` line."""
+    from ..data.aids import aid_path
+    from ..products.aids.page import MIN_SIZE, reference_fits
+    if not (game.directory / "aid").is_dir():
+        return []
+    problems = []
+    for lang in game.game.languages:
+        try:
+            fits = reference_fits(project, game, lang)
+        except (DataError, BuildError, KeyError):
+            continue                   # reported by the data checks
+        if not fits:
+            path = aid_path(game, lang)
+            text = path.read_text(encoding="utf-8")
+            found = re.search(r"^sections:", text, re.M)
+            problems.append(Problem(project.relative(path), text.count("\n", 0, found.start()) + 1 if found else 0,
+                                    "sections", f"the player aid does not fit on one {project.sheets.paper_for(lang)} "
+                                    f"page even at {MIN_SIZE} pt", "shorter texts or fewer items"))
     return problems
 
 

@@ -19,6 +19,7 @@ from . import face_memo
 from .crosscheck import ICON_REF
 from .i18n import Translator
 from .layouts import layout_id
+from .model import Size
 from .project import GameData, Project
 from .templates import card_context, compiled, compiled_expression, template_error
 
@@ -37,11 +38,28 @@ class PrintedText:
     card: str          # "card 'x' of deck 'y'"
 
 
+@dataclass(frozen=True)
+class BoxContent:
+    """A text region's text (or an image region's file) for one card in one language, with the
+    region and the card size it is set in: what the build fits into its box (validate fits it
+    too, nothing drawn)."""
+    lang: str
+    layout: str        # its id
+    region: object     # layouts.Region
+    size: Size
+    source: str
+    file: str          # where the region's text is written, for messages
+    line: int
+    field: str
+    card: str          # "card 'x' of deck 'y'"
+
+
 @dataclass
 class Faces:
     icons: frozenset[str]
     problems: list[Problem] = field(default_factory=list)
     texts: list[PrintedText] = field(default_factory=list)   # each (language, role, style, text) once
+    boxed: list[BoxContent] = field(default_factory=list)     # each (language, region, card size, text) once
 
 
 def faces(project: Project, game: GameData) -> Faces:
@@ -64,6 +82,12 @@ def printed_texts(project: Project, game: GameData) -> list[PrintedText]:
     return faces(project, game).texts
 
 
+def box_contents(project: Project, game: GameData) -> list[BoxContent]:
+    """What the text and image regions of every face print, in their boxes (for validate's fit
+    check)."""
+    return faces(project, game).boxed
+
+
 def _faces(project: Project, game: GameData) -> Faces:
     from .crosscheck import texts as _texts
     used: set[str] = set()
@@ -72,6 +96,7 @@ def _faces(project: Project, game: GameData) -> Faces:
     # --allow-missing), so it fails here
     labels = {lang: Translator(project.root, lang) for lang in game.game.languages}
     texts: dict[tuple, PrintedText] = {}
+    boxed: dict[tuple, BoxContent] = {}
     layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
     translators: dict[str, tuple | None] = {}
     for deck in game.decks:
@@ -82,6 +107,8 @@ def _faces(project: Project, game: GameData) -> Faces:
         faces_ = [(_layout(project, layout_id(deck, card)), card, None) for card in deck.cards]
         if deck.back:
             faces_.append((_layout(project, deck.back.layout), None, deck.back.props))
+        # None: an unknown size name (the cross-checks report it)
+        size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
         for layout, card, side in faces_:
             if layout is None:
                 continue            # an unknown or broken layout: the layout check's problem
@@ -107,12 +134,18 @@ def _faces(project: Project, game: GameData) -> Faces:
                         "a template that renders for every card of the decks using this layout")
                 for index, source in rendered.printed:
                     region = layout.regions[index]
+                    fitted = (lang, id(region), size and size.width, size and size.height, source)
+                    if source and size and fitted not in boxed:
+                        boxed[fitted] = BoxContent(lang, layout.id, region, size, source,
+                                                  *_origin(region, "text", layout),
+                                                  f"{layout.id} regions.{region.name}.text",
+                                                  f"{what} of deck '{deck.deck}'")
                     key = (lang, region.font, region.bold, region.italic, source)
-                    if source and key not in texts:
+                    if source and region.kind == "text" and key not in texts:
                         file, line = _origin(region, "text", layout)
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'")
-    return Faces(frozenset(used), list(problems.values()), list(texts.values()))
+    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()))
 
 
 def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict, translator) -> face_memo.Rendered:
@@ -150,7 +183,7 @@ def _origin(region, key: str, layout) -> tuple[str, int]:
 
 def _render(layout, context: dict, found: set[str], printed: list):
     """Render the face's templates; yields (region, key, exception) for each that fails, and adds
-    (region, text) to `printed` for each text region drawn."""
+    (region, text) to `printed` for each text and image region drawn."""
     for region in layout.regions:
         try:
             if region.when and not compiled_expression(region.when)(**context):
@@ -173,6 +206,8 @@ def _render(layout, context: dict, found: set[str], printed: list):
                     found.add(out.strip())
             elif key == "text" and region.kind == "text":
                 found.update(ICON_REF.findall(out))
+                printed.append((region, out.strip()))
+            elif key == "text":     # an image: its file is placed (validate) like a text
                 printed.append((region, out.strip()))
 
 

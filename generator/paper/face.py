@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor, toColor
+from reportlab.lib.colors import HexColor, black, toColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,7 +19,7 @@ from ..data.model import Size
 from ..data.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
-from ..typeset.text import Overflow, TextBox, check_glyphs, fit, to_markup
+from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup
 from . import images
 from .shapes import draw_shape
 
@@ -83,10 +83,7 @@ class FaceRenderer:
     # ------------------------------------------------------------ regions
 
     def _region(self, canvas: Canvas, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float):
-        x, w, h = r.x * mm, r.width * mm, r.height * mm
-        y = H - r.y * mm - h
-        if r.bleed:
-            x, y, w, h = -b, -b, W + 2 * b, H + 2 * b
+        x, y, w, h = region_box(r, W, H, b)
         canvas.saveState()
         if r.rotate:
             x, y, w, h = turn(canvas, r, x, y, w, h)
@@ -176,6 +173,26 @@ class FaceRenderer:
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
         draw_paragraph(canvas, para, x, offset, drawn_key)
 
+    def place_only(self, r: Region, size: Size, source: str, bleed: float) -> None:
+        """Place a text region's rendered text, or an image region's file, as the build does,
+        drawing nothing (`pnp validate`): Overflow for a text that does not fit at its minimum
+        size (the fit does not depend on the colour), BuildError for an image the build refuses."""
+        _x, _y, w, h = region_box(r, size.width * mm, size.height * mm, bleed * mm)
+        if r.rotate % 180 == 90:
+            w, h = h, w
+        if r.kind == "text":
+            face = self.fonts.face(self._family(r.font), r.bold, r.italic)
+            box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, black)
+            why = overflow(to_markup(source, self.lang, self.icons), face, self.typo, box)
+            if why:
+                raise Overflow(why)
+            return
+        if self.base is None:
+            raise BuildError("images are not available here (no game folder)")
+        art = images.load(images.resolve(self.base, source), self.base)
+        _dx, _dy, dw, dh = images.placement(r.fit, art.width, art.height, w, h)
+        images.check_dpi(source, images.effective_dpi(art, dw, dh), r.allow_low_dpi)
+
     def _family(self, font: str) -> str:
         """A role of this language (title, body, ui), else a family of fonts.yaml by name, else a
         font file of the game folder (held to it, like images)."""
@@ -191,6 +208,15 @@ class FaceRenderer:
         if value not in self._colors:
             self._colors[value] = resolve_color(value, ctx, layout)
         return self._colors[value]
+
+
+def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:
+    """The region's box (x, y, width, height) in points on a W x H face with bleed b: from its
+    top-left corner in mm, or the whole face and its bleed."""
+    if r.bleed:
+        return -b, -b, W + 2 * b, H + 2 * b
+    w, h = r.width * mm, r.height * mm
+    return r.x * mm, H - r.y * mm - h, w, h
 
 
 DRAWN_PER_DOCUMENT = 512

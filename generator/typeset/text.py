@@ -47,6 +47,7 @@ JA_SLASH = re.compile(r"(?<=\d) / (?=\d)")     # "14 / 15" -> 14／15
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 FIT_CACHE_SIZE = 512
+VERDICTS_KEPT = 16_384
 
 
 class Overflow(BuildError):
@@ -246,9 +247,7 @@ def _remembered(fit_function):
     cache: OrderedDict = OrderedDict()
 
     def cached(markup: str, face: Face, typo: Typography, box: TextBox):
-        # the box's fields as they are (astuple deep-copied the colour: a fifth of a hit's cost)
-        key = (markup, face, typo.lang, typo.hyphenation, typo.cjk, id(typo.hyphenator), box.width, box.height,
-               box.size, box.min_size, box.leading, box.align, box.color)
+        key = _fit_key(markup, face, typo, box)
         if key in cache:
             cache.move_to_end(key)
             return cache[key]
@@ -260,6 +259,34 @@ def _remembered(fit_function):
     cached.__doc__ = fit_function.__doc__
     cached.cache_clear = cache.clear
     return cached
+
+
+def _fit_key(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple:
+    # the box's fields as they are (astuple deep-copied the colour: a fifth of a hit's cost)
+    return (markup, face, typo.lang, typo.hyphenation, typo.cjk, id(typo.hyphenator), box.width, box.height,
+            box.size, box.min_size, box.leading, box.align, box.color)
+
+
+_verdicts: OrderedDict = OrderedDict()
+
+
+def overflow(markup: str, face: Face, typo: Typography, box: TextBox) -> str | None:
+    """fit()'s verdict alone: None, or why the text does not fit. Kept for many more texts than
+    fit() keeps paragraphs (a verdict is a few bytes): `pnp validate` asks it for every text of
+    every face, more than FIT_CACHE_SIZE, on every run of a process (`serve`, the fuzz cases)."""
+    key = _fit_key(markup, face, typo, box)
+    if key in _verdicts:
+        _verdicts.move_to_end(key)
+        return _verdicts[key]
+    try:
+        fit(markup, face, typo, box)
+        verdict = None
+    except Overflow as exc:
+        verdict = str(exc)
+    _verdicts[key] = verdict
+    if len(_verdicts) > VERDICTS_KEPT:
+        _verdicts.popitem(last=False)
+    return verdict
 
 
 @_remembered

@@ -216,3 +216,21 @@ def test_validate_refuses_a_phrase_wider_than_its_aid_card_column(tmp_path):
     assert "X" * 30 in lines[0] and "Traceback" not in result.output
     built = _build_de_aid_card(tmp_path, root)
     assert built.exit_code == 1 and "Traceback" not in built.output
+
+
+def test_validate_refuses_a_player_aid_that_does_not_fit_its_page(tmp_path):
+    """The one-page player aid is set from 10 pt down to 6 pt; one that does not fit even then
+    fails the build, and validate says so first, at the file's `sections:` line (issue 23 item 3)."""
+    root = project_copy(tmp_path, ("taverna",))
+    target = root / "cards" / "taverna" / "aid" / "de.yaml"
+    text = target.read_text(encoding="utf-8")
+    item = re.search(r'^(\s+- )"([^"\n]{20,})"$', text, re.M)         # a plain bullet, made 60 times longer
+    target.write_text(text.replace(item.group(0), f'{item.group(1)}"{(item.group(2) + " ") * 60}"', 1),
+                      encoding="utf-8")
+    line = text[:text.index("\nsections:") + 1].count("\n") + 1
+    result = pnp("validate", "taverna", root=root)
+    assert result.exit_code == 1
+    problems = [text for text in result.output.splitlines() if text.strip()][:-1]
+    assert len(problems) == 1 and problems[0].startswith(f"cards/taverna/aid/de.yaml:{line}: sections: "), problems
+    built = pnp("build", "taverna", "--lang", "de", "--only", "player-aid", "--out", str(tmp_path / "out"), root=root)
+    assert built.exit_code == 1 and "does not fit on one" in built.output

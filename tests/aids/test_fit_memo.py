@@ -81,3 +81,47 @@ def test_a_side_is_packed_once_per_inputs_and_a_change_is_seen(tmp_path, monkeyp
     assert len(packed) == first + 1                               # only the changed side packed again
     assert [(p.file, p.line, p.field) for p in problems] == [(f"cards/{GAME}/aid-card/en.yaml", 6, "sides[0]")]
     assert line > 6
+
+
+def test_the_player_aid_page_is_set_once_per_inputs_and_a_change_is_seen(tmp_path, monkeypatch):
+    """validate sets each language's one-page aid (cli/validate.aid_page_fit); the verdict is kept
+    by content, so the next validate of the same inputs sets nothing, and an edit of one aid is
+    set again, alone."""
+    from generator.cli.validate import aid_page_fit
+    from generator.products.aids import page
+    root = project_copy(tmp_path, (GAME,))
+    fit_memo.clear()
+    set_ = []
+    real = page._reference
+    monkeypatch.setattr(page, "_reference", lambda *a, **k: set_.append(a[2]) or real(*a, **k))
+    project = load_project(root)
+    assert aid_page_fit(project, project.games[GAME]) == []
+    assert sorted(set_) == ["de", "en", "fr", "ja"]
+    assert aid_page_fit(load_project(root), project.games[GAME]) == []
+    assert len(set_) == 4                                         # all from the memo
+    aid = root / "cards" / GAME / "aid" / "fr.yaml"
+    text = aid.read_text(encoding="utf-8")
+    aid.write_text(text.replace('items:\n      - "', 'items:\n      - "' + "Encore du texte. " * 500, 1),
+                   encoding="utf-8")                              # its first item made far too long
+    project = load_project(root)
+    problems = aid_page_fit(project, project.games[GAME])
+    assert set_[4:] == ["fr"]                                     # only the changed language set again
+    assert [(p.file, p.field) for p in problems] == [(f"cards/{GAME}/aid/fr.yaml", "sections")]
+
+
+def test_card_text_verdicts_outlast_the_paragraph_memo(monkeypatch):
+    """validate fits every card text of every face (paper/placed.py), more texts than fit() keeps
+    paragraphs for; the verdicts are kept apart, so a second validate fits none again."""
+    from generator.paper.placed import placing_problems
+    from generator.typeset import text
+    project = load_project(Path(__file__).resolve().parents[2])
+    game = project.games["tournay"]
+    assert placing_problems(project, game) == []
+    fitted = []
+    real = text.fit
+    monkeypatch.setattr(text, "fit", lambda *a: fitted.append(1) or real(*a))
+    text.fit.cache_clear = real.cache_clear
+    real.cache_clear()                                            # the paragraphs are gone...
+    assert placing_problems(project, game) == []
+    assert fitted == []                                           # ...the verdicts are not
+    assert len(text._verdicts) > text.FIT_CACHE_SIZE              # more texts than paragraphs kept

@@ -56,8 +56,9 @@ def test_layout_template_mistakes_name_file_and_line(project, old, new, expected
 
 def test_template_variables_that_are_fine(project):
     edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"',
-         "\"{% set n = card.name %}{% for w in [n, n] %}{{ w }}{{ loop.index }}{% endfor %}"
-         "{{ card.props.get('cost') }}{{ colors['ink'] }}{{ range(2) | list | length }}{{ _('Cost') }}\"")
+         "\"{% set n = card.name %}{% for w in [n, n] %}{{ w | length }}{{ loop.index }}{% endfor %}"
+         "{{ card.props.get('cost') }}{{ colors['ink'] | length }}{{ range(2) | list | length }}"
+         "{{ _('Cost') | length }}\"")   # short: the title still fits its box
     result = pnp("validate", "spice-road", root=project)
     assert result.exit_code == 0, result.output
 
@@ -130,3 +131,28 @@ def test_a_character_the_font_lacks_is_refused_by_validate_first(project, where,
     only = "cards" if "cards.yaml" in where else "rules"
     built = pnp("build", "spice-road", "--only", only, "--out", str(project / "out"), root=project)
     assert built.exit_code == 1 and "has no glyph" in built.output
+
+
+def test_a_card_text_too_long_for_its_box_is_refused_by_validate_as_by_the_build(project, tmp_path):
+    """The build fits every text at sizes down to the region's min_size and refuses one that still
+    overflows; validate fits the same texts and refuses it first, at the region's line, naming
+    the card and the language (issue 23, item 3)."""
+    cards = project / "cards" / "spice-road" / "cards.yaml"
+    edit(cards, 'en: "Draw 1 :card:. ', 'en: "' + "Draw 1 :card:. " * 40)
+    layout = (project / "layouts" / "spice-road.yaml").read_text().splitlines()
+    line = 1 + next(i for i, text in enumerate(layout) if 'text: "{{ card.text }}"' in text)   # the body's text
+    build = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=project)
+    assert build.exit_code == 1 and "text does not fit" in build.output and "harbour" in build.output
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 1
+    out = [text for text in result.output.splitlines() if text.strip()]
+    assert len(out) == 2, out          # one problem, then the count
+    assert out[0].startswith(f"layouts/spice-road.yaml:{line}: spice-road/card regions.body.text: text does not fit")
+    assert "card 'harbour'" in out[0] and "language en" in out[0]
+
+
+def test_a_text_that_fits_only_at_a_smaller_size_is_no_problem(project):
+    """A text the build shrinks (still at or above min_size) passes: validate judges as the build."""
+    edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Draw 1 :card:. ', 'en: "' + "Draw 1 :card:. " * 6)
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 0, result.output

@@ -109,12 +109,26 @@ def build_error(root, *args) -> str:
     return failed[0]
 
 
+def validate_error(root) -> str:
+    """`pnp validate` refuses what the build refuses, first (issue 23, item 3): one line at the
+    image region's line of the layout file, naming the card and the language."""
+    result = pnp("validate", "art-demo", root=root)
+    assert result.exit_code == 1, result.output
+    problems = [line for line in result.output.splitlines() if line.strip()][:-1]   # then the count
+    layout = (root / "layouts" / "art-demo.yaml").read_text(encoding="utf-8").splitlines()
+    line = 1 + next(i for i, text in enumerate(layout) if "text: \"{{ card.props.portrait }}\"" in text)
+    assert len(problems) == 1 and problems[0].startswith(f"layouts/art-demo.yaml:{line}: "), result.output
+    assert "card 'knight' of deck 'heroes'" in problems[0] and "Traceback" not in result.output
+    return problems[0]
+
+
 def test_image_outside_the_game_folder_is_refused(tmp_path):
     root = example_project(tmp_path)
     replace_in(root / "cards" / "art-demo" / "heroes.yaml", "art/knight.png", "../../layouts/fonts/x.png")
     line = build_error(root)
     assert "card 'knight' (deck heroes), language en, box 'art'" in line
     assert "outside the game folder" in line and "art/x.png" in line
+    assert "outside the game folder" in validate_error(root)
 
 
 def _svg_with(root, inside: str) -> None:
@@ -158,6 +172,7 @@ def test_missing_image_names_card_and_box(tmp_path):
     replace_in(root / "cards" / "art-demo" / "heroes.yaml", "art/knight.png", "art/knigth.png")
     line = build_error(root)
     assert "card 'knight'" in line and "box 'art'" in line and "'art/knigth.png' not found" in line
+    assert "'art/knigth.png' not found" in validate_error(root)
 
 
 def test_coarse_image_fails_unless_allowed(tmp_path):
@@ -165,9 +180,11 @@ def test_coarse_image_fails_unless_allowed(tmp_path):
     Image.new("RGB", (100, 75), "red").save(root / "cards" / "art-demo" / "art" / "knight.png")
     line = build_error(root)
     assert "prints at 48 dpi, below the 150 dpi minimum" in line and "allow_low_dpi: true" in line
+    assert "prints at 48 dpi, below the 150 dpi minimum" in validate_error(root)
     replace_in(root / "layouts" / "art-demo.yaml", "fit: cover ", "allow_low_dpi: true\n        fit: cover ")
     result = pnp("build", "art-demo", "--only", "cards", "--lang", "en", "--out", str(root / "o"), root=root)
     assert result.exit_code == 0, result.output
+    assert pnp("validate", "art-demo", root=root).exit_code == 0
 
 
 def test_paper_presets_and_custom_size(tmp_path):

@@ -12,6 +12,8 @@ PAYLOADS: list = [
     0, -1, 1, 7, 10 ** 9, -10 ** 9, 2 ** 63, 10 ** 30, 1e308, -0.5, 7.0, True, False, None, "", "7", "true",
     [], {}, [1, 2], {"a": 1}, ["x"] * 3, {"en": "x"}, {"fr": "x", "en": "y"},
     "x" * 200_000, "word " * 30_000,
+    "A card text of a sensible length that still fits no box on any card. " * 8,   # validate fits texts (issue 23)
+    "art/none.png", "art/../../../outside/secret.png",   # an image region's file: validate places images too
     "{{ lipsum(10**7) }}", "{{ range(10**8)|list|length }}", "{{ ''.__class__.__mro__ }}", "{{ cycler }}",
     "{{ 10**10**10 }}", "{{ 'x' * 10**10 }}", "{% for i in range(10**9) %}x{% endfor %}", "{{ card.nope }}",
     "{{ joiner }}", "{{ namespace }}", "{{ self }}", "{% include '/etc/passwd' %}", "{{ card.name",

@@ -1,7 +1,8 @@
-"""A process-wide memo of whether each aid-card side fits (`pnp validate` and `pnp check`:
-cli/validate.aid_card_fit), keyed on what packing a side reads, by content: packing is most of
-validate's time, and the fuzz tests validate hundreds of times in children forked from a warm
-parent, most after a change that does not touch the aid card.
+"""A process-wide memo of whether each aid-card side, and each language's one-page player aid,
+fits (`pnp validate` and `pnp check`: cli/validate.aid_card_fit and aid_page_fit), keyed on what
+packing reads, by content: packing is most of validate's time, and the fuzz tests validate
+hundreds of times in children forked from a warm parent, most after a change that does not touch
+the aids.
 
 Packing a side (card._fit_side) reads the side's rendered blocks (the aid-card file's texts after
 their templates saw the decks: the key holds the rendered text, so a card fact quoted from a deck
@@ -66,18 +67,35 @@ def side_key(fitted, blocks) -> tuple | None:
 def shared_key(fitted) -> tuple | None:
     """What every side of `fitted` reads alike: the legend, the body box, the typography, the
     fonts' files and the icons; None when a font file cannot be found."""
-    fonts = _font_key(fitted)
+    return setting_key(fitted.project, fitted.game, fitted.typo, fitted.entries,
+                       (fitted.body.width, fitted.body.height))
+
+
+def page_key(project, game, typo, entries, paper, sections, blocks, legend_heading: str) -> tuple | None:
+    """Everything setting the one-page player aid (page._reference) reads, or None: the page's
+    size, its sections as rendered (headings, intros, items), the aid card's blocks it quotes
+    (the turn flow, the tables), the legend and its heading, and setting_key's typography."""
+    shared = setting_key(project, game, typo, entries, (paper.width, paper.height))
+    if shared is None:
+        return None
+    return (game.id, typo.lang, "page", legend_heading,
+            tuple((s.id, s.heading, s.intro, tuple(s.items), tuple(s.per_card)) for s in sections),
+            tuple(_block_key(b) for b in blocks), *shared)
+
+
+def setting_key(project, game, typo, entries, box: tuple) -> tuple | None:
+    """What setting aid text in a box reads besides the text: the legend's entries, the box, the
+    typography, the fonts' files and the icons; None when a font file cannot be found."""
+    fonts = _font_key(project, typo)
     if fonts is None:
         return None
-    typo = fitted.typo
     hyphenator = typo.hyphenator
     hyphenation = None if hyphenator is None else (
         hyphenator.dictionary, tuple(sorted(hyphenator.breaks.items())), tuple(sorted(hyphenator.names)))
     icons = tuple(sorted((name, spec.path, spec.advance, spec.color)
-                         for name, spec in fitted.project.icons_for(fitted.game.id).items()))
-    return (tuple(fitted.entries), (fitted.body.width, fitted.body.height),
-            (typo.lang, tuple(sorted(typo.roles.items())), typo.hyphenation, typo.cjk, hyphenation),
-            fonts, icons)
+                         for name, spec in project.icons_for(game.id).items()))
+    return (tuple(entries), box, (typo.lang, tuple(sorted(typo.roles.items())), typo.hyphenation, typo.cjk,
+                                  hyphenation), fonts, icons)
 
 
 def _block_key(block) -> tuple:
@@ -88,13 +106,13 @@ def _block_key(block) -> tuple:
             tuple(tuple(row.cells) for row in block.rows), block.tie)
 
 
-def _font_key(fitted) -> tuple | None:
+def _font_key(project, typo) -> tuple | None:
     """The title and body families of the language as fonts.yaml names their files, and each
     file's place, size and modification time."""
-    spec = fitted.project.fonts
+    spec = project.fonts
     out = []
     for role in ("title", "body"):
-        family = fitted.typo.roles.get(role)
+        family = typo.roles.get(role)
         files = spec.families.get(family) if family is not None else None
         if files is None:
             return None
@@ -104,7 +122,7 @@ def _font_key(fitted) -> tuple | None:
                 out.append((role, style, None))
                 continue
             try:
-                path, _folder = locate_inside(fitted.project.root, ("layouts", "fonts"), name)
+                path, _folder = locate_inside(project.root, ("layouts", "fonts"), name)
                 stat = path.stat()
             except (DataError, BuildError, OSError, ValueError):
                 return None

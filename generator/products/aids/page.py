@@ -5,6 +5,7 @@ card's tables (ladders of numbers, scoring) in place of one-bullet-per-card list
 icon legend. Set at the largest size that fits."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -23,6 +24,7 @@ from ...paper.face import FaceRenderer
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
+from . import fit_memo
 from .blocks import Badge, Blocks, TooWide, lead
 from .card import _checked
 from .shared import Flow, _aid, _context, _warn_missing, pack
@@ -40,66 +42,102 @@ def aid_reference_pages(project: Project, game: GameData, options) -> int:
     return 1
 
 
-def write_aid_reference(project: Project, game: GameData, lang: str, path: Path, options,
-                        progress: Callable[[int], None] = lambda n: None) -> int:
+@dataclass
+class _Reference:
+    """One language's player aid set for a paper, before drawing: the header's layout and
+    context, the turn-flow band and the two columns' blocks at the largest size that fits."""
+    layout: object
+    ctx: dict
+    labels: Translator
+    fonts: FontBook
+    icons: object
+    band: object          # the turn flow (a Table) or None
+    width: float          # mm: the text block
+    top: float            # pt: where the columns start
+    column: float         # pt: a column's width
+    placed: list | None   # pack(): None when nothing fits at MIN_SIZE
+
+
+def _reference(project: Project, game: GameData, lang: str, paper_name: str, allow_missing: bool,
+               smallest_first: bool = False) -> _Reference:
+    """The aid set at the largest size from BASE_SIZE down to MIN_SIZE that fits. `smallest_first`
+    (validate): try MIN_SIZE first, then the other sizes only if that fails, since whether the
+    build can set the page at all is the question there, not at which size."""
     aid = _aid(project, game, lang)
     parts = sections(project, game, aid)
     blocks = [b for _side, side in card_sides(project, game, _checked(project, game, lang)) for b in side]
     entries = legend(project, game, lang)
     fonts = FontBook(project.root, project.fonts)
-    typo = fonts.typography(lang)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    labels = Translator(project.root, lang, options.allow_missing)
-    paper = project.sheets.papers[options.paper]
+    labels = Translator(project.root, lang, allow_missing)
+    paper = project.sheets.papers[paper_name]
     layout = project.layouts["aids/reference"]
     ctx = _context(project, game, lang, layout, labels, {})
-    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fonts)
-
-    # header: a layout drawn like a card face, as wide as the text block
     width = paper.width - 2 * MARGIN
-    renderer = FaceRenderer(fonts, lang, icons)
-    canvas.saveState()
-    canvas.translate(MARGIN * mm, (paper.height - MARGIN - HEADER) * mm)
-    renderer.draw(canvas, layout, Size(width=width, height=HEADER, radius=0), ctx, 0, "player aid (header)")
-    canvas.restoreState()
-    accent = ctx["aid"]["accent"]
-    flow = Flow(fonts, typo, icons, lang, accent)
+    flow = Flow(fonts, fonts.typography(lang), icons, lang, ctx["aid"]["accent"])
     top = (paper.height - MARGIN - HEADER - 4) * mm
-
     band = turn_flow(flow, [b for b in blocks if b.kind == "steps" and b.reference == "top"], width * mm)
     if band is not None:
-        _w, h = band.wrap(width * mm, top)
-        band.drawOn(canvas, MARGIN * mm, top - h)
-        top -= h + 2.5 * mm
-
+        top -= band.wrap(width * mm, top)[1] + 2.5 * mm
     column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
-    height = top - MARGIN * mm
-    tables = {}
+    tables: dict[str, list[CardBlock]] = {}
     for b in blocks:
         if b.kind == "table" and b.reference and b.reference != "top":
             tables.setdefault(b.reference, []).append(b)
-    size = BASE_SIZE
-    while size >= MIN_SIZE - 1e-6:
+    count = round((BASE_SIZE - MIN_SIZE) / STEP)
+    sizes = [BASE_SIZE - i * STEP for i in range(count + 1)]
+    placed = None
+    for size in ([MIN_SIZE] + sizes[:-1] if smallest_first else sizes):
         try:
             placed = pack(reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column),
-                          column, height, COLUMNS)
+                          column, top - MARGIN * mm, COLUMNS)
         except TooWide:
             placed = None
         if placed:          # nothing to place is no fit either
             break
-        size -= STEP
-    else:
+    return _Reference(layout, ctx, labels, fonts, icons, band, width, top, column, placed or None)
+
+
+def reference_fits(project: Project, game: GameData, lang: str) -> bool:
+    """Can the build set this language's player aid on its default paper (`pnp validate`)? Kept
+    by content within the process (fit_memo.py)."""
+    paper = project.sheets.paper_for(lang)
+    blocks = [b for _side, side in card_sides(project, game, _checked(project, game, lang)) for b in side]
+    key = fit_memo.page_key(project, game, FontBook(project.root, project.fonts).typography(lang),
+                            legend(project, game, lang), project.sheets.papers[paper],
+                            sections(project, game, _aid(project, game, lang)), blocks,
+                            Translator(project.root, lang, True)("Icon legend"))
+    return fit_memo.side_fits(key, lambda: _reference(project, game, lang, paper, True, smallest_first=True).placed)
+
+
+def write_aid_reference(project: Project, game: GameData, lang: str, path: Path, options,
+                        progress: Callable[[int], None] = lambda n: None) -> int:
+    ref = _reference(project, game, lang, options.paper, options.allow_missing)
+    if ref.placed is None:
         raise BuildError(f"player aid {game.id}/{lang}: the reference does not fit on one "
                          f"{options.paper} page even at {MIN_SIZE} pt; shorten cards/{game.id}/aid/{lang}.yaml")
-    for col, y, flowable, h in placed:
-        x = MARGIN * mm + col * (column + GAP * mm)
-        flowable.drawOn(canvas, x, top - y - h)
+    labels, paper = ref.labels, project.sheets.papers[options.paper]
+    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang),
+                                                       title=labels("Player aid")), lang, ref.fonts)
+    # header: a layout drawn like a card face, as wide as the text block
+    renderer = FaceRenderer(ref.fonts, lang, ref.icons)
+    canvas.saveState()
+    canvas.translate(MARGIN * mm, (paper.height - MARGIN - HEADER) * mm)
+    renderer.draw(canvas, ref.layout, Size(width=ref.width, height=HEADER, radius=0), ref.ctx, 0, "player aid (header)")
+    canvas.restoreState()
+    if ref.band is not None:
+        above = (paper.height - MARGIN - HEADER - 4) * mm
+        _w, h = ref.band.wrap(ref.width * mm, above)
+        ref.band.drawOn(canvas, MARGIN * mm, above - h)
+    for col, y, flowable, h in ref.placed:
+        x = MARGIN * mm + col * (ref.column + GAP * mm)
+        flowable.drawOn(canvas, x, ref.top - y - h)
     if COLUMNS > 1:
-        canvas.setStrokeColor(accent)
+        canvas.setStrokeColor(ref.ctx["aid"]["accent"])
         canvas.setLineWidth(0.3)
         for c in range(1, COLUMNS):
-            x = MARGIN * mm + c * column + (c - 0.5) * GAP * mm
-            canvas.line(x, top, x, MARGIN * mm)
+            x = MARGIN * mm + c * ref.column + (c - 0.5) * GAP * mm
+            canvas.line(x, ref.top, x, MARGIN * mm)
     canvas.showPage()
     canvas.save()
     progress(1)
