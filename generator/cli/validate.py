@@ -20,6 +20,7 @@ from ..data.languages import language_problems
 from ..data.locate import search_path
 from ..data.project import Project
 from ..data.rules import load_rules
+from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
@@ -110,6 +111,7 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
             fitted = FittedSides(project, game, lang, Translator(project.root, lang, True))
         except (DataError, BuildError, KeyError):
             continue                   # a missing layout or text: reported by the checks above
+        header_failed = False
         for index in range(len(fitted)):
             side = fitted.sides[index][0]
             try:
@@ -125,14 +127,33 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
                 problems.append(Problem(project.relative(path), *where(side),
                                         f"side {side}: its blocks do not fit on the player aid card at {MIN_SIZE} pt",
                                         "shorter texts, or a block moved to another side"))
+            try:
+                if not header_failed:
+                    fitted.check_face(index, SheetOptions().bleed)
+            except BuildError as exc:          # the card's title: the game's name or a translation
+                problems.append(_header_problem(project, game, exc))
+                header_failed = True           # the same title on every side: said once
     return problems
+
+
+def _header_problem(project: Project, game, exc: BuildError) -> Problem:
+    """A text of an aid's header (a bundled layout) that does not fit: at the game's name, the
+    text a game brings into it (the rest are pnp's own words and their translations)."""
+    from datafile.source import line_of
+    path = game.directory / "game.yaml"
+    try:
+        line = line_of(load_yaml(path, project.relative(path)), ("name",))
+    except DataError:
+        line = 0
+    return Problem(project.relative(path), line, "name", str(exc),
+                   "a shorter name, or a shorter translation of the aid's words (locales/)")
 
 
 def aid_page_fit(project: Project, game) -> list[Problem]:
     """Each language's one-page player aid set as the build sets it on the language's paper: one
     that does not fit even at the smallest size is refused here first, at its `sections:` line."""
     from ..data.aids import aid_path
-    from ..products.aids.page import MIN_SIZE, reference_fits
+    from ..products.aids.page import MIN_SIZE, check_header, reference_fits
     if not (game.directory / "aid").is_dir():
         return []
     problems = []
@@ -141,6 +162,10 @@ def aid_page_fit(project: Project, game) -> list[Problem]:
             fits = reference_fits(project, game, lang)
         except (DataError, BuildError, KeyError):
             continue                   # reported by the data checks
+        try:
+            check_header(project, game, lang)
+        except BuildError as exc:
+            problems.append(_header_problem(project, game, exc))
         if not fits:
             path = aid_path(game, lang)
             text = path.read_text(encoding="utf-8")

@@ -56,10 +56,29 @@ class FaceRenderer:
         b = bleed * mm
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
-        shown: dict[str, bool] = {}   # so does a `when` many regions share
         if layout.background:
             canvas.setFillColor(self._color(layout.background, context, layout))
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
+
+        def draw(region: Region) -> None:
+            if self.report:
+                self.report("region", region)
+            self._region(canvas, region, layout, context, width, height, b)
+        self._each_region(layout, context, label, draw)
+
+    def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
+        """What draw() would refuse in its texts and images, with its words, nothing drawn
+        (`pnp validate`: the player aids' headers)."""
+        def place(region: Region) -> None:
+            if region.kind in ("text", "image"):
+                source = compiled(region.text or "").render(context).strip()
+                if source:
+                    self.place_only(region, size, source, bleed)
+        self._each_region(layout, context, label, place)
+
+    def _each_region(self, layout: Layout, context: dict, label: str, visit) -> None:
+        """visit(region) for each region its `when` shows, a failure named by face, language and box."""
+        shown: dict[str, bool] = {}   # a `when` many regions share renders once
         for region in layout.regions:
             try:
                 if region.when:
@@ -67,9 +86,7 @@ class FaceRenderer:
                         shown[region.when] = bool(compiled_expression(region.when)(**context))
                     if not shown[region.when]:
                         continue
-                if self.report:
-                    self.report("region", region)
-                self._region(canvas, region, layout, context, width, height, b)
+                visit(region)
             except Overflow as exc:
                 raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): text {exc}") from None

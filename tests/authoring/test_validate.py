@@ -156,3 +156,20 @@ def test_a_text_that_fits_only_at_a_smaller_size_is_no_problem(project):
     edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Draw 1 :card:. ', 'en: "' + "Draw 1 :card:. " * 6)
     result = pnp("validate", "spice-road", root=project)
     assert result.exit_code == 0, result.output
+
+
+def test_a_game_name_too_long_for_the_aids_headers_is_refused_at_the_name(project, tmp_path):
+    """The player aids print the game's name in a bundled header; a name that fits no header
+    fails their build, so validate refuses it first, at the game's `name:` line (once per aid)."""
+    edit(project / "layouts" / "spice-road.yaml", 'text: "{{ game.name }}"', 'text: "Spice"')   # the back: no name
+    line = edit(project / "cards" / "spice-road" / "game.yaml", "name: {en: Spice Road}",
+                "name: {en: " + "Spice Road of the Seven Seas and the Long Caravans " * 3 + "}")
+    result = pnp("validate", "spice-road", root=project)
+    assert result.exit_code == 1
+    problems = [text for text in result.output.splitlines() if text.strip()][:-1]
+    assert len(problems) == 2, problems                  # the aid card's title, the aid page's header
+    assert all(p.startswith(f"cards/spice-road/game.yaml:{line}: name: player aid") and "does not fit" in p
+               for p in problems), problems
+    for product in ("player-aid", "player-aid-card"):
+        built = pnp("build", "spice-road", "--only", product, "--out", str(tmp_path / product), root=project)
+        assert built.exit_code == 1 and "box 'title'" in built.output

@@ -124,6 +124,13 @@ class FittedSides:
         return fit_memo.side_fits(fit_memo.side_key(self, blocks),
                                   lambda: _fit_side(flow, blocks, self.entries, self.body))
 
+    def check_face(self, index: int, bleed: float) -> None:
+        """Side `index`'s card face (title, page count) as the build draws it around the blocks:
+        BuildError, in the build's words, when one of its texts does not fit; nothing drawn."""
+        number, face, ctx, _flow = self._side(index)
+        FaceRenderer(self.fonts, self.lang, self.icons).check(self.layout, card_size(self.project), ctx, bleed,
+                                                              f"player aid card {number} ({face})")
+
     @cached_property
     def shared_memo_key(self) -> tuple | None:
         """The part of every side's fit memo key that all sides share (fit_memo.shared_key)."""

@@ -110,6 +110,18 @@ def reference_fits(project: Project, game: GameData, lang: str) -> bool:
     return fit_memo.side_fits(key, lambda: _reference(project, game, lang, paper, True, smallest_first=True).placed)
 
 
+def check_header(project: Project, game: GameData, lang: str) -> None:
+    """The page's header (the game's name, "Player aid", players and minutes) as the build draws
+    it on the language's paper: BuildError, in the build's words, when a text does not fit."""
+    labels = Translator(project.root, lang, True)
+    layout = project.layouts["aids/reference"]
+    fonts = FontBook(project.root, project.fonts)
+    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+    width = project.sheets.papers[project.sheets.paper_for(lang)].width - 2 * MARGIN
+    FaceRenderer(fonts, lang, icons).check(layout, Size(width=width, height=HEADER, radius=0),
+                                           _context(project, game, lang, layout, labels, {}), 0, "player aid (header)")
+
+
 def write_aid_reference(project: Project, game: GameData, lang: str, path: Path, options,
                         progress: Callable[[int], None] = lambda n: None) -> int:
     ref = _reference(project, game, lang, options.paper, options.allow_missing)
