@@ -80,8 +80,8 @@ def _content_problems(project: Project, game) -> list:
             problems += exc.problems
     problems += _glyph_problems(project, game)
     # what fits is judged once the texts render and print: only then is it the build's question
-    return problems + (aid_card_fit(project, game) + aid_page_fit(project, game) + placing_problems(project, game)
-                       if not problems else [])
+    return problems + (aid_card_fit(project, game) + aid_page_fit(project, game) + score_pad_fit(project, game)
+                       + placing_problems(project, game) if not problems else [])
 
 
 def aid_card_fit(project: Project, game) -> list[Problem]:
@@ -134,6 +134,32 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
                 problems.append(_header_problem(project, game, exc))
                 header_failed = True           # the same title on every side: said once
     return problems
+
+
+def score_pad_fit(project: Project, game) -> list[Problem]:
+    """The score pad set as the build sets it on each language's paper: a pad whose rows and
+    player columns do not fit legibly is refused here first, at the game's `players:` line."""
+    from datafile.source import line_of
+
+    from ..build.plan import why_skipped
+    from ..products.scorepad import scorepad_fits
+    if why_skipped("score-pad", game):
+        return []
+    path = game.directory / "game.yaml"
+    for lang in game.game.languages:
+        try:
+            fits = scorepad_fits(project, game, lang)
+        except (DataError, BuildError, KeyError):
+            continue                   # a glyph or a text: reported by the checks that find those
+        if not fits:
+            try:
+                line = line_of(load_yaml(path, project.relative(path)), ("players",))
+            except DataError:
+                line = 0
+            return [Problem(project.relative(path), line, "players", f"the score pad's columns for "
+                            f"{game.game.players.max} players do not fit legibly on one "
+                            f"{project.sheets.paper_for(lang)} page (language {lang})", "fewer players at most")]
+    return []
 
 
 def _header_problem(project: Project, game, exc: BuildError) -> Problem:

@@ -28,6 +28,7 @@ from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import markup_color, plain_text, to_markup, typeset
+from .aids import fit_memo
 
 MARGIN = 10 * mm
 
@@ -220,14 +221,12 @@ def _cut_lines(canvas, size, cols: int, rows: int) -> None:
     canvas.restoreState()
 
 
-def write_scorepad(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
-                   progress: Callable[[int], None] = lambda n: None) -> int:
-    fonts = FontBook(project.root, project.fonts)
+def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts: FontBook) -> tuple["_Pad", str]:
+    """The pad as the build sets it, and the document's title (its glyphs checked: BuildError)."""
     typo = fonts.typography(lang)
-    _ = Translator(project.root, lang, options.allow_missing)
+    _ = Translator(project.root, lang, allow_missing)
     name = game.game.name.get(lang)
     title = typeset(_("{game} — {title}", game=name, title=_("Score pad")), lang)
-    canvas = new_canvas(path, options, project, title, lang, fonts)
     body = fonts.face(typo.roles["body"])
     bold_face = fonts.face(typo.roles["body"], bold=True)
     head = fonts.face(typo.roles["title"], bold=True)
@@ -258,14 +257,59 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, rows,
                game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph)
-    size, cols, nrows = arrange(pad, canvas._pagesize)
-    canvas.setPageSize(size)
-    width, height = size
+    return pad, title
+
+
+def _arranged(pad: "_Pad", page: tuple[float, float]):
+    """arrange()'s page size and grid, and the size of one pad in it."""
+    (width, height), cols, nrows = arrange(pad, page)
     w = (width - 2 * MARGIN - (cols - 1) * GUTTER) / cols
     h = (height - 2 * MARGIN - (nrows - 1) * GUTTER) / nrows
+    return (width, height), cols, nrows, w, h
+
+
+_fits: dict[tuple, bool] = {}
+
+
+def scorepad_fits(project: Project, game: GameData, lang: str) -> bool:
+    """Can the build set the pad legibly on the language's paper (`pnp validate`)? BuildError for
+    a glyph its fonts lack. Kept within the process by what setting the pad reads (its texts,
+    rows, players, styles, the fonts' files, the icons, the page), as validate runs after every
+    edit (`serve`, the fuzz cases)."""
+    fonts = FontBook(project.root, project.fonts)
+    pad, _title = _pad(project, game, lang, True, fonts)
+    paper = project.sheets.papers[project.sheets.paper_for(lang)]
+    page = (paper.width * mm, paper.height * mm)
+    files = fit_memo.setting_key(project, game, fonts.typography(lang), (), page)
+    key = None if files is None else (
+        pad.title, pad.subtitle, pad.note, pad.date, pad.tie, tuple((r.title, r.formula, r.count) for r in pad.rows),
+        pad.players, pad.body, pad.para, tuple((k, _style_key(v)) for k, v in sorted(pad.styles.items())), files)
+    if key is None or key not in _fits:
+        *_, w, h = _arranged(pad, page)
+        if key is None:
+            return pad.fits(w, h)
+        if len(_fits) >= 1024:
+            _fits.pop(next(iter(_fits)))
+        _fits[key] = pad.fits(w, h)
+    return _fits[key]
+
+
+def _style_key(style) -> tuple | str:
+    return (style.fontName, style.fontSize, style.leading, style.wordWrap) if isinstance(style, ParagraphStyle) \
+        else style
+
+
+def write_scorepad(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
+                   progress: Callable[[int], None] = lambda n: None) -> int:
+    fonts = FontBook(project.root, project.fonts)
+    pad, title = _pad(project, game, lang, options.allow_missing, fonts)
+    canvas = new_canvas(path, options, project, title, lang, fonts)
+    size, cols, nrows, w, h = _arranged(pad, canvas._pagesize)
     if not pad.fits(w, h):
-        raise BuildError(f"{game.id}/{lang} score pad: {len(rows)} rows for {pad.players} players do not fit "
+        raise BuildError(f"{game.id}/{lang} score pad: {len(pad.rows)} rows for {pad.players} players do not fit "
                          f"legibly on one page")
+    canvas.setPageSize(size)
+    width, height = size
     for r in range(nrows):
         for c in range(cols):
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)

@@ -27,3 +27,22 @@ def test_rows_and_fonts(pads, lang):
     assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts   # emb column
     if lang == "ja":
         assert any("BIZUDPGothic" in line for line in fonts)
+
+
+def test_too_many_players_for_a_legible_pad_is_refused_by_validate_first(tmp_path):
+    """A pad gets a column per player; 60 of them do not fit one page legibly, so the build
+    refuses the pad, and validate refuses it first, at the game's `players:` line (issue 23, item 3)."""
+    from tests.conftest import pnp
+    from tests.pipeline.helpers import project_copy, replace_in
+    root = project_copy(tmp_path, ("tournay",))
+    line = replace_in(root / "cards" / "tournay" / "game.yaml", "players: {min: 2, max: 4}",
+                      "players: {min: 2, max: 60}")
+    result = pnp("validate", "tournay", root=root)
+    assert result.exit_code == 1
+    problems = [text for text in result.output.splitlines() if text.strip()][:-1]
+    assert len(problems) == 1 and problems[0].startswith(f"cards/tournay/game.yaml:{line}: players: "), problems
+    built = pnp("build", "tournay", "--lang", "en", "--only", "score-pad", "--out", str(tmp_path / "out"),
+                root=root)
+    assert built.exit_code == 1 and "60 players do not fit" in built.output
+    replace_in(root / "cards" / "tournay" / "game.yaml", "max: 60}", "max: 5}")   # five columns fit
+    assert pnp("validate", "tournay", root=root).exit_code == 0
