@@ -23,7 +23,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     zone and bleed, image dpi, unused icons and properties."""
     from ..data.languages import language_problems
     from ..products.preflight import Report, check_game, problem_findings
-    from .validate import aid_card_fit
+    from .validate import aid_card_fit, aid_page_fit, score_pad_fit
 
     report = Report()
     languages = split_list(langs)
@@ -31,7 +31,8 @@ def check(ctx, games, langs, as_json, allow_missing):
     for game in (project.games.values() if project else []):
         # what the build refuses before drawing: a missing aid or rules file, label or translation
         problems += language_problems(project, game, languages, allow_missing)
-        problems += aid_card_fit(project, game)    # a side over the card, refused as validate refuses it
+        # a side over the aid card, the aid page or the score pad: refused as validate refuses them
+        problems += aid_card_fit(project, game) + aid_page_fit(project, game) + score_pad_fit(project, game)
     if problems:   # nothing can be drawn: the problems, as lines or (CI reads JSON whatever happened) JSON
         problems = list(dict.fromkeys(problems))
         if as_json:

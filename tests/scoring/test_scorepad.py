@@ -41,6 +41,8 @@ def test_too_many_players_for_a_legible_pad_is_refused_by_validate_first(tmp_pat
     assert result.exit_code == 1
     problems = [text for text in result.output.splitlines() if text.strip()][:-1]
     assert len(problems) == 1 and problems[0].startswith(f"cards/tournay/game.yaml:{line}: players: "), problems
+    checked = pnp("check", "tournay", root=root)                    # the preflight refuses it too
+    assert checked.exit_code == 1 and f"game.yaml:{line}: players: " in checked.output
     built = pnp("build", "tournay", "--lang", "en", "--only", "score-pad", "--out", str(tmp_path / "out"),
                 root=root)
     assert built.exit_code == 1 and "60 players do not fit" in built.output
