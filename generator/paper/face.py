@@ -169,10 +169,8 @@ class FaceRenderer:
         source = compiled(r.text or "").render(ctx).strip()
         if not source:
             return
-        family = self._family(r.font)
-        face = self.fonts.face(family, r.bold, r.italic)
-        faces = [face] + ([self.fonts.face(family, True, r.italic)] if "**" in source else []) \
-            + ([self.fonts.face(family, r.bold, True)] if source.replace("**", "").count("*") >= 2 else [])
+        faces = self._faces(r, source)
+        face = faces[0]
         missing = check_glyphs(source, faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
@@ -198,9 +196,8 @@ class FaceRenderer:
         if r.rotate % 180 == 90:
             w, h = h, w
         if r.kind == "text":
-            face = self.fonts.face(self._family(r.font), r.bold, r.italic)
             box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, black)
-            why = overflow(to_markup(source, self.lang, self.icons), face, self.typo, box)
+            why = overflow(to_markup(source, self.lang, self.icons), self._faces(r, source)[0], self.typo, box)
             if why:
                 raise Overflow(why)
             return
@@ -209,6 +206,14 @@ class FaceRenderer:
         art = images.load(images.resolve(self.base, source), self.base)
         _dx, _dy, dw, dh = images.placement(r.fit, art.width, art.height, w, h)
         images.check_dpi(source, images.effective_dpi(art, dw, dh), r.allow_low_dpi)
+
+    def _faces(self, r: Region, source: str) -> list:
+        """The region's face, then those its **bold** and *italic* spans set (registered: a
+        paragraph finds them by name)."""
+        family = self._family(r.font)
+        face = self.fonts.face(family, r.bold, r.italic)
+        return [face] + ([self.fonts.face(family, True, r.italic)] if "**" in source else []) \
+            + ([self.fonts.face(family, r.bold, True)] if source.replace("**", "").count("*") >= 2 else [])
 
     def _family(self, font: str) -> str:
         """A role of this language (title, body, ui), else a family of fonts.yaml by name, else a

@@ -157,3 +157,27 @@ def test_an_aid_card_built_alone_is_the_same_bytes_as_after_the_others(after_the
     assert done.returncode == 0, done.stderr
     alone = (tmp_path / game / lang / "player-aid-card.pdf").read_bytes()
     assert alone == (after_the_others / game / lang / "player-aid-card.pdf").read_bytes(), (game, lang)
+
+
+def test_a_japanese_aid_with_emphasis_sets_its_own_faces(tmp_path):
+    """*Emphasis* is <i> in every language's markup; the Japanese aid page must register the face
+    that <i> names itself. It relied on an italic region of its header, drawn first, having
+    registered it; set before its header (as validate sets it) in a process where nothing else
+    had (a fresh one, or a second build's after its reset), it stopped with "no afm found for
+    'pnp-gothic-italic'"."""
+    from tests.authoring.helpers import new_game
+    new_game(tmp_path, "spice-road", "--lang", "fr,en,de,ja")
+    cards = (tmp_path / "cards" / "spice-road" / "cards.yaml").read_text(encoding="utf-8")
+    assert "*斜体*" in cards                               # a card text the Japanese aid quotes
+    out = fresh_process(f"""
+        from pathlib import Path
+        from generator.data.catalog import load_project
+        from generator.paper.imposition import SheetOptions
+        from generator.products.aids.page import reference_fits, write_aid_reference
+        project = load_project(Path({str(tmp_path)!r}))
+        game = project.games["spice-road"]
+        print(reference_fits(project, game, "ja"))          # validate's way: the page before its header
+        options = SheetOptions().for_language(project.sheets, "ja")
+        print(write_aid_reference(project, game, "ja", Path({str(tmp_path / "aid.pdf")!r}), options))
+    """)
+    assert out.split() == ["True", "1"]

@@ -67,7 +67,9 @@ class Flow:
         family = self.typo.roles["title" if bold else "body"]
         italic = italic and not self.typo.cjk
         face = self.fonts.face(family, bold, italic)
-        emphasis = source.replace("**", "").count("*") >= 2 and not self.typo.cjk
+        # *emphasis* becomes <i> in every language (Japanese fonts.yaml families map it to the
+        # regular file): its face is registered here, never left to whichever product ran first
+        emphasis = source.replace("**", "").count("*") >= 2
         faces = [face] + ([self.fonts.face(family, True, italic)] if "**" in source else []) \
             + ([self.fonts.face(family, bold, True)] if emphasis else []) \
             + ([self.fonts.face(family, True, True)] if emphasis and "**" in source else [])
