@@ -66,14 +66,14 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             project.layouts.check([deck.back.layout], out)
         for path, text in texts(deck, ()):
             for lang in text.missing(langs):
-                out.add(*_where(deck, raw, file, path), f"no '{lang}' text",
+                out.add(*deck_place(deck, raw, file, path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
             for lang, value in values:
                 for icon in ICON_REF.findall(value or ""):
                     if icon not in icons:
                         guess = closest(icon, icons)
-                        out.add(*_where(deck, raw, file, path, lang),
+                        out.add(*deck_place(deck, raw, file, path, lang),
                                 f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
                                 "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
         for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
@@ -86,13 +86,13 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
                 _unknown_layout(out, file, line_of(raw, ("cards", i)), f"cards[{i}] layout", lid, project)
             elif check_layouts:
                 project.layouts.check([lid], out)
-            where = _where(deck, raw, file, ("cards", i, "id"))   # a spreadsheet row names its own cell
+            where = deck_place(deck, raw, file, ("cards", i, "id"))   # a spreadsheet row names its own cell
             if card.id in seen_ids:
                 out.add(*where, f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
             seen_ids[card.id] = f"{where[0]}:{where[1]}" if where[1] else where[0]
 
 
-def _where(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:
+def deck_place(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:
     """File, line and field of a value of a deck; for a card read from a spreadsheet, its
     file, row and column (spreadsheet.py leaves `_sheet` on such cards)."""
     if len(path) > 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(deck.cards):

@@ -52,6 +52,8 @@ class BoxContent:
     line: int
     field: str
     card: str          # "card 'x' of deck 'y'"
+    deck: object = None      # the Deck and the card's index in it (None: a back), to name the
+    index: int | None = None  # card's own text when it is what overflows
 
 
 @dataclass
@@ -104,12 +106,13 @@ def _faces(project: Project, game: GameData) -> Faces:
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
             for value in values:
                 used.update(ICON_REF.findall(value or ""))
-        faces_ = [(_layout(project, layout_id(deck, card)), card, None) for card in deck.cards]
+        faces_ = [(_layout(project, layout_id(deck, card)), card, None, position)
+                  for position, card in enumerate(deck.cards)]
         if deck.back:
-            faces_.append((_layout(project, deck.back.layout), None, deck.back.props))
+            faces_.append((_layout(project, deck.back.layout), None, deck.back.props, None))
         # None: an unknown size name (the cross-checks report it)
         size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
-        for layout, card, side in faces_:
+        for layout, card, side, position in faces_:
             if layout is None:
                 continue            # an unknown or broken layout: the layout check's problem
             if id(layout) not in layout_keys:
@@ -137,9 +140,9 @@ def _faces(project: Project, game: GameData) -> Faces:
                     fitted = (lang, id(region), size and size.width, size and size.height, source)
                     if source and size and fitted not in boxed:
                         boxed[fitted] = BoxContent(lang, layout.id, region, size, source,
-                                                  *_origin(region, "text", layout),
-                                                  f"{layout.id} regions.{region.name}.text",
-                                                  f"{what} of deck '{deck.deck}'")
+                                                   *_origin(region, "text", layout),
+                                                   f"{layout.id} regions.{region.name}.text",
+                                                   f"{what} of deck '{deck.deck}'", deck, position)
                     key = (lang, region.font, region.bold, region.italic, source)
                     if source and region.kind == "text" and key not in texts:
                         file, line = _origin(region, "text", layout)

@@ -10,8 +10,11 @@ fit only what changed.
 from __future__ import annotations
 
 from datafile.errors import BuildError, DataError, Problem
+from datafile.source import load_yaml
 
-from ..data.faces import box_contents
+from ..data.crosscheck import deck_place
+from ..data.faces import BoxContent, box_contents
+from ..data.locate import search_path
 from ..data.project import GameData, Project
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
@@ -42,12 +45,31 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
         try:
             renderers[box.lang].place_only(box.region, box.size, box.source, BLEED)
         except Overflow as exc:
-            problems[where] = Problem(box.file, box.line, box.field,
-                                      f"text {exc} (for {box.card}, language {box.lang})",
-                                      "a shorter text, a larger box or a smaller min_size")
+            problems[where] = _overflow(project, game, box, exc)
         except BuildError as exc:
             if box.region.kind == "image":    # a text's unknown icon or font: the checks that find those say it
                 problems[where] = Problem(box.file, box.line, box.field, f"{exc} (for {box.card}, language {box.lang})")
         except (DataError, OSError, KeyError):
             continue                          # a font or layout that does not load: reported where it loads
     return list(problems.values())
+
+
+def _overflow(project: Project, game: GameData, box: BoxContent, exc: Overflow) -> Problem:
+    """At the card's own name or text when that is what the box prints (the usual fix is there),
+    else at the region's text in the layout. The deck's file is read again for the line: the
+    loader keeps no YAML trees, and this happens only for a problem."""
+    layout = f"{box.file}:{box.line}" if box.line else box.file
+    card = box.deck.cards[box.index] if box.deck is not None and box.index is not None else None
+    for key in ("text", "name"):
+        value = getattr(card, key, None) if card is not None else None
+        if value is not None and (value.get(box.lang) or "").strip() == box.source:
+            file = game.deck_files.get(box.deck.deck, "")
+            try:
+                raw = load_yaml(project.root / file, file, search_path(project.root))
+            except DataError:
+                raw = None
+            file, line, field = deck_place(box.deck, raw, file, ("cards", box.index, key, box.lang))
+            return Problem(file, line, field, f"text {exc} (box '{box.region.name}' of layout {box.layout}, "
+                           f"language {box.lang})", f"a shorter text, or a larger box or smaller min_size at {layout}")
+    return Problem(box.file, box.line, box.field, f"text {exc} (for {box.card}, language {box.lang})",
+                   "a shorter text, a larger box or a smaller min_size")

@@ -135,10 +135,11 @@ def test_a_character_the_font_lacks_is_refused_by_validate_first(project, where,
 
 def test_a_card_text_too_long_for_its_box_is_refused_by_validate_as_by_the_build(project, tmp_path):
     """The build fits every text at sizes down to the region's min_size and refuses one that still
-    overflows; validate fits the same texts and refuses it first, at the region's line, naming
-    the card and the language (issue 23, item 3)."""
+    overflows; validate fits the same texts and refuses it first, at the card's own text (where
+    the fix usually is), naming the box, its layout line and the language (issue 23, item 3).
+    A text the layout writes itself is named at the layout's line, with the card."""
     cards = project / "cards" / "spice-road" / "cards.yaml"
-    edit(cards, 'en: "Draw 1 :card:. ', 'en: "' + "Draw 1 :card:. " * 40)
+    card_line = edit(cards, 'en: "Draw 1 :card:. ', 'en: "' + "Draw 1 :card:. " * 40)
     layout = (project / "layouts" / "spice-road.yaml").read_text().splitlines()
     line = 1 + next(i for i, text in enumerate(layout) if 'text: "{{ card.text }}"' in text)   # the body's text
     build = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=project)
@@ -147,6 +148,11 @@ def test_a_card_text_too_long_for_its_box_is_refused_by_validate_as_by_the_build
     assert result.exit_code == 1
     out = [text for text in result.output.splitlines() if text.strip()]
     assert len(out) == 2, out          # one problem, then the count
+    assert out[0].startswith(f"cards/spice-road/cards.yaml:{card_line}: cards[1].text.en: text does not fit"), out
+    assert "box 'body'" in out[0] and f"layouts/spice-road.yaml:{line}" in out[0] and "language en" in out[0]
+    edit(project / "layouts" / "spice-road.yaml", '"{{ card.text }}"', '"{{ card.text }} {{ card.text }}"')
+    result = pnp("validate", "spice-road", root=project)      # the layout doubles it: not the card's text
+    out = [text for text in result.output.splitlines() if text.strip()]
     assert out[0].startswith(f"layouts/spice-road.yaml:{line}: spice-road/card regions.body.text: text does not fit")
     assert "card 'harbour'" in out[0] and "language en" in out[0]
 
