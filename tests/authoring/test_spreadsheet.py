@@ -215,3 +215,17 @@ def test_a_csv_not_in_utf8_names_its_row_and_the_export_to_choose(game, tmp_path
     result = pnp("validate", "spice-road", root=tmp_path)
     assert "cards/spice-road/goods.csv:2: byte 0xe9 is not UTF-8 text (expected a CSV saved as UTF-8 " \
            "(\"CSV UTF-8\" in Excel / LibreOffice))" in result.output, result.output
+
+
+def test_a_text_too_long_for_its_box_is_named_at_its_cell(game, tmp_path):
+    """validate fits a spreadsheet card's text as the build does, and names its row and column."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,text.en,props.cost\n"
+                                    "saffron,Saffron,Gain 1 :coin:.,4\n"
+                                    "pepper,Pepper,\"" + "Draw 1 :card:, then pass. " * 40 + "\",2\n",
+                                    encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if line.strip()][:-1]
+    assert len(problems) == 1 and problems[0].startswith("cards/spice-road/goods.csv:3: column C 'text.en': text "
+                                                         "does not fit"), problems
