@@ -1,11 +1,11 @@
 """Every card text fitted into its box and every image placed in its box as the card build does
 it, nothing drawn: a text that would fail the build ("does not fit … even at the minimum size"),
-an image it cannot find, read or print sharp enough, fails `pnp validate` first, at the line of
-the region's text.
+an image it cannot find, read or print sharp enough, fails `pnp validate` first: at the card's
+own name or text when that is what overflows, else at the line of the region's text.
 
-Each (language, region, card size, text) is fitted once, and the fits are remembered within the
-process (typeset/text.fit), so the build, `--watch`, `pnp serve` and the fuzz cases that follow
-fit only what changed.
+Each (language, region, card size, text) is fitted once, and the verdicts are remembered within
+the process by content (typeset/text.overflow), so `--watch`, `pnp serve` and the fuzz cases that
+validate again fit only what changed.
 """
 from __future__ import annotations
 
