@@ -139,8 +139,6 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
 def score_pad_fit(project: Project, game) -> list[Problem]:
     """The score pad set as the build sets it on each language's paper: a pad whose rows and
     player columns do not fit legibly is refused here first, at the game's `players:` line."""
-    from datafile.source import line_of
-
     from ..build.plan import why_skipped
     from ..products.scorepad import scorepad_fits
     if why_skipped("score-pad", game):
@@ -152,11 +150,8 @@ def score_pad_fit(project: Project, game) -> list[Problem]:
         except (DataError, BuildError, KeyError):
             continue                   # a glyph or a text: reported by the checks that find those
         if not fits:
-            try:
-                line = line_of(load_yaml(path, project.relative(path)), ("players",))
-            except DataError:
-                line = 0
-            return [Problem(project.relative(path), line, "players", f"the score pad's columns for "
+            return [Problem(project.relative(path), _line(project, path, "players"), "players",
+                            f"the score pad's columns for "
                             f"{game.game.players.max} players do not fit legibly on one "
                             f"{project.sheets.paper_for(lang)} page (language {lang})", "fewer players at most")]
     return []
@@ -165,13 +160,8 @@ def score_pad_fit(project: Project, game) -> list[Problem]:
 def _header_problem(project: Project, game, exc: BuildError) -> Problem:
     """A text of an aid's header (a bundled layout) that does not fit: at the game's name, the
     text a game brings into it (the rest are pnp's own words and their translations)."""
-    from datafile.source import line_of
     path = game.directory / "game.yaml"
-    try:
-        line = line_of(load_yaml(path, project.relative(path)), ("name",))
-    except DataError:
-        line = 0
-    return Problem(project.relative(path), line, "name", str(exc),
+    return Problem(project.relative(path), _line(project, path, "name"), "name", str(exc),
                    "a shorter name, or a shorter translation of the aid's words (locales/)")
 
 
@@ -194,12 +184,18 @@ def aid_page_fit(project: Project, game) -> list[Problem]:
             problems.append(_header_problem(project, game, exc))
         if not fits:
             path = aid_path(game, lang)
-            text = path.read_text(encoding="utf-8")
-            found = re.search(r"^sections:", text, re.M)
-            problems.append(Problem(project.relative(path), text.count("\n", 0, found.start()) + 1 if found else 0,
-                                    "sections", f"the player aid does not fit on one {project.sheets.paper_for(lang)} "
-                                    f"page even at {MIN_SIZE} pt", "shorter texts or fewer items"))
+            problems.append(Problem(project.relative(path), _line(project, path, "sections"), "sections",
+                                    f"the player aid does not fit on one {project.sheets.paper_for(lang)} page even "
+                                    f"at {MIN_SIZE} pt", "shorter texts or fewer items"))
     return problems
+
+
+def _line(project: Project, path, key: str) -> int:
+    """The line of a top-level key of a YAML file (0 when it does not load): read only for a problem."""
+    try:
+        return line_of(load_yaml(path, project.relative(path), search_path(project.root)), (key,))
+    except DataError:
+        return 0
 
 
 def _known_icons(project: Project, game) -> None:

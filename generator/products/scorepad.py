@@ -268,30 +268,21 @@ def _arranged(pad: "_Pad", page: tuple[float, float]):
     return (width, height), cols, nrows, w, h
 
 
-_fits: dict[tuple, bool] = {}
-
-
 def scorepad_fits(project: Project, game: GameData, lang: str) -> bool:
     """Can the build set the pad legibly on the language's paper (`pnp validate`)? BuildError for
-    a glyph its fonts lack. Kept within the process by what setting the pad reads (its texts,
-    rows, players, styles, the fonts' files, the icons, the page), as validate runs after every
-    edit (`serve`, the fuzz cases)."""
+    a glyph its fonts lack. Kept within the process (aids/fit_memo.py) by what setting the pad
+    reads (its texts, rows, players, styles, the fonts' files, the icons, the page), as validate
+    runs after every edit (`serve`, the fuzz cases)."""
     fonts = FontBook(project.root, project.fonts)
     pad, _title = _pad(project, game, lang, True, fonts)
     paper = project.sheets.papers[project.sheets.paper_for(lang)]
     page = (paper.width * mm, paper.height * mm)
     files = fit_memo.setting_key(project, game, fonts.typography(lang), (), page)
     key = None if files is None else (
-        pad.title, pad.subtitle, pad.note, pad.date, pad.tie, tuple((r.title, r.formula, r.count) for r in pad.rows),
-        pad.players, pad.body, pad.para, tuple((k, _style_key(v)) for k, v in sorted(pad.styles.items())), files)
-    if key is None or key not in _fits:
-        *_, w, h = _arranged(pad, page)
-        if key is None:
-            return pad.fits(w, h)
-        if len(_fits) >= 1024:
-            _fits.pop(next(iter(_fits)))
-        _fits[key] = pad.fits(w, h)
-    return _fits[key]
+        "pad", pad.title, pad.subtitle, pad.note, pad.date, pad.tie,
+        tuple((r.title, r.formula, r.count) for r in pad.rows), pad.players, pad.body, pad.para,
+        tuple((k, _style_key(v)) for k, v in sorted(pad.styles.items())), files)
+    return fit_memo.side_fits(key, lambda: pad.fits(*_arranged(pad, page)[3:]) or None)
 
 
 def _style_key(style) -> tuple | str:

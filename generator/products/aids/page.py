@@ -63,17 +63,11 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
     """The aid set at the largest size from BASE_SIZE down to MIN_SIZE that fits. `smallest_first`
     (validate): try MIN_SIZE first, then the other sizes only if that fails, since whether the
     build can set the page at all is the question there, not at which size."""
-    aid = _aid(project, game, lang)
-    parts = sections(project, game, aid)
-    blocks = [b for _side, side in card_sides(project, game, _checked(project, game, lang)) for b in side]
+    parts = sections(project, game, _aid(project, game, lang))
+    blocks = _card_blocks(project, game, lang)
     entries = legend(project, game, lang)
-    fonts = FontBook(project.root, project.fonts)
-    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    labels = Translator(project.root, lang, allow_missing)
+    layout, ctx, labels, fonts, icons, width = _header(project, game, lang, paper_name, allow_missing)
     paper = project.sheets.papers[paper_name]
-    layout = project.layouts["aids/reference"]
-    ctx = _context(project, game, lang, layout, labels, {})
-    width = paper.width - 2 * MARGIN
     flow = Flow(fonts, fonts.typography(lang), icons, lang, ctx["aid"]["accent"])
     top = (paper.height - MARGIN - HEADER - 4) * mm
     band = turn_flow(flow, [b for b in blocks if b.kind == "steps" and b.reference == "top"], width * mm)
@@ -98,14 +92,28 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
     return _Reference(layout, ctx, labels, fonts, icons, band, width, top, column, placed or None)
 
 
+def _card_blocks(project: Project, game: GameData, lang: str) -> list[CardBlock]:
+    """The aid card's blocks (the turn flow and the tables the page quotes)."""
+    return [b for _side, side in card_sides(project, game, _checked(project, game, lang)) for b in side]
+
+
+def _header(project: Project, game: GameData, lang: str, paper_name: str, allow_missing: bool):
+    """The header's layout and context, the labels, fonts and icons, and the text block's width (mm)."""
+    labels = Translator(project.root, lang, allow_missing)
+    layout = project.layouts["aids/reference"]
+    fonts = FontBook(project.root, project.fonts)
+    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+    width = project.sheets.papers[paper_name].width - 2 * MARGIN
+    return layout, _context(project, game, lang, layout, labels, {}), labels, fonts, icons, width
+
+
 def reference_fits(project: Project, game: GameData, lang: str) -> bool:
     """Can the build set this language's player aid on its default paper (`pnp validate`)? Kept
     by content within the process (fit_memo.py)."""
     paper = project.sheets.paper_for(lang)
-    blocks = [b for _side, side in card_sides(project, game, _checked(project, game, lang)) for b in side]
     key = fit_memo.page_key(project, game, FontBook(project.root, project.fonts).typography(lang),
                             legend(project, game, lang), project.sheets.papers[paper],
-                            sections(project, game, _aid(project, game, lang)), blocks,
+                            sections(project, game, _aid(project, game, lang)), _card_blocks(project, game, lang),
                             Translator(project.root, lang, True)("Icon legend"))
     return fit_memo.side_fits(key, lambda: _reference(project, game, lang, paper, True, smallest_first=True).placed)
 
@@ -113,13 +121,9 @@ def reference_fits(project: Project, game: GameData, lang: str) -> bool:
 def check_header(project: Project, game: GameData, lang: str) -> None:
     """The page's header (the game's name, "Player aid", players and minutes) as the build draws
     it on the language's paper: BuildError, in the build's words, when a text does not fit."""
-    labels = Translator(project.root, lang, True)
-    layout = project.layouts["aids/reference"]
-    fonts = FontBook(project.root, project.fonts)
-    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    width = project.sheets.papers[project.sheets.paper_for(lang)].width - 2 * MARGIN
-    FaceRenderer(fonts, lang, icons).check(layout, Size(width=width, height=HEADER, radius=0),
-                                           _context(project, game, lang, layout, labels, {}), 0, "player aid (header)")
+    layout, ctx, _labels, fonts, icons, width = _header(project, game, lang, project.sheets.paper_for(lang), True)
+    FaceRenderer(fonts, lang, icons).check(layout, Size(width=width, height=HEADER, radius=0), ctx, 0,
+                                           "player aid (header)")
 
 
 def write_aid_reference(project: Project, game: GameData, lang: str, path: Path, options,
