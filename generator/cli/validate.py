@@ -24,16 +24,19 @@ from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
-from .common import project_root, shortfall_line
+from .common import language_paper_option, project_root, shortfall_line
 
 
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--allow-missing", is_flag=True,
               help="Untranslated interface strings are no problem (the build falls back to English).")
+@language_paper_option
 @click.pass_context
-def validate(ctx, games, allow_missing):
-    """Check the YAML of GAMES (default: all) and the layouts; exit 1 on any problem."""
+def validate(ctx, games, allow_missing, paper):
+    """Check the YAML of GAMES (default: all) and the layouts; exit 1 on any problem. With
+    --paper, what the build sets on the paper (cards, player aid, score pad) is checked on that
+    paper, as `pnp build --paper` sets it."""
     project, problems = load_project_and_problems(project_root(ctx), list(games) or None)
     broken = {problem.file for problem in problems}
     for game in (project.games.values() if project else []):
@@ -41,7 +44,7 @@ def validate(ctx, games, allow_missing):
         # texts are not complete yet, so adding a language is reported in one round
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
-            problems += _content_problems(project, game)
+            problems += _content_problems(project, game, paper)
     problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml
@@ -60,9 +63,10 @@ def validate(ctx, games, allow_missing):
     click.echo(f"layouts: ok ({len(project.layouts)} layouts)")
 
 
-def _content_problems(project: Project, game) -> list:
+def _content_problems(project: Project, game, paper: str | None = None) -> list:
     """Card faces rendered as the build renders them, player aids, aid cards, rules texts and
-    figures (cards/<game>/aid/, aid-card/, rules/), checked like the cards."""
+    figures (cards/<game>/aid/, aid-card/, rules/), checked like the cards; what is set on the
+    paper, on `paper` (None: each language's, as the build)."""
     problems = list(face_problems(project, game))   # card faces: what the card build renders
     # a game without an aid/ folder has no player aids (the build says it skips them)
     checks = [lambda: load_aids(project, game), lambda: load_aid_cards(project, game)] \
@@ -80,8 +84,56 @@ def _content_problems(project: Project, game) -> list:
             problems += exc.problems
     problems += _glyph_problems(project, game)
     # what fits is judged once the texts render and print: only then is it the build's question
-    return problems + (aid_card_fit(project, game) + aid_page_fit(project, game) + score_pad_fit(project, game)
+    return problems + (paper_fit(project, game, paper) + aid_card_fit(project, game)
+                       + aid_page_fit(project, game, paper) + score_pad_fit(project, game, paper)
                        + placing_problems(project, game) if not problems else [])
+
+
+def _papers(project: Project, game, paper: str | None) -> dict[str, str]:
+    """Language -> the paper the build sets it on: `paper` (--paper) or the language's own."""
+    return {lang: paper or project.sheets.paper_for(lang) for lang in game.game.languages}
+
+
+def paper_fit(project: Project, game, paper: str | None = None) -> list[Problem]:
+    """Each deck's piece fits the paper the build imposes it on (a board is printed in parts), at
+    the default bleed: refused here first, at the deck's `size:` line. On a paper asked for
+    (--paper), the rules are laid out too (at the game's `name:` line: the paper is the option's)."""
+    from ..paper.sheets import make_frame
+    from ..products.rules_pdf import check_rules
+    problems = []
+    for lang in game.game.languages if paper and (game.directory / "rules").is_dir() else ():
+        try:      # laid out in memory, only when asked for a paper: the default papers hold the rules
+            check_rules(project, game, lang, SheetOptions(paper, allow_missing=True))
+        except BuildError as exc:
+            path = game.directory / "game.yaml"
+            problems.append(Problem(project.relative(path), _line(project, path, "name"), "name",
+                                    f"rules: {exc}", "a larger paper"))
+            break
+        except (DataError, KeyError):
+            break                  # reported by the data checks
+    for deck in game.decks:
+        if deck.component == "board":
+            continue
+        for name in dict.fromkeys(_papers(project, game, paper).values()):
+            try:
+                make_frame(project.sheets, name, project.size_of(deck), SheetOptions().bleed)
+            except BuildError as exc:
+                path = project.root / game.deck_files.get(deck.deck, "")
+                problems.append(Problem(project.relative(path), _line(project, path, "size"), "size", str(exc),
+                                        "a smaller piece, or a larger paper (--paper)"))
+                break
+    if (game.directory / "aid-card").is_dir():
+        from ..data.aid_card import aid_card_path
+        from ..products.aids.card import card_size
+        for lang, name in _papers(project, game, paper).items():
+            try:
+                make_frame(project.sheets, name, card_size(project), SheetOptions().bleed)
+            except BuildError as exc:
+                path = aid_card_path(game, lang)
+                problems.append(Problem(project.relative(path), _line(project, path, "sides"), "sides",
+                                        f"player aid card: {exc}", "a larger paper (--paper)"))
+                break
+    return problems
 
 
 def aid_card_fit(project: Project, game) -> list[Problem]:
@@ -136,24 +188,24 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
     return problems
 
 
-def score_pad_fit(project: Project, game) -> list[Problem]:
-    """The score pad set as the build sets it on each language's paper: a pad whose rows and
-    player columns do not fit legibly is refused here first, at the game's `players:` line."""
+def score_pad_fit(project: Project, game, paper: str | None = None) -> list[Problem]:
+    """The score pad set as the build sets it on each language's paper (or `paper`): a pad whose
+    rows and player columns do not fit legibly is refused here first, at the game's `players:` line."""
     from ..build.plan import why_skipped
     from ..products.scorepad import scorepad_fits
     if why_skipped("score-pad", game):
         return []
     path = game.directory / "game.yaml"
-    for lang in game.game.languages:
+    for lang, name in _papers(project, game, paper).items():
         try:
-            fits = scorepad_fits(project, game, lang)
+            fits = scorepad_fits(project, game, lang, name)
         except (DataError, BuildError, KeyError):
             continue                   # a glyph or a text: reported by the checks that find those
         if not fits:
             return [Problem(project.relative(path), _line(project, path, "players"), "players",
                             f"the score pad's columns for "
                             f"{game.game.players.max} players do not fit legibly on one "
-                            f"{project.sheets.paper_for(lang)} page (language {lang})", "fewer players at most")]
+                            f"{name} page (language {lang})", "fewer players at most, or a larger paper")]
     return []
 
 
@@ -165,28 +217,29 @@ def _header_problem(project: Project, game, exc: BuildError) -> Problem:
                    "a shorter name, or a shorter translation of the aid's words (locales/)")
 
 
-def aid_page_fit(project: Project, game) -> list[Problem]:
-    """Each language's one-page player aid set as the build sets it on the language's paper: one
-    that does not fit even at the smallest size is refused here first, at its `sections:` line."""
+def aid_page_fit(project: Project, game, paper: str | None = None) -> list[Problem]:
+    """Each language's one-page player aid set as the build sets it on the language's paper (or
+    `paper`): one that does not fit even at the smallest size is refused here first, at its
+    `sections:` line."""
     from ..data.aids import aid_path
     from ..products.aids.page import MIN_SIZE, check_header, reference_fits
     if not (game.directory / "aid").is_dir():
         return []
     problems = []
-    for lang in game.game.languages:
+    for lang, name in _papers(project, game, paper).items():
         try:
-            fits = reference_fits(project, game, lang)
+            fits = reference_fits(project, game, lang, name)
         except (DataError, BuildError, KeyError):
             continue                   # reported by the data checks
         try:
-            check_header(project, game, lang)
+            check_header(project, game, lang, name)
         except BuildError as exc:
             problems.append(_header_problem(project, game, exc))
         if not fits:
             path = aid_path(game, lang)
             problems.append(Problem(project.relative(path), _line(project, path, "sections"), "sections",
-                                    f"the player aid does not fit on one {project.sheets.paper_for(lang)} page even "
-                                    f"at {MIN_SIZE} pt", "shorter texts or fewer items"))
+                                    f"the player aid does not fit on one {name} page even "
+                                    f"at {MIN_SIZE} pt", "shorter texts or fewer items, or a larger paper"))
     return problems
 
 

@@ -10,17 +10,19 @@ come from FontBook (Cardo, BIZ UD PGothic with phrase-wise Japanese wrapping).
 """
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, NextPageTemplate, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, LayoutError, NextPageTemplate, PageTemplate
 
 from datafile.errors import BuildError
 
 from ..data.contents import included_lines
 from ..data.figures import load_figures
 from ..data.i18n import Translator
+from ..data.model import Paper
 from ..data.project import GameData, Project
 from ..data.rules import Rules, load_rules
 from ..paper.imposition import SheetOptions
@@ -31,6 +33,7 @@ from .figures import FigureMaker
 from .rules_story import MUTED, Story
 
 MARGIN, TOP, BOTTOM, GAP = 16 * mm, 15 * mm, 17 * mm, 7 * mm
+MIN_COLUMN = 25 * mm    # a column narrower holds no table, and few German words at the body size
 
 
 class _Doc(BaseDocTemplate):
@@ -51,6 +54,17 @@ class _Doc(BaseDocTemplate):
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
             self.pages.setdefault(key, self.page)
+
+
+def column_problem(paper: Paper, paper_name: str) -> str | None:
+    """Why the rules cannot be set in two columns on this paper (too narrow), or None: asked
+    before the layout, whose tables would be given a negative width."""
+    column = (paper.width * mm - 2 * MARGIN - GAP) / 2
+    if column >= MIN_COLUMN:
+        return None
+    least = (2 * MARGIN + GAP + 2 * MIN_COLUMN) / mm
+    return (f"a {paper_name} page leaves columns {column / mm:.1f} mm wide, the rules need {MIN_COLUMN / mm:g} mm; "
+            f"use a paper at least {least:g} mm wide (--paper)")
 
 
 def count_rules_pages(project: Project, game: GameData, options: SheetOptions) -> int:
@@ -90,9 +104,20 @@ def write_rules(project: Project, game: GameData, lang: str, path: Path, options
     return page_count
 
 
+def check_rules(project: Project, game: GameData, lang: str, options: SheetOptions) -> None:
+    """The rules laid out as the build lays them out, into memory (`pnp validate --paper`):
+    BuildError, in the build's words, when they cannot be set on the paper."""
+    w = _Writer(project, game, lang, options)
+    _build(io.BytesIO(), project, game, lang, options, w, load_figures(project, game, [s.id for s in w.rules.flat()]),
+           FigureMaker(project, game, lang, options))
+
+
 def _build(target, project: Project, game: GameData, lang: str, options: SheetOptions, w: _Writer, figures,
            maker) -> int:
     paper = project.sheets.papers[options.paper]
+    why = column_problem(paper, options.paper)
+    if why:
+        raise BuildError(f"{game.id}/{lang}/rules.pdf: {why}")
     size = (paper.width * mm, paper.height * mm)
     width, height = size[0] - 2 * MARGIN, size[1] - TOP - BOTTOM
     column = (width - GAP) / 2
@@ -144,6 +169,9 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
         doc.canv.save()
     except BuildError:
         raise
+    except LayoutError:       # a block kept whole (a figure, a table, a heading with its text)
+        raise BuildError(f"{game.id}/{lang}/rules.pdf: a block of the rules is taller than a column of a "
+                         f"{options.paper} page; use a taller paper (--paper)") from None
     except Exception as exc:  # a layout failure names the file it was building
         raise BuildError(f"{game.id}/{lang}/rules.pdf: {type(exc).__name__}: {exc}") from None
     return doc.page

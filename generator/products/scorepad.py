@@ -268,14 +268,14 @@ def _arranged(pad: "_Pad", page: tuple[float, float]):
     return (width, height), cols, nrows, w, h
 
 
-def scorepad_fits(project: Project, game: GameData, lang: str) -> bool:
-    """Can the build set the pad legibly on the language's paper (`pnp validate`)? BuildError for
+def scorepad_fits(project: Project, game: GameData, lang: str, paper: str | None = None) -> bool:
+    """Can the build set the pad legibly on `paper` (default: the language's) (`pnp validate`)? BuildError for
     a glyph its fonts lack. Kept within the process (aids/fit_memo.py) by what setting the pad
     reads (its texts, rows, players, styles, the fonts' files, the icons, the page), as validate
     runs after every edit (`serve`, the fuzz cases)."""
     fonts = FontBook(project.root, project.fonts)
     pad, _title = _pad(project, game, lang, True, fonts)
-    paper = project.sheets.papers[project.sheets.paper_for(lang)]
+    paper = project.sheets.papers[paper or project.sheets.paper_for(lang)]
     page = (paper.width * mm, paper.height * mm)
     files = fit_memo.setting_key(project, game, fonts.typography(lang), (), page)
     key = None if files is None else (

@@ -32,6 +32,7 @@ from .shared import Flow, _aid, _context, _warn_missing, pack
 MARGIN = 12.0        # mm
 HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
+MIN_COLUMN = 25.0    # mm: a narrower column holds no table (the rules' least column too)
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
 FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow
@@ -68,12 +69,14 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
     entries = legend(project, game, lang)
     layout, ctx, labels, fonts, icons, width = _header(project, game, lang, paper_name, allow_missing)
     paper = project.sheets.papers[paper_name]
+    column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
+    if column < MIN_COLUMN * mm:      # nothing fits (and the turn-flow band's cells would be negative)
+        return _Reference(layout, ctx, labels, fonts, icons, None, width, 0.0, column, None)
     flow = Flow(fonts, fonts.typography(lang), icons, lang, ctx["aid"]["accent"])
     top = (paper.height - MARGIN - HEADER - 4) * mm
     band = turn_flow(flow, [b for b in blocks if b.kind == "steps" and b.reference == "top"], width * mm)
     if band is not None:
         top -= band.wrap(width * mm, top)[1] + 2.5 * mm
-    column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
     tables: dict[str, list[CardBlock]] = {}
     for b in blocks:
         if b.kind == "table" and b.reference and b.reference != "top":
@@ -107,10 +110,10 @@ def _header(project: Project, game: GameData, lang: str, paper_name: str, allow_
     return layout, _context(project, game, lang, layout, labels, {}), labels, fonts, icons, width
 
 
-def reference_fits(project: Project, game: GameData, lang: str) -> bool:
-    """Can the build set this language's player aid on its default paper (`pnp validate`)? Kept
-    by content within the process (fit_memo.py)."""
-    paper = project.sheets.paper_for(lang)
+def reference_fits(project: Project, game: GameData, lang: str, paper: str | None = None) -> bool:
+    """Can the build set this language's player aid on `paper` (default: the language's)
+    (`pnp validate`)? Kept by content within the process (fit_memo.py)."""
+    paper = paper or project.sheets.paper_for(lang)
     key = fit_memo.page_key(project, game, FontBook(project.root, project.fonts).typography(lang),
                             legend(project, game, lang), project.sheets.papers[paper],
                             sections(project, game, _aid(project, game, lang)), _card_blocks(project, game, lang),
@@ -118,10 +121,12 @@ def reference_fits(project: Project, game: GameData, lang: str) -> bool:
     return fit_memo.side_fits(key, lambda: _reference(project, game, lang, paper, True, smallest_first=True).placed)
 
 
-def check_header(project: Project, game: GameData, lang: str) -> None:
+def check_header(project: Project, game: GameData, lang: str, paper: str | None = None) -> None:
     """The page's header (the game's name, "Player aid", players and minutes) as the build draws
-    it on the language's paper: BuildError, in the build's words, when a text does not fit."""
-    layout, ctx, _labels, fonts, icons, width = _header(project, game, lang, project.sheets.paper_for(lang), True)
+    it on `paper` (default: the language's): BuildError, in the build's words, when a text does
+    not fit."""
+    layout, ctx, _labels, fonts, icons, width = _header(project, game, lang, paper or project.sheets.paper_for(lang),
+                                                        True)
     FaceRenderer(fonts, lang, icons).check(layout, Size(width=width, height=HEADER, radius=0), ctx, 0,
                                            "player aid (header)")
 
@@ -131,7 +136,8 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
     ref = _reference(project, game, lang, options.paper, options.allow_missing)
     if ref.placed is None:
         raise BuildError(f"player aid {game.id}/{lang}: the reference does not fit on one "
-                         f"{options.paper} page even at {MIN_SIZE} pt; shorten cards/{game.id}/aid/{lang}.yaml")
+                         f"{options.paper} page even at {MIN_SIZE} pt; shorten cards/{game.id}/aid/{lang}.yaml "
+                         f"or use a larger paper (--paper)")
     labels, paper = ref.labels, project.sheets.papers[options.paper]
     canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang),
                                                        title=labels("Player aid")), lang, ref.fonts)
