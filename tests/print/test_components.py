@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.data.catalog import load_project
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy
-from tests.print.sheet_geometry import MM, PLACED, mixed_cut_lines, render, trims
+from tests.print.sheet_geometry import MM, PLACED, mixed_cut_lines, render, shapes_of, trims
 
 EXAMPLE = ROOT / "examples" / "board-and-hex"
 
@@ -54,9 +55,9 @@ def test_fold_over_sheets_meet_at_the_fold(tmp_path, edge):
     assert fold_pairs(out / "san-gimignano" / "fr" / "cards.pdf", edge) == 55
     assert fold_pairs(out / "taverna" / "fr" / "cards.pdf", edge) == 17       # 15 royal favours, 2 spells
     # the same cut safety as duplex sheets, and the instructions say how to fold
-    for game in ("san-gimignano", "taverna"):
-        faces, mixed = mixed_cut_lines(out / game / "fr" / "cards.pdf",
-                                       lambda form: "round" if "token" in form else "rect")
+    project = load_project(ROOT, ["san-gimignano", "taverna"])
+    for game in ("san-gimignano", "taverna"):   # each outline from its deck's size: a square favour is 'guild-token'
+        faces, mixed = mixed_cut_lines(out / game / "fr" / "cards.pdf", shapes_of(project, game))
         assert faces and not mixed, mixed[:3]
     text = PdfReader(out / "san-gimignano" / "fr" / "cards.pdf").pages[0].extract_text()
     assert "Pliez" in text
