@@ -14,7 +14,9 @@ from ..build import plan as builder
 from ..paper.imposition import SheetOptions
 from ..paper.output import output_folder
 from .common import (
+    bleed_option,
     duplex_option,
+    fold_option,
     known_or_exit,
     language_paper_option,
     languages_or_exit,
@@ -33,7 +35,7 @@ from .fetch_runtime import ensure_runtime, has_calculator
 @click.argument("games", nargs=-1)
 @click.option("--lang", "langs", metavar="fr,en,de,ja", help="Languages to build (default: all of each game's).")
 @language_paper_option
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@bleed_option
 @duplex_option
 @offset_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -43,9 +45,7 @@ from .fetch_runtime import ensure_runtime, has_calculator
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
 @click.option("--deck-per-sheet", is_flag=True,
               help="Start every deck on a new sheet (default: sheets are filled across decks).")
-@click.option("--fold", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
-              help="For printers without duplex: each card's front and back side by side on one page, "
-                   "to fold on the long or short edge's axis and glue.")
+@fold_option
 @click.option("--ink-saver", is_flag=True,
               help="Light backgrounds and outlines instead of solid fills, in every product (same layout, same cuts).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,

@@ -121,6 +121,11 @@ language_paper_option = click.option(
     "--paper", default=None, callback=_paper, metavar="a4|letter|a3|legal|tabloid|WxH",
     help="Paper size: a preset of layouts/sheets.yaml or WxH in mm (default: the build language's: "
          "Letter for English, laid out to print on A4 too; A4 for the others).")
+bleed_option = click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+                            help="Bleed in mm.")
+fold_option = click.option("--fold", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
+                           help="For printers without duplex: each card's front and back side by side on one page, "
+                                "to fold on the long or short edge's axis and glue.")
 duplex_option = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
                              show_default=True,
                              help="How the printer flips the sheet: backs are mirrored to match; "

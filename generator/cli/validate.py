@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 
 import click
 
@@ -24,7 +25,7 @@ from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
-from .common import language_paper_option, project_root, shortfall_line
+from .common import bleed_option, fold_option, language_paper_option, project_root, shortfall_line
 
 
 @click.command()
@@ -32,11 +33,14 @@ from .common import language_paper_option, project_root, shortfall_line
 @click.option("--allow-missing", is_flag=True,
               help="Untranslated interface strings are no problem (the build falls back to English).")
 @language_paper_option
+@bleed_option
+@fold_option
 @click.pass_context
-def validate(ctx, games, allow_missing, paper):
+def validate(ctx, games, allow_missing, paper, bleed, fold):
     """Check the YAML of GAMES (default: all) and the layouts; exit 1 on any problem. With
-    --paper, what the build sets on the paper (cards, player aid, score pad) is checked on that
-    paper, as `pnp build --paper` sets it."""
+    --paper, what the build sets on the paper (cards, aid card, player aid, score pad, rules) is
+    checked on that paper, as `pnp build --paper` sets it; --bleed and --fold place the cards as
+    the build's do."""
     project, problems = load_project_and_problems(project_root(ctx), list(games) or None)
     broken = {problem.file for problem in problems}
     for game in (project.games.values() if project else []):
@@ -44,7 +48,7 @@ def validate(ctx, games, allow_missing, paper):
         # texts are not complete yet, so adding a language is reported in one round
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
-            problems += _content_problems(project, game, paper)
+            problems += _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
     problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml
@@ -63,10 +67,10 @@ def validate(ctx, games, allow_missing, paper):
     click.echo(f"layouts: ok ({len(project.layouts)} layouts)")
 
 
-def _content_problems(project: Project, game, paper: str | None = None) -> list:
+def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions()) -> list:
     """Card faces rendered as the build renders them, player aids, aid cards, rules texts and
     figures (cards/<game>/aid/, aid-card/, rules/), checked like the cards; what is set on the
-    paper, on `paper` (None: each language's, as the build)."""
+    paper, with the sheet options (paper None: each language's, as the build)."""
     problems = list(face_problems(project, game))   # card faces: what the card build renders
     # a game without an aid/ folder has no player aids (the build says it skips them)
     checks = [lambda: load_aids(project, game), lambda: load_aid_cards(project, game)] \
@@ -84,8 +88,8 @@ def _content_problems(project: Project, game, paper: str | None = None) -> list:
             problems += exc.problems
     problems += _glyph_problems(project, game)
     # what fits is judged once the texts render and print: only then is it the build's question
-    return problems + (paper_fit(project, game, paper) + aid_card_fit(project, game)
-                       + aid_page_fit(project, game, paper) + score_pad_fit(project, game, paper)
+    return problems + (paper_fit(project, game, sheet) + aid_card_fit(project, game)
+                       + aid_page_fit(project, game, sheet.paper) + score_pad_fit(project, game, sheet.paper)
                        + placing_problems(project, game) if not problems else [])
 
 
@@ -94,16 +98,17 @@ def _papers(project: Project, game, paper: str | None) -> dict[str, str]:
     return {lang: paper or project.sheets.paper_for(lang) for lang in game.game.languages}
 
 
-def paper_fit(project: Project, game, paper: str | None = None) -> list[Problem]:
-    """Each deck's piece fits the paper the build imposes it on (a board is printed in parts), at
-    the default bleed: refused here first, at the deck's `size:` line. On a paper asked for
-    (--paper), the rules are laid out too (at the game's `name:` line: the paper is the option's)."""
-    from ..paper.sheets import make_frame
+def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> list[Problem]:
+    """Each deck's piece fits the paper the build imposes it on, with the sheet options (a board
+    is printed in parts; with --fold a card with a back goes beside the fold): refused here first,
+    at the deck's `size:` line. On a paper asked for (--paper), the rules are laid out too (at the
+    game's `name:` line: the paper is the option's)."""
+    from ..paper.imposition import Layout
     from ..products.rules_pdf import check_rules
     problems = []
-    for lang in game.game.languages if paper and (game.directory / "rules").is_dir() else ():
+    for lang in game.game.languages if sheet.paper and (game.directory / "rules").is_dir() else ():
         try:      # laid out in memory, only when asked for a paper: the default papers hold the rules
-            check_rules(project, game, lang, SheetOptions(paper, allow_missing=True))
+            check_rules(project, game, lang, SheetOptions(sheet.paper, allow_missing=True))
         except BuildError as exc:
             path = game.directory / "game.yaml"
             problems.append(Problem(project.relative(path), _line(project, path, "name"), "name",
@@ -111,12 +116,15 @@ def paper_fit(project: Project, game, paper: str | None = None) -> list[Problem]
             break
         except (DataError, KeyError):
             break                  # reported by the data checks
+    layouts = [Layout(project.sheets, replace(sheet, paper=name))
+               for name in dict.fromkeys(_papers(project, game, sheet.paper).values())]
     for deck in game.decks:
         if deck.component == "board":
             continue
-        for name in dict.fromkeys(_papers(project, game, paper).values()):
+        kind = "fold" if sheet.fold != "none" and deck.back and deck.component == "cards" else "single"
+        for layout in layouts:
             try:
-                make_frame(project.sheets, name, project.size_of(deck), SheetOptions().bleed)
+                layout.frame(project.size_of(deck), kind)
             except BuildError as exc:
                 path = project.root / game.deck_files.get(deck.deck, "")
                 problems.append(Problem(project.relative(path), _line(project, path, "size"), "size", str(exc),
@@ -124,10 +132,11 @@ def paper_fit(project: Project, game, paper: str | None = None) -> list[Problem]
                 break
     if (game.directory / "aid-card").is_dir():
         from ..data.aid_card import aid_card_path
+        from ..paper.sheets import make_grid
         from ..products.aids.card import card_size
-        for lang, name in _papers(project, game, paper).items():
+        for lang, name in _papers(project, game, sheet.paper).items():
             try:
-                make_frame(project.sheets, name, card_size(project), SheetOptions().bleed)
+                make_grid(project.sheets, name, card_size(project), sheet.bleed)
             except BuildError as exc:
                 path = aid_card_path(game, lang)
                 problems.append(Problem(project.relative(path), _line(project, path, "sides"), "sides",

@@ -62,3 +62,16 @@ def test_a_rules_block_taller_than_a_column_names_the_paper(tmp_path):
     failure = [line for line in _lines(built) if line.startswith("build failed: ")]
     assert len(failure) == 1 and "120x170" in failure[0] and "--paper" in failure[0], built.output
     assert "LayoutError" not in built.output and " at 0x" not in built.output
+
+
+@pytest.mark.parametrize("bleed, refused", [("3", False), ("10", True)])
+def test_validate_places_the_cards_beside_the_fold_as_the_build_does(tmp_path, bleed, refused):
+    """With --fold a card and its back share half the page, less the fold's lane (twice the
+    bleed and the marks): on A5 with a 10 mm bleed a poker card no longer fits, and validate says
+    so at the deck's `size:` line, as the build refuses it."""
+    options = ["--paper", "148x210", "--fold", "short", "--bleed", bleed]
+    built = pnp("build", "taverna", "--lang", "fr", *options, "--only", "cards", "--out", str(tmp_path))
+    assert built.exit_code == (1 if refused else 0), built.output
+    checked = pnp("validate", "taverna", *options)
+    sizes = [line for line in _lines(checked) if re.match(r"cards/taverna/\w[\w-]*\.yaml:[1-9]\d*: size: ", line)]
+    assert bool(sizes) == refused, sizes

@@ -32,7 +32,7 @@ from .shared import Flow, _aid, _context, _warn_missing, pack
 MARGIN = 12.0        # mm
 HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
-MIN_COLUMN = 25.0    # mm: a narrower column holds no table (the rules' least column too)
+MIN_COLUMN = 25.0    # mm: a narrower column holds no table (as rules_pdf.MIN_COLUMN)
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
 FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow
