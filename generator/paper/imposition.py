@@ -13,6 +13,8 @@ from typing import Callable, Literal
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from datafile.errors import BuildError
+
 from ..data.model import SheetsFile, Size
 from ..data.project import Project
 from ..typeset.fonts import FontBook
@@ -99,8 +101,14 @@ class Layout:
         area = self.fold_area() if kind == "fold" else self.full
         key = (size.width, size.height, size.shape, size.radius, kind)
         if key not in self._frames:
-            self._frames[key] = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
-                                           self.what)
+            try:
+                self._frames[key] = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
+                                               self.what)
+            except BuildError as exc:
+                if kind != "fold":
+                    raise
+                raise BuildError(f"{exc}, with its back beside the fold (--fold {self.options.fold}); "
+                                 f"use --fold none or a larger paper") from None
         return self._frames[key]
 
     def pack(self, pieces: list[Piece]) -> list:

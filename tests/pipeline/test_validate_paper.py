@@ -75,3 +75,5 @@ def test_validate_places_the_cards_beside_the_fold_as_the_build_does(tmp_path, b
     checked = pnp("validate", "taverna", *options)
     sizes = [line for line in _lines(checked) if re.match(r"cards/taverna/\w[\w-]*\.yaml:[1-9]\d*: size: ", line)]
     assert bool(sizes) == refused, sizes
+    if refused:     # the fix named: the fold is what leaves no room
+        assert "beside the fold" in sizes[0] and "--fold none" in built.output, (sizes, built.output)
