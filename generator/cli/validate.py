@@ -95,7 +95,8 @@ def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions
 
 def _papers(project: Project, game, paper: str | None) -> dict[str, str]:
     """Language -> the paper the build sets it on: `paper` (--paper) or the language's own."""
-    return {lang: paper or project.sheets.paper_for(lang) for lang in game.game.languages}
+    options = SheetOptions(paper)
+    return {lang: options.for_language(project.sheets, lang).paper for lang in game.game.languages}
 
 
 def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> list[Problem]:

@@ -94,12 +94,13 @@ def included_block(story: Story, game: GameData, lang: str) -> list[Flowable]:
     return story.included(heading, lines)
 
 
-def write_rules(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
+def write_rules(project: Project, game: GameData, lang: str, path: Path | io.BytesIO, options: SheetOptions,
                 progress: Callable[[int], None] = lambda n: None) -> int:
     w = _Writer(project, game, lang, options)
     figures = load_figures(project, game, [s.id for s in w.rules.flat()])
     maker = FigureMaker(project, game, lang, options)
-    page_count = _build(str(path), project, game, lang, options, w, figures, maker)
+    target = path if isinstance(path, io.BytesIO) else str(path)
+    page_count = _build(target, project, game, lang, options, w, figures, maker)
     progress(1)
     return page_count
 
@@ -107,9 +108,7 @@ def write_rules(project: Project, game: GameData, lang: str, path: Path, options
 def check_rules(project: Project, game: GameData, lang: str, options: SheetOptions) -> None:
     """The rules laid out as the build lays them out, into memory (`pnp validate --paper`):
     BuildError, in the build's words, when they cannot be set on the paper."""
-    w = _Writer(project, game, lang, options)
-    _build(io.BytesIO(), project, game, lang, options, w, load_figures(project, game, [s.id for s in w.rules.flat()]),
-           FigureMaker(project, game, lang, options))
+    write_rules(project, game, lang, io.BytesIO(), options)
 
 
 def _build(target, project: Project, game: GameData, lang: str, options: SheetOptions, w: _Writer, figures,
