@@ -89,6 +89,9 @@ def test_both_aids_exist_with_every_heading(out, game, lang):
     assert reference.exists() and card.exists()
     with open_pdf(reference) as pdf:
         assert len(pdf.pages) == 1, "the reference is one page"
+        body = Counter(round(c["size"], 2) for c in pdf.pages[0].chars if c["text"].strip())
+    # read at arm's length on the table: the body (the size most glyphs have) at 8 pt or more
+    assert body.most_common(1)[0][0] >= 8.0, f"{game}/{lang}: the one-page aid is set at {body.most_common(1)[0][0]} pt"
     text = squash(text_of(reference))
     missing = [h for h in HEADINGS[game][lang] if squash(h) not in text]
     assert not missing, f"{game}/{lang}: headings not found: {missing}"
