@@ -52,6 +52,16 @@ def test_guard_own_effect_is_the_ten(lang):
     assert re.search(OWN_TEN[lang], section(GAME, lang, "donazione"))
 
 
+def test_german_cancels_the_effect_not_the_card():
+    """Rulesheet: the Guard and Giostra « annuler son effet ». With a card as its object, German
+    "aufheben" reads "pick up" (German review M4, third reading): every clause that cancels names
+    the Wirkung."""
+    texts = [card(GAME, "towers", "tower-5")["text"]["de"], section(GAME, "de", "nobles"), aid_card_text(GAME, "de")]
+    clauses = [c for text in texts for c in re.split(r"[.;:]", text) if re.search(r"aufheb|aufzuheb|\bhebt\b", c)]
+    assert clauses, "the German texts no longer say what is cancelled"
+    assert [c for c in clauses if "Wirkung" not in c] == []
+
+
 # --- issue 28: the meanings two native editors found wrong (docs/fidelity.md, review table) ------
 
 def _aid_items(lang: str, section_id: str) -> list[str]:
@@ -191,7 +201,7 @@ AID_CARD_FACTS = {
                      "de": "Buona Pietra beim Bauen oder Erhöhen", "ja": "ブオナ・ピエトラは建てる・伸ばすとき"},
     # 4) Prolonger une tour: « Choisissez une tour incomplète »; a completed tower cannot grow
     "extend": {"fr": "une de vos tours non terminées", "en": "one of your incomplete towers",
-               "de": "auf einen unvollendeten Turm", "ja": "自分の未完成の塔に足し"},
+               "de": "einen deiner unvollendeten Türme", "ja": "自分の未完成の塔に足し"},
 }
 
 
