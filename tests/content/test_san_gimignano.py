@@ -56,10 +56,12 @@ def test_german_cancels_the_effect_not_the_card():
     """Rulesheet: the Guard and Giostra « annuler son effet ». With a card as its object, German
     "aufheben" reads "pick up" (German review M4, third reading): every clause that cancels names
     the Wirkung."""
-    texts = [card(GAME, "towers", "tower-5")["text"]["de"], section(GAME, "de", "nobles"), aid_card_text(GAME, "de")]
-    clauses = [c for text in texts for c in re.split(r"[.;:]", text) if re.search(r"aufheb|aufzuheb|\bhebt\b", c)]
-    assert clauses, "the German texts no longer say what is cancelled"
-    assert [c for c in clauses if "Wirkung" not in c] == []
+    texts = [card(GAME, "towers", "tower-5")["text"]["de"], section(GAME, "de", "nobles"),
+             section(GAME, "de", "donazione"), aid_card_text(GAME, "de")]
+    cancels = [text[max(0, m.start() - 40):m.end()] for text in texts
+               for m in re.finditer(r"aufheb|aufzuheb|\bhebt\b", text)]
+    assert cancels, "the German texts no longer say what is cancelled"
+    assert [c for c in cancels if "Wirkung" not in c] == [], "a pronoun (sie: the card?) instead of the Wirkung"
 
 
 # --- issue 28: the meanings two native editors found wrong (docs/fidelity.md, review table) ------

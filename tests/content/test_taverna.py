@@ -138,6 +138,30 @@ def test_aid_card_notary_rounds_down_and_never_takes_a_last_title(lang):
     """Rulebook 004, Le notaire: half of the total spent, rounded down; never a player's last title."""
     line = _aid_items(lang, "notables")[1]
     assert ROUNDED_DOWN[lang] in line and LAST_TITLE[lang] in line
+    assert OF_THE_TOTAL[lang] in line, "half of the total spent, not of the 3-sou surcharge"
+
+
+# Le notaire: « la moitié de la somme totale dépensée » (third reading: "+3 (half to them)" read as half of the 3)
+OF_THE_TOTAL = {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "支払額の半分"}
+# Ripaille: « recevez un bonus » on top of the income, title or not (third reading: French and English left it out)
+REVELRY = {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Urkunde", "ja": "権利証がなくても"}
+# « vous pouvez défausser 2 jetons privilège »: spent, not only held (third reading: German, Japanese)
+DISCARD_TWO = {"fr": "en défausser 2", "en": "discard 2", "de": "2 abgeworfen", "ja": "2個捨てると"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_revelry_pays_even_without_a_title_on_the_reference_card_and_the_aid(lang):
+    assert REVELRY[lang] in card(GAME, "reference", "client-symbols")["text"][lang]
+    aid_words = {**REVELRY, "ja": "権利証の有無にかかわらず"}[lang]
+    assert any(aid_words in item for item in _aid_items(lang, "guilds"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_says_two_privileges_are_discarded(lang):
+    glossary = next(s for s in rules(GAME, lang)["sections"] if s["id"] == "glossary")
+    entry = next(t for t in glossary["terms"] if t["term"].lower().startswith(
+        {"fr": "jeton privil", "en": "privilege", "de": "privileg", "ja": "特権"}[lang]))
+    assert DISCARD_TWO[lang] in entry["definition"]
 
 
 
@@ -161,6 +185,14 @@ AID_CARD_FACTS = {
                    "en": "climb 1 step on the removed tile's people track",
                    "de": "steige auf der Leiste seines Volks 1 Stufe auf", "ja": "除いた客の種族トラックを1段上がります"},
     # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
+    # Le notaire: half of the total spent (third reading)
+    "notary total": {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "総額の半分"},
+    # steps 5-7: spells and favours « à tout moment durant votre tour », not after the notable (third reading)
+    "any time": {"fr": "*Facultatif, à tout moment*", "en": "*Optional, any time*", "de": "*Jederzeit möglich*",
+                 "ja": "任意・いつでも"},
+    # step 7: « plusieurs faveurs royales différentes »
+    "different favours": {"fr": "faveurs royales différentes", "en": "different royal favours",
+                          "de": "verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
     "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
             "ja": "客カードを各自8枚"},
 }
@@ -171,7 +203,7 @@ AID_CARD_FACTS = {
 def test_aid_card_keeps_the_rule(lang, fact):
     """Second reading: German M1, M9, V9, V10; French V-F1, V-F3; English V-E1, V-E3, V-E5; Japanese
     T-M1, T-M2."""
-    assert AID_CARD_FACTS[fact][lang] in aid_card_text(GAME, lang)
+    assert AID_CARD_FACTS[fact][lang] in aid_card_text(GAME, lang).replace("**", "")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -363,6 +363,12 @@ AID_CARD_FACTS = {
              "en": "1, 2 or 3 citizens of one colour → a level I, II or III card",
              "de": "1/2/3 Bürger einer Farbe → Karte der Stufe I/II/III",
              "ja": "同じ色のコマ1・2・3個で"},
+    # 1 Piocher: « placer cette carte sous la pioche, face cachée » (third reading: French left out "face down")
+    "face down under": {"fr": "glissée cachée dessous", "en": "goes under, face down", "de": "verdeckt nach unten",
+                        "ja": "先に裏向きで一番下へ"},
+    # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
+    "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
+                     "ja": "区画"},
     # Fin de partie, condition 2: « au moins »
     "at least": {"fr": "au moins (joueurs + 1) Crieurs publics", "en": "at least players + 1 Town Criers",
                  "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
@@ -404,3 +410,10 @@ def test_japanese_cards_count_visible_cards_not_face_up_ones():
                 said += 1
                 assert "見えている" in text["ja"] and "表向き" not in text["ja"], entry["id"]
     assert said >= 11
+
+
+@pytest.mark.parametrize("words", ["持ち主の広場の脇", "裏向きでそれぞれの山札の一番下"])
+def test_japanese_aid_says_whose_plaza_and_face_down(words):
+    """Third reading: used citizens lie beside their owner's Plaza (« à côté de sa carte Place
+    d'origine »), and a replaced card goes under its deck face down, as in the other languages."""
+    assert any(words in item for item in _aid_items("ja", "turn"))
