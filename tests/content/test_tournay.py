@@ -368,7 +368,7 @@ AID_CARD_FACTS = {
                         "ja": "先に裏向きで一番下へ"},
     # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
-                     "ja": "区画"},
+                     "ja": "区画の空いている"},
     # Fin de partie, condition 2: « au moins »
     "at least": {"fr": "au moins (joueurs + 1) Crieurs publics", "en": "at least players + 1 Town Criers",
                  "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
@@ -417,3 +417,10 @@ def test_japanese_aid_says_whose_plaza_and_face_down(words):
     """Third reading: used citizens lie beside their owner's Plaza (« à côté de sa carte Place
     d'origine »), and a replaced card goes under its deck face down, as in the other languages."""
     assert any(words in item for item in _aid_items("ja", "turn"))
+
+
+def test_japanese_two_citizen_combat_waives_only_the_event_payment():
+    """Rulebook 000, action 3: against an event that makes everyone pay, 2 citizens and no ransom;
+    an opponent's citizens still cost 2 deniers each (third reading: 「支払いはありません」 waived both)."""
+    fight = section(GAME, "ja", "fight")
+    assert "イベントへの支払いは不要" in fight and "（支払いはありません）" not in fight
