@@ -122,7 +122,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
     for deck in game.decks:
         if deck.component == "board":
             continue
-        kind = "fold" if sheet.fold != "none" and deck.back and deck.component == "cards" else "single"
+        kind = "fold" if sheet.fold != "none" and deck.printed_back else "single"
         for layout in layouts:
             try:
                 layout.frame(project.size_of(deck), kind)

@@ -145,6 +145,11 @@ class Deck(Strict):
         return sized_preset(value)
 
     @property
+    def printed_back(self) -> bool:
+        """Its pieces carry a back (printed behind them, or beside them with --fold); a board has none."""
+        return self.back is not None and self.component == "cards"
+
+    @property
     def physical_count(self) -> int:
         return sum(card.copies for card in self.cards)
 

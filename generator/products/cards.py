@@ -75,7 +75,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
             draw_form(canvas, form, size, options.bleed,
                       lambda c, layout=layout, context=context, card=card: renderer.draw(
                           c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
-        piece = Piece(form, back_form if deck.component == "cards" else None, size, edge_key(layout, context),
+        piece = Piece(form, back_form if deck.printed_back else None, size, edge_key(layout, context),
                       back_key, deck.deck, board=deck.component == "board")
         pieces += [piece] * card.copies
     return pieces
