@@ -29,8 +29,8 @@ from ..paper.output import file_digest, link_or_copy
 
 CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
-_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "brotli", "jinja2", "babel", "pydantic",
-              "pyyaml", "pillow", "svglib", "openpyxl")     # brotli: it writes the web fonts' bytes
+_LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "brotli", "uharfbuzz", "jinja2", "babel",
+              "pydantic", "pyyaml", "pillow", "svglib", "openpyxl")   # brotli, uharfbuzz: the web fonts' bytes
 _CODE = ("generator", "datafile", "scoring")
 
 
