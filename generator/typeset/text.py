@@ -35,6 +35,9 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_
 NBSP, NNBSP = "\u00a0", "\u202f"
 # a number keeps its unit on its line (100 %, 5 mm, 45 min)
 UNIT = re.compile(r"(?<=\d) (?=%|(?:mm|cm|pt|min)\b)")
+# ...and a count keeps what it counts, as typesetters do ("1 habitant", "2 zusätzliche", "3 cards"):
+# a line never ends on a bare number whose word begins the next one
+COUNT = re.compile(r"(?<![\w.,])(\d{1,3}) (?=\*{0,2}[^\W\d_])")
 GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon never part
 # Japanese sets no space after its full-width marks: "**対抗：** 左上" and "1◉。 ドゥニエ", joined by a
 # layout's template, read 対抗：左上 and 1◉。ドゥニエ (a bold or italic mark may sit between)
@@ -65,7 +68,8 @@ def french_spacing(text: str) -> str:
 def typeset(text: str, lang: str) -> str:
     """Language typography for a run of plain text (no markup): typographic apostrophes for
     Latin scripts (qu’elle, player’s), the language's quotation marks for straight double
-    quotes (“…” „…“ « … » 「…」), French no-break spaces. Shared by PDF and HTML."""
+    quotes (“…” „…“ « … » 「…」), French no-break spaces, a number held to its unit and (Latin
+    scripts) to the word it counts. Shared by PDF and HTML."""
     opening, closing = QUOTES.get(lang, QUOTES["en"])
     text = DOUBLE.sub(lambda m: opening + m.group(1) + closing, text)
     if lang != "ja":
@@ -76,6 +80,8 @@ def typeset(text: str, lang: str) -> str:
     if lang == "ja":
         text = JA_PLUS.sub("＋", JA_PARENS.sub(r"（\1）", JA_SPACE.sub(r"\1", text)))
         text = JA_SLASH.sub("／", text)
+    else:
+        text = COUNT.sub(r"\1" + NBSP, text)
     return UNIT.sub(NBSP, text)
 
 

@@ -1,10 +1,12 @@
 """Line breaking like a typesetter's: hyphenation (≥ 3 letters each side, the project's
-corrections, names never broken), numbers glued to their icon or unit, no one-word last line
+corrections, names never broken), numbers glued to their icon, unit or counted word, no one-word last line
 where a slightly narrower measure avoids it. Checked on ReportLab paragraphs and on the PDFs."""
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -135,6 +137,10 @@ def test_a_number_keeps_its_icon_and_unit():
     assert f"3{NBSP}<font" in to_markup("pay 3 :coin: now", "en", icons)
     assert f"100{NBSP}%" in to_markup("print at 100 % and 5 mm", "fr", icons)
     assert f"5{NBSP}mm" in to_markup("print at 100 % and 5 mm", "en", icons)
+    assert f"1{NBSP}habitant" in to_markup("sinon 1 habitant", "fr", icons)
+    assert f"2{NBSP}<b>zusätzliche" in to_markup("2 **zusätzliche**", "de", icons)      # bold or not
+    assert "2.5 m, 2023 then" in to_markup("2.5 m, 2023 then", "en", icons)     # a decimal, a year: not counts
+    assert f"1{NBSP}" not in to_markup("1 枚", "ja", icons)
 
 
 def test_a_number_is_not_left_at_a_line_end_before_its_icon(fonts):
@@ -179,6 +185,33 @@ def test_one_word_last_line_is_rebalanced(fonts):
     assert fixed >= 3    # the test meets the problem it is about
 
 
+@functools.lru_cache(maxsize=None)
+def raw_lines(pdf: Path) -> list[str]:
+    """The PDF's text lines in drawing order (`pdftotext -raw`): a paragraph's lines one after another."""
+    return subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout.splitlines()
+
+
+# a line with words, ending on a count of up to three digits (not a lone badge number on its own)
+ENDS_ON_COUNT = re.compile(r"\S.*[\s(](\d{1,3})$")
+COUNTED_WORD = re.compile(r"\*{0,2}[^\W\d_]")
+
+
+def test_no_line_ends_on_a_count_whose_word_starts_the_next(full_build):
+    """"sinon 1 / habitant": a number counting something stays on the line of what it counts, in
+    every French, English and German PDF."""
+    checked, parted = 0, []
+    for lang in ("fr", "en", "de"):
+        for pdf in sorted(full_build.glob(f"*/{lang}/*.pdf")):
+            lines = raw_lines(pdf)
+            checked += len(lines)
+            parted += [f"{pdf.relative_to(full_build)}: {a[-30:]!r} / {b[:20]!r}" for a, b in zip(lines, lines[1:])
+                       if ENDS_ON_COUNT.search(a.rstrip()) and COUNTED_WORD.match(b.lstrip())
+                       and b.lstrip().lstrip("*")[0].islower()]
+    assert checked > 10_000
+    assert parted == [], f"{len(parted)} lines end on a count: " + "; ".join(parted[:8])
+
+
 def test_hyphenation_in_the_built_pdfs(full_build):
     """Every break in the German and French PDFs leaves ≥ 3 letters each side and is one the
     hyphenator allows (so names and corrected words are never broken otherwise)."""
@@ -188,8 +221,7 @@ def test_hyphenation_in_the_built_pdfs(full_build):
     for lang, dictionary in DICTIONARIES.items():
         h = hyphenator(ROOT, lang, dictionary)
         for pdf in full_build.glob(f"*/{lang}/*.pdf"):
-            lines = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
-                                   text=True).stdout.splitlines()
+            lines = raw_lines(pdf)
             for a, b in zip(lines, lines[1:]):
                 head, tail = re.search(r"([^\W\d_]+)-$", a), re.match(r"([^\W\d_]+)", b)
                 if head and tail and tail.group(1)[0].islower():
