@@ -8,8 +8,15 @@ forced-hyphen word in place. The lines of a second wrap then depend on the first
 Here each wrap starts from the fragments the markup was parsed into (breakLines only marks
 them with their kind), so the same paragraph at the same width always breaks the same way.
 The parts split() makes are built from broken words and keep ReportLab's behaviour.
+
+A number is held to its word by a no-break space (text.COUNT, "1 habitant"). Where the two are
+wider together than the line ("1 Zauberspruch" in a narrow column), the line would run out of its
+box: the paragraph is then broken again with those spaces breakable, as it was before them, when
+that keeps every line in its box.
 """
 from __future__ import annotations
+
+import re
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import paragraph as _rl
@@ -24,7 +31,45 @@ class Paragraph(_rl.Paragraph):
     def breakLines(self, width):
         if self._parsed is not None:
             self.frags = list(self._parsed)
-        return super().breakLines(width)
+        lines = super().breakLines(width)
+        if self._parsed is not None and _word_too_wide(lines) and any(_held(f) for f in self._parsed):
+            self.frags = [f.clone(text=HELD_COUNT.sub(" ", f.text)) if _held(f) else f for f in self._parsed]
+            relaxed = super().breakLines(width)
+            if not _word_too_wide(relaxed):
+                return relaxed
+            self.frags = list(self._parsed)       # too wide for another reason (a fit's trial size)
+            lines = super().breakLines(width)
+        return lines
+
+
+HELD_COUNT = re.compile(r"(?<=\d)\u00a0(?=[^\W\d_]|$)")   # "1 habitant", or "2 " before a bold word
+
+
+def _held(frag) -> bool:
+    return isinstance(getattr(frag, "text", None), str) and HELD_COUNT.search(frag.text) is not None
+
+
+def _word_too_wide(broken) -> bool:
+    """Does a line hold one word only, and run past its width? (A longer line may run a little
+    past it: ReportLab shrinks its spaces, style.spaceShrinkage.)"""
+    for line in getattr(broken, "lines", ()):
+        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+        if extra < -0.5:
+            words = line[1] if isinstance(line, tuple) else \
+                "".join(getattr(w, "text", "") for w in getattr(line, "words", ())).split(" ")
+            if len([w for w in words if w]) == 1:
+                return True
+    return False
+
+
+def overflows(broken) -> bool:
+    """Is a line of ReportLab's broken lines wider than its width by more than half a point (a
+    negative extra space)? fit() takes a smaller size then."""
+    for line in getattr(broken, "lines", ()):
+        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+        if extra < -0.5:
+            return True
+    return False
 
 
 class WrapOnce:

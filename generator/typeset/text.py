@@ -17,7 +17,7 @@ from .fonts import Face, Typography, missing_glyphs
 from .hyphenation import MIN_PART
 from .icons import IconFont
 from .kinsoku import KinsokuParagraph
-from .paragraph import Paragraph
+from .paragraph import Paragraph, overflows
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
@@ -190,12 +190,8 @@ def style_for(face: Face, typo: Typography, box: TextBox, size: float, markup: s
     return style
 
 
-def _overflows_width(para: Paragraph, width: float) -> bool:
-    for line in getattr(para.blPara, "lines", []):
-        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
-        if extra < -0.5:
-            return True
-    return False
+def _overflows_width(para: Paragraph) -> bool:
+    return overflows(para.blPara)
 
 
 def _words(line) -> int:
@@ -240,7 +236,7 @@ def _balanced(markup, face, typo, box, size, para, hyphenate=True):
     for ratio in REBALANCE:
         width = box.width * ratio
         _w, height = trial.wrap(width, box.height + 1000)
-        if height <= box.height + 0.01 and not _overflows_width(trial, width) and not lonely_last_line(trial):
+        if height <= box.height + 0.01 and not _overflows_width(trial) and not lonely_last_line(trial):
             _widen(trial, box.width - width)
             return trial
     return para
@@ -305,7 +301,7 @@ def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragr
             para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size, markup,
                                                                                     hyphenate))
             _w, height = para.wrap(box.width, box.height + 1000)
-            if height <= box.height + 0.01 and not _overflows_width(para, box.width):
+            if height <= box.height + 0.01 and not _overflows_width(para):
                 para = _balanced(markup, face, typo, box, size, para, hyphenate)
                 return para, para.height
         size -= SIZE_STEP

@@ -143,6 +143,32 @@ def test_a_number_keeps_its_icon_and_unit():
     assert f"1{NBSP}" not in to_markup("1 枚", "ja", icons)
 
 
+def test_a_count_too_wide_with_its_word_for_the_line_parts_rather_than_overrun(fonts):
+    """"1 Zauberspruch" in a column narrower than the two: broken at the count's space (as before
+    it was held) rather than drawn past the column; where the two fit, they stay together."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.typeset.paragraph import Paragraph
+    from generator.typeset.text import style_for
+    typo = fonts.typography("de")
+    face = fonts.face(typo.roles["body"])
+    markup = to_markup("1 Zauberspruch wirken", "de", None)
+    box = TextBox(100, 500, 9, 9, 1.2, "center", "#000000")
+    style = style_for(face, typo, box, 9, markup, False)
+    alone, together = (stringWidth(t, style.fontName, 9) for t in ("Zauberspruch", f"1{NBSP}Zauberspruch"))
+    narrow = (alone + together) / 2             # the word fits, the count and the word do not
+    para = Paragraph(markup, style)
+    para.wrap(narrow, 500)
+    lines = ["".join(getattr(w, "text", str(w)) for w in (ln[1] if isinstance(ln, tuple) else ln.words))
+             for ln in para.blPara.lines]
+    extras = [ln[0] if isinstance(ln, tuple) else ln.extraSpace for ln in para.blPara.lines]
+    assert min(extras) > -0.5, (lines, extras)
+    assert lines[0] == "1", lines
+    wide = Paragraph(markup, style)
+    wide.wrap(together + 2, 500)
+    assert wide.blPara.lines[0][1][0] == f"1{NBSP}Zauberspruch"
+
+
 def test_a_number_is_not_left_at_a_line_end_before_its_icon(fonts):
     from generator.data.catalog import load_project
     from generator.typeset.icons import build_icon_font
