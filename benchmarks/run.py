@@ -283,8 +283,8 @@ def warm_validate(versions: list, repeat: int) -> dict:
             run = subprocess.run([sys.executable, str(BENCH / "warm_validate.py"), str(v.root), "--repeat", "5"],
                                  env=v.env, cwd=NEUTRAL, capture_output=True, text=True)
             if run.returncode:     # an older checkout whose validate cannot run this measure
-                print(f"warm validate: {v.name} cannot be measured: {(run.stderr or run.stdout).strip()[-200:]}",
-                      file=sys.stderr)
+                why = ((run.stderr or run.stdout).strip().splitlines() or ["no output"])[-1][:160]
+                print(f"warm validate: {v.name} cannot be measured ({why})", file=sys.stderr)
                 got[v.name] = None
                 continue
             got[v.name].append(json.loads(run.stdout.strip().splitlines()[-1]))
