@@ -29,11 +29,12 @@ from ..paper.imposition import SheetOptions
 from ..paper.ink import InkSaverCanvas
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
+from ..typeset.text import MIN_COLUMN_MM
 from .figures import FigureMaker
 from .rules_story import MUTED, Story
 
 MARGIN, TOP, BOTTOM, GAP = 16 * mm, 15 * mm, 17 * mm, 7 * mm
-MIN_COLUMN = 25 * mm    # a column narrower holds no table, and few German words at the body size
+MIN_COLUMN = MIN_COLUMN_MM * mm
 
 
 class _Doc(BaseDocTemplate):

@@ -49,6 +49,7 @@ JA_PLUS = re.compile(r"(?<=[^\s+]) ?\+ (?=\S)")
 JA_SLASH = re.compile(r"(?<=\d) / (?=\d)")     # "14 / 15" -> 14／15
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
+MIN_COLUMN_MM = 25.0   # a column narrower holds no table, and few German words at a body size (rules, aid page)
 FIT_CACHE_SIZE = 512
 VERDICTS_KEPT = 16_384
 

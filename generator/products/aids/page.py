@@ -24,6 +24,7 @@ from ...paper.face import FaceRenderer
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
+from ...typeset.text import MIN_COLUMN_MM
 from . import fit_memo
 from .blocks import Badge, Blocks, TooWide, lead
 from .card import _checked
@@ -32,7 +33,6 @@ from .shared import Flow, _aid, _context, _warn_missing, pack
 MARGIN = 12.0        # mm
 HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
-MIN_COLUMN = 25.0    # mm: a narrower column holds no table (as rules_pdf.MIN_COLUMN)
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
 FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow
@@ -70,7 +70,7 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
     layout, ctx, labels, fonts, icons, width = _header(project, game, lang, paper_name, allow_missing)
     paper = project.sheets.papers[paper_name]
     column = (width - (COLUMNS - 1) * GAP) / COLUMNS * mm
-    if column < MIN_COLUMN * mm:      # nothing fits (and the turn-flow band's cells would be negative)
+    if column < MIN_COLUMN_MM * mm:   # nothing fits (and the turn-flow band's cells would be negative)
         return _Reference(layout, ctx, labels, fonts, icons, None, width, 0.0, column, None)
     flow = Flow(fonts, fonts.typography(lang), icons, lang, ctx["aid"]["accent"])
     top = (paper.height - MARGIN - HEADER - 4) * mm
