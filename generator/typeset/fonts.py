@@ -10,7 +10,6 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
@@ -19,6 +18,7 @@ from ..data.locate import MAX_FONT_BYTES, game_font, locate_inside
 from ..data.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
+from .metrics import MeasuredTTFont
 
 
 @dataclass(frozen=True)
@@ -62,17 +62,17 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
 
 
 @lru_cache(maxsize=32)
-def _parsed_face(name: str, data: bytes) -> tuple[TTFont, Face]:
+def _parsed_face(name: str, data: bytes) -> tuple[MeasuredTTFont, Face]:
     """One parse per font content: ReportLab reads every glyph's metrics (~25 ms for a Japanese
     face), and projects copied elsewhere (`pnp new`, the tests) hold the same bytes at other paths."""
-    font = TTFont(name, io.BytesIO(data))
+    font = MeasuredTTFont(name, io.BytesIO(data))
     return font, Face(name, frozenset(font.face.charToGlyph))
 
 
 @lru_cache(maxsize=None)
 def _register_file_face(data: bytes, name: str, shown: str) -> Face:
     try:
-        font = TTFont(name, io.BytesIO(data))
+        font = MeasuredTTFont(name, io.BytesIO(data))
     except Exception as exc:  # TTFError for a PostScript-outline .otf, struct.error for a damaged file
         raise BuildError(f"font file '{shown}' cannot be embedded ({' '.join(str(exc).split())[:100]}): "
                          f"use a TrueType font (.ttf, or an .otf with TrueType outlines)") from None

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from ..data import user_cache
 from ..data.model import IconSpec
+from .metrics import MeasuredTTFont
 
 ICON_BASE = 0xE000  # Unicode private use area
 ICON_ASCENT, ICON_DESCENT = 800, 200
@@ -38,7 +38,7 @@ def build_icon_font(name: str, icons: dict[str, IconSpec]) -> IconFont:
 @lru_cache(maxsize=None)
 def _icon_font(name: str, icons: tuple) -> IconFont:
     data = _cached_font_bytes(name, icons)
-    pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    pdfmetrics.registerFont(MeasuredTTFont(name, io.BytesIO(data)))
     codes = {n: ICON_BASE + i for i, (n, *_) in enumerate(icons)}
     return IconFont(name, codes, {n: color for n, _p, _a, color in icons})
 
