@@ -1,6 +1,7 @@
 """The site's web fonts: each committed TTF subset to the characters the pages of a build show,
-written as WOFF2 (HarfBuzz subsets, fontTools writes WOFF2, brotli compresses). A Latin rules page then loads a few
-tens of KB of Cardo instead of 2.4 MB of TTF, and a Japanese page only the kanji it prints.
+written as WOFF2 (HarfBuzz subsets, fontTools writes the WOFF2, brotli compresses). A Latin rules
+page then loads a few tens of KB of Cardo instead of 2.4 MB of TTF, and a Japanese page only the
+kanji it prints.
 
 One subset per script and build (Latin pages share Cardo, Japanese pages BIZ UD PGothic), named
 by a hash of its characters: a later build of one game writes new files and never strips glyphs

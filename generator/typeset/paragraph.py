@@ -11,8 +11,8 @@ The parts split() makes are built from broken words and keep ReportLab's behavio
 
 A number is held to its word by a no-break space (text.COUNT, "1 habitant"). Where the two are
 wider together than the line ("1 Zauberspruch" in a narrow column), the line would run out of its
-box: the paragraph is then broken again with those spaces breakable, as it was before them, when
-that keeps every line in its box.
+box: the paragraph is then broken again with the no-break spaces after its numbers breakable,
+when that keeps every line in its box.
 """
 from __future__ import annotations
 
@@ -49,12 +49,16 @@ def _held(frag) -> bool:
     return isinstance(getattr(frag, "text", None), str) and HELD_COUNT.search(frag.text) is not None
 
 
+def _extra(line) -> float:
+    """A broken line's space left (negative: wider than its width)."""
+    return line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+
+
 def _word_too_wide(broken) -> bool:
     """Does a line hold one word only, and run past its width? (A longer line may run a little
     past it: ReportLab shrinks its spaces, style.spaceShrinkage.)"""
     for line in getattr(broken, "lines", ()):
-        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
-        if extra < -0.5:
+        if _extra(line) < -0.5:
             words = line[1] if isinstance(line, tuple) else \
                 "".join(getattr(w, "text", "") for w in getattr(line, "words", ())).split(" ")
             if len([w for w in words if w]) == 1:
@@ -63,13 +67,9 @@ def _word_too_wide(broken) -> bool:
 
 
 def overflows(broken) -> bool:
-    """Is a line of ReportLab's broken lines wider than its width by more than half a point (a
-    negative extra space)? fit() takes a smaller size then."""
-    for line in getattr(broken, "lines", ()):
-        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
-        if extra < -0.5:
-            return True
-    return False
+    """Is a line of ReportLab's broken lines wider than its width by more than half a point? fit()
+    takes a smaller size then."""
+    return any(_extra(line) < -0.5 for line in getattr(broken, "lines", ()))
 
 
 class WrapOnce:

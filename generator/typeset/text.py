@@ -191,10 +191,6 @@ def style_for(face: Face, typo: Typography, box: TextBox, size: float, markup: s
     return style
 
 
-def _overflows_width(para: Paragraph) -> bool:
-    return overflows(para.blPara)
-
-
 def _words(line) -> int:
     if isinstance(line, tuple):        # plain lines: (extra space, words)
         return len(line[1])
@@ -237,7 +233,7 @@ def _balanced(markup, face, typo, box, size, para, hyphenate=True):
     for ratio in REBALANCE:
         width = box.width * ratio
         _w, height = trial.wrap(width, box.height + 1000)
-        if height <= box.height + 0.01 and not _overflows_width(trial) and not lonely_last_line(trial):
+        if height <= box.height + 0.01 and not overflows(trial.blPara) and not lonely_last_line(trial):
             _widen(trial, box.width - width)
             return trial
     return para
@@ -302,7 +298,7 @@ def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragr
             para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size, markup,
                                                                                     hyphenate))
             _w, height = para.wrap(box.width, box.height + 1000)
-            if height <= box.height + 0.01 and not _overflows_width(para):
+            if height <= box.height + 0.01 and not overflows(para.blPara):
                 para = _balanced(markup, face, typo, box, size, para, hyphenate)
                 return para, para.height
         size -= SIZE_STEP

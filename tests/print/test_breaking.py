@@ -1,6 +1,7 @@
 """Line breaking like a typesetter's: hyphenation (≥ 3 letters each side, the project's
-corrections, names never broken), numbers glued to their icon, unit or counted word, no one-word last line
-where a slightly narrower measure avoids it. Checked on ReportLab paragraphs and on the PDFs."""
+corrections, names never broken), numbers glued to their icon, unit or counted word, no one-word
+last line where a slightly narrower measure avoids it. Checked on ReportLab paragraphs and on the
+PDFs."""
 from __future__ import annotations
 
 import functools
