@@ -21,7 +21,7 @@ from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
-from ..typeset.text import TextBox, check_glyphs, markup_color, style_for, to_markup, typeset
+from ..typeset.text import HELD_LINK, TextBox, check_glyphs, markup_color, style_for, to_markup, typeset
 from .figures import FigureFlowable
 
 ACCENT_HEX, MUTED_HEX, INK_HEX = "#7a2e3b", "#6f604c", "#2b2118"
@@ -29,7 +29,7 @@ ACCENT, MUTED, INK = HexColor(ACCENT_HEX), HexColor(MUTED_HEX), HexColor(INK_HEX
 TOC_GUTTER = 14     # pt between a contents column's page numbers and the next column's titles
 # the same colours in paragraph markup (links, counts)
 LINK_MARKUP, MUTED_MARKUP, INK_MARKUP = (markup_color(c) for c in (ACCENT_HEX, MUTED_HEX, INK_HEX))
-PLACEHOLDER = "\ue8ff{}\ue8fe"     # private-use brackets around a link index: survive to_markup
+PLACEHOLDER = HELD_LINK + "{}\ue8fe"     # private-use brackets around a link index: survive to_markup
 BODY, LEADING = 10.0, 1.38
 
 

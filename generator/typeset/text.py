@@ -35,9 +35,11 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_
 NBSP, NNBSP = "\u00a0", "\u202f"
 # a number keeps its unit on its line (100 %, 5 mm, 45 min)
 UNIT = re.compile(r"(?<=\d) (?=%|(?:mm|cm|pt|min)\b)")
-# ...and a count keeps what it counts, as typesetters do ("1 habitant", "2 zusätzliche", "3 cards"):
-# a line never ends on a bare number whose word begins the next one
-COUNT = re.compile(r"(?<![\w.,])(\d{1,3}) (?=\*{0,2}[^\W\d_])")
+# opens a cross-reference held out of a text while it is typeset (rules_story.PLACEHOLDER)
+HELD_LINK = "\ue8ff"
+# ...and a count keeps what it counts, as typesetters do ("1 habitant", "2 zusätzliche", "3 cards",
+# "4 [[plaza-blue]]n"): a line never ends on a bare number whose word begins the next one
+COUNT = re.compile(r"(?<![\w.,])(\d{1,3}) (?=\*{0,2}(?:[^\W\d_]|" + HELD_LINK + "))")
 GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon never part
 # Japanese sets no space after its full-width marks: "**対抗：** 左上" and "1◉。 ドゥニエ", joined by a
 # layout's template, read 対抗：左上 and 1◉。ドゥニエ (a bold or italic mark may sit between)

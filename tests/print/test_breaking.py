@@ -144,6 +144,14 @@ def test_a_number_keeps_its_icon_and_unit():
     assert f"1{NBSP}" not in to_markup("1 枚", "ja", icons)
 
 
+def test_a_count_keeps_the_card_it_refers_to(full_build):
+    """"4 [[plaza-blue]]n" in the rules: the count stays with the card name its reference becomes
+    (the German rules broke "…, 4 / Platzkarten")."""
+    lines = raw_lines(full_build / "tournay" / "de" / "rules.pdf")
+    assert any("4 Platzkarten" in line.replace(NBSP, " ") for line in lines)
+    assert not [a for a, b in zip(lines, lines[1:]) if a.rstrip().endswith(", 4") and b.startswith("Platzkarten")]
+
+
 def test_a_count_too_wide_with_its_word_for_the_line_parts_rather_than_overrun(fonts):
     """"1 Zauberspruch" in a column narrower than the two: broken at the count's space (as before
     it was held) rather than drawn past the column; where the two fit, they stay together."""
