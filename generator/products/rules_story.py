@@ -30,6 +30,7 @@ TOC_GUTTER = 14     # pt between a contents column's page numbers and the next c
 # the same colours in paragraph markup (links, counts)
 LINK_MARKUP, MUTED_MARKUP, INK_MARKUP = (markup_color(c) for c in (ACCENT_HEX, MUTED_HEX, INK_HEX))
 PLACEHOLDER = HELD_LINK + "{}\ue8fe"     # private-use brackets around a link index: survive to_markup
+HELD_LINKS = re.compile(PLACEHOLDER.format(r"\d+"))
 BODY, LEADING = 10.0, 1.38
 
 
@@ -104,7 +105,7 @@ class Story:
             return PLACEHOLDER.format(len(links) - 1)
 
         text = REF.sub(ref, glue(source))
-        visible = re.sub("\ue8ff\\d+\ue8fe", "", text)
+        visible = HELD_LINKS.sub("", text)
         faces = [self.w.face(family)] + ([self.w.face(family, bold=True)] if "**" in visible else []) \
             + ([self.w.face(family, italic=True)] if visible.replace("**", "").count("*") >= 2 else [])
         missing = check_glyphs(visible + "".join(links), faces)
