@@ -140,27 +140,22 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             if use_cache and store.fetch(key, tmp):
                 continue
             todo.append((job, tmp, key))
+        start(sum(job.product.pages(project, job.game, options) for job, _tmp, _key in todo))
         site = _Site(project, jobs, staging, options, store, keys, use_cache)
         workers = min(workers, len(todo))
-        try:
-            if workers > 1:
-                site.render_aside()     # on the core the page counts below leave idle
-            start(sum(job.product.pages(project, job.game, options) for job, _tmp, _key in todo))
-            with _long_lived_frozen():
-                if workers <= 1:
-                    for job, tmp, _key in todo:
-                        announce(job)
-                        job.product.write(project, job.game, job.lang, tmp, options, progress)
-                    site.render()
-                else:
-                    from .workers import render_parallel
-                    render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
-                                    progress, announce, warn, first=site.render)
-            for _job, tmp, key in todo:
-                store.put(key, tmp)
-            site.finish()
-        finally:
-            site.stop()
+        with _long_lived_frozen():
+            if workers <= 1:
+                for job, tmp, _key in todo:
+                    announce(job)
+                    job.product.write(project, job.game, job.lang, tmp, options, progress)
+                site.render()
+            else:
+                from .workers import render_parallel
+                render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
+                                progress, announce, warn, first=site.render)
+        for _job, tmp, key in todo:
+            store.put(key, tmp)
+        site.finish()
         store.carry_over()
         return staging.commit()
 
@@ -205,10 +200,9 @@ class _Site:
     """The static rules site (output/site/), written once per build into the same staging (all
     or nothing). It goes with the "rules" product (`--only cards` leaves it alone) and reads
     every language of the games it shows, so its key combines theirs; when OUT already holds that
-    site, unaltered, the staging carries it over as it is. With workers, its pages and fonts are
-    rendered by a fork made before the page counts (`render_aside`), else by the parent as its
-    first task (`render`); they are written once the products they offer for download exist
-    (`finish`)."""
+    site, unaltered, the staging carries it over as it is. Its pages and fonts are rendered while
+    the products are (`render`: the parent's first task), and written once the products they
+    offer for download exist (`finish`)."""
 
     def __init__(self, project: Project, jobs: list[Job], staging: Staging, options: SheetOptions,
                  store: "cache.Store", keys: "cache.Keys", use_cache: bool):
@@ -229,45 +223,18 @@ class _Site:
                                   + repr(self.memory.runtime).encode())
             self.wanted = not (use_cache and store.site_is_current(self.key, staging.root / "site"))
         self.draft = None
-        self.aside = None
-
-    def _render(self):
-        from ..site.pages import render_site
-        return render_site(self.project, self.games, self.out, self.staging.staged(), self.options.allow_missing,
-                           self.memory)
-
-    def render_aside(self) -> None:
-        """Render the site in a fork (workers.Aside) from here on, while this process goes on;
-        `finish` takes its draft (and the cache entries it used), or renders it here if the fork
-        could not."""
-        from .workers import Aside, can_fork
-        if self.wanted and self.draft is None and can_fork():
-            try:
-                self.aside = Aside(lambda: (self._render(), self.store.used))
-            except OSError:         # no fork to be had (a process limit): rendered here, as before
-                self.aside = None
 
     def render(self) -> None:
-        if self.wanted and self.draft is None and self.aside is None:
-            self.draft = self._render()
+        if self.wanted and self.draft is None:
+            from ..site.pages import render_site
+            self.draft = render_site(self.project, self.games, self.out, self.staging.staged(),
+                                     self.options.allow_missing, self.memory)
 
     def finish(self) -> None:
         if self.wanted:
             from ..site.pages import finish
-            if self.aside is not None:
-                made, self.aside = self.aside.result(), None
-                if made is not None:
-                    self.draft = made[0]
-                    self.store.used |= made[1]
-            self.render()       # a no-op, unless the fork failed: then its error is raised here
             finish(self.draft, self.staging)
             self.store.site_written(self.key, self.staging.folder / "site")
-
-    def stop(self) -> None:
-        """Called however the build ends: a fork still rendering is killed."""
-        if self.aside is not None:
-            self.aside.stop()
-            self.aside = None
 
 
 class SiteMemory:

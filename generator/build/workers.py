@@ -9,19 +9,14 @@ a worker is a fresh process ('forkserver', else 'spawn') that loads the project 
 product is written by exactly one worker from the same inputs as in a single process, so the
 bytes do not depend on the number of workers. Workers report pages, the product they start, and
 what they print on stderr (warnings) through one queue; the parent drives the progress bar and
-re-raises the first error. The site is rendered meanwhile by a fork of its own (`Aside`, made
-before the page counts).
+re-raises the first error.
 """
 from __future__ import annotations
 
 import io
 import multiprocessing
-import os
-import pickle
 import queue as queues
-import signal
 import sys
-import tempfile
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -38,66 +33,9 @@ _state: dict = {}
 COST = {"cards": 38, "player-aid": 36, "rules": 31, "player-aid-card": 20, "score-pad": 10}
 
 
-def can_fork() -> bool:
-    """A fork copies only the calling thread: safe while this process runs no other (and only on
-    Linux: macOS's system libraries are not fork-safe)."""
-    return sys.platform == "linux" and hasattr(os, "fork") and threading.active_count() == 1
-
-
-class Aside:
-    """`make()` run in a fork of this process while the process goes on with other work (the
-    build's page counts run on one core and leave the other idle until the workers start).
-    `result()` waits for the fork and returns what `make` returned, or None when it could not (an
-    error, a signal): the caller then makes it itself, so that an error is raised and reported as
-    it would have been. `stop()` kills a fork whose result is no longer wanted. OSError when no
-    fork can be made."""
-
-    def __init__(self, make: Callable[[], object]):
-        self.file = tempfile.TemporaryFile()        # unnamed: nothing is left behind, whatever happens
-        try:
-            self.pid = os.fork()
-        except OSError:
-            self.file.close()
-            raise
-        if self.pid == 0:
-            code = 1
-            try:
-                signal.signal(signal.SIGINT, signal.SIG_DFL)    # Ctrl-C ends it without a traceback
-                self.file.write(pickle.dumps(make(), protocol=pickle.HIGHEST_PROTOCOL))
-                self.file.flush()
-                code = 0
-            finally:
-                os._exit(code)      # no exit handlers, no flush of the parent's buffered output
-
-    def result(self):
-        if self.pid is None:
-            return None
-        try:
-            _, status = os.waitpid(self.pid, 0)
-            if os.waitstatus_to_exitcode(status) != 0:
-                return None
-            self.file.seek(0)
-            return pickle.load(self.file)
-        except (OSError, EOFError, pickle.UnpicklingError):   # reaped elsewhere, a short file
-            return None
-        finally:
-            self.pid = None
-            self.file.close()
-
-    def stop(self) -> None:
-        if self.pid is not None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
-            except OSError:
-                pass
-            self.pid = None
-            self.file.close()
-
-
 def _context():
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and can_fork():
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
