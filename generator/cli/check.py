@@ -22,7 +22,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     """Preflight GAMES (default: every game): text fit per language, glyphs, legibility, safe
     zone and bleed, image dpi, unused icons and properties."""
     from ..data.languages import language_problems
-    from ..products.preflight import Report, check_game, problem_findings
+    from ..products.preflight import Report, aid_pages, check_game, problem_findings
     from .validate import aid_card_fit, aid_page_fit, score_pad_fit
 
     report = Report()
@@ -46,11 +46,39 @@ def check(ctx, games, langs, as_json, allow_missing):
     for game in project.games.values():
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)
+        aid_pages(project, game, chosen, report)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
         _table(report)
     sys.exit(1 if report.count("error") else 0)
+
+
+def _columns(rows: list[tuple]) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for index, row in enumerate(rows):
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if index == 0:
+            click.echo("  ".join("-" * width for width in widths))
+    click.echo()
+
+
+def _aid_table(pages: list[dict]) -> None:
+    """The one-page aids: the size each is set at, and what the next size up would need."""
+    if not pages:
+        return
+    click.echo("Player aid page: body size, and what a larger size needs")
+    rows = [("game", "lang", "paper", "size", "next size up")]
+    for page in pages:
+        if page["next_pt"] is None:
+            needs = "— (the largest size)"
+        elif page["too_wide"]:
+            needs = f"{page['next_pt']:g} pt: {page['too_wide']}"
+        else:
+            lines = f"{page['over_lines']} line" + ("s" if page["over_lines"] > 1 else "")
+            needs = f"{page['next_pt']:g} pt: {page['over_pt']:g} pt (about {lines}) less text"
+        rows.append((page["game"], page["lang"], page["paper"], f"{page['size_pt']:g} pt", needs))
+    _columns(rows)
 
 
 def _table(report) -> None:
@@ -61,12 +89,8 @@ def _table(report) -> None:
                   if row["shrunk"] else "—")
         rows.append((row["game"], row["lang"], str(row["boxes"]), str(row["shrunk"]), shrink, row["where"] or "—",
                      f"{row['smallest_pt']:g} pt"))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for index, row in enumerate(rows):
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
-        if index == 0:
-            click.echo("  ".join("-" * width for width in widths))
-    click.echo()
+    _columns(rows)
+    _aid_table(report.aid_pages)
     # one line per kind of problem and place: the same box failing on 40 cards in 4 languages
     # is one thing to fix (--json lists every card)
     groups: dict[tuple, list] = {}

@@ -70,6 +70,7 @@ class Fit:
 class Report:
     findings: list[Finding] = field(default_factory=list)
     fits: list[Fit] = field(default_factory=list)
+    aid_pages: list[dict] = field(default_factory=list)    # aid_pages(): one row per game and language
 
     def count(self, level: str) -> int:
         return sum(1 for f in self.findings if f.level == level)
@@ -95,7 +96,36 @@ class Report:
                             "notes": self.count("note")},
                 "findings": [asdict(f) for f in self.findings],
                 "fit": self.fit_summary(),
+                "aid_pages": self.aid_pages,
                 "shrunk": [{**asdict(f), "shrink": f.shrink} for f in self.fits if f.shrink > 0]}
+
+
+def aid_pages(project: Project, game: GameData, langs: list[str], report: Report) -> None:
+    """Each language's one-page player aid: the body size the build sets it at, and how far the
+    next size up misses the page (what a writer who wants larger text has to cut), in points and
+    in lines; a page below the legibility floor is a warning."""
+    from .aids.page import BASE_SIZE, STEP, aid_page_size
+    from .aids.shared import LINE_SPACING
+    if not (game.directory / "aid").is_dir():
+        return
+    for lang in langs:
+        paper = project.sheets.paper_for(lang)
+        try:
+            fit = aid_page_size(project, game, lang, paper)
+        except (DataError, BuildError, KeyError):
+            continue        # what the build refuses is reported as such (validate's checks)
+        if fit.size is None:
+            continue        # validate's aid_page_fit refuses it
+        bigger = fit.size + STEP if fit.size < BASE_SIZE else None
+        lines = math.ceil(fit.over / (LINE_SPACING * bigger)) if bigger and fit.over else 0
+        report.aid_pages.append({"game": game.id, "lang": lang, "paper": paper, "size_pt": fit.size,
+                                 "next_pt": bigger, "over_pt": fit.over, "over_lines": lines,
+                                 "too_wide": fit.too_wide})
+        if fit.size < LEGIBLE_PT:
+            report.findings.append(Finding(
+                "warning", "legibility", game.id, f"player aid set at {fit.size:g} pt, below the {LEGIBLE_PT} pt "
+                f"legibility floor: shorten cards/{game.directory.name}/aid/{lang}.yaml",
+                lang=lang, value=fit.size, file=f"cards/{game.directory.name}/aid/{lang}.yaml"))
 
 
 def problem_findings(problems, code: str = "data", game: str = "") -> list[Finding]:

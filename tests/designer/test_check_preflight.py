@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import json
+import math
 
-from tests.conftest import pnp
+import pytest
+
+from tests.conftest import ROOT, pnp
 from tests.designer.helpers import example_project
-from tests.pipeline.helpers import replace_in
+from tests.pipeline.helpers import project_copy, replace_in
+
+SHEETS = (ROOT / "layouts" / "sheets.yaml").read_text(encoding="utf-8")
 
 
 def check(root, *args):
@@ -89,3 +94,54 @@ def test_a_real_game_per_language(root):
     report = json.loads(result.output)
     assert [row["lang"] for row in report["fit"]] == ["en", "de"]
     assert all(row["boxes"] >= 55 for row in report["fit"])     # every card's text boxes were drawn
+
+
+def _a4_height(root, height_mm: float) -> None:
+    replace_in(root / "layouts" / "sheets.yaml", "a4: {width: 210, height: 297}",
+               f"a4: {{width: 210, height: {height_mm:.3f}}}")
+
+
+@pytest.mark.slow      # four checks and fits of a whole aid page
+def test_the_aid_page_row_says_how_much_taller_the_next_size_needs(tmp_path):
+    """`pnp check` tells a writer how far the one-page aid's next size up misses its page (how
+    much text to cut for it): with the page that much taller the build sets the aid at that size;
+    two points less, and it stays where it is."""
+    from generator.data.catalog import load_project
+    from generator.products.aids.page import aid_page_size
+    root = project_copy(tmp_path, ("taverna",))
+    result = pnp("check", "taverna", "--lang", "de", "--json", root=root)
+    assert result.exit_code == 0, result.output
+    [row] = json.loads(result.output)["aid_pages"]
+    assert (row["game"], row["lang"], row["paper"]) == ("taverna", "de", "a4")
+    assert row["next_pt"] == row["size_pt"] + 0.25 and row["over_pt"] > 0 and not row["too_wide"]
+    assert row["over_lines"] == math.ceil(row["over_pt"] / (1.22 * row["next_pt"]))
+    table = pnp("check", "taverna", "--lang", "de", root=root)
+    line = next(line for line in table.output.splitlines() if line.startswith("taverna") and " a4 " in line)
+    assert f"{row['size_pt']:g} pt" in line and f"{row['next_pt']:g} pt: {row['over_pt']:g} pt" in line
+    for taller_pt, size in ((row["over_pt"] + 0.5, row["next_pt"]), (row["over_pt"] - 2, row["size_pt"])):
+        (root / "layouts" / "sheets.yaml").write_text(SHEETS, encoding="utf-8")
+        _a4_height(root, 297 + taller_pt * 25.4 / 72)
+        project = load_project(root, ["taverna"])
+        assert aid_page_size(project, project.games["taverna"], "de").size == size, taller_pt
+
+
+@pytest.mark.slow      # fits of a whole aid page on shorter and shorter paper
+def test_an_aid_page_below_the_legibility_floor_is_a_warning(tmp_path):
+    from generator.data.catalog import load_project
+    from generator.products.aids.page import aid_page_size
+    root = project_copy(tmp_path, ("taverna",))
+    for height in range(235, 200, -5):        # a shorter A4 until the aid is set below 6.5 pt
+        (root / "layouts" / "sheets.yaml").write_text(SHEETS, encoding="utf-8")
+        _a4_height(root, height)
+        project = load_project(root, ["taverna"])
+        size = aid_page_size(project, project.games["taverna"], "de").size
+        if size is not None and size < 6.5:
+            break
+    result = pnp("check", "taverna", "--lang", "de", "--json", root=root)
+    report = json.loads(result.output)
+    [row] = report["aid_pages"]
+    assert row["size_pt"] == size < 6.5
+    [warning] = [f for f in findings(report, "legibility") if f["file"]]
+    assert (warning["level"], warning["lang"], warning["value"], warning["file"]) == \
+        ("warning", "de", size, "cards/taverna/aid/de.yaml")
+    assert result.exit_code == 0, result.output

@@ -57,6 +57,8 @@ class _Reference:
     top: float            # pt: where the columns start
     column: float         # pt: a column's width
     placed: list | None   # pack(): None when nothing fits at MIN_SIZE
+    size: float | None = None                    # pt: the body size it is set at
+    groups: Callable[[float], list] | None = None  # size -> the blocks to pack at that size
 
 
 def _reference(project: Project, game: GameData, lang: str, paper_name: str, allow_missing: bool,
@@ -83,16 +85,52 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
             tables.setdefault(b.reference, []).append(b)
     count = round((BASE_SIZE - MIN_SIZE) / STEP)
     sizes = [BASE_SIZE - i * STEP for i in range(count + 1)]
+
+    def groups(size: float) -> list:
+        return reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column)
     placed = None
     for size in ([MIN_SIZE] + sizes[:-1] if smallest_first else sizes):
         try:
-            placed = pack(reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column),
-                          column, top - MARGIN * mm, COLUMNS)
+            placed = pack(groups(size), column, top - MARGIN * mm, COLUMNS)
         except TooWide:
             placed = None
         if placed:          # nothing to place is no fit either
             break
-    return _Reference(layout, ctx, labels, fonts, icons, band, width, top, column, placed or None)
+    return _Reference(layout, ctx, labels, fonts, icons, band, width, top, column, placed or None,
+                      size if placed else None, groups)
+
+
+@dataclass(frozen=True)
+class PageSize:
+    """How the build sets one language's player aid, and what the next size up would need."""
+    size: float | None          # pt, the body text (None: it does not fit even at MIN_SIZE)
+    over: float | None = 0.0    # pt the columns would have to be taller for size + STEP (0 at BASE_SIZE)
+    too_wide: str = ""          # else, at size + STEP, what is wider than its column
+
+
+def aid_page_size(project: Project, game: GameData, lang: str, paper: str | None = None) -> PageSize:
+    """The size the build sets this language's player aid at on `paper` (default: the
+    language's), and how far the next size up misses: what `pnp check` tells a writer who wants
+    a larger page (how much to cut), found by packing that size into taller and taller columns."""
+    ref = _reference(project, game, lang, paper or project.sheets.paper_for(lang), True)
+    if ref.size is None or ref.size >= BASE_SIZE:
+        return PageSize(ref.size)
+    room = ref.top - MARGIN * mm
+
+    def fits(height: float) -> bool:   # packed afresh each time: a pack leaves its split paragraphs altered
+        return pack(ref.groups(ref.size + STEP), ref.column, height, COLUMNS) is not None
+    try:
+        low, high = room, 1.25 * room      # a quarter page more: most pages miss by a few lines
+        if not fits(high):
+            low, high = high, 2 * room
+            if not fits(high):
+                return PageSize(ref.size, round(high - room, 1))
+        while high - low > 1.0:
+            middle = (low + high) / 2
+            low, high = (low, middle) if fits(middle) else (middle, high)
+    except TooWide as exc:
+        return PageSize(ref.size, None, str(exc).removeprefix("aid card: "))
+    return PageSize(ref.size, round(high - room, 1))
 
 
 def _card_blocks(project: Project, game: GameData, lang: str) -> list[CardBlock]:

@@ -14,6 +14,8 @@ from ...typeset.kinsoku import KinsokuParagraph
 from ...typeset.paragraph import Paragraph as FreshParagraph, WrapOnce
 from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup
 
+LINE_SPACING = 1.22      # a text line's height, as a multiple of its size
+
 
 def _aid(project: Project, game: GameData, lang: str) -> Aid:
     try:
@@ -81,7 +83,7 @@ class Flow:
                 shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
                 raise BuildError(f"font {face.name} has no glyph for {shown} (in: {source[:60]}…)")
             markup = self._markups[checked] = to_markup(source, self.lang, self.icons)
-        box = TextBox(width, 10000, size, size, 1.22, align, color)
+        box = TextBox(width, 10000, size, size, LINE_SPACING, align, color)
         style = style_for(face, self.typo, box, size, source)
         style.spaceBefore = space_before
         if not hyphenate:           # a table or legend cell: a word stays whole (or the column is too narrow)
