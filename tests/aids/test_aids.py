@@ -331,3 +331,14 @@ def test_a_game_built_after_another_is_byte_identical(tmp_path):
     for product in ("player-aid.pdf", "cards.pdf"):
         assert (alone / "tournay" / "en" / product).read_bytes() == \
             (together / "tournay" / "en" / product).read_bytes()
+
+
+def test_a_plain_line_of_several_words_squeezed_a_point_is_not_one_too_wide_word():
+    """The aid's 'too wide' check counted a plain line's words joined without spaces, so every line
+    ReportLab squeezed by more than a point was 'one word wider than its column', and the page or
+    side fell back a size (San Gimignano French, at 9.5 pt: an eleven-word line 1.09 pt over)."""
+    from generator.products.aids.blocks import _one_word
+    assert not _one_word((-1.09, ["marché.", "Placez", "le", "marqueur", "«\u00a0la", "plus", "haute\u00a0»",
+                                  "près", "de", "la", "pioche."]))
+    assert _one_word((-1.09, ["1\u00a0Zauberspruch"]))        # a glued group is one word
+    assert _one_word((-20.0, ["Ein", "Wort"]))                 # more than squeezed spaces can take

@@ -52,8 +52,10 @@ class Badge(Flowable):
 
 
 def _one_word(line) -> bool:
-    words = line[1] if isinstance(line, tuple) else getattr(line, "words", [])
-    text = "".join(w if isinstance(w, str) else getattr(w, "text", "") for w in words)
+    if isinstance(line, tuple):       # a plain line: (extra space, its words, split at spaces only)
+        words = [w for w in line[1] if w.strip()]
+        return len(words) <= 1 or line[0] < -0.1 * len(" ".join(words))
+    text = "".join(getattr(w, "text", "") for w in getattr(line, "words", []))
     return " " not in text.strip() or getattr(line, "extraSpace", 0) < -0.1 * (len(text) or 1)
 
 
