@@ -35,7 +35,8 @@ HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
-FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow
+FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow, where the widest fits its cell
+FLOW_ICONS_MIN = 10.0
 LEGEND_ICONS = 1.45  # legend icons, as a multiple of the body size
 
 
@@ -215,12 +216,19 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
     for block in blocks:
         cell = (width - head) / max(len(block.items), 4)      # a short row keeps roomy cells, left-aligned
         maker = Blocks(flow, 9, cell)
+        picture_width = cell - (14 if block.numbered else 2) - 4
+        # one size for the row's icons, the largest at which its widest group stays a point inside its cell
+        # (San Gimignano's "card → card" ran 2-4 pt past it, and broke in two in Japanese, whose
+        # arrow is full-width)
+        icon_size = FLOW_ICONS
+        while icon_size > FLOW_ICONS_MIN and maker.icon_width([i for i, _t in block.items], icon_size) > picture_width - 2:
+            icon_size -= 0.25
         row = [flow._para(block.heading, 10.5, head - 6, bold=True, color=flow.accent)]
         for i, (icons, text) in enumerate(block.items):
             mark = Badge(i + 1, 9, flow.bold_font, flow.accent) if block.numbered else ""
-            picture = maker.icon_para(icons, FLOW_ICONS) if icons else ""
+            picture = maker.icon_para(icons, icon_size) if icons else ""
             inner = Table([[mark, picture], [flow._para(f"**{lead(text)}**", 9, cell - 6, align="center"), ""]],
-                          colWidths=[14 if block.numbered else 2, cell - (14 if block.numbered else 2) - 4])
+                          colWidths=[14 if block.numbered else 2, picture_width])
             inner.setStyle(TableStyle(maker._tight() + [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                                         ("TOPPADDING", (0, 1), (-1, 1), 2)]))
             row.append(inner)
