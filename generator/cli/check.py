@@ -74,9 +74,12 @@ def _aid_table(pages: list[dict]) -> None:
             needs = "— (the largest size)"
         elif page["too_wide"]:
             needs = f"{page['next_pt']:g} pt: {page['too_wide']}"
+        elif page["over_pt"] is None:
+            needs = f"{page['next_pt']:g} pt: more than a column too long"
         else:
-            lines = f"{page['over_lines']} line" + ("s" if page["over_lines"] > 1 else "")
-            needs = f"{page['next_pt']:g} pt: {page['over_pt']:g} pt (about {lines}) less text"
+            low, high = page["cut_lines"]
+            needs = (f"{page['next_pt']:g} pt: columns {page['over_pt']:g} pt short "
+                     f"(cut {low}{f'-{high}' if high > low else ''} line{'s' if high > 1 else ''})")
         rows.append((page["game"], page["lang"], page["paper"], f"{page['size_pt']:g} pt", needs))
     _columns(rows)
 

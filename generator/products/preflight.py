@@ -102,9 +102,11 @@ class Report:
 
 def aid_pages(project: Project, game: GameData, langs: list[str], report: Report) -> None:
     """Each language's one-page player aid: the body size the build sets it at, and how far the
-    next size up misses the page (what a writer who wants larger text has to cut), in points and
-    in lines; a page below the legibility floor is a warning."""
-    from .aids.page import BASE_SIZE, STEP, aid_page_size
+    next size up misses the page (what a writer who wants larger text has to cut): both columns
+    that many points short, so about that much text when a block kept whole ends the first
+    column, up to twice that when the text runs on freely. A page below the legibility floor is a
+    warning."""
+    from .aids.page import aid_page_size
     from .aids.shared import LINE_SPACING
     if not (game.directory / "aid").is_dir():
         return
@@ -116,11 +118,11 @@ def aid_pages(project: Project, game: GameData, langs: list[str], report: Report
             continue        # what the build refuses is reported as such (validate's checks)
         if fit.size is None:
             continue        # validate's aid_page_fit refuses it
-        bigger = fit.size + STEP if fit.size < BASE_SIZE else None
-        lines = math.ceil(fit.over / (LINE_SPACING * bigger)) if bigger and fit.over else 0
+        line = LINE_SPACING * fit.next if fit.next else 1.0
         report.aid_pages.append({"game": game.id, "lang": lang, "paper": paper, "size_pt": fit.size,
-                                 "next_pt": bigger, "over_pt": fit.over, "over_lines": lines,
-                                 "too_wide": fit.too_wide})
+                                 "next_pt": fit.next, "over_pt": fit.over, "too_wide": fit.too_wide,
+                                 "cut_lines": [math.ceil(fit.over / line), math.ceil(2 * fit.over / line)]
+                                 if fit.over else None})
         if fit.size < LEGIBLE_PT:
             report.findings.append(Finding(
                 "warning", "legibility", game.id, f"player aid set at {fit.size:g} pt, below the {LEGIBLE_PT} pt "

@@ -86,21 +86,23 @@ BAND = (0xF6 / 255, 0xEF / 255, 0xDF / 255)     # the turn flow's background (ai
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_turn_flow_keeps_each_icon_group_on_one_line(out, game):
-    """The one-page aid's turn flow sets its icons at one size, the largest at which the widest
-    group fits its step's cell: San Gimignano's "card → card" broke in two in Japanese (a
-    full-width arrow), its second card under the first."""
+    """A turn-flow icon group too wide for its step's cell is set smaller, on one line: San
+    Gimignano's "card → card" broke in two in Japanese (a full-width arrow), its second card
+    under the first."""
     from generator.data.catalog import load_project
     from generator.products.aids.page import _card_blocks
     project = load_project(ROOT, [game])
-    rows = {lang: sum(b.kind == "steps" and b.reference == "top" for b in _card_blocks(project, project.games[game], lang))
-            for lang in LANGS}
+    rows = {lang: sum(b.kind == "steps" and b.reference == "top"
+                      for b in _card_blocks(project, project.games[game], lang)) for lang in LANGS}
     for lang in LANGS:
         with open_pdf(out[game] / game / lang / "player-aid.pdf") as pdf:
             page = pdf.pages[0]
             band = max((r for r in page.rects if r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3
                         and all(abs(a - b) < 0.01 for a, b in zip(r["non_stroking_color"], BAND))),
-                       key=lambda r: r["width"] * r["height"])
-            icons = [c for c in page.chars if "icons" in c["fontname"] and band["top"] <= c["top"] <= band["bottom"]]
+                       key=lambda r: r["width"] * r["height"], default=None)
+            assert band is not None or rows[lang] == 0, f"{game}/{lang}: no turn flow"
+            icons = [c for c in page.chars
+                     if band and "icons" in c["fontname"] and band["top"] <= c["top"] <= band["bottom"]]
         lines = []          # the icons' lines, top to bottom: one per steps row of the band
         for top in sorted(c["top"] for c in icons):
             if not lines or top - lines[-1] > 2:

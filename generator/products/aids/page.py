@@ -35,8 +35,8 @@ HEADER = 18.0        # mm
 GAP = 7.0            # mm between columns
 COLUMNS = 2
 BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
-FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow, where the widest fits its cell
-FLOW_ICONS_MIN = 10.0
+FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow (a group too wide for its cell: smaller)
+FLOW_ICONS_MIN = 10.0   # pt: no smaller, even where a group then runs past its cell
 LEGEND_ICONS = 1.45  # legend icons, as a multiple of the body size
 
 
@@ -58,7 +58,7 @@ class _Reference:
     top: float            # pt: where the columns start
     column: float         # pt: a column's width
     placed: list | None   # pack(): None when nothing fits at MIN_SIZE
-    size: float | None = None                    # pt: the body size it is set at
+    size: float | None = None                    # pt: the body size of `placed` (smallest_first: the first that fits)
     groups: Callable[[float], list] | None = None  # size -> the blocks to pack at that size
 
 
@@ -105,33 +105,35 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
 class PageSize:
     """How the build sets one language's player aid, and what the next size up would need."""
     size: float | None          # pt, the body text (None: it does not fit even at MIN_SIZE)
-    over: float | None = 0.0    # pt the columns would have to be taller for size + STEP (0 at BASE_SIZE)
-    too_wide: str = ""          # else, at size + STEP, what is wider than its column
+    next: float | None = None   # pt, the next size up (None at BASE_SIZE)
+    over: float | None = None   # pt both columns would have to be taller for `next` to fit (None: more
+                                # than a column's height, or `too_wide`)
+    too_wide: str = ""          # at `next`, the text wider than its column
 
 
 def aid_page_size(project: Project, game: GameData, lang: str, paper: str | None = None) -> PageSize:
     """The size the build sets this language's player aid at on `paper` (default: the
     language's), and how far the next size up misses: what `pnp check` tells a writer who wants
-    a larger page (how much to cut), found by packing that size into taller and taller columns."""
-    ref = _reference(project, game, lang, paper or project.sheets.paper_for(lang), True)
+    a larger page, found by packing that size into taller and taller columns."""
+    ref = _reference(project, game, lang, paper or project.sheets.paper_for(lang), allow_missing=True)
     if ref.size is None or ref.size >= BASE_SIZE:
         return PageSize(ref.size)
-    room = ref.top - MARGIN * mm
+    bigger, room = ref.size + STEP, ref.top - MARGIN * mm
 
     def fits(height: float) -> bool:   # packed afresh each time: a pack leaves its split paragraphs altered
-        return pack(ref.groups(ref.size + STEP), ref.column, height, COLUMNS) is not None
+        return pack(ref.groups(bigger), ref.column, height, COLUMNS) is not None
     try:
         low, high = room, 1.25 * room      # a quarter page more: most pages miss by a few lines
         if not fits(high):
             low, high = high, 2 * room
             if not fits(high):
-                return PageSize(ref.size, round(high - room, 1))
+                return PageSize(ref.size, bigger)
         while high - low > 1.0:
             middle = (low + high) / 2
             low, high = (low, middle) if fits(middle) else (middle, high)
-    except TooWide as exc:
-        return PageSize(ref.size, None, str(exc).removeprefix("aid card: "))
-    return PageSize(ref.size, round(high - room, 1))
+    except TooWide as exc:     # its advice is the aid card's (`widths`): the page's columns are fixed
+        return PageSize(ref.size, bigger, None, str(exc).removeprefix("aid card: ").split("; ")[0])
+    return PageSize(ref.size, bigger, round(high - room, 1))
 
 
 def _card_blocks(project: Project, game: GameData, lang: str) -> list[CardBlock]:
@@ -217,18 +219,15 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
         cell = (width - head) / max(len(block.items), 4)      # a short row keeps roomy cells, left-aligned
         maker = Blocks(flow, 9, cell)
         picture_width = cell - (14 if block.numbered else 2) - 4
-        # one size for the row's icons, the largest at which its widest group stays a point inside its cell
-        # (San Gimignano's "card → card" ran 2-4 pt past it, and broke in two in Japanese, whose
-        # arrow is full-width)
-        icon_size = FLOW_ICONS
-        while icon_size > FLOW_ICONS_MIN and maker.icon_width([i for i, _t in block.items], icon_size) > picture_width - 2:
-            icon_size -= 0.25
         row = [flow._para(block.heading, 10.5, head - 6, bold=True, color=flow.accent)]
         for i, (icons, text) in enumerate(block.items):
             mark = Badge(i + 1, 9, flow.bold_font, flow.accent) if block.numbered else ""
-            picture = maker.icon_para(icons, icon_size) if icons else ""
+            size = _icon_size(maker, icons, picture_width - 2) if icons else FLOW_ICONS
+            picture = maker.icon_para(icons, size) if icons else ""
+            # a smaller group keeps a full-size group's line, so that its name stays level with the others'
+            level = [maker.icon_para(icons, FLOW_ICONS).wrap(1000, 1000)[1], None] if size < FLOW_ICONS else None
             inner = Table([[mark, picture], [flow._para(f"**{lead(text)}**", 9, cell - 6, align="center"), ""]],
-                          colWidths=[14 if block.numbered else 2, picture_width])
+                          colWidths=[14 if block.numbered else 2, picture_width], rowHeights=level)
             inner.setStyle(TableStyle(maker._tight() + [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                                         ("TOPPADDING", (0, 1), (-1, 1), 2)]))
             row.append(inner)
@@ -245,6 +244,16 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
                               ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f6efdf")),
                               ("FONT", (0, 0), (-1, -1), flow.body_font, 9)]))
     return band
+
+
+def _icon_size(maker: Blocks, icons: str, width: float) -> float:
+    """FLOW_ICONS, or the largest smaller size (in STEPs) at which the group fits `width`: San
+    Gimignano's "card → card" ran 2-4 pt past its cell, and broke in two in Japanese, whose arrow
+    is full-width. The other groups of the row stay large. A group's width grows with its size."""
+    full = maker.icon_width([icons], FLOW_ICONS)
+    if full <= width:
+        return FLOW_ICONS
+    return max(FLOW_ICONS_MIN, STEP * int(FLOW_ICONS * width / full / STEP))
 
 
 def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[CardBlock]], entries,
