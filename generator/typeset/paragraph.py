@@ -49,27 +49,29 @@ def _held(frag) -> bool:
     return isinstance(getattr(frag, "text", None), str) and HELD_COUNT.search(frag.text) is not None
 
 
-def _extra(line) -> float:
+def extra_space(line) -> float:
     """A broken line's space left (negative: wider than its width)."""
     return line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+
+
+def line_words(line) -> list[str]:
+    """A broken line's words, split at ordinary spaces only: a count held to its word by a
+    no-break space ("1 Zauberspruch") is one."""
+    if isinstance(line, tuple):        # a plain line: (extra space, its words)
+        return [w for w in line[1] if w]
+    return [w for w in "".join(getattr(w, "text", "") for w in getattr(line, "words", ())).split(" ") if w]
 
 
 def _word_too_wide(broken) -> bool:
     """Does a line hold one word only, and run past its width? (A longer line may run a little
     past it: ReportLab shrinks its spaces, style.spaceShrinkage.)"""
-    for line in getattr(broken, "lines", ()):
-        if _extra(line) < -0.5:
-            words = line[1] if isinstance(line, tuple) else \
-                "".join(getattr(w, "text", "") for w in getattr(line, "words", ())).split(" ")
-            if len([w for w in words if w]) == 1:
-                return True
-    return False
+    return any(extra_space(line) < -0.5 and len(line_words(line)) == 1 for line in getattr(broken, "lines", ()))
 
 
 def overflows(broken) -> bool:
     """Is a line of ReportLab's broken lines wider than its width by more than half a point? fit()
     takes a smaller size then."""
-    return any(_extra(line) < -0.5 for line in getattr(broken, "lines", ()))
+    return any(extra_space(line) < -0.5 for line in getattr(broken, "lines", ()))
 
 
 class WrapOnce:

@@ -13,7 +13,7 @@ from datafile.errors import BuildError
 
 from ...data.aid_card import CardBlock
 from ...typeset.formulas import NBSP, glue
-from ...typeset.paragraph import Paragraph   # breaks afresh at every wrap
+from ...typeset.paragraph import Paragraph, extra_space, line_words   # breaks afresh at every wrap
 from .shared import Flow
 
 ICON_MIN = 12.0          # pt: an icon group is never smaller than this
@@ -52,11 +52,9 @@ class Badge(Flowable):
 
 
 def _one_word(line) -> bool:
-    if isinstance(line, tuple):       # a plain line: (extra space, its words, split at spaces only)
-        words = [w for w in line[1] if w.strip()]
-        return len(words) <= 1 or line[0] < -0.1 * len(" ".join(words))
-    text = "".join(getattr(w, "text", "") for w in getattr(line, "words", []))
-    return " " not in text.strip() or getattr(line, "extraSpace", 0) < -0.1 * (len(text) or 1)
+    """One word (or glued group) on the line, or a line squeezed by more than its spaces can take."""
+    words = line_words(line)
+    return len(words) <= 1 or extra_space(line) < -0.1 * len(" ".join(words))
 
 
 def _cuts_word(line, after) -> bool:
@@ -90,7 +88,7 @@ class Blocks:
             raise TooWide(f"aid card: '{text[:50]}' holds a phrase wider than its {width / 2.835:.0f} mm column "
                           f"at {self.size:g} pt; shorten it or widen the column (`widths`)")
         for line, after in zip(lines, lines[1:] + [None]):
-            extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+            extra = extra_space(line)
             # ReportLab lets a line of several words overrun a little (it squeezes its spaces): only
             # one word (or glued group) wider than the column is too wide
             if (extra < -1.0 and _one_word(line)) or (self.flow.typo.cjk and _cuts_word(line, after)):
