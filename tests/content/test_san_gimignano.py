@@ -42,6 +42,17 @@ def test_trade_gives_back_from_your_hand(lang):
     assert FROM_YOUR_HAND[lang] in section(GAME, lang, "donazione")
 
 
+# « vous devez toujours rendre autant de cartes que vous avez construites moins une » even when the
+# opponent's hand was smaller: the German and Japanese rules left that case out (review of stop 46)
+EVEN_IF_FEWER = {"fr": "même si vous lui en avez pris moins", "en": "even if you took fewer",
+                 "de": "auch wenn du weniger genommen hast", "ja": "取った枚数が少なくても"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_trade_gives_floors_minus_one_even_after_taking_fewer(lang):
+    assert EVEN_IF_FEWER[lang] in section(GAME, lang, "donazione")
+
+
 # Guard (5): "even your own" concerns the 10 (Conspiration) only: a 9 never targets its builder.
 OWN_TEN = {"fr": r"votre propre 10", "en": r"your own 10", "de": r"eigenen? 10", "ja": r"自分の10"}
 
@@ -240,6 +251,7 @@ def test_scoring_nobles_are_played_instead_of_an_action(noble):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_buona_pietra_is_what_goes_below_a_ten(lang):
     """« Dans une tour colorée, vous pouvez jouer cette carte en dessous de 10 ou au-dessus de 5 »:
-    the card, not the tower."""
+    the card, not the tower: named, since a pronoun after « Une tour unie garde sa Donazione » reads
+    as that tower (review of stop 46)."""
     text = card(GAME, "nobles", "buona-pietra")["text"][lang]
-    assert {"fr": "dans une tour colorée, elle peut aller", "en": "in a coloured tower it may go"}[lang] in text
+    assert {"fr": "dans une tour colorée, la carte peut aller", "en": "in a coloured tower the card may go"}[lang] in text

@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, SEEDS, aid, aid_card_text, card, deck, rules, section
+from .shipped import LANGS, ROOT, SEEDS, aid, aid_card_text, aid_text, card, deck, rules, section
 
 GAME = "tournay"
 EXPANSION_DECKS = [f"{colour}-{level}-expansion" for colour in ("yellow", "white", "red") for level in (1, 2)]
@@ -245,8 +245,33 @@ def test_second_reading_building_a_rampart_is_a_choice(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_item_25_prestige_buildings_score_once_per_name(lang):
-    name = {"fr": "chaque nom", "en": "each prestige building name", "de": "jeder Name", "ja": "名前ごと"}
+    """Once per name, and only the visible ones: « Chaque bâtiment de prestige visible peut rapporter
+    des Points de Prestige »; a covered one is still in play (review of stop 46)."""
+    name = {"fr": "chaque nom de bâtiment de prestige visible", "en": "each visible prestige building name",
+            "de": "jeder Name eines sichtbaren Prestigegebäudes", "ja": "出ている名声建造物を名前ごと"}
     assert name[lang] in section(GAME, lang, "card-types")
+
+
+# « Un joueur peut construire un ou plusieurs remparts à la fin de son tour pour ramener sa main à 4
+# cartes »: only the events in hand are ramparts; "build them" read as any extra card (stop 46)
+EXTRA_CARDS_AS_RAMPARTS = {"fr": "construisez-le en remparts", "en": "build them as ramparts", "de": "als Wälle",
+                           "ja": "城壁として建設"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_limit_builds_ramparts_not_any_extra_card(lang):
+    for where, text in (("rules", section(GAME, lang, "hand-limit")), ("aid", aid_text(GAME, lang)),
+                        ("aid card", aid_card_text(GAME, lang))):
+        assert EXTRA_CARDS_AS_RAMPARTS[lang] not in text, where
+        assert {"fr": "remparts", "en": "ramparts", "de": "Wälle", "ja": "城壁"}[lang] in text, where
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mint_counts_deniers_by_value_not_by_piece(lang):
+    """Gamedata: "each full 4 deniers owned"; deniers are coins of 1 and 5 and cards of 10, so the
+    Japanese "4 pieces" (4枚) scored a 10-card and a 5-coin as 0 (review of stop 46)."""
+    text = card(GAME, "yellow-3", "yellow-3-mint")["text"][lang]
+    assert re.search(r"4 ?:denier:", text) and "枚" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
