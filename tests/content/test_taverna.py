@@ -183,7 +183,7 @@ AID_CARD_FACTS = {
     # Complot: climb the track of the tile you removed, not your own client's
     "plot track": {"fr": "montez d'un niveau sur l'échelle du peuple retiré",
                    "en": "climb 1 step on the removed tile's people track",
-                   "de": "+1 Stufe nur auf dessen Volksleiste", "ja": "除いた客の種族を1段上がります"},
+                   "de": "+1 Stufe nur auf dessen Volksleiste", "ja": "除いた客の種族トラックを1段上がります"},
     # Le notaire: half of the total spent (third reading)
     "notary total": {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "総額の半分"},
     # steps 5-7: spells and favours « à tout moment durant votre tour », not after the notable (third reading)

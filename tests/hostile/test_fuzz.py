@@ -28,10 +28,12 @@ PART = 25          # cases in one test
 TIME_LIMIT = 8.0   # seconds for one case (four times that with a build); a healthy one takes well under one
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sandbox():
     # the cases fork from a lean process of their own, warm from one `pnp validate` of the sandbox
-    # (fuzz_server.py): a fork of this pytest worker would copy all it holds, 700 times
+    # (fuzz_server.py): a fork of this pytest worker would copy all it holds, 700 times. Kept for
+    # the session: under --dist worksteal a worker may run other modules between two parts, and a
+    # module-scoped server was started again (5-12 s each time)
     server = CaseServer()
     yield server
     server.close()
