@@ -5,7 +5,7 @@ State file schema (YAML or JSON)::
     game: san-gimignano
     players:                       # exactly 2
       - name: Adso
-        marker: true               # holds the "tallest" marker (at most one player)
+        marker: true               # holds the "tallest" marker (one player, once any tower stands)
         nobles: [monumento]        # advanced game: scoring nobles played (monumento, cappella)
         towers:
           - floors: [10, 10, 10, 10]   # one rank per card, any order
@@ -41,6 +41,7 @@ from .state import Checks, StateModel, field_range
 
 GAME = "san-gimignano"
 RANKS = range(5, 11)
+BUONA_PIETRA_RANKS = range(4, 12)   # below a coloured tower's 5 or above its 10 too
 BUONA_PIETRA_COPIES = 3
 
 COMPLETED = Category("completed", "Completed towers")
@@ -57,7 +58,8 @@ NOBLES = {"monumento": MONUMENTO, "cappella": CAPPELLA}
 
 class BuonaPietra(StateModel):
     # 4 and 11: the rulesheet lets it extend a coloured tower above the 5 or below the 10
-    buona_pietra: int = Field(ge=4, le=11, description="the rank this noble stands for")
+    buona_pietra: int = Field(ge=BUONA_PIETRA_RANKS.start, le=BUONA_PIETRA_RANKS.stop - 1,
+                              description="the rank this noble stands for")
 
 
 class Tower(StateModel):
@@ -188,9 +190,14 @@ def _count_cards(deal: Deal, checks: Checks, at: tuple) -> None:
 def _check_marker(deal: Deal, checks: Checks, at: tuple) -> None:
     """The marker goes to whoever builds a tower taller than every other (rulesheet, "La tour la plus
     haute"), so no one else can have a taller tower than its holder, unless a Conspiration (a
-    uniform tower of 10) destroyed the holder's tallest tower afterwards."""
+    uniform tower of 10) destroyed the holder's tallest tower afterwards. The first tower built is
+    the tallest of all and takes it, and nothing puts it back: once a tower stands, someone holds it
+    (a forgotten marker cost its holder 10 points without a word)."""
     holder = next((p for p in deal.players if p.marker), None)
     if holder is None:
+        if any(t.floors for p in deal.players for t in p.towers):
+            checks.fail(at + ("players",), Text("nobody holds the tallest-tower marker"),
+                        Text("the player who holds it (the first tower built takes it, and it never leaves play)"))
         return
     conspiracy = any(t.uniform and t.rank == 10 for p in deal.players for t in p.towers if t.floors)
     mine = max((t.height for t in holder.towers), default=0)
@@ -325,8 +332,8 @@ def ask(prompt, **_facts) -> dict:
                 rank = int(item[1:] if noble else item)
             except ValueError:
                 rank = 0
-            if rank not in RANKS:
-                raise ValueError(prompt.t("'{item}' is not a rank from 5 to 10 (or B5 to B10 for a Buona Pietra).",
+            if rank not in (BUONA_PIETRA_RANKS if noble else RANKS):
+                raise ValueError(prompt.t("'{item}' is not a rank from 5 to 10 (or B4 to B11 for a Buona Pietra).",
                                           item=item))
             parsed.append({"buona_pietra": rank} if noble else rank)
         if not parsed:
@@ -362,9 +369,9 @@ def ask(prompt, **_facts) -> dict:
         played = prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)",
                                 [noble for noble in NOBLES if noble not in taken], lower=True, name=name)
         players.append({"name": name, "towers": towers, "nobles": played, "marker": False})
-    nobody = prompt.t("nobody")
+    nobody = [prompt.t("nobody")] if not built else []      # a tower built took the marker
     while True:   # the marker's holder built the tallest tower (unless a Conspiration destroyed it)
-        holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + [nobody])
+        holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + nobody)
         for p in players:
             p["marker"] = p["name"] == holder
         checks = Checks(None, "")

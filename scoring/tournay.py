@@ -13,8 +13,10 @@ State file schema (YAML or JSON)::
         ramparts: 1                                  # cards in the built ramparts pile
 
 Card ids are those of cards/tournay/*.yaml (activity cards only: no event, Plaza or Town Crier).
-Counts are bounded by the box: 11 citizens of each colour and 15 event cards (ramparts) in all. The top card of a stack is visible; covered cards
-still score their printed points. A player "built" a prestige building when one of that
+Counts are bounded by what is in play: of each colour, the citizens given out and on the supply
+(2 per player and 3: 7 with 2 players, 11 with 4), 15 event cards (ramparts) in all, and of each
+level I or II deck 3 of its 6 interchangeable cards (marked for the swap, or of the expansion).
+The top card of a stack is visible; covered cards still score their printed points. A player "built" a prestige building when one of that
 name is visible in their district (a covered one neither triggers nor makes a builder).
 """
 from __future__ import annotations
@@ -54,7 +56,15 @@ GAME = "tournay"
 COLOURS = ("yellow", "white", "red")
 CAP = 12
 CITIZENS_PER_COLOUR = 11      # the box: 33 citizens, 11 of each colour
+
+
+def citizens_in_play(players: int) -> int:
+    """Of each colour: 2 per player and 3 on the board's supply (the advanced game: 1 per player and
+    players + 3 on the supply, the same total). Cards take citizens from the supply only, so no more
+    are ever owned: 7 with 2 players, 9 with 3, the box's 11 with 4."""
+    return min(CITIZENS_PER_COLOUR, 2 * players + 3)
 EVENT_CARDS = 15              # ramparts are event cards fought and built
+SWAPPED_PER_DECK = 3          # of a deck's 3 swap-marked base cards and 3 expansion cards
 DENIERS = 30 * 1 + 9 * 5 + 10 * 10   # the coins in the box
 PLAYERS = range(2, 5)         # the rulebook: 2 to 4 players
 POINTS = Category("printed", "Printed points of the district")
@@ -163,12 +173,27 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                                          card=CardLabel(card.name.get("en", card_id), card=card_id,
                                                         among=tuple(district_cards(cards)))),
                         Text("at most {count} (copies in the game)", count=cards[card_id].copies))
-    # the box holds 11 citizens of each colour and 15 event cards, shared by all players
+    # each deck of levels I and II holds 3 of its 6 interchangeable cards: the 3 base cards marked
+    # for the swap, the 3 expansion cards, or 3 drawn at random from the 6 (seed 002, "Expansion")
+    swapped: dict[tuple, list[tuple]] = {}
+    for card_id, places in used.items():
+        card = cards[card_id]
+        if card.props.get("removable") or card.props.get("expansion"):
+            swapped.setdefault((card.colour, card.level), []).extend(places)
+    for (colour, level), places in sorted(swapped.items(), key=lambda item: (str(item[0][0]), item[0][1] or 0)):
+        if len(places) > SWAPPED_PER_DECK:
+            checks.fail(places[-1], Text("{count} {colour} level {level} cards of the expansion or marked for its "
+                                         "swap", count=len(places), colour=COLOUR_NAMES.get(colour, colour),
+                                         level=_levels([level])),
+                        Text("at most {count} (each deck holds 3 of those 6 cards)", count=SWAPPED_PER_DECK))
+    # the citizens in play and the box's 15 event cards, shared by all players
+    most = citizens_in_play(len(state.players))
     for colour in COLOURS:
         total = sum(getattr(p.citizens, colour) for p in state.players)
-        if total > CITIZENS_PER_COLOUR:
+        if total > most:
             checks.fail(("players",), Text("{count} {colour} citizens in all", count=total, colour=COLOUR_NAMES[colour]),
-                        Text("at most {count} (the citizens of each colour in the game)", count=CITIZENS_PER_COLOUR))
+                        Text("at most {count} with {players} players (the citizens of each colour in play)",
+                             count=most, players=len(state.players)))
     ramparts = sum(p.ramparts for p in state.players)
     if ramparts > EVENT_CARDS:
         checks.fail(("players",), Text("{count} ramparts in all", count=ramparts),
@@ -317,8 +342,12 @@ def ask(prompt, lang: str = "en", cards: dict[str, CardInfo] | None = None, **_f
                 row.append(prompt.text("{name}, row {r} column {c}: cards bottom to top (names or ids; "
                                        "empty if none; ? lists them)", "", parse=stack, name=name, r=r, c=c))
             district.append(row)
-        citizens = {col: prompt.integer("{name}: {colour} citizens owned", *field_range(Citizens, col), name=name,
-                                        colour=prompt.t(col)) for col in COLOURS}
+        citizens = {}
+        for col in COLOURS:     # within the citizens in play that the players before have not taken
+            default, low, high = field_range(Citizens, col)
+            left = citizens_in_play(count) - sum(p["citizens"][col] for p in players)
+            citizens[col] = prompt.integer("{name}: {colour} citizens owned", default, low, min(high, left), name=name,
+                                           colour=prompt.t(col))
         players.append({"name": name, "district": district, "citizens": citizens,
                         "deniers": prompt.integer("{name}: deniers", *field_range(Player, "deniers"), name=name),
                         "ramparts": prompt.integer("{name}: ramparts built", *field_range(Player, "ramparts"),

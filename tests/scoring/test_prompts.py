@@ -17,7 +17,7 @@ def _json(output: str) -> dict:
 def test_wrong_answers_are_asked_again_in_french(tmp_path):
     saved = tmp_path / "tally.yaml"
     answers = ["Ann", "x", "-1", "1", "7 7 11", "7 7 7", "peut-être", "o", "foo", "",
-               "Bob", "0", "", "PERSONNE"]
+               "Bob", "0", "", "PERSONNE", "ANN"]
     result = pnp("score", "san-gimignano", "--lang", "fr", "--json", "--save", str(saved),
                  input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -28,9 +28,31 @@ def test_wrong_answers_are_asked_again_in_french(tmp_path):
     assert "« 11 » n’est pas un rang de 5 à 10" in err
     assert "Répondez o ou n." in err
     assert "« foo » n’est pas l’un de : monumento, cappella." in err
-    assert "(Ann, Bob, personne)" in err                                   # the choices are listed
-    assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 18, "Bob": 0}
+    # the choices are listed; Ann's tower took the marker, so "nobody" is not one of them
+    assert "(Ann, Bob)" in err and "« PERSONNE » n’est pas l’un de : Ann, Bob." in err
+    assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 28, "Bob": 0}
     assert yaml.safe_load(saved.read_text(encoding="utf-8"))["players"][0]["towers"][0]["floors"] == [7, 7, 7]
+
+
+def test_a_buona_pietra_may_extend_a_coloured_tower_beyond_5_and_10():
+    """Rulesheet 001: « en dessous de 10 ou au-dessus de 5 »: B4 and B11, as a state file allows;
+    the questions refused them."""
+    answers = ["Ann", "1", "B3 5 6", "B4 5 6", "n", "", "Bob", "0", "", "Ann"]
+    result = pnp("score", "san-gimignano", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("is not a rank from 5 to 10") == 1           # B3 only
+    assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 1 * 3 + 10, "Bob": 0}
+
+
+def test_tournay_asks_for_citizens_within_those_in_play():
+    """2 players: 2 citizens of each colour each and 3 on the supply, 7 in all; the second player
+    is asked within what the first left."""
+    district = [""] * 9
+    answers = ["2", "Ann", *district, "8", "7", "0", "0", "0", "0", "Bob", *district, "1", "0", "0", "0", "0", "0"]
+    result = pnp("score", "tournay", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "'8' is not a whole number from 0 to 7." in result.stderr
+    assert "'1' is not a whole number from 0 to 0." in result.stderr
 
 
 def test_tournay_lists_cards_and_takes_names_in_any_case():
@@ -161,7 +183,10 @@ def test_every_number_asked_is_bounded_by_the_state_model():
                       ("{name}: property titles", "property_titles"), ("{name}: privilege tokens", "privileges"))},
                   "{name}: of which Feu d'artifice": (0, 0)},   # at most the spells cast (0 here)
         tournay: {"Number of players ({min}-{max})": (2, 4),
-                  "{name}: {colour} citizens owned": field_range(tournay.Citizens, "red")[1:],
+                  # within the model's bounds and the citizens in play (2 players here, none taken yet)
+                  "{name}: {colour} citizens owned": (field_range(tournay.Citizens, "red")[1],
+                                                      min(field_range(tournay.Citizens, "red")[2],
+                                                          tournay.citizens_in_play(2))),
                   "{name}: deniers": field_range(tournay.Player, "deniers")[1:],
                   "{name}: ramparts built": field_range(tournay.Player, "ramparts")[1:]},
     }

@@ -43,13 +43,13 @@ def test_each_category():
 
 
 def test_uniform_tie_both_score_the_rank():
-    r = score_data("san-gimignano", two({"towers": [tower(8, 8, 8)]}, {"towers": [tower(8, 8, 8)]}))
+    r = score_data("san-gimignano", two({"towers": [tower(8, 8, 8)], "marker": True}, {"towers": [tower(8, 8, 8)]}))
     assert r.player("A").points("uniform") == 8 and r.player("B").points("uniform") == 8
 
 
 def test_only_tallest_tower_of_a_rank_counts_once():
     # two uniform 10 towers of A still score 10 once (rank points, not per tower)
-    r = score_data("san-gimignano", two({"towers": [tower(10, 10, 10), tower(10, 10, 10, 10)]}, {}))
+    r = score_data("san-gimignano", two({"towers": [tower(10, 10, 10), tower(10, 10, 10, 10)], "marker": True}, {}))
     assert r.player("A").points("uniform") == 10
 
 
@@ -63,7 +63,8 @@ def test_total_tie_goes_to_the_marker_holder():
 
 
 def test_total_tie_without_marker_is_shared():
-    r = score_data("san-gimignano", two({"towers": [tower(8, 8, 8)]}, {"towers": [tower(8, 8, 8)]}))
+    # the first tower built takes the marker, so only a game without towers has no holder
+    r = score_data("san-gimignano", two({}, {}))
     assert sorted(r.winners) == ["A", "B"] and r.player("A").rank == r.player("B").rank == 1
 
 
@@ -71,14 +72,14 @@ def test_buona_pietra_counts_as_its_rank():
     bp = {"buona_pietra": 7}
     r = score_data("san-gimignano", two(
         {"towers": [tower(7, 7, bp)], "nobles": ["monumento"]},
-        {"towers": [tower(5, 6, 8, bp)], "nobles": ["cappella"]}))   # 5-6-7-8 coloured
+        {"towers": [tower(5, 6, 8, bp)], "nobles": ["cappella"], "marker": True}))   # 5-6-7-8 coloured
     a, b = r.player("A"), r.player("B")
     assert a.points("blessing") == 6        # 3 floors × 2
     assert b.points("coloured") == 4        # 1 × 4
     assert a.points("monumento") == 7
     assert b.points("cappella") == 0        # no tower of 5+ floors
     r = score_data("san-gimignano", two({"towers": [tower(5, 6, 7, 8, 9), tower(9, 9, 9, 9, 9)],
-                                          "nobles": ["cappella"]}, {}))
+                                          "nobles": ["cappella"], "marker": True}, {}))
     assert r.player("A").points("cappella") == 10   # two towers of 5 floors × 5
 
 
@@ -87,21 +88,21 @@ def test_multi_deal_cumulative_with_close_penalty():
         {"name": "A", "towers": [tower(5, 5, 5, done=True), tower(6, 6, 6, done=True),
                                  tower(8, 8, 8, done=True), tower(9, 9, 9, done=True)]},
         {"name": "B", "towers": [tower(10, 10, 10)], "marker": True}]}
-    deal2 = {"players": [{"name": "A", "towers": [tower(8, 8, 8)]}, {"name": "B", "towers": []}]}
+    deal2 = {"players": [{"name": "A", "towers": [tower(8, 8, 8)], "marker": True}, {"name": "B", "towers": []}]}
     state = {"game": "san-gimignano", "close_penalty": True, "deals": [deal1, deal2]}
     # deal 1: A 4 × 5 + (5 + 6 + 8 + 9) = 48; B 10 + marker 10 = 20 -> A closed and won: no penalty
-    # deal 2: A 8; B 0.  Totals: A 56, B 20
+    # deal 2: A 8 + marker 10; B 0.  Totals: A 66, B 20
     r = score_data("san-gimignano", state)
-    assert (r.player("A").total, r.player("B").total) == (56, 20) and r.winners == ["A"]
+    assert (r.player("A").total, r.player("B").total) == (66, 20) and r.winners == ["A"]
     assert r.player("A").points("close-penalty") == 0
     # B adds a coloured 5..10 tower and taller uniform 9 and 8 towers (4 floors each):
     # deal 1: A 20 + 5 + 6 = 31; B 10 + 9 + 8 + 1 × 6 + 10 = 43 -> A closed and lost: -10
     deal1["players"][1]["towers"] += [tower(5, 6, 7, 8, 9, 10), tower(9, 9, 9, 9), tower(8, 8, 8, 8)]
     r = score_data("san-gimignano", state)
     assert r.player("A").points("close-penalty") == -10
-    assert (r.player("A").total, r.player("B").total) == (31 + 8 - 10, 43)
+    assert (r.player("A").total, r.player("B").total) == (31 + 18 - 10, 43)
     state["close_penalty"] = False          # the penalty is optional
-    assert score_data("san-gimignano", state).player("A").total == 31 + 8
+    assert score_data("san-gimignano", state).player("A").total == 31 + 18
 
 
 @pytest.mark.parametrize("players, message", [
@@ -110,6 +111,12 @@ def test_multi_deal_cumulative_with_close_penalty():
     (two({"towers": [tower(8, 8)]}, {}), "at least 3 floors"),
     (two({"towers": [tower(5, 5, 5), tower(5, 5, 5)]}, {}), "6 cards of rank 5"),
     (two({"marker": True}, {"marker": True}), "more than one player holds"),
+    # « il prend immédiatement le marqueur »: the first tower built takes it, and it stays in play
+    (two({"towers": [tower(8, 8, 8)]}, {"towers": [tower(5, 6, 7)]}), "nobody holds the tallest-tower marker"),
+    ({"game": "san-gimignano", "deals": [{"players": [{"name": "A", "towers": [tower(8, 8, 8)], "marker": True},
+                                                      {"name": "B"}]},
+                                         {"players": [{"name": "A"}, {"name": "B", "towers": [tower(9, 9, 9)]}]}]},
+     "nobody holds the tallest-tower marker"),
     (two({"nobles": ["monumento"]}, {"nobles": ["monumento"]}), "played by A already"),
     (two({"towers": [tower(4, 5, 6)]}, {}), "no tower card of rank 4"),
     (two({"towers": [tower(*[{"buona_pietra": 6}] * 4)]}, {}), "4 Buona Pietra"),

@@ -104,6 +104,21 @@ def test_impossible_states(data, message):
     assert message in str(err.value)
 
 
+@pytest.mark.parametrize("players, most", [(2, 7), (3, 9), (4, 11)])
+def test_the_citizens_of_a_colour_are_those_in_play(players, most):
+    """Seed 000: 2 citizens of each colour per player and 3 on the supply (the advanced game: 1 each
+    and players + 3 on the supply); cards take them from the supply only. 11 red citizens in a
+    2-player game were accepted, and scored by Porte de la Vigne."""
+    def data(red: int) -> dict:
+        first = min(red, 11)
+        return {"game": "tournay", "players": [
+            {"name": f"P{i}", "citizens": {"red": [first, red - first][i] if i < 2 else 0}} for i in range(players)]}
+    score(data(most))
+    with pytest.raises(DataError) as err:
+        score(data(most + 1))
+    assert f"{most + 1} red citizens in all" in str(err.value)
+
+
 ROOT = HERE.parents[1]
 
 
@@ -131,3 +146,16 @@ def test_a_card_used_too_often_is_named_with_its_level(tmp_path, lang, shown):
     result = pnp("score", "tournay", str(state), "--lang", lang)
     assert result.exit_code == 1
     assert shown in result.output.splitlines()[0], result.output
+
+
+@pytest.mark.skipif(not (ROOT / "cards" / "tournay" / "game.yaml").exists(), reason="no cards/tournay yet")
+def test_a_deck_holds_three_of_its_six_interchangeable_cards():
+    """Seed 002, "Expansion": the 3 base cards marked for the swap give way to the 3 expansion
+    cards, or the 6 are shuffled and 3 drawn, so no more than 3 of them are ever in play."""
+    from tests.conftest import game_facts
+    facts = game_facts("tournay")
+    three = ["yellow-1-councillor", "yellow-1-farmhouse", "expansion-yellow-1-inn"]
+    score_data("tournay", state({"district": [[three]]}, {}), **facts)
+    with pytest.raises(DataError) as err:
+        score_data("tournay", state({"district": [[three + ["yellow-1-quarry"]]]}, {}), **facts)
+    assert "4 yellow level I cards of the expansion" in str(err.value)

@@ -39,7 +39,7 @@ EXPECTED = {
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
                         "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
                         "titres de propriété : 4"],
-    ("taverna", "ja"): ["すべての種族トラックを1段上がる", "エルフ：2→4、ドワーフ：−3→−1、オーク：−1→0", "最上段",
+    ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4、ドワーフ：−3→−1、オーク：−1→0", "最上段",
                         "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4"],
 }
 
