@@ -16,8 +16,9 @@ Card ids are those of cards/tournay/*.yaml (activity cards only: no event, Plaza
 Counts are bounded by what is in play: of each colour, the citizens given out and on the supply
 (2 per player and 3: 7 with 2 players, 11 with 4), 15 event cards (ramparts) in all, and of each
 level I or II deck 3 of its 6 interchangeable cards (marked for the swap, or of the expansion).
-The top card of a stack is visible; covered cards still score their printed points. A player "built" a prestige building when one of that
-name is visible in their district (a covered one neither triggers nor makes a builder).
+The top card of a stack is visible; covered cards still score their printed points. A player
+"built" a prestige building when one of that name is visible in their district (a covered one
+neither triggers nor makes a builder).
 """
 from __future__ import annotations
 
@@ -56,6 +57,12 @@ GAME = "tournay"
 COLOURS = ("yellow", "white", "red")
 CAP = 12
 CITIZENS_PER_COLOUR = 11      # the box: 33 citizens, 11 of each colour
+EVENT_CARDS = 15              # ramparts are event cards fought and built
+SWAPPED_PER_DECK = 3          # of a deck's 3 swap-marked base cards and 3 expansion cards
+DENIERS = 30 * 1 + 9 * 5 + 10 * 10   # the coins in the box
+PLAYERS = range(2, 5)         # the rulebook: 2 to 4 players
+POINTS = Category("printed", "Printed points of the district")
+RAMPARTS = Category("ramparts", "Ramparts")
 
 
 def citizens_in_play(players: int) -> int:
@@ -63,12 +70,6 @@ def citizens_in_play(players: int) -> int:
     players + 3 on the supply, the same total). Cards take citizens from the supply only, so no more
     are ever owned: 7 with 2 players, 9 with 3, the box's 11 with 4."""
     return min(CITIZENS_PER_COLOUR, 2 * players + 3)
-EVENT_CARDS = 15              # ramparts are event cards fought and built
-SWAPPED_PER_DECK = 3          # of a deck's 3 swap-marked base cards and 3 expansion cards
-DENIERS = 30 * 1 + 9 * 5 + 10 * 10   # the coins in the box
-PLAYERS = range(2, 5)         # the rulebook: 2 to 4 players
-POINTS = Category("printed", "Printed points of the district")
-RAMPARTS = Category("ramparts", "Ramparts")
 
 
 def categories(cards: dict[str, CardInfo]) -> list[Category]:
@@ -180,7 +181,7 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
         card = cards[card_id]
         if card.props.get("removable") or card.props.get("expansion"):
             swapped.setdefault((card.colour, card.level), []).extend(places)
-    for (colour, level), places in sorted(swapped.items(), key=lambda item: (str(item[0][0]), item[0][1] or 0)):
+    for (colour, level), places in swapped.items():
         if len(places) > SWAPPED_PER_DECK:
             checks.fail(places[-1], Text("{count} {colour} level {level} cards of the expansion or marked for its "
                                          "swap", count=len(places), colour=COLOUR_NAMES.get(colour, colour),
