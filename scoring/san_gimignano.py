@@ -197,7 +197,7 @@ def _check_marker(deal: Deal, checks: Checks, at: tuple) -> None:
     if holder is None:
         if any(t.floors for p in deal.players for t in p.towers):
             checks.fail(at + ("players",), Text("nobody holds the tallest-tower marker"),
-                        Text("the player who holds it (the first tower built takes it, and it never leaves play)"))
+                        Text("a holder: the first tower built takes it, and it never leaves play"))
         return
     conspiracy = any(t.uniform and t.rank == 10 for p in deal.players for t in p.towers if t.floors)
     mine = max((t.height for t in holder.towers), default=0)
