@@ -372,3 +372,19 @@ def test_a_plain_line_of_several_words_squeezed_a_point_is_not_one_too_wide_word
                                   "près", "de", "la", "pioche."]))
     assert _one_word((-1.09, ["1\u00a0Zauberspruch"]))        # a glued group is one word
     assert _one_word((-20.0, ["Ein", "Wort"]))                 # more than squeezed spaces can take
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_step_of_the_turn_flow_is_named_as_an_action(game):
+    """The turn-flow band prints each step's bold lead alone, under its icons: Taverna's read "a
+    notable", "cast 1 spell" (fragments of a sentence, one without a verb) beside "Choose a client
+    card" (review of stop 46). A name starts with a capital (or a number) in the Latin-script
+    languages."""
+    import yaml
+
+    from generator.products.aids.blocks import lead
+    for lang in ("fr", "en", "de"):
+        card = yaml.safe_load((ROOT / "cards" / game / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8"))
+        names = [lead(item["text"]) for side in card["sides"] for block in side["blocks"] if "steps" in block
+                 for item in block["steps"]["items"]]
+        assert names and [n for n in names if not (n[0].isupper() or n[0].isdigit())] == [], lang

@@ -191,7 +191,7 @@ AID_CARD_FACTS = {
                  "ja": "任意・いつでも"},
     # step 7: « plusieurs faveurs royales différentes »
     "different favours": {"fr": "faveurs royales différentes", "en": "different royal favours",
-                          "de": "verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
+                          "de": "Verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
     # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
     "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
             "ja": "客カードを各自8枚"},
