@@ -1,0 +1,75 @@
+"""The rules' figures (cards/*/rules/figures.yaml): each callout's leader reaches its card in a
+straight line without crossing another card of the figure. Tournay's full district drew "Character:
+its row and column" across the Hôpital and the Belfry to a Knight on the far side (a print
+reviewer's finding, stop 46)."""
+from __future__ import annotations
+
+import pytest
+
+from generator.data.catalog import load_project
+from generator.data.figures import load_figures
+from generator.data.rules import load_rules
+from tests.conftest import ROOT
+
+GAMES = sorted(p.parent.parent.name for p in (ROOT / "cards").glob("*/rules/figures.yaml"))
+CLEARANCE = 0.5      # mm: a leader may graze a neighbour's rounded corner, not run through it
+
+
+def _crosses(a, b, box) -> bool:
+    """Does the segment a-b pass through the rectangle (left, top, right, bottom)? (Liang-Barsky)"""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _box(placed, size) -> tuple:
+    """A placed card's rectangle in the figure's mm, less the clearance."""
+    return (placed.x + CLEARANCE, placed.y + CLEARANCE, placed.x + size.width * placed.scale - CLEARANCE,
+            placed.y + size.height * placed.scale - CLEARANCE)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_callout_leader_crosses_another_card(game):
+    project = load_project(ROOT, [game])
+    data = project.games[game]
+    figures = load_figures(project, data, [s.id for s in load_rules(project, data, data.game.languages[0]).flat()])
+    cards = {c.id: (deck, c) for deck in data.decks for c in deck.cards}
+    crossed = []
+    for figure in figures.figures:
+        boxes = []
+        for placed in figure.cards:
+            deck, card = cards[placed.card]
+            size = project.size_of(deck)
+            layout = project.layouts[deck.back.layout] if placed.back else project.layout_for(deck, card)
+            boxes.append((placed, size, layout))
+        for callout in figure.callouts:
+            placed, size, layout = boxes[callout.card]
+            region = next((r for r in layout.regions if r.name == callout.region), None)
+            bx, by, bw, bh = (region.x, region.y, region.width, region.height) if region else \
+                (0, 0, size.width, size.height)
+            target = (placed.x + (bx + bw / 2) * placed.scale, placed.y + (by + bh / 2) * placed.scale)
+            text = (callout.x if callout.x >= target[0] else callout.x + callout.width, callout.y + 1.5)
+            mine = _box(placed, size)
+            for other, (place, osize, _layout) in enumerate(boxes):
+                box = _box(place, osize)
+                # a card of the target's own stack (San Gimignano's towers overlap) is not in the way
+                if other != callout.card and not _overlap(box, mine) and _crosses(target, text, box):
+                    crossed.append(f"{figure.id}: the callout to card {callout.card} ({place.card} in the way)")
+    assert crossed == []
