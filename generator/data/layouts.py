@@ -15,6 +15,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from .characters import character_problems
+from .colours import is_colour
 from .locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .templates import unknown_path, used_paths
@@ -279,16 +280,35 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
+            elif _unknown_name(values.get(key)):
+                problems.append(_colour_problem(values[key], palette, file, line_of(
+                    raw, ("layouts", short, "regions", rname, key)) or line, f"{where}.{key}"))
         if rname in spec.regions:
             values["origin"] = {**(values.get("origin") or {}), "": (file, line),
                                 **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
                                    for k, v in spec.regions[rname].model_dump().items() if v is not None}}
         regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
-    if problems:
-        raise DataError(problems)
     if background in palette:
         background = palette[background]
+    elif _unknown_name(background) and spec.background:
+        problems.append(_colour_problem(background, palette, file, line_of(raw, ("layouts", short, "background")),
+                                        f"layouts.{short}.background"))
+    if problems:
+        raise DataError(problems)
     return Layout(lid, background, regions, palette, file)
+
+
+def _unknown_name(value) -> bool:
+    """A palette name (not a colour, not a template) that the layout's `colors` may lack: the
+    build could not draw it ('night' mistyped 'nihgt' passed validate and stopped the build)."""
+    return isinstance(value, str) and "{" not in value and not is_colour(value)
+
+
+def _colour_problem(value: str, palette: dict, file: str, line: int, where: str) -> Problem:
+    guess = closest(value, palette)
+    return Problem(file, line, where, f"unknown colour '{value[:40]}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                   "#rrggbb, a colour name such as white, or a name of the file's colors"
+                   + (f" ({', '.join(sorted(palette)[:12])})" if palette else ""))
 
 
 def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -> list[Problem]:

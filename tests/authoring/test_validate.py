@@ -54,6 +54,22 @@ def test_layout_template_mistakes_name_file_and_line(project, old, new, expected
     check(project, f"layouts/spice-road.yaml:{line}: {expected}")
 
 
+@pytest.mark.parametrize("old, new, expected", [
+    ("fill: paper, radius: 2.5", "fill: papr, radius: 2.5",
+     "layouts.card.regions.panel.fill: unknown colour 'papr'; did you mean 'paper'?"),
+    ("background: accent            #", "background: acent            #",
+     "layouts.card.background: unknown colour 'acent'; did you mean 'accent'?"),
+])
+def test_a_mistyped_colour_name_is_refused_by_validate_as_by_the_build(project, old, new, expected):
+    """A name of the layout's `colors` mistyped passed validate ("layouts: ok") and stopped the
+    build with "'papr' is not a colour", naming no file (a newcomer's walk-through, stop 46)."""
+    line = edit(project / "layouts" / "spice-road.yaml", old, new)
+    check(project, f"layouts/spice-road.yaml:{line}: {expected}")
+    built = pnp("build", "spice-road", "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1 and f"layouts/spice-road.yaml:{line}: {expected}" in built.output
+    assert not (project / "out").exists()
+
+
 def test_template_variables_that_are_fine(project):
     edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"',
          "\"{% set n = card.name %}{% for w in [n, n] %}{{ w | length }}{{ loop.index }}{% endfor %}"
