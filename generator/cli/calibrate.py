@@ -16,7 +16,7 @@ from ..typeset.fonts import FontBook
 from .common import (
     duplex_option,
     offset_option,
-    paper_option,
+    language_paper_option,
     parse_offset,
     project_root,
     shown_path,
@@ -24,7 +24,7 @@ from .common import (
 
 
 @click.command()
-@paper_option
+@language_paper_option
 @duplex_option
 @offset_option
 @click.option("--lang", default="en", show_default=True, metavar="LANG",
@@ -51,6 +51,7 @@ def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
             / (out_path.name if out_path else "calibration.pdf")
     except BuildError as exc:
         raise click.ClickException(str(exc)) from None
+    paper = paper or sheets.paper_for(lang)     # the paper the cards of that language are built on
     with Staging() as staging:
         try:
             write_calibration(staging.temporary(target), sheets.papers[paper], paper,

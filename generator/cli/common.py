@@ -114,9 +114,6 @@ def _paper(ctx: click.Context, param, value: str) -> str:
                              f"or WxH in mm (e.g. 300x450)")
 
 
-paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper,
-                            metavar="a4|letter|a3|legal|tabloid|WxH",
-                            help="Paper size: a preset of layouts/sheets.yaml or WxH in mm.")
 language_paper_option = click.option(
     "--paper", default=None, callback=_paper, metavar="a4|letter|a3|legal|tabloid|WxH",
     help="Paper size: a preset of layouts/sheets.yaml or WxH in mm (default: the build language's: "

@@ -42,7 +42,7 @@ SHEET_MSGIDS = frozenset({
     'Cut along the marks in the margins. Where two pieces are apart, cut both edges: the strip between them falls away. Round and hexagonal pieces have a grey cut line.',
     'Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses.',
     'How to print',
-    'If the backs land a little off their fronts, print the calibration page (pnp calibrate --duplex {duplex}), then build again with the offset it gives (--back-offset X,Y).',
+    'If the backs land a little off their fronts, print the calibration page (pnp calibrate --lang {lang} --paper {paper} --duplex {duplex}), then build again with the offset it gives (--back-offset X,Y).',
     'No duplex printer? Build with --fold long: each front and its back side by side on one page, to fold and glue.',
     'Not printed, take them from your copy of the game: {items}.',
     'Page {pages}: print on one side (fronts only: this file was built without backs).',

@@ -157,9 +157,10 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
                    "printer scaled the page; choose “actual size” and print again."))
     if two and options.fold == "none":
+        # the calibration page on this file's paper and in its language (its default is English on Letter)
         steps.append(t("If the backs land a little off their fronts, print the calibration page (pnp calibrate "
-                       "--duplex {duplex}), then build again with the offset it gives (--back-offset X,Y).",
-                       duplex=options.duplex))
+                       "--lang {lang} --paper {paper} --duplex {duplex}), then build again with the offset it gives "
+                       "(--back-offset X,Y).", lang=lang, paper=options.paper, duplex=options.duplex))
         steps.append(t("No duplex printer? Build with --fold long: each front and its back side by side on one "
                        "page, to fold and glue."))
     steps.append(t("Cut along the marks in the margins. Where two pieces are apart, cut both edges: the strip "

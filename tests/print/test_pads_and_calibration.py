@@ -89,8 +89,12 @@ INSTRUCTION = {"en": "Hold the sheet against a window", "fr": "Tenez la feuille 
 def test_calibration_speaks_the_build_language(calibration, lang):
     text = re.sub(r"\s+", " ", pdf_text(calibration[lang]))
     assert INSTRUCTION[lang] in text.replace("\u00a0", " ")
-    assert "pnp build --paper a4 --duplex long --back-offset X,Y" in text
-    assert len(PdfReader(calibration[lang]).pages) == 2
+    # on the paper the language's cards are built on: an English page was A4, its cards Letter
+    paper = "letter" if lang == "en" else "a4"
+    assert f"pnp build --paper {paper} --duplex long --back-offset X,Y" in text
+    reader = PdfReader(calibration[lang])
+    assert len(reader.pages) == 2
+    assert round(float(reader.pages[0].mediabox.width)) == {"letter": 612, "a4": 595}[paper]
     assert min(glyph_sizes(calibration[lang])) >= MIN_GLYPH
 
 

@@ -79,6 +79,10 @@ def test_every_sheet_is_labelled(built, game):
         text = pdf_text(path).split("\f")
         percent = "100％" if lang == "ja" else "100 %"     # Japanese sets the full-width sign, no space
         assert "50 mm" in text[0] and percent in text[0], f"{path}: the first page should explain printing"
+        # the calibration page asked for is on this file's paper and in its language (pnp calibrate
+        # alone makes an English page on Letter)
+        paper = "letter" if lang == "en" else "a4"
+        assert f"pnp calibrate --lang {lang} --paper {paper}" in re.sub(r"\s+", " ", text[0]), path
 
 
 @pytest.mark.parametrize("game", GAMES)
