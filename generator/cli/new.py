@@ -94,7 +94,8 @@ def new(ctx, name, title, lang):
         _fail(f"--lang '{bad[0]}': a language is two lowercase letters (e.g. en, fr)")
     existing = game_dirs(root).get(name)
     if existing is not None:
-        where = "is bundled with pnp" if existing.is_relative_to(bundled_root()) and \
+        # named with its folder: in a source checkout, a game made there is "bundled" too
+        where = f"is bundled with pnp ({existing})" if existing.is_relative_to(bundled_root()) and \
             not existing.is_relative_to(root) else f"exists in {existing}"
         _fail(f"a game '{name}' {where}; choose another NAME")
     files = scaffold_files(name, langs)

@@ -69,7 +69,7 @@ def test_a_game_builds_what_it_has(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (("Spice Road",), "'Spice Road' cannot name a game: use lowercase letters, digits and dashes (e.g. 'spice-road')"),
-    (("tournay",), "a game 'tournay' is bundled with pnp; choose another NAME"),
+    (("tournay",), "a game 'tournay' is bundled with pnp ("),      # then its folder, "); choose another NAME"
     (("spice-road", "--lang", "french"), "--lang 'french': a language is two lowercase letters"),
     (("spice-road", "--lang", "fr,english"), "--lang 'english': a language is two lowercase letters"),
 ])
