@@ -14,7 +14,8 @@ def list_(ctx, games):
     project = load_or_exit(ctx, games)
     for game in project.games.values():
         g = game.game
-        click.secho(f"{game.id} — {g.name.preferred('en')} ({g.players.min}-{g.players.max} players, "
+        players = g.players.min if g.players.min == g.players.max else f"{g.players.min}-{g.players.max}"
+        click.secho(f"{game.id} — {g.name.preferred('en')} ({players} players, "
                     f"{g.minutes} min) [{', '.join(g.languages)}]", bold=True)
         for deck in game.decks:
             size = project.size_of(deck)

@@ -59,7 +59,8 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         sys.exit(1)
     for game in project.games.values():
         cards = sum(d.physical_count for d in game.decks)
-        click.echo(f"{game.id}: ok ({len(game.decks)} decks, {cards} cards, "
+        decks = f"{len(game.decks)} deck{'s' if len(game.decks) != 1 else ''}"
+        click.echo(f"{game.id}: ok ({decks}, {cards} cards, "
                    f"languages {', '.join(game.game.languages)})")
         for deck in game.decks:
             if deck.shortfall:

@@ -147,3 +147,24 @@ def test_check_json_reports_a_data_error_as_json(tmp_path):
     assert (finding["level"], finding["code"], finding["file"], finding["field"]) == \
         ("error", "data", "cards/spice-road/cards.yaml", "cards[0].copeis")
     assert finding["line"] > 0 and "did you mean 'copies'?" in finding["message"]
+
+
+def test_counts_read_as_words(tmp_path):
+    """"1 deck", not "1 decks"; "2 players", not "2-2 players" (a newcomer's walk-through, stop 46)."""
+    new_game(tmp_path)
+    assert "spice-road: ok (1 deck, " in pnp("validate", "spice-road", root=tmp_path).output
+    listed = pnp("list", "san-gimignano").output
+    assert "(2 players, " in listed and "2-2" not in listed
+
+
+def test_a_reader_that_stops_early_gets_no_error(tmp_path):
+    """`pnp list | head -3` printed "error: Broken pipe": the reader has what it wanted."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(ROOT), "list"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()               # before the first line is written
+    _out, err = process.communicate(timeout=60)
+    assert err.decode() == ""
