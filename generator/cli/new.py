@@ -22,6 +22,7 @@ import yaml
 from datafile.source import SAFE_LOADER
 
 from ..data.locate import bundled_root, catalogue_paths, game_dirs
+from ..data.model import language_problem
 from .common import project_root
 
 SCAFFOLD = Path(__file__).resolve().parents[1] / "data" / "scaffold"
@@ -89,9 +90,10 @@ def new(ctx, name, title, lang):
         _fail(f"'{name}' cannot name a game: use lowercase letters, digits and dashes "
               f"(e.g. '{_slug(name) or 'my-game'}')")
     langs = list(dict.fromkeys(part.strip() for part in lang.split(",") if part.strip()))
-    bad = [code for code in langs if not re.fullmatch(r"[a-z]{2}", code)] or ([] if langs else [lang])
+    bad = [code for code in langs if language_problem(code)] or ([] if langs else [lang])
     if bad:
-        _fail(f"--lang '{bad[0]}': a language is two lowercase letters (e.g. en, fr)")
+        hint = (language_problem(bad[0]) or "").partition("; ")[2]
+        _fail(f"--lang '{bad[0]}': a language is two lowercase letters (e.g. en, fr)" + (f"; {hint}" if hint else ""))
     existing = game_dirs(root).get(name)
     if existing is not None:
         # named with its folder: in a source checkout, a game made there is "bundled" too

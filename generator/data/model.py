@@ -9,13 +9,39 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from .colours import Colour, ColourRef
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LANG = re.compile(r"^[a-z]{2}$")
+# codes written for a language that are not ISO 639-1 codes: a country's (jp), ISO 639-2 (eng, ger)
+NOT_LANGUAGES = {"jp": "ja", "cn": "zh", "gr": "el", "dk": "da", "cz": "cs", "ua": "uk", "us": "en", "gb": "en",
+                 "eng": "en", "fra": "fr", "fre": "fr", "ger": "de", "deu": "de", "jpn": "ja", "spa": "es",
+                 "ita": "it", "por": "pt", "nld": "nl", "dut": "nl", "chi": "zh", "zho": "zh", "kor": "ko",
+                 "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it"}
+
+
+def language_problem(code: object) -> str | None:
+    """Why `code` is not a language code, with the likely one ("jp": "did you mean 'ja'?"), or None."""
+    text = str(code)
+    if LANG.match(text) and text not in NOT_LANGUAGES:
+        return None
+    base = re.split(r"[-_]", text)[0].lower()
+    guess = NOT_LANGUAGES.get(base) or (base if LANG.match(base) and base not in NOT_LANGUAGES else None)
+    return (f"'{text[:20]}' is not a language code (two lowercase letters, ISO 639-1)"
+            + (f"; did you mean '{guess}'?" if guess else ""))
+
+
+def _language(value: str) -> str:
+    problem = language_problem(value)
+    if problem:
+        raise PydanticCustomError("language", problem)
+    return value
+
+
+Language = Annotated[str, AfterValidator(_language)]
 # Limits no real game reaches, so that shared data cannot exhaust the machine (docs/limits.md)
 MAX_COPIES = 100               # copies of one card (the most in a shipped deck: 10)
 MAX_CARDS = 500                # card entries in one deck
@@ -35,9 +61,9 @@ class Text(RootModel[str | dict[str, str]]):
     @classmethod
     def _language_codes(cls, value):
         if isinstance(value, dict):
-            bad = [k for k in value if not LANG.match(str(k))]
+            bad = [language_problem(k) for k in value if language_problem(k)]
             if bad:
-                raise ValueError(f"language codes are two lowercase letters, got {', '.join(map(str, bad))}")
+                raise PydanticCustomError("language", bad[0])
         return value
 
     def get(self, lang: str) -> str:
@@ -168,7 +194,7 @@ class Game(Strict):
     designers: list[str] = []
     publisher: str | None = None
     description: Text
-    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(max_length=50)   # also file names
+    languages: list[Language] = Field(max_length=50)   # also file names
     decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
     # components of the published game this project does not print (the board, pieces, coins...):
     # the player takes them from their copy; named on the card sheets' first page

@@ -72,6 +72,8 @@ def test_a_game_builds_what_it_has(tmp_path):
     (("tournay",), "a game 'tournay' is bundled with pnp ("),      # then its folder, "); choose another NAME"
     (("spice-road", "--lang", "french"), "--lang 'french': a language is two lowercase letters"),
     (("spice-road", "--lang", "fr,english"), "--lang 'english': a language is two lowercase letters"),
+    (("spice-road", "--lang", "en,jp"), "--lang 'jp': a language is two lowercase letters (e.g. en, fr); "
+                                         "did you mean 'ja'?"),
 ])
 def test_new_refuses_with_one_line(tmp_path, args, message):
     result = pnp("new", *args, root=tmp_path)

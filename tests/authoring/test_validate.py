@@ -70,6 +70,15 @@ def test_a_mistyped_colour_name_is_refused_by_validate_as_by_the_build(project, 
     assert not (project / "out").exists()
 
 
+@pytest.mark.parametrize("written, guess", [("[eng]", "en"), ("[en-US]", "en"), ("[en, jp]", "ja")])
+def test_a_language_code_that_is_not_one_gets_the_likely_code(project, written, guess):
+    """`languages: [eng]` said "String should match pattern '^[a-z]{2}$'"; `[en, jp]` was taken,
+    and 19 texts then lacked their 'jp' (a newcomer's walk-through, stop 46)."""
+    line = edit(project / "cards" / "spice-road" / "game.yaml", "languages: [en]", f"languages: {written}")
+    check(project, f"cards/spice-road/game.yaml:{line}: languages[")
+    check(project, f"is not a language code (two lowercase letters, ISO 639-1); did you mean '{guess}'?")
+
+
 def test_template_variables_that_are_fine(project):
     edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"',
          "\"{% set n = card.name %}{% for w in [n, n] %}{{ w | length }}{{ loop.index }}{% endfor %}"
