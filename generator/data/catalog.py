@@ -16,7 +16,7 @@ from .crosscheck import cross_check
 from .games import load_game_and_problems
 from .layouts import LayoutFiles, Layouts
 from .locate import SETTLED_NS, game_dirs, input_files, locate, own_games, search_path
-from .model import FontsFile, SheetsFile
+from .model import SLUG_ID, FontsFile, SheetsFile
 from .project import Project
 from .sheets_fonts import check_font_files, load_model
 
@@ -66,7 +66,10 @@ def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> 
     known = list_game_ids(root)
     if game_ids:
         for gid in game_ids:
-            if gid not in known:
+            if gid not in known and SLUG_ID.match(gid) and (root / "cards" / gid).is_dir():
+                out.add(f"cards/{gid}/game.yaml", 0, "", "not found: the folder cards/" + gid + "/ has no game.yaml",
+                        "a game.yaml (name, players, languages, decks: docs/authoring.md; pnp new writes one)")
+            elif gid not in known:
                 guess = closest(gid, known)
                 hint = f"; did you mean '{guess}'?" if guess else ""
                 out.add("cards/", 0, "", f"unknown game '{gid}'{hint}", f"one of: {', '.join(known)}")

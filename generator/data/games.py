@@ -49,9 +49,10 @@ def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None
             if not path.exists():
                 found = [p.stem for p in directory.glob("*.yaml") if p.stem != "game"]
                 guess = closest(deck_name, found)
-                out.add(relative(root, game_file), 0, "decks",
-                        f"deck file '{deck_name}.yaml' not found" + (f"; did you mean '{guess}'?" if guess else ""),
-                        f"a file cards/{directory.name}/<deck>.yaml")
+                out.add(relative(root, game_file), line_of(raw_game, ("decks", d)), f"decks[{d}]",
+                        f"deck file cards/{directory.name}/{deck_name}.yaml not found"
+                        + (f"; did you mean '{guess}'?" if guess else ""),
+                        f"a deck file cards/{directory.name}/<deck>.yaml for each name of `decks:`")
                 continue
             deck = out.run(load_deck, root, path, game.languages)
             if deck:

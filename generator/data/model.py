@@ -15,6 +15,7 @@ from pydantic_core import PydanticCustomError
 from .colours import Colour, ColourRef
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
+SLUG_ID = re.compile(SLUG)
 LANG = re.compile(r"^[a-z]{2}$")
 # codes written for a language that are not ISO 639-1 codes: a country's (jp), ISO 639-2 (eng, ger)
 NOT_LANGUAGES = {"jp": "ja", "cn": "zh", "gr": "el", "dk": "da", "cz": "cs", "ua": "uk", "us": "en", "gb": "en",

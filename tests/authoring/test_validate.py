@@ -204,3 +204,16 @@ def test_a_game_name_too_long_for_the_aids_headers_is_refused_at_the_name(projec
     for product in ("player-aid", "player-aid-card"):
         built = pnp("build", "spice-road", "--only", product, "--out", str(tmp_path / product), root=project)
         assert built.exit_code == 1 and "box 'title'" in built.output
+
+
+def test_a_missing_deck_file_is_named_at_its_line(project):
+    """It said `game.yaml: decks: deck file 'wishes.yaml' not found`: no line, and a placeholder
+    path (a newcomer's walk-through, stop 46)."""
+    line = edit(project / "cards" / "spice-road" / "game.yaml", "decks: [cards]", "decks: [cards, wishes]")
+    check(project, f"cards/spice-road/game.yaml:{line}: decks[1]: deck file cards/spice-road/wishes.yaml not found")
+
+
+def test_a_game_folder_without_game_yaml_says_so(project):
+    """Not "unknown game 'spice-road'" while cards/spice-road/ is there."""
+    (project / "cards" / "spice-road" / "game.yaml").unlink()
+    check(project, "cards/spice-road/game.yaml: not found: the folder cards/spice-road/ has no game.yaml")
