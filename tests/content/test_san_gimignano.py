@@ -102,7 +102,7 @@ def test_item_16_the_five_works_when_played_from_the_hand(lang):
     five = {"fr": "Le 5 agit quand vous le jouez depuis votre main", "en": "The 5 works when you play it from your hand",
             "de": "Die 5 wirkt, wenn du sie aus der Hand spielst", "ja": "5は手札から出したとき"}
     heading = {"fr": "le 5 joué depuis la main", "en": "the 5 played from your hand", "de": "die 5 aus der Hand gespielt",
-               "ja": "5：手札から出す"}
+               "ja": "5は手札から"}
     assert five[lang] in section(GAME, lang, "donazione")
     assert heading[lang] in _aid_items(lang, "donazione")[0]
 
