@@ -41,7 +41,7 @@ from .state import Checks, StateModel, field_range
 
 GAME = "san-gimignano"
 RANKS = range(5, 11)
-BUONA_PIETRA_RANKS = range(4, 12)   # below a coloured tower's 5 or above its 10 too
+BUONA_PIETRA_RANKS = range(4, 12)   # 4 or 11 too: one rank beyond a coloured tower's 5 or 10
 BUONA_PIETRA_COPIES = 3
 
 COMPLETED = Category("completed", "Completed towers")
@@ -57,7 +57,7 @@ NOBLES = {"monumento": MONUMENTO, "cappella": CAPPELLA}
 
 
 class BuonaPietra(StateModel):
-    # 4 and 11: the rulesheet lets it extend a coloured tower above the 5 or below the 10
+    # 4 or 11: one rank beyond a coloured tower's 5 or 10 (the rulesheet lets it go past either end)
     buona_pietra: int = Field(ge=BUONA_PIETRA_RANKS.start, le=BUONA_PIETRA_RANKS.stop - 1,
                               description="the rank this noble stands for")
 

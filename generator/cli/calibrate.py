@@ -8,8 +8,7 @@ import click
 from datafile.errors import BuildError, DataError, closest
 
 from ..data.sheets_fonts import load_fonts, load_sheets
-from ..data.i18n import SOURCE_LANGUAGE, Translator
-from ..data.locate import search_path
+from ..data.i18n import Translator, interface_languages
 from ..paper.output import Staging, output_folder
 from ..products.calibrate import write_calibration
 from ..typeset.fonts import FontBook
@@ -39,9 +38,7 @@ def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
     except DataError as exc:
         raise click.ClickException(str(exc)) from None
     root = project_root(ctx)
-    # the project's catalogues, else those installed with pnp (a folder without locales/ is fine)
-    known = sorted({SOURCE_LANGUAGE} | {p.name for base in search_path(root) if (base / "locales").is_dir()
-                                        for p in (base / "locales").iterdir() if (p / "LC_MESSAGES").is_dir()})
+    known = interface_languages(root)
     if lang not in known:
         guess = closest(lang, known)
         raise click.ClickException(f"--lang {lang}: no such language" + (f"; did you mean {guess}?" if guess else "")

@@ -130,3 +130,8 @@ duplex_option = click.option("--duplex", type=click.Choice(["long", "short", "no
 offset_option = click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
                              help="Shift the backs by X,Y mm to correct a printer's duplex misalignment "
                                   "(measure it with `pnp calibrate`).")
+
+
+def counted(n: int, word: str) -> str:
+    """"1 deck", "2 decks": English counts in the command line's own lines."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import load_or_exit, shortfall_line
+from .common import counted, load_or_exit, shortfall_line
 
 
 @click.command(name="list")
@@ -14,8 +14,9 @@ def list_(ctx, games):
     project = load_or_exit(ctx, games)
     for game in project.games.values():
         g = game.game
-        players = g.players.min if g.players.min == g.players.max else f"{g.players.min}-{g.players.max}"
-        click.secho(f"{game.id} — {g.name.preferred('en')} ({players} players, "
+        players = counted(g.players.min, "player") if g.players.min == g.players.max else \
+            f"{g.players.min}-{g.players.max} players"
+        click.secho(f"{game.id} — {g.name.preferred('en')} ({players}, "
                     f"{g.minutes} min) [{', '.join(g.languages)}]", bold=True)
         for deck in game.decks:
             size = project.size_of(deck)
@@ -29,6 +30,6 @@ def list_(ctx, games):
             if deck.group:
                 groups.setdefault(deck.group, []).append(deck)
         for group, decks in groups.items():
-            click.echo(f"  {group:<20} {sum(d.physical_count for d in decks):>4} cards  in {len(decks)} decks")
+            click.echo(f"  {group:<20} {sum(d.physical_count for d in decks):>4} cards  in {counted(len(decks), 'deck')}")
         total = sum(d.physical_count for d in game.decks)
         click.echo(f"  {'total':<20} {total:>4} cards")

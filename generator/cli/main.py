@@ -63,11 +63,8 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
-                KeyboardInterrupt):
+                KeyboardInterrupt, BrokenPipeError):      # `pnp list | head`: click quiets the streams, exit 1
             raise
-        except BrokenPipeError:      # `pnp list | head`: the reader has what it wanted (Python's own recipe)
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(1)
         except OSError as exc:
             if os.environ.get("PNP_DEBUG"):
                 raise

@@ -90,10 +90,10 @@ def new(ctx, name, title, lang):
         _fail(f"'{name}' cannot name a game: use lowercase letters, digits and dashes "
               f"(e.g. '{_slug(name) or 'my-game'}')")
     langs = list(dict.fromkeys(part.strip() for part in lang.split(",") if part.strip()))
-    bad = [code for code in langs if language_problem(code)] or ([] if langs else [lang])
+    bad = [language_problem(code) for code in langs if language_problem(code)] or \
+        ([] if langs else [language_problem(lang) or f"'{lang}' names no language"])
     if bad:
-        hint = (language_problem(bad[0]) or "").partition("; ")[2]
-        _fail(f"--lang '{bad[0]}': a language is two lowercase letters (e.g. en, fr)" + (f"; {hint}" if hint else ""))
+        _fail(f"--lang: {bad[0]} (e.g. en, fr)")
     existing = game_dirs(root).get(name)
     if existing is not None:
         # named with its folder: in a source checkout, a game made there is "bundled" too

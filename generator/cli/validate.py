@@ -25,7 +25,7 @@ from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
-from .common import bleed_option, fold_option, language_paper_option, project_root, shortfall_line
+from .common import bleed_option, counted, fold_option, language_paper_option, project_root, shortfall_line
 
 
 @click.command()
@@ -59,8 +59,7 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         sys.exit(1)
     for game in project.games.values():
         cards = sum(d.physical_count for d in game.decks)
-        decks = f"{len(game.decks)} deck{'s' if len(game.decks) != 1 else ''}"
-        click.echo(f"{game.id}: ok ({decks}, {cards} cards, "
+        click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "
                    f"languages {', '.join(game.game.languages)})")
         for deck in game.decks:
             if deck.shortfall:

@@ -43,7 +43,8 @@ def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None
         for d, deck_name in enumerate(game.decks):
             path = directory / f"{deck_name}.yaml"
             if not inside(path, directory):
-                out.add(relative(root, game_file), 0, f"decks[{d}]", f"deck '{deck_name}' is not a file of the game's folder",
+                out.add(relative(root, game_file), line_of(raw_game, ("decks", d)), f"decks[{d}]",
+                        f"deck '{deck_name}' is not a file of the game's folder",
                         f"a deck name, for a file cards/{directory.name}/<deck>.yaml")
                 continue
             if not path.exists():

@@ -25,6 +25,13 @@ from .characters import odd_character
 from .locate import catalogue_paths, search_path
 
 SOURCE_LANGUAGE = "en"
+
+
+def interface_languages(root: Path) -> list[str]:
+    """The languages pnp's own texts speak here: English and each locales/<lang>/LC_MESSAGES of the
+    project or installed with pnp (a folder without locales/ is fine)."""
+    return sorted({SOURCE_LANGUAGE} | {p.name for base in search_path(root) if (base / "locales").is_dir()
+                                       for p in (base / "locales").iterdir() if (p / "LC_MESSAGES").is_dir()})
 MAX_MESSAGE = 5_000     # characters in one translation
 MAX_PLURALS = 6         # plural forms of a language (Arabic has the most: 6)
 PLURAL = "\x00"         # joins singular and plural msgid (the key) and the forms (the value), as .mo files do

@@ -307,7 +307,7 @@ def _unknown_name(value) -> bool:
 def _colour_problem(value: str, palette: dict, file: str, line: int, where: str) -> Problem:
     guess = closest(value, palette)
     return Problem(file, line, where, f"unknown colour '{value[:40]}'" + (f"; did you mean '{guess}'?" if guess else ""),
-                   "#rrggbb, a colour name such as white, or a name of the file's colors"
+                   "#rrggbb, a colour name such as white, or a name of the layout's colors"
                    + (f" ({', '.join(sorted(palette)[:12])})" if palette else ""))
 
 

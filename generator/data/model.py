@@ -62,9 +62,9 @@ class Text(RootModel[str | dict[str, str]]):
     @classmethod
     def _language_codes(cls, value):
         if isinstance(value, dict):
-            bad = [language_problem(k) for k in value if language_problem(k)]
+            bad = [problem for problem in map(language_problem, value) if problem]
             if bad:
-                raise PydanticCustomError("language", bad[0])
+                raise PydanticCustomError("language", "; ".join(bad))
         return value
 
     def get(self, lang: str) -> str:

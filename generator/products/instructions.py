@@ -120,7 +120,7 @@ def _range(first: int, last: int, lang: str) -> str:
 
 
 def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[str], str], fonts: FontBook,
-                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str]) -> int:
+                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str], calibrate_lang: str) -> int:
     plain = _translate(_, lang)
 
     def t(msgid: str, plural: str | None = None, /, **values) -> str:       # as paragraph markup
@@ -160,7 +160,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
         # the calibration page on this file's paper and in its language (its default is English on Letter)
         steps.append(t("If the backs land a little off their fronts, print the calibration page (pnp calibrate "
                        "--lang {lang} --paper {paper} --duplex {duplex}), then build again with the offset it gives "
-                       "(--back-offset X,Y).", lang=lang, paper=options.paper, duplex=options.duplex))
+                       "(--back-offset X,Y).", lang=calibrate_lang, paper=options.paper, duplex=options.duplex))
         steps.append(t("No duplex printer? Build with --fold long: each front and its back side by side on one "
                        "page, to fold and glue."))
     steps.append(t("Cut along the marks in the margins. Where two pieces are apart, cut both edges: the strip "

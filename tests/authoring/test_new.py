@@ -70,9 +70,10 @@ def test_a_game_builds_what_it_has(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (("Spice Road",), "'Spice Road' cannot name a game: use lowercase letters, digits and dashes (e.g. 'spice-road')"),
     (("tournay",), "a game 'tournay' is bundled with pnp ("),      # then its folder, "); choose another NAME"
-    (("spice-road", "--lang", "french"), "--lang 'french': a language is two lowercase letters"),
-    (("spice-road", "--lang", "fr,english"), "--lang 'english': a language is two lowercase letters"),
-    (("spice-road", "--lang", "en,jp"), "--lang 'jp': a language is two lowercase letters (e.g. en, fr); "
+    (("spice-road", "--lang", "french"), "--lang: 'french' is not a language code (two lowercase letters, ISO 639-1); "
+                                         "did you mean 'fr'?"),
+    (("spice-road", "--lang", "fr,english"), "--lang: 'english' is not a language code"),
+    (("spice-road", "--lang", "en,jp"), "--lang: 'jp' is not a language code (two lowercase letters, ISO 639-1); "
                                          "did you mean 'ja'?"),
 ])
 def test_new_refuses_with_one_line(tmp_path, args, message):
