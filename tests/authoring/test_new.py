@@ -123,3 +123,14 @@ def test_new_writes_a_guide_beside_the_game(tmp_path):
     result = pnp("new", "other", root=tmp_path)
     assert "cards/other/README.md explains them" in result.output.replace(str(tmp_path) + "/", "")
     assert "docs/" not in result.output
+
+
+def test_a_game_in_a_language_pnp_does_not_speak_builds_at_once(tmp_path):
+    """`pnp new dice --lang en,es`, then build --allow-missing: refused, because the icons pnp
+    ships (card, points) have no 'es' label; the new game now has its own copies, labelled in its
+    languages. Its first sheet asks for a calibration page pnp can make: English, on A4 (a
+    newcomer's walk-through and a review, stop 46)."""
+    new_game(tmp_path, "spice-road", "--lang", "es,en")
+    out, _result = build(tmp_path, "--allow-missing", "--lang", "es", "--only", "cards")
+    first = " ".join(PdfReader(out / "es" / "cards.pdf").pages[0].extract_text().split())
+    assert "pnp calibrate --lang en --paper a4 --duplex long" in first

@@ -26,7 +26,7 @@ def project(tmp_path, regions: str, files=()):
     game = new_game(tmp_path, "shapes")
     layout = tmp_path / "layouts" / "shapes.yaml"
     text = layout.read_text()
-    start = text.index("  card:\n")
+    start = text.index("  card:\n", text.index("\nlayouts:"))      # the layout, not the icon of that name
     end = text.index("  back:\n")
     layout.write_text(text[:start] + "  card:\n    background: paper\n    regions:\n" + regions + text[end:])
     deck = game / "cards.yaml"
