@@ -21,7 +21,8 @@ import yaml
 
 from datafile.source import SAFE_LOADER
 
-from ..data.locate import bundled_root, catalogue_paths, game_dirs
+from ..data.i18n import interface_languages
+from ..data.locate import bundled_root, game_dirs
 from ..data.model import language_problem
 from .common import project_root
 
@@ -119,7 +120,7 @@ def new(ctx, name, title, lang):
     untranslated = [code for code in langs if code not in texts]
     if untranslated:
         click.secho(f"note: {', '.join(untranslated)} texts are in English for you to translate", fg="yellow")
-    uncatalogued = [code for code in untranslated if not catalogue_paths(root, code)]
+    uncatalogued = [code for code in untranslated if code not in interface_languages(root)]
     if uncatalogued:
         click.secho(f"note: pnp's own labels ('Player aid', …) have no {', '.join(uncatalogued)} translation: "
                     f"`pnp validate {name}` lists them; or build with --allow-missing", fg="yellow")
