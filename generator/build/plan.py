@@ -129,7 +129,7 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         return []
     out = out or jobs[0].target.parents[2]
     with Staging(out) as staging:
-        store = cache.Store(out, staging.folder)
+        store = cache.Store(out, staging.folder, staging.trusted)
         staging.not_carried.add(cache.CACHE_DIR)
         keys = cache.Keys(project.root, options)
         _forget_if_inputs_changed(keys.shared_inputs())

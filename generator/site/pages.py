@@ -28,6 +28,7 @@ from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import blocks, count_label, load_rules
+from ..paper import written
 from ..paper.output import Staging, file_digest, link_or_copy
 from ..typeset.text import typeset
 from . import fonts, offline, runtime, sources
@@ -164,8 +165,21 @@ def _entry(project: Project, game: GameData, langs: list[str]) -> dict:
 
 def _previous(base: Path) -> dict[str, dict]:
     """Games listed by an earlier build whose pages are still there (kept in the index; only
-    what a build writes: sources.previous_games)."""
-    return sources.previous_games(base, INDEX, page_name)
+    what a build writes: sources.previous_games), when pnp wrote that list and those pages (a
+    shipped output's are not carried over: paper/written.py)."""
+    trusted = written.load(base.parent)
+
+    def ours(rel: str) -> bool:
+        return written.hash_of(base / rel, f"{base.name}/{rel}", trusted) is not None
+
+    if not ours(INDEX):
+        return {}
+    kept = {}
+    for game_id, game in sources.previous_games(base, INDEX, page_name).items():
+        pages = [page for page in game["pages"] if ours(page["href"])]
+        if pages:
+            kept[game_id] = {**game, "pages": pages}
+    return kept
 
 
 SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
@@ -334,6 +348,7 @@ def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False
                     remember: Remember = _make) -> list[Path]:
     """The site alone (for `pnp serve`), every loaded game in all its languages."""
     games = [(project.games[g], list(project.games[g].game.languages)) for g in sorted(project.games)]
-    with Staging(site_dir(out_dir)) as staging:     # the whole site swapped in at once, as a build does
+    # the whole output swapped in at once, as a build does: one staging, one list of what pnp wrote
+    with Staging(out_dir) as staging:
         finish(render_site(project, games, out_dir, staging.staged(), allow_missing, remember), staging)
         return staging.commit()
