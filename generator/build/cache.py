@@ -24,6 +24,7 @@ from typing import Callable
 from datafile.errors import BuildError, DataError
 from datafile.source import load_yaml
 
+from ..data import site_code
 from ..data.locate import input_files, search_path
 from ..paper import written
 from ..paper.output import file_digest, link_or_copy
@@ -160,6 +161,8 @@ class Keys:
             **self.base,
             "product": product,
             "lang": lang,
+            # the site is made from the project's own site files only when the user trusts them
+            **({"site_code": site_code.trusted()} if product == "site" else {}),
             "game": self._memo(("game", game_dir, lang), lambda: self.game_inputs(game_dir, languages, lang)),
             "layouts": self._memo(("layouts",), lambda: self._everywhere("layouts")),
             "locales": self._memo(("locales", lang), lambda: {**self._everywhere("locales", "en"),

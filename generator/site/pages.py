@@ -28,6 +28,7 @@ from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import blocks, count_label, load_rules
+from ..data.site_code import note_ignored
 from ..paper import written
 from ..paper.output import Staging, file_digest, link_or_copy
 from ..typeset.text import typeset
@@ -218,6 +219,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     bytes an earlier build made for `what` (the build's cache): the pages of a game and language
     (`what`: the game, the language, the languages linked, the downloads named) and each web
     font subset (its source file and a name that hashes its characters)."""
+    note_ignored(project.root)     # a project's own site files are code: used only when trusted
     draft = Draft(site_dir(out_dir))
     rendered: list[tuple[str, str, str, list[Download]]] = []   # (site path, html, script, downloads)
 
