@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from ..paper.imposition import SheetOptions
 from ..data import user_cache
 from ..data.project import GameData, Project
-from ..paper.output import Staging
+from ..paper.output import Staging, dropped_note
 from . import cache
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
@@ -157,7 +157,11 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             store.put(key, tmp)
         site.finish()
         store.carry_over()
-        return staging.commit()
+        written = staging.commit()
+        note = dropped_note(staging)
+        if note:
+            warn(note)
+        return written
 
 
 @contextmanager

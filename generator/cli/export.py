@@ -11,7 +11,7 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..paper.output import Staging, output_folder
+from ..paper.output import Staging, dropped_note, output_folder
 from .common import known_or_exit, load_or_exit, project_root, shown_path, split_list
 
 
@@ -87,6 +87,8 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
                                                       allow_missing, **only)
                         notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
             written = staging.commit()
+            if dropped_note(staging):
+                click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
     except (BuildError, DataError) as exc:
         click.secho(f"export failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)

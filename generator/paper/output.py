@@ -154,6 +154,16 @@ class Staging:
             self.discard()
 
 
+def dropped_note(staging: "Staging") -> str | None:
+    """One line naming what a commit left out of OUT because pnp had not written it."""
+    names = staging.dropped
+    if not names:
+        return None
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return (f"{staging.root.name}/: left out {len(names)} file(s) pnp did not write ({shown}); "
+            f"the output folder holds only what pnp writes\n")
+
+
 def _sibling(root: Path, kind: str, pid: int) -> Path:
     return root.parent / f".{root.name}.{kind}-{pid}"
 

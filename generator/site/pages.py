@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+import click
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -30,7 +31,7 @@ from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import blocks, count_label, load_rules
 from ..data.site_code import note_ignored
 from ..paper import written
-from ..paper.output import Staging, file_digest, link_or_copy
+from ..paper.output import Staging, dropped_note, file_digest, link_or_copy
 from ..typeset.text import typeset
 from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
@@ -353,4 +354,7 @@ def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False
     # the whole output swapped in at once, as a build does: one staging, one list of what pnp wrote
     with Staging(out_dir) as staging:
         finish(render_site(project, games, out_dir, staging.staged(), allow_missing, remember), staging)
-        return staging.commit()
+        targets = staging.commit()
+        if dropped_note(staging):
+            click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
+        return targets
