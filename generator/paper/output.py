@@ -319,13 +319,16 @@ def _link_missing(source: Path, staged: Path, skip: set[str],
 
 def _listed(staged: Path, known: dict[str, str]) -> dict[str, str]:
     """relative path -> hash of every regular file of the staged tree (the carried ones known)."""
-    files = {}
+    files, by_inode = {}, {}     # a product, its site copy and its cache entry: one file, hashed once
     for folder, _dirs, names in os.walk(staged):
         for name in names:
             path = Path(folder) / name
             rel = str(path.relative_to(staged))
-            if rel != written.NAME and stat.S_ISREG(os.lstat(path).st_mode):
-                files[rel] = known.get(rel) or file_digest(path)
+            st = os.lstat(path)
+            if rel == written.NAME or not stat.S_ISREG(st.st_mode):
+                continue
+            inode = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+            files[rel] = by_inode[inode] = known.get(rel) or by_inode.get(inode) or file_digest(path)
     return dict(sorted(files.items()))
 
 

@@ -183,3 +183,21 @@ def test_pnp_new_writes_through_no_link(tmp_path, link):
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"{link} is a link" in result.output and len(result.output.strip().splitlines()) == 1, result.output
     assert not os.path.lexists(tmp_path / "outside")
+
+
+def test_a_shipped_cache_entry_is_never_taken_for_a_product(tmp_path):
+    """Cache entries are named `<key>-<hash of their bytes>`, and a key is computed from the
+    project: a shipped `output/.pnp-cache/` could hold a rules.pdf of its own under the right name."""
+    import hashlib
+    root = demo(tmp_path)
+    assert pnp("build", "demo", "--only", "rules", root=root).exit_code == 0
+    cache = root / "output" / ".pnp-cache"
+    pdf = (root / "output" / "demo" / "en" / "rules.pdf").read_bytes()
+    entry = next(p for p in cache.iterdir() if p.read_bytes() == pdf)
+    forged = pdf.replace(b"%%EOF", b"% not pnp's\n%%EOF")
+    entry.unlink()
+    (cache / f"{entry.name.rpartition('-')[0]}-{hashlib.sha256(forged).hexdigest()}").write_bytes(forged)
+    (root / "output" / ".pnp-written").unlink()        # as shipped: no list signed with this user's key
+    assert pnp("build", "demo", "--only", "rules", root=root).exit_code == 0
+    assert b"not pnp's" not in (root / "output" / "demo" / "en" / "rules.pdf").read_bytes()
+    assert not any(b"not pnp's" in p.read_bytes() for p in cache.iterdir())
