@@ -35,6 +35,8 @@ class Marks(Strict):
 
 class Guide(Strict):
     title: str
+    sheets: str       # one line per piece size: {what}, {count} sheets, {per_sheet}
+    shapes: dict[Literal["rect", "round", "hex"], str]   # {what}: {width} and {height} in mm
     steps: list[str] = Field(min_length=1, max_length=20)
     settings: str
     backs: str

@@ -17,6 +17,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph
 
+from datafile.errors import BuildError
+
 from ...data.cutters import Cutter
 from ...data.i18n import Translator
 from ...data.model import Card, Deck, Size
@@ -31,6 +33,8 @@ from ...typeset.icons import build_icon_font
 from ...typeset.kinsoku import KinsokuParagraph
 from ...typeset.text import typeset
 from .faces import Face, _draw, rasterise
+
+DECIMAL_COMMA = {"fr", "de"}
 
 
 def size_key(deck: Deck, size: Size) -> str:
@@ -59,10 +63,12 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, allow_missing)
     targets: list[Path] = []
+    counts: list[tuple[Size, int, int]] = []     # per piece size: sheets, pieces per sheet
     any_backs = False
     for key, pieces in groups.items():
         plan = layout(cutter, sizes[key], (paper.width, paper.height))
         sheets = [pieces[i:i + plan.per_sheet] for i in range(0, len(pieces), plan.per_sheet)]
+        counts.append((sizes[key], len(sheets), plan.per_sheet))
         pdf = out / f"{key}.pdf"
         page_kinds = _draw_sheets(project, game, lang, staging.temporary(pdf), plan, sheets, fonts, renderer,
                                   labels, cutter)
@@ -75,7 +81,8 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
         if cutter.raster_dpi:
             targets += _raster(staging.temporary(pdf), out, key, page_kinds, staging, cutter.raster_dpi)
     guide = out / "how-to-cut.pdf"
-    write_guide(project, fonts, lang, staging.temporary(guide), cutter, game.game.name.get(lang), any_backs)
+    write_guide(project, fonts, lang, staging.temporary(guide), cutter, game.game.name.get(lang), counts,
+                any_backs)
     return targets + [guide]
 
 
@@ -188,9 +195,21 @@ def cut_svg(plan: CutLayout, count: int, cutter: Cutter) -> str:
 
 
 def write_guide(project: Project, fonts: FontBook, lang: str, path: Path, cutter: Cutter, game_name: str,
-                backs: bool) -> None:
-    """One page in the export's language (English where the machine's file has no guide in it)."""
+                counts: list[tuple[Size, int, int]], backs: bool) -> None:
+    """One page in the export's language (English where the machine's file has no guide in it):
+    the sheets to print, then the machine's steps, settings and, where pieces have backs, duplex."""
     guide = cutter.guide.get(lang) or cutter.guide.get("en") or next(iter(cutter.guide.values()))
+    comma = lang in DECIMAL_COMMA
+
+    def mm_(v: float) -> str:
+        return f"{v:g}".replace(".", ",") if comma else f"{v:g}"
+
+    try:
+        lines = [guide.sheets.format(what=guide.shapes[size.shape].format(width=mm_(size.width), height=mm_(size.height)),
+                                     count=count, per_sheet=per) for size, count, per in counts]
+    except (KeyError, IndexError, ValueError) as exc:
+        raise BuildError(f"layouts/cutters: the guide's sheets or shapes line in {lang} uses an unknown "
+                         f"placeholder ({exc}); use {{what}}, {{count}}, {{per_sheet}}, {{width}}, {{height}}") from None
     paper = project.sheets.papers[project.sheets.paper_for(lang)]
     typo = fonts.typography(lang)
     font, bold = fonts.face(typo.roles["ui"]).name, fonts.face(typo.roles["ui"], bold=True).name
@@ -199,8 +218,10 @@ def write_guide(project: Project, fonts: FontBook, lang: str, path: Path, cutter
     styles = {
         "title": ParagraphStyle("c-title", fontName=bold, fontSize=17, leading=21, wordWrap=wrap, spaceAfter=4),
         "lead": ParagraphStyle("c-lead", fontName=font, fontSize=10, leading=13, wordWrap=wrap, spaceAfter=10),
+        "sheet": ParagraphStyle("c-sheet", fontName=font, fontSize=10, leading=13.5, wordWrap=wrap, spaceAfter=2),
+        "last": ParagraphStyle("c-last", fontName=font, fontSize=10, leading=13.5, wordWrap=wrap, spaceAfter=12),
         "step": ParagraphStyle("c-step", fontName=font, fontSize=10, leading=13.5, wordWrap=wrap, leftIndent=16,
-                               bulletFontName=bold, spaceAfter=5),
+                               bulletFontName=bold, spaceBefore=0, spaceAfter=5),
         "body": ParagraphStyle("c-body", fontName=font, fontSize=10, leading=13.5, wordWrap=wrap, spaceBefore=6,
                                spaceAfter=5),
     }
@@ -210,6 +231,7 @@ def write_guide(project: Project, fonts: FontBook, lang: str, path: Path, cutter
     canvas.setTitle(f"{game_name} — {guide.title}")
     left, right, y = 20 * mm, (min(paper.width, 210) - 20) * mm, (paper.height - 20) * mm
     blocks = [(guide.title, "title", None), (f"{game_name} · {cutter.name}", "lead", None)]
+    blocks += [(line, "sheet", None) for line in lines[:-1]] + [(line, "last", None) for line in lines[-1:]]
     blocks += [(step, "step", f"{i}.") for i, step in enumerate(guide.steps, 1)]
     blocks += [(guide.settings, "body", None)] + ([(guide.backs, "body", None)] if backs else [])
     for text, style, bullet in blocks:
