@@ -68,7 +68,7 @@ def load_cutter(root: Path, machine: str) -> Cutter:
     path = locate(root, "layouts", "cutters", f"{machine}.yaml")
     if not path.is_file():
         raise DataError([Problem(name, None, None, f"no cutting machine '{machine}'",
-                                 f"use one of {', '.join(known_machines(root))}, or write {name}")])
+                                 f"one of {', '.join(known_machines(root))}, or a file {name} of your own")])
     return validate(Cutter, load_yaml(path, name, search_path(root)), name)
 
 
