@@ -53,7 +53,7 @@ class Cutter(Strict):
     cut_colour: str = Field("#ff0000", pattern=r"^#[0-9a-fA-F]{6}$")
     raster_dpi: float | None = Field(None, gt=0, le=1200)   # also write each sheet as a PNG to upload
     sources: list[str] = Field(min_length=1)
-    guide: dict[str, Guide]
+    guide: dict[str, Guide] = Field(min_length=1)   # per language; English (or the first) where one lacks
 
     @model_validator(mode="after")
     def _one_frame(self):

@@ -176,3 +176,40 @@ def test_unknown_machine_is_one_line(tmp_path):
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and "layouts/cutters/cameo9.yaml" in lines[0] and "silhouette" in lines[0]
     assert not (tmp_path / "taverna").exists()
+
+
+def test_a_new_machine_is_data_and_its_mistakes_are_one_line(tmp_path):
+    """A project's layouts/cutters/<name>.yaml is a machine: a wrong field is one line with its
+    file:line; a right one exports with its own marks (one 8 mm square, 12 mm inset)."""
+    mine = tmp_path / "layouts" / "cutters" / "mine.yaml"
+    mine.parent.mkdir(parents=True)
+    guide = yaml.safe_load((ROOT / "layouts" / "cutters" / "generic.yaml").read_text(encoding="utf-8"))["guide"]
+    machine = {"name": "Mine", "software": "Its own", "bleed": 9, "sources": ["a test"], "guide": guide,
+               "marks": {"inset": 12, "line_width": 0.3, "clearance": 2,
+                         "shapes": [{"kind": "square", "at": "top-left", "size": 8}]}}
+    mine.write_text(yaml.safe_dump(machine, allow_unicode=True), encoding="utf-8")
+    result = pnp("export", "cutter", "taverna", "--machine", "mine", "--deck", "guild-tokens", "--lang", "en",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 1 and not (tmp_path / "out" / "taverna").exists()
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("layouts/cutters/mine.yaml:") and "bleed" in lines[0]
+    machine["bleed"] = 1
+    mine.write_text(yaml.safe_dump(machine, allow_unicode=True), encoding="utf-8")
+    result = pnp("export", "cutter", "taverna", "--machine", "mine", "--deck", "guild-tokens", "--lang", "en",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    image = _png(tmp_path / "out" / "taverna" / "en" / "cutter-mine" / "round-token.pdf", 1, 100, tmp_path / "p")
+    assert image.getpixel((int(16 / 25.4 * 100), int(16 / 25.4 * 100))) < 80      # the square's middle: 12 + 4 mm
+    assert image.getpixel((int(10.5 / 25.4 * 100), int(16 / 25.4 * 100))) > 200   # left of it
+
+
+def test_hexagon_and_square_corner_outlines():
+    from generator.data.model import Size
+    from generator.paper.cutter import Rect
+    from generator.products.exports.cutter import outline as path
+    hexagon = Size(width=50, height=43.301, shape="hex")
+    box, radius = outline(path(hexagon, Rect(10, 20, 60, 63.301)))
+    assert box == pytest.approx((10, 20, 60, 63.301), abs=0.001) and radius is None
+    assert path(hexagon, Rect(10, 20, 60, 63.301)).count("L") == 5
+    square = Size(width=30, height=30, radius=0)
+    assert path(square, Rect(0, 0, 30, 30)) == "M0 0H30V30H0Z"
