@@ -12,7 +12,7 @@ import click
 from datafile.errors import BuildError, DataError
 
 from ..paper.output import Staging, output_folder
-from .common import known_or_exit, load_or_exit, project_root, shown_path, split_list
+from .common import known_or_exit, language_paper_option, load_or_exit, project_root, shown_path, split_list
 
 
 @click.command()
@@ -28,6 +28,7 @@ from .common import known_or_exit, load_or_exit, project_root, shown_path, split
               help="printshop: a preset of layouts/printshops.yaml (drivethrucards, thegamecrafter).")
 @click.option("--machine", default=None, metavar="NAME",
               help="cutter: a machine of layouts/cutters/ (silhouette, cricut, generic).")
+@language_paper_option
 @click.option("--url-base", default=None, metavar="URL",
               help="tts: where you will upload the images (default: file:/// paths on this machine).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -36,7 +37,7 @@ from .common import known_or_exit, load_or_exit, project_root, shown_path, split
 @click.option("--deck", "deck_id", default=None, metavar="DECK", help="Only this deck.")
 @click.option("--card", "card_id", default=None, metavar="CARD", help="Only this card (its front and its deck's back).")
 @click.pass_context
-def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, url_base, out_dir, allow_missing, deck_id,
+def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, paper, url_base, out_dir, allow_missing, deck_id,
            card_id):
     """Export GAMES (default: every game) as TARGET: png (one image per face), tts (Tabletop
     Simulator sheets and saved object), printshop --preset NAME, or cutter --machine NAME (print
@@ -44,8 +45,8 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, url
     shop = cutter = None
     if target == "cutter":
         cutter = _cutter_or_exit(ctx, machine)
-    elif machine:
-        raise click.BadParameter("--machine is for `pnp export cutter` only", param_hint="--machine")
+    elif machine or paper:
+        raise click.BadParameter("is for `pnp export cutter` only", param_hint="--machine" if machine else "--paper")
     if target == "printshop":
         from ..products.exports.printshop import load_presets
         try:
@@ -91,7 +92,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, url
                     elif target == "cutter":
                         from ..products.exports.cutter import export_cutter
                         export_cutter(project, game, lang, folder / _folder(target, preset, machine), staging, cutter,
-                                      allow_missing, **only)
+                                      allow_missing, paper=paper, **only)
                     else:
                         from ..products.exports.printshop import export_printshop
                         _, skipped = export_printshop(project, game, lang, folder / preset, staging, shop,

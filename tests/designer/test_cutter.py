@@ -213,3 +213,14 @@ def test_hexagon_and_square_corner_outlines():
     assert path(hexagon, Rect(10, 20, 60, 63.301)).count("L") == 5
     square = Size(width=30, height=30, radius=0)
     assert path(square, Rect(0, 0, 30, 30)) == "M0 0H30V30H0Z"
+
+
+def test_paper_choice_for_the_cutter_only(tmp_path):
+    """English sheets default to Letter; --paper a4 lays them out on A4; --paper is refused for
+    the other targets (their paper is the piece's own)."""
+    result = pnp("export", "cutter", "taverna", "--machine", "generic", "--deck", "guild-tokens", "--lang", "en",
+                 "--paper", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    page = PdfReader(tmp_path / "taverna" / "en" / "cutter-generic" / "round-token.pdf").pages[0]
+    assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (210, 297)
+    assert pnp("export", "png", "taverna", "--paper", "a4", "--out", str(tmp_path)).exit_code == 2

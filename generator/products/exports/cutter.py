@@ -45,8 +45,10 @@ def size_key(deck: Deck, size: Size) -> str:
 
 def export_cutter(project: Project, game: GameData, lang: str, out: Path, staging: Staging, cutter: Cutter,
                   allow_missing: bool = False, decks: list[Deck] | None = None,
-                  cards: set[str] | None = None) -> list[Path]:
-    paper = project.sheets.papers[project.sheets.paper_for(lang)]
+                  cards: set[str] | None = None, paper: str | None = None) -> list[Path]:
+    """Write the machine's sheets, cut files and guide for `lang` on `paper` (None: the
+    language's, as a build chooses it); return the files written."""
+    paper = project.sheets.papers[paper or project.sheets.paper_for(lang)]
     groups: dict[str, list[tuple[Deck, Card]]] = {}
     sizes: dict[str, Size] = {}
     for deck in decks if decks is not None else game.decks:
@@ -81,8 +83,7 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
         if cutter.raster_dpi:
             targets += _raster(staging.temporary(pdf), out, key, page_kinds, staging, cutter.raster_dpi)
     guide = out / "how-to-cut.pdf"
-    write_guide(project, fonts, lang, staging.temporary(guide), cutter, game.game.name.get(lang), counts,
-                any_backs)
+    write_guide(paper, fonts, lang, staging.temporary(guide), cutter, game.game.name.get(lang), counts, any_backs)
     return targets + [guide]
 
 
@@ -194,7 +195,7 @@ def cut_svg(plan: CutLayout, count: int, cutter: Cutter) -> str:
 # ---------------------------------------------------------------- the guide
 
 
-def write_guide(project: Project, fonts: FontBook, lang: str, path: Path, cutter: Cutter, game_name: str,
+def write_guide(paper, fonts: FontBook, lang: str, path: Path, cutter: Cutter, game_name: str,
                 counts: list[tuple[Size, int, int]], backs: bool) -> None:
     """One page in the export's language (English where the machine's file has no guide in it):
     the sheets to print, then the machine's steps, settings and, where pieces have backs, duplex."""
@@ -210,7 +211,6 @@ def write_guide(project: Project, fonts: FontBook, lang: str, path: Path, cutter
     except (KeyError, IndexError, ValueError) as exc:
         raise BuildError(f"layouts/cutters: the guide's sheets or shapes line in {lang} uses an unknown "
                          f"placeholder ({exc}); use {{what}}, {{count}}, {{per_sheet}}, {{width}}, {{height}}") from None
-    paper = project.sheets.papers[project.sheets.paper_for(lang)]
     typo = fonts.typography(lang)
     font, bold = fonts.face(typo.roles["ui"]).name, fonts.face(typo.roles["ui"], bold=True).name
     wrap = "CJK" if typo.cjk else None
