@@ -68,7 +68,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
     started = time.perf_counter()
     notes: list[str] = []
     try:
-        out = output_folder(out_dir or project_root(ctx) / "output")   # never through a link
+        out = output_folder(out_dir or project_root(ctx) / "output", chosen=out_dir is not None)   # never through a link
         with Staging(out) as staging:
             for game in project.games.values():
                 if game.id not in chosen:

@@ -42,14 +42,20 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 
-def output_folder(path: Path) -> Path:
+def output_folder(path: Path, chosen: bool = False) -> Path:
     """`path` as an absolute folder whose parents' links are resolved, but not `path` itself: a
-    shipped project's `output -> ~/.ssh` is refused (BuildError, one line), never written into."""
+    shipped project's `output -> ~/.ssh` is refused (BuildError, one line), never written into.
+    A folder given with --out (`chosen`) that holds files but no list of what pnp wrote is
+    refused too: a commit keeps only what pnp wrote, and `--out ~/Desktop` must not empty it."""
     path = Path(os.path.abspath(path))
     if path.is_symlink():
         raise BuildError(f"{path}: a link, and pnp never writes through a link (expected a real folder: remove "
                          f"the link, or give --out another folder)")
     _refuse_non_folder(path)
+    if chosen and path.is_dir() and not os.path.lexists(path / written.NAME) and any(os.scandir(path)):
+        raise BuildError(f"{path}: holds files pnp did not write (it has no {written.NAME}), and the output "
+                         f"folder keeps only what pnp writes (expected an empty or new folder: give --out another "
+                         f"one, or empty it)")
     return path.parent.resolve() / path.name
 
 
