@@ -63,7 +63,6 @@ def test_an_output_that_is_a_pipe_is_one_line(tmp_path):
         assert run.one_line_failure() and "output: not a folder" in run.output, run.output
 
 
-@pytest.mark.slow      # a fresh interpreter (3.5 s): the rebuild `pnp serve` runs first, hung on the old code
 def test_a_pipe_in_output_named_like_the_sites_staging_does_not_hang_serve(tmp_path):
     """`output/.site.staging-99999` a FIFO hung `pnp serve` before it listened (its rebuild)."""
     root = demo(tmp_path)
