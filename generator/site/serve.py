@@ -172,7 +172,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(400, "Bad path")
             return None
         path, kind = self._regular_file(parts)
-        if path is not None and not _ours(self.directory, path):
+        if path is not None and not self._written(path):
             path, kind = None, "not written by pnp"
         if kind == "folder" and not raw.endswith("/"):
             self.send_response(301)
@@ -205,11 +205,14 @@ class QuietHandler(SimpleHTTPRequestHandler):
         compressed body to a browser that cannot read it."""
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
         for coding, ext in ENCODINGS:
-            if _ours(self.directory, path + ext):     # never a copy pnp did not write
+            if self._written(path + ext):     # never a copy pnp did not write
                 self._vary = True
                 if coding in accepted:
                     return coding, path + ext
         return None, path
+
+    def _written(self, path: str) -> bool:
+        return _ours(self.directory, path)
 
     def end_headers(self):
         if getattr(self, "_vary", False):
