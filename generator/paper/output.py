@@ -52,11 +52,20 @@ def output_folder(path: Path, chosen: bool = False) -> Path:
         raise BuildError(f"{path}: a link, and pnp never writes through a link (expected a real folder: remove "
                          f"the link, or give --out another folder)")
     _refuse_non_folder(path)
-    if chosen and path.is_dir() and not os.path.lexists(path / written.NAME) and any(os.scandir(path)):
+    if chosen and path.is_dir() and not os.path.lexists(path / written.NAME) and _holds_files(path):
         raise BuildError(f"{path}: holds files pnp did not write (it has no {written.NAME}), and the output "
                          f"folder keeps only what pnp writes (expected an empty or new folder: give --out another "
                          f"one, or empty it)")
     return path.parent.resolve() / path.name
+
+
+def _holds_files(folder: Path) -> bool:
+    """Whether `folder` holds anything but folders and a killed run's temporaries (the walk
+    stops at the first such file; nothing is opened)."""
+    for here, dirs, files in os.walk(folder):
+        if any(not _FILE_TEMPORARY.match(f) for f in files) or any(os.path.islink(os.path.join(here, d)) for d in dirs):
+            return True
+    return False
 
 
 def _refuse_non_folder(path: Path) -> None:

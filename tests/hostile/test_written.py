@@ -200,3 +200,16 @@ def test_a_shipped_cache_entry_is_never_taken_for_a_product(tmp_path):
     assert pnp("build", "demo", "--only", "rules", root=root).exit_code == 0
     assert b"not pnp's" not in (root / "output" / "demo" / "en" / "rules.pdf").read_bytes()
     assert not any(b"not pnp's" in p.read_bytes() for p in cache.iterdir())
+
+
+def test_a_chosen_output_folder_of_someone_elses_files_is_refused_not_emptied(tmp_path):
+    """A commit keeps only what pnp wrote: `--out ~/Desktop` must be refused, not emptied."""
+    root = demo(tmp_path)
+    desk = tmp_path / "desk"
+    desk.mkdir()
+    (desk / "letter.txt").write_text("mine")
+    result = pnp("build", "demo", "--only", "rules", "--out", str(desk), root=root)
+    assert result.exit_code == 1 and "holds files pnp did not write" in result.output, result.output
+    assert (desk / "letter.txt").read_text() == "mine" and sorted(os.listdir(desk)) == ["letter.txt"]
+    assert pnp("build", "demo", "--only", "rules", "--out", str(tmp_path / "new"), root=root).exit_code == 0
+    assert pnp("build", "demo", "--only", "rules", "--out", str(tmp_path / "new"), root=root).exit_code == 0
