@@ -11,7 +11,7 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..paper.output import Staging, output_folder
+from ..paper.output import Staging, dropped_note, output_folder
 from .common import known_or_exit, language_paper_option, load_or_exit, project_root, shown_path, split_list
 
 
@@ -68,7 +68,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
     started = time.perf_counter()
     notes: list[str] = []
     try:
-        out = output_folder(out_dir or project_root(ctx) / "output")   # never through a link
+        out = output_folder(out_dir or project_root(ctx) / "output", chosen=out_dir is not None)   # never through a link
         with Staging(out) as staging:
             for game in project.games.values():
                 if game.id not in chosen:
@@ -99,6 +99,8 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
                                                       allow_missing, **only)
                         notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
             written = staging.commit()
+            if dropped_note(staging):
+                click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
     except (BuildError, DataError) as exc:
         click.secho(f"export failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
