@@ -131,6 +131,12 @@ class Rules:
     file: str | None
     about: str = ""
 
+    def about_notes(self) -> list[str]:
+        """"About this edition", as rules.pdf and the site print it: the rules file's `about`,
+        then each deck's missing pieces."""
+        notes = [t for _kind, items in blocks(self.about, self.lang) for t in items] if self.about else []
+        return notes + [shortfall_note(d, self.lang) for d in self.decks if d.note]
+
     def flat(self) -> list[Section]:
         out: list[Section] = []
 
