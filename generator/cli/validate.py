@@ -133,11 +133,10 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
                 break
     if (game.directory / "aid-card").is_dir():
         from ..data.aid_card_schema import aid_card_path
-        from ..paper.sheets import make_grid
-        from ..products.aids.card import card_size
+        from ..products.aids.card import card_grid
         for lang, name in _papers(project, game, sheet.paper).items():
             try:
-                make_grid(project.sheets, name, card_size(project), sheet.bleed)
+                card_grid(project, name, sheet.bleed)
             except BuildError as exc:
                 path = aid_card_path(game, lang)
                 problems.append(Problem(project.relative(path), _line(project, path, "sides"), "sides",
