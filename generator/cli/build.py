@@ -126,13 +126,15 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     rebuild render only the products whose inputs changed. A failed build keeps watching."""
     import time
 
+    from ..data.settling import settled
     from ..site.serve import snapshot
     seen = None
     try:
         while True:
             now = snapshot(project_root(ctx))
             if now != seen:
-                seen = now
+                # a file being saved: built once whole (the first build waits too: one reading)
+                seen = settled(lambda: snapshot(project_root(ctx)), now) if seen is not None else now
                 try:
                     ctx.invoke(build, **params)
                 except SystemExit:
