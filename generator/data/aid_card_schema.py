@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from .language_files import LanguageFile, language_path
 from .model import Strict
 from .project import GameData
 
@@ -64,12 +65,9 @@ class AidCardFile(Strict):
 
 
 @dataclass
-class AidCard:
-    lang: str
-    file: str
-    raw: object
+class AidCard(LanguageFile):
     data: AidCardFile
 
 
 def aid_card_path(game: GameData, lang: str) -> Path:
-    return game.directory / "aid-card" / f"{lang}.yaml"
+    return language_path(game, "aid-card", lang)

@@ -24,7 +24,7 @@ from datafile.source import line_of
 from .crosscheck import ICON_REF
 from .faces import used_icons
 from .i18n import PLURAL
-from .language_files import load_checked
+from .language_files import LanguageFile, language_path, load_checked
 from .layouts import layout_id
 from .project import GameData, Project
 from .model import Strict
@@ -70,15 +70,12 @@ class AidFile(Strict):
 
 
 @dataclass
-class Aid:
-    lang: str
-    file: str
-    raw: object
+class Aid(LanguageFile):
     data: AidFile
 
 
 def aid_path(game: GameData, lang: str) -> Path:
-    return game.directory / "aid" / f"{lang}.yaml"
+    return language_path(game, "aid", lang)
 
 
 def load_aids(project: Project, game: GameData) -> dict[str, Aid]:

@@ -4,8 +4,9 @@ for odd characters; a missing language is the one problem `missing_language_file
 language check too."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of, load_yaml
@@ -14,6 +15,19 @@ from datafile.validate import validate
 from .characters import character_problems
 from .locate import search_path
 from .project import GameData, Project, missing_language_file
+
+
+@dataclass
+class LanguageFile:
+    """One language's file of a game: its name, its raw tree (for lines) and its validated model."""
+    lang: str
+    file: str
+    raw: object
+    data: Any
+
+
+def language_path(game: GameData, folder: str, lang: str) -> Path:
+    return game.directory / folder / f"{lang}.yaml"
 
 
 def read_language_file(project: Project, path: Path, model) -> tuple[str, object, object, list[Problem]]:
