@@ -1,6 +1,6 @@
 """How fast is `pnp build`, against the bare-ReportLab floor, protograf, and an earlier commit.
 
-    python benchmarks/run.py [--repeat 3] [--baseline DIR] [--skip-peer] [--validate-only]
+    python benchmarks/run.py [--repeat 3] [--baseline DIR] [--skip-peer] [--validate-only] [--cpu-line [COMMIT]]
 
 Prints one table from one run: every figure is the median of REPEAT whole processes (variants
 alternated, so machine load affects them alike), peak memory the largest max-RSS seen:
@@ -18,6 +18,8 @@ alternated, so machine load affects them alike), peak memory the largest max-RSS
 - `pnp validate` inside one process (benchmarks/warm_validate.py, CPU seconds): the first, of all
   games, then `validate GAME` after one deck file changed, per game (what `--watch`, `serve`,
   `studio` and the fuzz tests' children pay), each version's code on its own project;
+- the CPU line (benchmarks/cpu_line.py): CPU seconds of the full default build <= 1.08x 6aa2418's,
+  paired A B A B, the median ratio (`--cpu-line [COMMIT]`: that line alone);
 - whether the line holds: the full build at all cores <= 0.55x 4b64e37's, the San Gimignano
   cards' whole process <= 3.5x the floor.
 
@@ -39,7 +41,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
+from cpu_line import BASE, cpu_line, line     # beside this file: on sys.path when run as a script
+from projects import project_copy, scaled_project
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
@@ -109,76 +112,18 @@ def pages(pdf: Path) -> int:
     return len(PdfReader(pdf).pages)
 
 
-def _icons_for_renamed_nobles(layout_file: Path, scale: int) -> None:
-    """The noble layout draws the icon `noble-<card id>`: each renamed copy `<id>-<k>` gets the
-    icon of its original."""
-    layouts = yaml.safe_load(layout_file.read_text(encoding="utf-8"))
-    icons = layouts.get("icons") or {}
-    for name, icon in list(icons.items()):
-        if name.startswith("noble-"):
-            icons.update({f"{name}-{k}": icon for k in range(scale)})
-    layout_file.write_text(yaml.safe_dump(layouts, allow_unicode=True, sort_keys=False), encoding="utf-8")
-
-
-def scaled_project(into: Path, scale: int, distinct: bool, source: Path = ROOT) -> Path:
-    """A copy of the project with only San Gimignano, its decks SCALE times larger: as more
-    copies of the same cards, or as SCALE times as many distinct cards (numbered names)."""
-    root = into / f"project-{scale}-{'distinct' if distinct else 'copies'}-{abs(hash(source))}"
-    (root / "cards").mkdir(parents=True)
-    shutil.copytree(source / "cards" / GAME, root / "cards" / GAME)
-    shutil.copytree(source / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
-    (root / "layouts" / "fonts").symlink_to(source / "layouts" / "fonts")
-    shutil.copytree(source / "locales", root / "locales")
-    # within the data limits (copies of a card <= 100, entries per deck <= 500): more copies
-    # become more entries, more entries become more decks of the same kind
-    shutil.rmtree(root / "cards" / GAME / "rules")   # links to card ids that are renamed here
-    game_file = root / "cards" / GAME / "game.yaml"
-    game = yaml.safe_load(game_file.read_text(encoding="utf-8"))
-    decks = []
-    for deck in ("towers", "nobles"):
-        path = root / "cards" / GAME / f"{deck}.yaml"
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if distinct:
-            def numbered(name, k):
-                return {lang: f"{text} {k}" for lang, text in name.items()} if isinstance(name, dict) else f"{name} {k}"
-            cards = [dict(card, id=f"{card['id']}-{k}", name=numbered(card["name"], k))
-                     for k in range(scale) for card in data["cards"]]
-        else:
-            cards = []
-            for card in data["cards"]:
-                total = card.get("copies", 1) * scale
-                cards += [dict(card, id=f"{card['id']}-{k}", copies=min(100, total - k * 100))
-                          for k in range((total + 99) // 100)]
-        path.unlink()
-        for i in range(0, len(cards), 400):
-            name = deck if i == 0 else f"{deck}-{i // 400}"
-            part = dict(data, deck=name, cards=cards[i:i + 400])
-            part.pop("shortfall", None)
-            (root / "cards" / GAME / f"{name}.yaml").write_text(
-                yaml.safe_dump(part, allow_unicode=True, sort_keys=False), encoding="utf-8")
-            decks.append(name)
-    game["decks"] = decks
-    game_file.write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    _icons_for_renamed_nobles(root / "layouts" / f"{GAME}.yaml", scale)
-    return root
-
-
-def project_copy(into: Path, source: Path = ROOT) -> Path:
-    root = into / f"project-full-{abs(hash(source))}"
-    for name in ("cards", "locales"):
-        shutil.copytree(source / name, root / name)
-    shutil.copytree(source / "layouts", root / "layouts", ignore=shutil.ignore_patterns("fonts"))
-    (root / "layouts" / "fonts").symlink_to(source / "layouts" / "fonts")
-    return root
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout: the 'before' column")
     parser.add_argument("--skip-peer", action="store_true", help="do not run protograf")
     parser.add_argument("--validate-only", action="store_true", help="only `pnp validate` in one process")
+    parser.add_argument("--cpu-line", nargs="?", const=BASE, metavar="COMMIT",
+                        help=f"only the CPU line against COMMIT (default {BASE}): benchmarks/cpu_line.py")
     args = parser.parse_args()
+    if args.cpu_line:
+        print(line(cpu_line(args.cpu_line, args.repeat)))
+        return
     versions = [Code("after", None)] + ([Code("before", args.baseline.resolve())] if args.baseline else [])
     if args.validate_only:
         print("\n".join(validate_lines(warm_validate(versions, args.repeat), versions)))
@@ -262,11 +207,13 @@ def main() -> None:
                                text=True, check=True)
         rows["watch rebuild"] = json.loads(watch.stdout.strip().splitlines()[-1])
     rows["validate"] = warm_validate(versions, args.repeat)
+    rows["cpu line"] = cpu_line(BASE, args.repeat)
 
     report = {"machine": f"{platform.node()}: {platform.processor() or platform.machine()}, {cores} cores, "
                          f"Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}",
               "rows": rows}
     print(table(rows, versions, cores, peer))
+    print(line(rows["cpu line"]))
     print(f"\nmachine: {report['machine']}")
     results = BENCH / "results"
     results.mkdir(exist_ok=True)

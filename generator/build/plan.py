@@ -1,7 +1,7 @@
 """`pnp build`: every requested product for every game and language, all or nothing.
 
 A product is one file per game and language (cards.pdf, ...). New products register in
-PRODUCTS. The build validates first, then writes a staging copy of OUT (paper/output.py): each
+product_list.PRODUCTS. The build validates first, then writes a staging copy of OUT (paper/output.py): each
 product is linked from the cache when its inputs did not change (cache.py) or rendered, on
 `--jobs` processes (workers.py); the whole set is swapped in only when everything succeeded.
 """
@@ -13,7 +13,6 @@ from typing import Callable
 
 import functools
 import gc
-import importlib
 import sys
 from contextlib import contextmanager
 
@@ -21,56 +20,8 @@ from ..paper.imposition import SheetOptions
 from ..data import user_cache
 from ..data.project import GameData, Project
 from ..paper.output import Staging, dropped_note
-from . import cache
-
-Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
-Counter = Callable[[Project, GameData, SheetOptions], int]
-
-
-@dataclass(frozen=True)
-class Product:
-    name: str
-    filename: str
-    write: Writer
-    pages: Counter
-
-
-def lazy(target: str) -> Callable:
-    """'module:function', imported on first call: `pnp build --only cards` loads no other product."""
-    module, _, name = target.partition(":")
-
-    def call(*args, **kwargs):
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
-
-    call.__name__ = name
-    return call
-
-
-def product(name: str, filename: str, write: str, pages: str) -> Product:
-    """A product whose writer and page counter get the options with the paper settled for the
-    language (--paper, else the language's paper in sheets.yaml): each language on one paper."""
-    writer, counter = lazy(write), lazy(pages)
-
-    def write_on_paper(project, game, lang, path, options, progress=lambda n: None):
-        return writer(project, game, lang, path, options.for_language(project.sheets, lang), progress)
-
-    def count_on_paper(project, game, options):
-        return counter(project, game, options.for_language(project.sheets, game.game.languages[0]))
-    return Product(name, filename, write_on_paper, count_on_paper)
-
-
-PRODUCTS: list[Product] = [
-    product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages"),
-    product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
-            "generator.products.aids.card:aid_card_pages"),
-    product("player-aid", "player-aid.pdf", "generator.products.aids.page:write_aid_reference",
-            "generator.products.aids.page:aid_reference_pages"),
-    product("rules", "rules.pdf", "generator.products.rules_pdf:write_rules",
-            "generator.products.rules_pdf:count_rules_pages"),
-    product("score-pad", "score-pad.pdf", "generator.products.scorepad:write_scorepad",
-            "generator.products.scorepad:count_pad_pages"),
-]
-
+from . import cache, product_list
+from .product_list import Product
 
 @dataclass(frozen=True)
 class Job:
@@ -90,7 +41,7 @@ def plan(project: Project, languages: list[str] | None, out_dir: Path,
     jobs = []
     for game in project.games.values():
         for lang in languages or game.game.languages:
-            for product in PRODUCTS:
+            for product in product_list.PRODUCTS:   # read when called: tests put fakes there
                 if products and product.name not in products:
                     continue
                 reason = why_skipped(product.name, game)

@@ -68,7 +68,7 @@ def _start(root: str, game_ids: list[str], queue, project=None) -> None:
 
 
 def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> None:
-    from .plan import PRODUCTS
+    from .product_list import PRODUCTS
     project, queue = _state["project"], _state["queue"]
     product = next(p for p in PRODUCTS if p.name == product_name)
     queue.put(("start", (product_name, game_id, lang)))

@@ -10,7 +10,7 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..build import plan as builder
+from ..build import plan as builder, product_list
 from ..paper.imposition import SheetOptions
 from ..paper.output import output_folder
 from .common import (
@@ -59,7 +59,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     if watch:
         _watch(ctx, {**ctx.params, "watch": False})
         return
-    known_or_exit("build", "--only", split_list(products), [p.name for p in builder.PRODUCTS], "product")
+    known_or_exit("build", "--only", split_list(products), [p.name for p in product_list.PRODUCTS], "product")
     project = load_or_exit(ctx, games)
     languages = split_list(langs)
     for game in project.games.values():
@@ -126,13 +126,15 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     rebuild render only the products whose inputs changed. A failed build keeps watching."""
     import time
 
+    from ..data.settling import settled
     from ..site.serve import snapshot
     seen = None
     try:
         while True:
             now = snapshot(project_root(ctx))
             if now != seen:
-                seen = now
+                # a file being saved: built once whole (the first build waits too: one reading)
+                seen = settled(lambda: snapshot(project_root(ctx)), now) if seen is not None else now
                 try:
                     ctx.invoke(build, **params)
                 except SystemExit:

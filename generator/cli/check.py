@@ -22,13 +22,16 @@ def check(ctx, games, langs, as_json, allow_missing):
     """Preflight GAMES (default: every game): text fit per language, glyphs, legibility, safe
     zone and bleed, image dpi, unused icons and properties."""
     from ..data.languages import language_problems
-    from ..products.preflight import Report, aid_pages, check_game, problem_findings
+    from ..products.preflight import Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from .validate import aid_card_fit, aid_page_fit, score_pad_fit
 
     report = Report()
     languages = split_list(langs)
     project, problems = load_project_and_problems(project_root(ctx), list(games) or None)
+    sizes = {}
     for game in (project.games.values() if project else []):
+        chosen = [lang for lang in game.game.languages if not languages or lang in languages]
+        sizes[game.id] = aid_page_sizes(project, game, chosen)   # before aid_page_fit: each page is set once
         # what the build refuses before drawing: a missing aid or rules file, label or translation
         problems += language_problems(project, game, languages, allow_missing)
         # a side over the aid card, the aid page or the score pad: refused as validate refuses them
@@ -46,7 +49,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     for game in project.games.values():
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)
-        aid_pages(project, game, chosen, report)
+        aid_pages(project, game, sizes[game.id], report)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:

@@ -15,6 +15,7 @@ from datafile.errors import BuildError
 from ..build.plan import site_memory
 from ..paper.output import output_folder, refuse_links
 from ..site.pages import site_dir
+from ..data.settling import settled
 from ..site.serve import PreviewServer, QuietHandler, local_address, rebuild, snapshot
 from .fetch_runtime import ensure_runtime
 
@@ -89,7 +90,7 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
         while not stop.wait(interval):
             now = snapshot(root)
             if now != seen:
-                seen = now
+                seen = settled(lambda: snapshot(root), now, stop.wait)   # a file being saved: read once whole
                 rebuild(root, out, names, allow_missing, memory)
 
     threading.Thread(target=watch, daemon=True).start()

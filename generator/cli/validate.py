@@ -132,12 +132,11 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
                                         "a smaller piece, or a larger paper (--paper)"))
                 break
     if (game.directory / "aid-card").is_dir():
-        from ..data.aid_card import aid_card_path
-        from ..paper.sheets import make_grid
-        from ..products.aids.card import card_size
+        from ..data.aid_card_schema import aid_card_path
+        from ..products.aids.card import card_grid
         for lang, name in _papers(project, game, sheet.paper).items():
             try:
-                make_grid(project.sheets, name, card_size(project), sheet.bleed)
+                card_grid(project, name, sheet.bleed)
             except BuildError as exc:
                 path = aid_card_path(game, lang)
                 problems.append(Problem(project.relative(path), _line(project, path, "sides"), "sides",
@@ -149,7 +148,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
 def aid_card_fit(project: Project, game) -> list[Problem]:
     """Each side of each language's aid card packed as the build packs it: a side whose blocks do
     not fit at the smallest size is refused here first, at its `side:` line."""
-    from ..data.aid_card import aid_card_path
+    from ..data.aid_card_schema import aid_card_path
     from ..data.i18n import Translator
     from ..products.aids.blocks import TooWide
     from ..products.aids.card import FittedSides, MIN_SIZE

@@ -30,83 +30,14 @@ prop the category names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Literal
-
-from pydantic import Field
-
-from datafile.errors import DataError
 
 from . import aid_card_checks
 from .aid_card_checks import matches, render
+from .aid_card_schema import AidCard, AidCardFile, Block, aid_card_path
 from .aids import aid_context
-from .model import Strict
-from .language_files import load_language_files
+from .language_files import load_checked
 from .project import GameData, Project
 from .templates import View, compiled_expression
-
-
-class Step(Strict):
-    icons: str = ""        # the same in every language
-    text: str
-
-
-class Steps(Strict):
-    heading: str
-    numbered: bool = True
-    reference: Literal["top"] | None = None
-    items: list[Step] = Field(min_length=1)
-
-
-class Notes(Strict):
-    heading: str
-    items: list[str] = Field(min_length=1)
-
-
-class Row(Strict):
-    cells: list[str] = Field(min_length=1)
-    key: str | list[str] | None = None
-    pad: str | None = None
-    count: bool = False
-
-
-class Table(Strict):
-    heading: str
-    columns: list[str] = []
-    widths: list[float] | None = None
-    rows: list[Row] = []
-    each: str | None = None
-    row: Row | None = None
-    tie: str | None = None
-    reference: str | None = None
-
-
-class Block(Strict):
-    steps: Steps | None = None
-    notes: Notes | None = None
-    table: Table | None = None
-    legend: str | None = None
-
-
-class Side(Strict):
-    side: Literal["front", "back", "front-2", "back-2"]
-    blocks: list[Block] = Field(min_length=1)
-
-
-class AidCardFile(Strict):
-    sides: list[Side] = Field(min_length=2, max_length=4)
-
-
-@dataclass
-class AidCard:
-    lang: str
-    file: str
-    raw: object
-    data: AidCardFile
-
-
-def aid_card_path(game: GameData, lang: str) -> Path:
-    return game.directory / "aid-card" / f"{lang}.yaml"
 
 
 # ---------------------------------------------------------------- loading and checks
@@ -117,12 +48,8 @@ def load_aid_cards(project: Project, game: GameData) -> dict[str, AidCard]:
 
 
 def _load(project: Project, game: GameData) -> dict[str, AidCard]:
-    files, problems = load_language_files(project, game, "aid-card", AidCardFile, aid_card_path)
-    cards = {lang: AidCard(lang, *loaded) for lang, loaded in files.items()}
-    problems += aid_card_checks.problems(project, game, cards)
-    if problems:
-        raise DataError(problems)
-    return cards
+    return load_checked(project, game, "aid-card", AidCardFile, aid_card_path, AidCard,
+                        lambda cards: aid_card_checks.problems(project, game, cards))
 
 
 # ---------------------------------------------------------------- rendering

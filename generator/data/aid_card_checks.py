@@ -5,20 +5,17 @@ one-page reference."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from jinja2 import TemplateError
 
 from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of
 
+from .aid_card_schema import AidCard, Block, Table
 from .aids import aid_context, used_icons
 from .crosscheck import ICON_REF
 from .project import GameData, Project
 from .templates import compiled, compiled_expression
-
-if TYPE_CHECKING:    # the schema lives in aid_card.py, which imports this module
-    from .aid_card import AidCard, Block, Table
 
 SIDES = ("front", "back", "front-2", "back-2")
 # an icon group: icons and the signs and numbers that go with them ("2 :card:", "1–3 :citizen:")

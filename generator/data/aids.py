@@ -24,7 +24,7 @@ from datafile.source import line_of
 from .crosscheck import ICON_REF
 from .faces import used_icons
 from .i18n import PLURAL
-from .language_files import load_language_files
+from .language_files import LanguageFile, language_path, load_checked
 from .layouts import layout_id
 from .project import GameData, Project
 from .model import Strict
@@ -70,15 +70,12 @@ class AidFile(Strict):
 
 
 @dataclass
-class Aid:
-    lang: str
-    file: str
-    raw: object
+class Aid(LanguageFile):
     data: AidFile
 
 
 def aid_path(game: GameData, lang: str) -> Path:
-    return game.directory / "aid" / f"{lang}.yaml"
+    return language_path(game, "aid", lang)
 
 
 def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
@@ -87,9 +84,11 @@ def load_aids(project: Project, game: GameData) -> dict[str, Aid]:
 
 
 def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
-    files, problems = load_language_files(project, game, "aid", AidFile, aid_path)
-    aids = {lang: Aid(lang, *loaded) for lang, loaded in files.items()}
-    problems += _aid_layout_problems(project)
+    return load_checked(project, game, "aid", AidFile, aid_path, Aid, lambda aids: _checks(project, game, aids))
+
+
+def _checks(project: Project, game: GameData, aids: dict[str, Aid]) -> list[Problem]:
+    problems = _aid_layout_problems(project)
     if aids:
         problems += _check_structure(aids)
         used = used_icons(project, game)
@@ -98,9 +97,7 @@ def _load_aids(project: Project, game: GameData) -> dict[str, Aid]:
         for aid in aids.values():
             problems += _check_texts(aid, used, known, aid_context(project, game, aid.lang) if aid.lang in
                                      game.game.languages else context)
-    if problems:
-        raise DataError(problems)
-    return aids
+    return problems
 
 
 def _aid_layout_problems(project: Project) -> list[Problem]:

@@ -26,13 +26,11 @@ from typing import Any
 
 from pydantic import Field
 
-from datafile.errors import DataError, Problem, field_path
-from datafile.source import line_of, load_yaml
-from datafile.validate import validate
+from datafile.errors import DataError, Problem
+from datafile.source import line_of
 
 from .project import GameData, Project, missing_language_file
-from .characters import character_problems
-from .locate import search_path
+from .language_files import read_language_file
 from .model import SLUG, Strict
 from .face_memo import rendered_text
 from .templates import localise
@@ -133,6 +131,12 @@ class Rules:
     file: str | None
     about: str = ""
 
+    def about_notes(self) -> list[str]:
+        """"About this edition", as rules.pdf and the site print it: the rules file's `about`,
+        then each deck's missing pieces."""
+        notes = [t for _kind, items in blocks(self.about, self.lang) for t in items] if self.about else []
+        return notes + [shortfall_note(d, self.lang) for d in self.decks if d.note]
+
     def flat(self) -> list[Section]:
         out: list[Section] = []
 
@@ -146,12 +150,6 @@ class Rules:
 
 def rules_dir(game: GameData) -> Path:
     return game.directory / "rules"
-
-
-def _load_file(project: Project, path: Path) -> tuple[RulesFile, Any]:
-    name = project.relative(path)
-    raw = load_yaml(path, name, search_path(project.root))
-    return validate(RulesFile, raw, name), raw
 
 
 def _ids(sections: list[SectionSpec]) -> list[str]:
@@ -183,9 +181,8 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
     if folder.is_dir():
         if not path.exists():
             raise DataError([missing_language_file(project, game, "rules", lang)])
-        spec, raw = _load_file(project, path)
-        file = project.relative(path)
-        _check(project, game, lang, spec, raw, file, names)
+        file, raw, spec, odd = read_language_file(project, path, RulesFile)
+        _check(project, game, lang, spec, raw, file, names, odd)
         title, decks_spec, about = spec.title, spec.cards, spec.about.strip()
         sections = [_section(s, 1, lang) for s in spec.sections]
     problems: list[Problem] = []
@@ -209,9 +206,8 @@ def _section(spec: SectionSpec, level: int, lang: str) -> Section:
 
 
 def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: Any, file: str,
-           names: dict[str, str]) -> None:
-    problems: list[Problem] = [Problem(file, line_of(raw, p), field_path(p), message, "printable characters")
-                               for p, message in character_problems(raw, file, None)]
+           names: dict[str, str], odd: list[Problem]) -> None:
+    problems = list(odd)
     ids = _ids(spec.sections)
     reserved = {"cards", "top", "search"} | {f"deck-{d.deck}" for d in game.decks} | {f"card-{c}" for c in names}
     seen = set()
@@ -257,7 +253,7 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
         if other.stem == lang or other.stem not in game.game.languages:
             continue
         try:
-            other_spec, _ = _load_file(project, other)
+            other_spec = read_language_file(project, other, RulesFile)[2]
         except DataError:
             continue  # reported when that language is built
         other_ids = _ids(other_spec.sections)

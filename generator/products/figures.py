@@ -27,6 +27,31 @@ TEXT_SIZE = 8.0      # pt, callouts and labels at full scale
 INK, LEADER = "#2b2118", "#7a2e3b"
 
 
+def placed_cards(project: Project, game: GameData, figure: Figure) -> list[tuple]:
+    """(deck, card, size, layout) of each card the figure places, in its order: its back's layout
+    when the figure shows the back."""
+    cards = {c.id: (deck, c) for deck in game.decks for c in deck.cards}
+    out = []
+    for placed in figure.cards:
+        deck, card = cards[placed.card]
+        layout = project.layouts[deck.back.layout] if placed.back else project.layout_for(deck, card)
+        out.append((deck, card, project.size_of(deck), layout))
+    return out
+
+
+def pointed_box(layout, size, callout) -> tuple[float, float, float, float]:
+    """(x, y, width, height) in the card's mm of what a callout names: its region, else the card."""
+    region = next((r for r in layout.regions if r.name == callout.region), None)
+    return (region.x, region.y, region.width, region.height) if region else (0, 0, size.width, size.height)
+
+
+def leader_start(left: float, right: float, text_x: float, gap: float) -> float:
+    """Where a leader starts on the box from `left` to `right`: `gap` outside the side facing the
+    text (drawn to the box's centre it would strike through what the box holds), the centre when
+    the text is above or below it."""
+    return right + gap if text_x >= right else left - gap if text_x <= left else (left + right) / 2
+
+
 class FigureMaker:
     """Draws figures of one game in one language."""
 
@@ -37,21 +62,16 @@ class FigureMaker:
         self.icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
         self.renderer = FaceRenderer(self.fonts, lang, self.icons, base=game.directory)
         self.labels = Translator(project.root, lang, getattr(options, "allow_missing", False))
-        self.cards = {c.id: (deck, c) for deck in game.decks for c in deck.cards}
 
     def draw(self, canvas, figure: Figure, scale: float) -> None:
         """The figure with its top left at the canvas origin's (0, height): y grows down in the
         data, up on the canvas."""
         H = figure.height * mm
         anchors = []
-        for placed in figure.cards:
-            deck, card = self.cards[placed.card]
-            size = self.project.size_of(deck)
+        for placed, (deck, card, size, layout) in zip(figure.cards, placed_cards(self.project, self.game, figure)):
             if placed.back:
-                layout = self.project.layouts[deck.back.layout]
                 ctx = card_context(self.game.game, deck, None, self.lang, layout.colors, self.labels, deck.back.props)
             else:
-                layout = self.project.layout_for(deck, card)
                 ctx = card_context(self.game.game, deck, card, self.lang, layout.colors, self.labels)
             x, top, s = placed.x * mm * scale, H * scale - placed.y * mm * scale, placed.scale * scale
             canvas.saveState()
@@ -77,16 +97,10 @@ class FigureMaker:
             anchors.append((layout, size, x, top, s))
         for callout in figure.callouts:
             layout, size, x, top, s = anchors[callout.card]
-            region = next((r for r in layout.regions if r.name == callout.region), None)
-            # the box pointed at: the region, else the whole card
-            bx, by, bw, bh = (region.x, region.y, region.width, region.height) if region else \
-                (0, 0, size.width, size.height)
+            bx, by, bw, bh = pointed_box(layout, size, callout)
             para = self.paragraph(callout.text.get(self.lang), callout.width * mm * scale, scale)
             tx, ty = callout.x * mm * scale, H * scale - callout.y * mm * scale
-            # the leader stops at the side of the box facing the text, as a printed callout does:
-            # drawn to the box's centre it would strike through what the box holds
-            left, right = x + bx * mm * s, x + (bx + bw) * mm * s
-            ax = right + 1.5 if tx >= right else left - 1.5 if tx <= left else (left + right) / 2   # the dot clear of the text
+            ax = leader_start(x + bx * mm * s, x + (bx + bw) * mm * s, tx, 1.5)   # the dot clear of the text
             ay = top - (by + bh / 2) * mm * s
             _w, h = para.wrap(callout.width * mm * scale, 1000)
             para.drawOn(canvas, tx, ty - h)

@@ -100,22 +100,28 @@ class Report:
                 "shrunk": [{**asdict(f), "shrink": f.shrink} for f in self.fits if f.shrink > 0]}
 
 
-def aid_pages(project: Project, game: GameData, langs: list[str], report: Report) -> None:
-    """Each language's one-page player aid: the body size the build sets it at, and how far the
-    next size up misses the page (what a writer who wants larger text has to cut): both columns
-    that many points short, so about that much text when a block kept whole ends the first
-    column, up to twice that when the text runs on freely. A page below the legibility floor is a
-    warning."""
+def aid_page_sizes(project: Project, game: GameData, langs: list[str]) -> dict:
+    """Each language's one-page player aid as the build sets it (aids/page.PageSize), those that
+    can be set; fitting them also answers validate's aid_page_fit, which then packs nothing."""
     from .aids.page import aid_page_size
-    from .aids.shared import LINE_SPACING
-    if not (game.directory / "aid").is_dir():
-        return
-    for lang in langs:
-        paper = project.sheets.paper_for(lang)
+    sizes = {}
+    for lang in langs if (game.directory / "aid").is_dir() else ():
         try:
-            fit = aid_page_size(project, game, lang, paper)
+            sizes[lang] = aid_page_size(project, game, lang, project.sheets.paper_for(lang))
         except (DataError, BuildError, KeyError):
             continue        # what the build refuses is reported as such (validate's checks)
+    return sizes
+
+
+def aid_pages(project: Project, game: GameData, sizes: dict, report: Report) -> None:
+    """Each language's one-page player aid (`sizes`, aid_page_sizes): the body size the build sets
+    it at, and how far the next size up misses the page (what a writer who wants larger text has
+    to cut): both columns that many points short, so about that much text when a block kept whole
+    ends the first column, up to twice that when the text runs on freely. A page below the
+    legibility floor is a warning."""
+    from .aids.shared import LINE_SPACING
+    for lang, fit in sizes.items():
+        paper = project.sheets.paper_for(lang)
         if fit.size is None:
             continue        # validate's aid_page_fit refuses it
         line = LINE_SPACING * fit.next if fit.next else 1.0

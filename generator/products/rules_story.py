@@ -17,7 +17,7 @@ from datafile.errors import BuildError
 
 from ..data.figures import Figures
 from ..data.i18n import players_and_minutes
-from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
+from ..data.rules import REF, Rules, blocks, count_label
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
@@ -159,7 +159,7 @@ class Story:
         number = self.style("toc-page", self.w.ui_family, 9.5, color=MUTED, space_after=0, leading=1.25,
                             align="right")
         items = [(s.id, self.titles[s.id]) for s in self.rules.sections] + [("cards", typeset(_("Card index"), self.lang))]
-        if self.about_text():
+        if self.rules.about_notes():
             items.append(("about", typeset(_("About this edition"), self.lang)))
         columns = 3
         rows = -(-len(items) // columns)
@@ -265,14 +265,8 @@ class Story:
             story.append(HRFlowable(width="100%", thickness=0.4, color=MUTED, spaceBefore=3, spaceAfter=1))
         return story + lead              # no deck at all: the heading alone
 
-    def about_text(self) -> list[str]:
-        """The edition's notes: the rules file's `about`, then each deck's missing pieces."""
-        parts = [t for _kind, items in blocks(self.rules.about, self.lang) for t in items] if self.rules.about else []
-        parts += [shortfall_note(d, self.rules.lang) for d in self.rules.decks if d.note]
-        return parts
-
     def about(self) -> list[Flowable]:
-        texts = self.about_text()
+        texts = self.rules.about_notes()
         if not texts:
             return []
         _ = self.w.labels

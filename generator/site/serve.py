@@ -27,11 +27,11 @@ from ..paper import written
 from .pages import build_site_only, site_dir
 
 
-def snapshot(root: Path) -> dict[str, float]:
-    """Modification times of every input the site depends on."""
+def snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    """Size and modification time of every input the site depends on."""
     files = list((root / "cards").rglob("*.yaml")) + list((root / "layouts").rglob("*")) \
         + list((root / "locales").rglob("*.po"))
-    return {str(p): p.stat().st_mtime for p in sorted(files) if p.is_file()}
+    return {str(p): (st.st_size, st.st_mtime_ns) for p in sorted(files) if p.is_file() and (st := p.stat())}
 
 
 class SiteParts(Protocol):

@@ -78,6 +78,7 @@ def test_each_kind_of_input_rebuilds_what_reads_it(tmp_path):
     assert rendered(legal, forced) == set(forced) and changed(legal, forced) == set()
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_altered_cache_entry_is_not_served(tmp_path):
     out = tmp_path / "out"
     first = build(ROOT, out)

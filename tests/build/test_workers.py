@@ -10,20 +10,20 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from datafile.errors import BuildError
-from generator.build import plan, workers
+from generator.build import plan, product_list, workers
 from tests.authoring.helpers import new_game
 from tests.conftest import pnp
 
 PRODUCTS = 8
 
 
-def _fake(log: Path, name: str) -> plan.Product:
+def _fake(log: Path, name: str) -> product_list.Product:
     def write(project, game, lang, path, options, progress=lambda n: None):
         with log.open("a") as f:           # one short line per start: appends do not interleave
             f.write(f"{name} {os.getpid()}\n")
         time.sleep(0.15)
         return 1
-    return plan.Product(name, f"{name}.pdf", write, lambda project, game, options: 1)
+    return product_list.Product(name, f"{name}.pdf", write, lambda project, game, options: 1)
 
 
 def test_this_process_takes_the_costliest_product_left_not_the_cheapest(tmp_path, monkeypatch):
@@ -33,7 +33,7 @@ def test_this_process_takes_the_costliest_product_left_not_the_cheapest(tmp_path
     product (0.5 s of a 5 s build)."""
     log = tmp_path / "log"
     fakes = [_fake(log, f"p{i}") for i in range(PRODUCTS)]
-    monkeypatch.setattr(plan, "PRODUCTS", fakes)     # forked workers look products up there
+    monkeypatch.setattr(product_list, "PRODUCTS", fakes)     # forked workers look products up there
     game = SimpleNamespace(id="g")
     project = SimpleNamespace(root=tmp_path, games={"g": game})
     todo = [(plan.Job(p, game, "en", tmp_path / p.filename), tmp_path / p.filename) for p in fakes]
@@ -63,7 +63,7 @@ def test_what_lives_through_the_build_is_frozen_while_products_render_and_given_
             raise BuildError("a failing product")
         path.write_bytes(b"%PDF-1.4\n")
         return 1
-    monkeypatch.setattr(plan, "PRODUCTS", [plan.Product("fake", "fake.pdf", write, lambda *args: 1)])
+    monkeypatch.setattr(product_list, "PRODUCTS", [product_list.Product("fake", "fake.pdf", write, lambda *args: 1)])
     new_game(tmp_path)
     build = ("build", "--jobs", "1", "--no-cache", "--out", str(tmp_path / "out"))
     ok = pnp(*build, root=tmp_path)

@@ -9,9 +9,11 @@ import pytest
 from generator.data.catalog import load_project
 from generator.data.figures import load_figures
 from generator.data.rules import load_rules
+from generator.products.figures import leader_start, placed_cards, pointed_box
 from tests.conftest import ROOT
 
 GAMES = sorted(p.parent.parent.name for p in (ROOT / "cards").glob("*/rules/figures.yaml"))
+MM = 72 / 25.4       # points in a mm (the dot's gap is in points)
 CLEARANCE = 0.5      # mm: a leader may graze a neighbour's rounded corner, not run through it
 
 
@@ -47,24 +49,20 @@ def _overlap(a, b) -> bool:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_callout_leader_crosses_another_card(game):
+    """Each leader as rules.pdf draws it (products/figures.py: from the side of the box it names
+    to the callout's text), in the figure's mm."""
     project = load_project(ROOT, [game])
     data = project.games[game]
     figures = load_figures(project, data, [s.id for s in load_rules(project, data, data.game.languages[0]).flat()])
-    cards = {c.id: (deck, c) for deck in data.decks for c in deck.cards}
     crossed = []
     for figure in figures.figures:
-        boxes = []
-        for placed in figure.cards:
-            deck, card = cards[placed.card]
-            size = project.size_of(deck)
-            layout = project.layouts[deck.back.layout] if placed.back else project.layout_for(deck, card)
-            boxes.append((placed, size, layout))
+        boxes = [(placed, size, layout) for placed, (_deck, _card, size, layout)
+                 in zip(figure.cards, placed_cards(project, data, figure))]
         for callout in figure.callouts:
             placed, size, layout = boxes[callout.card]
-            region = next((r for r in layout.regions if r.name == callout.region), None)
-            bx, by, bw, bh = (region.x, region.y, region.width, region.height) if region else \
-                (0, 0, size.width, size.height)
-            target = (placed.x + (bx + bw / 2) * placed.scale, placed.y + (by + bh / 2) * placed.scale)
+            bx, by, bw, bh = pointed_box(layout, size, callout)
+            left, right = placed.x + bx * placed.scale, placed.x + (bx + bw) * placed.scale
+            target = (leader_start(left, right, callout.x, 1.5 / MM), placed.y + (by + bh / 2) * placed.scale)
             text = (callout.x if callout.x >= target[0] else callout.x + callout.width, callout.y + 1.5)
             mine = _box(placed, size)
             for other, (place, osize, _layout) in enumerate(boxes):

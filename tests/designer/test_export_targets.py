@@ -89,6 +89,7 @@ def test_tts_sheets_and_saved_object(demo):
     assert max(Image.open(out / "tts" / "art-demo.png").size) == 256    # the saved object's thumbnail
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_tts_splits_large_decks_into_sheets_of_69(tmp_path):
     root = example_project(tmp_path)
     deck = root / "cards" / "art-demo" / "coins.yaml"

@@ -156,6 +156,7 @@ def test_a_deck_file_that_is_a_pipe_is_one_line(tmp_path):
     assert lines == [f"{TOWERS}: not a regular file (a device, pipe, socket or system file) (expected a UTF-8 text file)"]
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("path, message", [("/etc/passwd", "leaves layouts/fonts/"),
                                            ("/proc/self/environ", "leaves layouts/fonts/"),
                                            ("../../cards/san-gimignano/towers.yaml", "leaves layouts/fonts/"),

@@ -58,6 +58,7 @@ def test_page_count_and_boxes_on_a4(sg):
     assert float(first.trimbox.left) == pytest.approx((210 - 195) / 2 * MM, abs=0.01)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_each_tower_rank_appears_rank_times(sg):
     for lang in LANGS:
         fronts = page_texts(sg / lang / "cards.pdf")[2:]     # backs carry no floors

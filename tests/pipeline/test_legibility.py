@@ -28,6 +28,7 @@ def card_chars(pdf):
         yield from (c for c in page.chars if c["text"].strip() and top <= c["top"] and c["bottom"] <= bottom)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 def test_card_text_is_large_upright_and_dark(built, game):
     for lang in ["fr", "en", "de", "ja"]:

@@ -232,6 +232,7 @@ ENDS_ON_COUNT = re.compile(r"\S.*[\s(](\d{1,3})$")
 COUNTED_WORD = re.compile(r"\*{0,2}[^\W\d_]")
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_no_line_ends_on_a_count_whose_word_starts_the_next(full_build):
     """"sinon 1 / habitant": a number counting something stays on the line of what it counts, in
     every French, English and German PDF."""
@@ -271,6 +272,7 @@ def test_hyphenation_in_the_built_pdfs(full_build):
 
 # ---------------------------------------------------------------- Japanese: between phrases (issue 25)
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_no_japanese_line_breaks_inside_a_phrase(full_build):
     """Every Japanese line of every PDF of the build, read back by position: no line ends inside a
     BudouX phrase (「山札の一/番下」), no number is cut, no paragraph ends on one or two kana

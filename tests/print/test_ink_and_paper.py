@@ -20,6 +20,7 @@ def coverage(path) -> float:
     return sum(shares) / len(shares)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_ink_saver_lightens_every_product_and_keeps_every_cut(built, tmp_path):
     out = tmp_path / "ink"
     result = pnp("build", "tournay", "--lang", "de", "--ink-saver", "--out", str(out))

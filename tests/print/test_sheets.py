@@ -25,6 +25,7 @@ def project():
     return load_project(ROOT, GAMES)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_cut_line_has_one_colour_on_both_sides(built, project, game):
     """Sampled 1 mm inside and 1 mm outside every cut line of every placed face, fronts and
@@ -59,6 +60,7 @@ def test_marks_are_printable_and_only_for_filled_slots(built, game):
                     assert on_a_cut, f"{path}: page {number}: a mark at ({x0:.1f}, {y0:.1f}) on no piece's edge"
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sheet_is_labelled(built, game):
     """Game, sheet n of N and side in the margin of every card page; the first sheet instructs."""

@@ -29,6 +29,7 @@ def test_rows_and_fonts(pads, lang):
         assert any("BIZUDPGothic" in line for line in fonts)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_too_many_players_for_a_legible_pad_is_refused_by_validate_first(tmp_path):
     """A pad gets a column per player; 60 of them do not fit one page legibly, so the build
     refuses the pad, and validate refuses it first, at the game's `players:` line (issue 23, item 3)."""

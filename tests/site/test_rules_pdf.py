@@ -77,6 +77,7 @@ def test_rulebook_parts_are_covered():
         assert needed in ids["en"]
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_in_index(sg_out, lang):
     text = squash(pdf_text(sg_out / "san-gimignano" / lang / "rules.pdf"))
@@ -125,6 +126,7 @@ def test_deterministic(tmp_path):
         assert (tmp_path / "a" / relative).read_bytes() == (tmp_path / "b" / relative).read_bytes(), relative
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", [g for g in list_game_ids(ROOT) if g != "san-gimignano"])
 def test_other_games_card_index(game, site_all):
     """Tournay and Taverna: every card of cards/<game>/ appears in the index, page and PDF."""
@@ -208,6 +210,7 @@ def test_rules_are_set_in_two_columns_of_a_comfortable_measure(full_build, game,
     assert 45 <= median <= 75, f"{game}/{lang}: {median} characters a line"
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_no_line_of_a_paragraph_is_left_alone_at_a_column_break(tmp_path, monkeypatch):
     """Every rules.pdf is built with ReportLab's paragraph splitting watched: a paragraph split
     across columns or pages keeps at least two lines on each side (no widow, no orphan)."""
@@ -277,6 +280,7 @@ def test_figures_in_the_pdf_and_on_the_site(full_build, game, lang):
         assert abs(width / height - figure["width"] / figure["height"]) < 0.02
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_callout_leaders_stop_beside_what_they_name(full_build, game, lang):
@@ -367,6 +371,7 @@ def test_figure_errors_name_file_and_line(tmp_path):
     assert re.search(r"figures\.yaml:\d+: figures\[2\]\.after: no rules section 'buil'", result.output)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_contents_numbers_are_the_pages_the_headings_are_on(full_build, game, lang):
@@ -451,6 +456,7 @@ def _deck_headings(game: str, lang: str) -> frozenset[str]:
     return frozenset(squash(str(n.get(lang) if isinstance(n, dict) else n)) for n in names)
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_column_ends_with_a_heading(full_build, game, lang):

@@ -75,6 +75,7 @@ def test_the_built_site_has_the_runtime_precompressed(full_build):
     assert not list(folder.glob("*.zip.*")) and not list((folder.parent / "wheels").glob("*.br"))
 
 
+@pytest.mark.slow   # several seconds: the full run (issue 49: `-m 'not slow'` <= 90 s)
 def test_serve_lan_prints_the_address_and_its_qr_code(tmp_path):
     import segno
     address = local_address()

@@ -10,7 +10,7 @@ from typing import Callable
 
 from reportlab.lib.units import mm
 
-from datafile.errors import BuildError, DataError
+from datafile.errors import BuildError
 
 from ...data.aid_card import CardBlock, card_sides, load_aid_cards
 from ...data.aids import legend
@@ -24,7 +24,7 @@ from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
 from . import fit_memo
 from .blocks import Blocks, TooWide
-from .shared import Flow, _context, _warn_missing, pack
+from .shared import Flow, _context, _warn_missing, checked_language, pack
 
 
 def card_size(project: Project) -> Size:
@@ -33,12 +33,17 @@ def card_size(project: Project) -> Size:
     return project.sheets.sizes.get("player-aid") or Size(width=70, height=120)
 
 
+def card_grid(project: Project, paper: str, bleed: float):
+    """The sheet's frame of aid cards, as the build imposes them (BuildError: the paper is too small)."""
+    return make_grid(project.sheets, paper, card_size(project), bleed)
+
+
 BASE_SIZE, MIN_SIZE, STEP = 9.5, 8.5, 0.25     # body text of a side; headings are 1.2x, icons 12 pt+
 
 
 def aid_card_pages(project: Project, game: GameData, options) -> int:
     sides = card_sides(project, game, _checked(project, game, game.game.languages[0]))
-    grid = make_grid(project.sheets, options.paper, card_size(project), options.bleed)
+    grid = card_grid(project, options.paper, options.bleed)
     return sheet_count(len(sides) // 2 * _copies(game), grid, options)
 
 
@@ -47,12 +52,7 @@ def _copies(game: GameData) -> int:
 
 
 def _checked(project: Project, game: GameData, lang: str) -> str:
-    try:
-        cards = load_aid_cards(project, game)
-    except DataError as exc:
-        raise BuildError("aid card data is invalid:\n  " + "\n  ".join(str(p) for p in exc.problems)) from None
-    if lang not in cards:
-        raise BuildError(f"no {lang} aid card for {game.id}")
+    checked_language(lambda: load_aid_cards(project, game), game, lang, "aid card")
     return lang
 
 
@@ -61,7 +61,7 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
     labels = Translator(project.root, lang, options.allow_missing)
     fitted = FittedSides(project, game, _checked(project, game, lang), labels)
     size = card_size(project)
-    grid = make_grid(project.sheets, options.paper, size, options.bleed)
+    grid = card_grid(project, options.paper, options.bleed)
     canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fitted.fonts)
     renderer = FaceRenderer(fitted.fonts, lang, fitted.icons)
     pieces = []

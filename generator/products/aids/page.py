@@ -115,7 +115,10 @@ def aid_page_size(project: Project, game: GameData, lang: str, paper: str | None
     """The size the build sets this language's player aid at on `paper` (default: the
     language's), and how far the next size up misses: what `pnp check` tells a writer who wants
     a larger page, found by packing that size into taller and taller columns."""
-    ref = _reference(project, game, lang, paper or project.sheets.paper_for(lang), allow_missing=True)
+    paper = paper or project.sheets.paper_for(lang)
+    ref = _reference(project, game, lang, paper, allow_missing=True)
+    # the fit is known now: validate's question (reference_fits) is not packed again (`pnp check`)
+    fit_memo.side_fits(_page_key(project, game, lang, paper), lambda: ref.placed)
     if ref.size is None or ref.size >= BASE_SIZE:
         return PageSize(ref.size)
     bigger, room = ref.size + STEP, ref.top - MARGIN * mm
@@ -155,11 +158,15 @@ def reference_fits(project: Project, game: GameData, lang: str, paper: str | Non
     """Can the build set this language's player aid on `paper` (default: the language's)
     (`pnp validate`)? Kept by content within the process (fit_memo.py)."""
     paper = paper or project.sheets.paper_for(lang)
-    key = fit_memo.page_key(project, game, FontBook(project.root, project.fonts).typography(lang),
-                            legend(project, game, lang), project.sheets.papers[paper],
-                            sections(project, game, _aid(project, game, lang)), _card_blocks(project, game, lang),
-                            Translator(project.root, lang, True)("Icon legend"))
-    return fit_memo.side_fits(key, lambda: _reference(project, game, lang, paper, True, smallest_first=True).placed)
+    return fit_memo.side_fits(_page_key(project, game, lang, paper),
+                              lambda: _reference(project, game, lang, paper, True, smallest_first=True).placed)
+
+
+def _page_key(project: Project, game: GameData, lang: str, paper: str) -> tuple | None:
+    return fit_memo.page_key(project, game, FontBook(project.root, project.fonts).typography(lang),
+                             legend(project, game, lang), project.sheets.papers[paper],
+                             sections(project, game, _aid(project, game, lang)), _card_blocks(project, game, lang),
+                             Translator(project.root, lang, True)("Icon legend"))
 
 
 def check_header(project: Project, game: GameData, lang: str, paper: str | None = None) -> None:

@@ -18,13 +18,19 @@ LINE_SPACING = 1.22      # a text line's height, as a multiple of its size
 
 
 def _aid(project: Project, game: GameData, lang: str) -> Aid:
+    return checked_language(lambda: load_aids(project, game), game, lang, "player aid", f" ({aid_path(game, lang)})")
+
+
+def checked_language(load, game: GameData, lang: str, what: str, where: str = ""):
+    """`load()`'s file of `lang` for the build: BuildError listing the data's problems, or naming
+    the missing language."""
     try:
-        aids = load_aids(project, game)
+        files = load()
     except DataError as exc:
-        raise BuildError("player aid data is invalid:\n  " + "\n  ".join(str(p) for p in exc.problems)) from None
-    if lang not in aids:
-        raise BuildError(f"no {lang} player aid for {game.id} ({aid_path(game, lang)})")
-    return aids[lang]
+        raise BuildError(f"{what} data is invalid:\n  " + "\n  ".join(str(p) for p in exc.problems)) from None
+    if lang not in files:
+        raise BuildError(f"no {lang} {what} for {game.id}{where}")
+    return files[lang]
 
 
 def _warn_missing(labels, game: GameData, lang: str, what: str) -> None:
