@@ -23,6 +23,7 @@ from ..paper.output import Staging, dropped_note
 from . import cache, product_list
 from .product_list import Product
 
+
 @dataclass(frozen=True)
 class Job:
     product: Product
