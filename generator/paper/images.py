@@ -15,6 +15,7 @@ regular PNG or JPEG files of the folder.
 """
 from __future__ import annotations
 
+import base64
 import copy
 import io
 import logging
@@ -105,6 +106,7 @@ def _svg_tree(data: bytes, path: Path, root: Path):
         raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
     if tree is None:
         raise BuildError(f"cannot read SVG '{path.name}'")
+    budget = _Pixels(_shown(path, root))
     elements = [e for e in tree.iter() if isinstance(e.tag, str)]
     by_id = {e.get("id"): e for e in elements if e.get("id")}
     sizes: dict[int, int] = {}
@@ -133,18 +135,89 @@ def _svg_tree(data: bytes, path: Path, root: Path):
         raise BuildError(f"SVG '{path.name}' has more than {MAX_SVG_NODES:,} elements once its <use> clones are "
                          f"counted; simplify it, or export it as PNG")
     for element in elements:
-        href = (element.get(_HREF) or element.get("href") or "").strip()
-        if not href or href.startswith("#") or href.startswith("data:image/"):
-            continue
+        for attribute in (_HREF, "href"):
+            href = (element.get(attribute) or "").strip()
+            if href and not href.startswith("#"):
+                element.set(attribute, _embedded(element, href, path, root, budget))
+    return tree
+
+
+_DATA = re.compile(r"data:image/(png|jpe?g);base64,", re.I)
+
+
+def _embedded(element, href: str, path: Path, root: Path, budget: "_Pixels") -> str:
+    """What an SVG's reference becomes: only an <image> may refer outside the file, to a PNG or
+    JPEG given as base64 data or as a file of the game folder (read here by the project's rule);
+    either is checked and handed to svglib as base64 data, so svglib and Pillow never open a file
+    themselves, nor read any other format."""
+    where = f"SVG '{_shown(path, root)}', line {element.sourceline}"
+    tag = etree_name(element)
+    if tag != "image":
+        raise BuildError(f"{where}: <{tag}> refers to '{href[:80]}'; an SVG's <{tag}> may refer only to "
+                         f"its own elements ('#id')")
+    match = _DATA.match(href)
+    if match:
+        try:
+            data = base64.decodebytes(href[match.end():].encode("ascii", "replace"))   # as svglib decodes it
+        except ValueError:
+            raise BuildError(f"{where}: <image> holds base64 data that does not decode; export the SVG "
+                             f"again") from None
+    elif href.lower().startswith("data:") or re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I):
+        raise BuildError(f"{where}: <image> refers to '{href[:80]}'; an SVG's images are PNG or JPEG, as "
+                         f"base64 data (data:image/png;base64,…) or as files of {root.name}/")
+    else:
         target = Path(os.path.normpath(path.parent / href.split("#", 1)[0]))
         if os.path.isabs(href) or not target.is_relative_to(root):
-            raise BuildError(f"SVG '{path.name}' uses '{href[:80]}', which is outside the game folder (or an "
+            raise BuildError(f"{where}: <image> uses '{href[:80]}', which is outside the game folder (or an "
                              f"absolute path); keep the files an SVG uses inside {root.name}/")
-        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I) or target.suffix.lower() not in RASTER:
-            raise BuildError(f"SVG '{path.name}' uses '{href[:80]}': an SVG may refer to PNG or JPEG files of "
+        if target.suffix.lower() not in RASTER:
+            raise BuildError(f"{where}: <image> uses '{href[:80]}': an SVG may refer to PNG or JPEG files of "
                              f"{root.name}/ only")
-        _read(target, root, MAX_ART_BYTES)   # a regular file of the folder (never a pipe), bounded
-    return tree
+        data = _read(target, root, MAX_ART_BYTES)   # a regular file of the folder (never a pipe), bounded
+    kind = _format(data, where)
+    budget.add(_size(data, where), where)
+    return f"data:image/{kind.lower()};base64," + base64.b64encode(data).decode("ascii")
+
+
+def etree_name(element) -> str:
+    return element.tag.rsplit("}", 1)[-1]
+
+
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else path.name
+
+
+FORMATS = ["PNG", "JPEG"]    # never EPS, PS or PDF (Pillow would run Ghostscript) nor any other reader
+
+
+def _format(data: bytes, where: str) -> str:
+    """PNG or JPEG, as Pillow reads the bytes with only those two readers; BuildError otherwise."""
+    from PIL import Image, UnidentifiedImageError
+    try:
+        with Image.open(io.BytesIO(data), formats=FORMATS) as image:
+            return image.format
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise BuildError(f"{where}: the image is not a PNG or JPEG file (open it in an image editor and "
+                         f"save it as PNG)") from None
+
+
+def _size(data: bytes, where: str) -> tuple[int, int]:
+    from PIL import Image
+    with Image.open(io.BytesIO(data), formats=FORMATS) as image:
+        return image.size
+
+
+class _Pixels:
+    """Pixels of a file's images together (an SVG may embed many, each under MAX_PIXELS)."""
+
+    def __init__(self, name: str):
+        self.name, self.total = name, 0
+
+    def add(self, size: tuple[int, int], where: str) -> None:
+        self.total += size[0] * size[1]
+        if self.total > MAX_PIXELS:
+            raise BuildError(f"{where}: the images of '{self.name}' have more than {MAX_PIXELS // 1_000_000} "
+                             f"million pixels together; make them smaller (300 dpi at print size is enough)")
 
 
 def _pixels(reader, path: Path) -> None:
@@ -184,6 +257,7 @@ def _load(path: Path, mtime: float, root: Path) -> Art:
         return Art(path, float(drawing.width), float(drawing.height), True, drawing)
     data = _read(path, root, MAX_ART_BYTES)
     try:
+        _format(data, "")      # Pillow reads only PNG and JPEG, so ReportLab's detection finds the same
         reader = ImageReader(io.BytesIO(data))
         width, height = reader.getSize()
     except Exception:   # Pillow and ReportLab say it in their own terms (object reprs, BytesIO…)
@@ -200,7 +274,7 @@ def _decodes(data: bytes) -> None:
     """Decode the whole image once (its pixels counted first): a truncated file otherwise fails
     only when it is drawn."""
     from PIL import Image
-    with Image.open(io.BytesIO(data)) as image:
+    with Image.open(io.BytesIO(data), formats=FORMATS) as image:
         image.load()
 
 
@@ -258,11 +332,29 @@ def draw(canvas, art: Art, x: float, y: float, w: float, h: float, fit: str, cli
         # renderPDF starts from Helvetica, which would put a non-embedded font in the PDF;
         # starting from the canvas's current (embedded) font changes nothing drawn
         art.source.initialFontName, art.source.initialFontSize = canvas._fontname, canvas._fontsize
-        renderPDF.draw(art.source, canvas, 0, 0)
+        _ArtRenderer().draw(renderPDF.renderScaledDrawing(art.source), canvas, 0, 0)
     else:
         canvas.drawImage(art.source, x + dx, y + dy, dw, dh, mask="auto")
     canvas.restoreState()
     return effective_dpi(art, dw, dh)
+
+
+class _ArtRenderer(renderPDF._PDFRenderer):
+    """renderPDF's renderer, drawing an SVG's images as image XObjects: its inline images break
+    ReportLab's forms (the faces are forms) and would be repeated on every copy."""
+
+    def drawImage(self, image):
+        if hasattr(image.path, "mode"):    # a Pillow image: _svg_tree made every reference base64 data
+            self._canvas.drawImage(_reader(image.path), image.x, image.y, image.width, image.height, mask="auto")
+
+
+def _reader(picture) -> ImageReader:
+    """One ImageReader per embedded Pillow image (every copy of a face shares its XObject)."""
+    reader = getattr(picture, "_pnp_reader", None)
+    if reader is None:
+        reader = ImageReader(picture)
+        picture._pnp_reader = reader
+    return reader
 
 
 def tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
@@ -279,7 +371,7 @@ def _tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
         return Art(art.path, art.width, art.height, True, drawing)
     from PIL import Image, ImageChops
     real = Path(os.path.realpath(art.path))   # checked by _load; read again by the same rule (never a pipe)
-    with Image.open(io.BytesIO(_read(real, real.parent, MAX_ART_BYTES))) as image:
+    with Image.open(io.BytesIO(_read(real, real.parent, MAX_ART_BYTES)), formats=FORMATS) as image:
         rgba = image.convert("RGBA")
     colour = Image.new("RGB", rgba.size, tuple(round(255 * c) for c in rgb))
     multiplied = ImageChops.multiply(rgba.convert("RGB"), colour)

@@ -1,0 +1,134 @@
+"""Every read through the read rule, and images as PNG or JPEG only (issue 48, items 4, 6 and 7):
+a `calc_cache.py` that is a pipe hung `pnp build`; an SVG's `data:` reference that is not base64
+made svglib open a file of that name itself (a pipe there hung validate), `<use>` loaded an SVG
+pnp never checked; a `.png` that is PostScript ran Ghostscript; images embedded in an SVG were
+counted one by one (24 of 49 million pixels each: 63 s and 5.1 GB) and a single one ended the
+build with a ReportLab TypeError."""
+from __future__ import annotations
+
+import base64
+import io
+import os
+import shutil
+
+import pytest
+from PIL import Image
+
+from tests.conftest import ROOT
+
+from .projects import bounded, demo
+from .test_budgets import with_art
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">\n'
+       '{}\n</svg>')
+
+
+def _png(width: int, height: int, mode: str = "RGB") -> bytes:
+    out = io.BytesIO()
+    Image.new(mode, (width, height)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _data(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode()
+
+
+def _svg_project(tmp_path, body: str):
+    root = demo(tmp_path)
+    with_art(root, "pic.svg")
+    (root / "cards" / "demo" / "art" / "pic.svg").write_text(SVG.format(body))
+    return root
+
+
+def _refused_at(run, *words: str) -> None:
+    assert run.code is not None, f"killed after {run.seconds:.0f} s"
+    assert run.one_line_failure(), run.output[-600:]
+    assert any(all(w in line for w in words) for line in run.lines()), run.lines()
+
+
+@pytest.mark.parametrize("make", [lambda p: os.mkfifo(p), lambda p: p.symlink_to("/dev/zero")], ids=["fifo", "dev-zero"])
+def test_a_calc_cache_that_is_not_a_regular_file_is_one_line(tmp_path, make):
+    """worker_config hashed layouts/site/calc_cache.py with .read_bytes(): a pipe hung the build."""
+    from tests.site.conftest import runtime_or_skip
+    runtime_or_skip()
+    root = demo(tmp_path)
+    shutil.copytree(ROOT / "layouts" / "site", root / "layouts" / "site")
+    cache = root / "layouts" / "site" / "calc_cache.py"
+    cache.unlink()
+    make(cache)
+    _refused_at(bounded(root, "build", "tournay", "--lang", "en", "--only", "rules", timeout=30),
+                "build failed: layouts/site/calc_cache.py:")
+
+
+@pytest.mark.parametrize("body, words", [
+    ('<image xlink:href="data:image/f.png" width="5" height="5"/>', ["<image> refers to 'data:image/f.png'"]),
+    ('<image href="data:image/svg+xml;base64,PHN2Zy8+" width="5" height="5"/>', ["<image> refers to 'data:"]),
+    ('<use xlink:href="data:image/x.svg#r"/>', ["<use> refers to 'data:image/x.svg#r'"]),
+    ('<use xlink:href="other.svg#r"/>', ["<use> refers to 'other.svg#r'"]),
+], ids=["data-not-base64", "data-svg", "use-data", "use-file"])
+def test_an_svg_reference_other_than_a_png_or_jpeg_is_refused_at_its_line(tmp_path, body, words):
+    root = _svg_project(tmp_path, body)
+    art = root / "cards" / "demo" / "art"
+    (art / "data:image").mkdir()
+    os.mkfifo(art / "data:image" / "f.png")          # what svglib opened itself: validate hung
+    (art / "data:image" / "x.svg").write_text(SVG.format('<rect id="r" width="5" height="5"/>'))
+    (art / "other.svg").write_text(SVG.format('<rect id="r" width="5" height="5"/>'))
+    _refused_at(bounded(root, "validate", "demo", timeout=30), "SVG 'art/pic.svg', line 2:", *words)
+    _refused_at(bounded(root, "build", "demo", "--only", "cards", timeout=30), "SVG 'art/pic.svg', line 2:", *words)
+
+
+def _fake_ghostscript(tmp_path):
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "gs").write_text(f"#!/bin/sh\ntouch {tmp_path / 'gs-ran'}\nexit 1\n")
+    (folder / "gs").chmod(0o755)
+    return {"PATH": f"{folder}:{os.environ.get('PATH', '')}"}
+
+
+POSTSCRIPT = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto 10 10 lineto stroke\nshowpage\n"
+
+
+def test_a_png_that_is_postscript_never_runs_ghostscript(tmp_path):
+    root = demo(tmp_path)
+    with_art(root, "pic.png")
+    (root / "cards" / "demo" / "art" / "pic.png").write_bytes(POSTSCRIPT)
+    run = bounded(root, "validate", "demo", env=_fake_ghostscript(tmp_path), timeout=30)
+    _refused_at(run, "cannot read image 'art/pic.png'")
+    assert not (tmp_path / "gs-ran").exists()
+
+
+def test_postscript_as_base64_png_in_an_svg_never_runs_ghostscript(tmp_path):
+    root = _svg_project(tmp_path, f'<image xlink:href="{_data(POSTSCRIPT)}" width="5" height="5"/>')
+    run = bounded(root, "build", "demo", "--only", "cards", env=_fake_ghostscript(tmp_path), timeout=30)
+    _refused_at(run, "SVG 'art/pic.svg', line 2:", "not a PNG or JPEG")
+    assert not (tmp_path / "gs-ran").exists()
+
+
+def test_a_small_png_inside_an_svg_builds(tmp_path):
+    """A 20×20 base64 PNG ended the build with `internal error: TypeError` (ReportLab's inline
+    image inside a form); it is now an image of the PDF, once for every copy."""
+    from pypdf import PdfReader
+    root = _svg_project(tmp_path, f'<image xlink:href="{_data(_png(20, 20))}" width="5" height="5"/>')
+    run = bounded(root, "build", "demo", "--only", "cards", timeout=30)
+    assert run.code == 0, run.output[-600:]
+    pdf = PdfReader(root / "output" / "demo" / "en" / "cards.pdf")
+    sizes = {(obj["/Width"], obj["/Height"]) for page in pdf.pages
+             for obj in _xobjects(page.get("/Resources", {}).get("/XObject", {}))
+             if obj.get("/Subtype") == "/Image"}
+    assert (20, 20) in sizes
+
+
+def _xobjects(xobjects):
+    """Image XObjects, also inside forms (each card face is one)."""
+    for ref in xobjects.values():
+        obj = ref.get_object()
+        yield obj
+        if obj.get("/Subtype") == "/Form":
+            yield from _xobjects(obj.get("/Resources", {}).get("/XObject", {}))
+
+
+def test_the_images_of_one_svg_share_one_pixel_budget(tmp_path):
+    """Each under the 50-million limit, three 5000×5000 images together are over it."""
+    picture = _data(_png(5000, 5000, "1"))
+    root = _svg_project(tmp_path, f'<image xlink:href="{picture}" width="5" height="5"/>' * 3)
+    _refused_at(bounded(root, "validate", "demo", timeout=30), "SVG 'art/pic.svg', line 2:", "million pixels together")
