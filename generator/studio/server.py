@@ -143,8 +143,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(404, b"gone\n", "text/plain; charset=utf-8")
         if (before, now) not in self.server.diffs:
             from PIL import Image
-            old = Image.open(io.BytesIO(images[before])).convert("L")
-            new = Image.open(io.BytesIO(images[now])).convert("L")
+            old = Image.open(io.BytesIO(images[before]), formats=["PNG"]).convert("L")
+            new = Image.open(io.BytesIO(images[now]), formats=["PNG"]).convert("L")
             if old.size != new.size:
                 old = old.resize(new.size)
             out = io.BytesIO()

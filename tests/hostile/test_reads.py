@@ -132,3 +132,36 @@ def test_the_images_of_one_svg_share_one_pixel_budget(tmp_path):
     picture = _data(_png(5000, 5000, "1"))
     root = _svg_project(tmp_path, f'<image xlink:href="{picture}" width="5" height="5"/>' * 3)
     _refused_at(bounded(root, "validate", "demo", timeout=30), "SVG 'art/pic.svg', line 2:", "million pixels together")
+
+
+def _regions(root, count: int, template: str = "{{ card.id }}") -> None:
+    """`count` more text regions on the demo card, each printing its own text per card."""
+    regions = "".join(f'      t{i}: {{kind: text, x: 7, y: 50, width: 49, height: 26, text: "{template} {i}"}}\n'
+                      for i in range(count))
+    layout = root / "layouts" / "demo.yaml"
+    text = layout.read_text()
+    layout.write_text(text.replace("      rule: {kind: line", regions + "      rule: {kind: line", 1))
+
+
+def _cards(root, count: int) -> None:
+    deck = root / "cards" / "demo" / "cards.yaml"
+    deck.write_text(deck.read_text() + "".join(f"  - id: c{i}\n    name: {{en: C{i}}}\n    props: {{cost: 1}}\n"
+                                               f"    text: {{en: hello}}\n" for i in range(count)))
+
+
+def test_a_layout_of_thousands_of_regions_is_one_line(tmp_path):
+    """12,000 text regions (1.1 MB, under the file limits) kept `pnp validate` busy past 200 s on
+    a 40-card deck; 2,000 here (past 40 s before)."""
+    root = demo(tmp_path)
+    _regions(root, 2000)
+    _cards(root, 38)
+    _refused_at(bounded(root, "validate", "demo", timeout=60), "layouts/demo.yaml:25: layouts.card.regions:",
+                "2,008 regions")
+
+
+def test_the_faces_of_a_project_share_one_budget_of_regions(tmp_path):
+    """Each layout under its limit, the cards times their regions are over the project's."""
+    root = demo(tmp_path)
+    _regions(root, 90)
+    _cards(root, 400)
+    _refused_at(bounded(root, "validate", "demo", timeout=60), "cards/demo/cards.yaml:", "regions in all")
