@@ -16,7 +16,7 @@ from PIL import Image
 
 from tests.conftest import ROOT
 
-from .projects import bounded, demo
+from .projects import bounded, demo, edit
 from .test_budgets import with_art
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">\n'
@@ -165,3 +165,17 @@ def test_the_faces_of_a_project_share_one_budget_of_regions(tmp_path):
     _regions(root, 90)
     _cards(root, 400)
     _refused_at(bounded(root, "validate", "demo", timeout=60), "cards/demo/cards.yaml:", "regions in all")
+
+
+def test_the_art_of_a_build_shares_one_pixel_budget(tmp_path):
+    """Each under the 50-million limit, three 7000×7000 images (one per card) are over the 100
+    million a build may draw."""
+    root = demo(tmp_path)
+    (root / "cards" / "demo" / "art").mkdir()
+    edit(root / "layouts" / "demo.yaml", "      rule: {kind: line", '      pic: {kind: image, x: 1, y: 1, width: 10, '
+         'height: 10, text: "art/{{ card.id }}.png", allow_low_dpi: true}\n      rule: {kind: line')
+    _cards(root, 1)
+    picture = _png(7000, 7000, "1")
+    for card in ("market", "harbour", "c0"):
+        (root / "cards" / "demo" / "art" / f"{card}.png").write_bytes(picture)
+    _refused_at(bounded(root, "validate", "demo", timeout=60), "million pixels; at most 100 million in all")
