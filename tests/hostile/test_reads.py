@@ -179,3 +179,37 @@ def test_the_art_of_a_build_shares_one_pixel_budget(tmp_path):
     for card in ("market", "harbour", "c0"):
         (root / "cards" / "demo" / "art" / f"{card}.png").write_bytes(picture)
     _refused_at(bounded(root, "validate", "demo", timeout=60), "million pixels; at most 100 million in all")
+
+
+def _xlsx_with_dtd(dtd: bytes, entity: bytes) -> bytes:
+    """A workbook whose first sheet declares `dtd` and uses `entity` in a cell."""
+    import zipfile
+    from openpyxl import Workbook
+    book, buffer = Workbook(), io.BytesIO()
+    book.active.append(["id", "name", "props.cost"])
+    book.active.append(["a", "A", 1])
+    book.save(buffer)
+    source, out = zipfile.ZipFile(io.BytesIO(buffer.getvalue())), io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as changed:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data = (dtd + data).replace(b"<v>1</v>", b"<is><t>" + entity + b"</t></is>")
+                data = data.replace(b'r="C2" t="n"', b'r="C2" t="inlineStr"')
+            changed.writestr(item, data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("dtd, entity", [
+    (b'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>', b"&e;"),
+    (b'<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+     b'<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>', b"&d;"),
+], ids=["xxe", "entity-bomb"])
+def test_an_xlsx_with_a_dtd_is_one_line_naming_the_file(tmp_path, dtd, entity):
+    """Both ended in `internal error: ParseError`."""
+    root = demo(tmp_path)
+    (root / "cards" / "demo" / "sheet.xlsx").write_bytes(_xlsx_with_dtd(dtd, entity))
+    edit(root / "cards" / "demo" / "cards.yaml", "cards:\n", "cards_from: sheet.xlsx\ncards:\n")
+    _refused_at(bounded(root, "validate", "demo", timeout=30), "cards/demo/sheet.xlsx:", "DTD")
+    (root / "cards" / "demo" / "sheet.xlsx").write_bytes(_xlsx_with_dtd(b"", b"&undefined;"))   # no DTD: damaged
+    _refused_at(bounded(root, "validate", "demo", timeout=30), "cards/demo/sheet.xlsx:", "cannot read the sheet")
