@@ -16,7 +16,7 @@ from ..data.catalog import load_project_and_problems
 from ..data.figures import load_figures
 from ..data.characters import strings
 from ..data.faces import face_problems, printed_texts
-from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
+from ..data.i18n import load_catalogue
 from ..data.languages import language_problems
 from ..data.locate import search_path
 from ..data.project import Project
@@ -79,8 +79,9 @@ def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions
     checks += [lambda: site_problems(project.root)]  # the site's templates and assets (read as a build reads them)
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
     checks += [lambda: load_figures(project, game, [s.id for s in load_rules(project, game, game.game.languages[0]).flat()])]
+    # every language's catalogues, English's too: the build reads them all (the site's calculator)
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
-               if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
+               if (project.root / "locales" / lang).is_dir()]
     for check in checks:
         try:
             check()

@@ -213,3 +213,35 @@ def test_an_xlsx_with_a_dtd_is_one_line_naming_the_file(tmp_path, dtd, entity):
     _refused_at(bounded(root, "validate", "demo", timeout=30), "cards/demo/sheet.xlsx:", "DTD")
     (root / "cards" / "demo" / "sheet.xlsx").write_bytes(_xlsx_with_dtd(b"", b"&undefined;"))   # no DTD: damaged
     _refused_at(bounded(root, "validate", "demo", timeout=30), "cards/demo/sheet.xlsx:", "cannot read the sheet")
+
+
+def _same_refusal(root, *words: str) -> None:
+    """`pnp validate` refuses what the build refuses, with the build's words."""
+    build = bounded(root, "build", "demo", "--lang", "en", timeout=60)
+    _refused_at(build, "build failed:", *words)
+    _refused_at(bounded(root, "validate", "demo", timeout=60), *words)
+
+
+def test_validate_refuses_an_english_catalogue_that_is_a_link_out(tmp_path):
+    root = demo(tmp_path)
+    folder = root / "locales" / "en" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "demo.po").symlink_to("/proc/self/environ")
+    _same_refusal(root, "locales/en/LC_MESSAGES/demo.po: a link leading outside the project folder")
+
+
+def test_validate_refuses_a_site_template_including_a_path(tmp_path):
+    root = demo(tmp_path)
+    shutil.copytree(ROOT / "layouts" / "site", root / "layouts" / "site")
+    edit(root / "layouts" / "site" / "home.html", "{% block body %}", '{% block body %}{% include "/etc/passwd" %}')
+    _same_refusal(root, "layouts/site/home.html: it includes '/etc/passwd', which is not a template of layouts/site/")
+
+
+def test_validate_refuses_a_damaged_game_folder_font(tmp_path):
+    root = demo(tmp_path)
+    regular = (ROOT / "layouts" / "fonts" / "Cardo-Regular.ttf").read_bytes()
+    (root / "cards" / "demo" / "damaged.ttf").write_bytes(regular[:len(regular) // 2])   # its header is fine
+    edit(root / "layouts" / "demo.yaml", "height: 9, font: title,", "height: 9, font: damaged.ttf,")
+    _same_refusal(root, "font file 'damaged.ttf' cannot be embedded")
+    run = bounded(root, "validate", "demo")
+    assert any(line.startswith("layouts/demo.yaml:30:") for line in run.lines()), run.lines()
