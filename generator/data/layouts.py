@@ -123,6 +123,14 @@ class LayoutFiles:
         name, raw = self._raw.get(stem, (f"layouts/{stem}.yaml", None))
         return name, line_of(raw, path)
 
+    def refused(self, stem: str) -> list[Problem]:
+        """The problems of layouts/`stem`.yaml when it does not load."""
+        self._load(stem)
+        if stem not in self._paths or any(lid.startswith(f"{stem}/") for lid in self._specs):
+            return []
+        name = relative(self._root, self._paths[stem])
+        return [p for p in self.problems if p.file == name]
+
     def load_all(self) -> None:
         for stem in self._paths:
             self._load(stem)
@@ -176,6 +184,9 @@ class Layouts(Mapping):
             raise self._failed[lid]
         if lid not in self._resolved:
             if lid not in self._files:
+                refused = self._files.refused(lid.split("/", 1)[0])
+                if refused:       # its file does not load: the file's own problems, not a missing layout
+                    raise DataError(refused)
                 raise KeyError(lid)
             try:
                 self._resolved[lid] = resolve_layout(lid, self._files, self._roles)

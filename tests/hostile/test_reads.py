@@ -245,3 +245,41 @@ def test_validate_refuses_a_damaged_game_folder_font(tmp_path):
     _same_refusal(root, "font file 'damaged.ttf' cannot be embedded")
     run = bounded(root, "validate", "demo")
     assert any(line.startswith("layouts/demo.yaml:30:") for line in run.lines()), run.lines()
+
+
+def _project_with(tmp_path, game: str):
+    """An empty project holding a copy of a shipped game (its files win over the bundled ones)."""
+    root = tmp_path / "project"
+    (root / "cards").mkdir(parents=True)
+    (root / "layouts").mkdir()
+    shutil.copytree(ROOT / "cards" / game, root / "cards" / game)
+    return root
+
+
+def test_a_deck_back_without_the_field_its_layout_colours_with_is_one_line(tmp_path):
+    """Deleting `back.props.colour` gave `internal error: UndefinedError` (the edge colours of the
+    back are worked out before it is drawn)."""
+    root = _project_with(tmp_path, "tournay")
+    edit(root / "cards" / "tournay" / "yellow-1-expansion.yaml", "props: {colour: yellow, level: 1}", "props: {level: 1}")
+    run = bounded(root, "build", "tournay", "--lang", "en", "--only", "cards", timeout=60)
+    _refused_at(run, "build failed: back of deck yellow-1-expansion", "layouts/tournay.yaml", "no field 'colour'")
+
+
+def test_a_layout_file_that_does_not_load_is_its_own_line_not_a_missing_layout(tmp_path):
+    """`radius: [1, 2]` on card-side's panel gave `internal error: KeyError: 'aids/card-side'`."""
+    root = _project_with(tmp_path, "tournay")
+    text = (ROOT / "layouts" / "aids.yaml").read_text(encoding="utf-8")
+    panel = "      panel: {kind: rect, x: 2.5, y: 2.5, width: 65, height: 115, fill: aid-paper, radius: 2.5}"
+    assert panel in text
+    (root / "layouts" / "aids.yaml").write_text(text.replace(panel, panel.replace("2.5}", "[1, 2]}"), 1))
+    run = bounded(root, "build", "tournay", "--lang", "en", "--only", "player-aid-card", timeout=60)
+    _refused_at(run, "build failed: layouts/aids.yaml:19: layouts.card-side.regions.panel.radius")
+
+
+def test_a_failing_expression_in_a_player_aid_is_one_line(tmp_path):
+    """`{{ 1/0 }}` in a Taverna aid item gave `internal error: ZeroDivisionError`."""
+    root = _project_with(tmp_path, "taverna")
+    edit(root / "cards" / "taverna" / "aid" / "en.yaml", '"Then refill the', '"Then refill {{ 1/0 }} the')
+    _refused_at(bounded(root, "validate", "taverna", timeout=60), "cards/taverna/aid/en.yaml:20: sections[1].items[4]")
+    _refused_at(bounded(root, "build", "taverna", "--lang", "en", "--only", "player-aid", timeout=60),
+                "cards/taverna/aid/en.yaml:20: sections[1].items[4]")

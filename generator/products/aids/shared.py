@@ -21,7 +21,8 @@ def _aid(project: Project, game: GameData, lang: str) -> Aid:
     try:
         aids = load_aids(project, game)
     except DataError as exc:
-        raise BuildError("player aid data is invalid:\n  " + "\n  ".join(str(p) for p in exc.problems)) from None
+        raise BuildError(f"player aid data is invalid: {exc.problems[0]}" + (f" (and {len(exc.problems) - 1} more "
+                         f"problem(s): pnp validate lists them)" if len(exc.problems) > 1 else "")) from None
     if lang not in aids:
         raise BuildError(f"no {lang} player aid for {game.id} ({aid_path(game, lang)})")
     return aids[lang]
