@@ -8,7 +8,7 @@ from dataclasses import replace
 import click
 
 from datafile.errors import BuildError, DataError, Problem, field_path
-from datafile.source import line_of, load_yaml
+from datafile.source import line_of, load_yaml, read_text
 
 from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids, used_icons
@@ -161,7 +161,7 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
     problems = []
     for lang in cards:
         path = aid_card_path(game, lang)
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, str(path), within=search_path(project.root))   # by the rule, as it was loaded
         sides = list(re.finditer(r"^\s*-?\s*side:\s*['\"]?([\w-]+)['\"]?\s*$", text, re.M))
 
         def where(side: str) -> tuple[int, str]:

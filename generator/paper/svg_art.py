@@ -86,8 +86,14 @@ def _svg_tree(data: bytes, path: Path, root: Path):
                          f"counted; simplify it, or export it as PNG")
     for element in elements:
         for attribute in (_HREF, "href"):
-            href = (element.get(attribute) or "").strip()
-            if href and not href.startswith("#"):
+            if element.get(attribute) is None:
+                continue
+            href = element.get(attribute).strip()   # svglib reads ' #a' or ' ' as a file's name
+            if not href:
+                del element.attrib[attribute]
+            elif href.startswith("#"):
+                element.set(attribute, href)
+            else:
                 element.set(attribute, _embedded(element, href, path, root, budget))
     _spend(path, budget.total)
     return tree

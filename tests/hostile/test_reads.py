@@ -65,7 +65,8 @@ def test_a_calc_cache_that_is_not_a_regular_file_is_one_line(tmp_path, make):
     ('<image href="data:image/svg+xml;base64,PHN2Zy8+" width="5" height="5"/>', ["<image> refers to 'data:"]),
     ('<use xlink:href="data:image/x.svg#r"/>', ["<use> refers to 'data:image/x.svg#r'"]),
     ('<use xlink:href="other.svg#r"/>', ["<use> refers to 'other.svg#r'"]),
-], ids=["data-not-base64", "data-svg", "use-data", "use-file"])
+    ('<a xlink:href="https://example.com/"><rect width="1" height="1"/></a>', ["<a> refers to 'https://example.com/'"]),
+], ids=["data-not-base64", "data-svg", "use-data", "use-file", "link"])
 def test_an_svg_reference_other_than_a_png_or_jpeg_is_refused_at_its_line(tmp_path, body, words):
     root = _svg_project(tmp_path, body)
     art = root / "cards" / "demo" / "art"
@@ -75,6 +76,17 @@ def test_an_svg_reference_other_than_a_png_or_jpeg_is_refused_at_its_line(tmp_pa
     (art / "other.svg").write_text(SVG.format('<rect id="r" width="5" height="5"/>'))
     _refused_at(bounded(root, "validate", "demo", timeout=30), "SVG 'art/pic.svg', line 2:", *words)
     _refused_at(bounded(root, "build", "demo", "--only", "cards", timeout=30), "SVG 'art/pic.svg', line 2:", *words)
+
+
+def test_an_svg_reference_of_spaces_opens_no_file(tmp_path):
+    """svglib read ' #r' and ' ' as the names of files beside the SVG (a pipe there hung it)."""
+    root = _svg_project(tmp_path, '<rect id="r" width="5" height="5"/><use xlink:href=" #r"/>'
+                                  '<image xlink:href=" " width="5" height="5"/>')
+    art = root / "cards" / "demo" / "art"
+    os.mkfifo(art / " #r")
+    os.mkfifo(art / " ")
+    run = bounded(root, "build", "demo", "--only", "cards", timeout=30)
+    assert run.code == 0, run.output[-600:]
 
 
 def _fake_ghostscript(tmp_path):
