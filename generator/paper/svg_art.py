@@ -58,6 +58,12 @@ def _svg_tree(data: bytes, path: Path, root: Path):
         raise BuildError(f"cannot read SVG '{path.name}'")
     budget = _Pixels(_shown(path, root))
     elements = [e for e in tree.iter() if isinstance(e.tag, str)]
+    for element in elements:
+        if etree_name(element) in ("text", "tspan", "textPath", "flowRoot"):
+            # svglib would look its font up with fc-match (an outside program) and set it in a
+            # non-embedded standard font: the PDF would depend on the reader
+            raise BuildError(f"SVG '{_shown(path, root)}', line {element.sourceline}: contains text; convert text "
+                             f"to paths in your editor")
     by_id = {e.get("id"): e for e in elements if e.get("id")}
     sizes: dict[int, int] = {}
 

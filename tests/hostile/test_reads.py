@@ -78,6 +78,15 @@ def test_an_svg_reference_other_than_a_png_or_jpeg_is_refused_at_its_line(tmp_pa
     _refused_at(bounded(root, "build", "demo", "--only", "cards", timeout=30), "SVG 'art/pic.svg', line 2:", *words)
 
 
+def test_text_in_an_svg_runs_no_font_lookup(tmp_path):
+    """svglib looked a <text>'s font up with fc-match, an outside program, before pnp refused it."""
+    env = _fake_program(tmp_path, "fc-match")
+    root = _svg_project(tmp_path, '<text font-family="Evil" x="1" y="5">hi</text>')
+    run = bounded(root, "build", "demo", "--only", "cards", env=env, timeout=30)
+    _refused_at(run, "SVG 'art/pic.svg', line 2: contains text")
+    assert not (tmp_path / "fc-match-ran").exists()
+
+
 def test_an_svg_reference_of_spaces_opens_no_file(tmp_path):
     """svglib read ' #r' and ' ' as the names of files beside the SVG (a pipe there hung it)."""
     root = _svg_project(tmp_path, '<rect id="r" width="5" height="5"/><use xlink:href=" #r"/>'
@@ -89,12 +98,17 @@ def test_an_svg_reference_of_spaces_opens_no_file(tmp_path):
     assert run.code == 0, run.output[-600:]
 
 
-def _fake_ghostscript(tmp_path):
+def _fake_program(tmp_path, name: str) -> dict:
+    """An environment whose PATH finds a `name` that only leaves `name`-ran beside the project."""
     folder = tmp_path / "bin"
-    folder.mkdir()
-    (folder / "gs").write_text(f"#!/bin/sh\ntouch {tmp_path / 'gs-ran'}\nexit 1\n")
-    (folder / "gs").chmod(0o755)
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(f"#!/bin/sh\ntouch {tmp_path / (name + '-ran')}\nexit 1\n")
+    (folder / name).chmod(0o755)
     return {"PATH": f"{folder}:{os.environ.get('PATH', '')}"}
+
+
+def _fake_ghostscript(tmp_path):
+    return _fake_program(tmp_path, "gs")
 
 
 POSTSCRIPT = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto 10 10 lineto stroke\nshowpage\n"
