@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -55,8 +56,17 @@ class Counted(QuietHandler):
         outputfile.write(data)
 
 
+class Unlisted(Counted):
+    """For a site an earlier pnp built (no list of what pnp wrote beside it): every regular file."""
+
+    def _written(self, path: str) -> bool:
+        return os.path.isfile(path) and not os.path.islink(path)
+
+
 def serve(site: Path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counted, directory=str(site)))
+    listed = (site.parent / ".pnp-written").is_file()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counted if listed else Unlisted,
+                                                                     directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -46,6 +46,17 @@ def pnp_process(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
                           text=True)
 
 
+def list_as_written(out: Path) -> None:
+    """Every regular file under `out` listed as pnp's own (paper/written.py), as a build lists
+    what it writes: for tests that make a site folder by hand and serve it."""
+    import hashlib
+
+    from generator.paper import written
+    files = {str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in sorted(out.rglob("*")) if p.is_file() and not p.is_symlink() and p.name != written.NAME}
+    written.save(out, files)
+
+
 def game_facts(game_id: str) -> dict:
     """The card facts a calculator takes (scoring.api.facts_from_game) from the project's data."""
     from generator.data.catalog import load_project

@@ -24,7 +24,9 @@ from typing import Callable
 from datafile.errors import BuildError, DataError
 from datafile.source import load_yaml
 
+from ..data import site_code
 from ..data.locate import input_files, search_path
+from ..paper import written
 from ..paper.output import file_digest, link_or_copy
 
 CACHE_DIR = ".pnp-cache"
@@ -159,6 +161,8 @@ class Keys:
             **self.base,
             "product": product,
             "lang": lang,
+            # the site is made from the project's own site files only when the user trusts them
+            **({"site_code": site_code.trusted()} if product == "site" else {}),
             "game": self._memo(("game", game_dir, lang), lambda: self.game_inputs(game_dir, languages, lang)),
             "layouts": self._memo(("layouts",), lambda: self._everywhere("layouts")),
             "locales": self._memo(("locales", lang), lambda: {**self._everywhere("locales", "en"),
@@ -188,21 +192,31 @@ def _intact(entry: Path) -> bool:
 class Store:
     """Entries `<key>-<content hash>` in OUT/.pnp-cache/; new ones go into the staging folder."""
 
-    def __init__(self, out: Path, staged: Path | None):
+    def __init__(self, out: Path, staged: Path | None, trusted: dict[str, str] | None = None):
         self.old = out / CACHE_DIR
         self.new = (staged / CACHE_DIR) if staged is not None else self.old
         self.used: set[str] = set()
+        # what pnp wrote into OUT (written.py): a shipped cache entry, named right for a key
+        # anyone can compute, is never taken for a product
+        self.trusted = written.load(out) if trusted is None else trusted
+
+    def _ours(self, entry: Path) -> bool:
+        return written.hash_of(entry, f"{CACHE_DIR}/{entry.name}", self.trusted) is not None
 
     def _entry(self, key: str) -> Path | None:
         """The entry for `key`, if an earlier build left one whose bytes still match the hash in
-        its name (never one altered in place)."""
+        its name (never one altered in place) and pnp wrote it."""
         if not self.old.is_dir():
             return None
         for entry in self.old.glob(f"{key}-*"):
-            if _intact(entry):
+            if _intact(entry) and self._ours(entry):
                 self.used.add(entry.name)
                 return entry
         return None
+
+    def _wrote(self, entry: Path) -> None:
+        if self.new == self.old:     # in place (pnp serve): vouched for until the next commit lists it
+            written.vouch(entry, file_digest(entry))
 
     def fetch(self, key: str, into: Path) -> bool:
         """Link the entry for `key` to `into`; False when absent or altered."""
@@ -217,6 +231,7 @@ class Store:
         entry = self.new / name
         if not entry.exists():
             link_or_copy(produced, entry)
+            self._wrote(entry)
         self.used.add(name)
 
     def remembered(self, key: str, make: Callable[[], bytes], read: bool = True) -> bytes:
@@ -229,6 +244,7 @@ class Store:
         self.new.mkdir(parents=True, exist_ok=True)
         if not (self.new / name).exists():
             (self.new / name).write_bytes(data)
+            self._wrote(self.new / name)
         self.used.add(name)
         return data
 
@@ -236,7 +252,7 @@ class Store:
         """True when OUT's site was built from these inputs and its files are as written."""
         marker = self.old / f"site-{key}"
         try:
-            small = _regular(marker) and marker.lstat().st_size < 16_000_000
+            small = _regular(marker) and marker.lstat().st_size < 16_000_000 and self._ours(marker)
             files = json.loads(marker.read_text(encoding="utf-8")) if small else None
             current = isinstance(files, dict) and all(
                 _regular(site / rel) and file_digest(site / rel) == digest for rel, digest in files.items())
@@ -251,6 +267,7 @@ class Store:
                  for p in sorted(staged_site.rglob("*")) if p.is_file()}
         self.new.mkdir(parents=True, exist_ok=True)
         (self.new / f"site-{key}").write_text(json.dumps(files, sort_keys=True), encoding="utf-8")
+        self._wrote(self.new / f"site-{key}")
         self.used.add(f"site-{key}")
 
     def drop_unused(self, prefix: str) -> None:
@@ -268,5 +285,5 @@ class Store:
         others = sorted((p for p in self.old.iterdir() if p.name not in self.used),
                         key=lambda p: p.lstat().st_mtime, reverse=True)
         for entry in [self.old / name for name in self.used] + others[:max(0, KEEP - len(self.used))]:
-            if _regular(entry) and not (self.new / entry.name).exists():
+            if _regular(entry) and self._ours(entry) and not (self.new / entry.name).exists():
                 link_or_copy(entry, self.new / entry.name)

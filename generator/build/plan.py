@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from ..paper.imposition import SheetOptions
 from ..data import user_cache
 from ..data.project import GameData, Project
-from ..paper.output import Staging
+from ..paper.output import Staging, dropped_note
 from . import cache
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
@@ -129,7 +129,7 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         return []
     out = out or jobs[0].target.parents[2]
     with Staging(out) as staging:
-        store = cache.Store(out, staging.folder)
+        store = cache.Store(out, staging.folder, staging.trusted)
         staging.not_carried.add(cache.CACHE_DIR)
         keys = cache.Keys(project.root, options)
         _forget_if_inputs_changed(keys.shared_inputs())
@@ -157,7 +157,11 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             store.put(key, tmp)
         site.finish()
         store.carry_over()
-        return staging.commit()
+        written = staging.commit()
+        note = dropped_note(staging)
+        if note:
+            warn(note)
+        return written
 
 
 @contextmanager

@@ -71,7 +71,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet,
                            ink_saver, fold)
     try:   # a shipped `output -> ~/.ssh` is refused, never written through
-        out = output_folder(out_dir or project_root(ctx) / "output")
+        out = output_folder(out_dir or project_root(ctx) / "output", chosen=out_dir is not None)
     except BuildError as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
         sys.exit(1)

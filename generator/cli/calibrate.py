@@ -49,7 +49,9 @@ def calibrate(ctx, paper, duplex, back_offset, lang, out_path):
     except BuildError as exc:
         raise click.ClickException(str(exc)) from None
     paper = paper or sheets.paper_for(lang)     # the paper the cards of that language are built on
-    with Staging() as staging:
+    # into output/: staged with the whole folder, as build and export do (what pnp wrote there is
+    # listed, and stays); a file named with --out: beside it, alone
+    with Staging(None if out_path else target.parent) as staging:
         try:
             write_calibration(staging.temporary(target), sheets.papers[paper], paper,
                               "long" if duplex == "none" else duplex, parse_offset(back_offset),

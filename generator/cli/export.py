@@ -11,12 +11,12 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..paper.output import Staging, output_folder
-from .common import known_or_exit, load_or_exit, project_root, shown_path, split_list
+from ..paper.output import Staging, dropped_note, output_folder
+from .common import known_or_exit, language_paper_option, load_or_exit, project_root, shown_path, split_list
 
 
 @click.command()
-@click.argument("target", type=click.Choice(["png", "tts", "printshop"]))
+@click.argument("target", type=click.Choice(["png", "tts", "printshop", "cutter"]))
 @click.argument("games", nargs=-1)
 @click.option("--lang", "langs", metavar="fr,en,...", help="Languages (default: all of each game's).")
 @click.option("--dpi", type=click.FloatRange(36, 1200), default=300, show_default=True,
@@ -26,6 +26,9 @@ from .common import known_or_exit, load_or_exit, project_root, shown_path, split
 @click.option("--no-bleed", is_flag=True, help="png: the trimmed card only (same as --bleed 0).")
 @click.option("--preset", default=None, metavar="NAME",
               help="printshop: a preset of layouts/printshops.yaml (drivethrucards, thegamecrafter).")
+@click.option("--machine", default=None, metavar="NAME",
+              help="cutter: a machine of layouts/cutters/ (silhouette, cricut, generic).")
+@language_paper_option
 @click.option("--url-base", default=None, metavar="URL",
               help="tts: where you will upload the images (default: file:/// paths on this machine).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -34,11 +37,16 @@ from .common import known_or_exit, load_or_exit, project_root, shown_path, split
 @click.option("--deck", "deck_id", default=None, metavar="DECK", help="Only this deck.")
 @click.option("--card", "card_id", default=None, metavar="CARD", help="Only this card (its front and its deck's back).")
 @click.pass_context
-def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, out_dir, allow_missing, deck_id,
+def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, paper, url_base, out_dir, allow_missing, deck_id,
            card_id):
     """Export GAMES (default: every game) as TARGET: png (one image per face), tts (Tabletop
-    Simulator sheets and saved object) or printshop --preset NAME."""
-    shop = None
+    Simulator sheets and saved object), printshop --preset NAME, or cutter --machine NAME (print
+    sheets and SVG cut files for a home cutting machine)."""
+    shop = cutter = None
+    if target == "cutter":
+        cutter = _cutter_or_exit(ctx, machine)
+    elif machine or paper:
+        raise click.BadParameter("is for `pnp export cutter` only", param_hint="--machine" if machine else "--paper")
     if target == "printshop":
         from ..products.exports.printshop import load_presets
         try:
@@ -60,7 +68,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
     started = time.perf_counter()
     notes: list[str] = []
     try:
-        out = output_folder(out_dir or project_root(ctx) / "output")   # never through a link
+        out = output_folder(out_dir or project_root(ctx) / "output", chosen=out_dir is not None)   # never through a link
         with Staging(out) as staging:
             for game in project.games.values():
                 if game.id not in chosen:
@@ -73,7 +81,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
                 for lang in languages or game.game.languages:
                     folder = out / game.id / lang
                     # the new export replaces the old one whole (no stale faces of removed cards)
-                    staging.not_carried.add(f"{game.id}/{lang}/{preset if target == 'printshop' else target}")
+                    staging.not_carried.add(f"{game.id}/{lang}/{_folder(target, preset, machine)}")
                     if target == "png":
                         from ..products.exports.png import export_png
                         export_png(project, game, lang, folder / "png", staging, dpi, 0 if no_bleed else bleed,
@@ -81,12 +89,18 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
                     elif target == "tts":
                         from ..products.exports.tts import export_tts
                         export_tts(project, game, lang, folder / "tts", staging, dpi, url_base, allow_missing, **only)
+                    elif target == "cutter":
+                        from ..products.exports.cutter import export_cutter
+                        export_cutter(project, game, lang, folder / _folder(target, preset, machine), staging, cutter,
+                                      allow_missing, paper=paper, **only)
                     else:
                         from ..products.exports.printshop import export_printshop
                         _, skipped = export_printshop(project, game, lang, folder / preset, staging, shop,
                                                       allow_missing, **only)
                         notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
             written = staging.commit()
+            if dropped_note(staging):
+                click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
     except (BuildError, DataError) as exc:
         click.secho(f"export failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
@@ -103,6 +117,25 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, url_base, ou
     for folder in folders:
         click.echo(shown_path(folder, ctx))
     click.echo(f"{len(written)} file(s), {total / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s")
+
+
+def _folder(target: str, preset: str | None, machine: str | None) -> str:
+    return preset if target == "printshop" else f"cutter-{machine}" if target == "cutter" else target
+
+
+def _cutter_or_exit(ctx, machine: str | None):
+    """The machine's validated file, or one line per problem and exit 1."""
+    from ..data.cutters import known_machines, load_cutter
+    root = project_root(ctx)
+    if not machine:
+        raise click.BadParameter(f"a machine is needed; use one of {', '.join(known_machines(root))}",
+                                 param_hint="--machine")
+    try:
+        return load_cutter(root, machine)
+    except DataError as exc:
+        for problem in exc.problems:
+            click.secho(str(problem), fg="red", err=True)
+        sys.exit(1)
 
 
 def _chosen(project, deck_id: str | None, card_id: str | None) -> dict:

@@ -92,10 +92,15 @@ class LazyGroup(click.Group):
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Project folder holding cards/ (and optionally layouts/, locales/); default: "
                    "$PNP_ROOT, else the working folder or its nearest parent holding cards/<game>/game.yaml.")
+@click.option("--trust-site-code", is_flag=True, envvar="PNP_TRUST_SITE_CODE",
+              help="Make the site from the project's own layouts/site/ (templates, scripts, service worker): "
+                   "code that runs in the browser. Without it pnp uses its own site files.")
 @click.pass_context
-def main(ctx: click.Context, root: Path | None) -> None:
+def main(ctx: click.Context, root: Path | None, trust_site_code: bool) -> None:
     """Print-and-play studio: card sheets, player aids, rules and scores from YAML."""
     ctx.ensure_object(dict)
+    from ..data import site_code
+    site_code.trust(trust_site_code)     # every run decides anew (tests run many in one process)
     from ..data.locate import find_root   # light: no PDF machinery
     ctx.obj["root"] = root.resolve() if root else find_root(Path.cwd(), os.environ)
 

@@ -12,6 +12,7 @@ never use `${`.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -102,7 +103,14 @@ def new(ctx, name, title, lang):
             not existing.is_relative_to(root) else f"exists in {existing}"
         _fail(f"a game '{name}' {where}; choose another NAME")
     files = scaffold_files(name, langs)
-    clashes = [rel for rel in files if (root / rel).exists()]
+    # a link anywhere on the way (dangling too: `layouts/NAME.yaml -> outside`) would write
+    # outside the project: pnp writes none of them through a link
+    links = sorted({str(Path(*Path(rel).parts[:i])) for rel in files for i in range(1, len(Path(rel).parts) + 1)
+                    if os.path.islink(root.joinpath(*Path(rel).parts[:i]))})
+    if links:
+        _fail(f"{root / links[0]} is a link, and pnp new writes nothing through a link; remove it or choose "
+              f"another NAME")
+    clashes = [rel for rel in files if os.path.lexists(root / rel)]
     if clashes:
         _fail(f"{root / clashes[0]} already exists; choose another NAME or move it away")
     shown_title = title or name.replace("-", " ").title()
@@ -113,7 +121,8 @@ def new(ctx, name, title, lang):
         target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         own = {**values, "lang": file_lang} if file_lang else values
-        target.write_text(fill(source.read_text(encoding="utf-8"), own, texts, langs, file_lang), encoding="utf-8")
+        with open(target, "x", encoding="utf-8") as handle:   # never through a link made meanwhile
+            handle.write(fill(source.read_text(encoding="utf-8"), own, texts, langs, file_lang))
         click.echo(f"created {_shown(target)}")
     click.echo(f"\nNext: pnp build {name}   (then edit the files above; {_shown(root / 'cards' / name / 'README.md')} "
                f"explains them)")

@@ -54,7 +54,7 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     """Serve output/site/ on http://localhost:PORT, rebuilding it when cards/ or layouts/ change."""
     root = ctx.obj["root"]
     try:   # a shipped output is untrusted: never served or written through a link
-        out = output_folder(out_dir or root / "output")
+        out = output_folder(out_dir or root / "output", chosen=out_dir is not None)
         if out.exists():
             refuse_links(out)
     except BuildError as exc:

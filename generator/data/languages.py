@@ -17,8 +17,9 @@ from .aids import TRANSLATION_CALL, game_msgids, used_icons
 from .contents import SHEET_MSGIDS
 from .crosscheck import ICON_REF
 from .i18n import PLURAL, SOURCE_LANGUAGE, load_catalogue
-from .locate import catalogue_paths, locate, read_input
+from .locate import catalogue_paths, read_input
 from .project import GameData, Project, missing_language_file
+from .site_code import site_folder
 from .rules import COUNT_LABELS, unit_of
 
 # the site pages every game has (score.html comes with a calculator only) and the labels the code
@@ -135,7 +136,7 @@ def interface_msgids(root: Path) -> frozenset[str]:
     """pnp's own labels that every build prints: the `_('…')` of the site pages every game has
     (a score page only comes with a calculator) and the labels the code asks for."""
     found = set(CODE_LABELS) | SHEET_MSGIDS     # the card sheets' instructions and labels
-    folder = locate(root, "layouts", "site")
+    folder = site_folder(root)     # the templates the site is made from
     for name in SITE_TEMPLATES:
         try:   # by the project's rule (a template that is a link out or a pipe is never read)
             text = read_input(root, folder / name).decode("utf-8")

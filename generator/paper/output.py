@@ -11,9 +11,12 @@ next build, and a failed build never creates anything in OUT.
 renamed into place on commit; the temporaries a killed run left there are removed first.
 
 A shipped output folder is untrusted: OUT is never written through a link (a linked OUT, or a
-linked folder anywhere below it, is refused with one line: `refuse_links`), and what a commit
-carries over from OUT is regular files only (a link, a pipe or a device found there is dropped,
-never re-linked into the new set).
+linked folder anywhere below it, is refused with one line: `refuse_links`; an OUT that is a pipe
+or a file, too), and what a commit carries over from OUT is only what pnp wrote there (written.py:
+a stray page, a `.gz` beside a page, a link, a pipe or a device is dropped, never re-linked into
+the new set). Leftovers named like a staging or old folder are examined with lstat only: a link
+or a special file is unlinked, never followed, renamed into place or opened, and a folder is
+removed by `remove_tree`, which opens folders only.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ from datafile.errors import BuildError
 from datafile.source import system_devices
 
 from ..data.locate import SETTLED_NS
+from . import written
 
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
 _FILE_TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
@@ -38,14 +42,42 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 
-def output_folder(path: Path) -> Path:
+def output_folder(path: Path, chosen: bool = False) -> Path:
     """`path` as an absolute folder whose parents' links are resolved, but not `path` itself: a
-    shipped project's `output -> ~/.ssh` is refused (BuildError, one line), never written into."""
+    shipped project's `output -> ~/.ssh` is refused (BuildError, one line), never written into.
+    A folder given with --out (`chosen`) that holds files but no list of what pnp wrote is
+    refused too: a commit keeps only what pnp wrote, and `--out ~/Desktop` must not empty it."""
     path = Path(os.path.abspath(path))
     if path.is_symlink():
         raise BuildError(f"{path}: a link, and pnp never writes through a link (expected a real folder: remove "
                          f"the link, or give --out another folder)")
+    _refuse_non_folder(path)
+    if chosen and path.is_dir() and not os.path.lexists(path / written.NAME) and _holds_files(path):
+        raise BuildError(f"{path}: holds files pnp did not write (it has no {written.NAME}), and the output "
+                         f"folder keeps only what pnp writes (expected an empty or new folder: give --out another "
+                         f"one, or empty it)")
     return path.parent.resolve() / path.name
+
+
+def _holds_files(folder: Path) -> bool:
+    """Whether `folder` holds anything but folders and a killed run's temporaries (the walk
+    stops at the first such file; nothing is opened)."""
+    for here, dirs, files in os.walk(folder):
+        if any(not _FILE_TEMPORARY.match(f) for f in files) or any(os.path.islink(os.path.join(here, d)) for d in dirs):
+            return True
+    return False
+
+
+def _refuse_non_folder(path: Path) -> None:
+    """BuildError (one line) when `path` exists and is not a folder: an `output` that is a pipe
+    would hang whoever opened it, and is never swapped away either."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISDIR(mode):
+        raise BuildError(f"{path}: not a folder (a file, pipe or device), and pnp writes a whole folder there "
+                         f"(expected a folder: remove it, or give --out another folder)")
 
 
 def refuse_links(folder: Path) -> None:
@@ -73,11 +105,17 @@ class Staging:
         # over from OUT: the caller writes them whole (the cache, an export's folder)
         self.not_carried: set[str] = set()
         self._swept: set[Path] = set()
+        # what pnp wrote into OUT (relative path -> hash): the only files a commit carries over
+        self.trusted: dict[str, str] = {}
+        # what OUT held that pnp did not write, left out of the new set by the commit
+        self.dropped: list[str] = []
         if self.root is not None:
             refuse_links(self.root)
+            _refuse_non_folder(self.root)
             remove_leftovers(self.root)
+            self.trusted = written.load(self.root)
             self.folder = _sibling(self.root, "staging", os.getpid())
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_tree(self.folder)
             self.folder.mkdir(parents=True)
 
     def temporary(self, target: Path) -> Path:
@@ -98,7 +136,7 @@ class Staging:
         return {target: tmp for tmp, target in self._pending}
 
     def commit(self) -> list[Path]:
-        written = [target for _tmp, target in self._pending]
+        targets = [target for _tmp, target in self._pending]
         if self.folder is None:
             for tmp, target in self._pending:
                 os.replace(tmp, target)
@@ -106,16 +144,18 @@ class Staging:
                 # same bytes the target already has stays behind
                 tmp.unlink(missing_ok=True)
         else:
+            hashes = {}
             if self.root.exists():
-                _link_missing(self.root, self.folder, self.not_carried)
+                hashes, self.dropped = _link_missing(self.root, self.folder, self.not_carried, self.trusted)
+            written.save(self.folder, _listed(self.folder, hashes))
             _swap_in(self.folder, self.root)
             self.folder = None
         self._pending.clear()
-        return written
+        return targets
 
     def discard(self) -> None:
         if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_tree(self.folder)
             self.folder = None
         for tmp, _target in self._pending:
             tmp.unlink(missing_ok=True)
@@ -127,6 +167,16 @@ class Staging:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is not None:
             self.discard()
+
+
+def dropped_note(staging: "Staging") -> str | None:
+    """One line naming what a commit left out of OUT because pnp had not written it."""
+    names = staging.dropped
+    if not names:
+        return None
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return (f"{staging.root.name}/: left out {len(names)} file(s) pnp did not write ({shown}); "
+            f"the output folder holds only what pnp writes\n")
 
 
 def _sibling(root: Path, kind: str, pid: int) -> Path:
@@ -155,10 +205,46 @@ def remove_leftovers(root: Path) -> None:
         match = pattern.match(entry.name)
         if not match or _alive(int(match.group(2))):
             continue
-        if match.group(1) == "old" and not root.exists():
-            os.rename(entry, root)   # the previous complete output
+        try:
+            mode = os.lstat(entry).st_mode
+        except OSError:
             continue
-        shutil.rmtree(entry, ignore_errors=True)
+        if match.group(1) == "old" and stat.S_ISDIR(mode) and not os.path.lexists(root):
+            # the previous complete output (a shipped one is carried no further: written.py)
+            os.rename(entry, root)
+            continue
+        remove_tree(entry)
+
+
+def remove_tree(path: Path) -> None:
+    """Remove `path` and what it holds, as far as it can, opening nothing but folders: a link is
+    removed, never followed; a pipe or a device is unlinked, never opened (shutil.rmtree opens
+    what it removes, and waits on a pipe for a writer that never comes)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    try:
+        if not stat.S_ISDIR(mode):
+            os.unlink(path)
+            return
+    except OSError:
+        return
+    # bottom-up, without following links (os.walk lists with scandir: nothing is opened)
+    for here, dirs, files in os.walk(path, topdown=False, followlinks=False):
+        for name in files:
+            _quietly(os.unlink, os.path.join(here, name))
+        for name in dirs:
+            full = os.path.join(here, name)
+            _quietly(os.unlink if os.path.islink(full) else os.rmdir, full)
+    _quietly(os.rmdir, path)
+
+
+def _quietly(remove, path: str) -> None:
+    try:
+        remove(path)
+    except OSError:
+        pass
 
 
 def remove_temporaries(folder: Path) -> None:
@@ -215,28 +301,50 @@ def file_digest(path: Path) -> str:
     return digest
 
 
-def _link_missing(source: Path, staged: Path, skip: set[str]) -> None:
-    """Complete the staged tree with hard links to every regular file of OUT this build did not
-    write (files stay shared, nothing is copied); per-file temporaries of killed runs are
-    dropped, and so are links, pipes and devices (a shipped output is untrusted: a link is never
-    carried into the new set) and the paths in `skip`."""
+def _link_missing(source: Path, staged: Path, skip: set[str],
+                  trusted: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """Complete the staged tree with hard links to every file of OUT this build did not write
+    that pnp wrote there before, bytes unchanged (files stay shared, nothing is copied). Left
+    out: the paths in `skip`, per-file temporaries of killed runs, and whatever pnp did not
+    write (a shipped output is untrusted: a stray file, a link, a pipe, a device). Returns the
+    hashes of what was carried and the relative paths dropped."""
+    carried, dropped = {}, []
     for folder, dirs, files in os.walk(source):
         here = Path(folder)
         rel = here.relative_to(source)
         files = [f for f in files if str(rel / f) not in skip]
         dirs[:] = [d for d in dirs if str(rel / d) not in skip and not os.path.islink(here / d)]
-        into = staged / rel
-        into.mkdir(exist_ok=True)
         for name in files:
-            if _FILE_TEMPORARY.match(name):
+            path = rel / name
+            src, dst = here / name, staged / path
+            if _FILE_TEMPORARY.match(name) or str(path) == written.NAME or os.path.lexists(dst):
                 continue
-            src, dst = here / name, into / name
-            if os.path.lexists(dst) or not stat.S_ISREG(os.lstat(src).st_mode):
+            digest = written.hash_of(src, str(path), trusted)
+            if digest is None:
+                dropped.append(str(path))
                 continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
             try:
                 os.link(src, dst, follow_symlinks=False)
             except OSError:   # a file system without hard links
                 shutil.copy2(src, dst, follow_symlinks=False)
+            carried[str(path)] = digest
+    return carried, dropped
+
+
+def _listed(staged: Path, known: dict[str, str]) -> dict[str, str]:
+    """relative path -> hash of every regular file of the staged tree (the carried ones known)."""
+    files, by_inode = {}, {}     # a product, its site copy and its cache entry: one file, hashed once
+    for folder, _dirs, names in os.walk(staged):
+        for name in names:
+            path = Path(folder) / name
+            rel = str(path.relative_to(staged))
+            st = os.lstat(path)
+            if rel == written.NAME or not stat.S_ISREG(st.st_mode):
+                continue
+            inode = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+            files[rel] = by_inode[inode] = known.get(rel) or by_inode.get(inode) or file_digest(path)
+    return dict(sorted(files.items()))
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -257,10 +365,10 @@ def _swap_in(staged: Path, root: Path) -> None:
     if not root.exists():
         os.rename(staged, root)
     elif _exchange(staged, root):
-        shutil.rmtree(staged, ignore_errors=True)     # now the previous output
+        remove_tree(staged)     # now the previous output
     else:
         # two renames; a kill between them is repaired by the next build (remove_leftovers)
         old = _sibling(root, "old", os.getpid())
         os.rename(root, old)
         os.rename(staged, root)
-        shutil.rmtree(old, ignore_errors=True)
+        remove_tree(old)

@@ -8,10 +8,10 @@ offered too, under its file name.
 """
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..paper import written
 
 # File name -> interface string (site.po); in the order a player looks for them.
 KNOWN = {"rules.pdf": "Rules (PDF)", "cards.pdf": "Card sheets", "player-aid-card.pdf": "Player aid cards",
@@ -36,9 +36,12 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     folder = out_dir / game_id / lang
     found: dict[str, Path] = {}
     if folder.is_dir() and not folder.is_symlink():
+        trusted = written.load(out_dir)
         for path in sorted(folder.iterdir()):
-            # regular files only: a shipped output is untrusted (a link to ~/Documents is never offered)
-            if _regular(path) and not path.name.startswith(".") and path.suffix in SUFFIXES:
+            # only what pnp wrote there: a shipped output is untrusted (a link to ~/Documents,
+            # or a PDF of its own, is never offered)
+            if not path.name.startswith(".") and path.suffix in SUFFIXES \
+                    and written.hash_of(path, f"{game_id}/{lang}/{path.name}", trusted):
                 found[path.name] = path
     for target, tmp in staged.items():
         if target.parent == folder and target.suffix in SUFFIXES:
@@ -46,13 +49,6 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     order = list(KNOWN)
     names = sorted(found, key=lambda n: (order.index(n) if n in order else len(order), n))
     return [Download(n, found[n], KNOWN.get(n)) for n in names]
-
-
-def _regular(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
-    except OSError:
-        return False
 
 
 def human_size(size: int) -> str:

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+import click
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -28,7 +29,9 @@ from ..data.contents import included_lines
 from ..data.project import GameData, Project
 from ..data.i18n import Translator, players_and_minutes
 from ..data.rules import blocks, count_label, load_rules
-from ..paper.output import Staging, file_digest, link_or_copy
+from ..data.site_code import note_ignored
+from ..paper import written
+from ..paper.output import Staging, dropped_note, file_digest, link_or_copy
 from ..typeset.text import typeset
 from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
@@ -164,8 +167,21 @@ def _entry(project: Project, game: GameData, langs: list[str]) -> dict:
 
 def _previous(base: Path) -> dict[str, dict]:
     """Games listed by an earlier build whose pages are still there (kept in the index; only
-    what a build writes: sources.previous_games)."""
-    return sources.previous_games(base, INDEX, page_name)
+    what a build writes: sources.previous_games), when pnp wrote that list and those pages (a
+    shipped output's are not carried over: paper/written.py)."""
+    trusted = written.load(base.parent)
+
+    def ours(rel: str) -> bool:
+        return written.hash_of(base / rel, f"{base.name}/{rel}", trusted) is not None
+
+    if not ours(INDEX):
+        return {}
+    kept = {}
+    for game_id, game in sources.previous_games(base, INDEX, page_name).items():
+        pages = [page for page in game["pages"] if ours(page["href"])]
+        if pages:
+            kept[game_id] = {**game, "pages": pages}
+    return kept
 
 
 SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
@@ -204,6 +220,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     bytes an earlier build made for `what` (the build's cache): the pages of a game and language
     (`what`: the game, the language, the languages linked, the downloads named) and each web
     font subset (its source file and a name that hashes its characters)."""
+    note_ignored(project.root)     # a project's own site files are code: used only when trusted
     draft = Draft(site_dir(out_dir))
     rendered: list[tuple[str, str, str, list[Download]]] = []   # (site path, html, script, downloads)
 
@@ -334,6 +351,10 @@ def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False
                     remember: Remember = _make) -> list[Path]:
     """The site alone (for `pnp serve`), every loaded game in all its languages."""
     games = [(project.games[g], list(project.games[g].game.languages)) for g in sorted(project.games)]
-    with Staging(site_dir(out_dir)) as staging:     # the whole site swapped in at once, as a build does
+    # the whole output swapped in at once, as a build does: one staging, one list of what pnp wrote
+    with Staging(out_dir) as staging:
         finish(render_site(project, games, out_dir, staging.staged(), allow_missing, remember), staging)
-        return staging.commit()
+        targets = staging.commit()
+        if dropped_note(staging):
+            click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
+        return targets

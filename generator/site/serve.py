@@ -1,8 +1,10 @@
 """The preview server behind `pnp serve`: output/site/ on localhost (or the local network), and
 the site rebuilt when a YAML file under cards/ or any file under layouts/ or locales/ changes
-(mtime polling: no extra dependency). A file with a precompressed copy beside it (`.br`, `.gz`:
-the calculator's runtime) is sent compressed to a browser that accepts it, as a static host
-configured for it does."""
+(mtime polling: no extra dependency). Only what pnp wrote is served: a file listed, with its
+bytes, in OUT's list of what pnp wrote (paper/written.py), so a shipped page, a `.gz` beside a
+page or a folder named like a host is a 404 even before the first rebuild. A file with a
+precompressed copy beside it that pnp wrote (`.br`, `.gz`: the calculator's runtime) is sent
+compressed to a browser that accepts it, as a static host configured for it does."""
 from __future__ import annotations
 
 import os
@@ -21,6 +23,7 @@ from datafile.errors import BuildError, DataError
 from ..data.catalog import load_project
 from ..data.languages import language_problems
 from ..data.project import Project
+from ..paper import written
 from .pages import build_site_only, site_dir
 
 
@@ -169,9 +172,12 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(400, "Bad path")
             return None
         path, kind = self._regular_file(parts)
+        if path is not None and not self._written(path):
+            path, kind = None, "not written by pnp"
         if kind == "folder" and not raw.endswith("/"):
             self.send_response(301)
-            self.send_header("Location", urllib.parse.quote(raw + "/"))
+            # from the path's parts: `/%2F%2Fhost` must not become `//host/` (another site)
+            self.send_header("Location", "/" + "/".join(urllib.parse.quote(p) for p in parts) + "/")
             self.send_header("Content-Length", "0")
             self.end_headers()
             return None
@@ -199,15 +205,14 @@ class QuietHandler(SimpleHTTPRequestHandler):
         compressed body to a browser that cannot read it."""
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
         for coding, ext in ENCODINGS:
-            try:
-                copy = stat.S_ISREG(os.lstat(path + ext).st_mode)
-            except OSError:
-                copy = False
-            if copy:
+            if self._written(path + ext):     # never a copy pnp did not write
                 self._vary = True
                 if coding in accepted:
                     return coding, path + ext
         return None, path
+
+    def _written(self, path: str) -> bool:
+        return _ours(self.directory, path)
 
     def end_headers(self):
         if getattr(self, "_vary", False):
@@ -239,6 +244,23 @@ class QuietHandler(SimpleHTTPRequestHandler):
                 pass
             return None, "folder-without-index"
         return (here, "file") if stat.S_ISREG(mode) else (None, "special")
+
+
+_lists: dict[str, tuple[tuple, dict[str, str]]] = {}    # OUT -> (its list's stamp, the list)
+
+
+def _ours(directory: str, path: str) -> bool:
+    """Whether pnp wrote `path` (a file of the site `directory`, in OUT) with its present bytes."""
+    out = os.path.dirname(os.path.abspath(directory))
+    try:
+        st = os.lstat(os.path.join(out, written.NAME))
+    except OSError:
+        return False
+    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+    known = _lists.get(out)
+    if known is None or known[0] != stamp:
+        known = _lists[out] = (stamp, written.load(Path(out)))
+    return written.hash_of(Path(path), os.path.relpath(path, out), known[1]) is not None
 
 
 def _open_regular(path: str):

@@ -27,6 +27,7 @@ from datafile.source import read_bytes, read_text
 from ..data.budget import Limits
 from ..data.locate import MAX_FONT_BYTES, locate, read_input, search_path
 from ..data.model import SLUG
+from ..data.site_code import note_ignored, site_file, site_folder
 from ..data.templates import sandbox
 
 # layouts/site/ files copied as they are
@@ -43,7 +44,7 @@ class SiteLoader(BaseLoader):
 
     def __init__(self, root: Path):
         self.root = root
-        self.folder = locate(root, "layouts", "site")
+        self.folder = site_folder(root)     # the project's only when the user trusts its code
 
     def get_source(self, environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         path = self.folder.joinpath(*split_template_path(template))   # no '..'
@@ -100,6 +101,7 @@ def site_problems(root: Path) -> None:
     validate`: each asset, licence and template read by the project's rule (a link to
     /etc/passwd, a pipe, /dev/zero), each template parsed. DataError listing them."""
     from .fonts import LICENCES
+    note_ignored(root)
     problems = []
     for parts in [("site", name) for name in [*ASSETS, "sw.js"]] + [("fonts", name) for name in LICENCES]:
         try:
@@ -173,8 +175,10 @@ def _template_problem(exc: TemplateError, name: str) -> Problem:
 
 
 def asset(root: Path, *parts: str) -> bytes:
-    """A file of layouts/ (a site asset, a licence) by the project's rule."""
-    return read_input(root, locate(root, "layouts", *parts))
+    """A file of layouts/ (a site asset, a licence) by the project's rule; a site asset is the
+    project's only when the user trusts its code (data/site_code.py)."""
+    path = site_file(root, parts[1]) if parts[0] == "site" else locate(root, "layouts", *parts)
+    return read_input(root, path)
 
 
 def font(root: Path, name: str) -> bytes:

@@ -31,6 +31,7 @@ PAGES = {"/": ("studio.html", "text/html; charset=utf-8"), "/studio.js": ("studi
          "/studio.css": ("studio.css", "text/css")}
 FACE = re.compile(r"^/face/([0-9a-f]{32})\.png$")
 DIFF = re.compile(r"^/diff/([0-9a-f]{32})/([0-9a-f]{32})\.png$")
+CUTTER = re.compile(r"^/cutter/([a-z0-9][a-z0-9-]*)/([a-z]{2,3})/([a-z0-9][a-z0-9-]*)\.svg$")
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
@@ -102,6 +103,9 @@ class Handler(BaseHTTPRequestHandler):
         match = DIFF.match(path)
         if match:
             return self._diff(match.group(1), match.group(2))
+        match = CUTTER.match(path)
+        if match:
+            return self._cutter(*match.groups())
         if path.startswith("/project/"):
             return self._project_file(path[len("/project/"):])
         self._send(404, b"not found\n", "text/plain; charset=utf-8")
@@ -118,6 +122,19 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.end_headers()
         self.wfile.write(body)
+
+    def _cutter(self, game: str, lang: str, machine: str):
+        """A cutter sheet with its cut paths over it (cutter_view.py); a problem is one line."""
+        from datafile.errors import BuildError, DataError
+        from .cutter_view import cutter_view
+        project = self.server.studio.project
+        if project is None or game not in project.games or lang not in project.games[game].game.languages:
+            return self._send(404, b"no such game or language\n", "text/plain; charset=utf-8")
+        try:
+            body = cutter_view(project, game, lang, machine)
+        except (BuildError, DataError) as exc:
+            return self._send(422, f"{exc}\n".encode(), "text/plain; charset=utf-8")
+        return self._send(200, body, "image/svg+xml")
 
     def _events(self):
         """Server-sent events: `update` with the new version whenever the state changes; a comment

@@ -15,9 +15,9 @@ GAME = "san-gimignano"
 
 
 def snapshot(out: Path) -> dict[str, tuple[int, bytes]]:
-    """relative path -> (inode, bytes) of every output file (the cache itself left out)."""
+    """relative path -> (inode, bytes) of every output file (the cache and the list of what pnp wrote left out)."""
     return {str(p.relative_to(out)): (p.stat().st_ino, p.read_bytes())
-            for p in sorted(out.rglob("*")) if p.is_file() and ".pnp-cache" not in p.parts}
+            for p in sorted(out.rglob("*")) if p.is_file() and ".pnp-cache" not in p.parts and p.name != ".pnp-written"}
 
 
 def build(root: Path, out: Path, *args: str) -> dict:

@@ -150,7 +150,7 @@ def test_exports_are_reproducible(demo, tmp_path):
             result = pnp("export", *args, "art-demo", "--lang", "en", "--out", str(out), root=demo)
             assert result.exit_code == 0, result.output
         outs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
-    assert outs[0] == outs[1] and len(outs[0]) == 5
+    assert outs[0] == outs[1] and len(outs[0]) == 6       # five files and the list of what pnp wrote
 
 
 def test_clip_to_the_card_outline(tmp_path):

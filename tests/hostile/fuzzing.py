@@ -248,7 +248,9 @@ def _run_in_child(cmds: list[list[str]], kind: str, sandbox: Sandbox) -> dict:
     for cmd in cmds:
         start = time.monotonic()
         try:
-            res = runner.invoke(main, cmd, catch_exceptions=False, env={CANARY_ENV: CANARY, "PNP_DEBUG": "1"})   # a bug must show as one
+            # the project's site files trusted, so that the fuzzer reaches them (the sandbox still holds them)
+            res = runner.invoke(main, cmd, catch_exceptions=False,   # a bug must show as one
+                                env={CANARY_ENV: CANARY, "PNP_DEBUG": "1", "PNP_TRUST_SITE_CODE": "1"})
             output = res.output
             code = res.exit_code
             error = None

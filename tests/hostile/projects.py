@@ -36,8 +36,13 @@ def layout_text(root: Path, template: str) -> None:
     edit(root / "layouts" / "demo.yaml", 'text: "{{ card.name }}"', "text: " + json.dumps(template))
 
 
+# the user's sign that a project's own layouts/site/ (code) may be used (issue 48)
+TRUST = {"PNP_TRUST_SITE_CODE": "1"}
+
+
 def site_copy(root: Path) -> Path:
-    """The project's own layouts/site/ (a copy of the bundled one), to be changed."""
+    """The project's own layouts/site/ (a copy of the bundled one), to be changed; used only
+    with TRUST in the environment."""
     import shutil
     shutil.copytree(ROOT / "layouts" / "site", root / "layouts" / "site")
     return root / "layouts" / "site"

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-from .projects import bounded, demo, edit, layout_text, site_copy
+from .projects import TRUST, bounded, demo, edit, layout_text, site_copy
 
 LOOPS = "{% set s = 'x' * 20000 %}{% for a in s %}{% for b in s %}{% for c in s %}{% endfor %}{% endfor %}{% endfor %}"
 MACRO = "{% macro f(n) %}{% if n < 40 %}{{ f(n + 1) }}{{ f(n + 1) }}{% endif %}{% endmacro %}{{ f(1) }}"
@@ -59,7 +59,8 @@ def test_a_site_template_over_its_budget_is_one_line(tmp_path, block, words):
     root = demo(tmp_path)
     site = site_copy(root)
     edit(site / "home.html", "{% block body %}", "{% block body %}" + block)
-    _refused(bounded(root, "build", "demo", "--only", "rules"), "build failed: layouts/site/home.html", *words)
+    _refused(bounded(root, "build", "demo", "--only", "rules", env=TRUST), "build failed: layouts/site/home.html",
+             *words)
 
 
 def test_a_plural_count_is_bounded_before_babel_reads_it(tmp_path):

@@ -317,9 +317,11 @@ def test_the_preview_server_lists_no_directory(tmp_path):
     from http.server import ThreadingHTTPServer
 
     from generator.site.serve import QuietHandler
-    (tmp_path / "assets").mkdir()
-    (tmp_path / "assets" / "site.css").write_text("body {}")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
+    from tests.conftest import list_as_written
+    (tmp_path / "site" / "assets").mkdir(parents=True)
+    (tmp_path / "site" / "assets" / "site.css").write_text("body {}")
+    list_as_written(tmp_path)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path / "site")))
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}"

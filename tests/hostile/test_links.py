@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import ROOT, pnp
 
-from .projects import bounded, demo, site_copy
+from .projects import TRUST, bounded, demo, site_copy
 from .test_budgets import with_art
 
 SECRET = "s3cret-token-value"
@@ -37,14 +37,15 @@ def test_a_link_out_of_the_project_is_never_published(tmp_path, make, name):
     """`ln -s /proc/self/environ layouts/fonts/Cardo-LICENSE.txt` put the environment in the site."""
     root = demo(tmp_path)
     make(root)
-    check = bounded(root, "validate", "demo", env={"PNP_TEST_SECRET": SECRET})
+    check = bounded(root, "validate", "demo", env={"PNP_TEST_SECRET": SECRET, **TRUST})
     assert check.one_line_failure() and f"{name}: a link leading outside the project folder" in check.output
-    build = bounded(root, "build", "demo", "--only", "rules", env={"PNP_TEST_SECRET": SECRET})
+    build = bounded(root, "build", "demo", "--only", "rules", env={"PNP_TEST_SECRET": SECRET, **TRUST})
     assert build.one_line_failure() and f"build failed: {name}: a link leading outside" in build.output
     assert SECRET not in check.output + build.output and _no_secret(root)
 
 
-def test_an_included_template_that_is_a_link_is_refused(tmp_path):
+def test_an_included_template_that_is_a_link_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_TRUST_SITE_CODE", "1")
     root = demo(tmp_path)
     site = site_copy(root)
     (site / "evil.html").symlink_to("/etc/passwd")
@@ -70,7 +71,7 @@ def test_devices_and_pipes_are_refused_quickly(tmp_path, target, folder, name, c
         os.mkfifo(where / name)
     else:
         (where / name).symlink_to(target)
-    run = bounded(root, *command, timeout=30)
+    run = bounded(root, *command, timeout=30, env=TRUST)
     assert run.code is not None, "hung"
     assert run.one_line_failure() and f"layouts/{folder}/{name}: " in run.output, run.output
     assert run.within_budget(), (run.cpu, run.megabytes)
@@ -90,7 +91,7 @@ def test_the_language_checks_read_by_the_same_rule(tmp_path, target, relative):
         os.mkfifo(path)
     else:
         path.symlink_to(target)
-    run = bounded(root, "validate", "demo", timeout=30)
+    run = bounded(root, "validate", "demo", timeout=30, env=TRUST)
     assert run.code is not None, "hung"
     assert run.one_line_failure() and f"{relative}: " in run.output, run.output
     assert run.within_budget(), (run.cpu, run.megabytes)

@@ -88,7 +88,8 @@ def test_a_shipped_games_json_cannot_put_a_script_link_in_the_index(tmp_path):
                         "description": "x", "files": ["https://evil.example/x.js", "other/en.html"]}])
     assert pnp("build", "demo", "--only", "rules", root=root).exit_code == 0
     index = (root / "output" / "site" / "index.html").read_text()
-    assert 'href="other/en.html"' in index          # kept, with the address a build gives it
+    # pnp did not write that list nor that page (issue 48): neither is carried into the new site
+    assert "other/en.html" not in index and not (root / "output" / "site" / "other").exists()
     assert "javascript:" not in index
     games = json.loads((root / "output" / "site" / "games.json").read_text())["games"]
     assert all("evil" not in f for g in games for p in g["pages"] for f in p.get("files", []))
@@ -141,7 +142,8 @@ def test_a_killed_export_leaves_the_old_set_or_the_new_one(tmp_path):
 
 
 def test_an_export_replaces_its_folder_whole(tmp_path):
-    """Faces of cards removed since the last export do not stay behind."""
+    """Faces of cards removed since the last export do not stay behind, nor does a file pnp did
+    not write (issue 48: output/ is exactly what pnp writes)."""
     root = demo(tmp_path)
     assert pnp("export", "png", "demo", "--dpi", "36", root=root).exit_code == 0
     stale = root / "output" / "demo" / "en" / "png" / "stale.png"
@@ -149,7 +151,8 @@ def test_an_export_replaces_its_folder_whole(tmp_path):
     keep = root / "output" / "notes.txt"
     keep.write_text("mine")
     assert pnp("export", "png", "demo", "--dpi", "36", root=root).exit_code == 0
-    assert not stale.exists() and keep.read_text() == "mine"
+    assert not stale.exists() and not keep.exists()
+    assert (root / "output" / "demo" / "en" / "png").is_dir()
 
 
 def test_calibrate_removes_what_a_killed_run_left(tmp_path):

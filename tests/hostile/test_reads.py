@@ -16,7 +16,7 @@ from PIL import Image
 
 from tests.conftest import ROOT
 
-from .projects import bounded, demo, edit
+from .projects import TRUST, bounded, demo, edit
 from .test_budgets import with_art
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">\n'
@@ -56,7 +56,7 @@ def test_a_calc_cache_that_is_not_a_regular_file_is_one_line(tmp_path, make):
     cache = root / "layouts" / "site" / "calc_cache.py"
     cache.unlink()
     make(cache)
-    _refused_at(bounded(root, "build", "tournay", "--lang", "en", "--only", "rules", timeout=30),
+    _refused_at(bounded(root, "build", "tournay", "--lang", "en", "--only", "rules", env=TRUST, timeout=30),
                 "build failed: layouts/site/calc_cache.py:")
 
 
@@ -241,11 +241,11 @@ def test_an_xlsx_with_a_dtd_is_one_line_naming_the_file(tmp_path, dtd, entity):
     _refused_at(bounded(root, "validate", "demo", timeout=30), "cards/demo/sheet.xlsx:", "cannot read the sheet")
 
 
-def _same_refusal(root, *words: str) -> None:
+def _same_refusal(root, *words: str, env: dict | None = None) -> None:
     """`pnp validate` refuses what the build refuses, with the build's words."""
-    build = bounded(root, "build", "demo", "--lang", "en", timeout=60)
+    build = bounded(root, "build", "demo", "--lang", "en", env=env, timeout=60)
     _refused_at(build, "build failed:", *words)
-    _refused_at(bounded(root, "validate", "demo", timeout=60), *words)
+    _refused_at(bounded(root, "validate", "demo", env=env, timeout=60), *words)
 
 
 def test_validate_refuses_an_english_catalogue_that_is_a_link_out(tmp_path):
@@ -260,7 +260,8 @@ def test_validate_refuses_a_site_template_including_a_path(tmp_path):
     root = demo(tmp_path)
     shutil.copytree(ROOT / "layouts" / "site", root / "layouts" / "site")
     edit(root / "layouts" / "site" / "home.html", "{% block body %}", '{% block body %}{% include "/etc/passwd" %}')
-    _same_refusal(root, "layouts/site/home.html: it includes '/etc/passwd', which is not a template of layouts/site/")
+    _same_refusal(root, "layouts/site/home.html: it includes '/etc/passwd', which is not a template of layouts/site/",
+                  env=TRUST)     # a project's site templates are used only when its site code is trusted
 
 
 def test_validate_refuses_a_damaged_game_folder_font(tmp_path):

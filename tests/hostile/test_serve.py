@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from generator.site.serve import PreviewServer, QuietHandler, allowed_hosts
+from tests.conftest import list_as_written
 
 
 @pytest.fixture
@@ -22,6 +23,7 @@ def site(tmp_path, capfd):
     (folder / "passwd.txt").symlink_to("/etc/passwd")
     (folder / "demo" / "index.html").symlink_to("/etc/hostname")
     os.mkfifo(folder / "pipe.html")
+    list_as_written(tmp_path)
     server = PreviewServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder),
                                                                hosts=["127.0.0.1"]))
     # polled every 50 ms: shutdown() waits for the next poll (0.5 s by default, in every test)

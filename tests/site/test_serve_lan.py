@@ -18,6 +18,7 @@ import pytest
 
 from generator.site import runtime, runtime_fetch
 from generator.site.serve import QuietHandler, local_address
+from tests.conftest import list_as_written
 from tests.pipeline.helpers import project_copy
 from tests.site.conftest import runtime_or_skip
 from tests.site.test_serve import _wait_for
@@ -27,11 +28,14 @@ WASM = b"\0asm" + bytes(range(256)) * 64
 
 @pytest.fixture
 def served(tmp_path):
-    (tmp_path / "a.wasm").write_bytes(WASM)
-    (tmp_path / "a.wasm.br").write_bytes(brotli.compress(WASM))
-    (tmp_path / "a.wasm.gz").write_bytes(gzip.compress(WASM, mtime=0))
-    (tmp_path / "plain.js").write_text("var x = 1;\n")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.wasm").write_bytes(WASM)
+    (site / "a.wasm.br").write_bytes(brotli.compress(WASM))
+    (site / "a.wasm.gz").write_bytes(gzip.compress(WASM, mtime=0))
+    (site / "plain.js").write_text("var x = 1;\n")
+    list_as_written(tmp_path)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

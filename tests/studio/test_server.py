@@ -109,3 +109,16 @@ def test_the_command_refuses_unknown_games_and_editor_links(tmp_path):
     result = pnp("studio", "--editor-url", "javascript:alert({path})", root=root)
     assert result.exit_code == 2 and "--editor-url" in result.output
     assert "studio" in pnp("--help").output
+
+
+def test_a_cutter_sheet_with_its_cut_paths_over_it(studio):
+    """/cutter/<game>/<lang>/<machine>.svg: the first sheet of each piece size as printed, its cut
+    paths over it in the sheet's millimetre frame; an unknown machine is one line, not a page."""
+    import re
+    response, body = request(studio, "/cutter/san-gimignano/en/silhouette.svg")
+    assert response.status == 200 and response.getheader("Content-Type") == "image/svg+xml"
+    text = body.decode()
+    assert re.search(r'<image width="279.4" height="215.9" href="data:image/png;base64,', text)   # Letter, landscape
+    assert len(re.findall(r'<path id="piece-\d+"', text)) == 6                                    # 6 poker cards
+    response, body = request(studio, "/cutter/san-gimignano/en/cameo9.svg")
+    assert response.status == 422 and body.count(b"\n") == 1 and b"layouts/cutters/cameo9.yaml" in body

@@ -55,6 +55,7 @@
       build(state);
     }
     for (const [id, face] of Object.entries(state.faces)) update(id, face, state);
+    cutterView();
     banner(state.errors);
     const stale = Object.values(state.faces).filter((f) => f.stale).length;
     status(state.busy ? `${state.busy}…`
@@ -220,6 +221,32 @@
     });
   }
 
+  // ------------------------------------------------------------ cutter sheets
+
+  // The first sheet of each piece size for the chosen machine, its cut paths over it (drawn by the
+  // server as one SVG per game and language); fetched again when the state's version changes.
+  let cutterKey = "";
+  function cutterView() {
+    const view = $("cutter-view");
+    const machine = $("cutter").value;
+    const langs = [...$("langs").querySelectorAll("input:checked")].map((i) => i.value);
+    const key = current && machine ? JSON.stringify([machine, langs, current.version]) : "";
+    if (key === cutterKey) return;
+    cutterKey = key;
+    view.hidden = !key;
+    view.replaceChildren();
+    if (!key) return;
+    for (const game of current.games) {
+      for (const lang of game.languages.filter((l) => langs.includes(l))) {
+        const src = `/cutter/${encodeURIComponent(game.id)}/${encodeURIComponent(lang)}/${machine}.svg`
+          + `?v=${current.version}`;
+        const caption = `${game.name}, ${lang}: the first sheet of each piece size, cut paths in red`;
+        view.append(el("figure", {class: "cutter"}, el("img", {src, alt: caption, loading: "lazy"}),
+          el("figcaption", {}, caption)));
+      }
+    }
+  }
+
   // ------------------------------------------------------------ filters and view
 
   function filter() {
@@ -241,6 +268,8 @@
   function start() {
     for (const id of ["deck", "card", "zoom", "guides", "findings"]) $(id).addEventListener("input", filter);
     $("langs").addEventListener("change", filter);
+    $("langs").addEventListener("change", cutterView);
+    $("cutter").addEventListener("change", cutterView);
     $("diff").addEventListener("change", () => { if (current) apply(current); });
     $("controls").addEventListener("submit", (event) => event.preventDefault());
     const events = new EventSource("/events");
