@@ -126,8 +126,8 @@ def _over_budget(project: Project, game: GameData) -> Problem | None:
 def _faces(project: Project, game: GameData) -> Faces:
     from .crosscheck import texts as _texts
     too_much = _over_budget(project, game)
-    if too_much is not None:
-        return Faces(frozenset(), [too_much])
+    if too_much is not None:   # not rendered: every icon counts as shown (no second, false problem)
+        return Faces(frozenset(project.icons_for(game.id)), [too_much])
     used: set[str] = set()
     problems: dict[tuple, Problem] = {}
     # `_('…')` as the build translates it: a missing translation fails the card build (without
