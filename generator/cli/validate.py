@@ -8,7 +8,7 @@ from dataclasses import replace
 import click
 
 from datafile.errors import BuildError, DataError, Problem, field_path
-from datafile.source import line_of, load_yaml
+from datafile.source import line_of, load_yaml, read_text
 
 from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids, used_icons
@@ -16,7 +16,7 @@ from ..data.catalog import load_project_and_problems
 from ..data.figures import load_figures
 from ..data.characters import strings
 from ..data.faces import face_problems, printed_texts
-from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
+from ..data.i18n import load_catalogue
 from ..data.languages import language_problems
 from ..data.locate import search_path
 from ..data.project import Project
@@ -79,8 +79,9 @@ def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions
     checks += [lambda: site_problems(project.root)]  # the site's templates and assets (read as a build reads them)
     checks += [lambda lang=lang: load_rules(project, game, lang) for lang in game.game.languages]
     checks += [lambda: load_figures(project, game, [s.id for s in load_rules(project, game, game.game.languages[0]).flat()])]
+    # every language's catalogues, English's too: the build reads them all (the site's calculator)
     checks += [lambda lang=lang: load_catalogue(project.root, lang) for lang in game.game.languages
-               if lang != SOURCE_LANGUAGE and (project.root / "locales" / lang).is_dir()]
+               if (project.root / "locales" / lang).is_dir()]
     for check in checks:
         try:
             check()
@@ -159,7 +160,7 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
     problems = []
     for lang in cards:
         path = aid_card_path(game, lang)
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, str(path), within=search_path(project.root))   # by the rule, as it was loaded
         sides = list(re.finditer(r"^\s*-?\s*side:\s*['\"]?([\w-]+)['\"]?\s*$", text, re.M))
 
         def where(side: str) -> tuple[int, str]:

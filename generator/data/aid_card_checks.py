@@ -67,7 +67,7 @@ def _own_problems(project: Project, game: GameData, card: AidCard) -> list[Probl
                                             "icons (:name:), numbers and signs such as + − × → /"))
                 try:
                     rendered = render(text, context, each)
-                except (TemplateError, TypeError, AttributeError, KeyError, IndexError) as exc:
+                except (TemplateError, TypeError, AttributeError, KeyError, IndexError, ArithmeticError, ValueError) as exc:
                     problems.append(Problem(file, line, where, f"Jinja: {type(exc).__name__}: {exc}",
                                             "an expression over game, decks, cards and lang"))
                     continue

@@ -161,7 +161,7 @@ def _check_texts(aid: Aid, used: set[str], known: dict, context: dict) -> list[P
                                                     f"legend cannot explain it", "an icon the cards use"))
             except PrintedValueError as exc:
                 problems.append(Problem(aid.file, line, where, str(exc), "text, a number or a list of them"))
-            except (TemplateError, TypeError, AttributeError, KeyError) as exc:
+            except (TemplateError, TypeError, AttributeError, KeyError, IndexError, ArithmeticError, ValueError) as exc:
                 problems.append(Problem(aid.file, line, where, template_error(exc),
                                         "an expression over game, decks and lang"))
     return problems

@@ -25,6 +25,7 @@ REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
                        radius=0.0, rotate=0.0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
 FONT_FILE = re.compile(r"^[^/\\]*\.(ttf|otf)$|^[\w.-]+(/[\w.-]+)*\.(ttf|otf)$", re.IGNORECASE)
+MAX_REGIONS = 100      # regions of one layout, its `extends` included (the most shipped: 22)
 SHAPES = ("rect", "circle", "hexagon", "star", "polygon", "line")
 
 
@@ -122,6 +123,14 @@ class LayoutFiles:
         name, raw = self._raw.get(stem, (f"layouts/{stem}.yaml", None))
         return name, line_of(raw, path)
 
+    def refused(self, stem: str) -> list[Problem]:
+        """The problems of layouts/`stem`.yaml when it does not load."""
+        self._load(stem)
+        if stem not in self._paths or any(lid.startswith(f"{stem}/") for lid in self._specs):
+            return []
+        name = relative(self._root, self._paths[stem])
+        return [p for p in self.problems if p.file == name]
+
     def load_all(self) -> None:
         for stem in self._paths:
             self._load(stem)
@@ -168,12 +177,22 @@ class Layouts(Mapping):
         self._files = files
         self._roles = roles
         self._resolved: dict[str, Layout] = {}
+        self._failed: dict[str, DataError] = {}     # asked for once per card: resolved (or refused) once
 
     def __getitem__(self, lid: str) -> Layout:
+        if lid in self._failed:
+            raise self._failed[lid]
         if lid not in self._resolved:
             if lid not in self._files:
+                refused = self._files.refused(lid.split("/", 1)[0])
+                if refused:       # its file does not load: the file's own problems, not a missing layout
+                    raise DataError(refused)
                 raise KeyError(lid)
-            self._resolved[lid] = resolve_layout(lid, self._files, self._roles)
+            try:
+                self._resolved[lid] = resolve_layout(lid, self._files, self._roles)
+            except DataError as exc:
+                self._failed[lid] = exc
+                raise
         return self._resolved[lid]
 
     def __contains__(self, lid: object) -> bool:
@@ -228,6 +247,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if lid in chain:
         raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
                                  f"'extends' loops: {' -> '.join(chain + (lid,))}", "a chain that ends")])
+    if len(spec.regions) > MAX_REGIONS:
+        raise _too_many_regions(len(spec.regions), file, raw, short)
     merged_regions: dict[str, dict] = {}
     background = spec.background
     palette = dict(colors)
@@ -249,6 +270,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
         base.update({k: v for k, v in region.model_dump().items() if v is not None})
         merged_regions[rname] = base
+    if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
+        raise _too_many_regions(len(merged_regions), file, raw, short)
     problems, regions = [], []
     for rname, values in merged_regions.items():
         line = line_of(raw, ("layouts", short, "regions", rname))
@@ -296,6 +319,12 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:
         raise DataError(problems)
     return Layout(lid, background, regions, palette, file)
+
+
+def _too_many_regions(count: int, file: str, raw, short: str) -> DataError:
+    return DataError([Problem(file, line_of(raw, ("layouts", short, "regions")), f"layouts.{short}.regions",
+                              f"{count:,} regions", f"at most {MAX_REGIONS} regions in a layout (those of the "
+                              f"layout it extends included)")])
 
 
 def _unknown_name(value) -> bool:

@@ -97,7 +97,8 @@ def _bounded_zip(data: bytes, display: str) -> None:
     shared strings whole) or MAX_PARTS_BYTES in all. The sizes are the archive's own; zipfile
     never inflates a part beyond its stated size (a lie fails its CRC instead)."""
     try:
-        parts = zipfile.ZipFile(io.BytesIO(data)).infolist()
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        parts = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError, EOFError):
         return    # not a zip: openpyxl says so below
     big = max(parts, key=lambda p: p.file_size, default=None)
@@ -107,6 +108,19 @@ def _bounded_zip(data: bytes, display: str) -> None:
         raise DataError([Problem(display, 0, "", f"a workbook too large once unzipped ({shown})",
                                  f"at most {MAX_PART_BYTES // 1_000_000} MB per part, {MAX_PARTS_BYTES // 1_000_000} MB "
                                  f"in all (a deck's cards take a few kB)")])
+    # Excel and LibreOffice never write a DTD; one is how an XML part declares entities (an
+    # external one that reads a file, or a "billion laughs" bomb): refused before any parser sees it
+    for part in parts:
+        try:
+            content = archive.read(part) if part.filename.lower().endswith((".xml", ".rels")) else b""
+        except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
+            return    # a damaged part: openpyxl says so below
+        if any(mark in content.upper() for mark in _DTD):
+            raise DataError([Problem(display, 0, "", f"a workbook part with a DTD ('{part.filename[:60]}'), which "
+                                     f"a spreadsheet program never writes", "an .xlsx file saved by Excel or LibreOffice")])
+
+
+_DTD = [b"<!DOCTYPE", "<!DOCTYPE".encode("utf-16-le"), "<!DOCTYPE".encode("utf-16-be")]
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None,
@@ -140,7 +154,11 @@ def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> 
             raise DataError([Problem(display, 0, "", f"no sheet '{sheet}'", f"one of: {', '.join(book.sheetnames)}")])
         ws = book[sheet] if sheet else book.worksheets[0]
         rows = ws.iter_rows(values_only=True)   # a worksheet of a million rows is never read whole
-        return [(number, list(row)) for number, row in itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2)]
+        try:   # the sheet's XML is parsed here, lazily
+            return [(number, list(row)) for number, row in itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2)]
+        except Exception:  # noqa: BLE001 - openpyxl and the XML parser raise several kinds for a damaged sheet
+            raise DataError([Problem(display, 0, "", "cannot read the sheet (damaged, or not saved by a spreadsheet "
+                                     "program)", "an .xlsx file saved by Excel or LibreOffice")]) from None
     finally:
         book.close()
 

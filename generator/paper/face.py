@@ -6,6 +6,7 @@ the trim box, in points; the bleed lies at negative coordinates and beyond the s
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor, black, toColor
@@ -279,16 +280,30 @@ def resolve_color(value: str, ctx: dict, layout: Layout):
         raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")
 
 
-def edge_key(layout: Layout, ctx: dict) -> str | None:
+def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -> str | None:
     """What a face shows along its trim and in its bleed: its background colour, or that of its
     last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
-    faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside)."""
-    key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
+    faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside).
+    A template that fails is one line naming the face, the layout and where (BuildError)."""
+    with _face_errors(f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"):
+        key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
     for region in layout.regions:
-        if not region.bleed or (region.when and not compiled_expression(region.when)(**ctx)):
-            continue
-        if region.kind == "image":
-            key = None
-        elif region.fill:
-            key = resolve_color(region.fill, ctx, layout).hexval()
+        file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
+        with _face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
+            if not region.bleed or (region.when and not compiled_expression(region.when)(**ctx)):
+                continue
+            if region.kind == "image":
+                key = None
+            elif region.fill:
+                key = resolve_color(region.fill, ctx, layout).hexval()
     return key
+
+
+@contextmanager
+def _face_errors(where: str):
+    try:
+        yield
+    except BuildError as exc:
+        raise BuildError(f"{where}: {exc}") from None
+    except Exception as exc:  # template errors: name the place, keep the cause
+        raise BuildError(f"{where}: {template_error(exc)}") from None

@@ -10,36 +10,37 @@ Art comes with shared folders, so it is bounded before anything decodes it: a fi
 the project's rule (datafile.source.read_bytes: a regular file of the game folder, at most
 MAX_ART_BYTES / MAX_SVG_BYTES, never a pipe or /proc), a raster image at most MAX_PIXELS, an SVG
 at most MAX_SVG_NODES elements once its <use> clones are counted (groups of groups cloned ten
-times over are refused in milliseconds, not drawn for ten minutes), its <image> references
-regular PNG or JPEG files of the folder.
+times over are refused in milliseconds, not drawn for ten minutes), its references checked and
+handed to svglib as data (svg_art.py). Pillow reads PNG and JPEG only (FORMATS). The art a process
+draws is at most MAX_BUILD_PIXELS together: ReportLab keeps each image it drew decoded.
 """
 from __future__ import annotations
 
 import copy
 import io
-import logging
 import os
-import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import String
 from reportlab.lib.units import inch, mm
 from reportlab.lib.utils import ImageReader
 
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..data.locate import MAX_ART_BYTES, MAX_SVG_BYTES
+from ..data.locate import MAX_ART_BYTES
 
 from .sheets import outline
 
 RASTER = {".png", ".jpg", ".jpeg"}
 VECTOR = {".svg"}
 MAX_PIXELS = 50_000_000     # a raster image, decoded (a 400 mm card at 300 dpi: 22 million)
+# the art files a process has drawn, together (a worker of a build, validate, serve): ReportLab keeps
+# ~7 bytes a pixel of each image it drew; a poker card's art at 300 dpi is 0.77 million
+MAX_BUILD_PIXELS = 100_000_000
 MAX_SVG_NODES = 10_000      # SVG elements once <use> clones are counted (svglib draws ~5,000 a second)
 DPI_ERROR = 150      # below this a build fails unless the region allows it
 DPI_WARN = 300       # below this `pnp check` warns (print shops ask for 300)
@@ -70,18 +71,6 @@ def resolve(base: Path, name: str) -> Path:
     return path
 
 
-class _Refusals(logging.Handler):
-    """svglib's refusals of references outside the folder it was given (it logs them)."""
-
-    def __init__(self):
-        super().__init__(logging.ERROR)
-        self.refused: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.getMessage().startswith("Refusing"):
-            self.refused.append(str(record.args[0]) if record.args else record.getMessage())
-
-
 def _read(path: Path, root: Path, limit: int) -> bytes:
     try:
         return read_bytes(path, path.name, limit, (root,), "a PNG, JPEG or SVG file of the game folder")
@@ -89,62 +78,43 @@ def _read(path: Path, root: Path, limit: int) -> bytes:
         raise BuildError(f"image {exc.problems[0]}") from None
 
 
-_HREF = "{http://www.w3.org/1999/xlink}href"
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else path.name
 
 
-def _svg_tree(data: bytes, path: Path, root: Path):
-    """The SVG parsed without entities, DTDs or the network, refused (BuildError) above
-    MAX_SVG_NODES elements with <use> clones counted, or when it refers to a file that is not a
-    regular PNG or JPEG of the game folder."""
-    from lxml import etree   # only games with SVG art pay for lxml
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                             remove_comments=True, recover=True)    # as svglib parses it
+FORMATS = ["PNG", "JPEG"]    # never EPS, PS or PDF (Pillow would run Ghostscript) nor any other reader
+
+
+def _format(data: bytes, where: str) -> str:
+    """PNG or JPEG, as Pillow reads the bytes with only those two readers; BuildError otherwise."""
+    from PIL import Image, UnidentifiedImageError
     try:
-        tree = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
-    if tree is None:
-        raise BuildError(f"cannot read SVG '{path.name}'")
-    elements = [e for e in tree.iter() if isinstance(e.tag, str)]
-    by_id = {e.get("id"): e for e in elements if e.get("id")}
-    sizes: dict[int, int] = {}
+        with Image.open(io.BytesIO(data), formats=FORMATS) as image:
+            return image.format
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise BuildError(f"{where}: the image is not a PNG or JPEG file (open it in an image editor and "
+                         f"save it as PNG)") from None
 
-    def size(element) -> int:
-        key = id(element)
-        if key in sizes:
-            if sizes[key] < 0:
-                raise BuildError(f"SVG '{path.name}' has a <use> that refers to itself")
-            return sizes[key]
-        sizes[key] = -1
-        total = 1
-        href = element.get(_HREF) or element.get("href") or ""
-        if href.startswith("#") and element.tag.endswith("use") and href[1:] in by_id:
-            total += size(by_id[href[1:]])
-        for child in element:
-            if isinstance(child.tag, str):
-                total += size(child)
-            if total > MAX_SVG_NODES:
-                break
-        sizes[key] = min(total, MAX_SVG_NODES + 1)
-        return sizes[key]
 
-    count = size(tree)
-    if count > MAX_SVG_NODES:
-        raise BuildError(f"SVG '{path.name}' has more than {MAX_SVG_NODES:,} elements once its <use> clones are "
-                         f"counted; simplify it, or export it as PNG")
-    for element in elements:
-        href = (element.get(_HREF) or element.get("href") or "").strip()
-        if not href or href.startswith("#") or href.startswith("data:image/"):
-            continue
-        target = Path(os.path.normpath(path.parent / href.split("#", 1)[0]))
-        if os.path.isabs(href) or not target.is_relative_to(root):
-            raise BuildError(f"SVG '{path.name}' uses '{href[:80]}', which is outside the game folder (or an "
-                             f"absolute path); keep the files an SVG uses inside {root.name}/")
-        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I) or target.suffix.lower() not in RASTER:
-            raise BuildError(f"SVG '{path.name}' uses '{href[:80]}': an SVG may refer to PNG or JPEG files of "
-                             f"{root.name}/ only")
-        _read(target, root, MAX_ART_BYTES)   # a regular file of the folder (never a pipe), bounded
-    return tree
+def _size(data: bytes, where: str) -> tuple[int, int]:
+    from PIL import Image
+    with Image.open(io.BytesIO(data), formats=FORMATS) as image:
+        return image.size
+
+
+_drawn: dict[Path, int] = {}     # pixels of each art file loaded by this process (its latest version)
+
+
+def _spend(path: Path, pixels: int) -> None:
+    """Count `path`'s pixels towards MAX_BUILD_PIXELS (a file loaded again replaces its count)."""
+    for gone in [p for p in _drawn if p != path and not p.exists()]:
+        del _drawn[gone]
+    total = sum(n for p, n in _drawn.items() if p != path) + pixels
+    if total > MAX_BUILD_PIXELS:
+        raise BuildError(f"image '{path.name}' brings the game's art to {total / 1e6:.0f} million pixels; at most "
+                         f"{MAX_BUILD_PIXELS // 1_000_000} million in all (300 dpi at print size is enough: "
+                         f"0.8 million for a poker card)")
+    _drawn[path] = pixels
 
 
 def _pixels(reader, path: Path) -> None:
@@ -157,38 +127,18 @@ def _pixels(reader, path: Path) -> None:
 @lru_cache(maxsize=256)
 def _load(path: Path, mtime: float, root: Path) -> Art:
     if path.suffix.lower() in VECTOR:
-        from PIL import Image
-        from svglib.svglib import SvgRenderer
-        tree = _svg_tree(_read(path, root, MAX_SVG_BYTES), path, root)
-        svglib_log, refusals = logging.getLogger("svglib.svglib"), _Refusals()
-        svglib_log.addHandler(refusals)
-        propagate, svglib_log.propagate = svglib_log.propagate, False   # said once, below
-        bomb, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, MAX_PIXELS // 2   # embedded images: refused above MAX_PIXELS
-        try:
-            # entities are left unexpanded: no entity bomb, no file read through one
-            drawing = SvgRenderer(str(path), external_reference_root=str(root)).render(tree)
-        except Exception as exc:  # svglib raises lxml errors on malformed files
-            raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
-        finally:
-            svglib_log.removeHandler(refusals)
-            svglib_log.propagate = propagate
-            Image.MAX_IMAGE_PIXELS = bomb
-        if refusals.refused:
-            raise BuildError(f"SVG '{path.name}' uses '{refusals.refused[0]}', which is outside the game folder "
-                             f"(or an absolute path); keep the files an SVG uses inside {root.name}/")
-        if drawing is None:
-            raise BuildError(f"cannot read SVG '{path.name}'")
-        if _has_text(drawing):
-            # svglib would set it in a non-embedded standard font: the PDF would depend on the reader
-            raise BuildError(f"SVG '{path.name}' contains text; convert text to paths in your editor")
+        from .svg_art import load_svg
+        drawing = load_svg(path, root)
         return Art(path, float(drawing.width), float(drawing.height), True, drawing)
     data = _read(path, root, MAX_ART_BYTES)
     try:
+        _format(data, "")      # Pillow reads only PNG and JPEG, so ReportLab's detection finds the same
         reader = ImageReader(io.BytesIO(data))
         width, height = reader.getSize()
     except Exception:   # Pillow and ReportLab say it in their own terms (object reprs, BytesIO…)
         raise _unreadable(path, root) from None
     _pixels(reader, path)
+    _spend(path, width * height)
     try:
         _decodes(data)
     except Exception:
@@ -200,7 +150,7 @@ def _decodes(data: bytes) -> None:
     """Decode the whole image once (its pixels counted first): a truncated file otherwise fails
     only when it is drawn."""
     from PIL import Image
-    with Image.open(io.BytesIO(data)) as image:
+    with Image.open(io.BytesIO(data), formats=FORMATS) as image:
         image.load()
 
 
@@ -214,12 +164,6 @@ def _unreadable(path: Path, root: Path) -> BuildError:
 def load(path: Path, root: Path) -> Art:
     """The art at `path` (inside the game folder `root`, which its own references may not leave)."""
     return _load(path, path.stat().st_mtime, root.resolve())
-
-
-def _has_text(node) -> bool:
-    if isinstance(node, String):
-        return True
-    return any(_has_text(child) for child in getattr(node, "contents", []))
 
 
 def placement(fit: str, art_w: float, art_h: float, w: float, h: float) -> tuple[float, float, float, float]:
@@ -258,7 +202,8 @@ def draw(canvas, art: Art, x: float, y: float, w: float, h: float, fit: str, cli
         # renderPDF starts from Helvetica, which would put a non-embedded font in the PDF;
         # starting from the canvas's current (embedded) font changes nothing drawn
         art.source.initialFontName, art.source.initialFontSize = canvas._fontname, canvas._fontsize
-        renderPDF.draw(art.source, canvas, 0, 0)
+        from .svg_art import ArtRenderer
+        ArtRenderer().draw(renderPDF.renderScaledDrawing(art.source), canvas, 0, 0)
     else:
         canvas.drawImage(art.source, x + dx, y + dy, dw, dh, mask="auto")
     canvas.restoreState()
@@ -279,7 +224,7 @@ def _tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
         return Art(art.path, art.width, art.height, True, drawing)
     from PIL import Image, ImageChops
     real = Path(os.path.realpath(art.path))   # checked by _load; read again by the same rule (never a pipe)
-    with Image.open(io.BytesIO(_read(real, real.parent, MAX_ART_BYTES))) as image:
+    with Image.open(io.BytesIO(_read(real, real.parent, MAX_ART_BYTES)), formats=FORMATS) as image:
         rgba = image.convert("RGBA")
     colour = Image.new("RGB", rgba.size, tuple(round(255 * c) for c in rgb))
     multiplied = ImageChops.multiply(rgba.convert("RGB"), colour)

@@ -64,7 +64,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
         back_form = f"{game.id}.{deck.deck}.back"
         layout = project.layouts[deck.back.layout]
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
-        back_key = edge_key(layout, context)
+        back_key = edge_key(layout, context, f"back of deck {deck.deck}", lang)
         if canvas is not None:
             draw_form(canvas, back_form, size, options.bleed,
                       lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}"))
@@ -77,7 +77,8 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
             draw_form(canvas, form, size, options.bleed,
                       lambda c, layout=layout, context=context, card=card: renderer.draw(
                           c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
-        piece = Piece(form, back_form if deck.printed_back else None, size, edge_key(layout, context),
+        piece = Piece(form, back_form if deck.printed_back else None, size,
+                      edge_key(layout, context, f"card '{card.id}' (deck {deck.deck})", lang),
                       back_key, deck.deck, board=deck.component == "board")
         pieces += [piece] * card.copies
     return pieces

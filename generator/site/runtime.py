@@ -29,7 +29,7 @@ from scoring.api import facts_from_game
 
 from ..data import user_cache
 from ..data.i18n import read_catalogue
-from ..data.locate import locate, search_path
+from ..data.locate import locate, read_input, search_path
 from ..data.site_code import site_file
 from . import runtime_fetch
 
@@ -126,7 +126,8 @@ def worker_config(root: Path) -> dict | None:
         return None
     # what the browser keeps between visits (compiled code, the started interpreter) is used only
     # with these very sources: the runtime, the scoring bundle and calc_cache.py
-    made_with = hashlib.sha256(bundle(root) + site_file(root, "calc_cache.py").read_bytes())
+    # a trusted project's own calc_cache.py is read by the project's rule (never a pipe or /dev/zero)
+    made_with = hashlib.sha256(bundle(root) + read_input(root, site_file(root, "calc_cache.py")))
     return dict(runtime="../" + FOLDER + "/", wheels=wheels(root), code="../assets/calc.py",
                 cache="../assets/calc_cache.py", worker="../assets/calc-worker.js",
                 key=f"{RUNTIME_ID}/{made_with.hexdigest()[:16]}")

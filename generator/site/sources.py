@@ -78,6 +78,11 @@ def template_errors(name: str) -> Iterator[None]:
     naming the template (BuildError)."""
     try:
         yield
+    except TemplateNotFound as exc:
+        if exc.name == name:
+            raise BuildError(f"layouts/site/{name}: no such template (a project's layouts/site/ holds every "
+                             f"page of the bundled one)") from None
+        raise BuildError(str(_missing(name, exc.name))) from None      # an include of no template of the folder
     except TemplateError as exc:
         where = getattr(exc, "name", None) or name
         line = getattr(exc, "lineno", None)
@@ -118,6 +123,14 @@ def site_problems(root: Path) -> None:
         problem = _compile_problem(name, source, filename)
         if problem:
             problems.append(problem)
+            continue
+        for target in _references(source):    # what the build would include: the same line as its own
+            try:
+                env.loader.get_source(env, target)
+            except TemplateNotFound:
+                problems.append(_missing(name, target))
+            except DataError as exc:
+                problems += exc.problems
     if problems:
         raise DataError(problems)
 
@@ -136,6 +149,24 @@ def _compile_problem(name: str, source: str, filename: str) -> Problem | None:
 def _compiler() -> SandboxedEnvironment:
     """environment()'s options without its loader: what compiling a template depends on."""
     return sandbox(SITE_LIMITS, **_OPTIONS)
+
+
+def _missing(page: str, target: str) -> Problem:
+    return Problem(f"layouts/site/{page}", 0, "", f"it includes '{target}', which is not a template of layouts/site/",
+                   "the name of a file of layouts/site/, such as 'base.html'")
+
+
+@lru_cache(maxsize=256)
+def _references(source: str) -> tuple[str, ...]:
+    """The templates a page names in {% include %}, {% extends %} or {% import %} (those it may do
+    without excepted), as the build would load them."""
+    from jinja2 import nodes
+    found = []
+    for node in _compiler().parse(source).find_all((nodes.Include, nodes.Extends, nodes.Import, nodes.FromImport)):
+        names = node.template.items if isinstance(node.template, (nodes.List, nodes.Tuple)) else [node.template]
+        if not getattr(node, "ignore_missing", False):
+            found += [n.value for n in names if isinstance(n, nodes.Const) and isinstance(n.value, str)]
+    return tuple(found)
 
 
 def _template_problem(exc: TemplateError, name: str) -> Problem:

@@ -147,7 +147,7 @@ def test_svg_cannot_reach_outside_the_game_folder(tmp_path, href):
     Image.new("RGB", (300, 300), "red").save(tmp_path / "secret.png")
     _svg_with(root, f'<image xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="{href}" width="9" height="9"/>')
     line = build_error(root)
-    assert f"SVG 'coin.svg' uses '{href}', which is outside the game folder" in line
+    assert "SVG 'art/coin.svg', line 5: <image> uses '" + href + "', which is outside the game folder" in line
     assert "inside art-demo/" in line
 
 

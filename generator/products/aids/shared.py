@@ -27,7 +27,8 @@ def checked_language(load, game: GameData, lang: str, what: str, where: str = ""
     try:
         files = load()
     except DataError as exc:
-        raise BuildError(f"{what} data is invalid:\n  " + "\n  ".join(str(p) for p in exc.problems)) from None
+        raise BuildError(f"{what} data is invalid: {exc.problems[0]}" + (f" (and {len(exc.problems) - 1} more "
+                         f"problem(s): pnp validate lists them)" if len(exc.problems) > 1 else "")) from None
     if lang not in files:
         raise BuildError(f"no {lang} {what} for {game.id}{where}")
     return files[lang]
