@@ -47,7 +47,7 @@
       if (!registration.active) { root.dataset.offline = "shell"; return; }
       var channel = new MessageChannel();
       channel.port1.onmessage = function (e) {
-        root.dataset[e.data.part === "runtime" ? "runtime" : "offline"] = e.data.ok ? "ready" : "failed";
+        root.dataset[{pages: "offline", runtime: "runtime", site: "site"}[e.data.part]] = e.data.ok ? "ready" : "failed";
         if (e.data.part === "runtime" && e.data.ok && !scorePage) prepare();
       };
       registration.active.postMessage({group: group, runtime: runtime}, [channel.port2]);
@@ -61,8 +61,11 @@
     registered.catch(function () { root.dataset.offline = "failed"; });
     var calculator = body.dataset.calculator !== undefined;
     window.addEventListener("load", function () { keep(body.dataset.group, calculator && !scorePage); });
-    window.pnpKeepRuntime = function () { if (calculator) keep("", true); };
+    window.pnpKeepRuntime = function () { if (calculator) keep(null, true); };
   } else {
+    // plain http from another computer (a phone on the local network): no service worker there
+    var notKept = document.getElementById("not-kept");
+    if (notKept && location.protocol === "http:" && !window.isSecureContext) notKept.hidden = false;
     window.pnpKeepRuntime = function () {};
   }
 
