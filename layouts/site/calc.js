@@ -142,7 +142,7 @@
                   : label === "" ? String(part + 1)
                   : path[i - 1] === "players" ? box.dataset.player.replace("{number}", part + 1)
                   : label + " " + (part + 1));
-        s = s && s.t === "list" ? s.item : null;
+        s = s && (s.t === "list" || s.t === "towers") ? s.item : null;
         value = item;
       } else {
         var f = s && s.t === "obj" ? s.fields.filter(function (x) { return x[0] === part; })[0] : null;
@@ -185,7 +185,7 @@
     var result = answer.result, players = result.players;
     var head = el("tr", {}, [el("th", {scope: "col", text: ""})].concat(players.map(function (p) {
       return el("th", {scope: "col", text: p.name}); })));
-    var rows = [], seen = [];
+    var rows = [], seen = (result.categories || []).slice();      // the pad's order, as `pnp score`
     players.forEach(function (p) { p.lines.forEach(function (l) { if (seen.indexOf(l.category) < 0) seen.push(l.category); }); });
     seen.forEach(function (category) {
       rows.push(el("tr", {}, [el("th", {scope: "row", text: category})].concat(players.map(function (p) {
