@@ -129,3 +129,32 @@ def test_the_rulebook_example_in_few_taps(full_build, page_factory, serve_site, 
 
 
 _PEOPLES = ("human", "elf", "dwarf", "orc")
+
+
+def test_results_a_table_trusts_and_a_new_game_keeps_the_names(full_build, page_factory, serve_site):
+    """Each total opens on its lines; the winner stands with the tie-break the rules give; a new
+    game empties the form but for the players' names."""
+    from generator.data.i18n import Translator
+    from scoring.api import score_data
+    example = yaml.safe_load((EXAMPLES / "san-gimignano-rulebook.yaml").read_text("utf-8"))
+    result = score_data("san-gimignano", example).to_json(Translator(ROOT, "en"), "en")
+    result["tie_break"] = "equal totals: the marker's holder wins"      # as a tie would say it
+    server = serve_site(full_build / "site")
+    page, errors = page_factory(390, 844, service_workers="block")
+    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(
+        content_type="text/javascript", body="export function loadPyodide() { return new Promise(() => {}); }"))
+    page.goto(server.url + "san-gimignano/en-score.html")
+    page.wait_for_selector("#calc-form:not([hidden])")
+    page.evaluate("s => window.pnpCalc.load(s)", example)
+    page.evaluate("r => window.pnpCalc.show({ok: true, result: r})", result)
+    totals = page.locator("#calc-result details")
+    assert totals.count() == 2 and not totals.first.locator("li").first.is_visible()
+    totals.first.locator("summary").click()
+    lines = totals.first.locator("li")
+    assert lines.count() == len(result["players"][0]["lines"]) and lines.first.is_visible()
+    assert page.inner_text(".winner").endswith(f"{result['winners'][0]} ({result['tie_break']})")
+    page.click("#calc-new")
+    state = page.evaluate("window.pnpCalc.state()")
+    assert [p["name"] for p in state["players"]] == ["Adso", "William"]
+    assert all(not p.get("towers") and not p.get("marker") for p in state["players"])
+    assert page.locator("#calc-result > *").count() == 0 and not errors
