@@ -58,7 +58,10 @@
     worker.postMessage({type: "start", runtime: absolute(box.dataset.runtime), wheels: box.dataset.wheels.split(" "),
                         code: absolute(box.dataset.code), cache: absolute(box.dataset.cache), key: box.dataset.codeKey});
   }
-  ready.catch(function (err) { box.dataset.ready = "failed"; box.dataset.error = String(err); });
+  ready.catch(function (err) {
+    box.dataset.ready = "failed"; box.dataset.error = String(err);
+    if (window.pnpKeepRuntime) window.pnpKeepRuntime();     // the rest of the site is kept all the same
+  });
 
   function ask(message) {
     return ready.then(function () {

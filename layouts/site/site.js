@@ -41,7 +41,7 @@
     worker.postMessage({type: "start", runtime: absolute(config.runtime), wheels: config.wheels,
                         code: absolute(config.code), cache: absolute(config.cache), key: config.key});
   }
-  function keep(group, runtime) {
+  function keep(group, runtime, rest) {
     if (!registered) return;
     registered.then(function (registration) {
       if (!registration.active) { root.dataset.offline = "shell"; return; }
@@ -50,7 +50,7 @@
         root.dataset[{pages: "offline", runtime: "runtime", site: "site"}[e.data.part]] = e.data.ok ? "ready" : "failed";
         if (e.data.part === "runtime" && e.data.ok && !scorePage) prepare();
       };
-      registration.active.postMessage({group: group, runtime: runtime}, [channel.port2]);
+      registration.active.postMessage({group: group, runtime: runtime, rest: rest}, [channel.port2]);
     });
   }
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) && window.isSecureContext &&
@@ -60,8 +60,12 @@
     });
     registered.catch(function () { root.dataset.offline = "failed"; });
     var calculator = body.dataset.calculator !== undefined;
-    window.addEventListener("load", function () { keep(body.dataset.group, calculator && !scorePage); });
-    window.pnpKeepRuntime = function () { if (calculator) keep(null, true); };
+    // the rest of the site (every page, for offline) after this page's own files and the runtime;
+    // on the score page once the calculator is ready (pnpKeepRuntime), not while it loads
+    window.addEventListener("load", function () {
+      keep(body.dataset.group, calculator && !scorePage, scorePage ? null : body.dataset.group);
+    });
+    window.pnpKeepRuntime = function () { keep(null, calculator, body.dataset.group); };
   } else {
     // plain http from another computer (a phone on the local network): no service worker there
     var notKept = document.getElementById("not-kept");

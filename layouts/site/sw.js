@@ -1,6 +1,6 @@
 // Service worker of the rules site (VERSION, SHELL, GROUPS, RUNTIME and RUNTIME_VERSION are
 // written above by the build). Install: cache the shell. A page posts {group: "game/lang",
-// runtime}: cache that game's rules, legend, calculator page and downloads, then, one file at a
+// runtime, rest: "game/lang"}: cache that game's rules, legend, calculator page and downloads, then, one file at a
 // time and only what is missing, the calculator's runtime (kept in its own cache, which outlives
 // new builds of the rules), then the pages of every other game and language (not their downloads). Fetch: cache first, then the network (and keep what it returned), so that every page
 // opens with the network off; a folder's address ("/", "tournay/") is its index.html.
@@ -66,11 +66,12 @@ self.addEventListener("message", function (event) {
     return keep(name, files).then(function () { tell({part: part, ok: true}); },
                                   function (err) { tell({part: part, ok: false, error: String(err)}); });
   }
-  var group = typeof data.group === "string";
-  // this game and language first, then the runtime, then the rest of the site
+  var group = typeof data.group === "string", rest = typeof data.rest === "string";
+  // this game and language first, then the runtime, then the rest of the site (a score page asks
+  // for the rest once its calculator is ready: never while the runtime loads)
   event.waitUntil((group ? step("pages", CACHE, GROUPS[data.group] || []) : Promise.resolve())
     .then(function () { return data.runtime && RUNTIME.length ? step("runtime", RUNTIME_CACHE, RUNTIME) : null; })
-    .then(function () { return group ? step("site", CACHE, otherPages(data.group)) : null; }));
+    .then(function () { return rest ? step("site", CACHE, otherPages(data.rest)) : null; }));
 });
 
 function kept(request) {
