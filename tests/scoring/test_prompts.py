@@ -69,7 +69,7 @@ def test_tournay_lists_cards_and_takes_names_in_any_case():
 
 
 def test_taverna_choices_in_japanese():
-    player = ["0", "0", "0", "0", "0", "0", "1", "0", "0", "-3", "0", "0", ""]
+    player = ["0", "0", "", "0", "0", "0", "0", "0", "1", "0", "-3", "0", "0"]    # the pad's order
     answers = ["3", "ゴブリン", "エルフ", "A", *player, "B", *player, "C", *player, ""]
     result = pnp("score", "taverna", "--lang", "ja", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -111,7 +111,7 @@ def test_answers_refused_as_a_whole_are_kept_in_a_file(tmp_path, monkeypatch):
     """Twenty royal favours between two players (the box has 15): the answers are saved, the
     problems point at that file's lines, in --lang, and the file scores once corrected."""
     monkeypatch.chdir(tmp_path)
-    player = ["0", "0", "0", "0", "0", "10", "1", "0", "0", "0", "0", "0", ""]
+    player = ["0", "0", "", "0", "0", "0", "0", "10", "1", "0", "0", "0", "0"]
     answers = ["2", "elfe", "nain", "Ann", *player, "Bob", *player, ""]
     result = pnp("score", "taverna", "--lang", "fr", input="\n".join(answers) + "\n")
     assert result.exit_code == 1
