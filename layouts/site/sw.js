@@ -32,11 +32,14 @@ self.addEventListener("activate", function (event) {
 
 function keep(name, files) {
   // what the cache lacks, one file after the other (the page being read keeps the connection);
-  // a file that fails does not stop the others, and the whole is said to have failed
+  // a file that fails does not stop the others, and the whole is said to have failed; nothing
+  // once another server answers here (the caches are gone and stay gone)
+  if (gone) return Promise.resolve();
   return caches.open(name).then(function (cache) {
     var failed = [];
     return files.reduce(function (done, path) {
       return done.then(function () {
+        if (gone) return null;
         return cache.match(path).then(function (hit) { return hit || cache.add(path); })
           .catch(function () { failed.push(path); });
       });
@@ -82,11 +85,15 @@ function kept(request) {
   });
 }
 
-function leave() {
-  gone = true;
-  return self.registration.unregister().then(function () { return caches.keys(); }).then(function (keys) {
+function drop() {
+  return caches.keys().then(function (keys) {
     return Promise.all(keys.filter(ours).map(function (k) { return caches.delete(k); }));
   });
+}
+
+function leave() {
+  gone = true;
+  return self.registration.unregister().then(drop);
 }
 
 function stillHere(response) {
@@ -123,7 +130,9 @@ function navigate(event) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (gone || request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // gone: a keeping still under way when the other server answered may have opened a cache again
+  if (gone) { event.waitUntil(drop()); return; }
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === "navigate") { event.respondWith(navigate(event)); return; }
   var url = request.url.split(/[?#]/)[0];
   event.respondWith(kept(request).then(function (hit) {

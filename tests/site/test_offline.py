@@ -28,6 +28,16 @@ def _stop(server: ThreadingHTTPServer) -> None:
     server.server_close()
 
 
+def _eventually(page, expression: str) -> bool:
+    """The (promised) condition, asked again for up to 10 s: unregistering and deleting end
+    after the page that asked has its answer (wait_for_function takes a promise as true)."""
+    for _ in range(100):
+        if page.evaluate(expression):
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def test_every_page_offline_and_the_worker_leaves_with_the_site(full_build, browser, tmp_path):
     with socket.socket() as s:              # a free port, used by both servers in turn
         s.bind(("127.0.0.1", 0))
@@ -64,7 +74,11 @@ def test_every_page_offline_and_the_worker_leaves_with_the_site(full_build, brow
             assert page.title() == "another server"
             page.goto(url + "taverna/de.html")      # not there: the stranger's 404, not the kept page
             assert page.evaluate("document.querySelector('meta[name=generator]')") is None
-            assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+            # gone once the pages it controlled are (unregistering waits for them)
+            page.goto(url)
+            assert _eventually(page, "navigator.serviceWorker.getRegistrations().then(r => r.length === 0)")
+            assert _eventually(page, "caches.keys().then(k => k.length === 0)")     # nothing of the site kept
+            assert page.title() == "another server"
         finally:
             _stop(stranger)
     finally:
