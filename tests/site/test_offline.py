@@ -8,6 +8,8 @@ import socket
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+import pytest
+
 from generator.site.serve import QuietHandler
 from tests.conftest import ARGS, CHROMIUM
 
@@ -38,6 +40,7 @@ def _eventually(page, expression: str) -> bool:
     return False
 
 
+@pytest.mark.slow      # a persistent profile, two servers in turn: 5–7 s
 def test_every_page_offline_and_the_worker_leaves_with_the_site(full_build, browser, tmp_path):
     with socket.socket() as s:              # a free port, used by both servers in turn
         s.bind(("127.0.0.1", 0))

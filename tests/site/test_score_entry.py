@@ -100,6 +100,7 @@ def _same(game: str, a: dict, b: dict) -> bool:
     return model.model_validate(a).model_dump() == model.model_validate(b).model_dump()
 
 
+@pytest.mark.slow      # about 3 s a game: every tap played through the browser
 @pytest.mark.parametrize("game", sorted(PLAY))
 def test_the_rulebook_example_in_few_taps(full_build, page_factory, serve_site, game):
     example = yaml.safe_load((EXAMPLES / f"{game}-rulebook.yaml").read_text("utf-8"))
