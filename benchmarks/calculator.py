@@ -1,7 +1,7 @@
 """The score calculator at the table: how soon a phone-sized headless Chromium shows the form and
 the first result, cold (a fresh profile: a first visit) and warm (the same profile after the
-browser was closed and opened again: the runtime kept by the service worker, the started
-interpreter and the compiled code by the page), and what crosses the network, with the
+browser was closed and opened again, the network off: the runtime kept by the service worker,
+the started interpreter and the compiled code by the page), and what crosses the network, with the
 precompressed runtime and without it (a host that serves only the raw files). Profiles are on
 disk, as a phone's are.
 
@@ -136,6 +136,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline", type=Path, help="a site built by an earlier version: its cold and warm "
                                                       "visits, alternated with this one's")
+    parser.add_argument("--pairs-only", action="store_true", help="only the cold and warm visits (with --baseline: "
+                                                                       "the paired run)")
     args = parser.parse_args()
     state = yaml.safe_load((ROOT / "examples" / "scores" / f"{args.game}-rulebook.yaml").read_text("utf-8"))
     server, base = serve(args.site)
@@ -148,20 +150,25 @@ def main() -> None:
             return p.chromium.launch_persistent_context(Path(scratch) / name, executable_path="/usr/bin/chromium",
                                                         args=["--no-sandbox"], viewport=VIEWPORT)
 
-        def cold_then_warm(name: str, url: str, baseline: bool = False) -> None:
+        def cold_then_warm(name: str, url: str, baseline: bool = False, before: bool = False) -> None:
             context = profile(name)
-            rows.setdefault(f"{'before: ' if baseline else ''}cold (first visit)", []).append(
+            rows.setdefault(f"{'before: ' if before else ''}cold (first visit)", []).append(
                 visit(context, url, state, baseline))
             context.close()                              # the browser closed and opened again
             context = profile(name)
-            rows.setdefault(f"{'before: ' if baseline else ''}warm (later visit)", []).append(
+            context.set_offline(True)                    # at the table: no network after the first visit
+            rows.setdefault(f"{'before: ' if before else ''}warm (later visit)", []).append(
                 visit(context, url, state, baseline))
             context.close()
 
+        # a baseline from before the calculator's phases (e8d9132) has its own offline signal
+        old_kind = args.baseline and "performance.mark" not in (args.baseline / "assets" / "calc.js").read_text("utf-8")
         for run in range(args.runs):
             if args.baseline:
-                cold_then_warm(f"before-{run}", old_base + page, baseline=True)
+                cold_then_warm(f"before-{run}", old_base + page, baseline=old_kind, before=True)
             cold_then_warm(f"now-{run}", base + page)
+            if args.pairs_only:
+                continue
             Counted.raw = True
             context = profile(f"raw-{run}")
             rows.setdefault("cold, raw files only", []).append(visit(context, base + page, state))

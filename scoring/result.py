@@ -159,6 +159,7 @@ class GameResult:
                          "lines": [{"category": line.category.title(translate, lang), "points": line.points,
                                     "detail": line.explain(translate, lang)} for line in p.lines]}
                         for p in self.players],
+            "categories": [c.title(translate, lang) for c in self.categories()],   # rows, in the pad's order
             "winners": list(self.winners),
             **({"tie_break": render(self.tie_break, translate, lang)} if self.tie_break else {}),
             **({"notes": [render(note, translate, lang) for note in self.notes]} if self.notes else {}),

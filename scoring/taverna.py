@@ -352,23 +352,24 @@ def ask(prompt, **_facts) -> dict:
         def number(msgid: str, field: str, name=name, most: int | None = None) -> int:   # within the model's bounds
             default, low, high = field_range(Player, field)
             return prompt.integer(msgid, default, low, high if most is None else min(most, high), name=name)
+        # the score pad's order: points, privileges, the royal scorings, what they count, the peoples
         player = {"name": name, "points": number("{name}: VP on the score track", "points"),
-                  "sous": number("{name}: sous", "sous"),
-                  "unused_spells": number("{name}: spells still in hand", "unused_spells"),
-                  "spells_cast": number("{name}: spells cast", "spells_cast")}
+                  "privileges": number("{name}: privilege tokens", "privileges")}
+        chosen = prompt.several("{name}: royal scorings chosen (empty: let the calculator propose)", SCORINGS,
+                                name=name)
+        if chosen:
+            player["scorings"] = chosen
+        player |= {"sous": number("{name}: sous", "sous"),
+                   "unused_spells": number("{name}: spells still in hand", "unused_spells"),
+                   "spells_cast": number("{name}: spells cast", "spells_cast")}
         # among the spells cast, checked as typed
         player["fireworks_cast"] = number("{name}: of which Feu d'artifice", "fireworks_cast",
                                           most=player["spells_cast"])
         player |= {"royal_favours": number("{name}: royal favours owned (used or not)", "royal_favours"),
                    "property_titles": number("{name}: property titles", "property_titles"),
-                   "privileges": number("{name}: privilege tokens", "privileges"),
                    "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
                                                    [str(s) for s in STEPS], name=name, people=peoples[t]))
                               for t in PEOPLES}}
-        chosen = prompt.several("{name}: royal scorings chosen (empty: let the calculator propose)", SCORINGS,
-                                name=name)
-        if chosen:
-            player["scorings"] = chosen
         players.append(player)
     names = [p["name"] for p in players]
     order = prompt.several("Birthday order for a tie (names, first first; empty if unknown)", names)

@@ -18,6 +18,11 @@ from ..data.catalog import load_project
 from ..data.i18n import Translator
 
 LANGS = ["en", "fr", "de", "ja"]
+BACK = ("<", "\x1b[A", "^[[A")    # "<", or the up arrow as a terminal without line editing sends it
+
+
+class Back(Exception):
+    """The player asked to go back one question."""
 
 
 class ClickPrompt:
@@ -28,20 +33,83 @@ class ClickPrompt:
     def __init__(self, translate=lambda msgid: msgid, lang: str = "en"):
         self._ = translate
         self.lang = lang
+        self.given: list[tuple[str, str]] = []    # (question, answer) accepted in this round
+        self.replay: list[str] = []               # answers given before going back, answered again silently
 
     def t(self, msgid: str, **values) -> str:
         return self._(msgid).format(**values)
 
     def say(self, msgid: str, **values) -> None:
-        click.echo(self.t(msgid, **values), err=True)
+        if not self.replay:
+            click.echo(self.t(msgid, **values), err=True)
 
     def ask(self, msgid: str, parse, default: str | None = None, suffix: str = "", **values):
-        """Ask until `parse(answer)` returns instead of raising ValueError (its message is shown)."""
-        question = self.t(msgid, **values) + suffix
-        while True:
-            answer = click.prompt(question, default=default, show_default=bool(default), err=True)
+        """Ask until `parse(answer)` returns instead of raising ValueError (its message is shown).
+        `<` or the up arrow goes back one question (Back); answers being replayed are not asked."""
+        question = self.t(msgid, **values)
+        while self.replay:
+            answer = self.replay.pop(0)
             try:
-                return parse(answer.strip())
+                value = parse(answer)
+            except ValueError:
+                self.replay = []          # no longer fits: asked from here on
+                break
+            self.given.append((question, answer))
+            return value
+        while True:
+            answer = click.prompt(question + suffix, default=default, show_default=bool(default), err=True).strip()
+            if answer in BACK:
+                raise Back
+            try:
+                value = parse(answer)
+            except ValueError as exc:
+                click.secho(str(exc), fg="red", err=True)
+                continue
+            self.given.append((question, answer))
+            return value
+
+    def run(self, ask):
+        """ask(self) with going back: on Back, the game's questions start again from the first,
+        the answers before the one left answered again silently; then every answer is listed
+        for review, and the count waits for Enter (`<` or a question's number goes back)."""
+        click.echo(self.t("Type < (or the up arrow) and Enter to go back one question."), err=True)
+        keep: list[str] = []
+        while True:
+            self.given, self.replay = [], list(keep)
+            try:
+                state = ask(self)
+            except Back:
+                keep = [a for _q, a in self.given][:-1]
+                continue
+            given = list(self.given)
+            click.echo(self.t("Your answers:"), err=True)
+            for i, (question, answer) in enumerate(given, 1):
+                click.echo(f"  {i}. {question}: {answer}", err=True)
+            back = self._review(len(given))
+            if back is None:
+                return state
+            keep = [a for _q, a in given][:back - 1]
+
+    def _review(self, count: int) -> int | None:
+        """None: count the points; else the number of the question to answer again. The end of
+        the input counts (answers given by a script are not reviewed)."""
+        def check(answer):
+            if not answer:
+                return None
+            if answer in BACK:
+                return count
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer)
+            raise ValueError(self.t("'{answer}' is not a whole number from {low} to {high}.", answer=answer,
+                                    low=1, high=count))
+        question = self.t("Count the points? (Enter: yes; <: back one question; a number: back to that question)")
+        while True:
+            try:
+                answer = click.prompt(question, default="", show_default=False, err=True).strip()
+            except click.exceptions.Abort:
+                return None
+            try:
+                return check(answer)
             except ValueError as exc:
                 click.secho(str(exc), fg="red", err=True)
 
@@ -95,7 +163,8 @@ class ClickPrompt:
 
     def complain(self, problems) -> None:
         """Show the game's rule checks on answers already given (the question is then asked again)."""
-        click.secho(str(self.refusal(problems)), fg="red", err=True)
+        if not self.replay:
+            click.secho(str(self.refusal(problems)), fg="red", err=True)
 
     def player_name(self, n: int, taken) -> str:
         """Player n's name, distinct from the names given before (the rules checks refuse twins)."""
@@ -158,7 +227,7 @@ def score(ctx, game, state, lang, as_json, save, cards, example):
         if state is None:
             prompt = ClickPrompt(translate, lang)
             try:
-                answers = GAMES[game].ask(prompt, lang=lang, **facts)
+                answers = prompt.run(lambda p: GAMES[game].ask(p, lang=lang, **facts))
             except click.exceptions.Abort:   # Ctrl-C or the end of the input: said in --lang
                 click.secho("\n" + plain("Stopped: nothing was scored."), fg="red", err=True)
                 sys.exit(1)

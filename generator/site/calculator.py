@@ -48,6 +48,11 @@ def form_spec(game, lang: str, labels) -> dict:
     return _spec(module.State, (), hints, labels)
 
 
+# the form's order where the state model's is not the score pad's (a player's column, top down)
+ORDER = ("order",)
+TAVERNA_ORDER = ["name", "points", "privileges", "scorings", "sous", "unused_spells", "spells_cast",
+                 "fireworks_cast", "royal_favours", "property_titles", "tracks"]
+
 # field names whose words are not the name's own ("Buona pietra" would say what, not which rank)
 FIELD_WORDS = {"buona_pietra": "Rank it stands for",
                # the rules' own title for the variant ("Variant: several deals"), not a bare "Deals"
@@ -91,15 +96,19 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
                                                           {"t": "obj", "fields": [
                                                               ["king", _soft(labels, "King's people"), peoples],
                                                               ["queen", _soft(labels, "Queen's people"), peoples]]}]]},
-                **{("players", "*", "tracks", p): {**steps, "label": names[p]} for p in module.PEOPLES},
-                # the castle scorings as their cards name them
-                ("players", "*", "scorings", "*"): {"t": "enum", "options": [
+                **{("players", "*", "tracks", p): {**steps, "label": names[p], "buttons": True} for p in module.PEOPLES},
+                # the castle scorings as their cards name them, one tap each (none: the calculator proposes)
+                ("players", "*", "scorings"): {"t": "set", "options": [
                     [k, facts["names"][k].title(labels, lang) if k in facts.get("names", {}) else _soft(labels, k)]
-                    for k in module.SCORINGS]}}
+                    for k in module.SCORINGS]},
+                ORDER: {"Player": TAVERNA_ORDER}}
     if game_id == "san-gimignano":
-        nobles = {"t": "list", "item": {"t": "enum", "options": [
-            [n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}}
-        return {("players", "*", "nobles"): nobles, ("deals", "*", "players", "*", "nobles"): nobles}
+        nobles = {"t": "set", "options": [[n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}
+        towers = {"t": "towers", "ranks": list(module.RANKS), "floors": _label("floors", labels),
+                  "completed": _label("completed", labels), "item": _spec(module.Tower, (), {}, labels)}
+        return {("players", "*", "nobles"): nobles, ("deals", "*", "players", "*", "nobles"): nobles,
+                ("players", "*", "towers"): towers, ("deals", "*", "players", "*", "towers"): towers,
+                ORDER: {"Player": ["name", "towers", "marker", "nobles"]}}
     return {}
 
 
@@ -110,12 +119,14 @@ def _spec(annotation, path: tuple, hints: dict, labels) -> dict:
     from pydantic import BaseModel
 
     for pattern, spec in hints.items():
-        if len(pattern) == len(path) and all(p in ("*", q) for p, q in zip(pattern, path)):
+        if pattern != ORDER and len(pattern) == len(path) and all(p in ("*", q) for p, q in zip(pattern, path)):
             return spec
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         fields = []
-        for name, info in annotation.model_fields.items():
+        order = hints.get(ORDER, {}).get(annotation.__name__, [])
+        for name, info in sorted(annotation.model_fields.items(),
+                                 key=lambda f: order.index(f[0]) if f[0] in order else len(order)):
             if name == "game":
                 continue            # the page knows its game
             spec = _spec(info.annotation, path + (name,), hints, labels)

@@ -215,6 +215,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
         return _ours(self.directory, path)
 
     def end_headers(self):
+        # asked again every time: a rebuilt page is seen at once, and a
+        # later server on this port is never hidden behind this one's pages in the browser's cache
+        self.send_header("Cache-Control", "no-cache")
         if getattr(self, "_vary", False):
             self.send_header("Vary", "Accept-Encoding")
         super().end_headers()

@@ -26,6 +26,7 @@
     if (s.t === "int") {
       var input = el("input", {type: "number", inputmode: "numeric", id: id, "aria-label": label,
                                value: value === undefined || value === null ? (s.min !== undefined ? s.min : 0) : value});
+      input.addEventListener("focus", function () { input.select(); });
       if (s.min !== undefined) input.min = s.min;
       if (s.max !== undefined) input.max = s.max;
       var step = function (d) {
@@ -51,6 +52,36 @@
       var text = el("input", {type: "text", id: id, "aria-label": label, value: value || ""});
       return leaf(text, function () { return text.value.trim(); });
     }
+    if (s.t === "enum" && s.buttons) {
+      // a row of buttons (radio): one tap, as a mark on the pad's track
+      var group = el("span", {className: "choices", role: "radiogroup", "aria-label": label});
+      var picked = value === undefined || value === null ? s.options[0][0] : value;
+      s.options.forEach(function (o, i) {
+        var radio = el("input", {type: "radio", name: id, value: String(i), id: id + "-" + i});
+        radio.checked = String(o[0]) === String(picked);
+        group.appendChild(el("label", {className: "choice", "for": id + "-" + i}, [radio, el("span", {text: o[1]})]));
+      });
+      return leaf(group, function () {
+        var on = group.querySelector("input:checked");
+        return s.options[on ? parseInt(on.value, 10) : 0][0];
+      });
+    }
+    if (s.t === "set") {
+      // several of a few: one tap each; none chosen is "not said" (the calculator proposes)
+      var chips = el("span", {className: "choices", role: "group", "aria-label": label});
+      var chosenSet = Array.isArray(value) ? value.map(String) : [];
+      s.options.forEach(function (o, i) {
+        var box = el("input", {type: "checkbox", value: String(i), id: id + "-" + i});
+        box.checked = chosenSet.indexOf(String(o[0])) >= 0;
+        chips.appendChild(el("label", {className: "choice", "for": id + "-" + i}, [box, el("span", {text: o[1]})]));
+      });
+      return leaf(chips, function () {
+        var on = Array.prototype.map.call(chips.querySelectorAll("input:checked"), function (b) {
+          return s.options[parseInt(b.value, 10)][0]; });
+        return on.length ? on : undefined;
+      });
+    }
+    if (s.t === "towers") return towers(s, value, label, id);
     if (s.t === "enum") {
       var select = el("select", {id: id, "aria-label": label});
       s.options.forEach(function (o, i) {
@@ -65,7 +96,7 @@
       s.fields.forEach(function (f) {
         var v = value && typeof value === "object" ? value[f[0]] : undefined;
         var child = build(f[2], v, f[1], words);
-        var simple = ["int", "bool", "str", "enum"].indexOf(f[2].t) >= 0;
+        var simple = ["int", "bool", "str", "enum"].indexOf(f[2].t) >= 0 && !f[2].buttons;
         // an optional field's checkbox carries its name: no second label above it
         var named = f[2].t === "opt" ? [] : [el("span", {className: "label", text: f[1]})];
         child.wrapper = el(simple ? "label" : "div", {className: "field field-" + f[2].t + " name-" + f[0]},
@@ -166,6 +197,69 @@
       }};
     }
     throw new Error("unknown field kind " + s.t);
+  }
+
+  // ---- San Gimignano's towers, one row each, as on the pad: the floors typed ("5 5 6 7", a Buona
+  // Pietra as B7) or tapped on the rank buttons: a first rank is a tower of 3 of it, the same rank
+  // again one floor more, another rank the run of ranks between the two; "completed" one tap. An
+  // empty row always waits at the end (no "add" to press); empty rows are not towers.
+  function floorsOf(text) {
+    return text.replace(/,/g, " ").split(/\s+/).filter(Boolean).map(function (item) {
+      var noble = /^[bB]\d+$/.test(item), n = noble ? item.slice(1) : item;
+      if (!/^\d+$/.test(n)) return item;          // refused by the rules' check, at this floor
+      return noble ? {buona_pietra: parseInt(n, 10)} : parseInt(n, 10);
+    });
+  }
+  function textOf(floors) {
+    return (floors || []).map(function (f) { return typeof f === "object" && f ? "B" + f.buona_pietra : String(f); }).join(" ");
+  }
+  function tapped(text, rank) {
+    var now = floorsOf(text).filter(function (f) { return typeof f === "number"; });
+    var low = Math.min.apply(null, now), high = Math.max.apply(null, now);
+    if (!now.length) return [rank, rank, rank].join(" ");
+    if (low === high && rank === low) return text.trim() + " " + rank;
+    if (low === high || rank === high + 1 || rank === low - 1) {
+      var run = [];
+      for (var r = Math.min(low, rank); r <= Math.max(high, rank); r++) run.push(r);
+      return run.join(" ");
+    }
+    return text.trim() + " " + rank;
+  }
+  function towers(s, value, label, id) {
+    var rows = [], list = el("ol", {className: "items towers"});
+    function row(tower) {
+      var n = rows.length + 1, name = label + " " + n;
+      var text = el("input", {type: "text", id: id + "-t" + n, "aria-label": name + " · " + s.floors,
+                              autocomplete: "off", spellcheck: "false", value: textOf(tower && tower.floors)});
+      var done = el("input", {type: "checkbox", id: id + "-c" + n});
+      done.checked = !!(tower && tower.completed);
+      var ranks = el("span", {className: "ranks", role: "group", "aria-label": name + " · " + s.floors});
+      s.ranks.forEach(function (r) {
+        var b = el("button", {type: "button", className: "step", text: String(r), "aria-label": name + " · " + r});
+        b.addEventListener("click", function () { text.value = tapped(text.value, r); grow(); });
+        ranks.appendChild(b);
+      });
+      var entry = {text: text, done: done};
+      var li = el("li", {}, [el("span", {className: "tower"}, [
+        el("span", {className: "label", text: String(n)}), text,
+        el("label", {className: "choice", "for": id + "-c" + n}, [done, el("span", {text: s.completed})])]), ranks]);
+      text.addEventListener("input", grow);
+      entry.control = leaf(text, function () { return text.value; });
+      entry.control.wrapper = li;
+      rows.push(entry); list.appendChild(li);
+    }
+    function grow() { if (rows[rows.length - 1].text.value.trim()) row(undefined); }
+    (Array.isArray(value) ? value : []).forEach(row);
+    row(undefined);
+    return {node: list, get: function () {
+      return rows.filter(function (e) { return e.text.value.trim(); }).map(function (e) {
+        return {floors: floorsOf(e.text.value), completed: e.done.checked}; });
+    }, at: function (path) {
+      if (!path.length) return this;
+      var filled = rows.filter(function (e) { return e.text.value.trim(); });
+      var e = filled[path[0]];
+      return e ? (path[1] === "completed" ? leaf(e.done, null) : e.control) : null;
+    }};
   }
 
   // ---- the tally as YAML: block style, lists of plain values on one line, strings quoted as

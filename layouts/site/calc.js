@@ -58,7 +58,10 @@
     worker.postMessage({type: "start", runtime: absolute(box.dataset.runtime), wheels: box.dataset.wheels.split(" "),
                         code: absolute(box.dataset.code), cache: absolute(box.dataset.cache), key: box.dataset.codeKey});
   }
-  ready.catch(function (err) { box.dataset.ready = "failed"; box.dataset.error = String(err); });
+  ready.catch(function (err) {
+    box.dataset.ready = "failed"; box.dataset.error = String(err);
+    if (window.pnpKeepRuntime) window.pnpKeepRuntime();     // the rest of the site is kept all the same
+  });
 
   function ask(message) {
     return ready.then(function () {
@@ -142,7 +145,7 @@
                   : label === "" ? String(part + 1)
                   : path[i - 1] === "players" ? box.dataset.player.replace("{number}", part + 1)
                   : label + " " + (part + 1));
-        s = s && s.t === "list" ? s.item : null;
+        s = s && (s.t === "list" || s.t === "towers") ? s.item : null;
         value = item;
       } else {
         var f = s && s.t === "obj" ? s.fields.filter(function (x) { return x[0] === part; })[0] : null;
@@ -185,7 +188,7 @@
     var result = answer.result, players = result.players;
     var head = el("tr", {}, [el("th", {scope: "col", text: ""})].concat(players.map(function (p) {
       return el("th", {scope: "col", text: p.name}); })));
-    var rows = [], seen = [];
+    var rows = [], seen = (result.categories || []).slice();      // the pad's order, as `pnp score`
     players.forEach(function (p) { p.lines.forEach(function (l) { if (seen.indexOf(l.category) < 0) seen.push(l.category); }); });
     seen.forEach(function (category) {
       rows.push(el("tr", {}, [el("th", {scope: "row", text: category})].concat(players.map(function (p) {
@@ -198,13 +201,17 @@
     rows.push(el("tr", {}, [el("th", {scope: "row", text: box.dataset.rank})].concat(
       players.map(function (p) { return el("td", {text: String(p.rank)}); }))));
     out.appendChild(el("table", {className: "scores"}, [el("thead", {}, [head]), el("tbody", {}, rows)]));
-    out.appendChild(el("p", {className: "winner", text: box.dataset.winner + colon + result.winners.join(", ")}));
+    // the winner, and how a tie was settled, in the rulebook's words (as `pnp score` says it)
+    var why = result.tie_break ? (lang === "ja" ? "（" + result.tie_break + "）" : " (" + result.tie_break + ")") : "";
+    out.appendChild(el("p", {className: "winner", text: (result.winners.length > 1 ? box.dataset.sharedWin : box.dataset.winner) +
+                                                        colon + result.winners.join(", ") + why}));
+    // each total's lines (the pad's rows, explained), on demand
     players.forEach(function (p) {
-      out.appendChild(el("h3", {text: p.name + " — " + p.total}));
-      out.appendChild(el("ul", {className: "details"}, p.lines.map(function (l) {
-        return el("li", {text: l.category + colon + l.points + (l.detail ? " (" + l.detail + ")" : "")}); })));
+      out.appendChild(el("details", {className: "details"}, [el("summary", {text: p.name + " — " + p.total}),
+        el("ul", {}, p.lines.map(function (l) {
+          return el("li", {text: l.category + colon + l.points + (l.detail ? " (" + l.detail + ")" : "")}); }))]));
     });
-    (result.notes || []).concat(result.tie_break ? [result.tie_break] : []).forEach(function (n) {
+    (result.notes || []).forEach(function (n) {
       out.appendChild(el("p", {className: "note", text: n}));
     });
     return answer;
@@ -225,6 +232,13 @@
     }, function () { say(box.dataset.unavailable, true); return null; });
   }
   form.addEventListener("submit", function (e) { e.preventDefault(); count(); });
+  // the next game at the same table: the same players, everything else as new
+  document.getElementById("calc-new").addEventListener("click", function () {
+    var names = (root.get().players || []).map(function (p) { return {name: p.name}; });
+    out.replaceChildren();
+    say("", false);
+    load(names.length ? {players: names} : null);
+  });
 
   // ---- the tally as a file: saved (or shared) as `pnp score` reads it, opened again
   function tallyFile() {

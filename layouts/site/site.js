@@ -41,16 +41,16 @@
     worker.postMessage({type: "start", runtime: absolute(config.runtime), wheels: config.wheels,
                         code: absolute(config.code), cache: absolute(config.cache), key: config.key});
   }
-  function keep(group, runtime) {
+  function keep(group, runtime, rest) {
     if (!registered) return;
     registered.then(function (registration) {
       if (!registration.active) { root.dataset.offline = "shell"; return; }
       var channel = new MessageChannel();
       channel.port1.onmessage = function (e) {
-        root.dataset[e.data.part === "runtime" ? "runtime" : "offline"] = e.data.ok ? "ready" : "failed";
+        root.dataset[{pages: "offline", runtime: "runtime", site: "site"}[e.data.part]] = e.data.ok ? "ready" : "failed";
         if (e.data.part === "runtime" && e.data.ok && !scorePage) prepare();
       };
-      registration.active.postMessage({group: group, runtime: runtime}, [channel.port2]);
+      registration.active.postMessage({group: group, runtime: runtime, rest: rest}, [channel.port2]);
     });
   }
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) && window.isSecureContext &&
@@ -60,9 +60,16 @@
     });
     registered.catch(function () { root.dataset.offline = "failed"; });
     var calculator = body.dataset.calculator !== undefined;
-    window.addEventListener("load", function () { keep(body.dataset.group, calculator && !scorePage); });
-    window.pnpKeepRuntime = function () { if (calculator) keep("", true); };
+    // the rest of the site (every page, for offline) after this page's own files and the runtime;
+    // on the score page once the calculator is ready (pnpKeepRuntime), not while it loads
+    window.addEventListener("load", function () {
+      keep(body.dataset.group, calculator && !scorePage, scorePage ? null : body.dataset.group);
+    });
+    window.pnpKeepRuntime = function () { keep(null, calculator, body.dataset.group); };
   } else {
+    // plain http from another computer (a phone on the local network): no service worker there
+    var notKept = document.getElementById("not-kept");
+    if (notKept && location.protocol === "http:" && !window.isSecureContext) notKept.hidden = false;
     window.pnpKeepRuntime = function () {};
   }
 

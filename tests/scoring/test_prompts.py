@@ -11,7 +11,8 @@ from tests.conftest import pnp
 
 
 def _json(output: str) -> dict:
-    return json.loads(output[output.index("{"):])
+    # raw_decode: at the end of its input CliRunner echoes the last prompt (the review's) to stdout
+    return json.JSONDecoder().raw_decode(output[output.index("{"):])[0]
 
 
 def test_wrong_answers_are_asked_again_in_french(tmp_path):
@@ -68,7 +69,7 @@ def test_tournay_lists_cards_and_takes_names_in_any_case():
 
 
 def test_taverna_choices_in_japanese():
-    player = ["0", "0", "0", "0", "0", "0", "1", "0", "0", "-3", "0", "0", ""]
+    player = ["0", "0", "", "0", "0", "0", "0", "0", "1", "0", "-3", "0", "0"]    # the pad's order
     answers = ["3", "ゴブリン", "エルフ", "A", *player, "B", *player, "C", *player, ""]
     result = pnp("score", "taverna", "--lang", "ja", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -110,7 +111,7 @@ def test_answers_refused_as_a_whole_are_kept_in_a_file(tmp_path, monkeypatch):
     """Twenty royal favours between two players (the box has 15): the answers are saved, the
     problems point at that file's lines, in --lang, and the file scores once corrected."""
     monkeypatch.chdir(tmp_path)
-    player = ["0", "0", "0", "0", "0", "10", "1", "0", "0", "0", "0", "0", ""]
+    player = ["0", "0", "", "0", "0", "0", "0", "10", "1", "0", "0", "0", "0"]
     answers = ["2", "elfe", "nain", "Ann", *player, "Bob", *player, ""]
     result = pnp("score", "taverna", "--lang", "fr", input="\n".join(answers) + "\n")
     assert result.exit_code == 1
@@ -196,3 +197,22 @@ def test_every_number_asked_is_bounded_by_the_state_model():
         asked = {msgid: (low, high) for msgid, low, high in prompt.numbers}
         assert asked == bounds, module.__name__
         assert all(low is not None and high is not None for low, high in asked.values())
+
+
+def test_going_back_one_question_and_reviewing_before_the_count(tmp_path):
+    """`<` (or the up arrow) asks the last question again, earlier answers kept; every answer is
+    listed before the count, and a question's number goes back to it."""
+    saved = tmp_path / "tally.yaml"
+    answers = ["Ann", "1", "8 8 8", "<",             # back from "completed?" to the tower: typed again
+               "7 7 7", "o", "", "Bob", "\x1b[A",    # the up arrow: Bob's name asked again
+               "Bea", "0", "", "Ann",
+               "2",                                   # at the review: back to question 2 (how many towers)
+               "1", "7 7 7", "o", "", "Bea", "0", "", "Ann", ""]
+    result = pnp("score", "san-gimignano", "--lang", "fr", "--json", "--save", str(saved),
+                 input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    err = result.stderr
+    assert err.count("Vos réponses :") == 2
+    review = re.findall(r"^  (\d+)\. .*: (.*)$", err.rsplit("Vos réponses :", 1)[1], re.M)
+    assert [a for _n, a in review] == ["Ann", "1", "7 7 7", "o", "", "Bea", "0", "", "Ann"]
+    assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 28, "Bea": 0}

@@ -188,14 +188,14 @@ def test_japanese_lines_follow_kinsoku(sg_out, page_factory):
 
 @pytest.fixture
 def axe_results(full_build, browser, tmp_path_factory) -> dict:
-    """{scheme: {url: serious or critical violations}} of the home page and every game's pages in
-    French and Japanese, for the two schemes of test_axe_finds_no_serious_violation. Each page is
+    """{scheme: {url: serious or critical violations}} of the home page, every game's rules and
+    score pages in every language and its icon legend in French and Japanese, for the two schemes of test_axe_finds_no_serious_violation. Each page is
     loaded once in one tab and checked in light then in dark (the colour scheme emulated in
     between: the page restyles, nothing else changes), instead of once per scheme in a new tab;
     made once per run whatever the number of xdist workers (shared_build)."""
     axe = vendored("axe.min.js").read_text(encoding="utf-8")
-    urls = ["index.html"] + [f"{g}/{t.format(lang=lang)}" for g in GAMES for lang in ("fr", "ja")
-                             for t in PAGE_TYPES]
+    urls = ["index.html"] + [f"{g}/{t.format(lang=lang)}" for g in GAMES for t in PAGE_TYPES
+                             for lang in (("fr", "ja") if "icons" in t else LANGS)]
 
     def check(folder: Path) -> None:
         server = SiteServer(full_build / "site")
@@ -234,8 +234,8 @@ def axe_results(full_build, browser, tmp_path_factory) -> dict:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_violation(axe_results, scheme):
-    assert len(axe_results[scheme]) == 1 + len(GAMES) * 2 * len(PAGE_TYPES)
-    assert axe_results["stand-ins"] == len(GAMES) * 2     # every score page checked with its runtime loading
+    assert len(axe_results[scheme]) == 1 + len(GAMES) * (2 * len(LANGS) + 2)
+    assert axe_results["stand-ins"] == len(GAMES) * len(LANGS)     # every score page checked with its runtime loading
     for url, bad in axe_results[scheme].items():
         assert bad == [], f"{url} ({scheme}): {bad}"
 

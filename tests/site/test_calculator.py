@@ -164,10 +164,10 @@ def test_the_floor_card_rank_is_not_the_players_rank(full_build):
 def _choices(spec: dict) -> list[tuple[str, str]]:
     """Every (value, label) a picker of the form offers."""
     kind = spec.get("t")
-    if kind == "enum":
+    if kind in ("enum", "set"):
         return [(str(v), label) for v, label in spec["options"]]
     inner = ([f[2] for f in spec["fields"]] if kind == "obj" else [o[1] for o in spec["options"]] if kind == "union"
-             else [spec["item"]] if kind in ("list", "grid") else [spec["spec"]] if kind == "opt" else [])
+             else [spec["item"]] if kind in ("list", "grid", "towers") else [spec["spec"]] if kind == "opt" else [])
     return [choice for s in inner for choice in _choices(s)]
 
 

@@ -169,3 +169,48 @@ def test_a_refusal_the_form_can_cause_is_in_the_pages_language(project, page_pyt
     for message in messages:
         for word in english:
             assert word not in message, (case, message)
+
+
+def test_tavernas_form_asks_in_the_order_of_pnp_score_and_the_pad(project):
+    """A player's column top down as on the score pad (royal scorings before what they count and
+    the people tracks), in the form and in `pnp score`'s questions alike."""
+    from scoring import taverna
+
+    class Asked:
+        """Answers every question with its default, noting the questions in order."""
+        def __init__(self):
+            self.msgids: list[str] = []
+
+        def t(self, msgid, **values):
+            return msgid
+
+        def player_name(self, n, taken):
+            return f"P{n}"
+
+        def integer(self, msgid, default=None, low=None, high=None, **values):
+            self.msgids.append(msgid)
+            return default if default is not None else low
+
+        def several(self, msgid, options, **values):
+            self.msgids.append(msgid)
+            return []
+
+        def choice(self, msgid, options, default=None, **values):
+            self.msgids.append(msgid)
+            return next(iter(options))
+
+    asked = Asked()
+    taverna.ask(asked)
+    fields = {"{name}: VP on the score track": "points", "{name}: privilege tokens": "privileges",
+              "{name}: royal scorings chosen (empty: let the calculator propose)": "scorings",
+              "{name}: sous": "sous", "{name}: spells still in hand": "unused_spells",
+              "{name}: spells cast": "spells_cast", "{name}: of which Feu d'artifice": "fireworks_cast",
+              "{name}: royal favours owned (used or not)": "royal_favours",
+              "{name}: property titles": "property_titles", "{name}: {people} track (VP beside the marker)": "tracks"}
+    first = asked.msgids.index("{name}: VP on the score track")
+    terminal = list(dict.fromkeys(fields[m] for m in asked.msgids[first:] if m in fields))
+    spec = form_spec(project.games["taverna"], "en", Translator(ROOT, "en", allow_missing=True))
+    player = next(f[2] for f in spec["fields"] if f[0] == "players")["item"]
+    form = [f[0] for f in player["fields"] if f[0] != "name"]
+    assert form == terminal
+    assert form.index("scorings") < form.index("sous") < form.index("tracks")
