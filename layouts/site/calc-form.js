@@ -283,10 +283,12 @@
   // ---- Tournay's district as the cards it can hold, by colour and level (the pad counts them so):
   // one tap puts a card in view, a second marks it covered by another card of its colour (it still
   // scores its printed points), a third takes it out. Places are what the rules score: each card
-  // in view is a place, the covered ones under the first card in view of their colour.
+  // in view is a place; a covered card lies under the card a loaded tally put it under, else
+  // under the first card in view of its colour.
   var STATES = ["false", "true", "mixed"];
   function district(s, value, label, id) {
     var node = el("div", {className: "district", role: "group", "aria-label": label}), buttons = {}, order = [];
+    var under = {};
     node.appendChild(el("p", {className: "hint", text: s.hint}));
     s.colours.forEach(function (colour) {
       var box = el("div", {className: "colour colour-" + colour[0], role: "group", "aria-label": colour[1]},
@@ -320,7 +322,10 @@
     (Array.isArray(value) ? value : []).forEach(function (row) {
       (row || []).forEach(function (place) {
         var stack = typeof place === "string" ? [place] : (place || []);
-        stack.forEach(function (card, i) { set(card, i === stack.length - 1 ? "true" : "mixed"); });
+        stack.forEach(function (card, i) {
+          set(card, i === stack.length - 1 ? "true" : "mixed");
+          if (i < stack.length - 1) under[card] = stack[stack.length - 1];
+        });
       });
     });
     return {node: node, get: function () {
@@ -329,9 +334,10 @@
         var b = buttons[card];
         if (b && b.getAttribute("aria-pressed") === "mixed") covered.push(card); else places.push([card]);
       });
-      covered.forEach(function (card) {
-        var under = places.find(function (p) { return colourOf(p[p.length - 1]) === colourOf(card); });
-        if (under) under.unshift(card); else places.push([card]);
+      covered.forEach(function (card) {      // bottom first: below the top card, above those before
+        var stack = places.find(function (p) { return p[p.length - 1] === under[card]; }) ||
+                    places.find(function (p) { return colourOf(p[p.length - 1]) === colourOf(card); });
+        if (stack) stack.splice(stack.length - 1, 0, card); else places.push([card]);
       });
       var rows = [];
       for (var i = 0; i < places.length; i += s.cols) rows.push(places.slice(i, i + s.cols));
