@@ -170,34 +170,6 @@
       return {node: el("span", {className: "union"}, [pick, holder]), get: function () { return current.get(); },
               at: function (path) { return path.length ? current.at(path) : this; }};
     }
-    if (s.t === "grid") {
-      var cells = [], grid = el("div", {className: "grid"});
-      for (var r = 0; r < s.rows; r++) {
-        for (var c = 0; c < s.cols; c++) {
-          var place = value && value[r] ? value[r][c] : undefined;
-          if (typeof place === "string") place = [place];
-          var cell = build(s.item, place || [], label + " " + (r + 1) + "·" + (c + 1), words);
-          grid.appendChild(el("div", {className: "cell"}, [el("span", {className: "label", text: (r + 1) + "·" + (c + 1)}),
-                                                           cell.node]));
-          cells.push(cell);
-        }
-      }
-      return {node: grid, get: function () {
-        var rows = [];
-        for (var r = 0; r < s.rows; r++) {
-          rows.push(cells.slice(r * s.cols, (r + 1) * s.cols).map(function (cell) {
-            var stack = cell.get();
-            return stack.length ? stack : null;
-          }));
-        }
-        while (rows.length && rows[rows.length - 1].every(function (p) { return p === null; })) rows.pop();
-        return rows;
-      }, at: function (path) {
-        if (!path.length) return this;
-        var cell = cells[path[0] * s.cols + (path.length > 1 ? path[1] : 0)];
-        return cell ? cell.at(path.slice(2)) || cell : null;
-      }};
-    }
     throw new Error("unknown field kind " + s.t);
   }
 
