@@ -282,3 +282,19 @@ def test_paper_choice_for_the_cutter_only(tmp_path):
     page = PdfReader(tmp_path / "taverna" / "en" / "cutter-generic" / "round-token.pdf").pages[0]
     assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (210, 297)
     assert pnp("export", "png", "taverna", "--paper", "a4", "--out", str(tmp_path)).exit_code == 2
+
+
+def test_hexagon_and_square_corner_dxf_outlines(tmp_path):
+    """Shapes no bundled game cuts: a hexagon's six corners and a square-cornered tile, in the
+    DXF as in the SVG (y turned upwards on a 100 mm sheet)."""
+    from generator.data.model import Size
+    from generator.paper.cutter import CutLayout, Rect
+    from generator.products.exports.cutter import outline as path
+    from generator.products.exports.cutter_dxf import cut_dxf
+    for size, trim in ((Size(width=50, height=43.301, shape="hex"), Rect(10, 20, 60, 63.301)),
+                       (Size(width=30, height=30, radius=0), Rect(5, 5, 35, 35))):
+        dxf = tmp_path / "sheet.dxf"
+        dxf.write_bytes(cut_dxf(CutLayout((100, 100), size, 1.5, (trim,), (), False), 1))
+        [(box, radius)] = dxf_outlines(dxf, 100)
+        assert box == pytest.approx(outline(path(size, trim))[0], abs=0.001) and radius is None
+        assert len(ezdxf.readfile(dxf).modelspace()[0]) == (6 if size.shape == "hex" else 4)

@@ -10,6 +10,7 @@ import math
 from contextlib import contextmanager
 
 import ezdxf
+from ezdxf import bbox
 
 from ...paper.cutter import CutLayout
 from ...paper.shapes import corners
@@ -28,9 +29,9 @@ def _sheet(plan: CutLayout, count: int) -> bytes:
     W, H = plan.page
     doc = ezdxf.new("R2000", units=4)          # $INSUNITS 4: millimetres
     doc.header["$MEASUREMENT"] = 1             # metric
-    doc.header["$LIMMIN"], doc.header["$LIMMAX"] = (0, 0), (W, H)
     doc.layers.add(LAYER, color=1)             # red, as the SVG's cut lines
     msp = doc.modelspace()
+    msp.dxf.limmin, msp.dxf.limmax = (0, 0), (W, H)   # the sheet ($LIMMIN, $LIMMAX): no outline to cut
     attribs = {"layer": LAYER}
     for trim in plan.slots[:count]:
         shape, r = plan.size.shape, min(plan.size.radius, (trim.x1 - trim.x0) / 2, (trim.y1 - trim.y0) / 2)
@@ -42,6 +43,9 @@ def _sheet(plan: CutLayout, count: int) -> bytes:
             msp.add_lwpolyline(points, format="xy", close=True, dxfattribs=attribs)
         else:
             msp.add_lwpolyline(_rounded(x0, b, x1, t, r), format="xyb", close=True, dxfattribs=attribs)
+    box = bbox.extents(msp)                    # $EXTMIN, $EXTMAX: ezdxf leaves them unset
+    if box.has_data:
+        msp.dxf.extmin, msp.dxf.extmax = box.extmin, box.extmax
     text = io.StringIO()
     doc.write(text)
     return text.getvalue().encode("ascii")
