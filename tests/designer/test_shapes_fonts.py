@@ -8,6 +8,7 @@ import math
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 from PIL import Image
@@ -189,6 +190,40 @@ def test_a_font_that_cannot_be_used_is_one_line_of_validate(tmp_path, font, setu
     problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
     assert len(problems) == 1 and expected in problems[0], result.output
     assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
+
+
+# Runs `pnp validate` with the font replaced by a pipe at the moment it is opened: after every
+# check made by its name, as a file swapped in meanwhile would be.
+SWAP_AT_OPEN = """
+import builtins, os, sys
+font, swapped = os.path.realpath(sys.argv[1]), []
+def swapping(real):
+    def opened(path, *args, **kwargs):
+        if not swapped and isinstance(path, (str, os.PathLike)) and os.path.realpath(path) == font:
+            swapped.append(os.remove(font))
+            os.mkfifo(font)
+        return real(path, *args, **kwargs)
+    return opened
+builtins.open, os.open = swapping(builtins.open), swapping(os.open)
+sys.argv = ["pnp", "--root", sys.argv[2], "validate", "shapes"]
+from generator.cli import run
+run()
+"""
+
+
+def test_a_pipe_swapped_in_as_a_game_font_is_refused_not_waited_on(tmp_path):
+    """The font was checked by its name, then opened without O_NONBLOCK: a pipe swapped in
+    between made every load of the project wait for a writer, forever."""
+    game = project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: "fonts/mine.ttf", text: "{{ card.name }}"}
+""")
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "layouts" / "fonts" / "Cardo-Bold.ttf", game / "fonts" / "mine.ttf")
+    run = subprocess.run([sys.executable, "-c", SWAP_AT_OPEN, str(game / "fonts" / "mine.ttf"), str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    problems = [line for line in (run.stdout + run.stderr).splitlines() if line and "problem(s)" not in line]
+    assert run.returncode == 1 and len(problems) == 1, run.stdout + run.stderr
+    assert re.match(r"layouts/shapes\.yaml:\d+: .*font file 'fonts/mine\.ttf': not a regular file", problems[0])
 
 
 @pytest.mark.parametrize("region, expected", [
