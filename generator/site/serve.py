@@ -252,7 +252,8 @@ def _open_regular(path: str, directory: str):
     """`path` opened for reading by the project's read rule (a regular file within the site
     folder, never a pipe waited on), else None. A path that resolves elsewhere (a link swapped in
     after the walk) is refused: what is sent must be the file listed under that very name."""
-    if os.path.realpath(path) != os.path.abspath(path):
+    inside = os.path.relpath(os.path.abspath(path), os.path.abspath(directory))
+    if os.path.realpath(path) != os.path.join(os.path.realpath(directory), inside):
         return None
     try:
         return open_checked(Path(path), path, sys.maxsize, (Path(directory),))
