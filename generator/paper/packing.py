@@ -80,6 +80,8 @@ class Block:
         return False
 
     def _allowed(self, piece: Piece, col: int, row: int) -> bool:
+        if self.frame.framed:
+            return True       # white frames: any two neighbours share a white cut
         near = []
         if self.frame.cols.tight:
             near += [(col - 1, row), (col + 1, row)]
