@@ -1,7 +1,9 @@
 """The small label in a sheet's margin (what it is, which sheet, which side; and on the other
 edge the decks it holds), at least 6 pt and never shortened: set in the top and bottom margins,
-in the widest stretches no crop mark crosses and no piece (nor its bleed) reaches. A line too
-long for one stretch is split at its " · " into the next stretches, top first."""
+in the widest stretches no crop mark crosses and no piece (nor its bleed) comes within a cut's
+stray (LABEL_CLEAR); where those margins are too narrow (three poker rows on Letter), in the
+left and right margins, turned. A line too long for one stretch is split at its " · " into the
+next stretches."""
 from __future__ import annotations
 
 from reportlab.lib.units import mm
@@ -43,27 +45,54 @@ def _bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple[floa
     return out
 
 
-def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: float, marks: list[Mark],
-                placed, bleed: float, font: str) -> None:
-    printed = content(paper)
-    spaces = []
-    for y0, y1 in _bands(printed, margin, placed, bleed):
+def _side_bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple[float, float]]:
+    """The left and right label bands (x ranges), against the margin, where no piece is near."""
+    left = min((p.box.x0 - bleed for p in placed), default=printed.x1)
+    right = max((p.box.x1 + bleed for p in placed), default=printed.x0)
+    out = []
+    for x0, x1 in ((printed.x0 + margin, printed.x0 + margin + BAND), (printed.x1 - margin - BAND, printed.x1 - margin)):
+        ok = x1 + CLEAR <= left or x0 - CLEAR >= right
+        out.append((x0, x1) if ok else None)
+    return out
+
+
+def _spaces(printed: Box, margin: float, marks: list[Mark], placed, bleed: float) -> list[list[tuple]]:
+    """Per line (top, bottom): its stretches, widest first, as (start, end, across, upright);
+    a band with no room gives way to the side margin (turned a quarter, reading upwards)."""
+    out = []
+    middle = (printed.x0 + printed.x1) / 2
+    sides = _side_bands(printed, margin, placed, bleed)
+    for (y0, y1), side in zip(_bands(printed, margin, placed, bleed), sides):
         blocked = [(min(m.x0, m.x1) - MARK_CLEAR, max(m.x0, m.x1) + MARK_CLEAR) for m in marks
                    if min(m.y0, m.y1) <= y1 and max(m.y0, m.y1) >= y0]
         blocked += [(p.box.x0 - bleed - CLEAR, p.box.x1 + bleed + CLEAR) for p in placed
-                    if p.box.y0 - bleed - CLEAR < y1 and p.box.y1 + bleed + CLEAR > y0]
+                    if p.box.y0 - bleed - CLEAR < y1 - 1e-6 and p.box.y1 + bleed + CLEAR > y0 + 1e-6]
         stretches = _stretches(printed.x0 + margin, printed.x1 - margin, blocked)
-        middle = (printed.x0 + printed.x1) / 2
         # the widest first, the middle one among equals
         stretches.sort(key=lambda s: (-round(s[1] - s[0], 1), abs((s[0] + s[1]) / 2 - middle)))
-        spaces.append([(a, b, y0) for a, b in stretches])
+        found = [(a, b, y0, True) for a, b in stretches if b - a >= 20]
+        if not found and side:
+            x0, x1 = side
+            blocked = [(min(m.y0, m.y1) - MARK_CLEAR, max(m.y0, m.y1) + MARK_CLEAR) for m in marks
+                       if min(m.x0, m.x1) <= x1 and max(m.x0, m.x1) >= x0]
+            stretches = _stretches(printed.y0 + margin, printed.y1 - margin, blocked)
+            stretches.sort(key=lambda s: -round(s[1] - s[0], 1))
+            found = [(a, b, x1, False) for a, b in stretches]
+        out.append(found)
+    return out
+
+
+def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: float, marks: list[Mark],
+                placed, bleed: float, font: str) -> None:
+    printed = content(paper)
+    spaces = _spaces(printed, margin, marks, placed, bleed)
     if not spaces[0] and spaces[1]:
         lines = ("", SEPARATOR.join(t for t in lines if t))
     elif not spaces[1] and spaces[0]:
         lines = (SEPARATOR.join(t for t in lines if t), "")
     for text, free in zip(lines, spaces):
         parts = [p for p in text.split(SEPARATOR) if p] if text else []
-        for (a, b, y0) in free:
+        for (a, b, across, upright) in free:
             if not parts:
                 break
             taken = 1
@@ -76,7 +105,12 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
             canvas.saveState()
             canvas.setFillColorRGB(0.2, 0.2, 0.2)
             canvas.setFont(font, size)
-            canvas.drawString(((a + b) / 2 - width / 2) * mm, (y0 + 0.7) * mm, shown)   # room for descenders
+            if upright:
+                canvas.drawString(((a + b) / 2 - width / 2) * mm, (across + 0.7) * mm, shown)   # room for descenders
+            else:
+                canvas.translate((across - 0.7) * mm, ((a + b) / 2 - width / 2) * mm)
+                canvas.rotate(90)
+                canvas.drawString(0, 0, shown)
             canvas.restoreState()
 
 

@@ -25,7 +25,7 @@ from ..data.model import Marks, Paper, SheetsFile, Size
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds
 LABEL_BAND = 2.6      # mm a sheet's label takes (labels.py, 6 pt and its descenders)
-LABEL_CLEAR = 0.9     # mm between a label and the nearest trim
+LABEL_CLEAR = 3.0     # mm between a label and the nearest trim: as far as a cut may stray (the frame)
 
 
 @dataclass(frozen=True)
@@ -105,13 +105,14 @@ def reserve(sheets: SheetsFile) -> float:
 
 
 def trim_area(sheets: SheetsFile, paper: Paper) -> Box:
-    """Where trims may lie: inside the margin and the shortest crop marks; at the top, below the
-    sheet's label too (three poker rows on Letter fill what is left exactly)."""
+    """Where trims may lie: inside the margin and the shortest crop marks (three poker rows on
+    Letter fill what is left exactly; their labels then go to the side margins, labels.py)."""
     c, r = content(paper), reserve(sheets)
-    return Box(c.x0 + r, c.y0 + r, c.x1 - r, c.y1 - label_room(sheets))
+    return Box(c.x0 + r, c.y0 + r, c.x1 - r, c.y1 - r)
 
 
 def label_room(sheets: SheetsFile) -> float:
+    """mm from the top edge a sheet keeps above its pieces when the paper has room: the label."""
     return max(reserve(sheets), sheets.margin + LABEL_BAND + LABEL_CLEAR)
 
 
