@@ -9,7 +9,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.i18n import SOURCE_LANGUAGE, Translator, interface_languages
+from ..data.i18n import Translator
 from ..data.model import Deck
 from ..data.project import GameData, Project
 from ..data.templates import card_context
@@ -44,9 +44,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     layout = Layout(project.sheets, options)
     sheets = layout.pack(pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
-    # the calibration page the first sheet asks for: in this language if pnp speaks it, else English
-    calibrate_lang = lang if lang in interface_languages(project.root) else SOURCE_LANGUAGE
-    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, calibrate_lang)
+    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
     progress(pages)
     font = fonts.face(fonts.typography(lang).roles["ui"]).name
     pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
