@@ -22,7 +22,7 @@ from . import board
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
-from .sheets import (Box, Frame, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
+from .sheets import (Box, Frame, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
                      reserve, trim_area)
 
 Progress = Callable[[int], None]
@@ -261,7 +261,9 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
     draw_marks(canvas, marks, layout.sheets.marks.line_width)
     placed = [p for page in pages for p in page.placed]
     if labels and label_font and placed:
-        draw_labels(canvas, labels, layout.paper, layout.sheets.margin, marks, placed, bleed, label_font)
+        # the labels keep clear of the fold line as of a mark
+        fold = [_fold_mark(layout)] if fold_line else []
+        draw_labels(canvas, labels, layout.paper, layout.sheets.margin, marks + fold, placed, bleed, label_font)
     trims = [p.box for p in placed] or [layout.full]
     trim = Box(min(b.x0 for b in trims), min(b.y0 for b in trims), max(b.x1 for b in trims), max(b.y1 for b in trims))
     canvas.setTrimBox((trim.x0 * mm, trim.y0 * mm, trim.x1 * mm, trim.y1 * mm))
@@ -298,6 +300,13 @@ def _place(canvas: Canvas, placed: Placed, frame: float) -> None:
     canvas.translate(box.x0 * mm, box.y0 * mm)
     canvas.doForm(placed.form)
     canvas.restoreState()
+
+
+def _fold_mark(layout: Layout) -> Mark:
+    paper, printed = layout.paper, content(layout.paper)
+    if layout.options.fold == "long":
+        return Mark(paper.width / 2, printed.y0, paper.width / 2, printed.y1, False)
+    return Mark(printed.x0, paper.height / 2, printed.x1, paper.height / 2, False)
 
 
 def _fold_line(canvas: Canvas, layout: Layout) -> None:

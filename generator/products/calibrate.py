@@ -41,7 +41,9 @@ def targets(width: float, height: float) -> list[tuple[float, float]]:
 
 def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                       offset: tuple[float, float], fonts: FontBook, lang: str,
-                      _: Callable[[str], str]) -> None:
+                      _: Callable[[str], str], player: bool = False) -> None:
+    """`player`: the page shipped next to the cards (calibration-page.pdf), for someone without
+    pnp: what the values mean for framed cards and what to do, no command."""
     """Fonts come from the language's 'ui' role and are embedded; the reader's are never used."""
     typo = fonts.typography(lang)
     family = typo.roles["ui"]
@@ -87,6 +89,13 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
             (para(escape(command), code), None),
             (para(t("Print this page again with the same --back-offset to check: the crosses "
                     "should now fall on 0."), body), None)]
+    if player:
+        flow[4:] = [
+            (para(t("Within 3 mm of 0 in both directions, your cards will look right: the white frame "
+                    "around every card hides the shift."), body), "5"),
+            (para(t("Further off: shift the back side in your printer’s settings by the values you read, "
+                    "if it offers that, or print the fold-over version of the cards "
+                    "(cards-fold-over.pdf) on one side and fold each sheet."), body), "6")]
     y = H - 15 * mm
     for paragraph, bullet in flow:
         if bullet:

@@ -162,6 +162,14 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     if two and options.fold == "none" and layout.sheets.frame > 0:
         steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
                        "shift of up to {frame} mm.", frame=f"{layout.sheets.frame:g}"))
+    # the files shipped next to this one (build/plan.py), by their names
+    if two and options.fold == "none":
+        steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
+                       "one sheet."))
+        steps.append(t("No duplex printer? Print cards-fold-over.pdf instead: each front beside its back on one "
+                       "page, to fold and glue."))
+    if not options.ink_saver:
+        steps.append(t("Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds."))
     steps.append(t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white "
                    "frame. Cut round and hexagonal pieces on their black line."))
     for number, step in enumerate(steps, 1):
