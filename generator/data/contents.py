@@ -33,7 +33,8 @@ class Included:
 LIST_SEPARATOR = {"ja": "、"}     # between the items of a list; ", " elsewhere
 
 # Every text the card sheets print in the build's language: the instructions sheet
-# (products/instructions.py), the sheet labels (products/cards.py) and what's included (below),
+# (products/instructions.py), the sheet labels (products/cards.py), the calibration page shipped
+# with them (products/calibrate.py, player=True) and what's included (below),
 # which also leads rules.pdf and the site. pnp validate asks a new language for each
 # (data/languages.py); a test keeps this list and the code together.
 SHEET_MSGIDS = frozenset({
@@ -44,6 +45,17 @@ SHEET_MSGIDS = frozenset({
     'How to print',
     'If a back lands a little off its front, no matter: the white frame around every card hides a shift of up to {frame} mm.',
     'Not printed, take them from your copy of the game: {items}.',
+    'Duplex calibration',
+    'Print this file on both sides of one sheet, flipping on the {edge}, at 100 % (“actual size”, not “fit to page”): the same settings as for your cards.',
+    'Hold the sheet against a window or a lamp, this side towards you. The red crosses of the back show through.',
+    'At each target, read where the cross’s vertical line meets the ruler below the target: that is X (in mm). Read where its horizontal line meets the ruler on the left: that is Y. The shortest ticks are half millimetres.',
+    'Within 3 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
+    'Further off: shift the back side in your printer’s settings by the values you read, if it offers that, or print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
+    'Back of the calibration sheet',
+    'If the crosses fall on 0 and 0, your printer is aligned: nothing to do. If the three targets give different values, use the centre one.',
+    'Build your cards with the values you read (for example --back-offset 0.5,-1 for X = 0.5 and Y = −1):',
+    'Print this page again with the same --back-offset to check: the crosses should now fall on 0.',
+    'Turn the sheet over: the instructions are on the other side.',
     'No duplex printer? Print cards-fold-over.pdf instead: each front beside its back on one page, to fold and glue.',
     'Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds.',
     'To see how far your printer shifts the backs, print calibration-page.pdf on both sides of one sheet.',
@@ -70,6 +82,7 @@ SHEET_MSGIDS = frozenset({
     'one side only',
     'one side, a board part',
     'one side, fold',
+    'print-and-play edition',
     'p. {pages}, {side}: {decks}',
     'sheet {n} of {total}',
     'short edge',

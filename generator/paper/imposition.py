@@ -19,6 +19,7 @@ from ..data.model import SheetsFile, Size
 from ..data.project import Project
 from ..typeset.fonts import FontBook
 from . import board
+from .colophon import credits, stamp
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
@@ -52,8 +53,9 @@ class SheetOptions:
 
 
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
-               fonts: FontBook) -> Canvas:
-    """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too."""
+               fonts: FontBook, game=None) -> Canvas:
+    """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too; with
+    `game` (game.yaml), its credits as author and the build date as the PDF's dates."""
     options = options.for_language(project.sheets, lang)
     paper = project.sheets.papers[options.paper]
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
@@ -63,6 +65,8 @@ def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, 
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     canvas.setSubject(f"language: {lang}")
+    if game is not None:
+        stamp(canvas, project.root, credits(game) or None)
     return canvas
 
 

@@ -39,7 +39,8 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, options.allow_missing)
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts)
+    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
+                        game=game.game)
     pieces = [p for deck in game.decks
               for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
     layout = Layout(project.sheets, options)

@@ -21,6 +21,7 @@ from datafile.errors import BuildError
 
 from ..data.contents import included_lines, join, with_count
 from ..data.project import GameData
+from ..paper import colophon
 from ..paper.imposition import Layout
 from ..paper.packing import Sheet
 from ..paper.sheets import content
@@ -182,8 +183,22 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                       pages, deck_names):
             break
     _draw_back(_Page(canvas, layout, fonts, lang, scale), t, plain, _, game, lang, sheets, pages, deck_names)
+    _colophon(canvas, layout, fonts, lang, colophon.line(game.game, lang, plain("print-and-play edition"),
+                                                         game.directory.parent.parent))   # the project: cards/<game>
     canvas.showPage()
     return PAGES
+
+
+def _colophon(canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, text: str) -> None:
+    """Who made the file and when, at the foot of the sheet's back, inside the blank margin."""
+    printed = content(layout.paper)
+    font = fonts.face(fonts.typography(lang).roles["ui"]).name
+    side = max(layout.sheets.margin + 10, 15)
+    canvas.saveState()
+    canvas.setFillColor(MUTED)
+    canvas.setFont(font, 7)
+    canvas.drawString((printed.x0 + side) * mm, (printed.y0 + side - 6) * mm, typeset(text, lang))
+    canvas.restoreState()
 
 
 def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> list[str]:
