@@ -58,8 +58,9 @@ class Block:
 
     def _order(self, rows: int) -> list[tuple[int, int]]:
         cols = self.frame.cols.count
-        # touching rows: fill column by column, so a change of colour costs one slot, not a row
-        if self.frame.rows.tight:
+        # touching rows of unframed faces: fill column by column, so a change of colour costs one
+        # slot, not a row (framed faces may touch anything: row by row)
+        if self.frame.rows.tight and not self.frame.framed:
             return [(c, r) for c in range(cols) for r in range(rows)]
         return [(c, r) for r in range(rows) for c in range(cols)]
 
