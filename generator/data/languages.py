@@ -26,7 +26,8 @@ from .rules import COUNT_LABELS, unit_of
 # prints (site tabs, downloads, rules.pdf, the aids' titles): what any build of any game translates
 SITE_TEMPLATES = ("base.html", "header.html", "game.html", "legend.html")
 CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "Player aid", "Icon legend",
-               "Rules (PDF)", "Card sheets", "Player aid cards", "{description} ({facts})")
+               "Rules (PDF)", "Card sheets", "Card sheets to fold (no duplex printer)", "Card sheets, ink saver",
+               "Duplex calibration page", "Player aid cards", "{description} ({facts})")
 SHOWN_MISSING = 3     # msgids named in the one line for a language missing many
 MANY_MISSING = 8      # more missing than this: one line for the language, `pnp i18n status` lists them
 

@@ -356,6 +356,8 @@ class SheetsFile(Strict):
     min_gutter: float = Field(3.0, ge=0, le=200, description="the narrowest gutter worth having: with less room "
                               "pieces touch, and only pieces with the same edge colours may touch")
     marks: Marks = Marks()
+    frame: float = Field(3.0, ge=0, le=20, description="mm of white frame inside every rectangular face: "
+                         "neighbours touch and share one cut; 0 for full-bleed faces with gutters")
     safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
     board_overlap: float = Field(10.0, ge=0, le=100, description="mm a board's parts overlap, to glue them")
     default_paper: str = "a4"                       # when --paper is not given...

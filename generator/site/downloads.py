@@ -14,7 +14,9 @@ from pathlib import Path
 from ..paper import written
 
 # File name -> interface string (site.po); in the order a player looks for them.
-KNOWN = {"rules.pdf": "Rules (PDF)", "cards.pdf": "Card sheets", "player-aid-card.pdf": "Player aid cards",
+KNOWN = {"rules.pdf": "Rules (PDF)", "cards.pdf": "Card sheets",
+         "cards-fold-over.pdf": "Card sheets to fold (no duplex printer)", "cards-ink-saver.pdf": "Card sheets, ink saver",
+         "calibration-page.pdf": "Duplex calibration page", "player-aid-card.pdf": "Player aid cards",
          "player-aid.pdf": "Player aid", "score-pad.pdf": "Score pad"}
 SUFFIXES = {".pdf", ".png", ".svg", ".zip", ".csv", ".json"}
 

@@ -152,8 +152,8 @@ def test_validate_knows_every_label_the_products_print():
 
 
 def test_validate_knows_every_text_of_the_card_sheets():
-    """Every literal passed to `_`, `t` or `plain` by the instructions sheet, the sheet labels and
-    what's included (both branches of an `a if … else b`) is in SHEET_MSGIDS, which validate asks
+    """Every literal passed to `_`, `t` or `plain` by the instructions sheet, the sheet labels, the
+    calibration page shipped with them and what's included (both branches of an `a if … else b`) is in SHEET_MSGIDS, which validate asks
     a new language for: a text missing from it made the build refuse a language validate passed."""
     import ast
     from pathlib import Path
@@ -170,7 +170,7 @@ def test_validate_knows_every_text_of_the_card_sheets():
 
     code = Path(__file__).resolve().parents[2] / "generator"
     printed = set()
-    for name in ("products/instructions.py", "products/cards.py", "data/contents.py"):
+    for name in ("products/instructions.py", "products/cards.py", "products/calibrate.py", "data/contents.py"):
         for node in ast.walk(ast.parse((code / name).read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "t", "plain") \
                     and node.args:

@@ -48,6 +48,8 @@ def lines_of(path: Path) -> list[Line]:
             rows: dict[float, list[dict]] = {}
             icons = [c for c in page.chars if icon(c["text"] or " ")]
             for ch in page.chars:
+                if not ch.get("upright", True):
+                    continue      # a sheet label turned up a side margin: one line, never wrapped
                 # by baseline (fonts of one line differ in their boxes, not in their baseline)
                 rows.setdefault(round(page.height - ch["matrix"][5], 0), []).append(ch)
             for bottom, chars in sorted(rows.items()):
