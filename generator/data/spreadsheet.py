@@ -255,6 +255,9 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if odd:
         raise DataError(odd)
     columns = _Columns(rows[0][1], properties, display, languages)
+    ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
+    if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
+        raise DataError(ragged)
     # a required field no column holds: one problem on the header, not one per row
     absent = [loc for loc in [("name",), *(("props", key) for key, spec in properties.items() if spec.required)]
               if not columns.has(loc)]
@@ -309,6 +312,22 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if problems:
         raise DataError(problems)
     return cards
+
+
+def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
+    """Rows with a filled cell beyond the header's last column, or (CSV) fewer cells than it:
+    one line each, naming the row and both counts."""
+    header = rows[0][1]
+    width = max((i + 1 for i, cell in enumerate(header) if not _blank(cell)), default=0)
+    problems = []
+    for number, cells in rows[1:]:
+        filled = max((i + 1 for i, cell in enumerate(cells) if not _blank(cell)), default=0)
+        if filled > width or (csv_file and len(cells) < width):
+            count = filled if filled > width else len(cells)
+            problems.append(Problem(display, number, "", f"{count} cells in this row, {width} columns in the header",
+                                    "one cell per column (a quote or a separator inside a cell: put the whole "
+                                    "cell in double quotes)"))
+    return problems
 
 
 def _said(problem: Problem, absent: list[tuple]) -> bool:

@@ -229,3 +229,31 @@ def test_a_text_too_long_for_its_box_is_named_at_its_cell(game, tmp_path):
     problems = [line for line in result.output.splitlines() if line.strip()][:-1]
     assert len(problems) == 1 and problems[0].startswith("cards/spice-road/goods.csv:3: column C 'text.en': text "
                                                          "does not fit"), problems
+
+
+@pytest.mark.parametrize("row, count", [
+    ('cumin,Cumin,2,When you float it, "look at the top."\n', 5),   # a comma outside quotes
+    ("cumin,Cumin,2,Sweet,extra\n", 5),
+    ("cumin,Cumin\n", 2),
+])
+def test_row_longer_or_shorter_than_header(game, tmp_path, row, count):
+    """A row whose cells do not match the header is refused on one line (issue 52: a stray quote
+    shifted the German text into the English column and the build printed it)."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost,props.subtitle.en\nsaffron,Saffron,3,Red\n" + row,
+                                    encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "goods.csv:3" in line]
+    assert len(lines) == 1 and f"{count} cells" in lines[0] and "4 columns" in lines[0], result.output
+
+
+def test_xlsx_cell_beyond_header(game, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["id", "name.en", "props.cost"])
+    book.active.append(["saffron", "Saffron", 3, "stray"])
+    book.save(game / "goods.xlsx")
+    add_deck(game, "goods", DECK % "goods.xlsx")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1 and "goods.xlsx:2: 4 cells in this row, 3 columns" in result.output, result.output
