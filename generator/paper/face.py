@@ -234,7 +234,18 @@ class FaceRenderer:
 
 def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:
     """The region's box (x, y, width, height) in points on a W x H face with bleed b: from its
-    top-left corner in mm, or the whole face and its bleed."""
+    top-left corner in mm, or the whole face and its bleed. A line with `bleed` keeps its own
+    course; an end on (or beyond) the trim is carried out to the bleed's edge, so the cut never
+    shows its end (the whole face would be a diagonal)."""
+    if r.bleed and r.kind == "line":
+        ends = []
+        for x, y in ((r.x, r.y), (r.x + r.width, r.y + r.height)):
+            x, y = x * mm, y * mm
+            x = -b if x <= 0 else W + b if x >= W else x
+            y = -b if y <= 0 else H + b if y >= H else y
+            ends.append((x, H - y))
+        (x0, y0), (x1, y1) = ends
+        return x0, y1, x1 - x0, y0 - y1
     if r.bleed:
         return -b, -b, W + 2 * b, H + 2 * b
     w, h = r.width * mm, r.height * mm

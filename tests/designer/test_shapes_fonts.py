@@ -233,3 +233,25 @@ def test_a_character_missing_from_a_font_by_family_or_by_file_is_refused_by_vali
     assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
     built = pnp("build", "shapes", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert built.exit_code == 1 and "U+5854" in built.output
+
+
+def test_a_line_with_bleed_keeps_its_course_into_the_bleed(tmp_path):
+    """`bleed: true` on a line drew the diagonal of the whole face (issue 52); `pnp check` suggests
+    it for a line that enters the bleed, and is then silent."""
+    project(tmp_path, """\
+      rule: {kind: line, bleed: true, x: 0, y: 46, width: 63, height: 0, stroke: "#ff0000", stroke_width: 1}
+""")
+    result = pnp("build", "shapes", "--only", "cards", "--bleed", "3", "--duplex", "none",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    with open_pdf(tmp_path / "out" / "shapes" / "en" / "cards.pdf") as doc:
+        page = doc.pages[CARDS]
+        left, top = card_origin(page)
+        red = [item for item in page.lines + page.curves if item.get("stroking_color") and
+               all(abs(a - b) < 0.01 for a, b in zip(item["stroking_color"], (1, 0, 0)))]
+        assert len(red) == 1
+        line = red[0]
+        assert round((line["top"] - top) / MM, 1) == round((line["bottom"] - top) / MM, 1) == 46   # level
+        assert round((line["x0"] - left) / MM, 1) == -3 and round((line["x1"] - left) / MM, 1) == 66
+    check = pnp("check", "shapes", root=tmp_path)
+    assert "'rule'" not in check.output, check.output
