@@ -65,8 +65,9 @@ def test_a_missing_icon_label_is_refused_by_validate_check_and_build_alike(tmp_p
 
 
 def test_a_language_pnp_has_no_catalogue_for(tmp_path):
-    """Spanish: pnp's own interface strings need a catalogue, said in one line; with exactly the
-    strings validate asks for, the build works. The icons are no obstacle: a new game has its own
+    """Spanish: pnp has no catalogue for it, so its interface strings print in English, every one
+    (issue 52: `pnp new juego --lang es` did not build); a catalogue that has some but not all is
+    refused in one line; with exactly the strings validate asks for, the build works. The icons are no obstacle: a new game has its own
     copies of the card and points icons pnp ships, labelled in its file with the rest (the shared
     ones, without a Spanish label, refused the build even with --allow-missing: stop 46)."""
     from generator.data.catalog import load_project
@@ -76,6 +77,12 @@ def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     game = new_game(tmp_path)
     add_language(game, "es")
     result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    folder.joinpath("pnp.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                                         'msgid "Rules"\nmsgstr "Reglas"\n', encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     out = lines(result)
     assert not any(".label: no 'es' label" in line for line in out)
@@ -83,8 +90,6 @@ def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     assert len(catalogue) == 1 and "no 'es' translation of the" in catalogue[0]
     # the fix the message names: a catalogue
     assert pnp("validate", "spice-road", "--allow-missing", root=tmp_path).exit_code == 0
-    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
     project = load_project(tmp_path, ["spice-road"])
     needed = sorted(needed_msgids(project, project.games["spice-road"]))
 

@@ -134,3 +134,14 @@ def test_a_game_in_a_language_pnp_does_not_speak_builds_at_once(tmp_path):
     out, _result = build(tmp_path, "--allow-missing", "--lang", "es", "--only", "cards")
     first = " ".join(PdfReader(out / "es" / "cards.pdf").pages[0].extract_text().split())
     assert "pnp calibrate --lang en --paper a4 --duplex long" in first
+
+
+def test_new_in_spanish_builds_with_the_command_it_prints(tmp_path):
+    """`pnp new juego --lang es` ends with "Next: pnp build juego", which stopped on 63 untranslated
+    interface strings (issue 52): pnp has no Spanish catalogue, so they print in English."""
+    made = pnp("new", "juego", "--lang", "es", root=tmp_path)
+    assert "Next: pnp build juego" in made.output
+    result = pnp("build", "juego", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = " ".join(PdfReader(tmp_path / "out" / "juego" / "es" / "cards.pdf").pages[0].extract_text().split())
+    assert "pnp calibrate" in text   # the instructions sheet, in English (none of it Spanish)
