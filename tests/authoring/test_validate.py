@@ -217,3 +217,14 @@ def test_a_game_folder_without_game_yaml_says_so(project):
     """Not "unknown game 'spice-road'" while cards/spice-road/ is there."""
     (project / "cards" / "spice-road" / "game.yaml").unlink()
     check(project, "cards/spice-road/game.yaml: not found: the folder cards/spice-road/ has no game.yaml")
+
+
+def test_a_typo_in_the_decks_layout_is_said_once_at_its_line(project):
+    """It was said at every card's line (9, 13, 17), none of which holds the typo (issue 52)."""
+    line = edit(project / "cards" / "spice-road" / "cards.yaml", "layout: spice-road/card ", "layout: spice-road/cadr ")
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=project)
+        assert result.exit_code == 1
+        said = [out for out in result.output.splitlines() if "unknown layout" in out]
+        assert len(said) == 1 and said[0].startswith(f"cards/spice-road/cards.yaml:{line}: layout:"), result.output
+        assert "did you mean 'spice-road/card'" in said[0]
