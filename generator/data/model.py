@@ -163,6 +163,7 @@ class Deck(Strict):
     shortfall: Shortfall | None = None
     cards: list[Card] = Field([], max_length=MAX_CARDS)
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
+    quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
 

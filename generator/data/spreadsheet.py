@@ -13,8 +13,11 @@ openpyxl, the well-kept reader of Excel files (values, not formulas).
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import itertools
+import re
+import unicodedata
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -166,42 +169,96 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-class _Columns:
-    """What each header means: (field path, column label) per column index."""
+QUANTITY = ("copies", "qty", "quantity", "count")   # the column that says how many of a row to print
 
-    def __init__(self, header: list[Any], properties: dict[str, PropertySpec], display: str,
-                 languages: list[str] = ()):
+
+def property_key(header: str) -> str:
+    """A plain column's property: `Attack Power` -> `attack_power` (card.props.attack_power)."""
+    return re.sub(r"[^a-z0-9]+", "_", header.lower()).strip("_")
+
+
+def _infer(cells: list[Any]) -> PropertySpec:
+    """An undeclared column's type: whole numbers if every filled cell is one, else text."""
+    filled = [c.strip() if isinstance(c, str) else c for c in cells if not _blank(c)]
+    whole = all((isinstance(c, (int, float)) and not isinstance(c, bool) and float(c).is_integer())
+                or (isinstance(c, str) and re.fullmatch(r"-?\d{1,9}", c)) for c in filled)
+    return PropertySpec(type="int" if filled and whole else "str")
+
+
+def _typo(word: str, known: list[str]) -> str | None:
+    """The known column a header is a slip of (`Tgas` for tags), stricter than a suggestion: a
+    header like none of them is a property of its own (`Cost` is not `copies`)."""
+    match = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
+    return match[0] if match else None
+
+
+class _Columns:
+    """What each header means: (field path, column label) per column index. A header is a card
+    field (`id`, `name`, `text.en`, case aside), a quantity (`qty`, `copies`, `quantity`, `count`
+    or the deck's `quantity:`), a declared property with or without `props.`, or, when it is
+    like none of these, a property of its own (text, or whole numbers when every cell is one)."""
+
+    def __init__(self, rows: list[tuple[int, list[Any]]], properties: dict[str, PropertySpec], display: str,
+                 languages: list[str] = (), quantity: str | None = None):
+        header = rows[0][1]
         self.paths: dict[int, tuple[str, ...]] = {}
         self.labels: dict[int, str] = {}
         problems = []
+        declared = dict(properties)
+        by_key = {property_key(k): k for k in declared}
+        quantities = {*QUANTITY, *([quantity.strip().lower()] if quantity else [])}
+        known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
         for index, cell in enumerate(header):
             if _blank(cell):
                 continue
             name = str(cell).strip()
             label = f"column {column_letter(index)} '{name}'"
-            parts = tuple(name.split("."))
-            known = [*CARD_COLUMNS, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages),
-                     *(f"props.{p}" for p in properties)]
-            ok = (len(parts) == 1 and parts[0] in CARD_COLUMNS) \
-                or (len(parts) == 2 and parts[0] in ("name", "text") and LANG.match(parts[1])) \
-                or (len(parts) == 2 and parts[0] == "props" and parts[1] in properties) \
-                or (len(parts) == 3 and parts[0] == "props" and parts[1] in properties
-                    and properties[parts[1]].type == "text" and LANG.match(parts[2]))
-            if not ok:
-                guess = closest(name, known)
+            parts = self._meaning(name, declared, by_key, quantities)
+            if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
+                    and property_key(name) and property_key(name) not in properties:
+                key = property_key(name)
+                properties[key] = _infer([cells[index] if index < len(cells) else None for _, cells in rows[1:]])
+                parts = ("props", key)
+            if parts is None:
+                plain = name[6:] if name.lower().startswith("props.") else name
+                guess = _typo(plain.lower(), known) or closest(plain.lower(), known)
                 problems.append(Problem(display, 1, label, "unknown column" + (f"; did you mean '{guess}'?"
                                                                                  if guess else ""),
-                                        "id, copies, name[.<lang>], text[.<lang>], layout, source or "
-                                        "props.<property>[.<lang>] of a property the deck declares"))
+                                        "id, copies (or qty), name[.<lang>], text[.<lang>], layout, source or "
+                                        "a property the deck declares, with or without props."))
                 continue
             if parts in self.paths.values():
                 problems.append(Problem(display, 1, label, "the same column twice", "each column once"))
                 continue
             self.paths[index], self.labels[index] = parts, label
-        if "id" not in [p[0] for p in self.paths.values()]:
-            problems.append(Problem(display, 1, "", "no 'id' column", "a header row naming an 'id' column"))
         if problems:
             raise DataError(problems)
+
+    @staticmethod
+    def _meaning(name: str, declared: dict[str, PropertySpec], by_key: dict[str, str],
+                 quantities: set[str]) -> tuple[str, ...] | None:
+        """The field path a header names, or None."""
+        lower = name.lower()
+        if lower in quantities:
+            return ("copies",)
+        parts = tuple(name.split("."))
+        head = parts[0].lower()
+        if len(parts) == 1 and head in CARD_COLUMNS:
+            return (head,)
+        if len(parts) == 2 and head in ("name", "text") and LANG.match(parts[1]):
+            return (head, parts[1])
+        if head == "props":
+            parts = parts[1:]
+        if not parts:
+            return None
+        key = parts[0] if parts[0] in declared else by_key.get(property_key(parts[0]))
+        if key is None:
+            return None
+        if len(parts) == 1:
+            return ("props", key)
+        if len(parts) == 2 and declared[key].type == "text" and LANG.match(parts[1]):
+            return ("props", key, parts[1])
+        return None
 
     def label_for(self, loc: tuple) -> str:
         """The column a validation error's field path (('props', 'rank'), ('name',)) points to:
@@ -245,16 +302,17 @@ def _convert(value: Any, spec: PropertySpec | None) -> Any:
 
 def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
                sheet: str | None = None, taken: set[str] = frozenset(),
-               within: tuple[Path, ...] | None = None) -> list[Card]:
+               within: tuple[Path, ...] | None = None, quantity: str | None = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
-    every problem with file, row and column."""
+    every problem with file, row and column. Plain columns that name no declared property are
+    added to `properties` (the deck's), so the layout checks know them."""
     rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(_blank(c) for c in cells)]
     if not rows:
         raise DataError([Problem(display, 0, "", "the spreadsheet is empty", "a header row, then one row per card")])
     odd = _odd_cells(rows, display)
     if odd:
         raise DataError(odd)
-    columns = _Columns(rows[0][1], properties, display, languages)
+    columns = _Columns(rows, properties, display, languages, quantity)
     ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
@@ -266,6 +324,9 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                                        f"every card needs it") for loc in absent]
     cards: list[Card] = []
     seen = dict.fromkeys(taken, 0)
+    id_column = next((i for i, parts in columns.paths.items() if parts == ("id",)), None)
+    written = {str(cells[id_column]).strip() for _, cells in rows[1:]
+               if id_column is not None and id_column < len(cells) and not _blank(cells[id_column])}
     for number, cells in rows[1:]:
         raw: dict[str, Any] = {}
         unknown = list(absent)   # fields said already: not "empty" as well
@@ -291,6 +352,10 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             for part in parts[:-1]:
                 node = node.setdefault(part, {})
             node[parts[-1]] = value
+        if raw.get("copies") == 0:   # a quantity of 0: the row is kept in the file, not printed
+            continue
+        if "id" not in raw:   # made from the name, stable while the rows keep their order
+            raw["id"] = _made_id(raw.get("name"), languages, number, set(seen) | written)
         problems += _missing_texts(raw, columns, languages, display, number)
         try:
             card = Card.model_validate(raw)
@@ -312,6 +377,19 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if problems:
         raise DataError(problems)
     return cards
+
+
+def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> str:
+    """`Fire Mage` -> `fire-mage`; `fire-mage-2` for the second of that name in the deck."""
+    if isinstance(name, dict):
+        name = next((name[lang] for lang in [*languages, *name] if lang in name), "")
+    ascii_name = unicodedata.normalize("NFKD", str(name or "")).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-") or f"row-{number}"
+    made, n = base, 1
+    while made in used:
+        n += 1
+        made = f"{base}-{n}"
+    return made
 
 
 def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
