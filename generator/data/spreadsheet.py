@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from datafile.errors import DataError, Problem, closest
 from datafile.characters import odd_character
 from datafile.source import read_bytes, read_text
-from datafile.validate import problems_from
+from datafile.validate import MISSING, problems_from
 
 from .locate import MAX_SHEET_BYTES
 from .model import LANG, MAX_CARDS, Card, PropertySpec
@@ -411,13 +411,13 @@ def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> 
 def _said(problem: Problem, absent: list[tuple]) -> bool:
     """A row's missing field whose column is missing altogether (said once, on the header) or
     whose cell was said to be unknown (a formula without its result)."""
-    return problem.message == "Field required" and problem.field in {".".join(loc) for loc in absent}
+    return problem.message == MISSING and problem.field in {".".join(loc) for loc in absent}
 
 
 def _at_row(problem: Problem, number: int, columns: _Columns) -> Problem:
     loc = tuple(int(p) if p.isdigit() else p for p in problem.field.replace("[", ".").replace("]", "").split("."))
     label = columns.label_for(loc)
-    if problem.message == "Field required" and label.startswith("column "):
+    if problem.message == MISSING and label.startswith("column "):
         return Problem(problem.file, number, label, "empty cell", "a value: this field is required")
     return Problem(problem.file, number, label, problem.message, problem.expected)
 

@@ -311,3 +311,14 @@ def test_an_empty_cell_prints_nothing(game, tmp_path):
     assert result.exit_code == 0, result.output
     text = "".join(p.extract_text() for p in PdfReader(out / "spice-road/en/cards.pdf").pages)
     assert text.count("Busy stalls") == 2 and text.count("Harbour") >= 1
+
+
+def test_no_pydantic_phrase_reaches_the_designer(game, tmp_path):
+    """`Input should be less than or equal to 9`, `unable to parse string as an integer` (issue 52)."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost\nsaffron,Saffron,four\npepper,Pepper,12\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert "goods.csv:2: column C 'props.cost': 'four' is not a whole number" in result.output
+    assert "goods.csv:3: column C 'props.cost': '12' is more than 9 (expected at most 9)" in result.output
+    assert "Input should" not in result.output and "unable to parse" not in result.output

@@ -197,7 +197,7 @@ def test_a_font_that_cannot_be_used_is_one_line_of_validate(tmp_path, font, setu
      "a star's points are a number"),
     ("{kind: rect, x: 5, y: 5, width: 10, height: 10, points: 5}", "points belong to a star or a polygon, not a rect"),
     ("{kind: rect, x: 5, y: 5, width: 10, height: 10, flip: h}", "flip and tint belong to an image, not a rect"),
-    ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: 2}", "Input should be greater than or equal to 3"),
+    ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: 2}", "'2' is less than 3 (expected at least 3)"),
     ("{kind: hexgon, x: 5, y: 5, width: 10, height: 10}", "did you mean 'hexagon'?"),
 ])
 def test_a_shape_mistake_is_one_line(tmp_path, region, expected):
