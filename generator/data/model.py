@@ -7,6 +7,7 @@ into validators.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
@@ -24,11 +25,20 @@ NOT_LANGUAGES = {"jp": "ja", "cn": "zh", "gr": "el", "dk": "da", "cz": "cs", "ua
                  "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it"}
 
 
+@lru_cache(maxsize=1)
+def iso_languages() -> frozenset[str]:
+    """The 184 two-letter codes of ISO 639-1, as Babel (CLDR) names them in English."""
+    from babel import Locale
+    return frozenset(code for code in Locale("en").languages if len(code) == 2)
+
+
 def language_problem(code: object) -> str | None:
     """Why `code` is not a language code, with the likely one ("jp": "did you mean 'ja'?"), or None."""
     text = str(code)
     if LANG.match(text) and text not in NOT_LANGUAGES:
-        return None
+        if text in iso_languages():
+            return None
+        return f"'{text}' is an unknown language (a code of ISO 639-1: en, fr, de, ja, es, …)"
     base = re.split(r"[-_]", text)[0].lower()
     guess = NOT_LANGUAGES.get(base) or (base if LANG.match(base) and base not in NOT_LANGUAGES else None)
     return (f"'{text[:20]}' is not a language code (two lowercase letters, ISO 639-1)"

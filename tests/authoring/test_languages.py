@@ -184,3 +184,15 @@ def test_validate_knows_every_text_of_the_card_sheets():
                 else:
                     printed.update(strings(node.args[0]))
     assert len(printed) > 30 and printed == SHEET_MSGIDS, (printed ^ SHEET_MSGIDS)
+
+
+def test_an_unknown_language_is_said_once(tmp_path):
+    """`languages: [en, xx]` gave one "no 'xx' text" per text of the game and no word of the
+    cause (issue 52)."""
+    game = new_game(tmp_path)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("languages: [en]", "languages: [en, xx]"))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    said = lines(result)
+    assert len([line for line in said if "xx" in line]) == 1, result.output
+    assert re.match(r"cards/spice-road/game\.yaml:\d+: languages\[1\]: 'xx' is an unknown language", said[0])

@@ -164,7 +164,7 @@ def test_a_missing_text_is_marked_on_that_language_only(tmp_path):
     root = game_project(tmp_path)
     studio = loaded(root, langs=["en", "de"])
     nobles = root / "cards" / "san-gimignano" / "nobles.yaml"
-    replace_in(nobles, "      de: Ziehe vom Turm", "      xx: Ziehe vom Turm")
+    replace_in(nobles, "      de: Ziehe vom Turm", "      it: Ziehe vom Turm")
     studio.reload()
     faces = state(studio)["faces"]
     assert faces[f"{NOBLE}/de"]["marks"][0]["short"] == "not loaded"
