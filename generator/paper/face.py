@@ -80,21 +80,23 @@ class FaceRenderer:
         """visit(region) for each region its `when` shows, a failure named by face, language and box."""
         shown: dict[str, bool] = {}   # a `when` many regions share renders once
         for region in layout.regions:
+            field = "when"
             try:
                 if region.when:
                     if region.when not in shown:
                         shown[region.when] = bool(compiled_expression(region.when)(**context))
                     if not shown[region.when]:
                         continue
+                field = "text"
                 visit(region)
             except Overflow as exc:
-                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): text {exc}") from None
             except BuildError as exc:
-                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): {exc}") from None
             except Exception as exc:  # template errors: name the place, keep the cause
-                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): {template_error(exc)}") from None
 
     # ------------------------------------------------------------ regions
@@ -230,6 +232,13 @@ class FaceRenderer:
         if value not in self._colors:
             self._colors[value] = resolve_color(value, ctx, layout)
         return self._colors[value]
+
+
+def _written(region: Region, field: str) -> str:
+    """`layouts/x.yaml:35: `: where the failing field (or its region) was written, as validate says it."""
+    origin = region.origin or {}
+    where = origin.get(field) or origin.get("")
+    return f"{where[0]}:{where[1]}: " if where and where[1] else ""
 
 
 def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:

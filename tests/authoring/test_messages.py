@@ -129,7 +129,8 @@ def test_a_damaged_image_is_one_plain_line(tmp_path, damage):
     built = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert built.exit_code == 1
     assert [line for line in one_line_each(built) if line.startswith("build failed")] == [
-        f"build failed: card 'market' (deck cards), language en, box 'art' (layout spice-road/card): {expected}"]
+        f"build failed: layouts/spice-road.yaml:32: card 'market' (deck cards), language en, box 'art' "
+        f"(layout spice-road/card): {expected}"]
     checked = pnp("check", "spice-road", root=tmp_path)
     assert checked.exit_code == 1 and expected.replace("market", "*") in checked.output
     one_line_each(checked)

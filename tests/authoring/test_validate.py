@@ -104,11 +104,13 @@ def test_players_written_as_a_range(project, written, fix):
 
 
 def test_a_build_time_typo_names_the_fields(project):
-    # a name computed at render time escapes validate's static check; the build names what `card` has
-    edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
+    # a name computed at render time escapes validate's static check; the build names what `card` has,
+    # and the layout's file and line, as validate does (issue 52)
+    line = edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
     result = pnp("build", "spice-road", "--only", "cards", "--out", str(project / "out"), root=project)
     assert result.exit_code == 1
     assert "no field 'nmae' here; it has: copies, id, name, props, text" in result.output
+    assert f"layouts/spice-road.yaml:{line}: card 'market'" in result.output
     assert "View object" not in result.output
 
 
