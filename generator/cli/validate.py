@@ -298,8 +298,11 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         place = where()
         if (place, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            problems[place, lang] = Problem(*place, f"font {face.name} has no glyph for {shown} ({detail}language "
-                                            f"{lang})", "characters the font of that language has (layouts/fonts.yaml)")
+            own = role not in roles[lang] and role not in spec.families    # a font file of the game folder
+            name = project.relative(game.directory / role) if own else face.name
+            problems[place, lang] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
+                                            f"{lang})", f"characters {name} has (or another font: the box's font:)"
+                                            if own else "characters the font of that language has (layouts/fonts.yaml)")
 
     for text in printed_texts(project, game):
         check(text.source, text.lang, text.role, text.bold, text.italic,

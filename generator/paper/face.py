@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.layouts import Layout, Region
+from ..data.layouts import FONT_FILE, Layout, Region
 from ..data.model import Size
 from ..data.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
@@ -176,7 +176,8 @@ class FaceRenderer:
         missing = check_glyphs(source, faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            raise BuildError(f"font {face.name} has no glyph for {shown}")
+            name = r.font if FONT_FILE.match(r.font or "") else face.name   # fonts/Narrow.ttf, not its alias
+            raise BuildError(f"font {name} has no glyph for {shown}")
         markup = to_markup(source, self.lang, self.icons)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)

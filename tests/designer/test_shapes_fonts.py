@@ -233,6 +233,10 @@ def test_a_character_missing_from_a_font_by_family_or_by_file_is_refused_by_vali
     assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
     built = pnp("build", "shapes", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert built.exit_code == 1 and "U+5854" in built.output
+    if font.endswith(".ttf"):   # the file the designer named, not pnp's alias for it (issue 52)
+        assert "font cards/shapes/fonts/mine.ttf has no glyph" in problems[0], problems[0]
+        assert "font fonts/mine.ttf has no glyph" in built.output and "pnp-file-" not in built.output
+        assert "layouts/fonts.yaml" not in problems[0]
 
 
 def test_a_line_with_bleed_keeps_its_course_into_the_bleed(tmp_path):
