@@ -264,7 +264,7 @@ def _line(project: Project, path, key: str) -> int:
 def _known_icons(project: Project, game) -> None:
     """Every icon the faces show (an icon region's name is a template) is defined, as the build
     requires; rendering them all also finds a template over its budget (aids.py)."""
-    unknown = sorted(used_icons(project, game) - set(project.icons_for(game.id)))
+    unknown = sorted(used_icons(project, game) - project.defined_icons(game.id))
     if unknown:
         raise DataError([Problem(str(game.directory.relative_to(project.root)) if game.directory.is_relative_to(
             project.root) else game.id, 0, "", f"the cards use icon '{unknown[0][:60]}', which no layout file defines",

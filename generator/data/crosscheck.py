@@ -71,7 +71,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
             for lang, value in values:
                 for icon in ICON_REF.findall(value or ""):
-                    if icon not in icons:
+                    if icon not in icons and icon not in project.defined_icons(data.id):
                         guess = closest(icon, icons)
                         out.add(*deck_place(deck, raw, file, path, lang),
                                 f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),

@@ -87,6 +87,7 @@ class LayoutFiles:
         self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
         self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
         self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._broken: dict[str, set[str]] = {}   # icons defined but refused: said there, never "unknown" too
         self._raw: dict[str, tuple[str, Any]] = {}   # stem -> (file as shown, YAML tree): lines for messages
         self._loaded: set[str] = set()
         self.problems: list[Problem] = []
@@ -106,6 +107,8 @@ class LayoutFiles:
             # the file's valid icons still count: a typo in one region must not make every
             # `:icon:` of the game's cards "unknown" as well
             self._icons[stem] = _valid_icons(raw)
+            icons = raw.get("icons") if isinstance(raw, dict) else None
+            self._broken[stem] = {str(k) for k in (icons if isinstance(icons, dict) else ())} - set(self._icons[stem])
             return
         self._icons[stem] = parsed.icons
         odd = character_problems(raw, name, None)
@@ -129,6 +132,10 @@ class LayoutFiles:
     def icons(self, stem: str) -> dict[str, IconSpec]:
         self._load(stem)
         return self._icons.get(stem, {})
+
+    def broken_icons(self, stem: str) -> set[str]:
+        self._load(stem)
+        return self._broken.get(stem, set())
 
     def __contains__(self, lid: object) -> bool:
         if not isinstance(lid, str):
@@ -187,6 +194,9 @@ class Layouts(Mapping):
 
     def icons(self, stem: str) -> dict[str, IconSpec]:
         return self._files.icons(stem)
+
+    def broken_icons(self, stem: str) -> set[str]:
+        return self._files.broken_icons(stem)
 
     def origin(self, stem: str, path: tuple) -> tuple[str, int]:
         return self._files.origin(stem, path)

@@ -299,8 +299,10 @@ class IconSpec(Strict):
         try:
             parse_path(value, RecordingPen())
         except Exception as exc:  # fontTools raises ValueError, IndexError... on malformed data
-            raise PydanticCustomError("svg_path", "not SVG path data ({reason}); it starts with a moveto: "
-                                      "\"M500 100 L…\"", {"reason": str(exc).split(":")[0][:80]}) from None
+            shown = value if len(value) <= 30 else value[:30] + "…"
+            raise PydanticCustomError("svg_path", "\"{shown}\" is not SVG path data ({reason}); a path starts with "
+                                      "a moveto, M x y, then uses M L H V C S Q T A Z",
+                                      {"shown": shown, "reason": str(exc).split(":")[0][:80]}) from None
         return value
 
 

@@ -239,7 +239,8 @@ def _written(region: Region, field: str) -> str:
     """`layouts/x.yaml:35: `: where the failing field (or its region) was written, as validate says it."""
     origin = region.origin or {}
     where = origin.get(field) or origin.get("")
-    return f"{where[0]}:{where[1]}: " if where and where[1] else ""
+    # a bundled layout (the player aids') is pnp's, not the designer's file: its place is left out
+    return f"{where[0]}:{where[1]}: " if where and where[1] and not Path(where[0]).is_absolute() else ""
 
 
 def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:

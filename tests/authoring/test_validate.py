@@ -230,3 +230,17 @@ def test_a_typo_in_the_decks_layout_is_said_once_at_its_line(project):
         said = [out for out in result.output.splitlines() if "unknown layout" in out]
         assert len(said) == 1 and said[0].startswith(f"cards/spice-road/cards.yaml:{line}: layout:"), result.output
         assert "did you mean 'spice-road/card'" in said[0]
+
+
+def test_a_broken_icon_path_quotes_what_was_written_and_only_that(project):
+    """It quoted a path nobody wrote ("M500 100 L…") and added a false "unknown icon ':coin:'"
+    wherever a text used the icon (issue 52)."""
+    layout = project / "layouts" / "spice-road.yaml"
+    line = edit(layout, 'path: "M500 120 A340', 'path: "500 120 A340') + 0
+    for command in ("validate", "check"):
+        result = pnp(command, "spice-road", root=project)
+        assert result.exit_code == 1
+        assert re.search(rf'layouts/spice-road\.yaml:{line}: icons\.coin\.path: "500 120 A340', result.output), \
+            result.output
+        assert "M500 100" not in result.output and "unknown icon" not in result.output
+        assert "which no layout file defines" not in result.output
