@@ -55,7 +55,7 @@ _WORDS = {
                                              "lowercase letters, digits and dashes (fire-mage)"
                                              if c.get("pattern", "").startswith("^[a-z0-9]") else
                                              f"the form {c.get('pattern')}"),
-    "too_long": lambda v, c: ("too many items", f"at most {c.get('max_length')}"),
+    "too_long": lambda v, c: (f"at most {c.get('max_length')} items, not {c.get('actual_length')}", ""),
     "too_short": lambda v, c: ("too few items", f"at least {c.get('min_length')}"),
     "string_too_long": lambda v, c: ("too long", f"at most {c.get('max_length')} characters"),
     "string_too_short": lambda v, c: ("empty", f"at least {c.get('min_length')} character(s)"),
