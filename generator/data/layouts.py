@@ -250,17 +250,30 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                      "an existing layout id (file/name)")])
         parent = resolve_layout(parent_id, specs, roles, chain + (lid,))
         merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
+        written = {r.name: {k: getattr(r, k) for k in (r.origin or {}) if k in Region.__dataclass_fields__
+                            and k != "name"} for r in parent.regions}
         background = background or parent.background
         palette = {**parent.colors, **colors}
+    else:
+        written = {}   # region -> the fields written for it (here or in the layout this one extends)
     for rname, region in spec.regions.items():
         if region is None:
             merged_regions.pop(rname, None)
+            written.pop(rname, None)
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
-        base.update({k: v for k, v in region.model_dump().items() if v is not None})
+        own = {k: v for k, v in region.model_dump().items() if v is not None}
+        base.update(own)
         merged_regions[rname] = base
-    problems, regions = [], []
+        written[rname] = {**written.get(rname, {}), **own}
+    failed: set[str] = set()
+    problems = _box_extends(merged_regions, written, spec, file, raw, short, failed)
+    styles = {name for fields in written.values() for name in
+              ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
+    regions = []
     for rname, values in merged_regions.items():
+        if rname in failed:
+            continue
         line = line_of(raw, ("layouts", short, "regions", rname))
         where = f"layouts.{short}.regions.{rname}"
         missing = [k for k in ("x", "y", "width", "height") if values.get(k) is None]
@@ -270,6 +283,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             values.setdefault("height", 0)
             values["width"] = values["width"] or 0
             values["height"] = values["height"] or 0
+        if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
+            continue
         if missing:
             problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
             continue
@@ -306,6 +321,67 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:
         raise DataError(problems)
     return Layout(lid, background, regions, palette, file)
+
+
+def _box_extends(merged: dict[str, dict], written: dict[str, dict], spec: LayoutSpec, file: str, raw: Any,
+                 short: str, failed: set[str]) -> list[Problem]:
+    """`extends: title` (or a list) on a box: the fields written for those boxes, then its own;
+    an unknown box or a loop is one problem at the `extends:` line (its boxes added to `failed`,
+    whose other checks would only repeat it). `merged` is updated."""
+    problems: list[Problem] = []
+    done: dict[str, dict] = {}
+    loops: set[frozenset] = set()
+
+    def line(rname: str, key: str | None = None) -> int:
+        path = ("layouts", short, "regions", rname) + ((key,) if key else ())
+        return line_of(raw, path) or line_of(raw, path[:-1]) if key else line_of(raw, path)
+
+    def fields(rname: str, chain: tuple) -> dict | None:
+        if rname in done:
+            return done[rname]
+        own = written.get(rname, {})
+        names = own.get("extends")
+        if not names:
+            done[rname] = {k: v for k, v in own.items() if k != "extends"}
+            return done[rname]
+        where = f"layouts.{short}.regions.{rname}.extends"
+        taken: dict = {}
+        for name in [names] if isinstance(names, str) else names:
+            if name in chain + (rname,):
+                loop = frozenset(chain[chain.index(name):] if name in chain else ()) | {rname}
+                failed.add(rname)
+                if loop in loops:
+                    return None
+                loops.add(loop)
+                problems.append(Problem(file, line(rname, "extends"), where,
+                                        f"'extends' loops: {' -> '.join(chain + (rname, name))}",
+                                        "boxes that extend others without coming back"))
+                return None
+            if name not in written:
+                failed.add(rname)
+                guess = closest(name, [n for n in written if n != rname])
+                problems.append(Problem(file, line(rname, "extends"), where, f"unknown box '{name[:40]}'"
+                                        + (f"; did you mean '{guess}'?" if guess else ""),
+                                        f"a box of this layout ({', '.join(n for n in written if n != rname)[:200]})"))
+                return None
+            inherited = fields(name, chain + (rname,))
+            if inherited is None:
+                failed.add(rname)
+                return None
+            taken.update(inherited)
+            origin = merged[rname]["origin"] = merged[rname].get("origin") or {}
+            for key in inherited:   # a mistake in an inherited field is named where it was written
+                origin.setdefault(key, (merged[name].get("origin") or {}).get(key) or (file, line(name, key)))
+        done[rname] = {**taken, **{k: v for k, v in own.items() if k != "extends"}}
+        return done[rname]
+
+    for rname in list(merged):
+        if "extends" in written.get(rname, {}):
+            resolved = fields(rname, ())
+            if resolved is not None:
+                origin = merged[rname].get("origin")
+                merged[rname] = {**REGION_DEFAULTS, **resolved, "origin": origin}
+    return problems
 
 
 def _unknown_name(value) -> bool:

@@ -238,6 +238,9 @@ class RegionSpec(Strict):
     merged region is checked for completeness when the layout is resolved.
     """
 
+    # other boxes of the layout whose fields this one takes (later ones win, its own fields last)
+    extends: Annotated[str, Field(max_length=200)] | Annotated[list[Annotated[str, Field(max_length=200)]],
+                                                               Field(min_length=1, max_length=20)] | None = None
     kind: Literal["text", "rect", "circle", "icon", "line", "image", "hexagon", "star", "polygon"] | None = None
     x: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
     y: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)

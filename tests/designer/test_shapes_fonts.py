@@ -259,3 +259,32 @@ def test_a_line_with_bleed_keeps_its_course_into_the_bleed(tmp_path):
         assert round((line["x0"] - left) / MM, 1) == -3 and round((line["x1"] - left) / MM, 1) == 66
     check = pnp("check", "shapes", root=tmp_path)
     assert "'rule'" not in check.output, check.output
+
+
+def test_a_box_extends_other_boxes(tmp_path):
+    """Squib's `extends` between boxes (issue 52): a box takes the fields of the boxes it names,
+    later ones winning, its own fields last."""
+    project(tmp_path, """\
+      a: {kind: rect, x: 5, y: 5, width: 20, height: 10, fill: "#ff0000"}
+      b: {extends: a, y: 30}
+      wide: {width: 40}
+      c: {extends: [b, wide], y: 60, x: 10}
+""")
+    boxes = sorted(tuple(sorted(set(c))) for c in corners_mm(build(tmp_path), (1, 0, 0)))
+    assert [(min(p[0] for p in b), min(p[1] for p in b), max(p[0] for p in b)) for b in boxes] == [
+        (5, 5, 25), (5, 30, 25), (10, 60, 50)]
+
+
+@pytest.mark.parametrize("regions, expected", [
+    ("      a: {kind: rect, x: 5, y: 5, width: 20, height: 10, fill: '#ff0000'}\n"
+     "      b: {extends: aa, y: 30}\n", r"b\.extends: unknown box 'aa'; did you mean 'a'\?"),
+    ("      a: {extends: b, kind: rect, x: 5, y: 5, width: 20, height: 10}\n"
+     "      b: {extends: [a], y: 30}\n", r"\.extends: 'extends' loops: "),
+])
+def test_a_box_extends_mistake_is_one_line(tmp_path, regions, expected):
+    project(tmp_path, regions)
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.", problems[0])
+    assert re.search(expected, problems[0]), problems[0]
