@@ -62,10 +62,17 @@ _WORDS = {
 }
 
 
+def _is_length(err: dict) -> bool:
+    return err["type"] == "string_pattern_mismatch" and "px|%" in str((err.get("ctx") or {}).get("pattern", ""))
+
+
 def worded(err: dict) -> tuple[str, str]:
     """A pydantic error as (message, expected) in our words: never 'Input should be …' or
     'unable to parse string as an integer'."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
+    if _is_length(err):
+        return (f"{_shown(value)} is not a length",
+                "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px (with the layout's dpi) or %")
     if kind == "missing":
         return MISSING, _expected(err)
     if kind in _WORDS:
@@ -145,7 +152,10 @@ def _user_loc(model: type[BaseModel], loc: tuple) -> tuple:
 def problems_from(error: ValidationError, data: Any, file: str, model: type[BaseModel],
                   prefix: tuple = ()) -> list[Problem]:
     problems = []
-    for err in error.errors(include_url=False):
+    errors = error.errors(include_url=False)
+    lengths = {tuple(e["loc"][:-1]) for e in errors if _is_length(e)}   # a length: said as one, first
+    errors = sorted(errors, key=lambda e: not _is_length(e)) if lengths else errors
+    for err in errors:
         loc = _user_loc(model, tuple(err["loc"]))
         message, expected = worded(err)
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one

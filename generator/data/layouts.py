@@ -2,6 +2,7 @@
 every region's templates parsed and their variables checked, with file and line for each problem."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from datafile.validate import validate
 from .characters import character_problems
 from .colours import is_colour
 from .locate import layout_paths, relative, search_path
-from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
+from .model import MAX_OFFSET_MM, UNITS, Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .templates import unknown_path, used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
@@ -62,6 +63,7 @@ class Region:
     tint: str | None = None
     points: int | list[list[float]] | None = None
     inner: float | None = None
+    percent: dict | None = None  # field -> share of the card's width or height (`10 %`), set by Layout.sized
     origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
 
 
@@ -72,6 +74,7 @@ class Layout:
     regions: list[Region]
     colors: dict[str, str]
     file: str
+    dpi: float | None = None    # what the `px` lengths of its boxes were measured at
 
 
 class LayoutFiles:
@@ -175,6 +178,21 @@ class Layouts(Mapping):
         self._files = files
         self._roles = roles
         self._resolved: dict[str, Layout] = {}
+        self._sized: dict[tuple, Layout] = {}
+
+    def sized(self, lid: str, width: float, height: float) -> Layout:
+        """The layout on a card of width x height mm: its `%` lengths in mm (one object per size,
+        so what is keyed by the layout stays keyed)."""
+        layout = self[lid]
+        if not any(r.percent for r in layout.regions):
+            return layout
+        key = (lid, width, height)
+        if key not in self._sized:
+            share = {"width": width, "height": height}
+            self._sized[key] = dataclasses.replace(layout, regions=[
+                dataclasses.replace(r, **{k: f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
+                if r.percent else r for r in layout.regions])
+        return self._sized[key]
 
     def __getitem__(self, lid: str) -> Layout:
         if lid not in self._resolved:
@@ -240,6 +258,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                  f"'extends' loops: {' -> '.join(chain + (lid,))}", "a chain that ends")])
     merged_regions: dict[str, dict] = {}
     background = spec.background
+    dpi = spec.dpi
     palette = dict(colors)
     if spec.extends:
         parent_id = spec.extends if "/" in spec.extends else f"{lid.split('/')[0]}/{spec.extends}"
@@ -254,6 +273,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                             and k != "name"} for r in parent.regions}
         background = background or parent.background
         palette = {**parent.colors, **colors}
+        dpi = dpi or parent.dpi
     else:
         written = {}   # region -> the fields written for it (here or in the layout this one extends)
     for rname, region in spec.regions.items():
@@ -284,6 +304,11 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             values["width"] = values["width"] or 0
             values["height"] = values["height"] or 0
         if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
+            continue
+        unit_problems = _lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
+                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
+        if unit_problems:
+            problems += unit_problems
             continue
         if missing:
             problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
@@ -320,7 +345,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                         f"layouts.{short}.background"))
     if problems:
         raise DataError(problems)
-    return Layout(lid, background, regions, palette, file)
+    return Layout(lid, background, regions, palette, file, dpi)
 
 
 def _box_extends(merged: dict[str, dict], written: dict[str, dict], spec: LayoutSpec, file: str, raw: Any,
@@ -381,6 +406,38 @@ def _box_extends(merged: dict[str, dict], written: dict[str, dict], spec: Layout
             if resolved is not None:
                 origin = merged[rname].get("origin")
                 merged[rname] = {**REGION_DEFAULTS, **resolved, "origin": origin}
+    return problems
+
+
+LENGTHS = ("x", "y", "width", "height", "stroke_width", "radius")
+PERCENT_OF = {"x": "width", "width": "width", "y": "height", "height": "height"}
+
+
+def _lengths(values: dict, dpi: float | None, file: str, line, where: str) -> list[Problem]:
+    """A box's lengths written with a unit (`0.5 in`, `9 pt`, `40 px`, `10 %`) in mm, as drawing
+    takes them; `%` stays a fraction of the card (`values['percent']`) until the card's size is
+    known (Layout.sized)."""
+    problems = []
+    for key in LENGTHS:
+        value = values.get(key)
+        if not isinstance(value, str):
+            continue
+        number, unit = re.match(r"^\s*(-?\d+(?:\.\d+)?)\s*(\S+)\s*$", value).groups()
+        if unit == "px" and not dpi:
+            problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' in pixels, but the "
+                                    "layout says no dpi", "dpi: 300 on the layout (the resolution its pixel "
+                                    "lengths were measured at), or a length in mm, in or pt"))
+        elif unit == "%" and key not in PERCENT_OF:
+            problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}': a {key} is not a "
+                                    "share of the card", "a length in mm, in, pt or px"))
+        elif unit == "%":
+            values["percent"] = {**(values.get("percent") or {}), key: float(number) / 100}
+            values[key] = 0.0
+        else:
+            values[key] = float(number) * (25.4 / dpi if unit == "px" else UNITS[unit])
+            if abs(values[key]) > MAX_OFFSET_MM:
+                problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' is "
+                                        f"{values[key]:.0f} mm", f"at most {MAX_OFFSET_MM} mm"))
     return problems
 
 

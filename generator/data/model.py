@@ -231,6 +231,14 @@ Align = Literal["left", "center", "right", "justify"]
 Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
 
 
+# a layout length: a number in mm, or a number and its unit (layouts.py converts it: px needs the
+# layout's dpi, % is of the card's width for x and width, of its height for y and height)
+UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+UnitLength = Annotated[str, Field(pattern=r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt|px|%)\s*$", max_length=40)]
+Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength
+Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength
+
+
 class RegionSpec(Strict):
     """A named box on a card face, in mm from the top-left corner of the trim box.
 
@@ -242,10 +250,10 @@ class RegionSpec(Strict):
     extends: Annotated[str, Field(max_length=200)] | Annotated[list[Annotated[str, Field(max_length=200)]],
                                                                Field(min_length=1, max_length=20)] | None = None
     kind: Literal["text", "rect", "circle", "icon", "line", "image", "hexagon", "star", "polygon"] | None = None
-    x: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
-    y: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
-    width: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
-    height: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
+    x: Offset | None = None
+    y: Offset | None = None
+    width: Extent | None = None
+    height: Extent | None = None
     when: str | None = None            # Jinja expression; the region is drawn only if true
     text: str | None = None            # Jinja template (text) or icon name template (icon)
     font: str | None = Field(None, max_length=200)   # a role (title, body, ui), a family of fonts.yaml, or a
@@ -260,8 +268,8 @@ class RegionSpec(Strict):
     color: ColourRef | None = None     # a colour, a name of the file's `colors`, or a template
     fill: ColourRef | None = None
     stroke: ColourRef | None = None
-    stroke_width: float | None = Field(None, ge=0, le=50)
-    radius: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
+    stroke_width: Annotated[float, Field(ge=0, le=50)] | UnitLength | None = None
+    radius: Extent | None = None
     rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
@@ -278,6 +286,7 @@ class RegionSpec(Strict):
 
 class LayoutSpec(Strict):
     extends: str | None = None
+    dpi: float | None = Field(None, gt=0, le=10_000)   # what `px` lengths of its boxes are measured at
     background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
 

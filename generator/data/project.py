@@ -66,7 +66,12 @@ class Project:
 
     def layout_for(self, deck: Deck, card: Card) -> "Layout":
         from .layouts import layout_id
-        return self.layouts[layout_id(deck, card)]
+        size = self.size_of(deck)
+        return self.layouts.sized(layout_id(deck, card), size.width, size.height)
+
+    def back_layout(self, deck: Deck) -> "Layout":
+        size = self.size_of(deck)
+        return self.layouts.sized(deck.back.layout, size.width, size.height)
 
 
 

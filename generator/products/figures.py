@@ -48,7 +48,7 @@ class FigureMaker:
             deck, card = self.cards[placed.card]
             size = self.project.size_of(deck)
             if placed.back:
-                layout = self.project.layouts[deck.back.layout]
+                layout = self.project.back_layout(deck)
                 ctx = card_context(self.game.game, deck, None, self.lang, layout.colors, self.labels, deck.back.props)
             else:
                 layout = self.project.layout_for(deck, card)

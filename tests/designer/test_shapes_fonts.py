@@ -288,3 +288,27 @@ def test_a_box_extends_mistake_is_one_line(tmp_path, regions, expected):
     problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
     assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.", problems[0])
     assert re.search(expected, problems[0]), problems[0]
+
+
+def test_lengths_take_units(tmp_path):
+    """in, pt, px at the layout's dpi and % of the card, beside mm (issue 52)."""
+    project(tmp_path, """\
+      a: {kind: rect, x: 0.5 in, y: 36 pt, width: 50 %, height: 118.11 px, fill: "#ff0000"}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("    background: paper\n", "    background: paper\n    dpi: 300\n", 1))
+    corners = corners_mm(build(tmp_path), (1, 0, 0))
+    assert len(corners) == 1 and set(corners[0]) >= {(12.7, 12.7), (44.2, 22.7)}, corners
+
+
+@pytest.mark.parametrize("length, expected", [
+    ("12 px", r"'12 px' in pixels, but the layout says no dpi \(expected dpi: 300"),
+    ("12 furlongs", r"x: '12 furlongs' is not a length \(expected a number of mm"),
+])
+def test_a_length_mistake_is_one_line(tmp_path, length, expected):
+    project(tmp_path, f"      a: {{kind: rect, x: {length}, y: 5, width: 20, height: 10, fill: '#ff0000'}}\n")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.a\.x: ", problems[0])
+    assert re.search(expected, problems[0]), problems[0]
