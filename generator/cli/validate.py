@@ -18,6 +18,7 @@ from ..data.characters import strings
 from ..data.faces import face_problems, printed_texts
 from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
 from ..data.languages import language_problems
+from ..data.layouts import FONT_FILE
 from ..data.locate import search_path
 from ..data.project import Project
 from ..data.rules import load_rules
@@ -286,7 +287,7 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         """`where()` gives (file, line, field): called only for a problem (counting a line costs)."""
         try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
-                else fonts.file_family(game.directory, role)
+                else fonts.file_family(game.directory, role) if FONT_FILE.match(role) else fonts.system_family(role)
             face = fonts.face(family, bold, italic)
             faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
                 + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
@@ -298,7 +299,7 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         place = where()
         if (place, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            own = role not in roles[lang] and role not in spec.families    # a font file of the game folder
+            own = role not in roles[lang] and role not in spec.families and FONT_FILE.match(role)   # a file of the game
             name = project.relative(game.directory / role) if own else face.name
             problems[place, lang] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
                                             f"{lang})", f"characters {name} has (or another font: the box's font:)"

@@ -17,7 +17,7 @@ from datafile.validate import validate
 
 from .characters import character_problems
 from .colours import is_colour
-from .locate import layout_paths, relative, search_path
+from .locate import layout_paths, relative, search_path, system_font
 from .model import MAX_OFFSET_MM, UNITS, Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .templates import unknown_path, used_paths
 
@@ -461,9 +461,12 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
     if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
         return []
     guess = closest(font, fonts)
-    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else ""),
-                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}) or a .ttf/.otf file "
-                    f"of the game folder")]
+    if not guess and system_font(font):   # a family installed on this system (fontconfig)
+        return []
+    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else
+                                                                          ", and this system has no such family"),
+                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}), a .ttf file "
+                    f"of the game folder, or a TrueType family installed here (fc-list : family lists them)")]
 
 
 def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Problem]:

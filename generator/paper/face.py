@@ -225,6 +225,8 @@ class FaceRenderer:
             return self.typo.roles[font]
         if font in self.fonts.spec.families:
             return font
+        if not FONT_FILE.match(font):   # a family installed on this system
+            return self.fonts.system_family(font)
         if self.base is None:
             raise BuildError(f"font file '{font}' is not available here (no game folder)")
         return self.fonts.file_family(self.base, font)

@@ -312,3 +312,22 @@ def test_a_length_mistake_is_one_line(tmp_path, length, expected):
     problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
     assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.a\.x: ", problems[0])
     assert re.search(expected, problems[0]), problems[0]
+
+
+def test_a_font_by_family_name_from_the_system(tmp_path):
+    """fontconfig's family (issue 52); a family this system lacks is one line naming the bundled ones."""
+    from generator.data.locate import system_font
+    project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: Nowhere Sans Pro, text: "Tower"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and "unknown font 'Nowhere Sans Pro', and this system has no such family" in problems[0]
+    assert "cardo, gothic" in problems[0]
+    if system_font("DejaVu Sans") is None:
+        pytest.skip("no fontconfig or no DejaVu Sans here")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("Nowhere Sans Pro", "DejaVu Sans"))
+    fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
+    assert "DejaVuSans" in fonts
