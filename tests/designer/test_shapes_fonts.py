@@ -299,6 +299,10 @@ def test_lengths_take_units(tmp_path):
     layout.write_text(layout.read_text().replace("    background: paper\n", "    background: paper\n    dpi: 300\n", 1))
     corners = corners_mm(build(tmp_path), (1, 0, 0))
     assert len(corners) == 1 and set(corners[0]) >= {(12.7, 12.7), (44.2, 22.7)}, corners
+    # validate sets a text in a box of 50 % as the build does (not in a box of 0 mm)
+    layout.write_text(layout.read_text().replace("regions:\n", "regions:\n      words: {kind: text, x: 5, y: 40, "
+                                                 "width: 50 %, height: 8, size: 9, text: \"Tower and market\"}\n", 1))
+    assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
 
 
 @pytest.mark.parametrize("length, expected", [
