@@ -81,6 +81,8 @@ _SCHEMA = [(re.compile(p), t) for p, t in (
     (r"^unknown field '(?P<name>[^']*)'$", "unknown field '{name}'"),
     # a name left empty (the score page's name box): said as players say it, not as pydantic does
     (r"^empty$", "must not be empty"),
+    # any other of pydantic's refusals: never its English on another language's page
+    (r"^('.*' is )?not accepted$", "not a value this field takes"),
 )]
 # expectations that come with a schema message and are not in its template
 _EXPECTED = [(re.compile(p), t) for p, t in (
