@@ -107,7 +107,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
 
             def start(pages: int) -> None:   # once the cache has said what is left to render
                 nonlocal bar
-                if pages and sys.stderr.isatty():   # a log gets no bar, only the summary
+                if pages and _terminal():   # a log gets no bar, only the summary
                     # no ETA: click extrapolates from the first pages, which wait for the workers to
                     # start, and said 12:50 for a 5-second build; pages done / to do says it plainly
                     bar = stack.enter_context(click.progressbar(length=pages, label="Building", show_pos=True,
@@ -134,6 +134,10 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         ctx.obj["watching"] = (written, time.perf_counter() - started)
     else:
         click.echo(summary(written, out, ctx))
+
+
+def _terminal() -> bool:
+    return sys.stderr.isatty()
 
 
 def summary(written: list[Path], out: Path, ctx) -> str:

@@ -42,6 +42,7 @@ def test_the_progress_bar_shows_no_eta(tmp_path, monkeypatch):
     seen = []
     real = click.progressbar
     monkeypatch.setattr(build.click, "progressbar", lambda *a, **k: seen.append(k) or real(*a, **k))
+    monkeypatch.setattr(build, "_terminal", lambda: True)   # the bar is drawn on a terminal only
     new_game(tmp_path)
     assert pnp("build", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path).exit_code == 0
     assert seen and all(k.get("show_eta") is False for k in seen)
