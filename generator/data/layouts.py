@@ -17,8 +17,9 @@ from datafile.validate import validate
 
 from .characters import character_problems
 from .colours import is_colour
+from .boxes import PERCENT_OF, box_extends, lengths
 from .locate import layout_paths, relative, search_path, system_font
-from .model import MAX_OFFSET_MM, UNITS, Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
+from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .templates import unknown_path, used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
@@ -287,7 +288,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         merged_regions[rname] = base
         written[rname] = {**written.get(rname, {}), **own}
     failed: set[str] = set()
-    problems = _box_extends(merged_regions, written, spec, file, raw, short, failed)
+    problems = box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
     regions = []
@@ -305,7 +306,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             values["height"] = values["height"] or 0
         if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
             continue
-        unit_problems = _lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
+        unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
                                  or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
         if unit_problems:
             problems += unit_problems
@@ -346,99 +347,6 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:
         raise DataError(problems)
     return Layout(lid, background, regions, palette, file, dpi)
-
-
-def _box_extends(merged: dict[str, dict], written: dict[str, dict], spec: LayoutSpec, file: str, raw: Any,
-                 short: str, failed: set[str]) -> list[Problem]:
-    """`extends: title` (or a list) on a box: the fields written for those boxes, then its own;
-    an unknown box or a loop is one problem at the `extends:` line (its boxes added to `failed`,
-    whose other checks would only repeat it). `merged` is updated."""
-    problems: list[Problem] = []
-    done: dict[str, dict] = {}
-    loops: set[frozenset] = set()
-
-    def line(rname: str, key: str | None = None) -> int:
-        path = ("layouts", short, "regions", rname) + ((key,) if key else ())
-        return line_of(raw, path) or line_of(raw, path[:-1]) if key else line_of(raw, path)
-
-    def fields(rname: str, chain: tuple) -> dict | None:
-        if rname in done:
-            return done[rname]
-        own = written.get(rname, {})
-        names = own.get("extends")
-        if not names:
-            done[rname] = {k: v for k, v in own.items() if k != "extends"}
-            return done[rname]
-        where = f"layouts.{short}.regions.{rname}.extends"
-        taken: dict = {}
-        for name in [names] if isinstance(names, str) else names:
-            if name in chain + (rname,):
-                loop = frozenset(chain[chain.index(name):] if name in chain else ()) | {rname}
-                failed.add(rname)
-                if loop in loops:
-                    return None
-                loops.add(loop)
-                problems.append(Problem(file, line(rname, "extends"), where,
-                                        f"'extends' loops: {' -> '.join(chain + (rname, name))}",
-                                        "boxes that extend others without coming back"))
-                return None
-            if name not in written:
-                failed.add(rname)
-                guess = closest(name, [n for n in written if n != rname])
-                problems.append(Problem(file, line(rname, "extends"), where, f"unknown box '{name[:40]}'"
-                                        + (f"; did you mean '{guess}'?" if guess else ""),
-                                        f"a box of this layout ({', '.join(n for n in written if n != rname)[:200]})"))
-                return None
-            inherited = fields(name, chain + (rname,))
-            if inherited is None:
-                failed.add(rname)
-                return None
-            taken.update(inherited)
-            origin = merged[rname]["origin"] = merged[rname].get("origin") or {}
-            for key in inherited:   # a mistake in an inherited field is named where it was written
-                origin.setdefault(key, (merged[name].get("origin") or {}).get(key) or (file, line(name, key)))
-        done[rname] = {**taken, **{k: v for k, v in own.items() if k != "extends"}}
-        return done[rname]
-
-    for rname in list(merged):
-        if "extends" in written.get(rname, {}):
-            resolved = fields(rname, ())
-            if resolved is not None:
-                origin = merged[rname].get("origin")
-                merged[rname] = {**REGION_DEFAULTS, **resolved, "origin": origin}
-    return problems
-
-
-LENGTHS = ("x", "y", "width", "height", "stroke_width", "radius")
-PERCENT_OF = {"x": "width", "width": "width", "y": "height", "height": "height"}
-
-
-def _lengths(values: dict, dpi: float | None, file: str, line, where: str) -> list[Problem]:
-    """A box's lengths written with a unit (`0.5 in`, `9 pt`, `40 px`, `10 %`) in mm, as drawing
-    takes them; `%` stays a fraction of the card (`values['percent']`) until the card's size is
-    known (Layout.sized)."""
-    problems = []
-    for key in LENGTHS:
-        value = values.get(key)
-        if not isinstance(value, str):
-            continue
-        number, unit = re.match(r"^\s*(-?\d+(?:\.\d+)?)\s*(\S+)\s*$", value).groups()
-        if unit == "px" and not dpi:
-            problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' in pixels, but the "
-                                    "layout says no dpi", "dpi: 300 on the layout (the resolution its pixel "
-                                    "lengths were measured at), or a length in mm, in or pt"))
-        elif unit == "%" and key not in PERCENT_OF:
-            problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}': a {key} is not a "
-                                    "share of the card", "a length in mm, in, pt or px"))
-        elif unit == "%":
-            values["percent"] = {**(values.get("percent") or {}), key: float(number) / 100}
-            values[key] = 0.0
-        else:
-            values[key] = float(number) * (25.4 / dpi if unit == "px" else UNITS[unit])
-            if abs(values[key]) > MAX_OFFSET_MM:
-                problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' is "
-                                        f"{values[key]:.0f} mm", f"at most {MAX_OFFSET_MM} mm"))
-    return problems
 
 
 def _unknown_name(value) -> bool:
