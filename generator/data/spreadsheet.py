@@ -2,10 +2,9 @@
 `game.xlsx#Towers` for one sheet of a workbook) and keep one card per row, as most designers
 keep their data.
 
-The first row names the columns: `id`, `copies`, `layout`, `source`, `name` / `text` (one text
-for every language) or `name.<lang>` / `text.<lang>`, and `props.<property>` (a text property
-per language: `props.<property>.<lang>`; a list property: items separated by `;`). Empty rows
-and empty cells are skipped. Every problem names the file, the row (as the spreadsheet numbers
+The first row names the columns (columns.py: card fields, a quantity, properties with or
+without `props.`; a list property's items separated by `;`). Empty rows are skipped, an empty
+cell leaves its field out; a row without an id gets one made from its name. Every problem names the file, the row (as the spreadsheet numbers
 it, the header being row 1) and the column (letter and header). CSV is read with the standard
 library (UTF-8, with or without Excel's BOM, comma / semicolon / tab separated); XLSX with
 openpyxl, the well-kept reader of Excel files (values, not formulas).
@@ -13,7 +12,6 @@ openpyxl, the well-kept reader of Excel files (values, not formulas).
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import itertools
 import re
@@ -29,27 +27,17 @@ from datafile.characters import odd_character
 from datafile.source import read_bytes, read_text
 from datafile.validate import MISSING, problems_from
 
+from .columns import Columns as _Columns, column_letter, is_blank as _blank
 from .locate import MAX_SHEET_BYTES
-from .model import LANG, MAX_CARDS, Card, PropertySpec
+from .model import MAX_CARDS, Card, PropertySpec
 from .properties import validate_props
 
-CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
 SUFFIXES = (".csv", ".xlsx")
 # an .xlsx is a zip: each part is bounded once unzipped, before openpyxl reads it (a shared-strings
 # table of 1 GB zips to 1 MB), and so is their number and sum
 MAX_PART_BYTES = 8_000_000
 MAX_PARTS_BYTES = 32_000_000
 MAX_PARTS = 1_000
-
-
-def column_letter(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (as spreadsheets name columns)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
@@ -163,115 +151,6 @@ def _odd_cells(rows: list[tuple[int, list[Any]]], display: str) -> list[Problem]
                 problems.append(Problem(display, number, label,
                                         f"{odd[1]} U+{ord(odd[0]):04X} cannot be printed", "printable characters"))
     return problems
-
-
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-QUANTITY = ("copies", "qty", "quantity", "count")   # the column that says how many of a row to print
-
-
-def property_key(header: str) -> str:
-    """A plain column's property: `Attack Power` -> `attack_power` (card.props.attack_power)."""
-    return re.sub(r"[^a-z0-9]+", "_", header.lower()).strip("_")
-
-
-def _infer(cells: list[Any]) -> PropertySpec:
-    """An undeclared column's type: whole numbers if every filled cell is one, else text."""
-    filled = [c.strip() if isinstance(c, str) else c for c in cells if not _blank(c)]
-    whole = all((isinstance(c, (int, float)) and not isinstance(c, bool) and float(c).is_integer())
-                or (isinstance(c, str) and re.fullmatch(r"-?\d{1,9}", c)) for c in filled)
-    return PropertySpec(type="int" if filled and whole else "str")
-
-
-def _typo(word: str, known: list[str]) -> str | None:
-    """The known column a header is a slip of (`Tgas` for tags), stricter than a suggestion: a
-    header like none of them is a property of its own (`Cost` is not `copies`)."""
-    match = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
-    return match[0] if match else None
-
-
-class _Columns:
-    """What each header means: (field path, column label) per column index. A header is a card
-    field (`id`, `name`, `text.en`, case aside), a quantity (`qty`, `copies`, `quantity`, `count`
-    or the deck's `quantity:`), a declared property with or without `props.`, or, when it is
-    like none of these, a property of its own (text, or whole numbers when every cell is one)."""
-
-    def __init__(self, rows: list[tuple[int, list[Any]]], properties: dict[str, PropertySpec], display: str,
-                 languages: list[str] = (), quantity: str | None = None):
-        header = rows[0][1]
-        self.paths: dict[int, tuple[str, ...]] = {}
-        self.labels: dict[int, str] = {}
-        problems = []
-        declared = dict(properties)
-        by_key = {property_key(k): k for k in declared}
-        quantities = {*QUANTITY, *([quantity.strip().lower()] if quantity else [])}
-        known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
-        for index, cell in enumerate(header):
-            if _blank(cell):
-                continue
-            name = str(cell).strip()
-            label = f"column {column_letter(index)} '{name}'"
-            parts = self._meaning(name, declared, by_key, quantities)
-            if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
-                    and property_key(name) and property_key(name) not in properties:
-                key = property_key(name)
-                properties[key] = _infer([cells[index] if index < len(cells) else None for _, cells in rows[1:]])
-                parts = ("props", key)
-            if parts is None:
-                plain = name[6:] if name.lower().startswith("props.") else name
-                guess = _typo(plain.lower(), known) or closest(plain.lower(), known)
-                problems.append(Problem(display, 1, label, "unknown column" + (f"; did you mean '{guess}'?"
-                                                                                 if guess else ""),
-                                        "id, copies (or qty), name[.<lang>], text[.<lang>], layout, source or "
-                                        "a property the deck declares, with or without props."))
-                continue
-            if parts in self.paths.values():
-                problems.append(Problem(display, 1, label, "the same column twice", "each column once"))
-                continue
-            self.paths[index], self.labels[index] = parts, label
-        if problems:
-            raise DataError(problems)
-
-    @staticmethod
-    def _meaning(name: str, declared: dict[str, PropertySpec], by_key: dict[str, str],
-                 quantities: set[str]) -> tuple[str, ...] | None:
-        """The field path a header names, or None."""
-        lower = name.lower()
-        if lower in quantities:
-            return ("copies",)
-        parts = tuple(name.split("."))
-        head = parts[0].lower()
-        if len(parts) == 1 and head in CARD_COLUMNS:
-            return (head,)
-        if len(parts) == 2 and head in ("name", "text") and LANG.match(parts[1]):
-            return (head, parts[1])
-        if head == "props":
-            parts = parts[1:]
-        if not parts:
-            return None
-        key = parts[0] if parts[0] in declared else by_key.get(property_key(parts[0]))
-        if key is None:
-            return None
-        if len(parts) == 1:
-            return ("props", key)
-        if len(parts) == 2 and declared[key].type == "text" and LANG.match(parts[1]):
-            return ("props", key, parts[1])
-        return None
-
-    def label_for(self, loc: tuple) -> str:
-        """The column a validation error's field path (('props', 'rank'), ('name',)) points to:
-        the column of that field (`props.tags` for ('props', 'tags', 0)), or of one of its languages
-        (`name.en` for ('name',)); the field path itself when no column holds it (never another
-        column that merely shares its `props.` start)."""
-        for index, parts in sorted(self.paths.items(), key=lambda item: -len(item[1])):
-            if tuple(loc[:len(parts)]) == parts or (len(loc) < len(parts) and parts[:len(loc)] == tuple(loc)):
-                return self.labels[index]
-        return ".".join(map(str, loc))
-
-    def has(self, loc: tuple) -> bool:
-        return self.label_for(loc).startswith("column ")
 
 
 def _convert(value: Any, spec: PropertySpec | None) -> Any:
