@@ -242,6 +242,12 @@ def _check_translation(msgid: str, msgstr: str) -> tuple[str, str] | None:
     return None
 
 
+def english_only(root: Path, lang: str) -> bool:
+    """A language pnp has no catalogue for at all (es, it…): its interface strings print in English,
+    every one of them, so no page mixes the two (a new game in it builds at once)."""
+    return lang != SOURCE_LANGUAGE and not catalogue_paths(root, lang)
+
+
 @dataclass
 class Translator:
     """Callable as `_` in templates; remembers what it could not translate."""
@@ -276,7 +282,7 @@ class Translator:
             return text, True
         shown = key.replace(PLURAL, "' / '")
         self.missing.add(shown)
-        if not self.allow_missing:
+        if not self.allow_missing and not english_only(self.root, self.lang):
             raise BuildError(f"no {self.lang} translation for '{shown}' in locales/{self.lang}/LC_MESSAGES/*.po "
                              f"(add it, or build with --allow-missing to fall back to English)")
         return key, False

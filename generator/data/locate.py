@@ -209,3 +209,27 @@ def relative(root: Path, path: Path) -> str:
         return str(path.relative_to(root))
     except ValueError:
         return str(path)
+
+
+@lru_cache(maxsize=64)
+def system_font(family: str) -> Path | None:
+    """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
+    fontconfig only offers a stand-in of another family, or a file pnp cannot embed (an .otf with
+    PostScript outlines, a .ttc collection). A system font differs between machines: a layout that
+    must print the same everywhere keeps its fonts in the game folder."""
+    import shutil
+    import subprocess
+    if not family or len(family) > 100 or not shutil.which("fc-match"):
+        return None
+    try:
+        found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}", "--", family + ":fontformat=TrueType"],
+                               capture_output=True, text=True, timeout=5).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if len(found) != 2 or family.casefold() not in {name.strip().casefold() for name in found[0].split(",")}:
+        return None
+    path = Path(found[1])
+    if path.suffix.lower() != ".ttf" or not path.is_file():
+        return None
+    with open(path, "rb") as handle:
+        return path if handle.read(4) in (b"\x00\x01\x00\x00", b"true") else None

@@ -241,7 +241,7 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
                 problems.append(Problem(file, line_of(raw, path), where, f"link to unknown card '{ref}'",
                                         f"a card id of {game.id}"))
         for icon in ICON.findall(text):
-            if icon not in icons:
+            if icon not in icons and icon not in project.defined_icons(game.id):
                 problems.append(Problem(file, line_of(raw, path), where, f"unknown icon ':{icon}:'",
                                         "an icon of layouts/icons.yaml or layouts/<game>.yaml"))
     for deck_id in spec.cards:

@@ -62,7 +62,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
     back_form, back_key = None, None
     if deck.back and options.two_sided:
         back_form = f"{game.id}.{deck.deck}.back"
-        layout = project.layouts[deck.back.layout]
+        layout = project.back_layout(deck)
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
         back_key = edge_key(layout, context, f"back of deck {deck.deck}", lang)
         if canvas is not None:

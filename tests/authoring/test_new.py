@@ -30,7 +30,7 @@ def test_new_creates_the_files_and_builds_at_once(tmp_path):
         "cards/spice-road/rules/en.yaml", "layouts/spice-road.yaml"]
     assert "game: spice-road" in (game / "game.yaml").read_text()
     assert "name: {en: Spice Road}" in (game / "game.yaml").read_text()
-    out, result = build(tmp_path)
+    out, result = build(tmp_path, "-v")
     assert "skipped: spice-road: no score-pad.pdf (scoring/ has no calculator for it)" in result.output
     assert sorted(p.name for p in (out / "en").iterdir()) == SHIPPED_CARDS + ["player-aid-card.pdf",
                                                                             "player-aid.pdf", "rules.pdf"]
@@ -62,7 +62,7 @@ def test_a_game_builds_what_it_has(tmp_path):
     assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
     status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
     assert status.exit_code == 0 and "player aid none" in status.output
-    out, result = build(tmp_path)
+    out, result = build(tmp_path, "-v")
     assert "skipped: spice-road: no player-aid-card.pdf (it has no cards/spice-road/aid/ folder)" in result.output
     assert "skipped: spice-road: no player-aid.pdf" in result.output
     assert "note: spice-road has no rules/ folder: its rules.pdf and site page list the cards only" in result.output
@@ -138,3 +138,26 @@ def test_a_game_in_a_language_pnp_does_not_speak_builds_at_once(tmp_path):
     first = " ".join(PdfReader(out / "es" / "cards.pdf").pages[0].extract_text().split())
     assert "calibration-page.pdf" in first and "pnp" not in first
     assert len(PdfReader(out / "es" / "calibration-page.pdf").pages) == 2
+
+
+def test_new_in_spanish_builds_with_the_command_it_prints(tmp_path):
+    """`pnp new juego --lang es` ends with "Next: pnp build juego", which stopped on 63 untranslated
+    interface strings (issue 52): pnp has no Spanish catalogue, so they print in English."""
+    made = pnp("new", "juego", "--lang", "es", root=tmp_path)
+    assert "Next: pnp build juego" in made.output
+    result = pnp("build", "juego", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = " ".join(PdfReader(tmp_path / "out" / "juego" / "es" / "cards.pdf").pages[0].extract_text().split())
+    assert "calibration-page.pdf" in text   # the instructions sheet, in English (none of it Spanish)
+
+
+def test_a_build_is_quiet_by_default(tmp_path):
+    """About 55 lines a build, every calculator runtime file among them (issue 52): now a summary
+    of at most five lines; `-v` lists every file."""
+    new_game(tmp_path)
+    _out, result = build(tmp_path)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) <= 5, result.output
+    assert any("PDF(s) in" in line and "spice-road/en" in line for line in lines)
+    verbose = pnp("build", "spice-road", "--out", str(tmp_path / "out"), "--no-cache", "-v", root=tmp_path)
+    assert verbose.exit_code == 0 and len(verbose.output.splitlines()) > 20
