@@ -285,6 +285,26 @@ def test_no_japanese_line_breaks_inside_a_phrase(full_build):
     assert sum(len(continuations(lines_of(pdf))) for pdf in pdfs) > 500    # the check saw the text
 
 
+def test_japanese_lines_never_cut_a_count_a_short_label_or_a_name(full_build):
+    """Issue 51: BudouX alone cut 「1枚に|つき」 on every event, 「赤1|枚ずつ」 and short 「」 labels
+    (68 such breaks in Tournay's Japanese files): the breaker keeps them whole."""
+    from tests.print.japanese_lines import unit_breaks
+    pdfs = sorted(full_build.glob("*/ja/*.pdf"))
+    assert len(pdfs) >= 15
+    breaks = {pdf.relative_to(full_build).as_posix(): unit_breaks(pdf) for pdf in pdfs}
+    assert {k: v for k, v in breaks.items() if v} == {}
+
+
+def test_the_breaker_keeps_a_count_a_label_and_a_name_whole():
+    from generator.typeset.phrases import boundaries
+    for text, run in (("カードの黄・白・赤1枚ずつの組1つにつき1点を得る。", "1つにつき"),
+                      ("「実際のサイズ」を選んで印刷します。", "「実際のサイズ」"),
+                      ("各プレイヤーは各色1個ずつの市民コマを受け取る。", "1個"),
+                      ("サンタ・フィーナ礼拝堂を建てる。", "サンタ・フィーナ")):
+        start = text.index(run)
+        assert not [k for k in boundaries(text) if start < k < start + len(run)], run
+
+
 def test_the_phrase_check_sees_breaks_of_plain_character_wrapping(tmp_path, fonts):
     """The same paragraph wrapped by ReportLab's own CJK breaking (any two characters) breaks
     inside phrases; wrapped by the project's breaker, it does not."""
