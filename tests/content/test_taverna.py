@@ -262,3 +262,16 @@ def test_a_plot_on_a_free_table_keeps_the_table_colour(lang):
         sentences = re.split(r"(?<=[.。])\s*", passage)
         free = next((x for x in sentences if FREE_TABLE[lang] in x), "")     # the rules: "instead" only
         assert not any(words in free for words in TABLE_COLOUR_IGNORED[lang]), (where, free)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_pad_royal_rows_name_their_unit_the_spell_sale_and_fireworks(lang):
+    """Issue 51: « échangez chaque carte sort non-utilisée contre 1 sou » before the royal scoring, and
+    Feu d'artifice counts double for the Archimage: the pad's rows said neither, and gave no unit."""
+    rows = [row for side in load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")["sides"]
+            for block in side.get("blocks", []) for row in (block.get("table") or {}).get("rows", [])]
+    pad = next(row["pad"] for row in rows if "archimage" in (row.get("key") or []))
+    fireworks = {"fr": "Feu d’artifice", "en": "Fireworks", "de": "Feuerwerk", "ja": "花火"}
+    assert fireworks[lang] in pad
+    assert re.search(r"'sous': '[^']*:spell:", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
+    assert ":vp:" in pad and ("'favours':" in pad and "'titles':" in pad)
