@@ -98,13 +98,6 @@ COUNT_LABELS = {"card": ("{count} card", "{count} cards"), "tile": ("{count} til
                 "token": ("{count} token", "{count} tokens")}
 
 
-def shortfall_note(deck: "DeckEntry", lang: str) -> str:
-    """"**Client cards** (0 / 34): why", in the language's punctuation (「**客カード**（0／34）：…」)."""
-    if lang == "ja":
-        return f"**{deck.name}**（{deck.shortfall.replace(' / ', '／')}）：{deck.note}"
-    return f"**{deck.name}** ({deck.shortfall}): {deck.note}"
-
-
 def unit_of(size) -> str:
     """What a deck's pieces are, from its size's name: round ones are tokens, `*-tile` and
     `square-N` tiles, anything else (poker, square, a WxH size) cards."""

@@ -17,7 +17,7 @@ from datafile.errors import BuildError
 
 from ..data.figures import Figures
 from ..data.i18n import players_and_minutes
-from ..data.rules import REF, Rules, blocks, count_label, shortfall_note
+from ..data.rules import REF, Rules, blocks, count_label
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
@@ -241,9 +241,9 @@ class Story:
         story: list[Flowable] = []
         lead: list[Flowable] = [h]      # headings still to place, with the next card
         for deck in self.rules.decks:
-            # a deck with no printable piece shows what is missing, never "(0 cards)"
-            count = deck.shortfall if deck.shortfall and not deck.count else count_label(_, deck.unit, deck.count)
-            count += f" ({deck.shortfall})" if deck.shortfall and deck.count else ""
+            if not deck.count:
+                continue     # nothing printed: "What's included" says why, in a sentence
+            count = count_label(_, deck.unit, deck.count)   # no "(2 / 32)": a counter is not for players
             dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) +
                         f' <font size="9" color="{MUTED_MARKUP}">{escape(typeset(count, self.lang))}</font>', deck_head)
             dh._outline = (f"deck-{deck.id}", deck.name, 2)
@@ -268,8 +268,7 @@ class Story:
     def about_text(self) -> list[str]:
         """The edition's notes: the rules file's `about`, then each deck's missing pieces."""
         parts = [t for _kind, items in blocks(self.rules.about, self.lang) for t in items] if self.rules.about else []
-        parts += [shortfall_note(d, self.rules.lang) for d in self.rules.decks if d.note]
-        return parts
+        return parts     # the decks short of cards: said once, in "What's included" (issue 51)
 
     def about(self) -> list[Flowable]:
         texts = self.about_text()

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from ..data.figures import load_figures
 from ..data.project import GameData, Project
-from ..data.rules import Rules, blocks, shortfall_note
+from ..data.rules import Rules, blocks
 from ..typeset.phrases import boundaries
 from ..typeset.text import ICON, typeset
 
@@ -78,5 +78,5 @@ def figure_files(project: Project, game: GameData, rules: Rules) -> dict[str, st
 
 def about_notes(rules: Rules, inline) -> list[Markup]:
     """"About this edition": the rules file's `about`, then each deck's missing pieces."""
-    notes = [inline(t) for _kind, items in blocks(rules.about, rules.lang) for t in items] if rules.about else []
-    return notes + [inline(shortfall_note(d, rules.lang)) for d in rules.decks if d.note]
+    # the decks short of cards are said once, in "What's included" (issue 51)
+    return [inline(t) for _kind, items in blocks(rules.about, rules.lang) for t in items] if rules.about else []

@@ -275,3 +275,12 @@ def test_score_pad_royal_rows_name_their_unit_the_spell_sale_and_fireworks(lang)
     assert fireworks[lang] in pad
     assert re.search(r"'sous': '[^']*:spell:", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
     assert ":vp:" in pad and ("'favours':" in pad and "'titles':" in pad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_split_of_tiles_and_tokens_is_said_to_be_an_assumption(lang):
+    """Issue 51: gamedata/taverna.yaml gives 36 client tiles and 12 guild tokens; 9 per people and 4
+    per symbol are assumptions, printed (rules index, site) as if fact: About this edition says so."""
+    about = rules(GAME, lang)["about"]
+    for number in ("36", "12", "9", "4"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", about), number
