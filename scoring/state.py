@@ -27,10 +27,9 @@ def _same_game(model: type[M], raw: Any, name: str) -> None:
     if expected and isinstance(given, str) and given != expected:
         from .result import Text
         raise DataError([Problem(name, line_of(raw, ("game",)), "game",
-                                 Text("this is a '{given}' state, not a '{expected}' one", given=given[:60],
+                                 Text("these are the scores of '{given}', not of '{expected}'", given=given[:60],
                                       expected=expected),
-                                 Text("`pnp score {given} FILE`, or game: {expected}", given=given[:60],
-                                      expected=expected))])
+                                 Text("the scores of a game of {expected}", expected=expected))])
 
 
 def field_range(model: type[BaseModel], name: str) -> tuple[Any, int | None, int | None]:
@@ -68,11 +67,11 @@ def from_data(model: type[M], data: Any, name: str = "<answers>") -> tuple[M, An
 
 # pydantic's messages for the mistakes a state file shows most, as translatable templates
 _SCHEMA = [(re.compile(p), t) for p, t in (
-    (r"^Input should be a valid integer$", "Input should be a valid integer"),
-    (r"^Input should be a valid boolean$", "Input should be a valid boolean"),
-    (r"^Input should be a valid string$", "Input should be a valid string"),
-    (r"^Input should be a valid list$", "Input should be a valid list"),
-    (r"^Input should be a valid dictionary$", "Input should be a valid dictionary"),
+    (r"^Input should be a valid integer$", "a whole number is expected"),
+    (r"^Input should be a valid boolean$", "yes or no is expected"),
+    (r"^Input should be a valid string$", "a name or a word is expected"),
+    (r"^Input should be a valid list$", "several entries are expected"),
+    (r"^Input should be a valid dictionary$", "named entries are expected"),
     (r"^Field required$", "Field required"),
     (r"^Input should be less than or equal to (?P<limit>-?\d+)$", "Input should be at most {limit}"),
     (r"^Input should be greater than or equal to (?P<limit>-?\d+)$", "Input should be at least {limit}"),
@@ -83,7 +82,7 @@ _SCHEMA = [(re.compile(p), t) for p, t in (
     (r"^String should have at least 1 character$", "must not be empty"),
     (r"^String should have at least (?P<limit>\d+) characters$", "at least {limit} characters"),
     (r"^String should have at most (?P<limit>\d+) characters?$", "at most {limit} characters"),
-    (r"^Input should be a valid dictionary or instance of \w+$", "Input should be a valid dictionary"),
+    (r"^Input should be a valid dictionary or instance of \w+$", "named entries are expected"),
     # any other of pydantic's sentences: never its English (nor a class name) on another language's page
     (r"^(Input|String|List|Dictionary|Tuple|Set|Object|Value) should ", "not a value this field takes"),
 )]
