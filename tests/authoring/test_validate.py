@@ -217,3 +217,16 @@ def test_a_game_folder_without_game_yaml_says_so(project):
     """Not "unknown game 'spice-road'" while cards/spice-road/ is there."""
     (project / "cards" / "spice-road" / "game.yaml").unlink()
     check(project, "cards/spice-road/game.yaml: not found: the folder cards/spice-road/ has no game.yaml")
+
+
+def test_a_forbidden_variant_of_the_glossary_is_refused_at_its_line(project):
+    """Issue 51: one term per concept. A project's glossary/<lang>.yaml forbids a variant; a card
+    text that uses it fails `pnp validate` at its file and line, naming the term to use."""
+    (project / "glossary").mkdir()
+    (project / "glossary" / "en.yaml").write_text(
+        "language: en\nterms:\n  - term: coin\n    forbidden: [money]\n    note: the game's word\n",
+        encoding="utf-8")
+    assert pnp("validate", "spice-road", root=project).exit_code == 0
+    line = edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Gain 2 :coin:.', 'en: "Gain 2 money.')
+    check(project, f"cards/spice-road/cards.yaml:{line}: text: 'money' is not this project's word "
+                   "(expected 'coin' (glossary/en.yaml))")

@@ -444,8 +444,8 @@ AID_CARD_FACTS = {
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
                "de": "sonst 1 Bürger + 1 :denier:", "ja": "ほかはコマ1個＋1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
-    "grey token": {"fr": "posez-y un jeton gris", "en": "put a grey citizen token on it",
-                   "de": "grauen Bürgermarker darauflegen", "ja": "ほかのプレイヤーのコマなら灰色トークン"},
+    "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
+                   "de": "grauen Bürgermarker darauflegen", "ja": "灰色の面で代用"},
 }
 
 
@@ -473,7 +473,7 @@ def test_japanese_cards_count_visible_cards_not_face_up_ones():
     assert said >= 11
 
 
-@pytest.mark.parametrize("words", ["持ち主の広場の脇", "裏向きでそれぞれの山札の一番下"])
+@pytest.mark.parametrize("words", ["所有者の広場の脇", "裏向きでそれぞれの山札の一番下"])
 def test_japanese_aid_says_whose_plaza_and_face_down(words):
     """Third reading: used citizens lie beside their owner's Plaza (« à côté de sa carte Place
     d'origine »), and a replaced card goes under its deck face down, as in the other languages."""
