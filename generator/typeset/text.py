@@ -63,7 +63,9 @@ class Overflow(BuildError):
 def french_spacing(text: str) -> str:
     """No-break spaces where French typography wants them: before ; ! ? : and inside « »."""
     text = re.sub(r"\s*([;!?])", lambda m: NNBSP + m.group(1), text)
-    text = re.sub(r"(?<=\w)\s*:(?=\s|$)", NBSP + ":", text)
+    # after a word, and after ) » * or a held icon too (« Garde (Carte 5) : », « **Lutter** : »)
+    text = re.sub(r"(:[a-z][a-z0-9-]*:)|(?<=[^\s:])[ \t\u00a0\u202f]*:(?=\s|$)",
+                  lambda m: m.group(1) or NBSP + ":", text)      # an :icon: is left as it is
     text = re.sub(r"«\s*", "«" + NBSP, text)
     return re.sub(r"\s*»", NBSP + "»", text)
 
