@@ -89,7 +89,10 @@ def test_the_lazy_dictionary_breaks_every_word_as_pyphen_does(lang, dictionary):
 
 def test_the_corrections_are_applied():
     h = hyphenator(ROOT, "de", "de_DE")
-    assert h.shown("Adelsstapel") == "Adels-sta-pel"     # pyphen: Adelss-tapel
+    assert h.shown("Adelsstapel") == "Adels-stapel"      # pyphen: Adelss-tapel; issue 51: at the joint only
+    assert h.shown("Wertungsmarker") == "Wertungs-marker"    # issue 51: not „Wer-tungsmarker“
+    assert h.shown("Urkundenbesitzer") == "Urkunden-besitzer"
+    assert h.shown("freiwillig") == "freiwillig"          # a heading word: „(frei-willig)“
     assert h.shown("Spielende") == "Spiel-ende"          # pyphen: Spie-lende
     assert h.shown("Handlimit") == "Hand-limit"          # pyphen: Handli-mit
     assert ("Spie", "lende") not in h("Spielende")
