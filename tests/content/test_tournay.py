@@ -485,3 +485,12 @@ def test_japanese_two_citizen_combat_waives_only_the_event_payment():
     an opponent's citizens still cost 2 deniers each (third reading: 「支払いはありません」 waived both)."""
     fight = section(GAME, "ja", "fight")
     assert "イベントへの支払いは不要" in fight and "（支払いはありません）" not in fight
+
+
+@pytest.mark.parametrize("lang, builder, others", [("de", "Erbauer", "andere"), ("fr", "bâtisseur", "autres"),
+                                                   ("en", "builder", "others")])
+def test_a_prestige_value_never_stands_alone_on_a_line(lang, builder, others):
+    """Issue 51: nine „Erbauer 4 / andere ⏎ 2“ in the card index; the label holds its value."""
+    text = (ROOT / "cards" / GAME / "rules" / f"{lang}.yaml").read_text(encoding="utf-8")
+    assert f"{builder}\\u00a0{{{{ card.props.prestige.builder }}}}" in text
+    assert f"{others}\\u00a0{{{{ card.props.prestige.others }}}}\\u00a0:prestige:" in text
