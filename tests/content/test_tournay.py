@@ -429,7 +429,7 @@ AID_CARD_FACTS = {
                         "ja": "先に裏向きで一番下へ"},
     # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
-                     "ja": "区画の空いている"},
+                     "ja": "区画の空いた"},
     # Fin de partie, condition 2: « au moins »
     "at least": {"fr": "au moins (joueurs + 1) Crieurs publics", "en": "at least players + 1 Town Criers",
                  "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
@@ -494,3 +494,10 @@ def test_a_prestige_value_never_stands_alone_on_a_line(lang, builder, others):
     text = (ROOT / "cards" / GAME / "rules" / f"{lang}.yaml").read_text(encoding="utf-8")
     assert f"{builder}\\u00a0{{{{ card.props.prestige.builder }}}}" in text
     assert f"{others}\\u00a0{{{{ card.props.prestige.others }}}}\\u00a0:prestige:" in text
+
+
+def test_japanese_card_summary_keeps_the_cost_apart_from_the_points():
+    """Issue 51: 「コスト：1◎・1■」 read as a cost of two things; the points are named."""
+    text = (ROOT / "cards" / GAME / "rules" / "ja.yaml").read_text(encoding="utf-8")
+    assert "・名声点{{ card.props.points }}:prestige:" in text
+    assert "%}・{{ card.props.points }}:prestige:" not in text
