@@ -73,8 +73,10 @@ def _scan(project, file: Path, lang: str, checks, every_language: bool) -> list[
             texts = re.findall(rf"(?<![\w-]){lang}:\s*(\"(?:[^\"\\]|\\.)*\"|[^,}}\n]*)", line)
         else:
             key = KEY.match(line)
-            texts = [] if line.lstrip().startswith("#") or (key and key.group(1) in STRUCTURE) else \
-                [key.group(2) if key else line]
+            value = key.group(2) if key else line
+            if not value.lstrip().startswith(('"', "'")):
+                value = value.split(" #", 1)[0]         # a comment after a plain value is no text
+            texts = [] if line.lstrip().startswith("#") or (key and key.group(1) in STRUCTURE) else [value]
         for text in texts:
             plain = TAG.sub("0", text)
             for term, rx in checks:

@@ -284,3 +284,13 @@ def test_the_split_of_tiles_and_tokens_is_said_to_be_an_assumption(lang):
     about = rules(GAME, lang)["about"]
     for number in ("36", "12", "9", "4"):
         assert re.search(rf"(?<!\d){number}(?!\d)", about), number
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_has_one_numbering(lang):
+    """Issue 51: the aid card numbered the turn 6 favours, 7 refill; the rules 6 sell, 7 favours.
+    The rules keep the numbers; the aid card lists the steps in the same order, unnumbered."""
+    front = load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")["sides"][0]["blocks"][0]["steps"]
+    assert front.get("numbered") is False
+    titles = [s["title"] for s in next(s for s in rules(GAME, lang)["sections"] if s["id"] == "turn")["sections"]]
+    assert [t.split(".")[0] for t in titles] == [str(n) for n in range(1, 8)]
