@@ -12,7 +12,7 @@ from datafile.errors import BuildError
 from ..data.i18n import Translator
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules
-from ..typeset.text import BOLD, ITALIC, styled, typeset
+from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset
 from .rules_parts import phrase_breaks
 
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
@@ -44,7 +44,7 @@ class Inline:
     def __call__(self, source: str) -> Markup:
         text = styled(source or "", self.rules.lang, TOKEN, self._token)
         text = BOLD.sub(r"<strong>\1</strong>", text)
-        text = ITALIC.sub(r"<em>\1</em>", text)
+        text = ordinals(ITALIC.sub(r"<em>\1</em>", text), self.rules.lang, "sup")
         if self.rules.lang == "ja":
             text = phrase_breaks(text)
         return Markup(text.replace("\n", "<br>"))

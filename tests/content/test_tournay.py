@@ -501,3 +501,10 @@ def test_japanese_card_summary_keeps_the_cost_apart_from_the_points():
     text = (ROOT / "cards" / GAME / "rules" / "ja.yaml").read_text(encoding="utf-8")
     assert "・名声点{{ card.props.points }}:prestige:" in text
     assert "%}・{{ card.props.points }}:prestige:" not in text
+
+
+def test_french_lower_case_after_the_town_criers_colon():
+    """Issue 51: « Quand cette carte est piochée : placez-la » (lower case after a colon)."""
+    layout = (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
+    assert "_('When this card is drawn:') }}**\\n{{ _('Put it under its deck, turned sideways.')" in layout
+    assert _msgstr("fr", "Put it under its deck, turned sideways.")[0].islower()
