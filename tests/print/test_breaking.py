@@ -245,7 +245,8 @@ def test_no_line_ends_on_a_count_whose_word_starts_the_next(full_build):
             checked += len(lines)
             parted += [f"{pdf.relative_to(full_build)}: {a[-30:]!r} / {b[:20]!r}" for a, b in zip(lines, lines[1:])
                        if ENDS_ON_COUNT.search(a.rstrip()) and COUNTED_WORD.match(b.lstrip())
-                       and b.lstrip().lstrip("*")[0].islower()]
+                       and b.lstrip().lstrip("*")[0].islower()
+                       and b.strip() not in ("e", "er", "re")]  # a French ordinal's raised suffix (2ᵉ), read apart
     assert checked > 10_000
     assert parted == [], f"{len(parted)} lines end on a count: " + "; ".join(parted[:8])
 
