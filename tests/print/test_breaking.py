@@ -289,6 +289,7 @@ def test_no_japanese_line_breaks_inside_a_phrase(full_build):
     assert sum(len(continuations(lines_of(pdf))) for pdf in pdfs) > 500    # the check saw the text
 
 
+@pytest.mark.slow      # ~9 s: every Japanese line of 15 PDFs read back by position
 def test_japanese_lines_never_cut_a_count_a_short_label_or_a_name(full_build):
     """Issue 51: BudouX alone cut 「1枚に|つき」 on every event, 「赤1|枚ずつ」 and short 「」 labels
     (68 such breaks in Tournay's Japanese files): the breaker keeps them whole."""
