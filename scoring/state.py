@@ -27,10 +27,9 @@ def _same_game(model: type[M], raw: Any, name: str) -> None:
     if expected and isinstance(given, str) and given != expected:
         from .result import Text
         raise DataError([Problem(name, line_of(raw, ("game",)), "game",
-                                 Text("this is a '{given}' state, not a '{expected}' one", given=given[:60],
+                                 Text("these are the scores of '{given}', not of '{expected}'", given=given[:60],
                                       expected=expected),
-                                 Text("`pnp score {given} FILE`, or game: {expected}", given=given[:60],
-                                      expected=expected))])
+                                 Text("the scores of a game of {expected}", expected=expected))])
 
 
 def field_range(model: type[BaseModel], name: str) -> tuple[Any, int | None, int | None]:
@@ -70,10 +69,10 @@ def from_data(model: type[M], data: Any, name: str = "<answers>") -> tuple[M, An
 # translatable templates; their expectation is in the template, so none is added
 _SCHEMA = [(re.compile(p), t) for p, t in (
     (r"^'.*' is not a whole number$", "a whole number is expected"),
-    (r"^'.*' is not true or false$", "true or false is expected"),
-    (r"^not a text$", "a text is expected"),
-    (r"^not a list$", "a list is expected"),
-    (r"^not a set of fields$", "named fields are expected"),
+    (r"^'.*' is not true or false$", "yes or no is expected"),
+    (r"^not a text$", "a name or a word is expected"),
+    (r"^not a list$", "several entries are expected"),
+    (r"^not a set of fields$", "named entries are expected"),
     (r"^missing$", "this field is required"),
     (r"^'.*' is more than (?P<limit>-?\d+)$", "at most {limit}"),
     (r"^'.*' is less than (?P<limit>-?\d+)$", "at least {limit}"),

@@ -14,6 +14,7 @@ from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids, used_icons
 from ..data.catalog import load_project_and_problems
 from ..data.figures import load_figures
+from ..data.glossary import glossary_problems
 from ..data.characters import strings
 from ..data.faces import face_problems, printed_texts
 from ..data.i18n import load_catalogue
@@ -89,6 +90,7 @@ def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions
         except DataError as exc:
             problems += exc.problems
     problems += _glyph_problems(project, game)
+    problems += glossary_problems(project, game)     # one term per concept (glossary/<lang>.yaml)
     # what fits is judged once the texts render and print: only then is it the build's question
     return problems + (paper_fit(project, game, sheet) + aid_card_fit(project, game)
                        + aid_page_fit(project, game, sheet.paper) + score_pad_fit(project, game, sheet.paper)

@@ -23,7 +23,7 @@ from datafile.source import line_of
 
 from .crosscheck import ICON_REF
 from .faces import used_icons
-from .i18n import PLURAL
+from .i18n import PLURAL, sort_key
 from .language_files import LanguageFile, language_path, load_checked
 from .layouts import layout_id
 from .project import GameData, Project
@@ -252,7 +252,7 @@ def legend(project: Project, game: GameData, lang: str, pictures: bool = True) -
     if unlabelled:
         raise BuildError(f"{game.id}: the icon legend cannot explain {', '.join(unlabelled)} in '{lang}': "
                          f"add a {lang} `label` to these icons (layouts/icons.yaml or layouts/{game.id}.yaml)")
-    return sorted(entries, key=lambda e: e[1].lower())
+    return sorted(entries, key=lambda e: sort_key(e[1]))
 
 
 # ---------------------------------------------------------------- interface strings

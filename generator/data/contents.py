@@ -123,6 +123,9 @@ def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[
     printed = [with_count(_bound(d.name), d.count) for d in facts.decks if d.count]
     lines = [_("Cards to print: {items}.").format(items=join(printed, lang))] if printed else []
     for deck in facts.missing:
+        if deck.note:       # one sentence that says what is printed: never the count twice (issue 51)
+            lines.append(deck.note.strip())
+            continue
         text = _("{deck}: {count} of the game's {expected} cards. {note}") if deck.count else \
             _("{deck}: none of the game's {expected} cards. {note}")
         lines.append(text.format(deck=deck.name, count=deck.count, expected=deck.expected, note=deck.note).strip())

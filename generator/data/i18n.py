@@ -14,6 +14,7 @@ import gettext
 import io
 import re
 import string
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -322,3 +323,10 @@ def players_and_minutes(translate, low: int, high: int, minutes: int) -> str:
         return translate("{count} player · {minutes} min", "{count} players · {minutes} min",
                          count=low, minutes=minutes)
     return translate("{min}–{max} players · {minutes} min", min=low, max=high, minutes=minutes)
+
+
+def sort_key(text: str) -> tuple[str, str]:
+    """Dictionary order for a list a reader scans (legends, card pickers): accents and case set
+    aside first (« Évêché » among the E, « Péage, Prêtre, Prieur »), then kept to break ties."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return bare.casefold(), text

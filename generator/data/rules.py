@@ -96,13 +96,6 @@ COUNT_LABELS = {"card": ("{count} card", "{count} cards"), "tile": ("{count} til
                 "token": ("{count} token", "{count} tokens")}
 
 
-def shortfall_note(deck: "DeckEntry", lang: str) -> str:
-    """"**Client cards** (0 / 34): why", in the language's punctuation (「**客カード**（0／34）：…」)."""
-    if lang == "ja":
-        return f"**{deck.name}**（{deck.shortfall.replace(' / ', '／')}）：{deck.note}"
-    return f"**{deck.name}** ({deck.shortfall}): {deck.note}"
-
-
 def unit_of(size) -> str:
     """What a deck's pieces are, from its size's name: round ones are tokens, `*-tile` and
     `square-N` tiles, anything else (poker, square, a WxH size) cards."""
@@ -132,10 +125,9 @@ class Rules:
     about: str = ""
 
     def about_notes(self) -> list[str]:
-        """"About this edition", as rules.pdf and the site print it: the rules file's `about`,
-        then each deck's missing pieces."""
-        notes = [t for _kind, items in blocks(self.about, self.lang) for t in items] if self.about else []
-        return notes + [shortfall_note(d, self.lang) for d in self.decks if d.note]
+        """"About this edition", as rules.pdf and the site print it: the rules file's `about` (the
+        decks short of cards are said once, in "What's included")."""
+        return [t for _kind, items in blocks(self.about, self.lang) for t in items] if self.about else []
 
     def flat(self) -> list[Section]:
         out: list[Section] = []

@@ -241,9 +241,9 @@ class Story:
         story: list[Flowable] = []
         lead: list[Flowable] = [h]      # headings still to place, with the next card
         for deck in self.rules.decks:
-            # a deck with no printable piece shows what is missing, never "(0 cards)"
-            count = deck.shortfall if deck.shortfall and not deck.count else count_label(_, deck.unit, deck.count)
-            count += f" ({deck.shortfall})" if deck.shortfall and deck.count else ""
+            if not deck.count:
+                continue     # nothing printed: "What's included" says why, in a sentence
+            count = count_label(_, deck.unit, deck.count)   # no "(2 / 32)": a counter is not for players
             dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) +
                         f' <font size="9" color="{MUTED_MARKUP}">{escape(typeset(count, self.lang))}</font>', deck_head)
             dh._outline = (f"deck-{deck.id}", deck.name, 2)

@@ -244,3 +244,16 @@ def test_a_broken_icon_path_quotes_what_was_written_and_only_that(project):
             result.output
         assert "M500 100" not in result.output and "unknown icon" not in result.output
         assert "which no layout file defines" not in result.output
+
+
+def test_a_forbidden_variant_of_the_glossary_is_refused_at_its_line(project):
+    """Issue 51: one term per concept. A project's glossary/<lang>.yaml forbids a variant; a card
+    text that uses it fails `pnp validate` at its file and line, naming the term to use."""
+    (project / "glossary").mkdir()
+    (project / "glossary" / "en.yaml").write_text(
+        "language: en\nterms:\n  - term: coin\n    forbidden: [money]\n    note: the game's word\n",
+        encoding="utf-8")
+    assert pnp("validate", "spice-road", root=project).exit_code == 0
+    line = edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Gain 2 :coin:.', 'en: "Gain 2 money.')
+    check(project, f"cards/spice-road/cards.yaml:{line}: text: 'money' is not this project's word "
+                   "(expected 'coin' (glossary/en.yaml))")
