@@ -101,7 +101,7 @@ def layout_work(project: Project, game: GameData) -> int:
     for deck in game.decks:
         lids = [layout_id(deck, card) for card in deck.cards] + ([deck.back.layout] if deck.back else [])
         for lid in lids:
-            layout = _layout(project, lid)
+            layout = _layout(project, lid, deck)
             total += len(layout.regions) * len(game.game.languages) if layout is not None else 0
     return total
 
