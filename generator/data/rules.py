@@ -26,7 +26,8 @@ from typing import Any
 
 from pydantic import Field
 
-from datafile.errors import DataError, Problem
+from datafile.characters import strings
+from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of
 
 from .project import GameData, Project, missing_language_file
@@ -123,6 +124,15 @@ class Rules:
     card_names: dict[str, str]       # id -> localised name
     file: str | None
     about: str = ""
+    raw: Any = field(default=None, repr=False)      # the file as read: where a text stands
+
+    def where(self, characters: str) -> str:
+        """'file:line: field' of the first text of the file that holds one of `characters`
+        (a build error then points where validate does), else the file alone."""
+        for loc, value in strings(self.raw) if self.raw is not None else ():
+            if any(c in value for c in characters):
+                return f"{self.file}:{line_of(self.raw, loc)}: {field_path(loc)}"
+        return self.file or f"{self.game.id} rules ({self.lang})"
 
     def about_notes(self) -> list[str]:
         """"About this edition", as rules.pdf and the site print it: the rules file's `about` (the
@@ -188,7 +198,7 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
                                     "a template over card, deck and lang (use `is defined` for optional props)"))
     if problems:
         raise DataError(problems)
-    return Rules(game, lang, title, sections, decks, names, file, about)
+    return Rules(game, lang, title, sections, decks, names, file, about, raw)
 
 
 def _section(spec: SectionSpec, level: int, lang: str) -> Section:

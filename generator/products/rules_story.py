@@ -111,7 +111,8 @@ class Story:
         missing = check_glyphs(visible + "".join(links), faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            raise BuildError(f"{self.rules.game.id} rules ({self.lang}): font {faces[0].name} has no glyph for {shown}")
+            raise BuildError(f"{self.rules.where(missing)}: the font of language {self.lang} has no glyph for {shown} "
+                             f"(expected characters that font has, or another font for {self.lang} in layouts/fonts.yaml)")
         out = to_markup(text, self.lang, self.w.icons)
         for i, link in enumerate(links):
             out = out.replace(PLACEHOLDER.format(i), link)

@@ -257,3 +257,20 @@ def test_a_forbidden_variant_of_the_glossary_is_refused_at_its_line(project):
     line = edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Gain 2 :coin:.', 'en: "Gain 2 money.')
     check(project, f"cards/spice-road/cards.yaml:{line}: text: 'money' is not this project's word "
                    "(expected 'coin' (glossary/en.yaml))")
+
+
+@pytest.mark.parametrize("where, old, new", [
+    ("sections[0].title", "    title: Goal of the game", '    title: "Goal 😀"'),
+    ("sections[1].body", "Play one card, for", "Play one 𝔘 card, for"),
+])
+def test_a_rules_text_the_font_cannot_print_fails_the_build_at_its_line(project, where, old, new):
+    """The build named the font's alias but not the file and line of the text (issue 48): now the
+    same place as validate gives, and nothing written."""
+    edit(project / "cards" / "spice-road" / "rules" / "en.yaml", old, new)
+    validated = pnp("validate", "spice-road", root=project)
+    place = re.search(rf"cards/spice-road/rules/en\.yaml:\d+: {re.escape(where)}: ", validated.output)
+    assert validated.exit_code == 1 and place, validated.output
+    built = pnp("build", "spice-road", "--only", "rules", "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1
+    assert place.group(0) in built.output, built.output
+    assert not (project / "out" / "spice-road").exists()
