@@ -30,7 +30,7 @@ def test_an_unknown_product_is_one_line_and_refused(tmp_path, only, guess):
     out = one_line_each(result)
     assert len(out) == 1 and out[0].startswith(f"pnp build: --only: unknown product '{only}'")
     assert (f"did you mean '{guess}'?" in out[0]) if guess else "did you mean" not in out[0]
-    assert "cards, player-aid-card, player-aid, rules, score-pad" in out[0]
+    assert "cards, cards-fold-over, cards-ink-saver, calibration-page, player-aid-card, player-aid, rules, score-pad" in out[0]
     assert not (tmp_path / "out").exists()
 
 
