@@ -18,7 +18,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -188,14 +188,14 @@ def _refuse(name: str, message: str, expected: str) -> DataError:
     return DataError([Problem(name, 0, "", message, expected)])
 
 
-def read_bytes(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple[Path, ...] | None = None,
-               expected: str = "a regular file of the project") -> bytes:
-    """The one way a file a user supplies is read (data, layouts, catalogues, fonts, art, site
-    templates and assets): DataError (file, one line) unless it is a regular file, reached
-    without leaving the folders `within` (the project and the installed package: a link is
-    followed, then its target checked), not on /proc, /sys or /dev, and at most `limit` bytes,
-    which is checked before anything is read. The resolved path is opened with O_NOFOLLOW (no
-    link swapped in meanwhile) and O_NONBLOCK (opening a pipe does not wait for a writer)."""
+def open_checked(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple[Path, ...] | None = None,
+                 expected: str = "a regular file of the project") -> BinaryIO:
+    """`path` opened for reading (unbuffered) by the one rule for a file a user supplies: DataError
+    (file, one line) unless it is a regular file, reached without leaving the folders `within`
+    (the project and the installed package: a link is followed, then its target checked), not
+    on /proc, /sys or /dev, and at most `limit` bytes. The resolved path is opened with
+    O_NOFOLLOW (no link swapped in meanwhile) and O_NONBLOCK (a pipe swapped in does not wait
+    for a writer), then checked by what was opened (fstat), not by its name."""
     real = os.path.realpath(path)
     if within is not None and not any(_inside(real, os.path.realpath(folder)) for folder in within):
         raise _refuse(name, "a link leading outside the project folder", expected)
@@ -211,17 +211,31 @@ def read_bytes(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple
             raise _refuse(name, "not a regular file (a device, pipe, socket or system file)", expected)
         if st.st_size > limit:
             raise _refuse(name, f"file larger than {_size(limit)}", f"at most {_size(limit)}")
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
     except OSError as exc:
-        raise _refuse(name, f"cannot read file ({exc.strerror})", expected) from None
-    finally:
         os.close(fd)
+        raise _refuse(name, f"cannot read file ({exc.strerror})", expected) from None
+    except DataError:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb", buffering=0)
+
+
+def read_bytes(path: Path, name: str, limit: int = MAX_FILE_BYTES, within: tuple[Path, ...] | None = None,
+               expected: str = "a regular file of the project") -> bytes:
+    """The one way a file a user supplies is read (data, layouts, catalogues, fonts, art, site
+    templates and assets): open_checked's rule, and at most `limit` bytes read even if the file
+    grows meanwhile."""
+    with open_checked(path, name, limit, within, expected) as handle:
+        chunks, left = [], limit + 1
+        try:
+            while left > 0:
+                chunk = os.read(handle.fileno(), min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+        except OSError as exc:
+            raise _refuse(name, f"cannot read file ({exc.strerror})", expected) from None
     data = b"".join(chunks)
     if len(data) > limit:     # grew while it was read
         raise _refuse(name, f"file larger than {_size(limit)}", f"at most {_size(limit)}")

@@ -15,6 +15,9 @@ from .source import line_of
 M = TypeVar("M", bound=BaseModel)
 
 
+MISSING = "missing"     # the message of a required field left out
+
+
 def _expected(error: dict) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
@@ -23,6 +26,66 @@ def _expected(error: dict) -> str:
     if kind == "literal_error":
         return f"one of {ctx.get('expected')}"
     return ""
+
+
+def _shown(value: Any) -> str:
+    text = str(value)
+    return f"'{text[:40]}…'" if len(text) > 40 else f"'{text}'"
+
+
+# pydantic's error types in a designer's words: (message, expected), from the input and ctx
+_WORDS = {
+    "less_than_equal": lambda v, c: (f"{_shown(v)} is more than {c.get('le')}", f"at most {c.get('le')}"),
+    "less_than": lambda v, c: (f"{_shown(v)} is too large", f"less than {c.get('lt')}"),
+    "greater_than_equal": lambda v, c: (f"{_shown(v)} is less than {c.get('ge')}", f"at least {c.get('ge')}"),
+    "greater_than": lambda v, c: (f"{_shown(v)} is too small", f"more than {c.get('gt')}"),
+    "int_parsing": lambda v, c: (f"{_shown(v)} is not a whole number", "a whole number, such as 3"),
+    "int_type": lambda v, c: (f"{_shown(v)} is not a whole number", "a whole number, such as 3"),
+    "int_from_float": lambda v, c: (f"{_shown(v)} is not a whole number", "a whole number, such as 3"),
+    "float_parsing": lambda v, c: (f"{_shown(v)} is not a number", "a number, such as 2.5"),
+    "float_type": lambda v, c: (f"{_shown(v)} is not a number", "a number, such as 2.5"),
+    "bool_parsing": lambda v, c: (f"{_shown(v)} is not true or false", "true or false"),
+    "bool_type": lambda v, c: (f"{_shown(v)} is not true or false", "true or false"),
+    "string_type": lambda v, c: ("not a text", "a text (put it in quotes)"),
+    "list_type": lambda v, c: ("not a list", "a list: [a, b] or one '- item' per line"),
+    "dict_type": lambda v, c: ("not a set of fields", "fields, one 'name: value' each"),
+    "model_type": lambda v, c: ("not a set of fields", "fields, one 'name: value' each"),
+    "model_attributes_type": lambda v, c: ("not a set of fields", "fields, one 'name: value' each"),
+    "string_pattern_mismatch": lambda v, c: (f"{_shown(v)} has characters that are not allowed",
+                                             "lowercase letters, digits and dashes (fire-mage)"
+                                             if c.get("pattern", "").startswith("^[a-z0-9]") else
+                                             f"the form {c.get('pattern')}"),
+    "too_long": lambda v, c: (f"at most {c.get('max_length')} items, not {c.get('actual_length')}", ""),
+    "too_short": lambda v, c: ("too few items", f"at least {c.get('min_length')}"),
+    "string_too_long": lambda v, c: ("too long", f"at most {c.get('max_length')} characters"),
+    "string_too_short": lambda v, c: ("empty", f"at least {c.get('min_length')} character(s)"),
+}
+
+
+def _is_length(err: dict) -> bool:
+    return err["type"] == "string_pattern_mismatch" and "px|%" in str((err.get("ctx") or {}).get("pattern", ""))
+
+
+def worded(err: dict) -> tuple[str, str]:
+    """A pydantic error as (message, expected) in our words: never 'Input should be …' or
+    'unable to parse string as an integer'."""
+    kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
+    if _is_length(err):
+        return (f"{_shown(value)} is not a length",
+                "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px (with the layout's dpi) or %")
+    if kind == "missing":
+        return MISSING, _expected(err)
+    if kind in _WORDS:
+        return _WORDS[kind](value, ctx)
+    message = err["msg"]
+    if message.startswith("Value error, "):     # our own validators' words
+        return message[len("Value error, "):], ""
+    if message.startswith("Assertion failed, "):
+        return message[len("Assertion failed, "):], ""
+    if message.startswith("Input should be "):
+        return (f"{_shown(value)} is not accepted" if isinstance(value, (str, int, float)) else "not accepted",
+                message[len("Input should be "):].split(",")[0])
+    return message, _expected(err)
 
 
 def _submodel(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
@@ -89,10 +152,12 @@ def _user_loc(model: type[BaseModel], loc: tuple) -> tuple:
 def problems_from(error: ValidationError, data: Any, file: str, model: type[BaseModel],
                   prefix: tuple = ()) -> list[Problem]:
     problems = []
-    for err in error.errors(include_url=False):
+    errors = error.errors(include_url=False)
+    lengths = {tuple(e["loc"][:-1]) for e in errors if _is_length(e)}   # a length: said as one, first
+    errors = sorted(errors, key=lambda e: not _is_length(e)) if lengths else errors
+    for err in errors:
         loc = _user_loc(model, tuple(err["loc"]))
-        message = err["msg"]
-        expected = _expected(err)
+        message, expected = worded(err)
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
             choices = re.findall(r"'([^']*)'|(-?\d+)", str((err.get("ctx") or {}).get("expected", "")))
             choices = [a or b for a, b in choices]

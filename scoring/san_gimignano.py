@@ -105,7 +105,7 @@ class State(StateModel):
 
 def check(state: State, checks: Checks) -> None:
     if state.game != GAME:
-        checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
+        checks.fail(("game",), Text("these are the scores of '{given}', not of '{expected}'", given=state.game,
                                     expected=GAME))
     if (state.players is None) == (state.deals is None):
         checks.fail((), Text("give either one deal's players or several deals (variant), not both or neither"))

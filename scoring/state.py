@@ -27,10 +27,9 @@ def _same_game(model: type[M], raw: Any, name: str) -> None:
     if expected and isinstance(given, str) and given != expected:
         from .result import Text
         raise DataError([Problem(name, line_of(raw, ("game",)), "game",
-                                 Text("this is a '{given}' state, not a '{expected}' one", given=given[:60],
+                                 Text("these are the scores of '{given}', not of '{expected}'", given=given[:60],
                                       expected=expected),
-                                 Text("`pnp score {given} FILE`, or game: {expected}", given=given[:60],
-                                      expected=expected))])
+                                 Text("the scores of a game of {expected}", expected=expected))])
 
 
 def field_range(model: type[BaseModel], name: str) -> tuple[Any, int | None, int | None]:
@@ -66,26 +65,28 @@ def from_data(model: type[M], data: Any, name: str = "<answers>") -> tuple[M, An
     return validate(model, data, name), data, name
 
 
-# pydantic's messages for the mistakes a state file shows most, as translatable templates
+# the validation messages a state file shows most (datafile/validate.py words pydantic's), as
+# translatable templates; their expectation is in the template, so none is added
 _SCHEMA = [(re.compile(p), t) for p, t in (
-    (r"^Input should be a valid integer$", "Input should be a valid integer"),
-    (r"^Input should be a valid boolean$", "Input should be a valid boolean"),
-    (r"^Input should be a valid string$", "Input should be a valid string"),
-    (r"^Input should be a valid list$", "Input should be a valid list"),
-    (r"^Input should be a valid dictionary$", "Input should be a valid dictionary"),
-    (r"^Field required$", "Field required"),
-    (r"^Input should be less than or equal to (?P<limit>-?\d+)$", "Input should be at most {limit}"),
-    (r"^Input should be greater than or equal to (?P<limit>-?\d+)$", "Input should be at least {limit}"),
-    (r"^List should have at most (?P<limit>\d+) items? after validation, not (?P<count>\d+)$",
-     "at most {limit} items, not {count}"),
+    (r"^'.*' is not a whole number$", "a whole number is expected"),
+    (r"^'.*' is not true or false$", "yes or no is expected"),
+    (r"^not a text$", "a name or a word is expected"),
+    (r"^not a list$", "several entries are expected"),
+    (r"^not a set of fields$", "named entries are expected"),
+    (r"^missing$", "this field is required"),
+    (r"^'.*' is more than (?P<limit>-?\d+)$", "at most {limit}"),
+    (r"^'.*' is less than (?P<limit>-?\d+)$", "at least {limit}"),
+    (r"^at most (?P<limit>\d+) items, not (?P<count>\d+)$", "at most {limit} items, not {count}"),
     (r"^unknown field '(?P<name>[^']*)'$", "unknown field '{name}'"),
     # a name left empty (the score page's name box): said as players say it, not as pydantic does
-    (r"^String should have at least 1 character$", "must not be empty"),
-    (r"^String should have at least (?P<limit>\d+) characters$", "at least {limit} characters"),
-    (r"^String should have at most (?P<limit>\d+) characters?$", "at most {limit} characters"),
-    (r"^Input should be a valid dictionary or instance of \w+$", "Input should be a valid dictionary"),
-    # any other of pydantic's sentences: never its English (nor a class name) on another language's page
-    (r"^(Input|String|List|Dictionary|Tuple|Set|Object|Value) should ", "not a value this field takes"),
+    (r"^empty$", "must not be empty"),
+    # any other of pydantic's refusals: never its English on another language's page
+    (r"^('.*' is )?not accepted$", "not a value this field takes"),
+)]
+# expectations that come with a schema message and are not in its template
+_EXPECTED = [(re.compile(p), t) for p, t in (
+    (r"^one of: (?P<choices>.*)$", "one of: {choices}"),
+    (r"^a UTF-8 text file$", "a UTF-8 text file"),
 )]
 
 
@@ -98,16 +99,43 @@ def _schema_text(message: str):
     return message
 
 
+def _expected_text(expected: str):
+    from .result import Text
+    for pattern, template in _EXPECTED:
+        match = pattern.match(expected)
+        if match:
+            return Text(template, **match.groupdict())
+    return expected
+
+
+def _translated(value, translate, lang: str) -> bool:
+    from .result import Text
+    return lang == "en" or (isinstance(value, Text) and translate(value.template) != value.template)
+
+
+def localised_parts(message, expected, translate, lang: str) -> str:
+    """A message and its expectation in `lang`, or both in English when either has no
+    translation: one line never mixes two languages ("(erwartet: a UTF-8 text file)")."""
+    from .result import Text, render
+    schema = _schema_text(message) if not isinstance(message, Text) else message
+    if schema is not message and not isinstance(expected, Text) and schema.template != "unknown field '{name}'":
+        expected = ""             # the template says what is expected
+    expected = _expected_text(expected) if expected and not isinstance(expected, Text) else expected
+    if not all(_translated(v, translate, lang) for v in (schema, expected) if v):
+        translate, lang = (lambda msgid, *_a, **_k: msgid), "en"
+    line = render(schema, translate, lang)
+    if expected:
+        line += " " + Text("(expected {expected})", expected=expected).render(translate, lang)
+    return line
+
+
 def localise(problem: Problem, translate, lang: str) -> str:
     """A problem as one line in `lang`: its message and expectation are Texts (scoring/result.py)
-    when the calculator wrote them; anything else (schema messages) stays in English."""
-    from .result import Text, render
+    when the calculator wrote them, or schema messages with a translation; a line with anything
+    else is English throughout."""
     where = f"{problem.file}:{problem.line}" if problem.line else problem.file
     field = f" {problem.field}:" if problem.field else ""
-    message = render(_schema_text(problem.message), translate, lang)
-    if problem.expected:
-        message += " " + Text("(expected {expected})", expected=problem.expected).render(translate, lang)
-    return f"{where}:{field} {message}"
+    return f"{where}:{field} {localised_parts(problem.message, problem.expected, translate, lang)}"
 
 
 class Checks:

@@ -153,7 +153,7 @@ def _tier(value: int, thresholds: tuple[int, ...]) -> int:
 
 def check(state: State, checks: Checks) -> None:
     if state.game != GAME:
-        checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
+        checks.fail(("game",), Text("these are the scores of '{given}', not of '{expected}'", given=state.game,
                                     expected=GAME))
     n = len(state.players)
     if n not in PLAYERS:

@@ -113,7 +113,7 @@ class State(StateModel):
 
 def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
     if state.game != GAME:
-        checks.fail(("game",), Text("this is a '{given}' state, not a '{expected}' one", given=state.game,
+        checks.fail(("game",), Text("these are the scores of '{given}', not of '{expected}'", given=state.game,
                                     expected=GAME))
     if len(state.players) not in PLAYERS:
         checks.fail(("players",), Text("players: {count}", count=len(state.players)), Text("2 to 4 players"))
@@ -141,7 +141,7 @@ def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
                     guess = closest(card_id, cards)
                     checks.fail(at, Text("unknown card '{card}'", card=card_id[:60]) if not guess else
                                 Text("unknown card '{card}'; did you mean '{guess}'?", card=card_id[:60], guess=guess),
-                                Text("a card id from cards/tournay/"))
+                                Text("the name of a Tournay card"))
                     continue
                 used.setdefault(card_id, []).append(at)
                 known.append(card)

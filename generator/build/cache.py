@@ -77,7 +77,9 @@ class Keys:
 
     def __init__(self, root: Path, options, extra: dict | None = None):
         self.root = root
-        self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options), **(extra or {})}
+        from ..paper.colophon import build_epoch     # printed in every file (paper/colophon.py)
+        self.base = {"code": _code_fingerprint(), "options": dataclasses.asdict(options),
+                     "date": build_epoch(root), **(extra or {})}
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, str] = {}
 

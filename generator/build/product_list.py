@@ -49,6 +49,13 @@ def product(name: str, filename: str, write: str, pages: str) -> Product:
 
 PRODUCTS: list[Product] = [
     product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages"),
+    # what cards.pdf's instructions point at, next to it: no player has pnp to make them
+    product("cards-fold-over", "cards-fold-over.pdf", "generator.products.cards:write_fold_over",
+            "generator.products.cards:count_fold_over"),
+    product("cards-ink-saver", "cards-ink-saver.pdf", "generator.products.cards:write_ink_saver",
+            "generator.products.cards:count_ink_saver"),
+    product("calibration-page", "calibration-page.pdf", "generator.products.cards:write_calibration_page",
+            "generator.products.cards:count_calibration_page"),
     product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
             "generator.products.aids.card:aid_card_pages"),
     product("player-aid", "player-aid.pdf", "generator.products.aids.page:write_aid_reference",

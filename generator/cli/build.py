@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -52,13 +53,15 @@ from .fetch_runtime import ensure_runtime, has_calculator
               help="Worker processes (default: the machine's cores).")
 @click.option("--no-cache", is_flag=True, help="Render every product, even those whose inputs did not change.")
 @click.option("--watch", is_flag=True, help="Stay running; rebuild what changed whenever cards/, layouts/ or locales/ change.")
+@click.option("--verbose", "-v", is_flag=True, help="List every file written (default: a summary).")
 @click.pass_context
 def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, products, allow_missing, deck_per_sheet,
-          fold, ink_saver, jobs, no_cache, watch):
+          fold, ink_saver, jobs, no_cache, watch, verbose):
     """Build printables for GAMES (default: every game) into OUT/<game>/<lang>/."""
     if watch:
         _watch(ctx, {**ctx.params, "watch": False})
         return
+    started = time.perf_counter()
     known_or_exit("build", "--only", split_list(products), [p.name for p in product_list.PRODUCTS], "product")
     project = load_or_exit(ctx, games)
     languages = split_list(langs)
@@ -82,9 +85,16 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     writable_or_exit(out)
     skipped: list[str] = []
     plan = builder.plan(project, languages, out, split_list(products), skipped)
-    for note in skipped:   # a game builds what it has, and says what it left out
-        click.secho(f"skipped: {note}", fg="yellow", err=True)
-    for game in project.games.values():
+    if verbose:
+        for note in skipped:   # a game builds what it has, and says what it left out
+            click.secho(f"skipped: {note}", fg="yellow", err=True)
+    elif skipped and not (ctx.obj or {}).get("said_skipped"):   # quiet: one line for them all, once a watch
+        names = sorted({note.split(":")[1].split("(")[0].strip().removeprefix("no ") for note in skipped})
+        click.secho(f"skipped {len(skipped)}: {', '.join(names)[:120]} (files a game does not have; -v says which)",
+                    fg="yellow", err=True)
+        if ctx.obj is not None and ctx.obj.get("watching") is not None:
+            ctx.obj["said_skipped"] = True
+    for game in project.games.values() if verbose else ():
         if any(job.game is game and job.product.name == "rules" for job in plan) \
                 and not (game.directory / "rules").is_dir():
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
@@ -97,7 +107,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
 
             def start(pages: int) -> None:   # once the cache has said what is left to render
                 nonlocal bar
-                if pages:
+                if pages and _terminal():   # a log gets no bar, only the summary
                     # no ETA: click extrapolates from the first pages, which wait for the workers to
                     # start, and said 12:50 for a 5-second build; pages done / to do says it plainly
                     bar = stack.enter_context(click.progressbar(length=pages, label="Building", show_pos=True,
@@ -117,29 +127,60 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         click.secho(f"build failed: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
-    for path in written:
-        click.echo(shown_path(path, ctx))
+    if verbose:
+        for path in written:
+            click.echo(shown_path(path, ctx))
+    elif ctx.obj is not None and ctx.obj.get("watching") is not None:
+        ctx.obj["watching"] = (written, time.perf_counter() - started)
+    else:
+        click.echo(summary(written, out, ctx))
+
+
+def _terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+def summary(written: list[Path], out: Path, ctx) -> str:
+    """What a build wrote, in at most three lines: the PDFs per game and language, the site."""
+    pdfs = [p for p in written if p.suffix == ".pdf" and p.is_relative_to(out) and "site" not in p.relative_to(out).parts[:1]]
+    places = sorted({"/".join(p.relative_to(out).parts[:2]) for p in pdfs})
+    site = [p for p in written if p.is_relative_to(out / "site")]
+    lines = [f"{len(pdfs)} PDF(s) in {shown_path(out, ctx)}/: {', '.join(places[:8])}{', …' if len(places) > 8 else ''}"
+             if pdfs else f"nothing new in {shown_path(out, ctx)}/"]
+    if site:
+        lines.append(f"site: {shown_path(out / 'site' / 'index.html', ctx)} ({len(site)} files)")
+    lines.append("(pnp build -v lists every file)")
+    return "\n".join(lines)
 
 
 def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     """Build, then rebuild whenever an input changes (mtime polling); the cache makes each
     rebuild render only the products whose inputs changed. A failed build keeps watching."""
-    import time
-
     from ..data.settling import settled
     from ..site.serve import snapshot
-    seen = None
+    seen, first = None, True
+    ctx.ensure_object(dict)
     try:
         while True:
             now = snapshot(project_root(ctx))
             if now != seen:
                 # a file being saved: built once whole (the first build waits too: one reading)
                 seen = settled(lambda: snapshot(project_root(ctx)), now) if seen is not None else now
+                ctx.obj["watching"] = None if params.get("verbose") else ()
                 try:
                     ctx.invoke(build, **params)
                 except SystemExit:
                     pass
-                click.echo("watching cards/, layouts/ and locales/ (Ctrl-C to stop)", err=True)
+                done = ctx.obj.pop("watching", None)
+                if done:   # one line a rebuild: when, how long, what changed
+                    written, seconds = done
+                    pdfs = [shown_path(p, ctx) for p in written if p.suffix == ".pdf" and "site" not in p.parts]
+                    more = f" and {len(pdfs) - 2} more" if len(pdfs) > 2 else ""
+                    click.echo(f"{time.strftime('%H:%M:%S')} rebuilt in {seconds:.2f} s: "
+                               f"{', '.join(pdfs[:2]) + more if pdfs else 'nothing changed'}")
+                if first:
+                    click.echo("watching cards/, layouts/ and locales/ (Ctrl-C to stop)", err=True)
+                    first = False
             time.sleep(interval)
     except KeyboardInterrupt:
         pass

@@ -132,7 +132,8 @@ def new(ctx, name, title, lang):
     uncatalogued = [code for code in untranslated if code not in interface_languages(root)]
     if uncatalogued:
         click.secho(f"note: pnp's own labels ('Player aid', …) have no {', '.join(uncatalogued)} translation: "
-                    f"`pnp validate {name}` lists them; or build with --allow-missing", fg="yellow")
+                    f"they print in English until locales/<lang>/LC_MESSAGES/ has a catalogue "
+                    f"(`pnp i18n status {name}` lists them)", fg="yellow")
 
 
 def _slug(text: str) -> str:

@@ -176,14 +176,8 @@ class ClickPrompt:
 
     def refusal(self, problems) -> ValueError:
         """The game's own rule checks on an answer (scoring/<game>.py), as the error to show."""
-        from scoring.result import Text, render
-        lines = []
-        for problem in problems:
-            line = render(problem.message, self._, self.lang)
-            if problem.expected:
-                line += " " + Text("(expected {expected})", expected=problem.expected).render(self._, self.lang)
-            lines.append(line)
-        return ValueError(" ".join(lines))
+        from scoring.state import localised_parts
+        return ValueError(" ".join(localised_parts(p.message, p.expected, self._, self.lang) for p in problems))
 
     def choice(self, msgid: str, options: dict[str, str] | list[str], default: str | None = None,
                **values) -> str:

@@ -14,10 +14,12 @@ from ..data.aid_card import load_aid_cards
 from ..data.aids import load_aids, used_icons
 from ..data.catalog import load_project_and_problems
 from ..data.figures import load_figures
+from ..data.glossary import glossary_problems
 from ..data.characters import strings
 from ..data.faces import face_problems, printed_texts
 from ..data.i18n import load_catalogue
 from ..data.languages import language_problems
+from ..data.layouts import FONT_FILE
 from ..data.locate import search_path
 from ..data.project import Project
 from ..data.rules import load_rules
@@ -88,6 +90,7 @@ def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions
         except DataError as exc:
             problems += exc.problems
     problems += _glyph_problems(project, game)
+    problems += glossary_problems(project, game)     # one term per concept (glossary/<lang>.yaml)
     # what fits is judged once the texts render and print: only then is it the build's question
     return problems + (paper_fit(project, game, sheet) + aid_card_fit(project, game)
                        + aid_page_fit(project, game, sheet.paper) + score_pad_fit(project, game, sheet.paper)
@@ -264,7 +267,7 @@ def _line(project: Project, path, key: str) -> int:
 def _known_icons(project: Project, game) -> None:
     """Every icon the faces show (an icon region's name is a template) is defined, as the build
     requires; rendering them all also finds a template over its budget (aids.py)."""
-    unknown = sorted(used_icons(project, game) - set(project.icons_for(game.id)))
+    unknown = sorted(used_icons(project, game) - project.defined_icons(game.id))
     if unknown:
         raise DataError([Problem(str(game.directory.relative_to(project.root)) if game.directory.is_relative_to(
             project.root) else game.id, 0, "", f"the cards use icon '{unknown[0][:60]}', which no layout file defines",
@@ -286,7 +289,7 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         """`where()` gives (file, line, field): called only for a problem (counting a line costs)."""
         try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
-                else fonts.file_family(game.directory, role)
+                else fonts.file_family(game.directory, role) if FONT_FILE.match(role) else fonts.system_family(role)
             face = fonts.face(family, bold, italic)
             faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
                 + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
@@ -298,8 +301,11 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         place = where()
         if (place, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            problems[place, lang] = Problem(*place, f"font {face.name} has no glyph for {shown} ({detail}language "
-                                            f"{lang})", "characters the font of that language has (layouts/fonts.yaml)")
+            own = role not in roles[lang] and role not in spec.families and FONT_FILE.match(role)   # a file of the game
+            name = project.relative(game.directory / role) if own else face.name
+            problems[place, lang] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
+                                            f"{lang})", f"characters {name} has (or another font: the box's font:)"
+                                            if own else "characters the font of that language has (layouts/fonts.yaml)")
 
     for text in printed_texts(project, game):
         check(text.source, text.lang, text.role, text.bold, text.italic,

@@ -73,7 +73,7 @@ def _own_problems(project: Project, game: GameData, card: AidCard) -> list[Probl
                     continue
                 for out in rendered:
                     for icon in ICON_REF.findall(out):
-                        if icon not in known:
+                        if icon not in known and icon not in project.defined_icons(game.id):
                             problems.append(Problem(file, line, where, f"unknown icon ':{icon}:'",
                                                     "an icon defined in layouts/icons.yaml or layouts/<game>.yaml"))
                         elif icon not in used and not icon_group:

@@ -23,7 +23,7 @@ from datafile.source import line_of
 
 from .crosscheck import ICON_REF
 from .faces import used_icons
-from .i18n import PLURAL
+from .i18n import PLURAL, sort_key
 from .language_files import LanguageFile, language_path, load_checked
 from .layouts import layout_id
 from .project import GameData, Project
@@ -92,7 +92,7 @@ def _checks(project: Project, game: GameData, aids: dict[str, Aid]) -> list[Prob
     if aids:
         problems += _check_structure(aids)
         used = used_icons(project, game)
-        known = project.icons_for(game.id)
+        known = project.defined_icons(game.id)   # a refused icon is said where it is defined
         context = aid_context(project, game, game.game.languages[0])
         for aid in aids.values():
             problems += _check_texts(aid, used, known, aid_context(project, game, aid.lang) if aid.lang in
@@ -135,7 +135,7 @@ def _check_structure(aids: dict[str, Aid]) -> list[Problem]:
     return problems
 
 
-def _check_texts(aid: Aid, used: set[str], known: dict, context: dict) -> list[Problem]:
+def _check_texts(aid: Aid, used: set[str], known: set[str], context: dict) -> list[Problem]:
     problems = []
     for s, section in enumerate(aid.data.sections):
         texts = [(("sections", s, "heading"), section.heading, None)]
@@ -252,7 +252,7 @@ def legend(project: Project, game: GameData, lang: str, pictures: bool = True) -
     if unlabelled:
         raise BuildError(f"{game.id}: the icon legend cannot explain {', '.join(unlabelled)} in '{lang}': "
                          f"add a {lang} `label` to these icons (layouts/icons.yaml or layouts/{game.id}.yaml)")
-    return sorted(entries, key=lambda e: e[1].lower())
+    return sorted(entries, key=lambda e: sort_key(e[1]))
 
 
 # ---------------------------------------------------------------- interface strings

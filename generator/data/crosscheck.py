@@ -71,7 +71,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
             for lang, value in values:
                 for icon in ICON_REF.findall(value or ""):
-                    if icon not in icons:
+                    if icon not in icons and icon not in project.defined_icons(data.id):
                         guess = closest(icon, icons)
                         out.add(*deck_place(deck, raw, file, path, lang),
                                 f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
@@ -80,10 +80,16 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             if check_layouts and lid in project.layouts:
                 out.run(_unknown_props, project, lid, data, declared)
                 out.run(_font_files, project, lid, data)
+        said = set()   # the deck's own `layout:` is said once, at its line, not at every card
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
-            if check_layouts and lid not in project.layouts:
-                _unknown_layout(out, file, line_of(raw, ("cards", i)), f"cards[{i}] layout", lid, project)
+            if check_layouts and lid not in project.layouts and not card.layout and "{" not in (deck.layout or "{"):
+                if lid not in said:
+                    _unknown_layout(out, file, line_of(raw, ("layout",)), "layout", lid, project)
+                said.add(lid)
+            elif check_layouts and lid not in project.layouts:
+                where = ("cards", i, "layout") if card.layout else ("cards", i)
+                _unknown_layout(out, *deck_place(deck, raw, file, where)[:2], f"cards[{i}] layout", lid, project)
             elif check_layouts:
                 project.layouts.check([lid], out)
             where = deck_place(deck, raw, file, ("cards", i, "id"))   # a spreadsheet row names its own cell

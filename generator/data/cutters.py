@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from datafile.errors import DataError, Problem
 from datafile.source import load_yaml
@@ -49,6 +49,7 @@ class Cutter(Strict):
     marks: Marks | None = None                  # printed on the sheet (None: the software adds its own)
     image: tuple[float, float] | None = None    # mm: the largest print image the software accepts
     papers: list[str] = ["a4", "letter"]
+    cut_files: list[Literal["svg", "dxf"]] = Field(["svg"], min_length=1, max_length=2)   # written per sheet
     svg_marks: bool = False                     # the cut file carries the marks on a layer of their own
     cut_colour: str = Field("#ff0000", pattern=r"^#[0-9a-fA-F]{6}$")
     raster_dpi: float | None = Field(None, gt=0, le=1200)   # also write each sheet as a PNG to upload
@@ -60,6 +61,13 @@ class Cutter(Strict):
         if (self.marks is None) == (self.image is None):
             raise ValueError("give either `marks` (printed by pnp) or `image` (the software adds its marks)")
         return self
+
+    @field_validator("cut_files")
+    @classmethod
+    def _each_once(cls, formats: list[str]) -> list[str]:
+        if len(set(formats)) != len(formats):
+            raise ValueError("a format is named twice; list each of svg, dxf once")
+        return formats
 
 
 def load_cutter(root: Path, machine: str) -> Cutter:

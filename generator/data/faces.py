@@ -101,7 +101,7 @@ def layout_work(project: Project, game: GameData) -> int:
     for deck in game.decks:
         lids = [layout_id(deck, card) for card in deck.cards] + ([deck.back.layout] if deck.back else [])
         for lid in lids:
-            layout = _layout(project, lid)
+            layout = _layout(project, lid, deck)
             total += len(layout.regions) * len(game.game.languages) if layout is not None else 0
     return total
 
@@ -142,10 +142,10 @@ def _faces(project: Project, game: GameData) -> Faces:
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
             for value in values:
                 used.update(ICON_REF.findall(value or ""))
-        faces_ = [(_layout(project, layout_id(deck, card)), card, None, position)
+        faces_ = [(_layout(project, layout_id(deck, card), deck), card, None, position)
                   for position, card in enumerate(deck.cards)]
         if deck.back:
-            faces_.append((_layout(project, deck.back.layout), None, deck.back.props, None))
+            faces_.append((_layout(project, deck.back.layout, deck), None, deck.back.props, None))
         # None: an unknown size name (the cross-checks report it)
         size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
         for layout, card, side, position in faces_:
@@ -207,11 +207,13 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
     return rendered
 
 
-def _layout(project: Project, lid: str):
-    """The resolved layout, or None when it is unknown or does not resolve (the layout check
-    reports why, once)."""
+def _layout(project: Project, lid: str, deck):
+    """The resolved layout on the deck's card size, or None when it is unknown or does not resolve
+    (the layout check reports why, once)."""
     try:
-        return project.layouts.get(lid)
+        layout = project.layouts.get(lid)
+        size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
+        return project.layouts.sized(lid, size.width, size.height) if layout and size else layout
     except DataError:
         return None
 

@@ -152,7 +152,7 @@ def _load(project: Project, game: GameData, sections: list[str]) -> Figures:
                                         f"a text in every language of the game ({', '.join(game.game.languages)})"))
             for lang in game.game.languages:
                 for icon in ICON_REF.findall(text.get(lang) if lang not in missing else ""):
-                    if icon not in icons:
+                    if icon not in icons and icon not in project.defined_icons(game.id):
                         problems.append(Problem(name, line_of(raw, loc), field_path(loc), f"unknown icon ':{icon}:'",
                                                 "an icon of layouts/icons.yaml or layouts/<game>.yaml"))
     if problems:

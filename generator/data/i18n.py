@@ -14,6 +14,7 @@ import gettext
 import io
 import re
 import string
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -242,6 +243,12 @@ def _check_translation(msgid: str, msgstr: str) -> tuple[str, str] | None:
     return None
 
 
+def english_only(root: Path, lang: str) -> bool:
+    """A language pnp has no catalogue for at all (es, it…): its interface strings print in English,
+    every one of them, so no page mixes the two (a new game in it builds at once)."""
+    return lang != SOURCE_LANGUAGE and not catalogue_paths(root, lang)
+
+
 @dataclass
 class Translator:
     """Callable as `_` in templates; remembers what it could not translate."""
@@ -276,7 +283,7 @@ class Translator:
             return text, True
         shown = key.replace(PLURAL, "' / '")
         self.missing.add(shown)
-        if not self.allow_missing:
+        if not self.allow_missing and not english_only(self.root, self.lang):
             raise BuildError(f"no {self.lang} translation for '{shown}' in locales/{self.lang}/LC_MESSAGES/*.po "
                              f"(add it, or build with --allow-missing to fall back to English)")
         return key, False
@@ -316,3 +323,10 @@ def players_and_minutes(translate, low: int, high: int, minutes: int) -> str:
         return translate("{count} player · {minutes} min", "{count} players · {minutes} min",
                          count=low, minutes=minutes)
     return translate("{min}–{max} players · {minutes} min", min=low, max=high, minutes=minutes)
+
+
+def sort_key(text: str) -> tuple[str, str]:
+    """Dictionary order for a list a reader scans (legends, card pickers): accents and case set
+    aside first (« Évêché » among the E, « Péage, Prêtre, Prieur »), then kept to break ties."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return bare.casefold(), text

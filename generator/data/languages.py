@@ -16,8 +16,8 @@ from datafile.errors import DataError, Problem
 from .aids import TRANSLATION_CALL, game_msgids, used_icons
 from .contents import SHEET_MSGIDS
 from .crosscheck import ICON_REF
-from .i18n import PLURAL, SOURCE_LANGUAGE, load_catalogue
-from .locate import catalogue_paths, read_input
+from .i18n import PLURAL, SOURCE_LANGUAGE, english_only, load_catalogue
+from .locate import catalogue_paths, locate, read_input
 from .project import GameData, Project, missing_language_file
 from .site_code import site_folder
 from .rules import COUNT_LABELS, unit_of
@@ -26,7 +26,8 @@ from .rules import COUNT_LABELS, unit_of
 # prints (site tabs, downloads, rules.pdf, the aids' titles): what any build of any game translates
 SITE_TEMPLATES = ("base.html", "header.html", "game.html", "legend.html")
 CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "Player aid", "Icon legend",
-               "Rules (PDF)", "Card sheets", "Player aid cards", "{description} ({facts})")
+               "Rules (PDF)", "Card sheets", "Card sheets to fold (no duplex printer)", "Card sheets, ink saver",
+               "Duplex calibration page", "Player aid cards", "{description} ({facts})")
 SHOWN_MISSING = 3     # msgids named in the one line for a language missing many
 MANY_MISSING = 8      # more missing than this: one line for the language, `pnp i18n status` lists them
 
@@ -87,6 +88,8 @@ def _label_problems(project: Project, game: GameData, langs: list[str]) -> list[
 
 
 def _translation_problems(project: Project, game: GameData, lang: str) -> list[Problem]:
+    if english_only(project.root, lang):   # no catalogue at all: English throughout, never mixed
+        return []
     try:
         catalogue = load_catalogue(project.root, lang)
     except DataError as exc:   # a damaged catalogue

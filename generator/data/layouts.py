@@ -2,6 +2,7 @@
 every region's templates parsed and their variables checked, with file and line for each problem."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,7 +17,8 @@ from datafile.validate import validate
 
 from .characters import character_problems
 from .colours import is_colour
-from .locate import layout_paths, relative, search_path
+from .boxes import PERCENT_OF, box_extends, lengths
+from .locate import layout_paths, relative, search_path, system_font
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .templates import unknown_path, used_paths
 
@@ -63,6 +65,7 @@ class Region:
     tint: str | None = None
     points: int | list[list[float]] | None = None
     inner: float | None = None
+    percent: dict | None = None  # field -> share of the card's width or height (`10 %`), set by Layout.sized
     origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
 
 
@@ -73,6 +76,7 @@ class Layout:
     regions: list[Region]
     colors: dict[str, str]
     file: str
+    dpi: float | None = None    # what the `px` lengths of its boxes were measured at
 
 
 class LayoutFiles:
@@ -88,6 +92,7 @@ class LayoutFiles:
         self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
         self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
         self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._broken: dict[str, set[str]] = {}   # icons defined but refused: said there, never "unknown" too
         self._raw: dict[str, tuple[str, Any]] = {}   # stem -> (file as shown, YAML tree): lines for messages
         self._loaded: set[str] = set()
         self.problems: list[Problem] = []
@@ -107,6 +112,8 @@ class LayoutFiles:
             # the file's valid icons still count: a typo in one region must not make every
             # `:icon:` of the game's cards "unknown" as well
             self._icons[stem] = _valid_icons(raw)
+            icons = raw.get("icons") if isinstance(raw, dict) else None
+            self._broken[stem] = {str(k) for k in (icons if isinstance(icons, dict) else ())} - set(self._icons[stem])
             return
         self._icons[stem] = parsed.icons
         odd = character_problems(raw, name, None)
@@ -138,6 +145,10 @@ class LayoutFiles:
     def icons(self, stem: str) -> dict[str, IconSpec]:
         self._load(stem)
         return self._icons.get(stem, {})
+
+    def broken_icons(self, stem: str) -> set[str]:
+        self._load(stem)
+        return self._broken.get(stem, set())
 
     def __contains__(self, lid: object) -> bool:
         if not isinstance(lid, str):
@@ -178,6 +189,21 @@ class Layouts(Mapping):
         self._roles = roles
         self._resolved: dict[str, Layout] = {}
         self._failed: dict[str, DataError] = {}     # asked for once per card: resolved (or refused) once
+        self._sized: dict[tuple, Layout] = {}
+
+    def sized(self, lid: str, width: float, height: float) -> Layout:
+        """The layout on a card of width x height mm: its `%` lengths in mm (one object per size,
+        so what is keyed by the layout stays keyed)."""
+        layout = self[lid]
+        if not any(r.percent for r in layout.regions):
+            return layout
+        key = (lid, width, height)
+        if key not in self._sized:
+            share = {"width": width, "height": height}
+            self._sized[key] = dataclasses.replace(layout, regions=[
+                dataclasses.replace(r, **{k: f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
+                if r.percent else r for r in layout.regions])
+        return self._sized[key]
 
     def __getitem__(self, lid: str) -> Layout:
         if lid in self._failed:
@@ -206,6 +232,9 @@ class Layouts(Mapping):
 
     def icons(self, stem: str) -> dict[str, IconSpec]:
         return self._files.icons(stem)
+
+    def broken_icons(self, stem: str) -> set[str]:
+        return self._files.broken_icons(stem)
 
     def origin(self, stem: str, path: tuple) -> tuple[str, int]:
         return self._files.origin(stem, path)
@@ -251,6 +280,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         raise _too_many_regions(len(spec.regions), file, raw, short)
     merged_regions: dict[str, dict] = {}
     background = spec.background
+    dpi = spec.dpi
     palette = dict(colors)
     if spec.extends:
         parent_id = spec.extends if "/" in spec.extends else f"{lid.split('/')[0]}/{spec.extends}"
@@ -261,19 +291,33 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                      "an existing layout id (file/name)")])
         parent = resolve_layout(parent_id, specs, roles, chain + (lid,))
         merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
+        written = {r.name: {k: getattr(r, k) for k in (r.origin or {}) if k in Region.__dataclass_fields__
+                            and k != "name"} for r in parent.regions}
         background = background or parent.background
         palette = {**parent.colors, **colors}
+        dpi = dpi or parent.dpi
+    else:
+        written = {}   # region -> the fields written for it (here or in the layout this one extends)
     for rname, region in spec.regions.items():
         if region is None:
             merged_regions.pop(rname, None)
+            written.pop(rname, None)
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
-        base.update({k: v for k, v in region.model_dump().items() if v is not None})
+        own = {k: v for k, v in region.model_dump().items() if v is not None}
+        base.update(own)
         merged_regions[rname] = base
+        written[rname] = {**written.get(rname, {}), **own}
     if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
         raise _too_many_regions(len(merged_regions), file, raw, short)
-    problems, regions = [], []
+    failed: set[str] = set()
+    problems = box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
+    styles = {name for fields in written.values() for name in
+              ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
+    regions = []
     for rname, values in merged_regions.items():
+        if rname in failed:
+            continue
         line = line_of(raw, ("layouts", short, "regions", rname))
         where = f"layouts.{short}.regions.{rname}"
         missing = [k for k in ("x", "y", "width", "height") if values.get(k) is None]
@@ -283,6 +327,13 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             values.setdefault("height", 0)
             values["width"] = values["width"] or 0
             values["height"] = values["height"] or 0
+        if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
+            continue
+        unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
+                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
+        if unit_problems:
+            problems += unit_problems
+            continue
         if missing:
             problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
             continue
@@ -318,7 +369,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                         f"layouts.{short}.background"))
     if problems:
         raise DataError(problems)
-    return Layout(lid, background, regions, palette, file)
+    return Layout(lid, background, regions, palette, file, dpi)
 
 
 def _too_many_regions(count: int, file: str, raw, short: str) -> DataError:
@@ -347,9 +398,12 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
     if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
         return []
     guess = closest(font, fonts)
-    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else ""),
-                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}) or a .ttf/.otf file "
-                    f"of the game folder")]
+    if not guess and system_font(font):   # a family installed on this system (fontconfig)
+        return []
+    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else
+                                                                          ", and this system has no such family"),
+                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}), a .ttf file "
+                    f"of the game folder, or a TrueType family installed here (fc-list : family lists them)")]
 
 
 def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Problem]:

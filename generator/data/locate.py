@@ -14,8 +14,8 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-from datafile.errors import BuildError
-from datafile.source import MAX_FILE_BYTES, read_bytes, system_devices
+from datafile.errors import BuildError, DataError
+from datafile.source import MAX_FILE_BYTES, open_checked, read_bytes, system_devices
 
 DATA_FOLDERS = ("cards", "layouts", "locales")
 MAX_INPUT_FILES = 10_000    # files under one input folder (the largest shipped one: ~60)
@@ -102,25 +102,24 @@ def inside(path: Path, folder: Path) -> bool:
 
 
 def game_font(folder: Path, name: str) -> Path:
-    """The font file `name` of the game folder: inside it (no ../, no absolute path, no link
-    leading out), a regular file, at most MAX_FONT_BYTES; BuildError (one line) otherwise."""
+    """The font file `name` of the game folder: inside it (no ../, no absolute path), then the
+    read rule's checks (datafile.source.open_checked: a regular file, no link leading out, at most
+    MAX_FONT_BYTES), and a single TrueType font by its first bytes; BuildError (one line)
+    otherwise. Only those 4 bytes are read: the project is loaded often, a CJK font is ~20 MB."""
     path = folder / name
     if Path(name).is_absolute() or not inside(path, folder):
         raise BuildError(f"font file '{name}' is outside the game folder; put it in {folder.name}/ "
                          f"(e.g. {folder.name}/fonts/{Path(name).name}) and name it from there")
     try:
-        info = path.stat()
-    except OSError:
-        found = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.[to]tf"))
-        raise BuildError(f"font file '{name}' not found in {folder.name}/"
-                         + (f" (it has {', '.join(found[:5])})" if found else "")) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise BuildError(f"font file '{name}' is not a regular file")
-    if info.st_size > MAX_FONT_BYTES:
-        raise BuildError(f"font file '{name}' is {info.st_size // 1_000_000} MB, more than the "
-                         f"{MAX_FONT_BYTES // 1_000_000} MB a font may have")
-    with open(path, "rb") as handle:
-        magic = handle.read(4)
+        with open_checked(path, name, MAX_FONT_BYTES, (folder,), "a TrueType font file") as handle:
+            magic = handle.read(4)
+    except (DataError, OSError) as exc:
+        if not path.exists():
+            found = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.[to]tf"))
+            raise BuildError(f"font file '{name}' not found in {folder.name}/"
+                             + (f" (it has {', '.join(found[:5])})" if found else "")) from None
+        reason = exc.problems[0].message if isinstance(exc, DataError) else f"cannot read file ({exc.strerror})"
+        raise BuildError(f"font file '{name}': {reason}") from None
     if magic not in (b"\x00\x01\x00\x00", b"true"):
         kind = {b"OTTO": "has PostScript (CFF) outlines", b"ttcf": "is a collection of several fonts"}.get(
             magic, "is not a TrueType font")
@@ -210,3 +209,27 @@ def relative(root: Path, path: Path) -> str:
         return str(path.relative_to(root))
     except ValueError:
         return str(path)
+
+
+@lru_cache(maxsize=64)
+def system_font(family: str) -> Path | None:
+    """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
+    fontconfig only offers a stand-in of another family, or a file pnp cannot embed (an .otf with
+    PostScript outlines, a .ttc collection). A system font differs between machines: a layout that
+    must print the same everywhere keeps its fonts in the game folder."""
+    import shutil
+    import subprocess
+    if not family or len(family) > 100 or not shutil.which("fc-match"):
+        return None
+    try:
+        found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}", "--", family + ":fontformat=TrueType"],
+                               capture_output=True, text=True, timeout=5).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if len(found) != 2 or family.casefold() not in {name.strip().casefold() for name in found[0].split(",")}:
+        return None
+    path = Path(found[1])
+    if path.suffix.lower() != ".ttf" or not path.is_file():
+        return None
+    with open(path, "rb") as handle:
+        return path if handle.read(4) in (b"\x00\x01\x00\x00", b"true") else None

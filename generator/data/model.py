@@ -7,6 +7,7 @@ into validators.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
@@ -24,11 +25,20 @@ NOT_LANGUAGES = {"jp": "ja", "cn": "zh", "gr": "el", "dk": "da", "cz": "cs", "ua
                  "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it"}
 
 
+@lru_cache(maxsize=1)
+def iso_languages() -> frozenset[str]:
+    """The 184 two-letter codes of ISO 639-1, as Babel (CLDR) names them in English."""
+    from babel import Locale
+    return frozenset(code for code in Locale("en").languages if len(code) == 2)
+
+
 def language_problem(code: object) -> str | None:
     """Why `code` is not a language code, with the likely one ("jp": "did you mean 'ja'?"), or None."""
     text = str(code)
     if LANG.match(text) and text not in NOT_LANGUAGES:
-        return None
+        if text in iso_languages():
+            return None
+        return f"'{text}' is an unknown language (a code of ISO 639-1: en, fr, de, ja, es, …)"
     base = re.split(r"[-_]", text)[0].lower()
     guess = NOT_LANGUAGES.get(base) or (base if LANG.match(base) and base not in NOT_LANGUAGES else None)
     return (f"'{text[:20]}' is not a language code (two lowercase letters, ISO 639-1)"
@@ -163,6 +173,7 @@ class Deck(Strict):
     shortfall: Shortfall | None = None
     cards: list[Card] = Field([], max_length=MAX_CARDS)
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
+    quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
 
@@ -220,6 +231,14 @@ Align = Literal["left", "center", "right", "justify"]
 Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
 
 
+# a layout length: a number in mm, or a number and its unit (layouts.py converts it: px needs the
+# layout's dpi, % is of the card's width for x and width, of its height for y and height)
+UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+UnitLength = Annotated[str, Field(pattern=r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt|px|%)\s*$", max_length=40)]
+Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength
+Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength
+
+
 class RegionSpec(Strict):
     """A named box on a card face, in mm from the top-left corner of the trim box.
 
@@ -227,11 +246,14 @@ class RegionSpec(Strict):
     merged region is checked for completeness when the layout is resolved.
     """
 
+    # other boxes of the layout whose fields this one takes (later ones win, its own fields last)
+    extends: Annotated[str, Field(max_length=200)] | Annotated[list[Annotated[str, Field(max_length=200)]],
+                                                               Field(min_length=1, max_length=20)] | None = None
     kind: Literal["text", "rect", "circle", "icon", "line", "image", "hexagon", "star", "polygon"] | None = None
-    x: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
-    y: float | None = Field(None, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
-    width: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
-    height: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
+    x: Offset | None = None
+    y: Offset | None = None
+    width: Extent | None = None
+    height: Extent | None = None
     when: str | None = None            # Jinja expression; the region is drawn only if true
     text: str | None = None            # Jinja template (text) or icon name template (icon)
     font: str | None = Field(None, max_length=200)   # a role (title, body, ui), a family of fonts.yaml, or a
@@ -246,8 +268,8 @@ class RegionSpec(Strict):
     color: ColourRef | None = None     # a colour, a name of the file's `colors`, or a template
     fill: ColourRef | None = None
     stroke: ColourRef | None = None
-    stroke_width: float | None = Field(None, ge=0, le=50)
-    radius: float | None = Field(None, ge=0, le=MAX_OFFSET_MM)
+    stroke_width: Annotated[float, Field(ge=0, le=50)] | UnitLength | None = None
+    radius: Extent | None = None
     rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
@@ -264,6 +286,7 @@ class RegionSpec(Strict):
 
 class LayoutSpec(Strict):
     extends: str | None = None
+    dpi: float | None = Field(None, gt=0, le=10_000)   # what `px` lengths of its boxes are measured at
     background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
 
@@ -288,8 +311,10 @@ class IconSpec(Strict):
         try:
             parse_path(value, RecordingPen())
         except Exception as exc:  # fontTools raises ValueError, IndexError... on malformed data
-            raise PydanticCustomError("svg_path", "not SVG path data ({reason}); it starts with a moveto: "
-                                      "\"M500 100 L…\"", {"reason": str(exc).split(":")[0][:80]}) from None
+            shown = value if len(value) <= 30 else value[:30] + "…"
+            raise PydanticCustomError("svg_path", "\"{shown}\" is not SVG path data ({reason}); a path starts with "
+                                      "a moveto, M x y, then uses M L H V C S Q T A Z",
+                                      {"shown": shown, "reason": str(exc).split(":")[0][:80]}) from None
         return value
 
 
@@ -356,6 +381,8 @@ class SheetsFile(Strict):
     min_gutter: float = Field(3.0, ge=0, le=200, description="the narrowest gutter worth having: with less room "
                               "pieces touch, and only pieces with the same edge colours may touch")
     marks: Marks = Marks()
+    frame: float = Field(3.0, ge=0, le=20, description="mm of white frame inside every rectangular face: "
+                         "neighbours touch and share one cut; 0 for full-bleed faces with gutters")
     safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
     board_overlap: float = Field(10.0, ge=0, le=100, description="mm a board's parts overlap, to glue them")
     default_paper: str = "a4"                       # when --paper is not given...

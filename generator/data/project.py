@@ -52,6 +52,11 @@ class Project:
         """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
         return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
 
+    def defined_icons(self, game_id: str) -> set[str]:
+        """Every icon name the layout files define, those refused for a mistake included: a text
+        using one is not told "unknown icon" beside the mistake itself."""
+        return set(self.icons_for(game_id)) | self.layouts.broken_icons("icons") | self.layouts.broken_icons(game_id)
+
     def relative(self, path: Path) -> str:
         """A path as error messages show it: relative to the project when inside it."""
         return relative(self.root, path)
@@ -61,7 +66,12 @@ class Project:
 
     def layout_for(self, deck: Deck, card: Card) -> "Layout":
         from .layouts import layout_id
-        return self.layouts[layout_id(deck, card)]
+        size = self.size_of(deck)
+        return self.layouts.sized(layout_id(deck, card), size.width, size.height)
+
+    def back_layout(self, deck: Deck) -> "Layout":
+        size = self.size_of(deck)
+        return self.layouts.sized(deck.back.layout, size.width, size.height)
 
 
 

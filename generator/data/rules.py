@@ -26,7 +26,8 @@ from typing import Any
 
 from pydantic import Field
 
-from datafile.errors import DataError, Problem
+from datafile.characters import strings
+from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of
 
 from .project import GameData, Project, missing_language_file
@@ -96,13 +97,6 @@ COUNT_LABELS = {"card": ("{count} card", "{count} cards"), "tile": ("{count} til
                 "token": ("{count} token", "{count} tokens")}
 
 
-def shortfall_note(deck: "DeckEntry", lang: str) -> str:
-    """"**Client cards** (0 / 34): why", in the language's punctuation (「**客カード**（0／34）：…」)."""
-    if lang == "ja":
-        return f"**{deck.name}**（{deck.shortfall.replace(' / ', '／')}）：{deck.note}"
-    return f"**{deck.name}** ({deck.shortfall}): {deck.note}"
-
-
 def unit_of(size) -> str:
     """What a deck's pieces are, from its size's name: round ones are tokens, `*-tile` and
     `square-N` tiles, anything else (poker, square, a WxH size) cards."""
@@ -130,12 +124,20 @@ class Rules:
     card_names: dict[str, str]       # id -> localised name
     file: str | None
     about: str = ""
+    raw: Any = field(default=None, repr=False)      # the file as read: where a text stands
+
+    def where(self, characters: str) -> str:
+        """'file:line: field' of the first text of the file that holds one of `characters`
+        (a build error then points where validate does), else the file alone."""
+        for loc, value in strings(self.raw) if self.raw is not None else ():
+            if any(c in value for c in characters):
+                return f"{self.file}:{line_of(self.raw, loc)}: {field_path(loc)}"
+        return self.file or f"{self.game.id} rules ({self.lang})"
 
     def about_notes(self) -> list[str]:
-        """"About this edition", as rules.pdf and the site print it: the rules file's `about`,
-        then each deck's missing pieces."""
-        notes = [t for _kind, items in blocks(self.about, self.lang) for t in items] if self.about else []
-        return notes + [shortfall_note(d, self.lang) for d in self.decks if d.note]
+        """"About this edition", as rules.pdf and the site print it: the rules file's `about` (the
+        decks short of cards are said once, in "What's included")."""
+        return [t for _kind, items in blocks(self.about, self.lang) for t in items] if self.about else []
 
     def flat(self) -> list[Section]:
         out: list[Section] = []
@@ -196,7 +198,7 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
                                     "a template over card, deck and lang (use `is defined` for optional props)"))
     if problems:
         raise DataError(problems)
-    return Rules(game, lang, title, sections, decks, names, file, about)
+    return Rules(game, lang, title, sections, decks, names, file, about, raw)
 
 
 def _section(spec: SectionSpec, level: int, lang: str) -> Section:
@@ -241,7 +243,7 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
                 problems.append(Problem(file, line_of(raw, path), where, f"link to unknown card '{ref}'",
                                         f"a card id of {game.id}"))
         for icon in ICON.findall(text):
-            if icon not in icons:
+            if icon not in icons and icon not in project.defined_icons(game.id):
                 problems.append(Problem(file, line_of(raw, path), where, f"unknown icon ':{icon}:'",
                                         "an icon of layouts/icons.yaml or layouts/<game>.yaml"))
     for deck_id in spec.cards:

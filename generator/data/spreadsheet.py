@@ -2,10 +2,9 @@
 `game.xlsx#Towers` for one sheet of a workbook) and keep one card per row, as most designers
 keep their data.
 
-The first row names the columns: `id`, `copies`, `layout`, `source`, `name` / `text` (one text
-for every language) or `name.<lang>` / `text.<lang>`, and `props.<property>` (a text property
-per language: `props.<property>.<lang>`; a list property: items separated by `;`). Empty rows
-and empty cells are skipped. Every problem names the file, the row (as the spreadsheet numbers
+The first row names the columns (columns.py: card fields, a quantity, properties with or
+without `props.`; a list property's items separated by `;`). Empty rows are skipped, an empty
+cell leaves its field out; a row without an id gets one made from its name. Every problem names the file, the row (as the spreadsheet numbers
 it, the header being row 1) and the column (letter and header). CSV is read with the standard
 library (UTF-8, with or without Excel's BOM, comma / semicolon / tab separated); XLSX with
 openpyxl, the well-kept reader of Excel files (values, not formulas).
@@ -15,6 +14,8 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
+import unicodedata
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -24,29 +25,19 @@ from pydantic import ValidationError
 from datafile.errors import DataError, Problem, closest
 from datafile.characters import odd_character
 from datafile.source import read_bytes, read_text
-from datafile.validate import problems_from
+from datafile.validate import MISSING, problems_from
 
+from .columns import Columns as _Columns, column_letter, is_blank as _blank
 from .locate import MAX_SHEET_BYTES
-from .model import LANG, MAX_CARDS, Card, PropertySpec
+from .model import MAX_CARDS, Card, PropertySpec
 from .properties import validate_props
 
-CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
 SUFFIXES = (".csv", ".xlsx")
 # an .xlsx is a zip: each part is bounded once unzipped, before openpyxl reads it (a shared-strings
 # table of 1 GB zips to 1 MB), and so is their number and sum
 MAX_PART_BYTES = 8_000_000
 MAX_PARTS_BYTES = 32_000_000
 MAX_PARTS = 1_000
-
-
-def column_letter(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (as spreadsheets name columns)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
@@ -180,61 +171,6 @@ def _odd_cells(rows: list[tuple[int, list[Any]]], display: str) -> list[Problem]
     return problems
 
 
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-class _Columns:
-    """What each header means: (field path, column label) per column index."""
-
-    def __init__(self, header: list[Any], properties: dict[str, PropertySpec], display: str,
-                 languages: list[str] = ()):
-        self.paths: dict[int, tuple[str, ...]] = {}
-        self.labels: dict[int, str] = {}
-        problems = []
-        for index, cell in enumerate(header):
-            if _blank(cell):
-                continue
-            name = str(cell).strip()
-            label = f"column {column_letter(index)} '{name}'"
-            parts = tuple(name.split("."))
-            known = [*CARD_COLUMNS, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages),
-                     *(f"props.{p}" for p in properties)]
-            ok = (len(parts) == 1 and parts[0] in CARD_COLUMNS) \
-                or (len(parts) == 2 and parts[0] in ("name", "text") and LANG.match(parts[1])) \
-                or (len(parts) == 2 and parts[0] == "props" and parts[1] in properties) \
-                or (len(parts) == 3 and parts[0] == "props" and parts[1] in properties
-                    and properties[parts[1]].type == "text" and LANG.match(parts[2]))
-            if not ok:
-                guess = closest(name, known)
-                problems.append(Problem(display, 1, label, "unknown column" + (f"; did you mean '{guess}'?"
-                                                                                 if guess else ""),
-                                        "id, copies, name[.<lang>], text[.<lang>], layout, source or "
-                                        "props.<property>[.<lang>] of a property the deck declares"))
-                continue
-            if parts in self.paths.values():
-                problems.append(Problem(display, 1, label, "the same column twice", "each column once"))
-                continue
-            self.paths[index], self.labels[index] = parts, label
-        if "id" not in [p[0] for p in self.paths.values()]:
-            problems.append(Problem(display, 1, "", "no 'id' column", "a header row naming an 'id' column"))
-        if problems:
-            raise DataError(problems)
-
-    def label_for(self, loc: tuple) -> str:
-        """The column a validation error's field path (('props', 'rank'), ('name',)) points to:
-        the column of that field (`props.tags` for ('props', 'tags', 0)), or of one of its languages
-        (`name.en` for ('name',)); the field path itself when no column holds it (never another
-        column that merely shares its `props.` start)."""
-        for index, parts in sorted(self.paths.items(), key=lambda item: -len(item[1])):
-            if tuple(loc[:len(parts)]) == parts or (len(loc) < len(parts) and parts[:len(loc)] == tuple(loc)):
-                return self.labels[index]
-        return ".".join(map(str, loc))
-
-    def has(self, loc: tuple) -> bool:
-        return self.label_for(loc).startswith("column ")
-
-
 def _convert(value: Any, spec: PropertySpec | None) -> Any:
     """A cell as the property's type expects it (spreadsheets give numbers as float or text)."""
     if isinstance(value, str):
@@ -263,16 +199,20 @@ def _convert(value: Any, spec: PropertySpec | None) -> Any:
 
 def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
                sheet: str | None = None, taken: set[str] = frozenset(),
-               within: tuple[Path, ...] | None = None) -> list[Card]:
+               within: tuple[Path, ...] | None = None, quantity: str | None = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
-    every problem with file, row and column."""
+    every problem with file, row and column. Plain columns that name no declared property are
+    added to `properties` (the deck's), so the layout checks know them."""
     rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(_blank(c) for c in cells)]
     if not rows:
         raise DataError([Problem(display, 0, "", "the spreadsheet is empty", "a header row, then one row per card")])
     odd = _odd_cells(rows, display)
     if odd:
         raise DataError(odd)
-    columns = _Columns(rows[0][1], properties, display, languages)
+    columns = _Columns(rows, properties, display, languages, quantity)
+    ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
+    if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
+        raise DataError(ragged)
     # a required field no column holds: one problem on the header, not one per row
     absent = [loc for loc in [("name",), *(("props", key) for key, spec in properties.items() if spec.required)]
               if not columns.has(loc)]
@@ -281,6 +221,9 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                                        f"every card needs it") for loc in absent]
     cards: list[Card] = []
     seen = dict.fromkeys(taken, 0)
+    id_column = next((i for i, parts in columns.paths.items() if parts == ("id",)), None)
+    written = {str(cells[id_column]).strip() for _, cells in rows[1:]
+               if id_column is not None and id_column < len(cells) and not _blank(cells[id_column])}
     for number, cells in rows[1:]:
         raw: dict[str, Any] = {}
         unknown = list(absent)   # fields said already: not "empty" as well
@@ -306,6 +249,10 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             for part in parts[:-1]:
                 node = node.setdefault(part, {})
             node[parts[-1]] = value
+        if raw.get("copies") == 0:   # a quantity of 0: the row is kept in the file, not printed
+            continue
+        if "id" not in raw:   # made from the name, stable while the rows keep their order
+            raw["id"] = _made_id(raw.get("name"), languages, number, set(seen) | written)
         problems += _missing_texts(raw, columns, languages, display, number)
         try:
             card = Card.model_validate(raw)
@@ -329,16 +276,45 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     return cards
 
 
+def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> str:
+    """`Fire Mage` -> `fire-mage`; `fire-mage-2` for the second of that name in the deck."""
+    if isinstance(name, dict):
+        name = next((name[lang] for lang in [*languages, *name] if lang in name), "")
+    ascii_name = unicodedata.normalize("NFKD", str(name or "")).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-") or f"row-{number}"
+    made, n = base, 1
+    while made in used:
+        n += 1
+        made = f"{base}-{n}"
+    return made
+
+
+def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
+    """Rows with a filled cell beyond the header's last column, or (CSV) fewer cells than it:
+    one line each, naming the row and both counts."""
+    header = rows[0][1]
+    width = max((i + 1 for i, cell in enumerate(header) if not _blank(cell)), default=0)
+    problems = []
+    for number, cells in rows[1:]:
+        filled = max((i + 1 for i, cell in enumerate(cells) if not _blank(cell)), default=0)
+        if filled > width or (csv_file and len(cells) < width):
+            count = filled if filled > width else len(cells)
+            problems.append(Problem(display, number, "", f"{count} cells in this row, {width} columns in the header",
+                                    "one cell per column (a quote or a separator inside a cell: put the whole "
+                                    "cell in double quotes)"))
+    return problems
+
+
 def _said(problem: Problem, absent: list[tuple]) -> bool:
     """A row's missing field whose column is missing altogether (said once, on the header) or
     whose cell was said to be unknown (a formula without its result)."""
-    return problem.message == "Field required" and problem.field in {".".join(loc) for loc in absent}
+    return problem.message == MISSING and problem.field in {".".join(loc) for loc in absent}
 
 
 def _at_row(problem: Problem, number: int, columns: _Columns) -> Problem:
     loc = tuple(int(p) if p.isdigit() else p for p in problem.field.replace("[", ".").replace("]", "").split("."))
     label = columns.label_for(loc)
-    if problem.message == "Field required" and label.startswith("column "):
+    if problem.message == MISSING and label.startswith("column "):
         return Problem(problem.file, number, label, "empty cell", "a value: this field is required")
     return Problem(problem.file, number, label, problem.message, problem.expected)
 

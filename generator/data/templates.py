@@ -279,6 +279,28 @@ def localise(value: Any, lang: str) -> Any:
     return value
 
 
+class Props(View):
+    """A card's props: a declared property the card leaves out (an empty cell) reads as nothing
+    (an empty text or list) by name, `card.props.flavor`; `'cost' in card.props` and
+    `card.props.get('points', 0)` still see that it is absent."""
+
+    def __init__(self, values: dict, blanks: dict):
+        super().__init__(values)
+        self._blanks = blanks
+
+    def __getattr__(self, key: str) -> Any:
+        if key in self:
+            return self[key]
+        if key in self.__dict__.get("_blanks", ()):
+            return self._blanks[key]
+        raise AttributeError(key)
+
+
+def _blanks(deck: Deck) -> dict[str, Any]:
+    """`required: true` makes a property that no card may leave out."""
+    return {key: [] if spec.type == "list" else "" for key, spec in deck.properties.items()}
+
+
 def card_context(game: Game, deck: Deck, card: Card | None, lang: str, colors: dict[str, str],
                  labels: Any, side_props: dict | None = None) -> dict:
     """What a layout template sees: the card, its deck and game, in one language."""
@@ -293,7 +315,7 @@ def card_context(game: Game, deck: Deck, card: Card | None, lang: str, colors: d
     if card is not None:
         ctx["card"] = View(id=card.id, name=card.name.get(lang), copies=card.copies,
                            text=card.text.get(lang) if card.text else "",
-                           props=localise(card.props, lang))
+                           props=Props(localise(card.props, lang), _blanks(deck)))
     if side_props is not None:
         ctx["back"] = localise(side_props, lang)
     return ctx

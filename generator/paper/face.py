@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.layouts import Layout, Region
+from ..data.layouts import FONT_FILE, Layout, Region
 from ..data.model import Size
 from ..data.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
@@ -81,21 +81,23 @@ class FaceRenderer:
         """visit(region) for each region its `when` shows, a failure named by face, language and box."""
         shown: dict[str, bool] = {}   # a `when` many regions share renders once
         for region in layout.regions:
+            field = "when"
             try:
                 if region.when:
                     if region.when not in shown:
                         shown[region.when] = bool(compiled_expression(region.when)(**context))
                     if not shown[region.when]:
                         continue
+                field = "text"
                 visit(region)
             except Overflow as exc:
-                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): text {exc}") from None
             except BuildError as exc:
-                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): {exc}") from None
             except Exception as exc:  # template errors: name the place, keep the cause
-                raise BuildError(f"{label}, language {self.lang}, box '{region.name}' "
+                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                                  f"(layout {layout.id}): {template_error(exc)}") from None
 
     # ------------------------------------------------------------ regions
@@ -175,7 +177,8 @@ class FaceRenderer:
         missing = check_glyphs(source, faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            raise BuildError(f"font {face.name} has no glyph for {shown}")
+            name = r.font if FONT_FILE.match(r.font or "") else face.name   # fonts/Narrow.ttf, not its alias
+            raise BuildError(f"font {name} has no glyph for {shown}")
         markup = to_markup(source, self.lang, self.icons)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
@@ -223,6 +226,8 @@ class FaceRenderer:
             return self.typo.roles[font]
         if font in self.fonts.spec.families:
             return font
+        if not FONT_FILE.match(font):   # a family installed on this system
+            return self.fonts.system_family(font)
         if self.base is None:
             raise BuildError(f"font file '{font}' is not available here (no game folder)")
         return self.fonts.file_family(self.base, font)
@@ -233,9 +238,28 @@ class FaceRenderer:
         return self._colors[value]
 
 
+def _written(region: Region, field: str) -> str:
+    """`layouts/x.yaml:35: `: where the failing field (or its region) was written, as validate says it."""
+    origin = region.origin or {}
+    where = origin.get(field) or origin.get("")
+    # a bundled layout (the player aids') is pnp's, not the designer's file: its place is left out
+    return f"{where[0]}:{where[1]}: " if where and where[1] and not Path(where[0]).is_absolute() else ""
+
+
 def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:
     """The region's box (x, y, width, height) in points on a W x H face with bleed b: from its
-    top-left corner in mm, or the whole face and its bleed."""
+    top-left corner in mm, or the whole face and its bleed. A line with `bleed` keeps its own
+    course; an end on (or beyond) the trim is carried out to the bleed's edge, so the cut never
+    shows its end (the whole face would be a diagonal)."""
+    if r.bleed and r.kind == "line":
+        ends = []
+        for x, y in ((r.x, r.y), (r.x + r.width, r.y + r.height)):
+            x, y = x * mm, y * mm
+            x = -b if x <= 0 else W + b if x >= W else x
+            y = -b if y <= 0 else H + b if y >= H else y
+            ends.append((x, H - y))
+        (x0, y0), (x1, y1) = ends
+        return x0, y1, x1 - x0, y0 - y1
     if r.bleed:
         return -b, -b, W + 2 * b, H + 2 * b
     w, h = r.width * mm, r.height * mm

@@ -19,11 +19,12 @@ from ..data.model import SheetsFile, Size
 from ..data.project import Project
 from ..typeset.fonts import FontBook
 from . import board
+from .colophon import credits, stamp
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
-from .sheets import (MIN_MARK, Box, Frame, content, crop_marks, draw_cut_paths, draw_marks, label_room, make_frame,
-                     trim_area)
+from .sheets import (Box, Frame, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
+                     reserve, trim_area)
 
 Progress = Callable[[int], None]
 Duplex = Literal["long", "short", "none"]
@@ -52,8 +53,9 @@ class SheetOptions:
 
 
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
-               fonts: FontBook) -> Canvas:
-    """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too."""
+               fonts: FontBook, game=None) -> Canvas:
+    """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too; with
+    `game` (game.yaml), its credits as author and the build date as the PDF's dates."""
     options = options.for_language(project.sheets, lang)
     paper = project.sheets.papers[options.paper]
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
@@ -63,6 +65,8 @@ def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, 
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     canvas.setSubject(f"language: {lang}")
+    if game is not None:
+        stamp(canvas, project.root, credits(game) or None)
     return canvas
 
 
@@ -143,10 +147,20 @@ class Placed:
     bleed: tuple[float, float, float, float]          # own bleed left, bottom, right, top (mm)
 
 
+@dataclass(frozen=True)
+class Marked:
+    """One block's crop marks: its trims, how far the marks may go, its pieces' bleed."""
+    boxes: list[Box]
+    room: Box
+    bleed: float
+    shaped: bool                                      # round or hexagonal: cut lines, no crop marks
+
+
 @dataclass
 class Page:
     placed: list[Placed]
-    blocks: list[tuple[list[Box], Box]]               # per block: its trims and how far its marks may go
+    blocks: list[Marked]
+    frame: float = 0.0                                # mm of white inside rectangular trims
 
 
 def _own_bleed(block, col: int, row: int, has) -> tuple[float, float, float, float]:
@@ -178,8 +192,8 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
         full = max(total, first.rows.span(first.size.height))
         centred = (printed.y1 + printed.y0 + full) / 2
         top = min(centred, printed.y1 - label_room(layout.sheets))
-        top = max(top, printed.y0 + margin + MIN_MARK + full)
-    page = Page([], [])
+        top = max(top, printed.y0 + reserve(layout.sheets) + full)
+    page = Page([], [], layout.sheets.frame)
     room_top = printed.y1 - margin
     for index, block in enumerate(sheet.blocks):
         frame, size = block.frame, block.size
@@ -202,7 +216,8 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
                                       _own_bleed(block, col, row, filled.__contains__)))
         right_room = paper.width / 2 if sheet.kind == "fold" and layout.options.fold == "long" \
             else printed.x1 - margin
-        page.blocks.append((boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top)))
+        page.blocks.append(Marked(boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top), frame.bleed,
+                                  size.shape != "rect"))
         room_top = bottom - lane(frame) / 2
         top = bottom - lane(frame)
     return page
@@ -222,7 +237,7 @@ def mirrored(page: Page, width: float, height: float, edge: str, offset=(0.0, 0.
         left, bottom, right, top = bleed
         return (right, bottom, left, top) if edge == "long" else (left, top, right, bottom)
     return Page([Placed(p.form, flip(p.box), p.size, sides(p.bleed)) for p in page.placed],
-                [([flip(b) for b in boxes], flip(room)) for boxes, room in page.blocks])
+                [replace(m, boxes=[flip(b) for b in m.boxes], room=flip(m.room)) for m in page.blocks], page.frame)
 
 
 # ---------------------------------------------------------------- drawing
@@ -235,21 +250,24 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
               label_font: str | None, fold_line: bool = False, cut_paths: bool = True) -> None:
     """Faces, cut paths of shaped pieces (not on a backs page: one cuts from the front), crop
     marks, the label, the page boxes."""
-    bleed = layout.options.bleed
     marks = []
     for page in pages:
         for placed in page.placed:
-            _place(canvas, placed)
+            _place(canvas, placed, page.frame)
         if cut_paths:
             draw_cut_paths(canvas, [(p.box, p.size) for p in page.placed])
-        for boxes, room in page.blocks:
-            marks += crop_marks(boxes, room, bleed, layout.sheets.marks)
+        for block in page.blocks:
+            if not block.shaped:
+                marks += crop_marks(block.boxes, block.room, block.bleed, layout.sheets.marks)
+    bleed = max((max(p.bleed) for page in pages for p in page.placed), default=0.0)
     if fold_line:
         _fold_line(canvas, layout)
     draw_marks(canvas, marks, layout.sheets.marks.line_width)
     placed = [p for page in pages for p in page.placed]
     if labels and label_font and placed:
-        draw_labels(canvas, labels, layout.paper, layout.sheets.margin, marks, placed, bleed, label_font)
+        # the labels keep clear of the fold line as of a mark
+        fold = [_fold_mark(layout)] if fold_line else []
+        draw_labels(canvas, labels, layout.paper, layout.sheets.margin, marks + fold, placed, bleed, label_font)
     trims = [p.box for p in placed] or [layout.full]
     trim = Box(min(b.x0 for b in trims), min(b.y0 for b in trims), max(b.x1 for b in trims), max(b.y1 for b in trims))
     canvas.setTrimBox((trim.x0 * mm, trim.y0 * mm, trim.x1 * mm, trim.y1 * mm))
@@ -258,17 +276,41 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
     canvas.showPage()
 
 
-def _place(canvas: Canvas, placed: Placed) -> None:
-    """Draw a rendered face in its slot, clipped to its trim plus its own bleed."""
+def _place(canvas: Canvas, placed: Placed, frame: float) -> None:
+    """Draw a rendered face in its slot, clipped to its trim plus its own bleed: a rectangle's
+    inside its white frame, a round or hexagonal piece's to its own shape grown by its bleed
+    (its neighbours' bleed never reaches it)."""
     box, (left, bottom, right, top) = placed.box, placed.bleed
     canvas.saveState()
     path = canvas.beginPath()
-    path.rect((box.x0 - left) * mm, (box.y0 - bottom) * mm, (box.width + left + right) * mm,
-              (box.height + bottom + top) * mm)
+    if placed.size.shape == "rect" and frame > 0:
+        path.rect((box.x0 + frame) * mm, (box.y0 + frame) * mm, (box.width - 2 * frame) * mm,
+                  (box.height - 2 * frame) * mm)
+    elif placed.size.shape == "round":
+        grow = min(placed.bleed)
+        path.ellipse((box.x0 - grow) * mm, (box.y0 - grow) * mm, (box.width + 2 * grow) * mm,
+                     (box.height + 2 * grow) * mm)
+    elif placed.size.shape == "hex":
+        grow = min(placed.bleed)
+        corners = hexagon(Box(box.x0 - grow, box.y0 - grow, box.x1 + grow, box.y1 + grow))
+        path.moveTo(corners[0][0] * mm, corners[0][1] * mm)
+        for x, y in corners[1:]:
+            path.lineTo(x * mm, y * mm)
+        path.close()
+    else:
+        path.rect((box.x0 - left) * mm, (box.y0 - bottom) * mm, (box.width + left + right) * mm,
+                  (box.height + bottom + top) * mm)
     canvas.clipPath(path, stroke=0, fill=0)
     canvas.translate(box.x0 * mm, box.y0 * mm)
     canvas.doForm(placed.form)
     canvas.restoreState()
+
+
+def _fold_mark(layout: Layout) -> Mark:
+    paper, printed = layout.paper, content(layout.paper)
+    if layout.options.fold == "long":
+        return Mark(paper.width / 2, printed.y0, paper.width / 2, printed.y1, False)
+    return Mark(printed.x0, paper.height / 2, printed.x1, paper.height / 2, False)
 
 
 def _fold_line(canvas: Canvas, layout: Layout) -> None:

@@ -1,15 +1,14 @@
 """Packing: which piece goes in which slot of which sheet.
 
-A sheet is a stack of blocks, each a grid of one piece size (frame), so tokens and tiles of
-several sizes share a sheet; between blocks of different sizes a lane leaves room for both
-blocks' own bleed and crop marks. Pieces fill a block in deck order; on an axis where the paper
+A sheet holds one rectangle size (a block: a grid of one frame), so every cut line runs across
+the whole sheet; round and hexagonal pieces, cut one by one, may stack blocks of several sizes,
+a lane between blocks leaving room for both blocks' own bleed. Pieces fill a block in deck order; on an axis where the paper
 leaves no gutter, a piece may only touch a neighbour with the same edge colours (front and
 back): otherwise its slot is left empty and it takes the next one, so no cut line ever has two
 colours on its sides.
 
-`pack_all` makes the sheets of a whole file: duplex sheets for pieces with a back; a piece
-without one first takes a free slot left at the end of a duplex block of its size (its back is
-the paper), the others go onto single-sided sheets at the end of the file.
+`pack_all` makes the sheets of a whole file: duplex sheets for pieces with a back, then
+single-sided sheets for those without: two print jobs, never a one-sided piece on a duplex sheet.
 """
 from __future__ import annotations
 
@@ -59,8 +58,9 @@ class Block:
 
     def _order(self, rows: int) -> list[tuple[int, int]]:
         cols = self.frame.cols.count
-        # touching rows: fill column by column, so a change of colour costs one slot, not a row
-        if self.frame.rows.tight:
+        # touching rows of unframed faces: fill column by column, so a change of colour costs one
+        # slot, not a row (framed faces may touch anything: row by row)
+        if self.frame.rows.tight and not self.frame.framed:
             return [(c, r) for c in range(cols) for r in range(rows)]
         return [(c, r) for r in range(rows) for c in range(cols)]
 
@@ -80,6 +80,8 @@ class Block:
         return False
 
     def _allowed(self, piece: Piece, col: int, row: int) -> bool:
+        if self.frame.framed:
+            return True       # white frames: any two neighbours share a white cut
         near = []
         if self.frame.cols.tight:
             near += [(col - 1, row), (col + 1, row)]
@@ -143,7 +145,10 @@ class Packer:
         block = sheet.blocks[-1] if sheet and sheet.blocks else None
         if block is not None and size_key(block.size) == size_key(piece.size) and block.place(piece):
             return
-        if sheet is not None and self._open_block(sheet, piece):
+        # one rectangle size per sheet, so every cut line runs across it; round and hexagonal
+        # pieces are cut one by one, and tokens of two sizes may share a sheet
+        shaped = block is not None and block.size.shape != "rect" and piece.size.shape != "rect"
+        if sheet is not None and (not sheet.blocks or shaped) and self._open_block(sheet, piece):
             return
         sheet = Sheet(self.kind, self.height)
         self.sheets.append(sheet)
@@ -184,14 +189,6 @@ class Packer:
         if self.sheets and self.sheets[-1].blocks:
             self.sheets[-1].blocks[-1].close()
 
-    def fill_free_slots(self, piece: Piece) -> bool:
-        """Put `piece` in a slot left free at the end of a block of its size, if one is."""
-        for sheet in self.sheets:
-            for block in sheet.blocks:
-                if size_key(block.size) == size_key(piece.size) and block.place(piece):
-                    return True
-        return False
-
 
 def order_by_edges(pieces: list[Piece]) -> list[Piece]:
     """Pieces grouped by size, then by edge colours, each group where its first piece was: cards
@@ -218,9 +215,7 @@ def pack_all(pieces: list[Piece], frame_for: Callable[[Size], Frame], height: fl
         packer = Packer(two_sided, frame_for, height, per_deck)
         for piece in backed:
             packer.add(piece)
-        if two_sided == "duplex" and not per_deck:
-            rest = [p for p in rest if not packer.fill_free_slots(p)]
-        packer.finish()           # after the free slots were offered: closing gives up the rows below
+        packer.finish()
         sheets += packer.sheets
     if rest:
         packer = Packer("single", frame_for, height, per_deck)

@@ -23,9 +23,9 @@ from datafile.errors import BuildError
 from ..data.model import Marks, Paper, SheetsFile, Size
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
-MIN_MARK = 1.5        # mm from the trim to the paper margin that still holds a (short) mark
-LABEL_BAND = 2.4      # mm of the top margin a sheet's label takes (labels.py)
-LABEL_CLEAR = 1.5     # mm between a label and the nearest trim: a cut may stray that far
+MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds
+LABEL_BAND = 2.6      # mm a sheet's label takes (labels.py, 6 pt and its descenders)
+LABEL_CLEAR = 3.0     # mm between a label and the nearest trim: as far as a cut may stray (the frame)
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,11 @@ class Frame:
     paper_name: str
 
     @property
+    def framed(self) -> bool:
+        """Rectangles with a white frame: they touch, share their cuts and need no bleed."""
+        return framed(self.sheets, self.size)
+
+    @property
     def per_page(self) -> int:
         return self.cols.count * self.rows.count
 
@@ -89,20 +94,26 @@ def content(paper: Paper) -> Box:
     return Box(x, y, x + w, y + h)
 
 
+def framed(sheets: SheetsFile, size: Size) -> bool:
+    return sheets.frame > 0 and size.shape == "rect"
+
+
 def reserve(sheets: SheetsFile) -> float:
-    """mm from the printed content's edge to the nearest trim: the blank margin and a crop mark."""
-    return sheets.margin + sheets.marks.offset + sheets.marks.length
+    """mm from the printed content's edge to the nearest trim: the blank margin and the shortest
+    crop mark."""
+    return sheets.margin + sheets.marks.offset + MIN_MARK
 
 
 def trim_area(sheets: SheetsFile, paper: Paper) -> Box:
-    """Where trims may lie: inside the margin and crop marks; at the top, below the sheet's label;
-    at the bottom, down to where the shortest mark still fits (three poker rows on Letter)."""
+    """Where trims may lie: inside the margin and the shortest crop marks (three poker rows on
+    Letter fill what is left exactly; their labels then go to the side margins, labels.py)."""
     c, r = content(paper), reserve(sheets)
-    return Box(c.x0 + r, c.y0 + sheets.margin + MIN_MARK, c.x1 - r, c.y1 - label_room(sheets))
+    return Box(c.x0 + r, c.y0 + r, c.x1 - r, c.y1 - r)
 
 
 def label_room(sheets: SheetsFile) -> float:
-    return sheets.margin + LABEL_BAND + LABEL_CLEAR
+    """mm from the top edge a sheet keeps above its pieces when the paper has room: the label."""
+    return max(reserve(sheets), sheets.margin + LABEL_BAND + LABEL_CLEAR)
 
 
 GAPPED_SHARE = 0.8    # keep gutters while they cost at most this share of the pieces per row/column
@@ -125,8 +136,11 @@ def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, ar
                what: str = "card") -> Frame:
     paper = sheets.papers[paper_name]
     area = area or trim_area(sheets, paper)
-    cols = axis(area.width, size.width, sheets.min_gutter, sheets.gutter)
-    rows = axis(area.height, size.height, sheets.min_gutter, sheets.gutter)
+    least = 0.0 if framed(sheets, size) else sheets.min_gutter      # framed pieces touch
+    cols = axis(area.width, size.width, least, sheets.gutter)
+    rows = axis(area.height, size.height, least, sheets.gutter)
+    if framed(sheets, size):
+        bleed = 0.0
     if cols.count < 1 or rows.count < 1:
         raise BuildError(f"a {size.width:g}x{size.height:g} mm {what} does not fit on {paper_name} paper "
                          f"inside its {sheets.margin:g} mm margin and crop marks")
@@ -156,9 +170,11 @@ def _mark_span(room: float, bleed: float, marks: Marks) -> tuple[float, float, b
     near, far = bleed + marks.offset, bleed + marks.offset + marks.length
     if far <= room + 1e-9:
         return near, far, False
+    if room - near >= MIN_MARK - 1e-9:        # shorter, still on white paper
+        return near, room, False
     far = room
     near = max(MIN_TRIM_GAP, far - marks.length)
-    if far - near < MIN_MARK - MIN_TRIM_GAP - 1e-9:
+    if far - near < MIN_MARK - 1e-9:
         return None
     return near, far, near < bleed + marks.offset - 1e-9
 
@@ -237,18 +253,24 @@ def outline(path, size: Size, x: float, y: float) -> None:
         path.rect(x, y, w, h)
 
 
+CUT_LINE = 0.6     # pt: the black cut line of a shaped piece
+CUT_HALO = 1.6     # pt: the white line under it, so it shows (21:1) on any colour
+
+
 def draw_cut_paths(canvas: Canvas, pieces: list[tuple[Box, Size]]) -> None:
-    """A thin grey cut line around round and hexagonal pieces (rectangles follow the marks)."""
+    """A black cut line on a white halo around round and hexagonal pieces (rectangles follow
+    their crop marks)."""
     shaped = [(box, size) for box, size in pieces if size.shape in ("round", "hex")]
     if not shaped:
         return
     canvas.saveState()
-    canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
-    canvas.setLineWidth(0.3)
-    for box, size in shaped:
-        path = canvas.beginPath()
-        outline(path, size, box.x0 * mm, box.y0 * mm)
-        canvas.drawPath(path, stroke=1, fill=0)
+    for colour, width in (((1, 1, 1), CUT_HALO), ((0, 0, 0), CUT_LINE)):
+        canvas.setStrokeColorRGB(*colour)
+        canvas.setLineWidth(width)
+        for box, size in shaped:
+            path = canvas.beginPath()
+            outline(path, size, box.x0 * mm, box.y0 * mm)
+            canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
 
 

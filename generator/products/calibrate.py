@@ -41,7 +41,9 @@ def targets(width: float, height: float) -> list[tuple[float, float]]:
 
 def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                       offset: tuple[float, float], fonts: FontBook, lang: str,
-                      _: Callable[[str], str]) -> None:
+                      _: Callable[[str], str], player: bool = False) -> None:
+    """`player`: the page shipped next to the cards (calibration-page.pdf), for someone without
+    pnp: what the values mean for framed cards and what to do, no command."""
     """Fonts come from the language's 'ui' role and are embedded; the reader's are never used."""
     typo = fonts.typography(lang)
     family = typo.roles["ui"]
@@ -79,14 +81,21 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                     "of the back show through."), body), "2"),
             (para(t("At each target, read where the cross’s vertical line meets the ruler below "
                     "the target: that is X (in mm). Read where its horizontal line meets the ruler "
-                    "on the left: that is Y. The shortest ticks are half millimetres."), body), "3"),
-            (para(t("If the crosses fall on 0 and 0, your printer is aligned: nothing to do. If the "
-                    "three targets give different values, use the centre one."), body), "4"),
-            (para(t("Build your cards with the values you read (for example --back-offset 0.5,-1 "
-                    "for X = 0.5 and Y = −1):"), body), "5"),
-            (para(escape(command), code), None),
-            (para(t("Print this page again with the same --back-offset to check: the crosses "
-                    "should now fall on 0."), body), None)]
+                    "on the left: that is Y. The shortest ticks are half millimetres."), body), "3")]
+    if player:     # no pnp at hand: what the values mean for framed cards, and what to do
+        flow += [(para(t("Within 3 mm of 0 in both directions, your cards will look right: the white frame "
+                         "around every card hides the shift."), body), "4"),
+                 (para(t("Further off: shift the back side in your printer’s settings by the values you read, "
+                         "if it offers that, or print the fold-over version of the cards "
+                         "(cards-fold-over.pdf) on one side and fold each sheet."), body), "5")]
+    else:
+        flow += [(para(t("If the crosses fall on 0 and 0, your printer is aligned: nothing to do. If the "
+                         "three targets give different values, use the centre one."), body), "4"),
+                 (para(t("Build your cards with the values you read (for example --back-offset 0.5,-1 "
+                         "for X = 0.5 and Y = −1):"), body), "5"),
+                 (para(escape(command), code), None),
+                 (para(t("Print this page again with the same --back-offset to check: the crosses "
+                         "should now fall on 0."), body), None)]
     y = H - 15 * mm
     for paragraph, bullet in flow:
         if bullet:

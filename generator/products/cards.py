@@ -5,11 +5,12 @@ Each sheet carries a label in its margin: the game, the sheet's number, its side
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.i18n import SOURCE_LANGUAGE, Translator, interface_languages
+from ..data.i18n import Translator
 from ..data.model import Deck
 from ..data.project import GameData, Project
 from ..data.templates import card_context
@@ -38,15 +39,14 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, options.allow_missing)
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts)
+    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
+                        game=game.game)
     pieces = [p for deck in game.decks
               for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
     layout = Layout(project.sheets, options)
     sheets = layout.pack(pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
-    # the calibration page the first sheet asks for: in this language if pnp speaks it, else English
-    calibrate_lang = lang if lang in interface_languages(project.root) else SOURCE_LANGUAGE
-    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, calibrate_lang)
+    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
     progress(pages)
     font = fonts.face(fonts.typography(lang).roles["ui"]).name
     pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
@@ -62,7 +62,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
     back_form, back_key = None, None
     if deck.back and options.two_sided:
         back_form = f"{game.id}.{deck.deck}.back"
-        layout = project.layouts[deck.back.layout]
+        layout = project.back_layout(deck)
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
         back_key = edge_key(layout, context, f"back of deck {deck.deck}", lang)
         if canvas is not None:
@@ -100,3 +100,47 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
         decks = " · ".join(f"{names.get(d, d)} ×{n}" for d, n in counts.items())
         return f"{game.game.name.get(lang)} · {where} · {sides[side]}", decks
     return label
+
+
+# ---------------------------------------------------------------- the files shipped next to cards.pdf
+
+
+def fold_over(options: SheetOptions) -> SheetOptions:
+    """cards-fold-over.pdf: for printers without duplex, fronts and backs side by side."""
+    return replace(options, fold="long")
+
+
+def ink_saver(options: SheetOptions) -> SheetOptions:
+    return replace(options, ink_saver=True)
+
+
+def write_fold_over(project, game, lang, path, options, progress=lambda n: None) -> int:
+    return write_cards(project, game, lang, path, fold_over(options), progress)
+
+
+def count_fold_over(project, game, options) -> int:
+    return count_pages(project, game, fold_over(options))
+
+
+def write_ink_saver(project, game, lang, path, options, progress=lambda n: None) -> int:
+    return write_cards(project, game, lang, path, ink_saver(options), progress)
+
+
+def count_ink_saver(project, game, options) -> int:
+    return count_pages(project, game, ink_saver(options))
+
+
+def write_calibration_page(project, game, lang, path, options, progress=lambda n: None) -> int:
+    """calibration-page.pdf: the duplex test on the cards' paper and flip edge, in the player's
+    words (what the frame forgives, what to do beyond it)."""
+    from .calibrate import write_calibration
+    fonts = FontBook(project.root, project.fonts)
+    duplex = "long" if options.duplex == "none" else options.duplex
+    write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
+                      fonts, lang, Translator(project.root, lang, options.allow_missing), player=True)
+    progress(2)
+    return 2
+
+
+def count_calibration_page(project, game, options) -> int:
+    return 2

@@ -34,7 +34,7 @@ def placed_cards(project: Project, game: GameData, figure: Figure) -> list[tuple
     out = []
     for placed in figure.cards:
         deck, card = cards[placed.card]
-        layout = project.layouts[deck.back.layout] if placed.back else project.layout_for(deck, card)
+        layout = project.back_layout(deck) if placed.back else project.layout_for(deck, card)
         out.append((deck, card, project.size_of(deck), layout))
     return out
 

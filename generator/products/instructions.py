@@ -21,6 +21,7 @@ from datafile.errors import BuildError
 
 from ..data.contents import included_lines, join, with_count
 from ..data.project import GameData
+from ..paper import colophon
 from ..paper.imposition import Layout
 from ..paper.packing import Sheet
 from ..paper.sheets import content
@@ -120,7 +121,7 @@ def _range(first: int, last: int, lang: str) -> str:
 
 
 def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[str], str], fonts: FontBook,
-                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str], calibrate_lang: str) -> int:
+                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str]) -> int:
     plain = _translate(_, lang)
 
     def t(msgid: str, plural: str | None = None, /, **values) -> str:       # as paragraph markup
@@ -138,13 +139,16 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                "Print-and-play cards: {count} sheets to print after this one, on {paper} paper.",
                count=len(sheets), paper=_paper_name(options.paper)), "lead")
     page.add(t("How to print"), "head")
-    steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.")]
+    steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window."),
+             # the card stock starts at the first card sheet: this sheet is not one of them
+             t("Pages {pages} are this sheet: print them on their own, on plain paper, before you load card stock.",
+               pages=_range(1, PAGES, lang))]
     if two and options.fold != "none":
         steps.append(t("Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, "
                        "glue the two halves together, then cut.", pages=_span(two, lang)))
     elif two:
-        steps.append(t("Pages 1–{last}: print on both sides, flipping on the {edge}. Each fronts page is followed "
-                       "by its backs page.", last=two[-1][1], edge=edge))
+        steps.append(t("Pages {pages}: print on both sides, flipping on the {edge}. Each fronts page is followed "
+                       "by its backs page.", pages=_span(two, lang), edge=edge))
     single_page = bool(one) and one[0][0] == one[-1][1]      # "Page 31", not "Pages 31"
     if one and not two and options.duplex == "none":
         steps.append(t("Page {pages}: print on one side (fronts only: this file was built without backs)."
@@ -156,15 +160,19 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one, lang)))
     steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
                    "printer scaled the page; choose “actual size” and print again."))
+    if two and options.fold == "none" and layout.sheets.frame > 0:
+        steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
+                       "shift of up to {frame} mm.", frame=f"{layout.sheets.frame:g}"))
+    # the files shipped next to this one (build/plan.py), by their names
     if two and options.fold == "none":
-        # the calibration page on this file's paper and in its language (its default is English on Letter)
-        steps.append(t("If the backs land a little off their fronts, print the calibration page (pnp calibrate "
-                       "--lang {lang} --paper {paper} --duplex {duplex}), then build again with the offset it gives "
-                       "(--back-offset X,Y).", lang=calibrate_lang, paper=options.paper, duplex=options.duplex))
-        steps.append(t("No duplex printer? Build with --fold long: each front and its back side by side on one "
+        steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
+                       "one sheet."))
+        steps.append(t("No duplex printer? Print cards-fold-over.pdf instead: each front beside its back on one "
                        "page, to fold and glue."))
-    steps.append(t("Cut along the marks in the margins. Where two pieces are apart, cut both edges: the strip "
-                   "between them falls away. Round and hexagonal pieces have a grey cut line."))
+    if not options.ink_saver:
+        steps.append(t("Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds."))
+    steps.append(t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white "
+                   "frame. Cut round and hexagonal pieces on their black line."))
     for number, step in enumerate(steps, 1):
         page.add(step, "step", f"{number}.")
     _square(canvas, page, plain("Test square: 50 × 50 mm at 100 %"))
@@ -175,8 +183,22 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                       pages, deck_names):
             break
     _draw_back(_Page(canvas, layout, fonts, lang, scale), t, plain, _, game, lang, sheets, pages, deck_names)
+    _colophon(canvas, layout, fonts, lang, colophon.line(game.game, lang, plain("print-and-play edition"),
+                                                         game.directory.parent.parent))   # the project: cards/<game>
     canvas.showPage()
     return PAGES
+
+
+def _colophon(canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, text: str) -> None:
+    """Who made the file and when, at the foot of the sheet's back, inside the blank margin."""
+    printed = content(layout.paper)
+    font = fonts.face(fonts.typography(lang).roles["ui"]).name
+    side = max(layout.sheets.margin + 10, 15)
+    canvas.saveState()
+    canvas.setFillColor(MUTED)
+    canvas.setFont(font, 7)
+    canvas.drawString((printed.x0 + side) * mm, (printed.y0 + side - 6) * mm, typeset(text, lang))
+    canvas.restoreState()
 
 
 def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> list[str]:

@@ -111,7 +111,8 @@ class Story:
         missing = check_glyphs(visible + "".join(links), faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            raise BuildError(f"{self.rules.game.id} rules ({self.lang}): font {faces[0].name} has no glyph for {shown}")
+            raise BuildError(f"{self.rules.where(missing)}: the font of language {self.lang} has no glyph for {shown} "
+                             f"(expected characters that font has, or another font for {self.lang} in layouts/fonts.yaml)")
         out = to_markup(text, self.lang, self.w.icons)
         for i, link in enumerate(links):
             out = out.replace(PLACEHOLDER.format(i), link)
@@ -241,9 +242,9 @@ class Story:
         story: list[Flowable] = []
         lead: list[Flowable] = [h]      # headings still to place, with the next card
         for deck in self.rules.decks:
-            # a deck with no printable piece shows what is missing, never "(0 cards)"
-            count = deck.shortfall if deck.shortfall and not deck.count else count_label(_, deck.unit, deck.count)
-            count += f" ({deck.shortfall})" if deck.shortfall and deck.count else ""
+            if not deck.count:
+                continue     # nothing printed: "What's included" says why, in a sentence
+            count = count_label(_, deck.unit, deck.count)   # no "(2 / 32)": a counter is not for players
             dh = self.P(f'<a name="deck-{deck.id}"/>' + escape(typeset(deck.name, self.lang)) +
                         f' <font size="9" color="{MUTED_MARKUP}">{escape(typeset(count, self.lang))}</font>', deck_head)
             dh._outline = (f"deck-{deck.id}", deck.name, 2)

@@ -294,7 +294,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
                    progress: Callable[[int], None] = lambda n: None) -> int:
     fonts = FontBook(project.root, project.fonts)
     pad, title = _pad(project, game, lang, options.allow_missing, fonts)
-    canvas = new_canvas(path, options, project, title, lang, fonts)
+    canvas = new_canvas(path, options, project, title, lang, fonts, game=game.game)
     size, cols, nrows, w, h = _arranged(pad, canvas._pagesize)
     if not pad.fits(w, h):
         raise BuildError(f"{game.id}/{lang} score pad: {len(pad.rows)} rows for {pad.players} players do not fit "

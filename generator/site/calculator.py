@@ -12,6 +12,8 @@ from markupsafe import Markup
 
 from scoring.api import categories, facts_from_game
 
+from ..data.i18n import sort_key
+
 from . import runtime
 
 
@@ -80,7 +82,7 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
         # only what a district can hold (the card data's types), by printed names (scoring/tournay_cards.py)
         cards = module.district_cards(facts["cards"])
         name = module.card_labels(cards, lambda m: _soft(labels, m), lang)
-        cards.sort(key=lambda c: (name[c.id].casefold(), c.id))
+        cards.sort(key=lambda c: (sort_key(name[c.id]), c.id))
         numeral = module.ROMAN.get(lang, module.ROMAN[""])
         # the district by colour and level, one tap a card (calc-form.js district); the rows in the
         # rules' colour order, named as the citizens' colours are

@@ -14,7 +14,9 @@ from pathlib import Path
 from ..paper import written
 
 # File name -> interface string (site.po); in the order a player looks for them.
-KNOWN = {"rules.pdf": "Rules (PDF)", "cards.pdf": "Card sheets", "player-aid-card.pdf": "Player aid cards",
+KNOWN = {"rules.pdf": "Rules (PDF)", "cards.pdf": "Card sheets",
+         "cards-fold-over.pdf": "Card sheets to fold (no duplex printer)", "cards-ink-saver.pdf": "Card sheets, ink saver",
+         "calibration-page.pdf": "Duplex calibration page", "player-aid-card.pdf": "Player aid cards",
          "player-aid.pdf": "Player aid", "score-pad.pdf": "Score pad"}
 SUFFIXES = {".pdf", ".png", ".svg", ".zip", ".csv", ".json"}
 
@@ -51,5 +53,10 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     return [Download(n, found[n], KNOWN.get(n)) for n in names]
 
 
-def human_size(size: int) -> str:
-    return f"{size / 1_000_000:.1f} MB" if size >= 1_000_000 else f"{max(1, round(size / 1000))} KB"
+def human_size(size: int, lang: str = "en") -> str:
+    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets)."""
+    mega, kilo = ("Mo", "Ko") if lang == "fr" else ("MB", "KB")
+    if size >= 1_000_000:
+        number = f"{size / 1_000_000:.1f}"
+        return f"{number.replace('.', ',') if lang == 'fr' else number}\u00a0{mega}"
+    return f"{max(1, round(size / 1000))}\u00a0{kilo}"

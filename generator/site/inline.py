@@ -12,12 +12,19 @@ from datafile.errors import BuildError
 from ..data.i18n import Translator
 from ..data.model import IconSpec
 from ..data.rules import REF, Rules
-from ..typeset.text import BOLD, ITALIC, styled, typeset
+from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset
 from .rules_parts import phrase_breaks
 
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
 COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :denier:"
+# words that say how many as a number would, read aloud before an icon's label: « des habitants »,
+# « autant de cartes », « aucun point » (issue 51: « avec des habitant », « ne perd aucun points »)
+QUANTITY = {
+    "fr": re.compile(r"(?i)(?:\b(?P<many>des|les|autant de|plusieurs|vos|ses|leurs|ces)"
+                     r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
+    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
+}
 
 
 class Inline:
@@ -37,7 +44,7 @@ class Inline:
     def __call__(self, source: str) -> Markup:
         text = styled(source or "", self.rules.lang, TOKEN, self._token)
         text = BOLD.sub(r"<strong>\1</strong>", text)
-        text = ITALIC.sub(r"<em>\1</em>", text)
+        text = ordinals(ITALIC.sub(r"<em>\1</em>", text), self.rules.lang, "sup")
         if self.rules.lang == "ja":
             text = phrase_breaks(text)
         return Markup(text.replace("\n", "<br>"))
@@ -54,7 +61,11 @@ class Inline:
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
         count = COUNT_BEFORE.search(match.string, 0, match.start())
-        return self.icon(name, int(count.group(1)) if count else None)
+        if count:
+            return self.icon(name, int(count.group(1)))
+        word = QUANTITY.get(self.rules.lang)
+        word = word.search(match.string, 0, match.start()) if word else None
+        return self.icon(name, (2 if word.group("many") else 1) if word else None)
 
     def icon(self, name: str, count: int | None = None) -> str:
         self.used.add(name)

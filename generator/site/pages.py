@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -112,7 +113,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
              for d in rules.decks]
     about = about_notes(rules, inline)
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
-                  size=SIZE.format(d.name)) for d in downloads]
+                  size=SIZE.format(d.name, lang)) for d in downloads]
     heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
     included = dict(heading=typeset(heading, lang), lines=[typeset(line, lang) for line in lines])
     return sources.render(
@@ -184,7 +185,7 @@ def _previous(base: Path) -> dict[str, dict]:
     return kept
 
 
-SIZE = "@@size:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
+SIZE = "@@size:{}:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
 FONTS_OF = "@fonts:"   # in a page group's files: the web fonts of that script, named once they are made
 
 
@@ -333,8 +334,9 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
         else:
             if isinstance(data, Path):
                 data = data.read_bytes()
-            for d in downloads:
-                data = data.replace(SIZE.format(d.name), human_size(d.size))
+            for d in downloads:         # each page's language: « 208 Ko », "208 KB"
+                mark = re.escape(SIZE.format(d.name, "LANG")).replace("LANG", r"([\w-]+)")
+                data = re.sub(mark, lambda m, size=d.size: human_size(size, m.group(1)), data)
             raw = data.encode("utf-8") if isinstance(data, str) else data
             tmp.write_bytes(raw)
             digest = hashlib.sha256(raw).digest()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 import urllib.parse
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -19,11 +20,13 @@ from typing import Callable, Iterable, Protocol
 import click
 
 from datafile.errors import BuildError, DataError
+from datafile.source import open_checked
 
 from ..data.catalog import load_project
 from ..data.languages import language_problems
 from ..data.project import Project
 from ..paper import written
+from .http_guard import LOCAL_HOSTS, HostRule, allowed_hosts
 from .pages import build_site_only, site_dir
 
 
@@ -74,27 +77,12 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
     return True
 
 
-LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-
-
-def allowed_hosts(addresses: Iterable[str]) -> frozenset[str]:
-    """The names a request's Host header may give: the addresses the server listens on (as
-    given to the handler), and `localhost` when one of them is a loopback address. A page of
-    another site whose name was rebound to 127.0.0.1 (DNS rebinding) sends its own name, and is
-    answered 400."""
-    names = {a.strip("[]").lower() for a in addresses}
-    if names & {"127.0.0.1", "::1", "localhost"}:
-        names |= set(LOCAL_HOSTS)
-    return frozenset(names)
-
-
 class PreviewServer(ThreadingHTTPServer):
     """The preview's HTTP server: a request that fails is one line on the terminal, never a traceback."""
 
     daemon_threads = True
 
     def handle_error(self, request, client_address) -> None:
-        import sys
         kind, exc = sys.exc_info()[:2]
         if kind is not None and not issubclass(kind, (ConnectionError, TimeoutError)):
             click.secho(f"serve: a request from {client_address[0]} failed ({kind.__name__}: "
@@ -140,7 +128,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
     regular `.br`/`.gz` copy beside it is sent as that copy to a browser that accepts its coding."""
 
     def __init__(self, *args, hosts: Iterable[str] = LOCAL_HOSTS, **kwargs):
-        self.hosts = allowed_hosts(hosts)
+        self.hosts = HostRule(allowed_hosts(hosts))     # the addresses listened on, under any port
         super().__init__(*args, **kwargs)
 
     def log_message(self, format, *args):  # noqa: A002 - keep the terminal for build messages
@@ -152,15 +140,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
         self.send_error(404, "Not found")
         return None
 
-    def _host_allowed(self) -> bool:
-        host = (self.headers.get("Host") or "").strip().lower()
-        name = host[1:host.index("]")] if host.startswith("[") and "]" in host else host.rpartition(":")[0] \
-            if host.count(":") == 1 else host
-        return bool(name) and name in self.hosts
-
     def send_head(self):
         self._vary = False
-        if not self._host_allowed():
+        if not self.hosts.allows(self.headers.get("Host")):
             self.send_error(400, "Unknown Host")
             return None
         try:
@@ -185,7 +167,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return None
         coding, sent = self._encoded_copy(path)
-        handle = _open_regular(sent)
+        handle = _open_regular(sent, self.directory)
         if handle is None:
             self.send_error(404, "Not found")
             return None
@@ -266,14 +248,14 @@ def _ours(directory: str, path: str) -> bool:
     return written.hash_of(Path(path), os.path.relpath(path, out), known[1]) is not None
 
 
-def _open_regular(path: str):
-    """`path` opened for reading if it is a regular file (never through a link), else None."""
+def _open_regular(path: str, directory: str):
+    """`path` opened for reading by the project's read rule (a regular file within the site
+    folder, never a pipe waited on), else None. A path that resolves elsewhere (a link swapped in
+    after the walk) is refused: what is sent must be the file listed under that very name."""
+    inside = os.path.relpath(os.path.abspath(path), os.path.abspath(directory))
+    if os.path.realpath(path) != os.path.join(os.path.realpath(directory), inside):
+        return None
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
+        return open_checked(Path(path), path, sys.maxsize, (Path(directory),))
+    except DataError:
         return None
-    handle = os.fdopen(fd, "rb")
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        handle.close()
-        return None
-    return handle

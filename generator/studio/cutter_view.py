@@ -31,7 +31,7 @@ class _Direct:
 
 
 def cutter_view(project: Project, game_id: str, lang: str, machine: str) -> bytes:
-    cutter = load_cutter(project.root, machine).model_copy(update={"raster_dpi": None})
+    cutter = load_cutter(project.root, machine).model_copy(update={"raster_dpi": None, "cut_files": ["svg"]})
     game = project.games[game_id]
     parts, y, width = [], 0.0, 0.0
     with tempfile.TemporaryDirectory(prefix="pnp-cutter-view-") as tmp:

@@ -73,7 +73,7 @@ def _stat(path: Path) -> tuple:
 
 
 def layout_of(project: Project, deck: Deck, card: Card | None) -> Layout:
-    return project.layout_for(deck, card) if card is not None else project.layouts[deck.back.layout]
+    return project.layout_for(deck, card) if card is not None else project.back_layout(deck)
 
 
 class Faces:

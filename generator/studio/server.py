@@ -10,12 +10,9 @@ with a Content-Security-Policy that runs only the studio's own script.
 from __future__ import annotations
 
 import io
-import ipaddress
 import mimetypes
 import os
 import re
-import socket
-import stat
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -23,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 from datafile.errors import DataError
 from datafile.source import read_bytes
 
+from ..site.http_guard import EVERY_INTERFACE, LOCAL_HOSTS, HostRule, allowed_hosts
 from ..site.serve import PreviewServer
 from .session import Studio
 
@@ -35,7 +33,6 @@ CUTTER = re.compile(r"^/cutter/([a-z0-9][a-z0-9-]*)/([a-z]{2,3})/([a-z0-9][a-z0-
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
-LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 MAX_FILE = 64 * 1024 * 1024
 
 
@@ -44,35 +41,15 @@ class StudioServer(PreviewServer):
 
     def __init__(self, studio: Studio, host: str, port: int):
         self.studio = studio
-        self.bind_host = host
         super().__init__((host, port), Handler)
         self.diffs: dict[tuple, bytes] = {}
+        # a loopback name or the --host given, at this port; listening on every interface, also
+        # an IP address or this machine's name
+        self.hosts = HostRule(frozenset(LOCAL_HOSTS) | allowed_hosts([host]), self.port, host in EVERY_INTERFACE)
 
     @property
     def port(self) -> int:
         return self.server_address[1]
-
-    def host_allowed(self, header: str | None) -> bool:
-        """Whether a request's Host names this server: a loopback name, the --host given, or,
-        listening on every interface, an IP address or this machine's name."""
-        if not header:
-            return False
-        try:
-            parts = urlsplit("//" + header)
-            name, port = (parts.hostname or "").lower(), parts.port
-        except ValueError:
-            return False
-        if port != self.port and not (port is None and self.port == 80):
-            return False
-        if name in LOOPBACK or name == self.bind_host.lower().strip("[]"):
-            return True
-        if self.bind_host in ("0.0.0.0", "::", ""):
-            try:
-                ipaddress.ip_address(name)
-                return True
-            except ValueError:
-                return name in {socket.gethostname().lower(), socket.getfqdn().lower()}
-        return False
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -84,7 +61,7 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):  # noqa: N802 - http.server's name
-        if not self.server.host_allowed(self.headers.get("Host")):
+        if not self.server.hosts.allows(self.headers.get("Host")):
             return self._send(403, b"unexpected Host header\n", "text/plain; charset=utf-8")
         path = urlsplit(self.path).path
         studio = self.server.studio
@@ -184,18 +161,11 @@ class Handler(BaseHTTPRequestHandler):
                                                  for p in parts[1:]):
             return self._send(404, b"not found\n", "text/plain; charset=utf-8")
         folder = game.directory.resolve()
-        target = folder.joinpath(*parts[1:])
-        try:
-            real = target.resolve(strict=True)
-            info = os.stat(real)
-        except (OSError, RuntimeError):
-            return self._send(404, b"not found\n", "text/plain; charset=utf-8")
-        if not real.is_relative_to(folder) or not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE:
-            return self._send(404, b"not found\n", "text/plain; charset=utf-8")
+        real = Path(os.path.realpath(folder.joinpath(*parts[1:])))
         kind = mimetypes.guess_type(real.name)[0] or "application/octet-stream"
         if kind.startswith("text/") or real.suffix in (".yaml", ".yml", ".csv", ".po"):
             kind = "text/plain; charset=utf-8"
-        try:   # read by the project's rule: a file swapped for a pipe since the stat is refused, not waited on
+        try:   # the project's read rule: a regular file within the game folder, a pipe refused, not waited on
             data = read_bytes(real, real.name, MAX_FILE, (folder,), "a regular file of the game folder")
         except DataError:
             return self._send(404, b"not found\n", "text/plain; charset=utf-8")

@@ -43,6 +43,7 @@ class Studio:
         self.project: Project | None = None      # the last project that loaded
         self.specs: list[Spec] = []
         self.problems: list[Problem] = []         # why the files as they are now do not load
+        self.unloaded = False                     # the files changed and did not load: old findings are stale
         self.busy = "loading the project"
         self.stopping = threading.Event()
         self.last_reload = 0.0                    # seconds the last reload took (the status line)
@@ -89,16 +90,16 @@ class Studio:
             project = load_project(self.root, self.games)
             specs = self.faces.plan(project, self.langs)
         except DataError as exc:
-            return self._bump(problems=exc.problems, busy="")
+            return self._bump(problems=exc.problems, busy="", unloaded=True)
         except BuildError as exc:          # a refused input folder (input_files)
-            return self._bump(problems=[Problem("", 0, "", str(exc))], busy="")
+            return self._bump(problems=[Problem("", 0, "", str(exc))], busy="", unloaded=True)
         todo = self.faces.stale(specs)
         self.faces.forget(specs)
         # shown at once when the page has something to show before drawing: a new structure, a
         # banner to clear, a long drawing; a one-card edit waits for its image (one update, not three)
         early = self.problems or [s.id for s in specs] != [s.id for s in self.specs] or len(todo) > 8
         with self.lock:
-            self.project, self.specs, self.problems = project, specs, []
+            self.project, self.specs, self.problems, self.unloaded = project, specs, [], False
         if not todo:
             self.last_reload = time.perf_counter() - started
         if early or not todo:
@@ -142,14 +143,14 @@ class Studio:
                 return self._state[1]
             version = self.version
             snapshot = (self.project, list(self.specs), dict(self.faces.entries), list(self.problems), self.busy,
-                        self.last_reload)
+                        self.last_reload, self.unloaded)
         data = json.dumps(self._state_dict(version, *snapshot), ensure_ascii=False).encode()
         with self.lock:
             if self._state is None or self._state[0] < version:
                 self._state = (version, data)
         return data
 
-    def _state_dict(self, version, project, specs, entries, problems, busy, seconds) -> dict:
+    def _state_dict(self, version, project, specs, entries, problems, busy, seconds, unloaded=False) -> dict:
         links = Links(project, self.editor) if project else None
         broken = self._broken_cards(project, problems)
         banner = [links.problem(p) if links else {"text": str(p), "label": "", "href": ""} for p in problems]
@@ -157,7 +158,8 @@ class Studio:
         for spec in specs:
             entry = entries.get(spec.id)
             game = project.games[spec.game]
-            marks = list(entry.marks) if entry else []
+            # findings of the last good files, not of these (a text since shortened "does not fit")
+            marks = list(entry.marks) if entry and not unloaded else []
             out = [self._mark(m, links, game, spec) for m in marks]
             for problem in broken.get((spec.game, spec.deck, spec.card), []):
                 lang = MISSING_TEXT.search(problem.message)

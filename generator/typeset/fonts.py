@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..data.locate import MAX_FONT_BYTES, game_font, locate_inside
+from ..data.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font
 from ..data.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
@@ -119,6 +119,24 @@ class FontBook:
             raise BuildError(str(exc.problems[0])) from None
         digest = hashlib.sha256(data).hexdigest()[:10]
         family = self._files[(folder, name)] = f"file-{digest}"
+        if (family, False, False) not in self._faces:
+            face = _register_file_face(data, f"pnp-{family}", name)
+            for bold in (False, True):
+                for italic in (False, True):
+                    self._faces[(family, bold, italic)] = face
+        return family
+
+    def system_family(self, name: str) -> str:
+        """A TrueType family installed on this system (fontconfig), as one face for every style."""
+        if ("system", name) in self._files:
+            return self._files[("system", name)]
+        path = system_font(name)
+        if path is None:
+            raise BuildError(f"font '{name}' is not installed here (fc-list : family lists what is); "
+                             f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
+        data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
+        digest = hashlib.sha256(data).hexdigest()[:10]
+        family = self._files[("system", name)] = f"system-{digest}"
         if (family, False, False) not in self._faces:
             face = _register_file_face(data, f"pnp-{family}", name)
             for bold in (False, True):

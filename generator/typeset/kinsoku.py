@@ -22,7 +22,7 @@ from reportlab.platypus.paragraph import (
 from reportlab.rl_config import _FUZZ
 
 from .paragraph import Paragraph
-from .phrases import boundaries, short_tail
+from .phrases import boundaries, glued as unbreakable, short_tail
 
 # Closing brackets and marks, small kana, prolonged sound mark, iteration marks, and
 # Western closing punctuation: never at the start of a line (JIS X 4051 classes 2-7 + small kana).
@@ -93,15 +93,15 @@ def kinsoku_split(frags, maxWidths, calcBounds):
     for f in frags:
         text = f.text if isinstance(f.text, str) else f.text.decode("utf8")
         U.extend([cjkU(t, f, "utf8") for t in text] if text else [cjkU(text, f, "utf8")])
-    allowed = _phrase_starts(U)
+    allowed, held = _phrase_starts(U), _held(U)
     cut: list[bool] = []
-    spans = _spans(U, maxWidths, allowed, 1.0, cut)
+    spans = _spans(U, maxWidths, allowed, 1.0, cut, held)
     if len(spans) > 1 and short_tail("".join(U[spans[-1][0]:spans[-1][1]])):
         # a paragraph ending on a lone 「す。」: break for a slightly narrower measure when that
         # keeps the number of lines (so the height a fit measured stays true)
         for ratio in REBALANCE:
             trial_cut: list[bool] = []
-            trial = _spans(U, maxWidths, allowed, ratio, trial_cut)
+            trial = _spans(U, maxWidths, allowed, ratio, trial_cut, held)
             if len(trial) == len(spans) and not short_tail("".join(U[trial[-1][0]:trial[-1][1]])) \
                     and len(trial_cut) <= len(cut):      # never cut a word to mend a short line
                 spans = trial
@@ -122,6 +122,15 @@ def kinsoku_split(frags, maxWidths, calcBounds):
 def _phrase_starts(U) -> frozenset[int]:
     """Indices of U where a BudouX phrase begins (U holds one character per item, or an empty
     item for a frag without text)."""
+    return _indices(U, boundaries)
+
+
+def _held(U) -> frozenset[int]:
+    """Indices of U inside a run no line may cut (「につき」, 「1枚」, 「「実際のサイズ」」)."""
+    return _indices(U, unbreakable)
+
+
+def _indices(U, positions) -> frozenset[int]:
     text = "".join(U)
     if not text:
         return frozenset()
@@ -129,10 +138,11 @@ def _phrase_starts(U) -> frozenset[int]:
     for k, u in enumerate(U):
         index_of.setdefault(position, k)
         position += len(u)
-    return frozenset(index_of[b] for b in boundaries(text) if b in index_of)
+    return frozenset(index_of[b] for b in positions(text) if b in index_of)
 
 
-def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None) -> list[tuple[int, int, bool]]:
+def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None,
+           held: frozenset[int] = frozenset()) -> list[tuple[int, int, bool]]:
     """(start, end, ends with a forced break) of each line. A line ends at the last phrase
     boundary that kinsoku allows and that fits; a phrase longer than the line is broken where
     kinsoku allows; a word longer than the line, anywhere."""
@@ -154,8 +164,8 @@ def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None) -> list
         end = i
         if not line_break and i < n:
             end = _last(U, start, i, lambda k: k in allowed and _ok(U, k))
-            if end is None:     # a phrase longer than the line: after a mark (サンタ・|フィーナ), else anywhere
-                end = _last(U, start, i, lambda k: str(U[k - 1]) in SEPARATORS and _ok(U, k))
+            if end is None:     # a phrase longer than the line: after a mark or a name (サンタ・フィーナ|礼拝堂),
+                end = _last(U, start, i, lambda k: _seam(U, k) and k not in held and _ok(U, k))  # else anywhere
             if end is None:
                 end = _last(U, start, i, lambda k: _ok(U, k)) or i
                 if cut is not None and _letter(str(U[end - 1])) and _letter(str(U[end])):
@@ -165,6 +175,13 @@ def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None) -> list
         spans.append((start, end, line_break))
         start = end
     return spans
+
+
+def _seam(U, k: int) -> bool:
+    """After a separator mark, or where a katakana name meets the kanji noun after it."""
+    before, after = str(U[k - 1]), str(U[k])
+    return before in SEPARATORS or (0x30A1 <= ord(before[:1] or " ") <= 0x30FA or before == "ー") \
+        and 0x4E00 <= ord(after[:1] or " ") <= 0x9FFF
 
 
 def _last(U, start: int, limit: int, allowed) -> int | None:

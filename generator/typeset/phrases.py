@@ -6,11 +6,22 @@ Shared by the PDF line breaker (kinsoku.py) and the site, which marks the same b
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 # a paragraph whose last line holds this few characters besides punctuation is rebalanced
 SHORT_LAST_LINE = 2
 PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…‥")
+
+# Runs BudouX may cut that a line must not: 「1枚に｜つき」, a number and its counter (「赤1｜枚ずつ」),
+# a short quoted label (「「実際の｜サイズ」」) and a katakana name joined by ・ (「サンタ・｜フィーナ」).
+COUNTERS = "枚個点人回金つ段階色倍番列種組軒歩行"
+LABEL_MAX = 10      # characters inside 「」 kept on one line
+UNBREAKABLE = re.compile(
+    "につき"
+    f"|[0-9０-９]+[{COUNTERS}]"
+    f"|「[^「」\n]{{1,{LABEL_MAX}}}」"
+    "|[ァ-ヺー]+(?:[・･][ァ-ヺー]+)+")
 
 
 @lru_cache(maxsize=1)
@@ -32,16 +43,23 @@ def boundaries(text: str) -> frozenset[int]:
     """Indices of `text` where a phrase ends and the next begins (0 and len(text) left out).
     BudouX sometimes opens a phrase with a mark no line may start with (引かれたら｜：この): the
     boundary then moves after the mark (引かれたら：｜この); it sometimes cuts a number (カード9｜0枚):
-    that boundary is dropped."""
+    that boundary is dropped, as is one inside a run of UNBREAKABLE."""
     ends, total = set(), 0
+    inside = glued(text)
     for phrase in phrases(text)[:-1]:
         total += len(phrase)
         end = total
         while end < len(text) and text[end] in PUNCTUATION:
             end += 1
-        if end < len(text) and not (_word(text[end - 1]) and _word(text[end])):
+        if end < len(text) and end not in inside and not (_word(text[end - 1]) and _word(text[end])):
             ends.add(end)
     return frozenset(ends)
+
+
+@lru_cache(maxsize=4096)
+def glued(text: str) -> frozenset[int]:
+    """Indices of `text` where no line may break: inside a run of UNBREAKABLE."""
+    return frozenset(k for m in UNBREAKABLE.finditer(text) for k in range(m.start() + 1, m.end()))
 
 
 def _word(ch: str) -> bool:

@@ -63,7 +63,9 @@ class Overflow(BuildError):
 def french_spacing(text: str) -> str:
     """No-break spaces where French typography wants them: before ; ! ? : and inside « »."""
     text = re.sub(r"\s*([;!?])", lambda m: NNBSP + m.group(1), text)
-    text = re.sub(r"(?<=\w)\s*:(?=\s|$)", NBSP + ":", text)
+    # after a word, and after ) » * or a held icon too (« Garde (Carte 5) : », « **Lutter** : »)
+    text = re.sub(r"(:[a-z][a-z0-9-]*:)|(?<=[^\s:])[ \t\u00a0\u202f]*:(?=\s|$)",
+                  lambda m: m.group(1) or NBSP + ":", text)      # an :icon: is left as it is
     text = re.sub(r"«\s*", "«" + NBSP, text)
     return re.sub(r"\s*»", NBSP + "»", text)
 
@@ -119,6 +121,15 @@ def markup_color(value: str) -> str:
     return f"rgb({','.join(str(int(h, 16)) for h in m.groups())})" if m else value
 
 
+FR_ORDINAL = re.compile(r"(?<![\w])(\d+)(er|re|e)(?![\w])")    # 2e, 1er, 1re
+
+
+def ordinals(text: str, lang: str, tag: str) -> str:
+    """French ordinals with a raised, smaller suffix (2<tag>e</tag>): a real superscript, which
+    every font can draw, where the modifier letter ᵉ is missing from most (issue 51)."""
+    return FR_ORDINAL.sub(rf"\1<{tag}>\2</{tag}>", text) if lang == "fr" else text
+
+
 def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
     """Turn card text (plain text, **bold**, *italic*, :icon:, newlines) into paragraph XML."""
 
@@ -135,7 +146,7 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
     text = styled(source, lang, ICON, icon).replace(NNBSP, NBSP)
     text = BOLD.sub(r"<b>\1</b>", text)
     text = ITALIC.sub(r"<i>\1</i>", text)
-    return text.replace("\n", "<br/>")
+    return ordinals(text, lang, "super").replace("\n", "<br/>")
 
 
 @dataclass

@@ -46,7 +46,7 @@ def test_every_input_of_the_packing_changes_the_key(tmp_path):
          "  de: {hyphenation: de_DE, roles: {body: gothic}}"),
         (root / "layouts" / "fonts.yaml", "  de: {hyphenation: de_DE, roles: {body: gothic}}",
          "  de: {hyphenation: de_AT, roles: {body: gothic}}"),                     # its dictionary
-        (root / "layouts" / "hyphenation.yaml", "  - Adels-sta-pel\n", "  - Adels-sta-pel\n  - Aktio-nen\n"),
+        (root / "layouts" / "hyphenation.yaml", "  - Adels-stapel\n", "  - Adels-stapel\n  - Aktio-nen\n"),
     ]
     for path, old, new in changes:
         replace_in(path, old, new)

@@ -65,8 +65,9 @@ def test_a_missing_icon_label_is_refused_by_validate_check_and_build_alike(tmp_p
 
 
 def test_a_language_pnp_has_no_catalogue_for(tmp_path):
-    """Spanish: pnp's own interface strings need a catalogue, said in one line; with exactly the
-    strings validate asks for, the build works. The icons are no obstacle: a new game has its own
+    """Spanish: pnp has no catalogue for it, so its interface strings print in English, every one
+    (issue 52: `pnp new juego --lang es` did not build); a catalogue that has some but not all is
+    refused in one line; with exactly the strings validate asks for, the build works. The icons are no obstacle: a new game has its own
     copies of the card and points icons pnp ships, labelled in its file with the rest (the shared
     ones, without a Spanish label, refused the build even with --allow-missing: stop 46)."""
     from generator.data.catalog import load_project
@@ -76,6 +77,12 @@ def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     game = new_game(tmp_path)
     add_language(game, "es")
     result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    folder.joinpath("pnp.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                                         'msgid "Rules"\nmsgstr "Reglas"\n', encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     out = lines(result)
     assert not any(".label: no 'es' label" in line for line in out)
@@ -83,8 +90,6 @@ def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     assert len(catalogue) == 1 and "no 'es' translation of the" in catalogue[0]
     # the fix the message names: a catalogue
     assert pnp("validate", "spice-road", "--allow-missing", root=tmp_path).exit_code == 0
-    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
     project = load_project(tmp_path, ["spice-road"])
     needed = sorted(needed_msgids(project, project.games["spice-road"]))
 
@@ -152,8 +157,8 @@ def test_validate_knows_every_label_the_products_print():
 
 
 def test_validate_knows_every_text_of_the_card_sheets():
-    """Every literal passed to `_`, `t` or `plain` by the instructions sheet, the sheet labels and
-    what's included (both branches of an `a if … else b`) is in SHEET_MSGIDS, which validate asks
+    """Every literal passed to `_`, `t` or `plain` by the instructions sheet, the sheet labels, the
+    calibration page shipped with them and what's included (both branches of an `a if … else b`) is in SHEET_MSGIDS, which validate asks
     a new language for: a text missing from it made the build refuse a language validate passed."""
     import ast
     from pathlib import Path
@@ -170,7 +175,7 @@ def test_validate_knows_every_text_of_the_card_sheets():
 
     code = Path(__file__).resolve().parents[2] / "generator"
     printed = set()
-    for name in ("products/instructions.py", "products/cards.py", "data/contents.py"):
+    for name in ("products/instructions.py", "products/cards.py", "products/calibrate.py", "data/contents.py"):
         for node in ast.walk(ast.parse((code / name).read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "t", "plain") \
                     and node.args:
@@ -179,3 +184,15 @@ def test_validate_knows_every_text_of_the_card_sheets():
                 else:
                     printed.update(strings(node.args[0]))
     assert len(printed) > 30 and printed == SHEET_MSGIDS, (printed ^ SHEET_MSGIDS)
+
+
+def test_an_unknown_language_is_said_once(tmp_path):
+    """`languages: [en, xx]` gave one "no 'xx' text" per text of the game and no word of the
+    cause (issue 52)."""
+    game = new_game(tmp_path)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("languages: [en]", "languages: [en, xx]"))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    said = lines(result)
+    assert len([line for line in said if "xx" in line]) == 1, result.output
+    assert re.match(r"cards/spice-road/game\.yaml:\d+: languages\[1\]: 'xx' is an unknown language", said[0])

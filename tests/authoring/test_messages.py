@@ -30,7 +30,7 @@ def test_an_unknown_product_is_one_line_and_refused(tmp_path, only, guess):
     out = one_line_each(result)
     assert len(out) == 1 and out[0].startswith(f"pnp build: --only: unknown product '{only}'")
     assert (f"did you mean '{guess}'?" in out[0]) if guess else "did you mean" not in out[0]
-    assert "cards, player-aid-card, player-aid, rules, score-pad" in out[0]
+    assert "cards, cards-fold-over, cards-ink-saver, calibration-page, player-aid-card, player-aid, rules, score-pad" in out[0]
     assert not (tmp_path / "out").exists()
 
 
@@ -42,6 +42,7 @@ def test_the_progress_bar_shows_no_eta(tmp_path, monkeypatch):
     seen = []
     real = click.progressbar
     monkeypatch.setattr(build.click, "progressbar", lambda *a, **k: seen.append(k) or real(*a, **k))
+    monkeypatch.setattr(build, "_terminal", lambda: True)   # the bar is drawn on a terminal only
     new_game(tmp_path)
     assert pnp("build", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path).exit_code == 0
     assert seen and all(k.get("show_eta") is False for k in seen)
@@ -129,7 +130,8 @@ def test_a_damaged_image_is_one_plain_line(tmp_path, damage):
     built = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert built.exit_code == 1
     assert [line for line in one_line_each(built) if line.startswith("build failed")] == [
-        f"build failed: card 'market' (deck cards), language en, box 'art' (layout spice-road/card): {expected}"]
+        f"build failed: layouts/spice-road.yaml:32: card 'market' (deck cards), language en, box 'art' "
+        f"(layout spice-road/card): {expected}"]
     checked = pnp("check", "spice-road", root=tmp_path)
     assert checked.exit_code == 1 and expected.replace("market", "*") in checked.output
     one_line_each(checked)

@@ -12,6 +12,9 @@ from tests.pdfs import open_pdf
 
 from .helpers import new_game
 
+# the card sheets and the files their instructions name (issue 50)
+SHIPPED_CARDS = ["calibration-page.pdf", "cards-fold-over.pdf", "cards-ink-saver.pdf", "cards.pdf"]
+
 
 def build(root, *args):
     result = pnp("build", "spice-road", "--out", str(root / "out"), *args, root=root)
@@ -27,10 +30,10 @@ def test_new_creates_the_files_and_builds_at_once(tmp_path):
         "cards/spice-road/rules/en.yaml", "layouts/spice-road.yaml"]
     assert "game: spice-road" in (game / "game.yaml").read_text()
     assert "name: {en: Spice Road}" in (game / "game.yaml").read_text()
-    out, result = build(tmp_path)
+    out, result = build(tmp_path, "-v")
     assert "skipped: spice-road: no score-pad.pdf (scoring/ has no calculator for it)" in result.output
-    assert sorted(p.name for p in (out / "en").iterdir()) == ["cards.pdf", "player-aid-card.pdf",
-                                                             "player-aid.pdf", "rules.pdf"]
+    assert sorted(p.name for p in (out / "en").iterdir()) == SHIPPED_CARDS + ["player-aid-card.pdf",
+                                                                            "player-aid.pdf", "rules.pdf"]
     cards = PdfReader(out / "en" / "cards.pdf")
     # the instructions sheet, then 3 cards (2 + 1 copies) on one sheet, then their backs
     assert len(cards.pages) == 4
@@ -59,11 +62,11 @@ def test_a_game_builds_what_it_has(tmp_path):
     assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
     status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
     assert status.exit_code == 0 and "player aid none" in status.output
-    out, result = build(tmp_path)
+    out, result = build(tmp_path, "-v")
     assert "skipped: spice-road: no player-aid-card.pdf (it has no cards/spice-road/aid/ folder)" in result.output
     assert "skipped: spice-road: no player-aid.pdf" in result.output
     assert "note: spice-road has no rules/ folder: its rules.pdf and site page list the cards only" in result.output
-    assert sorted(p.name for p in (out / "en").iterdir()) == ["cards.pdf", "rules.pdf"]   # rules: the card index
+    assert sorted(p.name for p in (out / "en").iterdir()) == SHIPPED_CARDS + ["rules.pdf"]   # rules: the card index
     assert "Market" in "".join(p.extract_text() for p in PdfReader(out / "en" / "rules.pdf").pages)
 
 
@@ -109,8 +112,8 @@ def test_new_in_four_languages_checks_without_a_warning_and_builds(tmp_path):
     assert min(row["smallest_pt"] for row in report["fit"]) >= 6.5
     out, _ = build(tmp_path)
     for lang, word in (("fr", "Marché"), ("en", "Market"), ("de", "Markt"), ("ja", "市場")):
-        assert sorted(p.name for p in (out / lang).iterdir()) == ["cards.pdf", "player-aid-card.pdf",
-                                                                 "player-aid.pdf", "rules.pdf"]
+        assert sorted(p.name for p in (out / lang).iterdir()) == SHIPPED_CARDS + ["player-aid-card.pdf",
+                                                                                "player-aid.pdf", "rules.pdf"]
         assert word in PdfReader(out / lang / "cards.pdf").pages[2].extract_text()     # after the instructions
 
 
@@ -128,9 +131,33 @@ def test_new_writes_a_guide_beside_the_game(tmp_path):
 def test_a_game_in_a_language_pnp_does_not_speak_builds_at_once(tmp_path):
     """`pnp new dice --lang en,es`, then build --allow-missing: refused, because the icons pnp
     ships (card, points) have no 'es' label; the new game now has its own copies, labelled in its
-    languages. Its first sheet asks for a calibration page pnp can make: English, on A4 (a
-    newcomer's walk-through and a review, stop 46)."""
+    languages. Its first sheet points at the calibration page shipped next to it, which is built
+    too (in English where pnp's texts lack the language), and names no command (issue 50)."""
     new_game(tmp_path, "spice-road", "--lang", "es,en")
-    out, _result = build(tmp_path, "--allow-missing", "--lang", "es", "--only", "cards")
+    out, _result = build(tmp_path, "--allow-missing", "--lang", "es", "--only", "cards,calibration-page")
     first = " ".join(PdfReader(out / "es" / "cards.pdf").pages[0].extract_text().split())
-    assert "pnp calibrate --lang en --paper a4 --duplex long" in first
+    assert "calibration-page.pdf" in first and "pnp" not in first
+    assert len(PdfReader(out / "es" / "calibration-page.pdf").pages) == 2
+
+
+def test_new_in_spanish_builds_with_the_command_it_prints(tmp_path):
+    """`pnp new juego --lang es` ends with "Next: pnp build juego", which stopped on 63 untranslated
+    interface strings (issue 52): pnp has no Spanish catalogue, so they print in English."""
+    made = pnp("new", "juego", "--lang", "es", root=tmp_path)
+    assert "Next: pnp build juego" in made.output
+    result = pnp("build", "juego", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = " ".join(PdfReader(tmp_path / "out" / "juego" / "es" / "cards.pdf").pages[0].extract_text().split())
+    assert "calibration-page.pdf" in text   # the instructions sheet, in English (none of it Spanish)
+
+
+def test_a_build_is_quiet_by_default(tmp_path):
+    """About 55 lines a build, every calculator runtime file among them (issue 52): now a summary
+    of at most five lines; `-v` lists every file."""
+    new_game(tmp_path)
+    _out, result = build(tmp_path)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) <= 5, result.output
+    assert any("PDF(s) in" in line and "spice-road/en" in line for line in lines)
+    verbose = pnp("build", "spice-road", "--out", str(tmp_path / "out"), "--no-cache", "-v", root=tmp_path)
+    assert verbose.exit_code == 0 and len(verbose.output.splitlines()) > 20

@@ -120,7 +120,11 @@ def test_xlsx_sheet(game, tmp_path):
      "cards/spice-road/goods.csv:2: name: no 'en' text (expected a column name.en, filled in)"),
     ("id,name.en,props.cost\nsaffron,,3\n",
      "cards/spice-road/goods.csv:2: column B 'name.en': empty cell"),
-    ("name,props.cost\nSaffron,3\n", "cards/spice-road/goods.csv:1: no 'id' column"),
+    # a typo of a property is named for every column, with or without props. (issue 52: 'Hint' had none)
+    ("id,name,props.cost,Tgas\nsaffron,Saffron,3,x\n",
+     "cards/spice-road/goods.csv:1: column D 'Tgas': unknown column; did you mean 'tags'?"),
+    ("id,name,props.cost,props.Tgas\nsaffron,Saffron,3,x\n",
+     "cards/spice-road/goods.csv:1: column D 'props.Tgas': unknown column; did you mean 'tags'?"),
     # a required column missing is said once, on the header, never blamed on a column that is there
     ("id,name.en,props.tags\nsaffron,Saffron,rare\npepper,Pepper,red\n",
      "cards/spice-road/goods.csv:1: no column 'props.cost' (expected a column props.cost: every card needs it)"),
@@ -229,3 +233,92 @@ def test_a_text_too_long_for_its_box_is_named_at_its_cell(game, tmp_path):
     problems = [line for line in result.output.splitlines() if line.strip()][:-1]
     assert len(problems) == 1 and problems[0].startswith("cards/spice-road/goods.csv:3: column C 'text.en': text "
                                                          "does not fit"), problems
+
+
+@pytest.mark.parametrize("row, count", [
+    ('cumin,Cumin,2,When you float it, "look at the top."\n', 5),   # a comma outside quotes
+    ("cumin,Cumin,2,Sweet,extra\n", 5),
+    ("cumin,Cumin\n", 2),
+])
+def test_row_longer_or_shorter_than_header(game, tmp_path, row, count):
+    """A row whose cells do not match the header is refused on one line (issue 52: a stray quote
+    shifted the German text into the English column and the build printed it)."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost,props.subtitle.en\nsaffron,Saffron,3,Red\n" + row,
+                                    encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "goods.csv:3" in line]
+    assert len(lines) == 1 and f"{count} cells" in lines[0] and "4 columns" in lines[0], result.output
+
+
+def test_xlsx_cell_beyond_header(game, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["id", "name.en", "props.cost"])
+    book.active.append(["saffron", "Saffron", 3, "stray"])
+    book.save(game / "goods.xlsx")
+    add_deck(game, "goods", DECK % "goods.xlsx")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1 and "goods.xlsx:2: 4 cells in this row, 3 columns" in result.output, result.output
+
+
+SQUIB = """deck: goods
+name: {en: Goods}
+size: poker
+layout: spice-road/card
+back: {layout: spice-road/back}
+properties:
+  cost: {type: int, min: 0, max: 9}
+cards_from: goods.csv
+"""
+
+
+def test_a_squib_spreadsheet_as_it_is(game, tmp_path):
+    """Issue 52: plain column names (props. optional, case aside), a quantity column, ids made
+    from the names (unique within the deck), and columns the deck does not declare become
+    properties of their own: whole numbers, or text."""
+    add_deck(game, "goods", SQUIB)
+    (game / "goods.csv").write_text(
+        "Name,Qty,Cost,Attack Power,Flavor\n"
+        "Fire Mage,2,3,4,Hot\n"
+        "Fire Mage,1,2,5,Hotter\n"
+        "Élan,0,1,1,Never printed\n"
+        "Élan,1,1,1,\n", encoding="utf-8")
+    deck = goods(tmp_path)
+    assert [(c.id, c.copies) for c in deck.cards] == [("fire-mage", 2), ("fire-mage-2", 1), ("elan", 1)]
+    assert deck.cards[0].props == {"cost": 3, "attack_power": 4, "flavor": "Hot"}
+    assert deck.properties["attack_power"].type == "int" and deck.properties["flavor"].type == "str"
+    assert "flavor" not in deck.cards[2].props
+
+
+def test_the_deck_names_its_quantity_column(game, tmp_path):
+    add_deck(game, "goods", SQUIB + "quantity: Anzahl\n")
+    (game / "goods.csv").write_text("Name,Anzahl,Cost\nFire Mage,3,1\n", encoding="utf-8")
+    assert [(c.id, c.copies) for c in goods(tmp_path).cards] == [("fire-mage", 3)]
+
+
+def test_an_empty_cell_prints_nothing(game, tmp_path):
+    """A Squib deck: no `properties:`, no ids; an empty cell leaves its box empty (it stopped the
+    build: "no field 'flavor' here"), and the quantity column sets the copies (issue 52)."""
+    (game / "cards.yaml").write_text("deck: cards\nname: {en: Cards}\nsize: poker\nlayout: spice-road/card\n"
+                                     "back: {layout: spice-road/back}\ncards_from: cards.csv\n", encoding="utf-8")
+    (game / "cards.csv").write_text("Name,Qty,Cost,Flavor\nMarket,2,1,Busy stalls\nHarbour,1,3,\n", encoding="utf-8")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text().replace("{{ card.text }}", "{{ card.props.flavor }}"))
+    out = tmp_path / "out"
+    result = pnp("build", "spice-road", "--only", "cards", "--out", str(out), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = "".join(p.extract_text() for p in PdfReader(out / "spice-road/en/cards.pdf").pages)
+    assert text.count("Busy stalls") == 2 and text.count("Harbour") >= 1
+
+
+def test_no_pydantic_phrase_reaches_the_designer(game, tmp_path):
+    """`Input should be less than or equal to 9`, `unable to parse string as an integer` (issue 52)."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost\nsaffron,Saffron,four\npepper,Pepper,12\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert "goods.csv:2: column C 'props.cost': 'four' is not a whole number" in result.output
+    assert "goods.csv:3: column C 'props.cost': '12' is more than 9 (expected at most 9)" in result.output
+    assert "Input should" not in result.output and "unable to parse" not in result.output

@@ -55,8 +55,9 @@ def test_the_tutorial_runs_as_written(tmp_path, monkeypatch):
         outputs[what] = result.output
     assert "lanterns: ok (2 decks, 12 cards, languages en)" in outputs["pnp validate lanterns"]
     out = tmp_path / "output" / "lanterns" / "en"
-    assert sorted(p.name for p in out.iterdir()) == ["cards.pdf", "player-aid-card.pdf", "player-aid.pdf",
-                                                     "rules.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["calibration-page.pdf", "cards-fold-over.pdf",
+                                                     "cards-ink-saver.pdf", "cards.pdf", "player-aid-card.pdf",
+                                                     "player-aid.pdf", "rules.pdf"]
     cards = PdfReader(out / "cards.pdf")
     assert len(cards.pages) == 6              # instructions, lanterns, their backs, wishes, their backs
     fronts = [page.extract_text() for page in cards.pages[2::2]]

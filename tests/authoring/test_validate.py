@@ -104,11 +104,13 @@ def test_players_written_as_a_range(project, written, fix):
 
 
 def test_a_build_time_typo_names_the_fields(project):
-    # a name computed at render time escapes validate's static check; the build names what `card` has
-    edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
+    # a name computed at render time escapes validate's static check; the build names what `card` has,
+    # and the layout's file and line, as validate does (issue 52)
+    line = edit(project / "layouts" / "spice-road.yaml", '"{{ card.name }}"', '"{{ card[\'nm\' ~ \'ae\'] }}"')
     result = pnp("build", "spice-road", "--only", "cards", "--out", str(project / "out"), root=project)
     assert result.exit_code == 1
     assert "no field 'nmae' here; it has: copies, id, name, props, text" in result.output
+    assert f"layouts/spice-road.yaml:{line}: card 'market'" in result.output
     assert "View object" not in result.output
 
 
@@ -217,3 +219,58 @@ def test_a_game_folder_without_game_yaml_says_so(project):
     """Not "unknown game 'spice-road'" while cards/spice-road/ is there."""
     (project / "cards" / "spice-road" / "game.yaml").unlink()
     check(project, "cards/spice-road/game.yaml: not found: the folder cards/spice-road/ has no game.yaml")
+
+
+def test_a_typo_in_the_decks_layout_is_said_once_at_its_line(project):
+    """It was said at every card's line (9, 13, 17), none of which holds the typo (issue 52)."""
+    line = edit(project / "cards" / "spice-road" / "cards.yaml", "layout: spice-road/card ", "layout: spice-road/cadr ")
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=project)
+        assert result.exit_code == 1
+        said = [out for out in result.output.splitlines() if "unknown layout" in out]
+        assert len(said) == 1 and said[0].startswith(f"cards/spice-road/cards.yaml:{line}: layout:"), result.output
+        assert "did you mean 'spice-road/card'" in said[0]
+
+
+def test_a_broken_icon_path_quotes_what_was_written_and_only_that(project):
+    """It quoted a path nobody wrote ("M500 100 L…") and added a false "unknown icon ':coin:'"
+    wherever a text used the icon (issue 52)."""
+    layout = project / "layouts" / "spice-road.yaml"
+    line = edit(layout, 'path: "M500 120 A340', 'path: "500 120 A340') + 0
+    for command in ("validate", "check"):
+        result = pnp(command, "spice-road", root=project)
+        assert result.exit_code == 1
+        assert re.search(rf'layouts/spice-road\.yaml:{line}: icons\.coin\.path: "500 120 A340', result.output), \
+            result.output
+        assert "M500 100" not in result.output and "unknown icon" not in result.output
+        assert "which no layout file defines" not in result.output
+
+
+def test_a_forbidden_variant_of_the_glossary_is_refused_at_its_line(project):
+    """Issue 51: one term per concept. A project's glossary/<lang>.yaml forbids a variant; a card
+    text that uses it fails `pnp validate` at its file and line, naming the term to use."""
+    (project / "glossary").mkdir()
+    (project / "glossary" / "en.yaml").write_text(
+        "language: en\nterms:\n  - term: coin\n    forbidden: [money]\n    note: the game's word\n",
+        encoding="utf-8")
+    assert pnp("validate", "spice-road", root=project).exit_code == 0
+    line = edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Gain 2 :coin:.', 'en: "Gain 2 money.')
+    check(project, f"cards/spice-road/cards.yaml:{line}: text: 'money' is not this project's word "
+                   "(expected 'coin' (glossary/en.yaml))")
+
+
+@pytest.mark.parametrize("where, old, new", [
+    ("sections[0].title", "    title: Goal of the game", '    title: "Goal 😀"'),
+    ("sections[1].body", "Play one card, for", "Play one 𝔘 card, for"),
+])
+def test_a_rules_text_the_font_cannot_print_fails_the_build_at_its_line(project, where, old, new):
+    """The build named the font's alias but not the file and line of the text (issue 48): now the
+    same place as validate gives, and nothing written."""
+    edit(project / "cards" / "spice-road" / "rules" / "en.yaml", old, new)
+    validated = pnp("validate", "spice-road", root=project)
+    place = re.search(rf"cards/spice-road/rules/en\.yaml:\d+: {re.escape(where)}: ", validated.output)
+    assert validated.exit_code == 1 and place, validated.output
+    built = pnp("build", "spice-road", "--only", "rules", "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1
+    assert place.group(0) in built.output, built.output
+    assert not (project / "out" / "spice-road").exists()

@@ -7,7 +7,7 @@ import pytest
 
 from babel.messages.pofile import read_po
 
-from .shipped import LANGS, ROOT, aid, aid_card_text, aid_text, card, load, rules, section
+from .shipped import CARDS, LANGS, ROOT, aid, aid_card_text, aid_text, card, deck, load, rules, section
 
 GAME = "san-gimignano"
 
@@ -255,3 +255,31 @@ def test_buona_pietra_is_what_goes_below_a_ten(lang):
     as that tower (review of stop 46)."""
     text = card(GAME, "nobles", "buona-pietra")["text"][lang]
     assert {"fr": "dans une tour colorée, la carte peut aller", "en": "in a coloured tower the card may go"}[lang] in text
+
+
+def _pad(lang: str, key: str) -> str:
+    rows = [row for side in load(CARDS / GAME / "aid-card" / f"{lang}.yaml")["sides"]
+            for block in side.get("blocks", []) for row in (block.get("table") or {}).get("rows", [])]
+    return next(row["pad"] for row in rows if row.get("key") == key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_pad_uniform_row_counts_ties_and_coloured_row_all_floors(lang):
+    """Issue 51: « en cas d'égalité, les deux joueurs marquent » (de „in dem du vorn bist“ ruled ties
+    out), and the coloured towers score their number times the floors of all of them (ja 「塔の数×階数」
+    read as one tower's floors)."""
+    ties = {"fr": "égalité", "en": "ties", "de": "gleichauf", "ja": "同点"}
+    total = {"fr": "total", "en": "all floors", "de": "alle Stockwerke", "ja": "合計"}
+    assert ties[lang] in _pad(lang, "uniform")
+    assert total[lang] in _pad(lang, "coloured")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_single_tower_cards_are_named_by_their_number(lang):
+    """Issue 51: in the rulebook « tour de 7 » is a built tower of 7s; a single card is « carte 7 »."""
+    for entry in deck(GAME, "towers")["cards"]:
+        name = entry["name"][lang]
+        assert str(entry["props"]["rank"]) in name
+        assert not re.search(r"Tour de|Tower|Turm|塔", name), name
+    for lang_rules in (rules(GAME, lang),):
+        assert not re.search(r"\*\*\d+[ ・][^*]+\*\* \[\[tower-", str(lang_rules))

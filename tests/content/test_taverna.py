@@ -181,9 +181,9 @@ AID_CARD_FACTS = {
     "both symbols": {"fr": "(sur carte client et taverne)", "en": "(on both the client card and the tavern)",
                      "de": "(auf Gastkarte und Taverne)", "ja": "（客カードと酒場の両方にあれば）"},
     # Complot: climb the track of the tile you removed, not your own client's
-    "plot track": {"fr": "montez d'un niveau sur l'échelle du peuple retiré",
-                   "en": "climb 1 step on the removed tile's people track",
-                   "de": "+1 Stufe nur auf dessen Volksleiste", "ja": "除いた客の種族トラックを1段上がります"},
+    "plot track": {"fr": "d'un niveau sur l'échelle du peuple retiré",
+                   "en": "climb 1 step on the removed tile's track",
+                   "de": "+1 Stufe auf dessen Volksleiste", "ja": "その客の種族トラックを1段上がります"},
     # Le notaire: half of the total spent (third reading)
     "notary total": {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "総額の半分"},
     # steps 5-7: spells and favours « à tout moment durant votre tour », not after the notable (third reading)
@@ -232,8 +232,8 @@ def test_plot_climbs_one_step(lang):
 # « ne tenez pas compte du peuple de la table (couleur) et montez d'un niveau dans l'échelle peuple de
 # la tuile client que vous venez de retirer »: the aid, the reference card and the aid card left the
 # exception out, next to step 2's "table of the same people: climb" (review of stop 46)
-TABLE_COLOUR_IGNORED = {"fr": ("ignorez la couleur de la table", "pas celle de la table"),
-                        "en": ("ignore the table colour", "not the table's"), "de": ("Tischfarbe zählt nicht",),
+TABLE_COLOUR_IGNORED = {"fr": ("ignorez la couleur de la table", "pas celle de la table", "pas de la table"),
+                        "en": ("ignore the table colour", "not the table's"), "de": ("Tischfarbe zählt nicht", "die Tischfarbe nicht"),
                         "ja": ("テーブルの色は無視", "テーブルの色を無視", "テーブルの色でなく")}
 
 
@@ -245,3 +245,52 @@ def test_a_plot_ignores_the_table_colour(lang):
                         ("reference", reference), ("aid card", aid_card_text(GAME, lang))):
         sentence = text[text.index(plot):][:300]
         assert any(words in sentence for words in TABLE_COLOUR_IGNORED[lang]), where
+
+
+FREE_TABLE = {"fr": "table libre", "en": "free table", "de": "freie", "ja": "空いたテーブル"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_plot_on_a_free_table_keeps_the_table_colour(lang):
+    """Issue 51: « ne tenez pas compte du peuple de la table » applies to the replaced tile only; a
+    plotted client on a free table scores its table as usual. The two options are two sentences."""
+    plot = {"fr": "Complot", "en": "Plot", "de": "Komplott", "ja": "陰謀"}[lang]
+    reference = card(GAME, "reference", "client-symbols")["text"][lang]
+    for where, text in (("rules", section(GAME, lang, "place-client")), ("aid", aid_text(GAME, lang)),
+                        ("reference", reference), ("aid card", aid_card_text(GAME, lang))):
+        passage = text[text.index(plot):].split("\n")[0]
+        sentences = re.split(r"(?<=[.。])\s*", passage)
+        free = next((x for x in sentences if FREE_TABLE[lang] in x), "")     # the rules: "instead" only
+        assert not any(words in free for words in TABLE_COLOUR_IGNORED[lang]), (where, free)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_pad_royal_rows_name_their_unit_the_spell_sale_and_fireworks(lang):
+    """Issue 51: « échangez chaque carte sort non-utilisée contre 1 sou » before the royal scoring, and
+    Feu d'artifice counts double for the Archimage: the pad's rows said neither, and gave no unit."""
+    rows = [row for side in load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")["sides"]
+            for block in side.get("blocks", []) for row in (block.get("table") or {}).get("rows", [])]
+    pad = next(row["pad"] for row in rows if "archimage" in (row.get("key") or []))
+    fireworks = {"fr": "Feu d’artifice", "en": "Fireworks", "de": "Feuerwerk", "ja": "花火"}
+    assert fireworks[lang] in pad
+    assert re.search(r"'sous': '[^']*:spell:", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
+    assert ":vp:" in pad and ("'favours':" in pad and "'titles':" in pad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_split_of_tiles_and_tokens_is_said_to_be_an_assumption(lang):
+    """Issue 51: gamedata/taverna.yaml gives 36 client tiles and 12 guild tokens; 9 per people and 4
+    per symbol are assumptions, printed (rules index, site) as if fact: About this edition says so."""
+    about = rules(GAME, lang)["about"]
+    for number in ("36", "12", "9", "4"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", about), number
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_has_one_numbering(lang):
+    """Issue 51: the aid card numbered the turn 6 favours, 7 refill; the rules 6 sell, 7 favours.
+    The rules keep the numbers; the aid card lists the steps in the same order, unnumbered."""
+    front = load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")["sides"][0]["blocks"][0]["steps"]
+    assert front.get("numbered") is False
+    titles = [s["title"] for s in next(s for s in rules(GAME, lang)["sections"] if s["id"] == "turn")["sections"]]
+    assert [t.split(".")[0] for t in titles] == [str(n) for n in range(1, 8)]

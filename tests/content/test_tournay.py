@@ -189,9 +189,10 @@ def test_item_11_action_2_citizen_stands_on_the_building(lang):
 def test_item_12_the_face_up_card_goes_under_face_down(lang):
     under = {"fr": "face cachée sous la pioche", "en": "face down under the deck", "de": "verdeckt unter den Stapel",
              "ja": "裏向きにして山札の一番下"}
-    top_two = {"fr": "2 cartes cachées", "en": "top 2 face-down cards", "de": "obersten 2 verdeckten", "ja": "裏向きの上2枚"}
     assert under[lang] in section(GAME, lang, "draw")
-    assert top_two[lang] in _aid_items(lang, "actions")[0]
+    # issue 51: the A4 aid said to look at the top 2 without first sliding the face-up card under
+    aid_under = dict(under, ja="裏向きで山札の一番下")
+    assert aid_under[lang] in _aid_items(lang, "actions")[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -203,12 +204,47 @@ def test_item_13_the_replacement_is_drawn_before_choosing(lang):
 
 
 def test_item_14_plaza_earns_only_with_its_own_citizens():
+    """Issue 51: 2 deniers per citizen *used*, all from the active player's own Plaza (« par habitant
+    de cette Place » read as per citizen standing there); a citizen that activates stays on the building."""
     layout = (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
-    msgid = "Earn 2 :denier: per citizen from this Plaza."
-    assert msgid in layout
-    own = {"fr": "cette Place", "de": "dieser Platzkarte", "ja": "この広場"}
-    for lang, words in own.items():
-        assert words in _msgstr(lang, msgid)
+    earn = re.search(r"_\('(Earn 2 :denier:[^']*)'\)", layout).group(1)
+    stand = re.search(r"_\('(Standing citizens[^']*)'\)", layout).group(1)
+    used = {"en": "used", "fr": "utilisé", "de": "eingesetzten", "ja": "使った"}
+    own = {"en": "your own Plaza", "fr": "votre Place", "de": "deiner Platzkarte", "ja": "自分の広場"}
+    on_building = {"en": "building", "fr": "bâtiment", "de": "Gebäude", "ja": "建物"}
+    for lang in LANGS:
+        earn_text = earn if lang == "en" else _msgstr(lang, earn)
+        stand_text = stand if lang == "en" else _msgstr(lang, stand)
+        assert used[lang] in earn_text and own[lang] in earn_text, lang
+        assert on_building[lang] in stand_text, lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_knights_take_the_event_from_the_queue_and_refill_it(lang):
+    """Issue 51: every other card that takes an event says to refill the queue; the Knights did not."""
+    refill = {"fr": "Complétez la file", "en": "Refill the queue", "de": "Fülle die Auslage auf", "ja": "イベント列を補充する"}
+    for deck_name in ("red-1-expansion", "red-2-expansion"):
+        assert refill[lang] in card(GAME, deck_name, f"expansion-{deck_name[:5]}-knight")["text"][lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_ramparts_may_be_built(lang):
+    """Issue 51: at the end, players *may* build the ramparts in hand (de, ja read as an order)."""
+    may = {"fr": "peut", "en": "may", "de": "darf", "ja": "できます"}
+    end = aid_card_text(GAME, lang).splitlines()
+    last = next(line for line in end if any(w in line for w in ("rempart", "rampart", "Wälle", "城壁"))
+                and any(w in line for w in ("dernière", "last", "letzte", "最後")))
+    sentences = [x for x in re.split(r"[.。]", last) if x.strip()]
+    assert may[lang] in sentences[-1]        # the sentence that builds the ramparts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_events_note_says_what_is_printed_without_blaming_the_rules(lang):
+    """Issue 51: « les règles qu'elle suit n'en décrivent que 14 » (the rulebook describes no event
+    individually), and the setup told players to shuffle 15 events while 14 are printed."""
+    note = deck(GAME, "events")["shortfall"]["note"][lang]
+    assert not re.search(r"règles|rules|Regeln|ルール", note)
+    assert not re.search(r"15 (événements|events|Ereignisse)|イベント15枚", section(GAME, lang, "setup"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -393,7 +429,7 @@ AID_CARD_FACTS = {
                         "ja": "先に裏向きで一番下へ"},
     # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
-                     "ja": "区画の空いている"},
+                     "ja": "区画の空いた"},
     # Fin de partie, condition 2: « au moins »
     "at least": {"fr": "au moins (joueurs + 1) Crieurs publics", "en": "at least players + 1 Town Criers",
                  "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
@@ -408,8 +444,8 @@ AID_CARD_FACTS = {
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
                "de": "sonst 1 Bürger + 1 :denier:", "ja": "ほかはコマ1個＋1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
-    "grey token": {"fr": "posez-y un jeton gris", "en": "put a grey citizen token on it",
-                   "de": "grauen Bürgermarker darauflegen", "ja": "ほかのプレイヤーのコマなら灰色トークン"},
+    "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
+                   "de": "grauen Bürgermarker darauflegen", "ja": "灰色の面で代用"},
 }
 
 
@@ -437,7 +473,7 @@ def test_japanese_cards_count_visible_cards_not_face_up_ones():
     assert said >= 11
 
 
-@pytest.mark.parametrize("words", ["持ち主の広場の脇", "裏向きでそれぞれの山札の一番下"])
+@pytest.mark.parametrize("words", ["所有者の広場の脇", "裏向きでそれぞれの山札の一番下"])
 def test_japanese_aid_says_whose_plaza_and_face_down(words):
     """Third reading: used citizens lie beside their owner's Plaza (« à côté de sa carte Place
     d'origine »), and a replaced card goes under its deck face down, as in the other languages."""
@@ -449,3 +485,26 @@ def test_japanese_two_citizen_combat_waives_only_the_event_payment():
     an opponent's citizens still cost 2 deniers each (third reading: 「支払いはありません」 waived both)."""
     fight = section(GAME, "ja", "fight")
     assert "イベントへの支払いは不要" in fight and "（支払いはありません）" not in fight
+
+
+@pytest.mark.parametrize("lang, builder, others", [("de", "Erbauer", "andere"), ("fr", "bâtisseur", "autres"),
+                                                   ("en", "builder", "others")])
+def test_a_prestige_value_never_stands_alone_on_a_line(lang, builder, others):
+    """Issue 51: nine „Erbauer 4 / andere ⏎ 2“ in the card index; the label holds its value."""
+    text = (ROOT / "cards" / GAME / "rules" / f"{lang}.yaml").read_text(encoding="utf-8")
+    assert f"{builder}\\u00a0{{{{ card.props.prestige.builder }}}}" in text
+    assert f"{others}\\u00a0{{{{ card.props.prestige.others }}}}\\u00a0:prestige:" in text
+
+
+def test_japanese_card_summary_keeps_the_cost_apart_from_the_points():
+    """Issue 51: 「コスト：1◎・1■」 read as a cost of two things; the points are named."""
+    text = (ROOT / "cards" / GAME / "rules" / "ja.yaml").read_text(encoding="utf-8")
+    assert "・名声点{{ card.props.points }}:prestige:" in text
+    assert "%}・{{ card.props.points }}:prestige:" not in text
+
+
+def test_french_lower_case_after_the_town_criers_colon():
+    """Issue 51: « Quand cette carte est piochée : placez-la » (lower case after a colon)."""
+    layout = (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
+    assert "_('When this card is drawn:') }}**\\n{{ _('Put it under its deck, turned sideways.')" in layout
+    assert _msgstr("fr", "Put it under its deck, turned sideways.")[0].islower()

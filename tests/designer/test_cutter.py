@@ -1,12 +1,14 @@
-"""`pnp export cutter`: every cut path lies on its piece's trim in the print sheet (read from the
-PDF's content stream), with the size's corner radius; the marks print where the machine's data
+"""`pnp export cutter`: every cut path (SVG, and DXF read back with ezdxf) lies on its piece's trim
+in the print sheet (read from the PDF's content stream), with the size's corner radius; the marks print where the machine's data
 file puts them; the SVG, rendered, falls on the printed pieces; the output is byte-identical."""
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import xml.etree.ElementTree as ET
 
+import ezdxf
 import pytest
 import yaml
 from PIL import Image
@@ -60,6 +62,29 @@ def outline(d: str) -> tuple[tuple[float, float, float, float], float | None]:
     return (min(xs), min(ys), max(xs), max(ys)), radius
 
 
+def dxf_outlines(path, page_height: float) -> list[tuple[tuple[float, float, float, float], float | None]]:
+    """(bbox in mm with y turned downwards, arc radius) of each entity of a DXF cut file, which
+    must be in mm, metric, closed outlines on the layer "cut"."""
+    doc = ezdxf.readfile(path)
+    assert doc.header["$INSUNITS"] == 4 and doc.header["$MEASUREMENT"] == 1
+    found = []
+    for e in doc.modelspace():
+        assert e.dxf.layer == "cut"
+        if e.dxftype() == "CIRCLE":
+            (cx, cy, _), r = e.dxf.center, e.dxf.radius
+            found.append(((cx - r, page_height - cy - r, cx + r, page_height - cy + r), r))
+            continue
+        assert e.dxftype() == "LWPOLYLINE" and e.closed
+        points = [tuple(map(float, p)) for p in e.get_points("xyb")]
+        radius = None
+        for (x, y, b), (nx, ny, _) in zip(points, points[1:] + points[:1]):
+            if b:   # a bulge arc: its radius from the chord and the bulge
+                radius = math.hypot(nx - x, ny - y) * (1 + b * b) / (4 * abs(b))
+        xs, ys = [p[0] for p in points], [page_height - p[1] for p in points]
+        found.append(((min(xs), min(ys), max(xs), max(ys)), radius))
+    return found
+
+
 def sheets(pdf):
     """(page, trims) of every fronts page (a backs page places only backs)."""
     reader = PdfReader(pdf)
@@ -69,8 +94,11 @@ def sheets(pdf):
 
 def test_every_cut_path_is_its_pieces_trim(exported):
     sizes = yaml.safe_load((ROOT / "layouts" / "sheets.yaml").read_text(encoding="utf-8"))["sizes"]
-    worst, checked = 0.0, 0
+    worst, checked, dxf_checked = 0.0, 0, 0
     for machine, folder in exported.items():
+        formats = data(machine).get("cut_files", ["svg"])
+        dxfs, svgs = (sorted(p.stem for p in folder.glob(f"*-[0-9][0-9].{kind}")) for kind in ("dxf", "svg"))
+        assert svgs and dxfs == (svgs if "dxf" in formats else []), machine     # one DXF beside each SVG
         for pdf in sorted(folder.glob("*.pdf")):
             if pdf.name == "how-to-cut.pdf":
                 continue
@@ -86,16 +114,25 @@ def test_every_cut_path_is_its_pieces_trim(exported):
                 assert [float(v) for v in root.get("viewBox").split()] == pytest.approx([0, 0, w, h], abs=0.01)
                 paths = root.findall(f".//{SVG}g[@id='cut']/{SVG}path")
                 assert len(paths) == len(placed)
-                for path, trim in zip(paths, placed):
+                dxf = svg.with_suffix(".dxf")
+                drawn = dxf_outlines(dxf, h) if "dxf" in formats else [None] * len(paths)
+                assert len(drawn) == len(paths), dxf
+                for path, trim, other in zip(paths, placed, drawn):
                     (x0, y0, x1, y1), radius = outline(path.get("d"))
                     expected = (trim.x0 / MM, h - trim.y1 / MM, trim.x1 / MM, h - trim.y0 / MM)   # y downwards
                     worst = max(worst, *(abs(a - b) for a, b in zip((x0, y0, x1, y1), expected)))
+                    if other:   # the DXF's outline: on the SVG's and on the trim, with the same radius
+                        box, arc = other
+                        worst = max(worst, *(abs(a - b) for a, b in zip(box, expected)),
+                                    *(abs(a - b) for a, b in zip(box, (x0, y0, x1, y1))))
+                        assert arc == pytest.approx(radius, abs=0.001)
+                        dxf_checked += 1
                     if size.get("shape") == "round":
                         assert radius == pytest.approx(size["width"] / 2, abs=0.01)
                     else:
                         assert radius == pytest.approx(size.get("radius", 3.0), abs=0.001)
                     checked += 1
-    assert checked > 100 and worst <= 0.1, worst
+    assert checked > 100 and dxf_checked > 100 and worst <= 0.1, (worst, dxf_checked)
 
 
 def _png(pdf, page: int, dpi: int, stem):
@@ -170,6 +207,18 @@ def test_export_is_reproducible(exported, tmp_path):
         assert (again / name).read_bytes() == (exported["cricut"] / name).read_bytes(), name
 
 
+def test_dxf_export_is_reproducible(exported, tmp_path):
+    """A second export of Silhouette sheets (one deck, the only one of its size) writes the same
+    bytes, DXF included: ezdxf's dates and GUIDs are fixed."""
+    result = pnp("export", "cutter", "taverna", "--machine", "silhouette", "--lang", "fr", "--deck", "royal-favours",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    again = sorted((tmp_path / "taverna" / "fr" / "cutter-silhouette").glob("large-square-tile*"))
+    assert [p.suffix for p in again].count(".dxf") >= 1
+    for path in again:
+        assert path.read_bytes() == (exported["silhouette"] / path.name).read_bytes(), path.name
+
+
 def test_unknown_machine_is_one_line(tmp_path):
     result = pnp("export", "cutter", "taverna", "--machine", "cameo9", "--out", str(tmp_path))
     assert result.exit_code == 1
@@ -193,11 +242,20 @@ def test_a_new_machine_is_data_and_its_mistakes_are_one_line(tmp_path):
     assert result.exit_code == 1 and not (tmp_path / "out" / "taverna").exists()
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("layouts/cutters/mine.yaml:") and "bleed" in lines[0]
-    machine["bleed"] = 1
+    machine.update(bleed=1, cut_files=["dxf", "eps"])
+    mine.write_text(yaml.safe_dump(machine, allow_unicode=True), encoding="utf-8")
+    result = pnp("export", "cutter", "taverna", "--machine", "mine", "--deck", "guild-tokens", "--lang", "en",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 1 and len(lines) == 1 and lines[0].startswith("layouts/cutters/mine.yaml:")
+    assert "cut_files" in lines[0]
+    machine["cut_files"] = ["dxf"]
     mine.write_text(yaml.safe_dump(machine, allow_unicode=True), encoding="utf-8")
     result = pnp("export", "cutter", "taverna", "--machine", "mine", "--deck", "guild-tokens", "--lang", "en",
                  "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output
+    written = {p.suffix for p in (tmp_path / "out" / "taverna" / "en" / "cutter-mine").iterdir()}
+    assert ".dxf" in written and ".svg" not in written      # the machine file chooses its cut files
     image = _png(tmp_path / "out" / "taverna" / "en" / "cutter-mine" / "round-token.pdf", 1, 100, tmp_path / "p")
     assert image.getpixel((int(16 / 25.4 * 100), int(16 / 25.4 * 100))) < 80      # the square's middle: 12 + 4 mm
     assert image.getpixel((int(10.5 / 25.4 * 100), int(16 / 25.4 * 100))) > 200   # left of it
@@ -224,3 +282,19 @@ def test_paper_choice_for_the_cutter_only(tmp_path):
     page = PdfReader(tmp_path / "taverna" / "en" / "cutter-generic" / "round-token.pdf").pages[0]
     assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (210, 297)
     assert pnp("export", "png", "taverna", "--paper", "a4", "--out", str(tmp_path)).exit_code == 2
+
+
+def test_hexagon_and_square_corner_dxf_outlines(tmp_path):
+    """Shapes no bundled game cuts: a hexagon's six corners and a square-cornered tile, in the
+    DXF as in the SVG (y turned upwards on a 100 mm sheet)."""
+    from generator.data.model import Size
+    from generator.paper.cutter import CutLayout, Rect
+    from generator.products.exports.cutter import outline as path
+    from generator.products.exports.cutter_dxf import cut_dxf
+    for size, trim in ((Size(width=50, height=43.301, shape="hex"), Rect(10, 20, 60, 63.301)),
+                       (Size(width=30, height=30, radius=0), Rect(5, 5, 35, 35))):
+        dxf = tmp_path / "sheet.dxf"
+        dxf.write_bytes(cut_dxf(CutLayout((100, 100), size, 1.5, (trim,), (), False), 1))
+        [(box, radius)] = dxf_outlines(dxf, 100)
+        assert box == pytest.approx(outline(path(size, trim))[0], abs=0.001) and radius is None
+        assert len(ezdxf.readfile(dxf).modelspace()[0]) == (6 if size.shape == "hex" else 4)

@@ -8,6 +8,7 @@ import math
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 from PIL import Image
@@ -191,13 +192,47 @@ def test_a_font_that_cannot_be_used_is_one_line_of_validate(tmp_path, font, setu
     assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
 
 
+# Runs `pnp validate` with the font replaced by a pipe at the moment it is opened: after every
+# check made by its name, as a file swapped in meanwhile would be.
+SWAP_AT_OPEN = """
+import builtins, os, sys
+font, swapped = os.path.realpath(sys.argv[1]), []
+def swapping(real):
+    def opened(path, *args, **kwargs):
+        if not swapped and isinstance(path, (str, os.PathLike)) and os.path.realpath(path) == font:
+            swapped.append(os.remove(font))
+            os.mkfifo(font)
+        return real(path, *args, **kwargs)
+    return opened
+builtins.open, os.open = swapping(builtins.open), swapping(os.open)
+sys.argv = ["pnp", "--root", sys.argv[2], "validate", "shapes"]
+from generator.cli import run
+run()
+"""
+
+
+def test_a_pipe_swapped_in_as_a_game_font_is_refused_not_waited_on(tmp_path):
+    """The font was checked by its name, then opened without O_NONBLOCK: a pipe swapped in
+    between made every load of the project wait for a writer, forever."""
+    game = project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: "fonts/mine.ttf", text: "{{ card.name }}"}
+""")
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "layouts" / "fonts" / "Cardo-Bold.ttf", game / "fonts" / "mine.ttf")
+    run = subprocess.run([sys.executable, "-c", SWAP_AT_OPEN, str(game / "fonts" / "mine.ttf"), str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    problems = [line for line in (run.stdout + run.stderr).splitlines() if line and "problem(s)" not in line]
+    assert run.returncode == 1 and len(problems) == 1, run.stdout + run.stderr
+    assert re.match(r"layouts/shapes\.yaml:\d+: .*font file 'fonts/mine\.ttf': not a regular file", problems[0])
+
+
 @pytest.mark.parametrize("region, expected", [
     ("{kind: polygon, x: 5, y: 5, width: 10, height: 10, fill: accent}", "points: a polygon without its corners"),
     ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: [[0, 0], [1, 1], [2, 0]]}",
      "a star's points are a number"),
     ("{kind: rect, x: 5, y: 5, width: 10, height: 10, points: 5}", "points belong to a star or a polygon, not a rect"),
     ("{kind: rect, x: 5, y: 5, width: 10, height: 10, flip: h}", "flip and tint belong to an image, not a rect"),
-    ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: 2}", "Input should be greater than or equal to 3"),
+    ("{kind: star, x: 5, y: 5, width: 10, height: 10, points: 2}", "'2' is less than 3 (expected at least 3)"),
     ("{kind: hexgon, x: 5, y: 5, width: 10, height: 10}", "did you mean 'hexagon'?"),
 ])
 def test_a_shape_mistake_is_one_line(tmp_path, region, expected):
@@ -233,3 +268,105 @@ def test_a_character_missing_from_a_font_by_family_or_by_file_is_refused_by_vali
     assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
     built = pnp("build", "shapes", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert built.exit_code == 1 and "U+5854" in built.output
+    if font.endswith(".ttf"):   # the file the designer named, not pnp's alias for it (issue 52)
+        assert "font cards/shapes/fonts/mine.ttf has no glyph" in problems[0], problems[0]
+        assert "font fonts/mine.ttf has no glyph" in built.output and "pnp-file-" not in built.output
+        assert "layouts/fonts.yaml" not in problems[0]
+
+
+def test_a_line_with_bleed_keeps_its_course_into_the_bleed(tmp_path):
+    """`bleed: true` on a line drew the diagonal of the whole face (issue 52); `pnp check` suggests
+    it for a line that enters the bleed, and is then silent."""
+    project(tmp_path, """\
+      rule: {kind: line, bleed: true, x: 0, y: 46, width: 63, height: 0, stroke: "#ff0000", stroke_width: 1}
+""")
+    result = pnp("build", "shapes", "--only", "cards", "--bleed", "3", "--duplex", "none",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    with open_pdf(tmp_path / "out" / "shapes" / "en" / "cards.pdf") as doc:
+        page = doc.pages[CARDS]
+        left, top = card_origin(page)
+        red = [item for item in page.lines + page.curves if item.get("stroking_color") and
+               all(abs(a - b) < 0.01 for a, b in zip(item["stroking_color"], (1, 0, 0)))]
+        assert len(red) == 1
+        line = red[0]
+        assert round((line["top"] - top) / MM, 1) == round((line["bottom"] - top) / MM, 1) == 46   # level
+        assert round((line["x0"] - left) / MM, 1) == -3 and round((line["x1"] - left) / MM, 1) == 66
+    check = pnp("check", "shapes", root=tmp_path)
+    assert "'rule'" not in check.output, check.output
+
+
+def test_a_box_extends_other_boxes(tmp_path):
+    """Squib's `extends` between boxes (issue 52): a box takes the fields of the boxes it names,
+    later ones winning, its own fields last."""
+    project(tmp_path, """\
+      a: {kind: rect, x: 5, y: 5, width: 20, height: 10, fill: "#ff0000"}
+      b: {extends: a, y: 30}
+      wide: {width: 40}
+      c: {extends: [b, wide], y: 60, x: 10}
+""")
+    boxes = sorted(tuple(sorted(set(c))) for c in corners_mm(build(tmp_path), (1, 0, 0)))
+    assert [(min(p[0] for p in b), min(p[1] for p in b), max(p[0] for p in b)) for b in boxes] == [
+        (5, 5, 25), (5, 30, 25), (10, 60, 50)]
+
+
+@pytest.mark.parametrize("regions, expected", [
+    ("      a: {kind: rect, x: 5, y: 5, width: 20, height: 10, fill: '#ff0000'}\n"
+     "      b: {extends: aa, y: 30}\n", r"b\.extends: unknown box 'aa'; did you mean 'a'\?"),
+    ("      a: {extends: b, kind: rect, x: 5, y: 5, width: 20, height: 10}\n"
+     "      b: {extends: [a], y: 30}\n", r"\.extends: 'extends' loops: "),
+])
+def test_a_box_extends_mistake_is_one_line(tmp_path, regions, expected):
+    project(tmp_path, regions)
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.", problems[0])
+    assert re.search(expected, problems[0]), problems[0]
+
+
+def test_lengths_take_units(tmp_path):
+    """in, pt, px at the layout's dpi and % of the card, beside mm (issue 52)."""
+    project(tmp_path, """\
+      a: {kind: rect, x: 0.5 in, y: 36 pt, width: 50 %, height: 118.11 px, fill: "#ff0000"}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("    background: paper\n", "    background: paper\n    dpi: 300\n", 1))
+    corners = corners_mm(build(tmp_path), (1, 0, 0))
+    assert len(corners) == 1 and set(corners[0]) >= {(12.7, 12.7), (44.2, 22.7)}, corners
+    # validate sets a text in a box of 50 % as the build does (not in a box of 0 mm)
+    layout.write_text(layout.read_text().replace("regions:\n", "regions:\n      words: {kind: text, x: 5, y: 40, "
+                                                 "width: 50 %, height: 8, size: 9, text: \"Tower and market\"}\n", 1))
+    assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
+
+
+@pytest.mark.parametrize("length, expected", [
+    ("12 px", r"'12 px' in pixels, but the layout says no dpi \(expected dpi: 300"),
+    ("12 furlongs", r"x: '12 furlongs' is not a length \(expected a number of mm"),
+])
+def test_a_length_mistake_is_one_line(tmp_path, length, expected):
+    project(tmp_path, f"      a: {{kind: rect, x: {length}, y: 5, width: 20, height: 10, fill: '#ff0000'}}\n")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.a\.x: ", problems[0])
+    assert re.search(expected, problems[0]), problems[0]
+
+
+def test_a_font_by_family_name_from_the_system(tmp_path):
+    """fontconfig's family (issue 52); a family this system lacks is one line naming the bundled ones."""
+    from generator.data.locate import system_font
+    project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: Nowhere Sans Pro, text: "Tower"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert len(problems) == 1 and "unknown font 'Nowhere Sans Pro', and this system has no such family" in problems[0]
+    assert "cardo, gothic" in problems[0]
+    if system_font("DejaVu Sans") is None:
+        pytest.skip("no fontconfig or no DejaVu Sans here")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("Nowhere Sans Pro", "DejaVu Sans"))
+    fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
+    assert "DejaVuSans" in fonts

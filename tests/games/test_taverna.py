@@ -129,16 +129,18 @@ def test_tiles_and_tokens_counts(texts):
 
 
 def test_round_tokens_have_cut_circles(out):
-    """The sheet draws a thin grey circle round every round piece: 27 of 25 mm (15 privilege +
-    12 guild tokens) and 2 of 35 mm (King, Queen); square tiles get none."""
-    sizes = Counter()
+    """The sheet draws a black cut circle on a white halo round every round piece (21:1 against
+    the line, whatever the token's colour; issue 50): 27 of 25 mm (15 privilege + 12 guild
+    tokens) and 2 of 35 mm (King, Queen); square tiles get none."""
+    sizes = {(0.0, 0.0, 0.0): Counter(), (1.0, 1.0, 1.0): Counter()}
     with open_pdf(out / "en" / "cards.pdf") as pdf:
         for page in pdf.pages:
             for curve in page.curves:
-                colour = tuple(round(c, 2) for c in (curve.get("stroking_color") or ()))
-                if colour == (0.35, 0.35, 0.35):
-                    sizes[round(curve["width"] / MM)] += 1
-    assert sizes == Counter({25: PRIVILEGE_TOKENS + GUILD_TOKENS, 35: 2})
+                colour = tuple(round(float(c), 2) for c in (curve.get("stroking_color") or ()))
+                if colour in sizes and curve.get("stroke"):
+                    sizes[colour][round(curve["width"] / MM)] += 1
+    expected = Counter({25: PRIVILEGE_TOKENS + GUILD_TOKENS, 35: 2})
+    assert sizes[(0.0, 0.0, 0.0)] == expected and sizes[(1.0, 1.0, 1.0)] == expected
 
 
 @pytest.mark.skipif(not shutil.which("pdffonts"), reason="needs poppler-utils")

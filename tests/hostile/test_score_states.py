@@ -53,8 +53,8 @@ def test_a_flag_must_be_a_boolean():
 
 def test_a_state_of_another_game_is_one_problem():
     problems = refused("san-gimignano", EXAMPLES["taverna"])
-    assert problems == ["<answers>: game: this is a 'taverna' state, not a 'san-gimignano' one "
-                        "(expected `pnp score taverna FILE`, or game: san-gimignano)"]
+    assert problems == ["<answers>: game: these are the scores of 'taverna', not of 'san-gimignano' "
+                        "(expected the scores of a game of san-gimignano)"]
 
 
 # ---------------------------------------------------------------- San Gimignano (rulesheet, seeds/001)

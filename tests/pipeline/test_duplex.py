@@ -1,7 +1,7 @@
 """Duplex that lines up, checked geometrically on every cards PDF the project builds: after the
 instructions sheet, each fronts page whose pieces have backs is followed by its backs page,
 slot for slot, mirrored for the flip edge; pieces without a back are on single-sided pages at
-the end (or in a free slot of a duplex sheet, their back left white); no page is blank."""
+the end, never on a duplex sheet (two print jobs); no page is blank."""
 from __future__ import annotations
 
 import re
@@ -103,26 +103,29 @@ def test_short_edge_and_deck_per_sheet(tmp_path):
 
 
 def test_sheets_are_filled_across_decks(built):
-    """Tournay on A4: 122 cards with a back fill 14 duplex sheets, the 4 plazas (no back) take the
-    free slots of the last one: 28 pages after the instructions, no blank page."""
+    """Tournay on A4: 122 cards with a back fill 14 duplex sheets (the last holds 5); the 4
+    plazas (no back) print on a single-sided sheet of their own, never with a blank back on a
+    duplex sheet: 29 pages after the instructions, no blank page."""
     reader = PdfReader(built("tournay") / "tournay" / "fr" / "cards.pdf")
-    assert len(reader.pages) == INSTRUCTIONS + 28
-    fronts = [placements(page) for page in reader.pages[INSTRUCTIONS::2]]
-    assert [len(f) for f in fronts] == [9] * 14
+    assert len(reader.pages) == INSTRUCTIONS + 28 + 1
+    fronts = [placements(page) for page in reader.pages[INSTRUCTIONS:INSTRUCTIONS + 28:2]]
+    assert [len(f) for f in fronts] == [9] * 13 + [5]
     # deck order is kept among cards that look alike at their edges: the first sheet starts with
-    # yellow I, the last ends with the plazas
-    assert fronts[0][0][0].startswith("tournay.yellow-1.") and fronts[-1][-1][0].startswith("tournay.plazas.")
+    # yellow I; the last page holds the plazas alone
+    assert fronts[0][0][0].startswith("tournay.yellow-1.")
+    assert all(name.startswith("tournay.plazas.") for name, _x, _y in placements(reader.pages[-1]))
     assert sum(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page)) == 122
 
 
-def test_no_blank_pages_and_taverna_fits_seven_pages(built):
-    """The cards without a back go onto single-sided sheets at the end: no blank backs page."""
+def test_no_blank_pages_and_taverna_keeps_one_size_a_sheet(built):
+    """The cards without a back go onto single-sided sheets at the end: no blank backs page.
+    One rectangle size per sheet: favours, spells, two of poker cards, client tiles, tokens."""
     backs = backs_of("taverna")
     for lang in ["fr", "de", "ja"]:
         path = built("taverna") / "taverna" / lang / "cards.pdf"
-        assert len(PdfReader(path).pages) <= 7
+        assert len(PdfReader(path).pages) == INSTRUCTIONS + 2 * 2 + 4
         duplex, singles = check_pairs(path, card_back(backs), "long")
-        assert (duplex, singles) == (1, 3)
+        assert (duplex, singles) == (2, 4)
 
 
 def test_fronts_only_without_duplex(tmp_path):
@@ -134,7 +137,7 @@ def test_fronts_only_without_duplex(tmp_path):
     assert not any(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page))
 
 
-@pytest.mark.parametrize("game, single", [("tournay", "Page 31:"), ("taverna", "Pages 5–7:")])
+@pytest.mark.parametrize("game, single", [("taverna", "Pages 7–10:"), ("tournay", "Page 31:")])
 def test_instructions_name_the_single_sided_pages(built, game, single):
     """English on Letter: the instructions name the single-sided pages the file really ends with,
     one page as "Page 31", several as a span."""
@@ -145,4 +148,6 @@ def test_instructions_name_the_single_sided_pages(built, game, single):
     assert first_single == last_duplex + 1
     text = " ".join(reader.pages[0].extract_text().split())
     assert f"{single} print on one side only" in text
-    assert f"Pages 1–{last_duplex}: print on both sides" in text
+    # the card stock starts at the first card sheet: pages 1-2 are the instructions, on their own
+    assert f"Pages 3–{last_duplex}: print on both sides" in text
+    assert "Pages 1–2 are this sheet" in text

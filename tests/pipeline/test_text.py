@@ -97,3 +97,11 @@ def test_a_markup_colour_is_the_same_colour_reportlab_reads_faster(value):
     assert (written.red, written.green, written.blue, written.alpha) == \
         (expected.red, expected.green, expected.blue, expected.alpha)
     assert markup_color("red") == "red"      # a name is left as it is
+
+
+def test_french_ordinals_are_raised():
+    """Issue 51: « votre 2ᵉ habitant » with a real superscript (<super> in the PDF, <sup> on the site)."""
+    from generator.typeset.text import to_markup
+    assert "2<super>e</super> habitant" in to_markup("votre 2e habitant, puis le 4e", "fr", None)
+    assert "1<super>er</super>" in to_markup("le 1er tour", "fr", None)
+    assert "<super>" not in to_markup("the 2e option", "en", None)

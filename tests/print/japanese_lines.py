@@ -48,6 +48,8 @@ def lines_of(path: Path) -> list[Line]:
             rows: dict[float, list[dict]] = {}
             icons = [c for c in page.chars if icon(c["text"] or " ")]
             for ch in page.chars:
+                if not ch.get("upright", True):
+                    continue      # a sheet label turned up a side margin: one line, never wrapped
                 # by baseline (fonts of one line differ in their boxes, not in their baseline)
                 rows.setdefault(round(page.height - ch["matrix"][5], 0), []).append(ch)
             for bottom, chars in sorted(rows.items()):
@@ -126,8 +128,8 @@ def in_phrase_breaks(path: Path) -> list[str]:
             continue
         if not head or not tail or not (cjk(head[-1]) or cjk(tail[0])):
             continue
-        if head[-1] in "・、":
-            continue    # a name too long for its box, broken at its middle dot (サンタ・|フィーナ礼拝堂)
+        if head[-1] in "・、" or (_katakana(head[-1]) and 0x4E00 <= ord(tail[0]) <= 0x9FFF):
+            continue    # a name too long for its box, broken where the name meets its noun (サンタ・フィーナ|礼拝堂)
         if len(head) not in boundaries(head + tail):
             found.append(f"{head[-8:]}|{tail[:8]}")
     return found
@@ -147,3 +149,56 @@ def short_last_lines(path: Path, kana: int = 2) -> list[str]:
         if b.text and cjk(b.text[0]) and len(letters) <= kana:
             found.append(f"{a.text[-8:]}|{b.text}")
     return found
+
+
+# Runs a line must never cut, whatever BudouX says (issue 51): 「1枚に|つき」, a number and its
+# counter (「赤1|枚ずつ」), a quoted label of at most 10 characters, a katakana name joined by ・.
+COUNTER = "枚個点人回金つ段階色倍番列種組軒歩行"
+
+
+def unit_breaks(path: Path) -> list[str]:
+    """Line ends inside 「につき」, between a number and its counter, inside a short 「」 label or
+    inside a katakana name joined by ・, as 'line end|next line start' snippets."""
+    found = []
+    for a, b in _aligned_pairs(lines_of(path)):
+        head, tail = a.text.rstrip(), b.text.lstrip()
+        if not head or not tail or tail.startswith("•") or b.labelled or (a.bold_start and b.bold_start):
+            continue
+        joined, k = head + tail, len(head)
+        cut = (joined[k - 1:k + 2] == "につき" or joined[k - 2:k + 1] == "につき"
+               or (head[-1].isdigit() and tail[0] in COUNTER and not tail.startswith("人物"))
+               or (_katakana(head[-1]) or head[-1] in "・･") and tail[0] in "・･"
+               or head[-1] in "・･" and _katakana(head[-2:-1] or " ") and _katakana(tail[0])
+               or _in_label(joined, k))
+        if cut:
+            found.append(f"{head[-8:]}|{tail[:8]}")
+    return found
+
+
+def _aligned_pairs(lines: list[Line]) -> list[tuple[Line, Line]]:
+    """continuations(), and the lines of centred text (a card's body): the line just below at the
+    same size whose centre is where this one's is."""
+    pairs = continuations(lines)
+    seen = {id(a) for a, _b in pairs}
+    for a in lines:
+        if id(a) in seen:
+            continue
+        below = [b for b in lines if b.page == a.page and b is not a and abs(b.size - a.size) < 0.3
+                 and 0.5 * a.size < b.top - a.top < 1.45 * a.size
+                 and abs((b.x0 + b.x1) - (a.x0 + a.x1)) < 3]
+        if below:
+            pairs.append((a, min(below, key=lambda b: b.top)))
+    return pairs
+
+
+def _katakana(ch: str) -> bool:
+    return 0x30A1 <= ord(ch) <= 0x30FA or ch == "ー"
+
+
+def _in_label(text: str, k: int) -> bool:
+    """Does k fall inside 「…」 of at most 10 characters?"""
+    opening = text.rfind("「", 0, k)
+    if opening < 0 or "」" in text[opening:k]:
+        return False
+    closing = text.find("」", k)
+    return closing >= 0 and "「" not in text[k:closing] and closing - opening - 1 <= 10

@@ -2,6 +2,7 @@
 lands (content stream and form boxes) and what the paper shows (PDFium raster)."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -141,11 +142,11 @@ def test_hex_tiles_cut_clean_and_mirror(demo):
     assert len(fronts) == 14 and all(t.form.startswith("board-demo.terrain.") for t in fronts)
     hexagon = fronts[0]
     assert round((hexagon.x1 - hexagon.x0) / MM, 2) == 50 and round((hexagon.y1 - hexagon.y0) / MM, 2) == 43.3
-    # the grey hexagonal cut line is drawn on the fronts, not on their backs
-    grey = b".35 .35 .35 RG"
-    assert grey in reader.pages[2].get_contents().get_data()
+    # the hexagonal cut line, black on a white halo, is drawn on the fronts, not on their backs
+    halo = re.compile(rb"1 1 1 RG\s+1\.6 w")          # the halo under a cut line (crop marks have none)
+    assert halo.search(reader.pages[2].get_contents().get_data())
     backs = reader.pages[3].get_contents().get_data()
-    assert grey not in backs and all(name.endswith(b".back") for _x, _y, name in PLACED.findall(backs))
+    assert not halo.search(backs) and all(name.endswith(b".back") for _x, _y, name in PLACED.findall(backs))
 
 
 def test_check_reports_a_board_piece_outside_the_safe_zone(tmp_path):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.conftest import pnp
+from tests.conftest import ROOT, pnp, pnp_process
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "scores"
@@ -87,3 +87,41 @@ def test_every_label_is_translated():
     for lang in ("fr", "de", "ja"):
         catalogue = load_catalogue(ROOT, lang)
         assert not [label for label in labels if label not in catalogue], lang
+
+
+def test_the_readmes_score_commands_work_outside_the_checkout(tmp_path):
+    """`pnp score san-gimignano examples/scores/…` failed for an installed tool, which has no
+    examples/ folder beside the user (issue 52): every `pnp score` line of the README runs in an
+    empty folder, one after the other, as a reader types them."""
+    import re
+    import shlex
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line.split("#")[0].strip() for line in re.findall(r"^pnp score [^\n]*", readme, re.M)]
+    assert commands
+    for command in commands:
+        words = shlex.split(command.split(">")[0])[1:]
+        if len(words) == 2 and "--example" not in words:
+            continue   # asks question by question
+        result = pnp_process(*words, cwd=tmp_path)
+        assert result.returncode == 0, (command, result.stderr)
+        if ">" in command:
+            (tmp_path / command.split(">")[1].strip()).write_text(result.stdout, encoding="utf-8")
+
+
+def test_a_line_under_lang_de_is_german_or_english_never_both(tmp_path):
+    """`(erwartet: a UTF-8 text file)`, `(erwartet: one of: completed, floors)` (issue 52)."""
+    state = tmp_path / "end.yaml"
+    state.write_text("game: san-gimignano\nplayers:\n  - name: A\n    towers: [{floors: 2, colour: red}]\n"
+                     "  - name: B\n    towers: x\n", encoding="utf-8")
+    result = pnp("score", "san-gimignano", str(state), "--lang", "de")
+    assert result.exit_code == 1
+    assert "colour: unbekanntes Feld „colour“ (erwartet: eines von: completed, floors)" in result.output
+    assert "towers: eine Liste wird erwartet" in result.output
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"game: \xa4\xff\n")
+    result = pnp("score", "san-gimignano", str(binary), "--lang", "de")
+    assert result.exit_code == 1
+    line = next(text for text in result.output.splitlines() if "binary.yaml" in text)
+    assert "(expected a UTF-8 text file)" in line or "(erwartet: eine UTF-8-Textdatei)" in line, line
+    english = pnp("score", "san-gimignano", str(state))
+    assert "Input should" not in english.output and "towers: a list is expected" in english.output

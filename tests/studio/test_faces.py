@@ -164,7 +164,7 @@ def test_a_missing_text_is_marked_on_that_language_only(tmp_path):
     root = game_project(tmp_path)
     studio = loaded(root, langs=["en", "de"])
     nobles = root / "cards" / "san-gimignano" / "nobles.yaml"
-    replace_in(nobles, "      de: Ziehe vom Turm", "      xx: Ziehe vom Turm")
+    replace_in(nobles, "      de: Ziehe vom Turm", "      it: Ziehe vom Turm")
     studio.reload()
     faces = state(studio)["faces"]
     assert faces[f"{NOBLE}/de"]["marks"][0]["short"] == "not loaded"
@@ -183,3 +183,18 @@ def test_a_text_too_long_keeps_the_last_good_image(tmp_path):
     assert face["png"] == good
     assert [(m["level"], m["short"]) for m in face["marks"]] == [("error", "does not fit")]
     assert face["marks"][0]["links"][0]["label"] == f"cards/san-gimignano/nobles.yaml:{line}"
+
+
+def test_a_finding_of_files_since_changed_is_not_shown_beside_a_load_error(tmp_path):
+    """"does not fit" stayed after the text was shortened, beside a later YAML error (issue 52)."""
+    root = game_project(tmp_path)
+    studio = loaded(root, langs=["en"])
+    nobles = root / "cards" / "san-gimignano" / "nobles.yaml"
+    replace_in(nobles, "en: Draw from the tower pile", "en: " + "Draw from the tower pile " * 30)
+    studio.reload()
+    assert [m["short"] for m in state(studio)["faces"][f"{NOBLE}/en"]["marks"]] == ["does not fit"]
+    replace_in(nobles, "en: " + "Draw from the tower pile " * 30, "en: Draw from the tower pile")
+    replace_in(nobles, "    copies: 3\n", "    copeis: 3\n")
+    studio.reload()
+    now = state(studio)
+    assert now["errors"] and all(m["short"] != "does not fit" for f in now["faces"].values() for m in f["marks"])

@@ -62,7 +62,8 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
     fitted = FittedSides(project, game, _checked(project, game, lang), labels)
     size = card_size(project)
     grid = card_grid(project, options.paper, options.bleed)
-    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fitted.fonts)
+    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Player aid")), lang, fitted.fonts,
+                        game=game.game)
     renderer = FaceRenderer(fitted.fonts, lang, fitted.icons)
     pieces = []
     for side, number, face, ctx, placed in fitted:

@@ -188,7 +188,8 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
                          f"or use a larger paper (--paper)")
     labels, paper = ref.labels, project.sheets.papers[options.paper]
     canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang),
-                                                       title=labels("Player aid")), lang, ref.fonts)
+                                                       title=labels("Player aid")), lang, ref.fonts,
+                        game=game.game)
     # header: a layout drawn like a card face, as wide as the text block
     renderer = FaceRenderer(ref.fonts, lang, ref.icons)
     canvas.saveState()

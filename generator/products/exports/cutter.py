@@ -1,10 +1,11 @@
-"""`pnp export cutter --machine NAME`: print sheets laid out for a home cutting machine, and one
-cut file (SVG, in mm, the sheet's own size) per sheet, from the same face drawing as cards.pdf.
+"""`pnp export cutter --machine NAME`: print sheets laid out for a home cutting machine, and its
+cut files (SVG and/or DXF, in mm, the sheet's own size) per sheet, from the same face drawing as cards.pdf.
 
 Per piece size (pieces of different shapes never share a sheet): `<size>.pdf`, each sheet's
 fronts page with the machine's marks (paper/cutter.py), then its backs page where pieces have
-backs, mirrored for a flip over the sheet's left or right side and without marks; `<size>-NN.svg`,
-one closed outline per piece, in the same frame as the marks; for a machine whose software prints
+backs, mirrored for a flip over the sheet's left or right side and without marks; `<size>-NN.svg`
+and/or `<size>-NN.dxf` (the machine file's `cut_files`; cutter_dxf.py), one closed outline per
+piece, in the same frame as the marks; for a machine whose software prints
 the sheet itself (Cricut), `<size>-NN.png` and `<size>-NN-backs.png` to upload; and
 `how-to-cut.pdf`, the machine's guide in the export's language.
 """
@@ -32,6 +33,7 @@ from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
 from ...typeset.kinsoku import KinsokuParagraph
 from ...typeset.text import typeset
+from .cutter_dxf import cut_dxf
 from .faces import Face, _draw, rasterise
 
 DECIMAL_COMMA = {"fr", "de"}
@@ -77,9 +79,13 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
         any_backs |= "backs" in page_kinds
         targets.append(pdf)
         for n, sheet in enumerate(sheets, 1):
-            svg = out / f"{key}-{n:02d}.svg"
-            staging.temporary(svg).write_text(cut_svg(plan, len(sheet), cutter), encoding="utf-8")
-            targets.append(svg)
+            for kind in cutter.cut_files:     # the formats the machine's software opens
+                cut = out / f"{key}-{n:02d}.{kind}"
+                if kind == "svg":
+                    staging.temporary(cut).write_text(cut_svg(plan, len(sheet), cutter), encoding="utf-8")
+                else:
+                    staging.temporary(cut).write_bytes(cut_dxf(plan, len(sheet)))
+                targets.append(cut)
         if cutter.raster_dpi:
             targets += _raster(staging.temporary(pdf), out, key, page_kinds, staging, cutter.raster_dpi)
     guide = out / "how-to-cut.pdf"

@@ -119,7 +119,7 @@ def _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach
         layout = project.layout_for(deck, card)
         context = card_context(game.game, deck, card, lang, layout.colors, labels)
     else:
-        layout = project.layouts[deck.back.layout]
+        layout = project.back_layout(deck)
         context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
     if wrap:
         context = wrap(face, context)

@@ -1,0 +1,66 @@
+"""Who made a file and when, printed and in its metadata (issue 50): the game, its designers and
+publisher (game.yaml), the print-and-play edition and the pnp-studio version, and the build
+date. The date is reproducible: SOURCE_DATE_EPOCH when set (the reproducible-builds convention),
+else the project's last commit, else none; the same inputs give the same bytes (build/cache.py
+keys a product by it too)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+from reportlab.pdfbase.pdfdoc import TimeStamp
+
+
+def build_epoch(root: Path) -> int | None:
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return int(value) if value.isdigit() else _last_commit(root)
+
+
+@lru_cache(maxsize=8)
+def _last_commit(root: Path) -> int | None:
+    try:
+        out = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"], capture_output=True,
+                             text=True, timeout=10, check=False).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return int(out) if out.isdigit() else None
+
+
+def build_date(root: Path) -> str:
+    """YYYY-MM-DD (UTC), or "" when the project has no date to give."""
+    epoch = build_epoch(root)
+    return time.strftime("%Y-%m-%d", time.gmtime(epoch)) if epoch is not None else ""
+
+
+def version() -> str:
+    try:
+        return metadata.version("pnp-studio")
+    except metadata.PackageNotFoundError:
+        return "dev"
+
+
+def credits(game) -> str:
+    """Designers and publisher, as game.yaml gives them."""
+    return " · ".join(p for p in (", ".join(game.designers), game.publisher or "") if p)
+
+
+def line(game, lang: str, edition: str, root: Path) -> str:
+    """The colophon line: game · credits · edition · pnp-studio version · date."""
+    parts = [game.name.get(lang), credits(game), edition, f"pnp-studio {version()}", build_date(root)]
+    return " · ".join(p for p in parts if p)
+
+
+def stamp(canvas, root: Path, author: str | None = None) -> None:
+    """The PDF's creation and modification dates from the build date; its author."""
+    epoch = build_epoch(root)
+    if epoch is not None:
+        ts = TimeStamp(invariant=1)
+        ts.t, ts.lt = epoch, time.gmtime(epoch)
+        ts.YMDhms = tuple(ts.lt)[:6]
+        canvas._doc._timeStamp = ts
+    if author:
+        canvas.setAuthor(author)
