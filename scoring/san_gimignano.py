@@ -355,7 +355,7 @@ def ask(prompt, **_facts) -> dict:
         return parsed
 
     players = []
-    for n in (1, 2):
+    for n in (1, 2):     # a player's column of the pad, top down: towers, the marker, the nobles
         name = prompt.player_name(n, [p["name"] for p in players])
         towers = []
         count = prompt.integer("{name}: how many towers", *field_range(Player, "towers"), name=name)
@@ -365,17 +365,20 @@ def ask(prompt, **_facts) -> dict:
             built.append(parsed)
             towers.append({"floors": parsed, "completed": prompt.confirm("{name}, tower {t}: completed?",
                                                                          name=name, t=t)})
+        # one marker: not asked of a player without a tower, nor once the first player holds it
+        marker = bool(towers) and not any(p["marker"] for p in players) and prompt.confirm(
+            "{name}: holds the tallest-tower marker?", name=name)
         taken = {noble for p in players for noble in p["nobles"]}   # one copy of each noble
         played = prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)",
                                 [noble for noble in NOBLES if noble not in taken], lower=True, name=name)
-        players.append({"name": name, "towers": towers, "nobles": played, "marker": False})
+        players.append({"name": name, "towers": towers, "marker": marker, "nobles": played})
     nobody = [prompt.t("nobody")] if not built else []      # a tower built took the marker
     while True:   # the marker's holder built the tallest tower (unless a Conspiration destroyed it)
-        holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + nobody)
-        for p in players:
-            p["marker"] = p["name"] == holder
         checks = Checks(None, "")
         _check_marker(Deal.model_validate({"players": players}, strict=False), checks, ())
         if not checks.problems:
             return {"game": GAME, "players": players}
         prompt.complain(checks.problems[:1])
+        holder = prompt.choice("Who holds the tallest-tower marker", [p["name"] for p in players] + nobody)
+        for p in players:
+            p["marker"] = p["name"] == holder

@@ -83,9 +83,17 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
         cards = module.district_cards(facts["cards"])
         name = module.card_labels(cards, lambda m: _soft(labels, m), lang)
         cards.sort(key=lambda c: (sort_key(name[c.id]), c.id))
-        pick = {"t": "enum", "options": [[c.id, name[c.id]] for c in cards]}
-        return {("players", "*", "district"): {"t": "grid", "rows": 3, "cols": 3,
-                                               "item": {"t": "list", "item": pick}}}
+        numeral = module.ROMAN.get(lang, module.ROMAN[""])
+        # the district by colour and level, one tap a card (calc-form.js district); the rows in the
+        # rules' colour order, named as the citizens' colours are
+        district = {"t": "district", "cols": 3, "covered": _soft(labels, "covered"),
+                    "hint": _soft(labels, "Tap a card you built; tap it again if another card covers it."),
+                    "colours": [[c, _label(c, labels)] for c in module.COLOURS],
+                    "levels": [[n, numeral[n]] for n in (1, 2, 3)],
+                    "cards": [[c.id, name[c.id], c.colour, c.level] for c in cards]}
+        taps = {"t": "int", "buttons": True}      # one tap a count, as a pencil mark
+        return {("players", "*", "district"): district, ("players", "*", "ramparts"): taps,
+                **{("players", "*", "citizens", c): taps for c in module.COLOURS}}
     if game_id == "taverna":
         # the peoples as their client tiles name them (card data), never the ids
         names = {p: facts["names"][p].title(labels, lang) if p in facts.get("names", {}) else _soft(labels, p)

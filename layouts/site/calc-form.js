@@ -23,6 +23,7 @@
   function build(s, value, label, words) {
     if (value === undefined) value = clone(s["default"]);
     var id = "f" + (++uid);
+    if (s.t === "int" && s.buttons) return count(s, value, label, id);
     if (s.t === "int") {
       var input = el("input", {type: "number", inputmode: "numeric", id: id, "aria-label": label,
                                value: value === undefined || value === null ? (s.min !== undefined ? s.min : 0) : value});
@@ -82,6 +83,7 @@
       });
     }
     if (s.t === "towers") return towers(s, value, label, id);
+    if (s.t === "district") return district(s, value, label, id);
     if (s.t === "enum") {
       var select = el("select", {id: id, "aria-label": label});
       s.options.forEach(function (o, i) {
@@ -168,34 +170,6 @@
       return {node: el("span", {className: "union"}, [pick, holder]), get: function () { return current.get(); },
               at: function (path) { return path.length ? current.at(path) : this; }};
     }
-    if (s.t === "grid") {
-      var cells = [], grid = el("div", {className: "grid"});
-      for (var r = 0; r < s.rows; r++) {
-        for (var c = 0; c < s.cols; c++) {
-          var place = value && value[r] ? value[r][c] : undefined;
-          if (typeof place === "string") place = [place];
-          var cell = build(s.item, place || [], label + " " + (r + 1) + "·" + (c + 1), words);
-          grid.appendChild(el("div", {className: "cell"}, [el("span", {className: "label", text: (r + 1) + "·" + (c + 1)}),
-                                                           cell.node]));
-          cells.push(cell);
-        }
-      }
-      return {node: grid, get: function () {
-        var rows = [];
-        for (var r = 0; r < s.rows; r++) {
-          rows.push(cells.slice(r * s.cols, (r + 1) * s.cols).map(function (cell) {
-            var stack = cell.get();
-            return stack.length ? stack : null;
-          }));
-        }
-        while (rows.length && rows[rows.length - 1].every(function (p) { return p === null; })) rows.pop();
-        return rows;
-      }, at: function (path) {
-        if (!path.length) return this;
-        var cell = cells[path[0] * s.cols + (path.length > 1 ? path[1] : 0)];
-        return cell ? cell.at(path.slice(2)) || cell : null;
-      }};
-    }
     throw new Error("unknown field kind " + s.t);
   }
 
@@ -260,6 +234,87 @@
       var e = filled[path[0]];
       return e ? (path[1] === "completed" ? leaf(e.done, null) : e.control) : null;
     }};
+  }
+
+  // ---- a small count as a row of its values (citizens of a colour, ramparts): one tap, as a
+  // pencil mark, where a stepper takes a tap per unit
+  function count(s, value, label, id) {
+    var group = el("span", {className: "choices counts", role: "radiogroup", "aria-label": label});
+    var picked = value === undefined || value === null ? (s.min || 0) : value;
+    for (var n = s.min || 0; n <= s.max; n++) {
+      var radio = el("input", {type: "radio", name: id, value: String(n), id: id + "-" + n});
+      radio.checked = n === picked;
+      group.appendChild(el("label", {className: "choice", "for": id + "-" + n}, [radio, el("span", {text: String(n)})]));
+    }
+    return leaf(group, function () {
+      var on = group.querySelector("input:checked");
+      return on ? parseInt(on.value, 10) : (s.min || 0);
+    });
+  }
+
+  // ---- Tournay's district as the cards it can hold, by colour and level (the pad counts them so):
+  // one tap puts a card in view, a second marks it covered by another card of its colour (it still
+  // scores its printed points), a third takes it out. Places are what the rules score: each card
+  // in view is a place; a covered card lies under the card a loaded tally put it under, else
+  // under the first card in view of its colour.
+  var STATES = ["false", "true", "mixed"];
+  function district(s, value, label, id) {
+    var node = el("div", {className: "district", role: "group", "aria-label": label}), buttons = {}, order = [];
+    var under = {};
+    node.appendChild(el("p", {className: "hint", text: s.hint}));
+    s.colours.forEach(function (colour) {
+      var box = el("div", {className: "colour colour-" + colour[0], role: "group", "aria-label": colour[1]},
+                   [el("span", {className: "label", text: colour[1]})]);
+      s.levels.forEach(function (level) {
+        var row = el("span", {className: "choices level", role: "group", "aria-label": colour[1] + " " + level[1]},
+                     [el("span", {className: "level-name", "aria-hidden": "true", text: level[1]})]);
+        s.cards.forEach(function (c) {
+          if (c[2] !== colour[0] || c[3] !== level[0]) return;
+          var mark = el("span", {className: "covered", text: " · " + s.covered});
+          var b = el("button", {type: "button", className: "card", "aria-pressed": "false", "data-card": c[0]},
+                     [el("span", {text: c[1]}), mark]);
+          b.addEventListener("click", function () {
+            set(c[0], STATES[(STATES.indexOf(b.getAttribute("aria-pressed")) + 1) % 3]);
+          });
+          buttons[c[0]] = b; row.appendChild(b);
+        });
+        if (row.children.length > 1) box.appendChild(row);
+      });
+      node.appendChild(box);
+    });
+    function set(card, state) {
+      var b = buttons[card];
+      if (!b) { order.push(card); return; }     // unknown to this page: kept, the check names it
+      b.setAttribute("aria-pressed", state);
+      var i = order.indexOf(card);
+      if (i >= 0) order.splice(i, 1);
+      if (state !== "false") order.push(card);   // places in the order they were tapped
+    }
+    function colourOf(card) { var c = s.cards.find(function (x) { return x[0] === card; }); return c ? c[2] : null; }
+    (Array.isArray(value) ? value : []).forEach(function (row) {
+      (row || []).forEach(function (place) {
+        var stack = typeof place === "string" ? [place] : (place || []);
+        stack.forEach(function (card, i) {
+          set(card, i === stack.length - 1 ? "true" : "mixed");
+          if (i < stack.length - 1) under[card] = stack[stack.length - 1];
+        });
+      });
+    });
+    return {node: node, get: function () {
+      var places = [], covered = [];
+      order.forEach(function (card) {
+        var b = buttons[card];
+        if (b && b.getAttribute("aria-pressed") === "mixed") covered.push(card); else places.push([card]);
+      });
+      covered.forEach(function (card) {      // bottom first: below the top card, above those before
+        var stack = places.find(function (p) { return p[p.length - 1] === under[card]; }) ||
+                    places.find(function (p) { return colourOf(p[p.length - 1]) === colourOf(card); });
+        if (stack) stack.splice(stack.length - 1, 0, card); else places.push([card]);
+      });
+      var rows = [];
+      for (var i = 0; i < places.length; i += s.cols) rows.push(places.slice(i, i + s.cols));
+      return rows;
+    }, at: function () { return this; }};
   }
 
   // ---- the tally as YAML: block style, lists of plain values on one line, strings quoted as

@@ -66,7 +66,7 @@ def test_schema_error_names_the_field(tmp_path):
 
 def test_questions_and_save(tmp_path):
     saved = tmp_path / "answers.yaml"
-    answers = "\n".join(["Ann", "1", "7 7 7", "y", "", "Bob", "1", "5 6 B7", "n", "", "Ann"]) + "\n"
+    answers = "\n".join(["Ann", "1", "7 7 7", "y", "y", "", "Bob", "1", "5 6 B7", "n", ""]) + "\n"
     result = pnp("score", "san-gimignano", "--save", str(saved), "--json", input=answers)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{"):])

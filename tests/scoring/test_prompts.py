@@ -17,8 +17,8 @@ def _json(output: str) -> dict:
 
 def test_wrong_answers_are_asked_again_in_french(tmp_path):
     saved = tmp_path / "tally.yaml"
-    answers = ["Ann", "x", "-1", "1", "7 7 11", "7 7 7", "peut-être", "o", "foo", "",
-               "Bob", "0", "", "PERSONNE", "ANN"]
+    answers = ["Ann", "x", "-1", "1", "7 7 11", "7 7 7", "peut-être", "o", "n", "foo", "",
+               "Bob", "0", "", "PERSONNE", "ANN"]     # nobody said to hold the marker: asked who
     result = pnp("score", "san-gimignano", "--lang", "fr", "--json", "--save", str(saved),
                  input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -38,7 +38,7 @@ def test_wrong_answers_are_asked_again_in_french(tmp_path):
 def test_a_buona_pietra_may_extend_a_coloured_tower_beyond_5_and_10():
     """Rulesheet 001: « en dessous de 10 ou au-dessus de 5 »: B4 and B11, as a state file allows;
     the questions refused them."""
-    answers = ["Ann", "1", "B3 5 6", "B4 5 6", "n", "", "Bob", "0", "", "Ann"]
+    answers = ["Ann", "1", "B3 5 6", "B4 5 6", "n", "y", "", "Bob", "0", ""]
     result = pnp("score", "san-gimignano", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     assert result.stderr.count("is not a rank from 5 to 10") == 1           # B3 only
@@ -80,7 +80,7 @@ def test_taverna_choices_in_japanese():
 
 def test_an_impossible_tower_is_refused_as_it_is_typed_in_german():
     """`8 8` (two floors) was accepted, then the whole game refused after "save?"; `ja` was not a yes."""
-    answers = ["Ann", "1", "8 8", "8 8 8", "ja", "", "Bob", "0", "", "Ann"]
+    answers = ["Ann", "1", "8 8", "8 8 8", "ja", "ja", "", "Bob", "0", ""]
     result = pnp("score", "san-gimignano", "--lang", "de", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     err = result.stderr
@@ -91,7 +91,7 @@ def test_an_impossible_tower_is_refused_as_it_is_typed_in_german():
 
 
 def test_more_cards_of_a_rank_than_the_game_has_and_a_wrong_marker_are_refused_as_typed():
-    answers = ["Ann", "2", "5 5 5", "n", "5 5 5", "5 5", "6 6 6", "n", "", "Bob", "0", "", "Bob", "Ann"]
+    answers = ["Ann", "2", "5 5 5", "n", "5 5 5", "5 5", "6 6 6", "n", "n", "", "Bob", "0", "", "Bob", "Ann"]
     result = pnp("score", "san-gimignano", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     err = result.stderr
@@ -101,7 +101,7 @@ def test_more_cards_of_a_rank_than_the_game_has_and_a_wrong_marker_are_refused_a
 
 
 def test_the_same_name_twice_is_refused_as_typed():
-    answers = ["Ann", "0", "", "Ann", "Bob", "0", "", "personne"]
+    answers = ["Ann", "0", "", "Ann", "Bob", "0", ""]
     result = pnp("score", "san-gimignano", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     assert "« Ann » est déjà le nom d’un autre joueur." in result.stderr
@@ -204,15 +204,29 @@ def test_going_back_one_question_and_reviewing_before_the_count(tmp_path):
     listed before the count, and a question's number goes back to it."""
     saved = tmp_path / "tally.yaml"
     answers = ["Ann", "1", "8 8 8", "<",             # back from "completed?" to the tower: typed again
-               "7 7 7", "o", "", "Bob", "\x1b[A",    # the up arrow: Bob's name asked again
-               "Bea", "0", "", "Ann",
+               "7 7 7", "o", "o", "", "Bob", "\x1b[A",    # the up arrow: Bob's name asked again
+               "Bea", "0", "",
                "2",                                   # at the review: back to question 2 (how many towers)
-               "1", "7 7 7", "o", "", "Bea", "0", "", "Ann", ""]
+               "1", "7 7 7", "o", "o", "", "Bea", "0", "", ""]
     result = pnp("score", "san-gimignano", "--lang", "fr", "--json", "--save", str(saved),
                  input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     err = result.stderr
     assert err.count("Vos réponses :") == 2
     review = re.findall(r"^  (\d+)\. .*: (.*)$", err.rsplit("Vos réponses :", 1)[1], re.M)
-    assert [a for _n, a in review] == ["Ann", "1", "7 7 7", "o", "", "Bea", "0", "", "Ann"]
+    assert [a for _n, a in review] == ["Ann", "1", "7 7 7", "o", "o", "", "Bea", "0", ""]
     assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 28, "Bea": 0}
+
+
+def test_san_gimignano_asks_in_the_pads_order():
+    """A player's column of the pad and of the form, top down: towers, the tallest-tower marker,
+    the nobles (the marker was asked last, once both players were done)."""
+    answers = ["Ann", "1", "7 7 7", "y", "y", "", "Bob", "1", "5 6 7", "n", ""]
+    result = pnp("score", "san-gimignano", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    err = result.stderr
+    asked = [err.index(q) for q in ("Ann, tower 1: completed?", "Ann: holds the tallest-tower marker?",
+                                    "Ann: scoring nobles played", "Bob: how many towers")]
+    assert asked == sorted(asked)
+    assert "Bob: holds the tallest-tower marker?" not in err and "Who holds" not in err   # one marker, held
+    assert _json(result.output)["winners"] == ["Ann"]

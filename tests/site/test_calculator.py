@@ -282,10 +282,17 @@ def test_the_form_has_steppers_and_card_names(calculator_site, page_factory, ser
     server = serve_site(calculator_site)
     page, errors = page_factory(375, 740)
     page.goto(f"{server.url}tournay/fr-score.html")
-    assert page.eval_on_selector_all(".name-district .cell", "els => els.length") == 9 * 2   # 3×3 per player, 2 players
-    page.click(".name-district .cell >> nth=0 >> button.add")
-    options = page.eval_on_selector_all(".name-district .cell >> nth=0 >> option", "els => els.map(e => e.textContent)")
-    assert "Cathédrale" in options and not any(o.startswith("white-") for o in options)
+    district = page.locator(".name-district").first
+    # the cards by colour, then level: Cathédrale with the white level III cards, named, no ids
+    white = district.locator(".colour-white .level").nth(2)
+    options = white.locator("button.card").all_inner_texts()
+    assert "Cathédrale" in options and not any("-" in o and o.islower() for o in options)
+    card = white.locator("button.card[data-card='white-3-cathedral']")
+    pressed = []
+    for _ in range(3):                       # in view, covered, out
+        card.click()
+        pressed.append(card.get_attribute("aria-pressed"))
+    assert pressed == ["true", "mixed", "false"]
     stepper = page.locator(".name-deniers").first
     stepper.locator("button.step").nth(1).click()
     stepper.locator("button.step").nth(1).click()
