@@ -177,7 +177,7 @@ def lines_of(pdf_path: Path):
         for number, page in enumerate(pdf.pages):
             rows = defaultdict(list)
             for ch in page.chars:
-                if ch["text"].strip():
+                if ch["text"].strip() and ch["upright"]:    # a sheet label turned up a margin: no lines
                     rows[round(ch["matrix"][5], 1)].append(ch)
             for top, chars in rows.items():
                 chars.sort(key=lambda c: c["x0"])
