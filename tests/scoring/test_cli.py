@@ -124,4 +124,4 @@ def test_a_line_under_lang_de_is_german_or_english_never_both(tmp_path):
     line = next(text for text in result.output.splitlines() if "binary.yaml" in text)
     assert "(expected a UTF-8 text file)" in line or "(erwartet: eine UTF-8-Textdatei)" in line, line
     english = pnp("score", "san-gimignano", str(state))
-    assert "Input should" not in english.output and "towers: a list is expected" in english.output
+    assert "Input should" not in english.output and "towers: several entries are expected" in english.output
