@@ -40,7 +40,8 @@ LIST_SEPARATOR = {"ja": "、"}     # between the items of a list; ", " elsewhere
 SHEET_MSGIDS = frozenset({
     'Cards to print: {items}.',
     'Check the scale: the square below must measure 50 mm on each side. If it does not, the printer scaled the page; choose “actual size” and print again.',
-    'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame. Cut round and hexagonal pieces on their black line.',
+    'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.',
+    'Cut round and hexagonal pieces on their black line.',
     'Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses.',
     'How to print',
     'If a back lands a little off its front, no matter: the white frame around every card hides a shift of up to {frame} mm.',

@@ -171,8 +171,10 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "page, to fold and glue."))
     if not options.ink_saver:
         steps.append(t("Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds."))
-    steps.append(t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white "
-                   "frame. Cut round and hexagonal pieces on their black line."))
+    cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.")
+    if any(piece.size.shape != "rect" for sheet in sheets for piece in sheet.pieces):   # only where there are such
+        cut += ("" if lang == "ja" else " ") + t("Cut round and hexagonal pieces on their black line.")
+    steps.append(cut)
     for number, step in enumerate(steps, 1):
         page.add(step, "step", f"{number}.")
     _square(canvas, page, plain("Test square: 50 × 50 mm at 100 %"))

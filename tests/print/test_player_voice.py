@@ -25,26 +25,14 @@ DEVELOPER = re.compile(
     r"|\b(?:true|false|boolean|integer|string)\b"
     r"|\(\s*\d+\s*/\s*\d+\s*\)|（\d+／\d+）")
 
-# The first page of cards.pdf, "How to print", still names `pnp calibrate` and its flags: the
-# print issue (i50's branch) rewrites that sheet. Only that page is left out, and only until then.
-CARDS_INSTRUCTIONS_PAGE = 1
-
-
 def _found(text: str) -> list[str]:
     return [text[max(0, m.start() - 25):m.end() + 15].replace("\n", " ") for m in DEVELOPER.finditer(text)]
-
-
-def _pdf_pages(pdf: Path) -> str:
-    if pdf.name != "cards.pdf":
-        return pdf_text(pdf)
-    pages = pdf_text(pdf).split("\f")
-    return "\f".join(page for number, page in enumerate(pages, 1) if number != CARDS_INSTRUCTIONS_PAGE)
 
 
 def test_no_developer_words_in_the_built_pdfs(full_build):
     pdfs = sorted(full_build.glob("*/*/*.pdf"))
     assert len(pdfs) >= 60           # 3 games × 4 languages × 5 products
-    found = {pdf.relative_to(full_build).as_posix(): _found(_pdf_pages(pdf)) for pdf in pdfs}
+    found = {pdf.relative_to(full_build).as_posix(): _found(pdf_text(pdf)) for pdf in pdfs}
     assert {k: v for k, v in found.items() if v} == {}
 
 
@@ -82,3 +70,13 @@ def test_no_developer_words_in_the_calculators_messages():
                                   "Spell cards (2 / 32)", "客カード（0／34）"])
 def test_the_scan_sees_each_kind_of_developer_word(text):
     assert _found(text)
+
+
+@pytest.mark.parametrize("game, shaped", [("tournay", False), ("san-gimignano", False), ("taverna", True)])
+def test_the_instructions_speak_of_round_pieces_only_where_there_are_some(full_build, game, shaped):
+    """Issue 51: the cutting step told Tournay players to cut round and hexagonal pieces, which it
+    has none of."""
+    for lang, words in (("en", "round and hexagonal"), ("fr", "rondes et hexagonales"), ("ja", "円形と六角形")):
+        first = pdf_text(full_build / game / lang / "cards.pdf").split("\f")[0]
+        assert "white frame" in first or "cadre blanc" in first or "白い枠" in first    # the cutting step is there
+        assert (words in " ".join(first.split()).replace(" ", "" if lang == "ja" else " ")) is shaped
