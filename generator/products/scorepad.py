@@ -25,6 +25,7 @@ from scoring.api import GAMES, categories, facts_from_game
 from ..data.aid_card import card_sides, load_aid_cards, pad_formulas
 from ..data.project import GameData, Project
 from ..data.i18n import Translator
+from ..paper import colophon
 from ..paper.imposition import SheetOptions, new_canvas
 from ..typeset.fonts import FontBook, missing_glyphs
 from ..typeset.icons import build_icon_font
@@ -333,6 +334,8 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
         for c in range(cols):
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
     _cut_lines(canvas, size, cols, nrows)
+    _ = Translator(project.root, lang, options.allow_missing)
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _), lang), pad.body, MARGIN, 5.5 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)
