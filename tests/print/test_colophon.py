@@ -57,3 +57,22 @@ def test_rules_open_with_paper_and_sleeves(full_build, game):
 def pdftotext(pdf, last: int | None = None) -> str:
     pages = ["-l", str(last)] if last else []
     return subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_aid_card_sheets_are_labelled_in_their_margin(full_build, game):
+    """Issue 50, item 8: every aid-card sheet names its game in the margin, as card sheets do,
+    at ≥ 6.5 pt, outside the cards' trim."""
+    import yaml
+
+    from tests.pdfs import open_pdf
+    name = yaml.safe_load((ROOT / "cards" / game / "game.yaml").read_text(encoding="utf-8"))["name"]
+    for lang in LANGS:
+        title = name[lang] if isinstance(name, dict) else name
+        with open_pdf(full_build / game / lang / "player-aid-card.pdf") as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                _x0, top, _x1, bottom = (float(v) for v in page.trimbox)
+                margin = [c for c in page.chars if c["text"].strip() and (c["bottom"] <= top or c["top"] >= bottom)]
+                text = "".join(c["text"] for c in margin)
+                assert title.replace(" ", "") in text, f"{game}/{lang} p{number}: no sheet label"
+                assert min(c["size"] for c in margin) >= 6.5

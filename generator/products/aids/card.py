@@ -95,10 +95,15 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
         else _("Print on one side, then cut on the marks.")
     made = colophon.for_game(game, lang, _)
 
-    def label(index: int, side: str, total: int) -> tuple[str, str]:
-        where = _("sheet {n} of {total}").format(n=index + 1, total=total)
+    def label(index: int, side: str, sheets) -> tuple[str, str]:
+        where = _("sheet {n} of {total}").format(n=index + 1, total=len(sheets))
         head = f"{game.game.name.get(lang)} · {_('Player aid')} · {where} · {sides.get(side, '')}"
-        return typeset(head, lang), typeset(made if side == "backs" else note, lang)
+        held, full = len(sheets[index].pieces), max(len(s.pieces) for s in sheets)
+        why = ""
+        if side != "backs" and held < full:      # a part-filled last sheet says why
+            why = " " + _("This sheet holds the last {n} cards: each aid card once for each of the "
+                          "{players} players.").format(n=held, players=game.game.players.max)
+        return typeset(head, lang), typeset(made if side == "backs" else note + why, lang)
     return label
 
 
