@@ -73,8 +73,9 @@ def test_a_new_game_builds_in_any_folder(installed, tmp_path):
     built = run([*pnp, "build"], cwd=sub, env=env)      # found from a subfolder, like git
     assert "no score-pad.pdf" in built.stderr
     out = tmp_path / "output" / "river-trade" / "en"
-    assert sorted(p.name for p in out.iterdir()) == ["cards.pdf", "player-aid-card.pdf", "player-aid.pdf",
-                                                     "rules.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["calibration-page.pdf", "cards-fold-over.pdf",
+                                                     "cards-ink-saver.pdf", "cards.pdf", "player-aid-card.pdf",
+                                                     "player-aid.pdf", "rules.pdf"]
     text = "".join(page.extract_text() for page in PdfReader(out / "cards.pdf").pages)
     assert "Market" in text and "Harbour" in text
     fonts = subprocess.run(["pdffonts", out / "cards.pdf"], capture_output=True, text=True).stdout
