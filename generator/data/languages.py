@@ -27,7 +27,13 @@ from .rules import COUNT_LABELS, unit_of
 SITE_TEMPLATES = ("base.html", "header.html", "game.html", "legend.html")
 CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "Player aid", "Icon legend",
                "Rules (PDF)", "Card sheets", "Card sheets to fold (no duplex printer)", "Card sheets, ink saver",
-               "Duplex calibration page", "Player aid cards", "{description} ({facts})")
+               "Duplex calibration page", "Player aid cards", "{description} ({facts})",
+               # the rules' print-and-assemble box, the aid cards' sheet labels, the score pad
+               "Print and assemble", "Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.",
+               "Cards of {card} mm: sleeves of {sleeve} mm fit them.", "sheet {n} of {total}", "fronts", "backs",
+               "one side only", "Print on both sides, flipping on the long edge, then cut on the marks.",
+               "Print on one side, then cut on the marks.", "print-and-play edition", "Winner",
+               "This sheet holds the last {n} cards: each aid card once for each of the {players} players.")
 SHOWN_MISSING = 3     # msgids named in the one line for a language missing many
 MANY_MISSING = 8      # more missing than this: one line for the language, `pnp i18n status` lists them
 

@@ -358,6 +358,21 @@ class Marks(Strict):
     line_width: float = Field(0.25, gt=0, le=10, description="points")
 
 
+class Sleeve(Strict):
+    """A sleeve size (mm) and the card it is sold for: it fits a card within 1.5 mm of that one."""
+    width: float = Field(gt=0, le=MAX_PAPER_MM)
+    height: float = Field(gt=0, le=MAX_PAPER_MM)
+    card: dict[Literal["width", "height"], float]
+
+    def fits(self, width: float, height: float) -> bool:
+        return abs(width - self.card["width"]) <= 1.5 and abs(height - self.card["height"]) <= 1.5
+
+
+class CardStock(Strict):
+    min: int = Field(ge=60, le=1000, description="g/m²")
+    max: int = Field(ge=60, le=1000, description="g/m²")
+
+
 class Papers(dict):
     """Paper presets by name; any other `WxH` (mm, e.g. 300x400) is a paper of that size."""
 
@@ -385,6 +400,8 @@ class SheetsFile(Strict):
                          "neighbours touch and share one cut; 0 for full-bleed faces with gutters")
     safe: float = Field(3.0, ge=0, description="mm inside the trim that text and art should keep clear of (pnp check)")
     board_overlap: float = Field(10.0, ge=0, le=100, description="mm a board's parts overlap, to glue them")
+    card_stock: CardStock | None = None             # the rules' print box: the cards' paper weight
+    sleeves: list[Sleeve] = []                      # ...and the sleeves that fit a card size
     default_paper: str = "a4"                       # when --paper is not given...
     paper_by_language: dict[str, str] = {}          # ...unless the build language names one
 

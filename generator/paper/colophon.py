@@ -64,3 +64,18 @@ def stamp(canvas, root: Path, author: str | None = None) -> None:
         canvas._doc._timeStamp = ts
     if author:
         canvas.setAuthor(author)
+
+
+def for_game(game_data, lang: str, _) -> str:
+    """The line for one game's file (`game_data`: data/project.GameData), in `lang`; `_` translates."""
+    return line(game_data.game, lang, _("print-and-play edition"), game_data.directory.parent.parent)
+
+
+def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7) -> None:
+    """The line at (x, y) in points, muted: printed in a margin every printer keeps (≥ 5 mm)."""
+    from reportlab.lib import colors
+    canvas.saveState()
+    canvas.setFillColor(colors.HexColor("#6f604c"))
+    canvas.setFont(font, size)
+    canvas.drawString(x, y, text)
+    canvas.restoreState()

@@ -381,7 +381,11 @@ def sheet_count(pieces: int, frame: Frame, options: SheetOptions) -> int:
 
 
 def impose(canvas: Canvas, frame: Frame, pieces: list[tuple[str, str | None]], options: SheetOptions,
-           progress: Progress = lambda n: None) -> int:
-    """Pack and draw (front, back) faces of one size; return the page count."""
+           progress: Progress = lambda n: None, labeller: Callable[[int, str, list[Sheet]], tuple[str, str]] | None = None,
+           label_font: str | None = None) -> int:
+    """Pack and draw (front, back) faces of one size; return the page count. `labeller(index,
+    side, sheets)` gives each sheet's margin labels."""
     layout = _layout_of(frame, options)
-    return draw_sheets(canvas, layout, layout.pack(_as_pieces(frame, pieces)), progress=progress)
+    sheets = layout.pack(_as_pieces(frame, pieces))
+    label = (lambda i, side, _sheet: labeller(i, side, sheets)) if labeller else None
+    return draw_sheets(canvas, layout, sheets, label, label_font, progress=progress)

@@ -41,9 +41,11 @@ def targets(width: float, height: float) -> list[tuple[float, float]]:
 
 def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                       offset: tuple[float, float], fonts: FontBook, lang: str,
-                      _: Callable[[str], str], player: bool = False) -> None:
+                      _: Callable[[str], str], player: bool = False, colophon: str = "",
+                      meta: Callable | None = None) -> None:
     """`player`: the page shipped next to the cards (calibration-page.pdf), for someone without
-    pnp: what the values mean for framed cards and what to do, no command."""
+    pnp: what the values mean for framed cards and what to do, no command; with its `colophon`
+    line at the foot of the front, and `meta(canvas)` setting its author and dates."""
     """Fonts come from the language's 'ui' role and are embedded; the reader's are never used."""
     typo = fonts.typography(lang)
     family = typo.roles["ui"]
@@ -54,6 +56,8 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     canvas.setTitle(typeset(_("Duplex calibration"), lang) + f" ({paper_name}, {duplex})")
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
+    if meta is not None:
+        meta(canvas)
     para = KinsokuParagraph if typo.cjk else Paragraph
     wrap = "CJK" if typo.cjk else None
     title = ParagraphStyle("cal-title", fontName=bold, fontSize=15, leading=19, wordWrap=wrap)
@@ -107,6 +111,9 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     sign_x, sign_y = (1, -1) if duplex == "long" else (-1, 1)
     for cx, cy in targets(W, H):
         _target(canvas, cx, cy, sign_x, sign_y, font, bold)
+    if colophon:
+        from ..paper.colophon import draw
+        draw(canvas, typeset(colophon, lang), font, 18 * mm, 7 * mm)
     canvas.showPage()
 
     dx, dy = offset[0] * mm, offset[1] * mm

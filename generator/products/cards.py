@@ -133,11 +133,14 @@ def count_ink_saver(project, game, options) -> int:
 def write_calibration_page(project, game, lang, path, options, progress=lambda n: None) -> int:
     """calibration-page.pdf: the duplex test on the cards' paper and flip edge, in the player's
     words (what the frame forgives, what to do beyond it)."""
+    from ..paper import colophon
     from .calibrate import write_calibration
     fonts = FontBook(project.root, project.fonts)
     duplex = "long" if options.duplex == "none" else options.duplex
+    _ = Translator(project.root, lang, options.allow_missing)
     write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
-                      fonts, lang, Translator(project.root, lang, options.allow_missing), player=True)
+                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _),
+                      meta=lambda c: colophon.stamp(c, project.root, colophon.credits(game.game) or None))
     progress(2)
     return 2
 

@@ -25,11 +25,12 @@ from ..data.i18n import Translator
 from ..data.model import Paper
 from ..data.project import GameData, Project
 from ..data.rules import Rules, load_rules
+from ..paper import colophon
 from ..paper.imposition import SheetOptions
 from ..paper.ink import InkSaverCanvas
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
-from ..typeset.text import MIN_COLUMN_MM
+from ..typeset.text import MIN_COLUMN_MM, typeset
 from .figures import FigureMaker
 from .rules_story import MUTED, Story
 
@@ -89,10 +90,30 @@ class _Writer:
         return self.fonts.face(family, bold, italic)
 
 
-def included_block(story: Story, game: GameData, lang: str) -> list[Flowable]:
-    """The "what's included" block of page 1: what the card sheets' first page says too."""
-    heading, lines = included_lines(game, lang, story.w.labels)
-    return story.included(heading, lines)
+def included_block(story: Story, project: Project, game: GameData, lang: str) -> list[Flowable]:
+    """The print-and-assemble box of page 1: the paper, each card size and the sleeves that fit
+    it (layouts/sheets.yaml), then what's included, as the card sheets' first page says it."""
+    _ = story.w.labels
+    _heading, lines = included_lines(game, lang, _)
+    return story.included(_("Print and assemble"), print_lines(project, game, _) + lines)
+
+
+def print_lines(project: Project, game: GameData, _) -> list[str]:
+    sheets, out = project.sheets, []
+    if sheets.card_stock:
+        out.append(_("Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.").format(
+            low=sheets.card_stock.min, high=sheets.card_stock.max))
+    sizes = []
+    for deck in game.decks:
+        size = project.size_of(deck)
+        if size.shape == "rect" and (size.width, size.height) not in sizes:
+            sizes.append((size.width, size.height))
+    for width, height in sizes:
+        sleeve = next((s for s in sheets.sleeves if s.fits(width, height)), None)
+        if sleeve:
+            out.append(_("Cards of {card} mm: sleeves of {sleeve} mm fit them.").format(
+                card=f"{width:g}\u00a0×\u00a0{height:g}", sleeve=f"{sleeve.width:g}\u00a0×\u00a0{sleeve.height:g}"))
+    return out
 
 
 def write_rules(project: Project, game: GameData, lang: str, path: Path | io.BytesIO, options: SheetOptions,
@@ -124,10 +145,21 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
     name = game.game.name.get(lang)
     footer_face = w.face(w.ui_family).name
     story = Story(w, w.rules, figures, maker)
-    head = story.title_block(width, included_block(story, game, lang))
+    head = story.title_block(width, included_block(story, project, game, lang))
     head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
 
+    made = typeset(colophon.for_game(game, lang, w.labels), lang)
+
     def footer(canvas, doc):
+        if doc.page == 1:        # who made the file and when: printed on its first page, and its dates
+            colophon.stamp(canvas, project.root)
+            colophon.draw(canvas, made, footer_face, MARGIN, 9 * mm)
+            canvas.saveState()
+            canvas.setFont(footer_face, 8.5)
+            canvas.setFillColor(MUTED)
+            canvas.drawRightString(size[0] - MARGIN, 9 * mm, str(doc.page))
+            canvas.restoreState()
+            return
         canvas.saveState()
         canvas.setFont(footer_face, 8.5)
         canvas.setFillColor(MUTED)
@@ -153,7 +185,7 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
 
     doc = _Doc(target, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=TOP, bottomMargin=BOTTOM,
                title=w.labels("{game} — {title}", game=name, title=w.labels("Rules reference")),
-               author="pnp-studio", creator="pnp-studio",
+               author=colophon.credits(game.game) or "pnp-studio", creator="pnp-studio",
                subject=f"language: {lang}", invariant=1, pageCompression=1, lang=lang,
                initialFontName=w.face(w.body_family).name)
     first = [Frame(MARGIN, BOTTOM + height - head_height, width, head_height, id="head", leftPadding=0,

@@ -1,8 +1,11 @@
 """score-pad.pdf: a printable score sheet per game and language — the calculator's categories
 (scoring/) as rows, each with its formula ("towers × 5", from the aid card's scoring table,
-cards/<game>/aid-card/), a count box where the player multiplies, one column per player, a
-totals row and the tie-break under it. One A4/Letter page holding as many pads as stay legible
-(boxes a pen fits in, labels ≥ 7 pt), with cut lines between them; the title never wraps."""
+cards/<game>/aid-card/), one column per player, a totals row, a winner line and the tie-break
+under it. On a row that multiplies, a player's box holds the count, then "=" and a framed result
+box: one result per row, the one the total adds up. One page holding as many pads as a pencil can
+use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7 pt clear of the rules), with cut lines
+between them; the grid is chosen on the space A4 and Letter share, so every language's pad has
+the same orientation; the title never wraps."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,6 +25,7 @@ from scoring.api import GAMES, categories, facts_from_game
 from ..data.aid_card import card_sides, load_aid_cards, pad_formulas
 from ..data.project import GameData, Project
 from ..data.i18n import Translator
+from ..paper import colophon
 from ..paper.imposition import SheetOptions, new_canvas
 from ..typeset.fonts import FontBook, missing_glyphs
 from ..typeset.icons import build_icon_font
@@ -44,15 +48,17 @@ def count_pad_pages(project: Project, game: GameData, options: SheetOptions) -> 
     return 1
 
 
-# Legibility limits for a pad that is written on by hand: boxes a pen fits in, labels ≥ 7 pt.
-MIN_ROW = 7 * mm
-MIN_CELL = 15 * mm
-MIN_LABEL = 38 * mm
+# Legibility limits for a pad that is written on by hand: boxes a pencil fits in, labels ≥ 7 pt.
+MIN_ROW = 9 * mm
+MIN_CELL = 24 * mm
+MIN_LABEL = 40 * mm
+MAX_ROW = 12 * mm
+CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
 TITLE_SIZES = (14, 13, 12, 11, 10)
 FORMULA_MIN = 7.0         # pt: a formula under its label is smaller, never below this
-COUNT = 0.42              # share of a player's box kept for the count, on rows that multiply
+COUNT = 0.38              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
 MUTED_MARKUP = markup_color(MUTED)     # the same colour in a label's markup
 # (landscape, columns, rows) of pads on a sheet, the most pads first
@@ -74,6 +80,7 @@ class _Pad:
     note: str
     date: str
     tie: str                # the tie-break, under the table ("" if the rules give none)
+    winner: str             # "Winner: ____", under the table
     rows: list[Row]
     players: int
     styles: dict
@@ -96,14 +103,15 @@ class _Pad:
                       (self.para(escape(self.date), self.styles["label"]), 2 * mm)]
 
     def footer(self, width: float) -> list[Paragraph]:
-        return [self.para(self._markup(self.tie), self.styles["tie"])] if self.tie else []
+        winner = self.para(escape(self.winner), self.styles["winner"])
+        return [winner] + ([self.para(self._markup(self.tie), self.styles["tie"])] if self.tie else [])
 
     def chrome_height(self, width: float) -> float:
         return sum(p.wrap(width, 1000)[1] + gap for p, gap in self.header(width)) \
             + sum(p.wrap(width, 1000)[1] + 1.5 * mm for p in self.footer(width))
 
     def label_width(self, width: float) -> float:
-        return max(MIN_LABEL, min(66 * mm, width - self.players * 20 * mm))   # roomy boxes first
+        return max(MIN_LABEL, min(70 * mm, width - self.players * 27 * mm))   # roomy boxes first
 
     def fits(self, width: float, height: float) -> bool:
         label = self.label_width(width)
@@ -128,7 +136,7 @@ class _Pad:
             style = ParagraphStyle("l", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
             labels = [self.label(r, style) for r in self.rows] + \
                 [self.para(escape(t), style) for t in (self.styles["player"], self.styles["total"])]
-            if all(p.wrap(label - 4 * mm, 1000)[1] <= min(row - 2, size * 3.2) for p in labels):
+            if all(p.wrap(label - 4 * mm, 1000)[1] <= min(row - 2 * CLEAR - 1.5, size * 3.2) for p in labels):
                 return size
         return None
 
@@ -143,7 +151,7 @@ class _Pad:
         label = self.label_width(width)
         cell = (width - label) / self.players
         row = (top - bottom) / (len(self.rows) + 2.1)     # the header row is 1.1 rows high
-        row = min(row, 12 * mm)
+        row = min(row, MAX_ROW)
         size = self.label_size(label, row)
         style = ParagraphStyle("pad-row", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
         bold = ParagraphStyle("pad-bold", parent=style, fontName=self.styles["bold"])
@@ -175,35 +183,51 @@ class _Pad:
             top -= fh + 1.5 * mm
 
     def _count_boxes(self, canvas, x: float, y: float, cell: float, row: float) -> None:
-        """On a row that multiplies, each player's box keeps its left part for the count: a
-        dotted divider and a small ×."""
+        """On a row that multiplies, each player's box keeps its left part for the count, then
+        "=" leads to a framed result box: the number the total adds up."""
         canvas.saveState()
         canvas.setStrokeColor(colors.HexColor("#8a7d66"))
         canvas.setFillColor(colors.HexColor("#8a7d66"))
-        canvas.setLineWidth(0.5)
-        canvas.setDash(1, 1.5)
+        canvas.setLineWidth(0.6)
+        inset = 1.2 * mm
         for i, r in enumerate(self.rows):
             if not r.count:
                 continue
             top = y - i * row
             for p in range(self.players):
-                divider = x + p * cell + cell * COUNT
-                canvas.line(divider, top - 1.2 * mm, divider, top - row + 1.2 * mm)
-                canvas.setFont(self.body, 7)
-                canvas.drawCentredString(divider, top - row / 2 - 2.4, "×")
+                left = x + p * cell + cell * COUNT
+                canvas.setFont(self.body, 8)
+                canvas.drawCentredString(left + 1.2 * mm, top - row / 2 - 2.8, "=")
+                canvas.rect(left + 2.6 * mm, top - row + inset, cell * (1 - COUNT) - 2.6 * mm - inset,
+                            row - 2 * inset, stroke=1, fill=0)
         canvas.restoreState()
 
 
-def arrange(pad: _Pad, page: tuple[float, float]) -> tuple[tuple[float, float], int, int]:
-    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7 pt)."""
+def arrange(pad: _Pad, page: tuple[float, float], shared: tuple[float, float] | None = None
+            ) -> tuple[tuple[float, float], int, int]:
+    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7 pt),
+    tried on `shared` (the space every language's paper has) so the grid is the same in all."""
     short, long = sorted(page)
+    s_short, s_long = sorted(shared or page)
     for landscape, cols, rows in ARRANGEMENTS:
-        width, height = (long, short) if landscape else (short, long)
+        width, height = (s_long, s_short) if landscape else (s_short, s_long)
         w = (width - 2 * MARGIN - (cols - 1) * GUTTER) / cols
         h = (height - 2 * MARGIN - (rows - 1) * GUTTER) / rows
         if pad.fits(w, h):
-            return (width, height), cols, rows
+            return ((long, short) if landscape else (short, long)), cols, rows
     return (short, long), 1, 1
+
+
+def shared_space(project: Project, page: tuple[float, float]) -> tuple[float, float] | None:
+    """When `page` is one of the languages' papers (A4, Letter), the space they all have; else
+    None (a paper asked for by name gets its own grid)."""
+    papers = [project.sheets.papers[n] for n in
+              {project.sheets.default_paper, *project.sheets.paper_by_language.values()}]
+    sizes = [sorted((p.width * mm, p.height * mm)) for p in papers]
+    short, long = sorted(page)
+    if not any(abs(short - a) < 1 and abs(long - b) < 1 for a, b in sizes):
+        return None
+    return min(s[0] for s in sizes), min(s[1] for s in sizes)
 
 
 def _cut_lines(canvas, size, cols: int, rows: int) -> None:
@@ -237,6 +261,8 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
               "tie": ParagraphStyle("pad-tie", parent=label, fontName=italic.name, fontSize=8, leading=9.5),
               "title": ParagraphStyle("pad-title", fontName=head.name, fontSize=14, leading=17, wordWrap=wrap),
               "note": ParagraphStyle("pad-note", parent=label, fontSize=7.5, leading=9),
+              "winner": ParagraphStyle("pad-winner", parent=label, fontName=bold_face.name, fontSize=9,
+                                       leading=11, spaceBefore=2 * mm),
               "bold": bold_face.name,
               "player": typeset(_("Player"), lang), "total": typeset(_("Total"), lang)}
 
@@ -245,8 +271,10 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
     rows = [Row(typeset(c.title(_, lang), lang), *formulas.get(c.key, ("", False))) for c in categories]
     note = typeset(_("Write each player's name at the top of a column, the points of each row in its box, "
                      "then add them up."), lang)
-    date = typeset(_("Date") + {"fr": "\u00a0: ", "ja": "："}.get(lang, ": "), lang) + "______________"
-    texts = [title, styles["player"], styles["total"], date, note, plain_text(tie),
+    colon = {"fr": "\u00a0: ", "ja": "："}.get(lang, ": ")
+    date = typeset(_("Date") + colon, lang) + "______________"
+    winner = typeset(_("Winner") + colon, lang) + "_" * 30
+    texts = [title, styles["player"], styles["total"], date, winner, note, plain_text(tie),
              *[t for r in rows for t in (r.title, plain_text(r.formula))]]
     for text in texts:
         for face in (body, head):
@@ -255,14 +283,14 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
                 raise BuildError(f"{game.id}/{lang} score pad: the font {face.name} has no glyph for "
                                  f"{', '.join(lost)} in '{text}'")
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, rows,
+    pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, winner, rows,
                game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph)
     return pad, title
 
 
-def _arranged(pad: "_Pad", page: tuple[float, float]):
+def _arranged(pad: "_Pad", page: tuple[float, float], shared: tuple[float, float] | None = None):
     """arrange()'s page size and grid, and the size of one pad in it."""
-    (width, height), cols, nrows = arrange(pad, page)
+    (width, height), cols, nrows = arrange(pad, page, shared)
     w = (width - 2 * MARGIN - (cols - 1) * GUTTER) / cols
     h = (height - 2 * MARGIN - (nrows - 1) * GUTTER) / nrows
     return (width, height), cols, nrows, w, h
@@ -279,10 +307,11 @@ def scorepad_fits(project: Project, game: GameData, lang: str, paper: str | None
     page = (paper.width * mm, paper.height * mm)
     files = fit_memo.setting_key(project, game, fonts.typography(lang), (), page)
     key = None if files is None else (
-        "pad", pad.title, pad.subtitle, pad.note, pad.date, pad.tie,
+        "pad", pad.title, pad.subtitle, pad.note, pad.date, pad.tie, pad.winner,
         tuple((r.title, r.formula, r.count) for r in pad.rows), pad.players, pad.body, pad.para,
         tuple((k, _style_key(v)) for k, v in sorted(pad.styles.items())), files)
-    return fit_memo.side_fits(key, lambda: pad.fits(*_arranged(pad, page)[3:]) or None)
+    shared = shared_space(project, page)
+    return fit_memo.side_fits(key, lambda: pad.fits(*_arranged(pad, page, shared)[3:]) or None)
 
 
 def _style_key(style) -> tuple | str:
@@ -295,7 +324,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     fonts = FontBook(project.root, project.fonts)
     pad, title = _pad(project, game, lang, options.allow_missing, fonts)
     canvas = new_canvas(path, options, project, title, lang, fonts, game=game.game)
-    size, cols, nrows, w, h = _arranged(pad, canvas._pagesize)
+    size, cols, nrows, w, h = _arranged(pad, canvas._pagesize, shared_space(project, canvas._pagesize))
     if not pad.fits(w, h):
         raise BuildError(f"{game.id}/{lang} score pad: {len(pad.rows)} rows for {pad.players} players do not fit "
                          f"legibly on one page")
@@ -305,6 +334,8 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
         for c in range(cols):
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
     _cut_lines(canvas, size, cols, nrows)
+    _ = Translator(project.root, lang, options.allow_missing)
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _), lang), pad.body, MARGIN, 5.5 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

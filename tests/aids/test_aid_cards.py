@@ -126,10 +126,9 @@ def test_pads_print_formulas_count_boxes_and_tie_break(full_build, game, lang):
         text = squash(page.extract_text())
         for expected in PAD[game][lang]:
             assert squash(expected) in text, (game, lang, expected)
-        # count boxes: short dotted dividers inside the players' boxes, on the rows that multiply
-        dividers = [e for e in page.edges if e["orientation"] == "v" and e["height"] < 12 * 72 / 25.4
-                    and e.get("dash")]
-        assert len(dividers) >= 2 * 2 * 2, f"{game}/{lang}: no count boxes"
+        # on the rows that multiply: a count, then a framed result box in each player's box
+        results = [r for r in page.rects if r["stroke"] and not r["fill"] and r["height"] < 12 * 72 / 25.4]
+        assert len(results) >= 2 * 2, f"{game}/{lang}: no result boxes"
         # the title holds on one line: all its glyphs on one baseline
         sizes = sorted({round(c["size"], 2) for c in page.chars}, reverse=True)
         title = [c for c in page.chars if round(c["size"], 2) == sizes[0]]

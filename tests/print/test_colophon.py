@@ -3,10 +3,13 @@ instructions, the PDF's author and dates, from SOURCE_DATE_EPOCH (reproducible b
 from __future__ import annotations
 
 import subprocess
+import time
 
+import pytest
 from pypdf import PdfReader
 
-from tests.conftest import pnp
+from tests.conftest import ROOT, pnp
+from tests.print.test_leaks import GAMES, LANGS
 
 
 def test_cards_carry_credits_version_and_the_source_date(tmp_path, monkeypatch):
@@ -22,3 +25,54 @@ def test_cards_carry_credits_version_and_the_source_date(tmp_path, monkeypatch):
                           capture_output=True, text=True, check=True).stdout
     line = " ".join(back.split())
     assert "Taverna · Karl Marcelle" in line and "pnp-studio" in line and "2023-11-14" in line
+
+
+PRODUCTS = ["rules.pdf", "player-aid.pdf", "player-aid-card.pdf", "score-pad.pdf", "calibration-page.pdf"]
+SLEEVE = "66 × 91"       # layouts/sheets.yaml: the sleeves sold for poker cards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_file_says_who_made_it_and_when(full_build, game):
+    """Issue 50, item 6: the colophon line (game, credits, pnp-studio's version, the build date)
+    on every PDF besides the cards, with the credits as author and the build date as its dates."""
+    from generator.paper.colophon import build_date, build_epoch
+    date, epoch = build_date(ROOT), time.strftime("D:%Y%m%d%H%M%S", time.gmtime(build_epoch(ROOT)))
+    for lang in LANGS:
+        for name in PRODUCTS:
+            pdf = full_build / game / lang / name
+            reader = PdfReader(pdf)
+            assert reader.metadata["/CreationDate"].startswith(epoch), (pdf, reader.metadata["/CreationDate"])
+            assert reader.metadata["/Author"] not in ("", "pnp-studio") and reader.metadata["/Title"], pdf
+            text = " ".join(pdftotext(pdf).split())
+            assert "pnp-studio" in text and date in text, f"{game}/{lang}/{name}: no colophon line"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_open_with_paper_and_sleeves(full_build, game):
+    for lang in LANGS:
+        first = " ".join(pdftotext(full_build / game / lang / "rules.pdf", last=1).split())
+        assert SLEEVE in first and "250" in first, f"{game}/{lang}: no print-and-assemble box"
+
+
+def pdftotext(pdf, last: int | None = None) -> str:
+    pages = ["-l", str(last)] if last else []
+    return subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_aid_card_sheets_are_labelled_in_their_margin(full_build, game):
+    """Issue 50, item 8: every aid-card sheet names its game in the margin, as card sheets do,
+    at ≥ 6.5 pt, outside the cards' trim."""
+    import yaml
+
+    from tests.pdfs import open_pdf
+    name = yaml.safe_load((ROOT / "cards" / game / "game.yaml").read_text(encoding="utf-8"))["name"]
+    for lang in LANGS:
+        title = name[lang] if isinstance(name, dict) else name
+        with open_pdf(full_build / game / lang / "player-aid-card.pdf") as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                _x0, top, _x1, bottom = (float(v) for v in page.trimbox)
+                margin = [c for c in page.chars if c["text"].strip() and (c["bottom"] <= top or c["top"] >= bottom)]
+                text = "".join(c["text"] for c in margin)
+                assert title.replace(" ", "") in text, f"{game}/{lang} p{number}: no sheet label"
+                assert min(c["size"] for c in margin) >= 6.5

@@ -21,10 +21,11 @@ from ...data.i18n import Translator
 from ...data.model import Size
 from ...data.project import GameData, Project
 from ...paper.face import FaceRenderer
+from ...paper import colophon
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
-from ...typeset.text import MIN_COLUMN_MM
+from ...typeset.text import MIN_COLUMN_MM, typeset
 from . import fit_memo
 from .blocks import Badge, Blocks, TooWide, lead
 from .card import _checked
@@ -209,6 +210,8 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
         for c in range(1, COLUMNS):
             x = MARGIN * mm + c * ref.column + (c - 0.5) * GAP * mm
             canvas.line(x, ref.top, x, MARGIN * mm)
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, labels), lang),
+                  ref.fonts.face(ref.fonts.typography(lang).roles["ui"]).name, MARGIN * mm, 6 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

@@ -1,0 +1,73 @@
+"""Score pads a pencil can use (issue 50, item 7), measured on every built pad in every language:
+rows ≥ 9 mm, columns ≥ 24 mm, every label's glyphs clear of its row's rules, framed result boxes
+on the rows that multiply, the same orientation in every language, a winner line."""
+from __future__ import annotations
+
+import pytest
+
+from tests.pdfs import open_pdf
+from tests.print.test_leaks import GAMES, LANGS
+
+MM = 72 / 25.4
+WINNER = {"en": "Winner", "fr": "Vainqueur", "de": "Sieger", "ja": "勝者"}
+
+
+@pytest.fixture(scope="module")
+def pads(full_build):
+    return full_build                # the session's build, every pad among it
+
+
+def _rules(page):
+    """The table's rules (the dashed cut lines are thinner): horizontal (y, x0, x1) and vertical
+    (x, top, bottom)."""
+    lines = [l for l in page.lines if l["linewidth"] >= 0.5]
+    across = [(l["top"], l["x0"], l["x1"]) for l in lines if abs(l["top"] - l["bottom"]) < 0.1]
+    down = [(l["x0"], l["top"], l["bottom"]) for l in lines if abs(l["x0"] - l["x1"]) < 0.1]
+    return across, down
+
+
+def _spans(positions, crossing):
+    """Gaps between neighbouring rules that a perpendicular rule runs across: a pad's rows or
+    columns (the gutter between two pads has none)."""
+    ps = sorted({round(p, 1) for p in positions})
+    return [(a, b) for a, b in zip(ps, ps[1:])
+            if any(lo <= a + 0.5 and hi >= b - 0.5 for lo, hi in crossing)]
+
+
+def measure(pdf):
+    with open_pdf(pdf) as doc:
+        page = doc.pages[0]
+        across, down = _rules(page)
+        rows = _spans([y for y, _a, _b in across], [(t, b) for _x, t, b in down])
+        cols = _spans([x for x, _t, _b in down], [(a, b) for _y, a, b in across])
+        boxes = [r for r in page.rects if r["stroke"] and not r["fill"] and r["height"] < 20 * MM]
+        return {"landscape": page.width > page.height, "rows": rows, "cols": cols, "across": across,
+                "chars": [c for c in page.chars if c["text"].strip()], "boxes": boxes, "text": page.extract_text()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pads_a_pencil_can_use(pads, game):
+    orientations = set()
+    for lang in LANGS:
+        m = measure(pads / game / lang / "score-pad.pdf")
+        where = f"{game}/{lang}"
+        orientations.add(m["landscape"])
+        heights = [b - a for a, b in m["rows"]]
+        widths = [b - a for a, b in m["cols"]]
+        assert len(heights) > 3 and min(heights) >= 9 * MM - 0.2, (where, min(heights) / MM)
+        assert len(widths) > 2 and min(widths) >= 24 * MM - 0.2, (where, min(widths) / MM)
+        # every glyph inside the table stays ≥ 0.5 mm from the rules above and below it
+        for c in m["chars"]:
+            rules = [y for y, x0, x1 in m["across"] if x0 - 0.5 <= c["x0"] and c["x1"] <= x1 + 0.5]
+            if not rules or not min(rules) < c["top"] < max(rules):
+                continue
+            near = min(min(abs(c["top"] - y), abs(c["bottom"] - y)) for y in rules)
+            crossed = any(c["top"] < y < c["bottom"] for y in rules)
+            assert not crossed and near >= 0.5 * MM, (where, c["text"], round(near / MM, 2))
+        # framed result boxes, each inside one row and roomy enough for a number
+        assert m["boxes"], (where, "no result box")
+        for box in m["boxes"]:
+            assert box["width"] >= 10 * MM and box["height"] >= 6 * MM, (where, box["width"] / MM)
+            assert any(a <= box["top"] and box["bottom"] <= b for a, b in m["rows"]), where
+        assert WINNER[lang] in m["text"], where
+    assert len(orientations) == 1, f"{game}: the pad turns with the language"
