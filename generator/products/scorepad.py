@@ -22,9 +22,9 @@ from reportlab.platypus import Table, TableStyle
 from datafile.errors import BuildError
 from scoring.api import GAMES, categories, facts_from_game
 
-from ..data.aid_card import card_sides, load_aid_cards, pad_formulas
-from ..data.project import GameData, Project
-from ..data.i18n import Translator
+from ..texts.aid_card import card_sides, load_aid_cards, pad_formulas
+from ..model.project import GameData, Project
+from ..reading.i18n import Translator
 from ..paper import colophon
 from ..paper.imposition import SheetOptions, new_canvas
 from ..typeset.fonts import FontBook, missing_glyphs
@@ -131,12 +131,13 @@ class _Pad:
         return self.para(text, style)
 
     def label_size(self, label: float, row: float) -> float | None:
-        """The largest label size at which every row label fits its box (at most 3 lines)."""
+        """The largest label size at which every row label fits its box: at most 4 lines (a name and a
+        formula with its unit and its exception, as Taverna's royal rows need), clear of the rules."""
         for size in LABEL_SIZES:
             style = ParagraphStyle("l", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
             labels = [self.label(r, style) for r in self.rows] + \
                 [self.para(escape(t), style) for t in (self.styles["player"], self.styles["total"])]
-            if all(p.wrap(label - 4 * mm, 1000)[1] <= min(row - 2 * CLEAR - 1.5, size * 3.2) for p in labels):
+            if all(p.wrap(label - 4 * mm, 1000)[1] <= min(row - 2 * CLEAR - 1.5, size * 4.3) for p in labels):
                 return size
         return None
 
