@@ -2,7 +2,7 @@
 top-level cards/, layouts/ and locales/ as package data under generator/bundled/.
 
 The folders stay at the top of the repository, where users and the docs expect them; an editable
-install and a checkout read them there (generator/data/locate.py), an installed wheel from
+install and a checkout read them there (generator/reading/locate.py), an installed wheel from
 generator/bundled/. Copying in build_py keeps one source of truth and needs no symlinks.
 """
 from __future__ import annotations

@@ -63,7 +63,7 @@ def figures(pdf: Path, shapes) -> dict:
 
 def shapes_for(root: Path, game: str):
     try:
-        from generator.data.catalog import load_project
+        from generator.loading.catalog import load_project
         from tests.print.sheet_geometry import shapes_of
         return shapes_of(load_project(root, [game]), game)
     except Exception:      # a game this checkout does not have: every face a rectangle

@@ -1,14 +1,16 @@
 """The rendering pipeline, one folder per stage, each importing only from the stages above it
 in this list (tests/test_layering.py checks the direction):
 
-    data/      YAML with line numbers -> validated model: games, decks, layouts, aids, rules,
-               the Jinja templates they are written in, interface-string catalogues,
-               pnp's folder in the user's cache (user_cache.py)
+    reading/   finding and reading input files, the read rule, catalogues, the user's cache
+    model/     the validated model: schemas, layouts, sheets, fonts, the sandboxed Jinja
+    checks/    cross-checks of a loaded game, every face rendered without drawing
+    loading/   games, decks, spreadsheets: the whole project loaded and cross-checked
+    texts/     player aids, aid cards, rules and figures per language, language checks
     typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking
     paper/     sheet geometry, one card face, imposition with duplex backs, atomic output
     products/  the printables: cards, player aids, score pads, rules.pdf, calibration page
     site/      the static rules site and its preview server
-    build/     what `pnp build` makes, in which order, all or nothing
+    planning/  what `pnp build` makes, in which order, all or nothing
     cli/       the `pnp` command, one module per verb
 
 Below all of them lies `datafile` (YAML, validation, errors); `scoring` stands beside them and

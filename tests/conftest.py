@@ -59,7 +59,7 @@ def list_as_written(out: Path) -> None:
 
 def game_facts(game_id: str) -> dict:
     """The card facts a calculator takes (scoring.api.facts_from_game) from the project's data."""
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from scoring.api import facts_from_game
     return facts_from_game(load_project(ROOT, [game_id]).games[game_id])
 

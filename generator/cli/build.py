@@ -11,7 +11,7 @@ import click
 
 from datafile.errors import BuildError, DataError
 
-from ..build import plan as builder, product_list
+from ..planning import plan as builder, product_list
 from ..paper.imposition import SheetOptions
 from ..paper.output import output_folder
 from .common import (
@@ -156,7 +156,7 @@ def summary(written: list[Path], out: Path, ctx) -> str:
 def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     """Build, then rebuild whenever an input changes (mtime polling); the cache makes each
     rebuild render only the products whose inputs changed. A failed build keeps watching."""
-    from ..data.settling import settled
+    from ..reading.settling import settled
     from ..site.serve import snapshot
     seen, first = None, True
     ctx.ensure_object(dict)

@@ -7,8 +7,8 @@ import click
 
 from datafile.errors import BuildError, DataError, closest
 
-from ..data.sheets_fonts import load_fonts, load_sheets
-from ..data.i18n import Translator, interface_languages
+from ..model.sheets_fonts import load_fonts, load_sheets
+from ..reading.i18n import Translator, interface_languages
 from ..paper.output import Staging, output_folder
 from ..products.calibrate import write_calibration
 from ..typeset.fonts import FontBook

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..data.catalog import load_project_and_problems
+from ..loading.catalog import load_project_and_problems
 from .common import project_root, split_list
 
 LEVELS = {"error": "red", "warning": "yellow", "note": None}
@@ -21,7 +21,7 @@ LEVELS = {"error": "red", "warning": "yellow", "note": None}
 def check(ctx, games, langs, as_json, allow_missing):
     """Preflight GAMES (default: every game): text fit per language, glyphs, legibility, safe
     zone and bleed, image dpi, unused icons and properties."""
-    from ..data.languages import language_problems
+    from ..texts.languages import language_problems
     from ..products.preflight import Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from .validate import aid_card_fit, aid_page_fit, score_pad_fit
 

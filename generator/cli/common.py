@@ -10,8 +10,8 @@ import click
 
 from datafile.errors import DataError
 
-from ..data.catalog import load_project
-from ..data.project import Project
+from ..loading.catalog import load_project
+from ..model.project import Project
 
 
 def project_root(ctx: click.Context) -> Path:
@@ -31,7 +31,7 @@ def load_or_exit(ctx: click.Context, games: tuple[str, ...]) -> Project:
 def languages_or_exit(project: Project, languages: list[str] | None, allow_missing: bool) -> None:
     """What the chosen languages need beyond their texts (aid and rules files, icon labels,
     translations): refused before anything renders, with the lines `pnp validate` prints."""
-    from ..data.languages import language_problems
+    from ..texts.languages import language_problems
     problems = [problem for game in project.games.values()
                 for problem in language_problems(project, game, languages, allow_missing)]
     if problems:
@@ -96,8 +96,8 @@ def shortfall_line(deck) -> str:
 
 def _paper(ctx: click.Context, param, value: str) -> str:
     """A paper preset of layouts/sheets.yaml or WxH in mm, checked before anything loads."""
-    from ..data.sheets_fonts import load_sheets
-    from ..data.model import MAX_PAPER_MM, PAPER_MM
+    from ..model.sheets_fonts import load_sheets
+    from ..model.model import MAX_PAPER_MM, PAPER_MM
     if value is None:
         return None      # the build language's paper (sheets.yaml)
     value = value.strip().lower()

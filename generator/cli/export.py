@@ -125,7 +125,7 @@ def _folder(target: str, preset: str | None, machine: str | None) -> str:
 
 def _cutter_or_exit(ctx, machine: str | None):
     """The machine's validated file, or one line per problem and exit 1."""
-    from ..data.cutters import known_machines, load_cutter
+    from ..model.cutters import known_machines, load_cutter
     root = project_root(ctx)
     if not machine:
         raise click.BadParameter(f"a machine is needed; use one of {', '.join(known_machines(root))}",

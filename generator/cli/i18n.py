@@ -14,9 +14,9 @@ import click
 
 from datafile.errors import DataError
 
-from ..data.aids import aid_path, load_aids
-from ..data.languages import needed_msgids
-from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
+from ..texts.aids import aid_path, load_aids
+from ..texts.languages import needed_msgids
+from ..reading.i18n import SOURCE_LANGUAGE, load_catalogue
 
 
 @click.group()

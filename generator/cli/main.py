@@ -99,9 +99,9 @@ class LazyGroup(click.Group):
 def main(ctx: click.Context, root: Path | None, trust_site_code: bool) -> None:
     """Print-and-play studio: card sheets, player aids, rules and scores from YAML."""
     ctx.ensure_object(dict)
-    from ..data import site_code
+    from ..reading import site_code
     site_code.trust(trust_site_code)     # every run decides anew (tests run many in one process)
-    from ..data.locate import find_root   # light: no PDF machinery
+    from ..reading.locate import find_root   # light: no PDF machinery
     ctx.obj["root"] = root.resolve() if root else find_root(Path.cwd(), os.environ)
 
 

@@ -2,7 +2,7 @@
 layout file with a front and a back, a player aid and a rules stub in each language asked for,
 and a README.md that explains them (the installed tool has no docs/ folder).
 
-The files are copied from generator/data/scaffold/ (paths holding __game__ / __lang__, the
+The files are copied from generator/cli/scaffold/ (paths holding __game__ / __lang__, the
 latter once per language). `${key}` is filled in: game, title, lang, languages, and the texts of
 scaffold/strings.yaml — as one mapping per language (`{en: Cards, fr: Cartes}`, or one line per
 language when it stands alone on its line) in the shared files, as the language's own text in a
@@ -22,12 +22,12 @@ import yaml
 
 from datafile.source import SAFE_LOADER
 
-from ..data.i18n import interface_languages
-from ..data.locate import bundled_root, game_dirs
-from ..data.model import language_problem
+from ..reading.i18n import interface_languages
+from ..reading.locate import bundled_root, game_dirs
+from ..model.model import language_problem
 from .common import project_root
 
-SCAFFOLD = Path(__file__).resolve().parents[1] / "data" / "scaffold"
+SCAFFOLD = Path(__file__).resolve().parents[1] / "cli" / "scaffold"
 STRINGS = SCAFFOLD / "strings.yaml"          # the texts, not a file of the game
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PLACEHOLDER = re.compile(r"\$\{([a-z_]+)(\|?)\}")

@@ -14,8 +14,8 @@ from scoring.state import localise
 from scoring.table import render_table
 from scoring.tournay import cards_from_deck_file
 
-from ..data.catalog import load_project
-from ..data.i18n import Translator
+from ..loading.catalog import load_project
+from ..reading.i18n import Translator
 
 LANGS = ["en", "fr", "de", "ja"]
 BACK = ("<", "\x1b[A", "^[[A")    # "<", or the up arrow as a terminal without line editing sends it
@@ -259,7 +259,7 @@ def score(ctx, game, state, lang, as_json, save, cards, example):
 
 def _example(game: str) -> Path:
     """The rulebook's example of GAME, installed with pnp (examples/scores/ of a checkout)."""
-    from ..data.locate import bundled_root
+    from ..reading.locate import bundled_root
     return bundled_root() / "examples" / "scores" / f"{game}-rulebook.yaml"
 
 

@@ -12,10 +12,10 @@ import click
 
 from datafile.errors import BuildError
 
-from ..build.plan import site_memory
+from ..planning.plan import site_memory
 from ..paper.output import output_folder, refuse_links
 from ..site.pages import site_dir
-from ..data.settling import settled
+from ..reading.settling import settled
 from ..site.serve import PreviewServer, QuietHandler, local_address, rebuild, snapshot
 from .fetch_runtime import ensure_runtime
 

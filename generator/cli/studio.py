@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import click
 
-from ..data.catalog import list_game_ids
+from ..loading.catalog import list_game_ids
 from .common import project_root, split_list
 
 

@@ -10,19 +10,19 @@ import click
 from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of, load_yaml, read_text
 
-from ..data.aid_card import load_aid_cards
-from ..data.aids import load_aids, used_icons
-from ..data.catalog import load_project_and_problems
-from ..data.figures import load_figures
-from ..data.glossary import glossary_problems
-from ..data.characters import strings
-from ..data.faces import face_problems, printed_texts
-from ..data.i18n import load_catalogue
-from ..data.languages import language_problems
-from ..data.layouts import FONT_FILE
-from ..data.locate import search_path
-from ..data.project import Project
-from ..data.rules import load_rules
+from ..texts.aid_card import load_aid_cards
+from ..texts.aids import load_aids, used_icons
+from ..loading.catalog import load_project_and_problems
+from ..texts.figures import load_figures
+from ..checks.glossary import glossary_problems
+from ..reading.characters import strings
+from ..checks.faces import face_problems, printed_texts
+from ..reading.i18n import load_catalogue
+from ..texts.languages import language_problems
+from ..model.layouts import FONT_FILE
+from ..reading.locate import search_path
+from ..model.project import Project
+from ..texts.rules import load_rules
 from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
@@ -136,7 +136,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
                                         "a smaller piece, or a larger paper (--paper)"))
                 break
     if (game.directory / "aid-card").is_dir():
-        from ..data.aid_card_schema import aid_card_path
+        from ..texts.aid_card_schema import aid_card_path
         from ..products.aids.card import card_grid
         for lang, name in _papers(project, game, sheet.paper).items():
             try:
@@ -152,8 +152,8 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
 def aid_card_fit(project: Project, game) -> list[Problem]:
     """Each side of each language's aid card packed as the build packs it: a side whose blocks do
     not fit at the smallest size is refused here first, at its `side:` line."""
-    from ..data.aid_card_schema import aid_card_path
-    from ..data.i18n import Translator
+    from ..texts.aid_card_schema import aid_card_path
+    from ..reading.i18n import Translator
     from ..products.aids.blocks import TooWide
     from ..products.aids.card import FittedSides, MIN_SIZE
     try:
@@ -204,7 +204,7 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
 def score_pad_fit(project: Project, game, paper: str | None = None) -> list[Problem]:
     """The score pad set as the build sets it on each language's paper (or `paper`): a pad whose
     rows and player columns do not fit legibly is refused here first, at the game's `players:` line."""
-    from ..build.plan import why_skipped
+    from ..planning.plan import why_skipped
     from ..products.scorepad import scorepad_fits
     if why_skipped("score-pad", game):
         return []
@@ -234,7 +234,7 @@ def aid_page_fit(project: Project, game, paper: str | None = None) -> list[Probl
     """Each language's one-page player aid set as the build sets it on the language's paper (or
     `paper`): one that does not fit even at the smallest size is refused here first, at its
     `sections:` line."""
-    from ..data.aids import aid_path
+    from ..texts.aids import aid_path
     from ..products.aids.page import MIN_SIZE, check_header, reference_fits
     if not (game.directory / "aid").is_dir():
         return []

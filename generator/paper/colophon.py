@@ -1,7 +1,7 @@
 """Who made a file and when, printed and in its metadata (issue 50): the game, its designers and
 publisher (game.yaml), the print-and-play edition and the pnp-studio version, and the build
 date. The date is reproducible: SOURCE_DATE_EPOCH when set (the reproducible-builds convention),
-else the project's last commit, else none; the same inputs give the same bytes (build/cache.py
+else the project's last commit, else none; the same inputs give the same bytes (planning/cache.py
 keys a product by it too)."""
 from __future__ import annotations
 

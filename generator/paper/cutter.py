@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from datafile.errors import BuildError
 
-from ..data.cutters import Cutter, Marks, MarkShape
-from ..data.model import Size
+from ..model.cutters import Cutter, Marks, MarkShape
+from ..model.model import Size
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.layouts import FONT_FILE, Layout, Region
-from ..data.model import Size
-from ..data.templates import compiled, compiled_expression, template_error
+from ..model.layouts import FONT_FILE, Layout, Region
+from ..model.model import Size
+from ..model.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup

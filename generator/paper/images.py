@@ -31,7 +31,7 @@ from reportlab.lib.utils import ImageReader
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..data.locate import MAX_ART_BYTES
+from ..reading.locate import MAX_ART_BYTES
 
 from .sheets import outline
 

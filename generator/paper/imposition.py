@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.model import SheetsFile, Size
-from ..data.project import Project
+from ..model.model import SheetsFile, Size
+from ..model.project import Project
 from ..typeset.fonts import FontBook
 from . import board
 from .colophon import credits, stamp

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.model import Paper
+from ..model.model import Paper
 from .sheets import LABEL_BAND as BAND
 from .sheets import LABEL_CLEAR as CLEAR
 from .sheets import Box, Mark, content

@@ -33,7 +33,7 @@ from pathlib import Path
 from datafile.errors import BuildError
 from datafile.source import system_devices
 
-from ..data.locate import SETTLED_NS
+from ..reading.locate import SETTLED_NS
 from . import written
 
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders

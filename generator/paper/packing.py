@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-from ..data.model import Size
+from ..model.model import Size
 from .sheets import Frame
 
 Kind = Literal["duplex", "single", "fold"]

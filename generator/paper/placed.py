@@ -12,10 +12,10 @@ from __future__ import annotations
 from datafile.errors import BuildError, DataError, Problem
 from datafile.source import load_yaml
 
-from ..data.crosscheck import deck_place
-from ..data.faces import BoxContent, box_contents
-from ..data.locate import search_path
-from ..data.project import GameData, Project
+from ..checks.crosscheck import deck_place
+from ..checks.faces import BoxContent, box_contents
+from ..reading.locate import search_path
+from ..model.project import GameData, Project
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import Overflow

@@ -22,7 +22,7 @@ from reportlab.lib.utils import ImageReader
 
 from datafile.errors import BuildError
 
-from ..data.locate import MAX_ART_BYTES, MAX_SVG_BYTES
+from ..reading.locate import MAX_ART_BYTES, MAX_SVG_BYTES
 
 from .images import MAX_PIXELS, MAX_SVG_NODES, RASTER, _format, _read, _shown, _size, _spend
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..data import user_cache
+from ..reading import user_cache
 
 NAME = ".pnp-written"
 MAX_LIST_BYTES = 64_000_000

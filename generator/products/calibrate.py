@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.model import Paper
+from ..model.model import Paper
 from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap

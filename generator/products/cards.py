@@ -10,10 +10,10 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.i18n import Translator
-from ..data.model import Deck
-from ..data.project import GameData, Project
-from ..data.templates import card_context
+from ..reading.i18n import Translator
+from ..model.model import Deck
+from ..model.project import GameData, Project
+from ..model.templates import card_context
 from ..paper.face import FaceRenderer, edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.packing import Piece, Sheet

@@ -1,4 +1,4 @@
-"""The rules' figures (generator/data/figures.py), drawn by the same face renderer as the cards:
+"""The rules' figures (generator/texts/figures.py), drawn by the same face renderer as the cards:
 real card faces (or backs) placed and scaled, leaders from a box of a card's layout to a callout,
 and labels. rules.pdf places them as flowables; the site gets the same drawing as a PNG
 (`figure_pngs`, rasterised with pypdfium2 as `pnp export` does)."""
@@ -11,10 +11,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from ..data.figures import Figure
-from ..data.i18n import Translator
-from ..data.project import GameData, Project
-from ..data.templates import card_context
+from ..texts.figures import Figure
+from ..reading.i18n import Translator
+from ..model.project import GameData, Project
+from ..model.templates import card_context
 from ..paper.face import FaceRenderer
 from ..typeset.fonts import FontBook
 from ..typeset.formulas import glue

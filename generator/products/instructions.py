@@ -19,8 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..data.contents import included_lines, join, with_count
-from ..data.project import GameData
+from ..checks.contents import included_lines, join, with_count
+from ..model.project import GameData
 from ..paper import colophon
 from ..paper.imposition import Layout
 from ..paper.packing import Sheet
@@ -163,7 +163,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     if two and options.fold == "none" and layout.sheets.frame > 0:
         steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
                        "shift of up to {frame} mm.", frame=f"{layout.sheets.frame:g}"))
-    # the files shipped next to this one (build/plan.py), by their names
+    # the files shipped next to this one (planning/plan.py), by their names
     if two and options.fold == "none":
         steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
                        "one sheet."))

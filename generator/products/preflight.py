@@ -18,9 +18,9 @@ from typing import Callable
 
 from datafile.errors import BuildError, DataError
 
-from ..data.locate import read_input
-from ..data.project import GameData, Project
-from ..data.templates import View
+from ..reading.locate import read_input
+from ..model.project import GameData, Project
+from ..model.templates import View
 from ..paper.face import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
 from ..paper.shapes import footprint

@@ -19,12 +19,12 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, Lay
 
 from datafile.errors import BuildError
 
-from ..data.contents import included_lines
-from ..data.figures import load_figures
-from ..data.i18n import Translator
-from ..data.model import Paper
-from ..data.project import GameData, Project
-from ..data.rules import Rules, load_rules
+from ..checks.contents import included_lines
+from ..texts.figures import load_figures
+from ..reading.i18n import Translator
+from ..model.model import Paper
+from ..model.project import GameData, Project
+from ..texts.rules import Rules, load_rules
 from ..paper import colophon
 from ..paper.imposition import SheetOptions
 from ..paper.ink import InkSaverCanvas

@@ -15,9 +15,9 @@ from reportlab.platypus.flowables import HRFlowable
 
 from datafile.errors import BuildError
 
-from ..data.figures import Figures
-from ..data.i18n import players_and_minutes
-from ..data.rules import REF, Rules, blocks, count_label
+from ..texts.figures import Figures
+from ..reading.i18n import players_and_minutes
+from ..texts.rules import REF, Rules, blocks, count_label
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from scoring.api import categories, facts_from_game
 
-from ..data.i18n import sort_key
+from ..reading.i18n import sort_key
 
 from . import runtime
 

@@ -9,9 +9,9 @@ from markupsafe import Markup
 
 from datafile.errors import BuildError
 
-from ..data.i18n import Translator
-from ..data.model import IconSpec
-from ..data.rules import REF, Rules
+from ..reading.i18n import Translator
+from ..model.model import IconSpec
+from ..texts.rules import REF, Rules
 from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset
 from .rules_parts import phrase_breaks
 

@@ -25,12 +25,12 @@ import click
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
-from ..data.aids import legend
-from ..data.contents import included_lines
-from ..data.project import GameData, Project
-from ..data.i18n import Translator, players_and_minutes
-from ..data.rules import blocks, count_label, load_rules
-from ..data.site_code import note_ignored
+from ..texts.aids import legend
+from ..checks.contents import included_lines
+from ..model.project import GameData, Project
+from ..reading.i18n import Translator, players_and_minutes
+from ..texts.rules import blocks, count_label, load_rules
+from ..reading.site_code import note_ignored
 from ..paper import written
 from ..paper.output import Staging, dropped_note, file_digest, link_or_copy
 from ..typeset.text import typeset

@@ -8,9 +8,9 @@ import re
 
 from markupsafe import Markup
 
-from ..data.figures import load_figures
-from ..data.project import GameData, Project
-from ..data.rules import Rules
+from ..texts.figures import load_figures
+from ..model.project import GameData, Project
+from ..texts.rules import Rules
 from ..typeset.phrases import boundaries
 from ..typeset.text import ICON, typeset
 

@@ -27,10 +27,10 @@ import datafile.errors
 import scoring.api
 from scoring.api import facts_from_game
 
-from ..data import user_cache
-from ..data.i18n import read_catalogue
-from ..data.locate import locate, read_input, search_path
-from ..data.site_code import site_file
+from ..reading import user_cache
+from ..reading.i18n import read_catalogue
+from ..reading.locate import locate, read_input, search_path
+from ..reading.site_code import site_file
 from . import runtime_fetch
 
 FOLDER = "assets/calculator"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..data.user_cache import write_whole
+from ..reading.user_cache import write_whole
 
 NPM = "https://registry.npmjs.org"
 PYPI_FILES = "https://files.pythonhosted.org"

@@ -22,9 +22,9 @@ import click
 from datafile.errors import BuildError, DataError
 from datafile.source import open_checked
 
-from ..data.catalog import load_project
-from ..data.languages import language_problems
-from ..data.project import Project
+from ..loading.catalog import load_project
+from ..texts.languages import language_problems
+from ..model.project import Project
 from ..paper import written
 from .http_guard import LOCAL_HOSTS, HostRule, allowed_hosts
 from .pages import build_site_only, site_dir

@@ -1,9 +1,9 @@
 """What the site reads: the project's page templates and assets (layouts/site/), licences and
 fonts (layouts/fonts/), and the games.json of an earlier build. All of it comes with a shared
-folder, so each file is read by the project's one rule (data/locate.py `read_input`: a regular
+folder, so each file is read by the project's one rule (reading/locate.py `read_input`: a regular
 file inside the project or the bundled data, bounded, never /proc, a device or a pipe), the
 templates through a Jinja loader that applies it, and rendered in the budgeted sandbox
-(data/templates.py `sandbox`); an earlier build's games.json is checked field by field and only
+(model/templates.py `sandbox`); an earlier build's games.json is checked field by field and only
 what a build writes is kept (its page addresses are made again, never taken from the file).
 """
 from __future__ import annotations
@@ -24,11 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from datafile.errors import BuildError, DataError, Problem
 from datafile.source import read_bytes, read_text
 
-from ..data.budget import Limits
-from ..data.locate import MAX_FONT_BYTES, locate, read_input, search_path
-from ..data.model import SLUG
-from ..data.site_code import note_ignored, site_file, site_folder
-from ..data.templates import sandbox
+from ..model.budget import Limits
+from ..reading.locate import MAX_FONT_BYTES, locate, read_input, search_path
+from ..model.model import SLUG
+from ..reading.site_code import note_ignored, site_file, site_folder
+from ..model.templates import sandbox
 
 # layouts/site/ files copied as they are
 ASSETS = ["site.css", "site.js", "icon.svg", "calc-form.js", "calc.js", "calc-worker.js", "calc.py", "calc_cache.py"]
@@ -176,7 +176,7 @@ def _template_problem(exc: TemplateError, name: str) -> Problem:
 
 def asset(root: Path, *parts: str) -> bytes:
     """A file of layouts/ (a site asset, a licence) by the project's rule; a site asset is the
-    project's only when the user trusts its code (data/site_code.py)."""
+    project's only when the user trusts its code (reading/site_code.py)."""
     path = site_file(root, parts[1]) if parts[0] == "site" else locate(root, "layouts", *parts)
     return read_input(root, path)
 

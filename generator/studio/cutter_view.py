@@ -12,8 +12,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from ..data.cutters import load_cutter
-from ..data.project import Project
+from ..model.cutters import load_cutter
+from ..model.project import Project
 from ..products.exports.cutter import export_cutter
 from ..products.exports.faces import rasterise
 

@@ -15,8 +15,8 @@ from urllib.parse import quote
 from datafile.errors import DataError, Problem
 from datafile.source import line_of, load_yaml
 
-from ..data.locate import bundled_root
-from ..data.project import GameData, Project
+from ..reading.locate import bundled_root
+from ..model.project import GameData, Project
 from .marks import Mark
 
 DEFAULT_EDITOR = "vscode://file{path}:{line}"

@@ -13,10 +13,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable
 
-from ..data.i18n import SOURCE_LANGUAGE
-from ..data.layouts import Layout, Region
-from ..data.model import Size
-from ..data.templates import used_paths
+from ..reading.i18n import SOURCE_LANGUAGE
+from ..model.layouts import Layout, Region
+from ..model.model import Size
+from ..model.templates import used_paths
 from ..products.preflight import Fit, Finding
 
 LEVELS = ("error", "warning", "info")

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from ..data.i18n import SOURCE_LANGUAGE, load_catalogue
-from ..data.layouts import Layout
-from ..data.model import Card, Deck
-from ..data.project import GameData, Project
-from ..data.templates import card_context
+from ..reading.i18n import SOURCE_LANGUAGE, load_catalogue
+from ..model.layouts import Layout
+from ..model.model import Card, Deck
+from ..model.project import GameData, Project
+from ..model.templates import card_context
 from ..products.exports.faces import draw_faces, rasterise
 from ..products.preflight import Report, check_game
 from .marks import Mark, Watch, face_key, marks_for

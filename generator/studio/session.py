@@ -1,7 +1,7 @@
 """One studio session: the project as last loaded, its faces, and the watch that keeps them current.
 
 The watch polls the files of the chosen games and the layouts/ and locales/ folders (their
-stat: no extra dependency) and, on any change that has settled (data/settling.py), loads the project again (catalog.load_project
+stat: no extra dependency) and, on any change that has settled (reading/settling.py), loads the project again (catalog.load_project
 keeps what did not change in this process), keys every face and draws only the stale ones.
 A load that fails keeps the last good project and images and shows its problems, each one line
 with file:line. `version` grows with every change; the server's event stream waits on it.
@@ -17,10 +17,10 @@ from pathlib import Path
 
 from datafile.errors import BuildError, DataError, Problem
 
-from ..data.catalog import load_project
-from ..data.locate import game_dirs, input_files, own_games, search_path
-from ..data.project import Project
-from ..data.settling import settled
+from ..loading.catalog import load_project
+from ..reading.locate import game_dirs, input_files, own_games, search_path
+from ..model.project import Project
+from ..reading.settling import settled
 from .links import Links, problem_card
 from .marks import Mark
 from .render import BACK, Faces, Spec

@@ -14,8 +14,8 @@ from reportlab.pdfbase import pdfmetrics
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..data.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font
-from ..data.model import FontsFile, LanguageTypography
+from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font
+from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
 from .metrics import MeasuredTTFont
@@ -152,7 +152,7 @@ class FontBook:
                  "bold_italic": spec.bold_italic or spec.bold or spec.italic or spec.regular}
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bold, italic)]
-        # each file from the project's layouts/fonts/ or else the bundled one (data/locate.py),
+        # each file from the project's layouts/fonts/ or else the bundled one (reading/locate.py),
         # and never from outside that folder
         path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
         face = _register_face(path, f"{base}-{style}", folder)

@@ -18,7 +18,7 @@ import pyphen
 from datafile.errors import DataError, Problem
 from datafile.source import load_yaml
 
-from ..data.locate import search_path
+from ..reading.locate import search_path
 
 MIN_PART = 3           # letters either side of a break
 EXCEPTIONS = "layouts/hyphenation.yaml"

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
-from ..data import user_cache
-from ..data.model import IconSpec
+from ..reading import user_cache
+from ..model.model import IconSpec
 from .metrics import MeasuredTTFont
 
 ICON_BASE = 0xE000  # Unicode private use area
@@ -46,7 +46,7 @@ def _icon_font(name: str, icons: tuple) -> IconFont:
 def _cached_font_bytes(name: str, icons: tuple) -> bytes:
     """Compiling with fontTools costs more than the rest of a small build, so the result is kept
     in the user's cache, keyed by the icons' definitions and fontTools' version (same input, same
-    bytes), among the most recently used ones (data/user_cache.py)."""
+    bytes), among the most recently used ones (reading/user_cache.py)."""
     from fontTools import version as fonttools
     key = hashlib.sha256(repr((ICON_FONT_VERSION, fonttools, name, icons)).encode()).hexdigest()[:24]
     return user_cache.SharedStore(user_cache.folder() / "icon-fonts").remembered(

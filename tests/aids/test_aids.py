@@ -89,7 +89,7 @@ def test_the_turn_flow_keeps_each_icon_group_on_one_line(out, game):
     """A turn-flow icon group too wide for its step's cell is set smaller, on one line: San
     Gimignano's "card → card" broke in two in Japanese (a full-width arrow), its second card
     under the first."""
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from generator.products.aids.page import _card_blocks
     project = load_project(ROOT, [game])
     rows = {lang: sum(b.kind == "steps" and b.reference == "top"
@@ -217,7 +217,7 @@ def test_kinsoku_checker_sees_faults_in_plain_reportlab(tmp_path):
 
     from generator.typeset.fonts import FontBook
     from generator.typeset.kinsoku import KinsokuParagraph
-    from generator.data.model import FontsFile
+    from generator.model.model import FontsFile
     from datafile.validate import validate
     from datafile.source import load_yaml
 

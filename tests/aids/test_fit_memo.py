@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 from generator.cli.validate import aid_card_fit
-from generator.data.catalog import load_project
-from generator.data.i18n import Translator
+from generator.loading.catalog import load_project
+from generator.reading.i18n import Translator
 from generator.products.aids import card, fit_memo
 from generator.typeset.hyphenation import hyphenator
 from tests.pipeline.helpers import project_copy, replace_in

@@ -34,7 +34,7 @@ def test_bold_does_not_depend_on_the_face_registered_last():
         from pathlib import Path
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.platypus import Paragraph
-        from generator.data.catalog import load_project
+        from generator.loading.catalog import load_project
         from generator.typeset.fonts import FontBook
         project = load_project(Path('.'))
         fonts = FontBook(project.root, project.fonts)
@@ -54,8 +54,8 @@ def test_an_aid_card_side_breaks_alike_first_and_after_the_larger_sizes():
         from pathlib import Path
         from reportlab.lib.units import mm
         from reportlab.platypus import Paragraph
-        from generator.data.catalog import load_project
-        from generator.data.i18n import Translator
+        from generator.loading.catalog import load_project
+        from generator.reading.i18n import Translator
         from generator.products.aids import card
         from generator.products.aids.shared import Flow, pack
         project = load_project(Path('.'))
@@ -91,7 +91,7 @@ def paragraph_lines(p) -> list[str]:
 
 @pytest.fixture(scope="module")
 def flow():
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from generator.products.aids.shared import Flow
     from generator.typeset.fonts import FontBook
     from generator.typeset.icons import build_icon_font
@@ -171,7 +171,7 @@ def test_a_japanese_aid_with_emphasis_sets_its_own_faces(tmp_path):
     assert "*斜体*" in cards                               # a card text the Japanese aid quotes
     out = fresh_process(f"""
         from pathlib import Path
-        from generator.data.catalog import load_project
+        from generator.loading.catalog import load_project
         from generator.paper.imposition import SheetOptions
         from generator.products.aids.page import reference_fits, write_aid_reference
         project = load_project(Path({str(tmp_path)!r}))

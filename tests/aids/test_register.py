@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from generator.data.japanese import polite
+from generator.model.japanese import polite
 
 GAMES = ["san-gimignano", "tournay", "taverna"]
 PLAIN = re.compile(r"(?:[るうくすつぬむぶぐ]|ない|た|だ|である)[）」]?。")

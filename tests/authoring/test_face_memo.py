@@ -1,13 +1,13 @@
-"""Card faces rendered for `pnp validate` are kept per process by content (data/face_memo.py):
+"""Card faces rendered for `pnp validate` are kept per process by content (model/face_memo.py):
 a change of any input of a face (the layout's template, the card's text, a deck prop, a catalogue
 string, a layout colour) is seen at the next load, never a stale face."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.data import face_memo
-from generator.data.catalog import load_project
-from generator.data.faces import printed_texts
+from generator.model import face_memo
+from generator.loading.catalog import load_project
+from generator.checks.faces import printed_texts
 from tests.pipeline.helpers import project_copy, replace_in
 
 GAME = "san-gimignano"

@@ -58,7 +58,7 @@ def test_the_wheel_carries_data_not_the_checkout(installed):
     names = zipfile.ZipFile(wheel).namelist()
     for expected in ("generator/bundled/cards/tournay/game.yaml", "generator/bundled/layouts/fonts/Cardo-Regular.ttf",
                      "generator/bundled/layouts/sheets.yaml", "generator/bundled/locales/fr/LC_MESSAGES/pnp.po",
-                     "generator/bundled/layouts/site/site.css", "generator/data/scaffold/cards/__game__/game.yaml"):
+                     "generator/bundled/layouts/site/site.css", "generator/cli/scaffold/cards/__game__/game.yaml"):
         assert expected in names
     where = run([python, "-c", "import generator; print(generator.__file__)"], cwd=wheel.parent, env=env).stdout
     assert str(ROOT) not in where and "site-packages" in where

@@ -70,9 +70,9 @@ def test_a_language_pnp_has_no_catalogue_for(tmp_path):
     refused in one line; with exactly the strings validate asks for, the build works. The icons are no obstacle: a new game has its own
     copies of the card and points icons pnp ships, labelled in its file with the rest (the shared
     ones, without a Spanish label, refused the build even with --allow-missing: stop 46)."""
-    from generator.data.catalog import load_project
-    from generator.data.i18n import PLURAL
-    from generator.data.languages import needed_msgids
+    from generator.loading.catalog import load_project
+    from generator.reading.i18n import PLURAL
+    from generator.texts.languages import needed_msgids
 
     game = new_game(tmp_path)
     add_language(game, "es")
@@ -143,8 +143,8 @@ def test_validate_knows_every_label_the_products_print():
     msgid validate asks a new language for; one it missed made the build refuse what validate passed."""
     from pathlib import Path
 
-    from generator.data.aids import CODE_MSGIDS
-    from generator.data.languages import CODE_LABELS
+    from generator.texts.aids import CODE_MSGIDS
+    from generator.texts.languages import CODE_LABELS
 
     code = Path(__file__).resolve().parents[2] / "generator"
     call = re.compile(r"""\b(?:_|labels)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
@@ -163,8 +163,8 @@ def test_validate_knows_every_text_of_the_card_sheets():
     import ast
     from pathlib import Path
 
-    from generator.data.contents import SHEET_MSGIDS
-    from generator.data.i18n import PLURAL
+    from generator.checks.contents import SHEET_MSGIDS
+    from generator.reading.i18n import PLURAL
 
     def strings(node):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -175,7 +175,7 @@ def test_validate_knows_every_text_of_the_card_sheets():
 
     code = Path(__file__).resolve().parents[2] / "generator"
     printed = set()
-    for name in ("products/instructions.py", "products/cards.py", "products/calibrate.py", "data/contents.py"):
+    for name in ("products/instructions.py", "products/cards.py", "products/calibrate.py", "checks/contents.py"):
         for node in ast.walk(ast.parse((code / name).read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "t", "plain") \
                     and node.args:

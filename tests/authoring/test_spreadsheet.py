@@ -7,8 +7,8 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.data.catalog import load_project
-from generator.data.spreadsheet import column_letter
+from generator.loading.catalog import load_project
+from generator.loading.spreadsheet import column_letter
 from tests.conftest import pnp
 
 from .helpers import add_deck, new_game

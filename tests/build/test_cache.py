@@ -133,7 +133,7 @@ def test_serve_makes_again_only_what_an_edit_changed(tmp_path):
     server without that memory writes."""
     import functools
 
-    from generator.build.plan import site_memory
+    from generator.planning.plan import site_memory
     from generator.site.serve import rebuild
 
     root = project_copy(tmp_path)
@@ -160,7 +160,7 @@ def test_web_font_subsets_are_shared_by_every_output_folder_but_not_with_no_cach
     """A web-font subset is kept in the user's cache: a build into another folder (another
     project, a cleared cache) takes it from there and writes the same site; --no-cache subsets
     the fonts again."""
-    from generator.data import user_cache
+    from generator.reading import user_cache
     from generator.site import fonts, runtime
     monkeypatch.setenv("PNP_RUNTIME_DIR", str(runtime.runtime_dir()))    # the calculator's, where it is
     monkeypatch.setattr(user_cache, "folder", lambda: tmp_path / "user-cache")
@@ -181,7 +181,7 @@ def test_web_font_subsets_are_shared_by_every_output_folder_but_not_with_no_cach
 
 
 def test_the_shared_cache_serves_only_whole_entries_and_keeps_the_most_recent(tmp_path):
-    from generator.data.user_cache import SharedStore
+    from generator.reading.user_cache import SharedStore
     store = SharedStore(tmp_path / "shared", keep=3)
     assert store.remembered("k", lambda: b"made") == b"made"
     (entry,) = (tmp_path / "shared").iterdir()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from datafile.errors import DataError
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from generator.paper.output import file_digest
 from tests.pipeline.helpers import project_copy, replace_in
 

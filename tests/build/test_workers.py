@@ -1,6 +1,6 @@
 """How a build renders its products: the cycle collector's view of the heap meanwhile
-(generator/build/plan.py), and how `--jobs` shares the products between this process and its
-workers (generator/build/workers.py)."""
+(generator/planning/plan.py), and how `--jobs` shares the products between this process and its
+workers (generator/planning/workers.py)."""
 from __future__ import annotations
 
 import gc
@@ -10,7 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from datafile.errors import BuildError
-from generator.build import plan, product_list, workers
+from generator.planning import plan, product_list, workers
 from tests.authoring.helpers import new_game
 from tests.conftest import pnp
 

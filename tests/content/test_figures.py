@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.data.catalog import load_project
-from generator.data.figures import load_figures
-from generator.data.rules import load_rules
+from generator.loading.catalog import load_project
+from generator.texts.figures import load_figures
+from generator.texts.rules import load_rules
 from generator.products.figures import leader_start, placed_cards, pointed_box
 from tests.conftest import ROOT
 

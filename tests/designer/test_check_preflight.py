@@ -105,7 +105,7 @@ def test_the_aid_page_row_says_how_much_taller_the_next_size_needs(tmp_path):
     """`pnp check` tells a writer how far the one-page aid's next size up misses its page (how
     much text to cut for it): with the page that much taller the build sets the aid at that size;
     two points less, and it stays where it is."""
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from generator.products.aids.page import aid_page_size
     root = project_copy(tmp_path, ("taverna",))
     result = pnp("check", "taverna", "--lang", "de", "--json", root=root)
@@ -127,7 +127,7 @@ def test_the_aid_page_row_says_how_much_taller_the_next_size_needs(tmp_path):
 
 @pytest.mark.slow      # fits of a whole aid page on shorter and shorter paper
 def test_an_aid_page_below_the_legibility_floor_is_a_warning(tmp_path):
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from generator.products.aids.page import aid_page_size
     root = project_copy(tmp_path, ("taverna",))
     for height in range(235, 200, -5):        # a shorter A4 until the aid is set below 6.5 pt

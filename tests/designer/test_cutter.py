@@ -262,7 +262,7 @@ def test_a_new_machine_is_data_and_its_mistakes_are_one_line(tmp_path):
 
 
 def test_hexagon_and_square_corner_outlines():
-    from generator.data.model import Size
+    from generator.model.model import Size
     from generator.paper.cutter import Rect
     from generator.products.exports.cutter import outline as path
     hexagon = Size(width=50, height=43.301, shape="hex")
@@ -287,7 +287,7 @@ def test_paper_choice_for_the_cutter_only(tmp_path):
 def test_hexagon_and_square_corner_dxf_outlines(tmp_path):
     """Shapes no bundled game cuts: a hexagon's six corners and a square-cornered tile, in the
     DXF as in the SVG (y turned upwards on a 100 mm sheet)."""
-    from generator.data.model import Size
+    from generator.model.model import Size
     from generator.paper.cutter import CutLayout, Rect
     from generator.products.exports.cutter import outline as path
     from generator.products.exports.cutter_dxf import cut_dxf

@@ -355,7 +355,7 @@ def test_a_length_mistake_is_one_line(tmp_path, length, expected):
 
 def test_a_font_by_family_name_from_the_system(tmp_path):
     """fontconfig's family (issue 52); a family this system lacks is one line naming the bundled ones."""
-    from generator.data.locate import system_font
+    from generator.reading.locate import system_font
     project(tmp_path, """\
       title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: Nowhere Sans Pro, text: "Tower"}
 """)

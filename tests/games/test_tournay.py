@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy, replace_in
 from tests.pdfs import open_pdf

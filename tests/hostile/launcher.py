@@ -98,7 +98,7 @@ def run(request: dict) -> dict:
 
 def serve(requests_fd: int, answers_fd: int) -> None:
     import generator.cli  # noqa: F401 - what every pnp command imports, once
-    from generator.build.workers import PRELOAD
+    from generator.planning.workers import PRELOAD
     for module in PRELOAD:          # and what a build imports (the build's own forkserver list)
         __import__(module)
     answer_requests(requests_fd, answers_fd, run)

@@ -141,8 +141,8 @@ def test_an_xlsx_is_bounded_once_unzipped(tmp_path):
 
 def test_the_shipped_templates_stay_well_within_the_budgets():
     """The largest shipped page uses a twentieth of the site's budgets (sources.SITE_LIMITS)."""
-    from generator.data import budget
-    from generator.data.catalog import load_project
+    from generator.model import budget
+    from generator.loading.catalog import load_project
     from generator.site import pages
     seen = []
     real = budget.BoundedTemplate.render

@@ -129,7 +129,7 @@ def test_links_in_a_game_folder_to_devices_and_loops_are_not_read(tmp_path):
 
 
 def test_a_link_to_a_large_folder_is_one_line(tmp_path, monkeypatch):
-    from generator.data import locate
+    from generator.reading import locate
     monkeypatch.setattr(locate, "MAX_INPUT_FILES", 50)
     root = project_copy(tmp_path)
     system = root / "system"     # inside the project: a link out of it is not even walked (below)

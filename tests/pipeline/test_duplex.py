@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from tests.conftest import ROOT, pnp
 
 PLACED = re.compile(rb"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.(\S+) Do")

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from datafile.errors import DataError
-from generator.data.i18n import Translator, load_catalogue, players_and_minutes, plural_index, source_plural_rule
+from generator.reading.i18n import Translator, load_catalogue, players_and_minutes, plural_index, source_plural_rule
 from tests.conftest import ROOT
 
 CARDS = ("{count} card", "{count} cards")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.data.sheets_fonts import load_sheets
+from generator.model.sheets_fonts import load_sheets
 from generator.typeset.fonts import FontBook
-from generator.data.model import FontsFile
+from generator.model.model import FontsFile
 from datafile.validate import validate
 from datafile.source import load_yaml
 from generator.typeset.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, style_for, to_markup

@@ -14,7 +14,7 @@ import pytest
 from datafile.errors import DataError
 from datafile.source import load_yaml
 from datafile.validate import validate
-from generator.data.model import FontsFile
+from generator.model.model import FontsFile
 from generator.typeset.fonts import FontBook
 from generator.typeset.hyphenation import (
     MIN_PART,
@@ -182,7 +182,7 @@ def test_a_count_too_wide_with_its_word_for_the_line_parts_rather_than_overrun(f
 
 
 def test_a_number_is_not_left_at_a_line_end_before_its_icon(fonts):
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from generator.typeset.icons import build_icon_font
     icons = build_icon_font("pnp-icons-print-test", load_project(ROOT, ["tournay"]).icons_for("tournay"))
     typo = fonts.typography("en")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from tests.conftest import ROOT, pnp
 from tests.pipeline.helpers import project_copy
 from tests.print.sheet_geometry import MM, PLACED, mixed_cut_lines, render, shapes_of, trims

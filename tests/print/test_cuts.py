@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from generator.data.catalog import load_project
-from generator.data.i18n import Translator
+from generator.loading.catalog import load_project
+from generator.reading.i18n import Translator
 from generator.paper.imposition import Layout, SheetOptions
 from generator.paper.packing import size_key
 from generator.products.cards import _pieces

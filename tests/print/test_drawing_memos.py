@@ -63,7 +63,7 @@ def test_remembered_font_extents_follow_the_font_registered_under_a_name():
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.platypus import paragraph as rl_paragraph
 
-    from generator.data.locate import bundled_root
+    from generator.reading.locate import bundled_root
     from generator.typeset import paragraph
     fonts = bundled_root() / "layouts" / "fonts"
     assert rl_paragraph.getAscentDescent is paragraph._ascent_descent

@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from generator.typeset.icons import ICON_ASCENT, build_icon_font
 from tests.conftest import ROOT
 
@@ -68,10 +68,10 @@ def test_the_old_card_icon_would_fail(tmp_path):
 
 
 def test_icon_fonts_are_kept_in_a_bounded_user_cache_and_checked(tmp_path, monkeypatch):
-    """A compiled icon font is kept in the user's cache (data/user_cache.py): the next process
+    """A compiled icon font is kept in the user's cache (reading/user_cache.py): the next process
     takes it from there; a damaged entry is compiled again; the loose fonts that earlier
     versions left in the cache folder, without bound, are removed."""
-    from generator.data import user_cache
+    from generator.reading import user_cache
     from generator.typeset import icons as icon_fonts
     monkeypatch.setattr(user_cache, "folder", lambda: tmp_path)
     (tmp_path / "icons-0123456789abcdef01234567.ttf").write_bytes(b"left by an earlier version")

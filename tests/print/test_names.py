@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from generator.products.scorepad import pad_categories
 from generator.typeset.text import typeset
 from tests.conftest import ROOT, pnp

@@ -9,7 +9,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.data.catalog import load_project
+from generator.loading.catalog import load_project
 from tests.conftest import ROOT
 from tests.print.conftest import pdf_text
 from tests.print.sheet_geometry import MM, crop_marks, mixed_cut_lines, shapes_of, trims

@@ -79,7 +79,7 @@ def test_questions_and_save(tmp_path):
 
 
 def test_every_label_is_translated():
-    from generator.data.i18n import load_catalogue
+    from generator.reading.i18n import load_catalogue
     from scoring import san_gimignano, taverna, tournay
     labels = {c.label for m in (san_gimignano, taverna) for c in m.CATEGORIES}
     labels |= {san_gimignano.PENALTY.label, "Deal {}", tournay.POINTS.label, tournay.RAMPARTS.label,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.data.i18n import Translator, load_catalogue
+from generator.reading.i18n import Translator, load_catalogue
 from scoring.api import score_data, score_file
 from scoring.result import GameResult, Join, Name, Text, render
 from scoring.tournay import cards_from_deck_file

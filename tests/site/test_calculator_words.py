@@ -11,8 +11,8 @@ import re
 import pytest
 import yaml
 
-from generator.data.catalog import load_project
-from generator.data.i18n import Translator
+from generator.loading.catalog import load_project
+from generator.reading.i18n import Translator
 from generator.site import runtime
 from generator.site.calculator import form_spec
 from scoring import tournay

@@ -37,6 +37,6 @@ def test_screen_reader_labels_agree_with_the_word_before_the_icon(full_build):
 
 def test_french_lists_sort_accented_names_among_their_letter():
     """Issue 51: « Évêché » among the E, « Péage, Prêtre, Prieur » (legends and card pickers)."""
-    from generator.data.i18n import sort_key
+    from generator.reading.i18n import sort_key
     assert sorted(["Prieur", "Péage", "Prêtre", "Évêché", "Forge", "Entrepôt"], key=sort_key) == \
         ["Entrepôt", "Évêché", "Forge", "Péage", "Prêtre", "Prieur"]

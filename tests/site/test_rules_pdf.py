@@ -10,7 +10,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.data.catalog import list_game_ids, load_project
+from generator.loading.catalog import list_game_ids, load_project
 from tests.conftest import ROOT, pnp
 from tests.pdfs import open_pdf
 
@@ -216,7 +216,7 @@ def test_no_line_of_a_paragraph_is_left_alone_at_a_column_break(tmp_path, monkey
     across columns or pages keeps at least two lines on each side (no widow, no orphan)."""
     from reportlab.platypus import paragraph
 
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     from generator.paper.imposition import SheetOptions
     from generator.products.rules_pdf import write_rules
     split, seen = paragraph.Paragraph.split, []
@@ -316,8 +316,8 @@ def test_site_figures_are_the_pixels_of_one_pdf_per_figure():
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.data.figures import load_figures
-    from generator.data.rules import load_rules
+    from generator.texts.figures import load_figures
+    from generator.texts.rules import load_rules
     from generator.products.figures import FigureMaker, few_colours, figure_pngs
     project = load_project(ROOT, ["tournay"])
     game = project.games["tournay"]

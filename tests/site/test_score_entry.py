@@ -139,7 +139,7 @@ _PEOPLES = ("human", "elf", "dwarf", "orc")
 def test_results_a_table_trusts_and_a_new_game_keeps_the_names(full_build, page_factory, serve_site):
     """Each total opens on its lines; the winner stands with the tie-break the rules give; a new
     game empties the form but for the players' names."""
-    from generator.data.i18n import Translator
+    from generator.reading.i18n import Translator
     from scoring.api import score_data
     example = yaml.safe_load((EXAMPLES / "san-gimignano-rulebook.yaml").read_text("utf-8"))
     result = score_data("san-gimignano", example).to_json(Translator(ROOT, "en"), "en")

@@ -29,7 +29,7 @@ def state(studio: Studio) -> dict:
 
 def stale_after_reload(studio: Studio) -> list[str]:
     """The faces a reload would draw: planned from the files as they are now."""
-    from generator.data.catalog import load_project
+    from generator.loading.catalog import load_project
     project = load_project(studio.root, studio.games)
     return sorted(s.id for s in studio.faces.stale(studio.faces.plan(project, studio.langs)))
 

@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from datafile.errors import BuildError
 
-from ...data.aid_card import CardBlock
+from ...texts.aid_card import CardBlock
 from ...typeset.formulas import NBSP, glue
 from ...typeset.paragraph import Paragraph, extra_space, line_words   # breaks afresh at every wrap
 from .shared import Flow

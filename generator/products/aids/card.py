@@ -1,6 +1,6 @@
 """player-aid-card.pdf: double-sided aid cards — one card, or two when one does not hold the game
 at a readable size — one of each per player, imposed like the cards. Their content is the aid
-card's own (cards/<game>/aid-card/<lang>.yaml, generator/data/aid_card.py): a turn flow led by
+card's own (cards/<game>/aid-card/<lang>.yaml, generator/texts/aid_card.py): a turn flow led by
 icons, short notes, a scoring table and the icon legend."""
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from reportlab.lib.units import mm
 
 from datafile.errors import BuildError
 
-from ...data.aid_card import CardBlock, card_sides, load_aid_cards
-from ...data.aids import legend
-from ...data.i18n import Translator
-from ...data.model import Size
-from ...data.project import GameData, Project
+from ...texts.aid_card import CardBlock, card_sides, load_aid_cards
+from ...texts.aids import legend
+from ...reading.i18n import Translator
+from ...model.model import Size
+from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form, impose, new_canvas, sheet_count
 from ...paper.sheets import make_grid

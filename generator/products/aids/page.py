@@ -15,11 +15,11 @@ from reportlab.platypus import Table, TableStyle
 
 from datafile.errors import BuildError
 
-from ...data.aid_card import CardBlock, card_sides
-from ...data.aids import Section, legend, sections
-from ...data.i18n import Translator
-from ...data.model import Size
-from ...data.project import GameData, Project
+from ...texts.aid_card import CardBlock, card_sides
+from ...texts.aids import Section, legend, sections
+from ...reading.i18n import Translator
+from ...model.model import Size
+from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper import colophon
 from ...paper.imposition import new_canvas

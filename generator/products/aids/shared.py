@@ -7,9 +7,9 @@ from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError, DataError
 
-from ...data.aids import Aid, aid_path, load_aids
-from ...data.project import GameData, Project
-from ...data.templates import View, card_context
+from ...texts.aids import Aid, aid_path, load_aids
+from ...model.project import GameData, Project
+from ...model.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
 from ...typeset.paragraph import Paragraph as FreshParagraph, WrapOnce
 from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup

@@ -20,10 +20,10 @@ from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError
 
-from ...data.cutters import Cutter
-from ...data.i18n import Translator
-from ...data.model import Card, Deck, Size
-from ...data.project import GameData, Project
+from ...model.cutters import Cutter
+from ...reading.i18n import Translator
+from ...model.model import Card, Deck, Size
+from ...model.project import GameData, Project
 from ...paper.canvas import CompactCanvas
 from ...paper.cutter import CutLayout, Rect, layout
 from ...paper.face import FaceRenderer

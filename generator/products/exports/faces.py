@@ -15,10 +15,10 @@ from reportlab.lib.units import mm
 
 from datafile.errors import BuildError
 
-from ...data.project import GameData, Project
-from ...data.i18n import Translator
-from ...data.model import Card, Deck, Size
-from ...data.templates import card_context
+from ...model.project import GameData, Project
+from ...reading.i18n import Translator
+from ...model.model import Card, Deck, Size
+from ...model.templates import card_context
 from ...paper.canvas import CompactCanvas
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ...data.model import Deck
-from ...data.project import GameData, Project
+from ...model.model import Deck
+from ...model.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

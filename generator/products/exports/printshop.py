@@ -15,9 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 from datafile.source import load_yaml
 from datafile.validate import validate
 
-from ...data.project import GameData, Project
-from ...data.locate import locate, search_path
-from ...data.model import Deck, Size
+from ...model.project import GameData, Project
+from ...reading.locate import locate, search_path
+from ...model.model import Deck, Size
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

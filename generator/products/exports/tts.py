@@ -15,8 +15,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from ...data.model import Deck
-from ...data.project import GameData, Project
+from ...model.model import Deck
+from ...model.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

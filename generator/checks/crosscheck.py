@@ -1,0 +1,158 @@
+"""Checks across a loaded game and the layouts: every language present, every icon, layout,
+size and card property that a deck or a layout names exists, card ids unique in the game."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
+from datafile.source import line_of, load_yaml
+
+from ..model.layouts import FONT_FILE, layout_id
+from ..reading.locate import game_font, relative
+from ..model.model import Deck, Text
+from ..model.project import GameData, Project
+from ..model.templates import used_paths
+
+ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+def texts(value: Any, path: tuple):
+    """Every Text inside a model, with its field path."""
+    if isinstance(value, Text):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from texts(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from texts(v, path + (i,))
+    elif isinstance(value, BaseModel):
+        for k in type(value).model_fields:
+            yield from texts(getattr(value, k), path + (k,))
+
+
+def cross_check(project: Project, data: GameData, out: Collector) -> None:
+    langs = data.game.languages
+    icons = project.icons_for(data.id)  # also reads the game's layout file
+    game_file = relative(project.root, data.directory / "game.yaml")
+    missing = [(path, lang) for path, text in texts(data.game, ()) for lang in text.missing(langs)]
+    raw_game = load_yaml(data.directory / "game.yaml", game_file) if missing else None   # for the lines
+    for path, lang in missing:
+        out.add(game_file, line_of(raw_game, path), field_path(path), f"no '{lang}' text",
+                f"a text for each of {', '.join(langs)}")
+    seen_ids: dict[str, str] = {}
+    # read every layout file the game refers to first: a file that failed to load would
+    # only make each reference to it "unknown", repeating the cause
+    for deck in data.decks:
+        for lid in ([deck.back.layout] if deck.back else []) + [layout_id(deck, c) for c in deck.cards]:
+            _ = lid in project.layouts
+    check_layouts = not project.layouts.problems
+    declared = {key for deck in data.decks for key in deck.properties}
+    for deck in data.decks:
+        file = data.deck_files[deck.deck]
+        raw = getattr(deck, "_raw", None)
+        if isinstance(deck.size, str) and deck.size not in project.sheets.sizes:
+            guess = closest(deck.size, project.sheets.sizes)
+            out.add(file, line_of(raw, ("size",)), "size", f"unknown card size '{deck.size}'"
+                    + (f"; did you mean '{guess}'?" if guess else ""),
+                    f"one of {', '.join(sorted(project.sheets.sizes))}, round-<mm>, square-<mm>, hex-<mm> or "
+                    f"{{width, height}} in mm")
+        if check_layouts and deck.back and deck.back.layout not in project.layouts:
+            _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
+        elif check_layouts and deck.back:
+            project.layouts.check([deck.back.layout], out)
+        for path, text in texts(deck, ()):
+            for lang in text.missing(langs):
+                out.add(*deck_place(deck, raw, file, path), f"no '{lang}' text",
+                        f"a text for each of {', '.join(langs)}")
+            values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
+            for lang, value in values:
+                for icon in ICON_REF.findall(value or ""):
+                    if icon not in icons and icon not in project.defined_icons(data.id):
+                        guess = closest(icon, icons)
+                        out.add(*deck_place(deck, raw, file, path, lang),
+                                f"unknown icon ':{icon}:'" + (f"; did you mean ':{guess}:'?" if guess else ""),
+                                "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
+        for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
+            if check_layouts and lid in project.layouts:
+                out.run(_unknown_props, project, lid, data, declared)
+                out.run(_font_files, project, lid, data)
+        said = set()   # the deck's own `layout:` is said once, at its line, not at every card
+        for i, card in enumerate(deck.cards):
+            lid = layout_id(deck, card)
+            if check_layouts and lid not in project.layouts and not card.layout and "{" not in (deck.layout or "{"):
+                if lid not in said:
+                    _unknown_layout(out, file, line_of(raw, ("layout",)), "layout", lid, project)
+                said.add(lid)
+            elif check_layouts and lid not in project.layouts:
+                where = ("cards", i, "layout") if card.layout else ("cards", i)
+                _unknown_layout(out, *deck_place(deck, raw, file, where)[:2], f"cards[{i}] layout", lid, project)
+            elif check_layouts:
+                project.layouts.check([lid], out)
+            where = deck_place(deck, raw, file, ("cards", i, "id"))   # a spreadsheet row names its own cell
+            if card.id in seen_ids:
+                out.add(*where, f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
+            seen_ids[card.id] = f"{where[0]}:{where[1]}" if where[1] else where[0]
+
+
+def deck_place(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:
+    """File, line and field of a value of a deck; for a card read from a spreadsheet, its
+    file, row and column (spreadsheet.py leaves `_sheet` on such cards)."""
+    if len(path) > 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(deck.cards):
+        sheet = getattr(deck.cards[path[1]], "_sheet", None)
+        if sheet:
+            display, row, columns = sheet
+            return display, row, columns.label_for(tuple(path[2:]) + ((lang,) if lang else ()))
+    return file, line_of(raw, path), field_path(path)
+
+
+
+
+def _unknown_layout(out: Collector, file: str, line: int, field_name: str, lid: str, project: Project):
+    guess = closest(lid, project.layouts)
+    out.add(file, line, field_name, f"unknown layout '{lid}'" + (f"; did you mean '{guess}'?" if guess else ""),
+            "a layout defined under layouts/")
+
+
+def _font_files(project: Project, lid: str, data: GameData) -> None:
+    """A region's `font:` that names a file: in the game folder, a regular TrueType file."""
+    problems = []
+    for region in project.layouts[lid].regions:
+        if region.font not in project.fonts.families and FONT_FILE.match(region.font or ""):
+            try:
+                game_font(data.directory, region.font)
+            except BuildError as exc:
+                file, line = (region.origin or {}).get("font") or (project.layouts[lid].file, 0)
+                problems.append(Problem(file, line, f"{lid} regions.{region.name}.font", str(exc),
+                                        "a .ttf file of the game folder"))
+    if problems:
+        raise DataError(list(dict.fromkeys(problems)))
+
+
+def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str]) -> None:
+    """`card.props.<x>` in a layout where no deck of the game declares <x>: a typo that would
+    otherwise fail the build, card by card. (A property declared by some decks only is fine:
+    shared layouts test it with `is defined`.)"""
+    problems, seen = [], set()
+    for region in project.layouts[lid].regions:
+        for key in ("text", "when", "fill", "stroke", "color"):
+            source = getattr(region, key)
+            if not source or ("{" not in source and key != "when"):
+                continue
+            for path, _ in used_paths(source, key == "when"):
+                if path[:2] == ("card", "props") and len(path) > 2 and path[2] not in declared:
+                    file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
+                    guess = closest(path[2], declared)
+                    problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                      f"unknown property 'card.props.{path[2]}'"
+                                      + (f"; did you mean 'card.props.{guess}'?" if guess else ""),
+                                      f"a property declared under 'properties:' in a deck of {data.id}"
+                                      + (f" ({', '.join(sorted(declared))})" if declared else ""))
+                    if problem not in seen:
+                        seen.add(problem)
+                        problems.append(problem)
+    if problems:
+        raise DataError(problems)

@@ -1,0 +1,257 @@
+"""Every card face's templates rendered once per language, without drawing: the icons the faces
+show (the player aids' legend explains exactly those), the errors a template raises for a card
+and the texts the text regions print (`pnp validate` reports the errors and checks the texts'
+glyphs, so a face that would fail the card build fails validate first, naming the layout's file
+and line, the card and the language).
+
+What is rendered is what the card build renders (paper/face.py): each region's `when`, then,
+when the region is drawn, its `text` (text, icon and image regions) and any colour written as
+a template. What the build does with the result (fitting text, finding the image, the glyphs)
+is the build's own check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from datafile.errors import BuildError, DataError, Problem
+
+from ..model import face_memo
+from .crosscheck import ICON_REF
+from ..reading.i18n import Translator
+from ..model.layouts import layout_id
+from ..model.model import Size
+from ..model.project import GameData, Project
+from ..model.templates import card_context, compiled, compiled_expression, template_error
+
+
+@dataclass(frozen=True)
+class PrintedText:
+    """A text region's text for one card in one language, as the card build will set it."""
+    lang: str
+    role: str          # the region's font role (layouts/fonts.yaml)
+    bold: bool
+    italic: bool
+    source: str
+    file: str          # where the region's text is written, for messages
+    line: int
+    field: str
+    card: str          # "card 'x' of deck 'y'"
+
+
+@dataclass(frozen=True)
+class BoxContent:
+    """A text region's text (or an image region's file) for one card in one language, with the
+    region and the card size it is set in: what the build fits into its box (validate fits it
+    too, nothing drawn)."""
+    lang: str
+    layout: str        # its id
+    region: object     # layouts.Region
+    size: Size
+    source: str
+    file: str          # where the region's text is written, for messages
+    line: int
+    field: str
+    card: str          # "card 'x' of deck 'y'"
+    deck: object = None      # the Deck and the card's index in it (None: a back), to name the
+    index: int | None = None  # card's own text when it is what overflows
+
+
+@dataclass
+class Faces:
+    icons: frozenset[str]
+    problems: list[Problem] = field(default_factory=list)
+    texts: list[PrintedText] = field(default_factory=list)   # each (language, role, style, text) once
+    boxed: list[BoxContent] = field(default_factory=list)     # each (language, region, card size, text) once
+
+
+def faces(project: Project, game: GameData) -> Faces:
+    return game.once("faces", lambda: _faces(project, game))
+
+
+def used_icons(project: Project, game: GameData) -> set[str]:
+    """Icons a player sees on the game's cards: `:name:` in any card or deck text, and the icon
+    regions and `:name:` of the layouts (faces and backs) the decks use."""
+    return set(faces(project, game).icons)
+
+
+def face_problems(project: Project, game: GameData) -> list[Problem]:
+    """One problem per layout template and card that cannot be rendered (the first language)."""
+    return faces(project, game).problems
+
+
+def printed_texts(project: Project, game: GameData) -> list[PrintedText]:
+    """What the text regions of every face print, per language (for validate's glyph check)."""
+    return faces(project, game).texts
+
+
+def box_contents(project: Project, game: GameData) -> list[BoxContent]:
+    """What the text and image regions of every face print, in their boxes (for validate's fit
+    check)."""
+    return faces(project, game).boxed
+
+
+# regions rendered (and texts fitted) for every face of every card in every language, all the
+# project's games together: what `pnp validate` does in ~0.25 ms each (the shipped games: 10,032)
+MAX_LAYOUT_WORK = 30_000
+
+
+def layout_work(project: Project, game: GameData) -> int:
+    """The regions `game`'s faces render: cards and backs × languages × their layout's regions."""
+    total = 0
+    for deck in game.decks:
+        lids = [layout_id(deck, card) for card in deck.cards] + ([deck.back.layout] if deck.back else [])
+        for lid in lids:
+            layout = _layout(project, lid, deck)
+            total += len(layout.regions) * len(game.game.languages) if layout is not None else 0
+    return total
+
+
+def _over_budget(project: Project, game: GameData) -> Problem | None:
+    """The project's games in order, each adding its layout work: the game that passes the
+    budget, and those after it, are not rendered."""
+    total = 0
+    for other in project.games.values():
+        total += layout_work(project, other)
+        if other is game:
+            break
+    if total <= MAX_LAYOUT_WORK:
+        return None
+    deck = game.decks[0] if game.decks else None
+    return Problem(game.deck_files.get(deck.deck, "") if deck else f"cards/{game.id}", 0, "cards",
+                   f"the cards' faces draw {total:,} regions in all (each card and back × each language × "
+                   f"the regions of its layout, the project's games together)",
+                   f"at most {MAX_LAYOUT_WORK:,}: fewer regions in the layouts, or the games in separate projects")
+
+
+def _faces(project: Project, game: GameData) -> Faces:
+    from .crosscheck import texts as _texts
+    too_much = _over_budget(project, game)
+    if too_much is not None:   # not rendered: every icon counts as shown (no second, false problem)
+        return Faces(frozenset(project.icons_for(game.id)), [too_much])
+    used: set[str] = set()
+    problems: dict[tuple, Problem] = {}
+    # `_('…')` as the build translates it: a missing translation fails the card build (without
+    # --allow-missing), so it fails here
+    labels = {lang: Translator(project.root, lang) for lang in game.game.languages}
+    texts: dict[tuple, PrintedText] = {}
+    boxed: dict[tuple, BoxContent] = {}
+    layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
+    translators: dict[str, tuple | None] = {}
+    for deck in game.decks:
+        for _path, text in _texts(deck, ()):
+            values = text.root.values() if isinstance(text.root, dict) else [text.root]
+            for value in values:
+                used.update(ICON_REF.findall(value or ""))
+        faces_ = [(_layout(project, layout_id(deck, card), deck), card, None, position)
+                  for position, card in enumerate(deck.cards)]
+        if deck.back:
+            faces_.append((_layout(project, deck.back.layout, deck), None, deck.back.props, None))
+        # None: an unknown size name (the cross-checks report it)
+        size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
+        for layout, card, side, position in faces_:
+            if layout is None:
+                continue            # an unknown or broken layout: the layout check's problem
+            if id(layout) not in layout_keys:
+                layout_keys[id(layout)] = face_memo.layout_key(layout)
+            for lang in game.game.languages:
+                try:
+                    context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
+                except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
+                    continue
+                what = f"card '{card.id}'" if card else "the back"
+                rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
+                used.update(rendered.icons)
+                for index, key, data_error, message in rendered.failures:
+                    region = layout.regions[index]
+                    where = (layout.id, region.name, key)
+                    if where in problems or data_error:   # a broken catalogue: reported as such
+                        continue    # one line per template: the first card and language it fails for
+                    file, line = _origin(region, key, layout)
+                    problems[where] = Problem(
+                        file, line, f"{layout.id} regions.{region.name}.{key}",
+                        f"{message} (for {what} of deck '{deck.deck}', language {lang})",
+                        "a template that renders for every card of the decks using this layout")
+                for index, source in rendered.printed:
+                    region = layout.regions[index]
+                    fitted = (lang, id(region), size and size.width, size and size.height, source)
+                    if source and size and fitted not in boxed:
+                        boxed[fitted] = BoxContent(lang, layout.id, region, size, source,
+                                                   *_origin(region, "text", layout),
+                                                   f"{layout.id} regions.{region.name}.text",
+                                                   f"{what} of deck '{deck.deck}'", deck, position)
+                    key = (lang, region.font, region.bold, region.italic, source)
+                    if source and region.kind == "text" and key not in texts:
+                        file, line = _origin(region, "text", layout)
+                        texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
+                                                 f"{what} of deck '{deck.deck}'")
+    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()))
+
+
+def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict, translator) -> face_memo.Rendered:
+    """The face rendered, or taken from the memo (face_memo.py) when the same templates saw the
+    same context and catalogue before."""
+    if translator.lang not in translators:
+        translators[translator.lang] = face_memo.translator_key(translator)
+    parts = (layout_key, face_memo.context_key(context), translators[translator.lang])
+    key = parts if None not in parts else None
+    rendered = face_memo.lookup(key)
+    if rendered is None:
+        index = {id(region): i for i, region in enumerate(layout.regions)}
+        found: set[str] = set()
+        printed: list = []
+        failures = tuple((index[id(region)], name, isinstance(exc, DataError), _message(exc))
+                         for region, name, exc in _render(layout, context, found, printed))
+        rendered = face_memo.Rendered(failures, frozenset(found),
+                                      tuple((index[id(region)], text) for region, text in printed))
+        face_memo.keep(key, rendered)
+    return rendered
+
+
+def _layout(project: Project, lid: str, deck):
+    """The resolved layout on the deck's card size, or None when it is unknown or does not resolve
+    (the layout check reports why, once)."""
+    try:
+        layout = project.layouts.get(lid)
+        size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
+        return project.layouts.sized(lid, size.width, size.height) if layout and size else layout
+    except DataError:
+        return None
+
+
+def _origin(region, key: str, layout) -> tuple[str, int]:
+    return (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
+
+
+def _render(layout, context: dict, found: set[str], printed: list):
+    """Render the face's templates; yields (region, key, exception) for each that fails, and adds
+    (region, text) to `printed` for each text and image region drawn."""
+    for region in layout.regions:
+        try:
+            if region.when and not compiled_expression(region.when)(**context):
+                continue
+        except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+            yield region, "when", exc
+            continue
+        for key in ("text", "color", "fill", "stroke"):
+            source = getattr(region, key)
+            if not source or (key != "text" and "{" not in source) or \
+                    (key == "text" and region.kind not in ("text", "icon", "image")):
+                continue
+            try:
+                out = compiled(source).render(context)
+            except Exception as exc:  # noqa: BLE001
+                yield region, key, exc
+                continue
+            if key == "text" and region.kind == "icon":
+                if out.strip():
+                    found.add(out.strip())
+            elif key == "text" and region.kind == "text":
+                found.update(ICON_REF.findall(out))
+                printed.append((region, out.strip()))
+            elif key == "text":     # an image: its file is placed (validate) like a text
+                printed.append((region, out.strip()))
+
+
+def _message(exc: Exception) -> str:
+    """The build's words for the failure (paper/face.py)."""
+    return " ".join(str(exc).split())[:200] if isinstance(exc, BuildError) else template_error(exc)

@@ -1,0 +1,133 @@
+"""What a spreadsheet's header row means (spreadsheet.py reads the rows): each column a card
+field, a quantity, a declared property (with or without `props.`) or a property of its own, as
+a Squib or nanDECK spreadsheet names its columns."""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from datafile.errors import DataError, Problem, closest
+
+from ..model.model import LANG, PropertySpec
+
+CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (as spreadsheets name columns)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def is_blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+QUANTITY = ("copies", "qty", "quantity", "count")   # the column that says how many of a row to print
+
+
+def property_key(header: str) -> str:
+    """A plain column's property: `Attack Power` -> `attack_power` (card.props.attack_power)."""
+    return re.sub(r"[^a-z0-9]+", "_", header.lower()).strip("_")
+
+
+def _infer(cells: list[Any]) -> PropertySpec:
+    """An undeclared column's type: whole numbers if every filled cell is one, else text."""
+    filled = [c.strip() if isinstance(c, str) else c for c in cells if not is_blank(c)]
+    whole = all((isinstance(c, (int, float)) and not isinstance(c, bool) and float(c).is_integer())
+                or (isinstance(c, str) and re.fullmatch(r"-?\d{1,9}", c)) for c in filled)
+    return PropertySpec(type="int" if filled and whole else "str")
+
+
+def _typo(word: str, known: list[str]) -> str | None:
+    """The known column a header is a slip of (`Tgas` for tags), stricter than a suggestion: a
+    header like none of them is a property of its own (`Cost` is not `copies`)."""
+    match = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
+    return match[0] if match else None
+
+
+class Columns:
+    """What each header means: (field path, column label) per column index. A header is a card
+    field (`id`, `name`, `text.en`, case aside), a quantity (`qty`, `copies`, `quantity`, `count`
+    or the deck's `quantity:`), a declared property with or without `props.`, or, when it is
+    like none of these, a property of its own (text, or whole numbers when every cell is one)."""
+
+    def __init__(self, rows: list[tuple[int, list[Any]]], properties: dict[str, PropertySpec], display: str,
+                 languages: list[str] = (), quantity: str | None = None):
+        header = rows[0][1]
+        self.paths: dict[int, tuple[str, ...]] = {}
+        self.labels: dict[int, str] = {}
+        problems = []
+        declared = dict(properties)
+        by_key = {property_key(k): k for k in declared}
+        quantities = {*QUANTITY, *([quantity.strip().lower()] if quantity else [])}
+        known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
+        for index, cell in enumerate(header):
+            if is_blank(cell):
+                continue
+            name = str(cell).strip()
+            label = f"column {column_letter(index)} '{name}'"
+            parts = self._meaning(name, declared, by_key, quantities)
+            if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
+                    and property_key(name) and property_key(name) not in properties:
+                key = property_key(name)
+                properties[key] = _infer([cells[index] if index < len(cells) else None for _, cells in rows[1:]])
+                parts = ("props", key)
+            if parts is None:
+                plain = name[6:] if name.lower().startswith("props.") else name
+                guess = _typo(plain.lower(), known) or closest(plain.lower(), known)
+                problems.append(Problem(display, 1, label, "unknown column" + (f"; did you mean '{guess}'?"
+                                                                                 if guess else ""),
+                                        "id, copies (or qty), name[.<lang>], text[.<lang>], layout, source or "
+                                        "a property the deck declares, with or without props."))
+                continue
+            if parts in self.paths.values():
+                problems.append(Problem(display, 1, label, "the same column twice", "each column once"))
+                continue
+            self.paths[index], self.labels[index] = parts, label
+        if problems:
+            raise DataError(problems)
+
+    @staticmethod
+    def _meaning(name: str, declared: dict[str, PropertySpec], by_key: dict[str, str],
+                 quantities: set[str]) -> tuple[str, ...] | None:
+        """The field path a header names, or None."""
+        lower = name.lower()
+        if lower in quantities:
+            return ("copies",)
+        parts = tuple(name.split("."))
+        head = parts[0].lower()
+        if len(parts) == 1 and head in CARD_COLUMNS:
+            return (head,)
+        if len(parts) == 2 and head in ("name", "text") and LANG.match(parts[1]):
+            return (head, parts[1])
+        if head == "props":
+            parts = parts[1:]
+        if not parts:
+            return None
+        key = parts[0] if parts[0] in declared else by_key.get(property_key(parts[0]))
+        if key is None:
+            return None
+        if len(parts) == 1:
+            return ("props", key)
+        if len(parts) == 2 and declared[key].type == "text" and LANG.match(parts[1]):
+            return ("props", key, parts[1])
+        return None
+
+    def label_for(self, loc: tuple) -> str:
+        """The column a validation error's field path (('props', 'rank'), ('name',)) points to:
+        the column of that field (`props.tags` for ('props', 'tags', 0)), or of one of its languages
+        (`name.en` for ('name',)); the field path itself when no column holds it (never another
+        column that merely shares its `props.` start)."""
+        for index, parts in sorted(self.paths.items(), key=lambda item: -len(item[1])):
+            if tuple(loc[:len(parts)]) == parts or (len(loc) < len(parts) and parts[:len(loc)] == tuple(loc)):
+                return self.labels[index]
+        return ".".join(map(str, loc))
+
+    def has(self, loc: tuple) -> bool:
+        return self.label_for(loc).startswith("column ")

@@ -1,0 +1,333 @@
+"""Cards from a spreadsheet: a deck may say `cards_from: towers.csv` (or .xlsx, or
+`game.xlsx#Towers` for one sheet of a workbook) and keep one card per row, as most designers
+keep their data.
+
+The first row names the columns (columns.py: card fields, a quantity, properties with or
+without `props.`; a list property's items separated by `;`). Empty rows are skipped, an empty
+cell leaves its field out; a row without an id gets one made from its name. Every problem names the file, the row (as the spreadsheet numbers
+it, the header being row 1) and the column (letter and header). CSV is read with the standard
+library (UTF-8, with or without Excel's BOM, comma / semicolon / tab separated); XLSX with
+openpyxl, the well-kept reader of Excel files (values, not formulas).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import re
+import unicodedata
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from datafile.errors import DataError, Problem, closest
+from datafile.characters import odd_character
+from datafile.source import read_bytes, read_text
+from datafile.validate import MISSING, problems_from
+
+from .columns import Columns as _Columns, column_letter, is_blank as _blank
+from ..reading.locate import MAX_SHEET_BYTES
+from ..model.model import MAX_CARDS, Card, PropertySpec
+from ..model.properties import validate_props
+
+SUFFIXES = (".csv", ".xlsx")
+# an .xlsx is a zip: each part is bounded once unzipped, before openpyxl reads it (a shared-strings
+# table of 1 GB zips to 1 MB), and so is their number and sum
+MAX_PART_BYTES = 8_000_000
+MAX_PARTS_BYTES = 32_000_000
+MAX_PARTS = 1_000
+
+
+def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
+    """`towers.csv` or `game.xlsx#Towers` -> (file inside the game folder, sheet name)."""
+    name, _, sheet = source.partition("#")
+    return deck_dir / name, sheet or None
+
+
+def read_rows(path: Path, display: str, sheet: str | None = None,
+              within: tuple[Path, ...] | None = None) -> list[tuple[int, list[Any]]]:
+    """(row number, cells) for every row, the header first; DataError if unreadable. The file
+    is read only from `within` (locate.search_path), as every file of a project."""
+    if path.suffix.lower() not in SUFFIXES:
+        raise DataError([Problem(display, 0, "cards_from", f"cannot read '{path.name}' as a spreadsheet",
+                                 "a .csv or .xlsx file")])
+    if not path.is_file():
+        found = sorted(p.name for p in path.parent.glob("*") if p.suffix.lower() in SUFFIXES)
+        guess = closest(path.name, found)
+        raise DataError([Problem(display, 0, "cards_from", "file not found" + (f"; did you mean '{guess}'?"
+                                                                               if guess else ""),
+                                 f"a spreadsheet beside the deck file ({', '.join(found) or 'none there'})")])
+    rows = _csv_rows(path, display, within) if path.suffix.lower() == ".csv" \
+        else _xlsx_rows(path, display, sheet, within)
+    if len(rows) > MAX_CARDS + 1:   # read no further: the header and a deck's entries
+        raise DataError([Problem(display, MAX_CARDS + 2, "", f"more than {MAX_CARDS} card rows",
+                                 f"at most {MAX_CARDS} cards in a deck (split them into several decks)")])
+    return rows
+
+
+def _csv_rows(path: Path, display: str, within: tuple[Path, ...] | None) -> list[tuple[int, list[Any]]]:
+    # the limits of every data file (size, UTF-8, a byte-order mark dropped, no control characters)
+    text = read_text(path, display, "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)", within)
+    try:
+        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = csv.reader(text.splitlines(), dialect)
+    return list(itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2))
+
+
+class Unsaved(str):
+    """A formula cell whose result was never saved (a file written by a script, not by Excel or
+    LibreOffice, which store each formula's last result): its value is unknown, not empty."""
+
+
+def _bounded_zip(data: bytes, display: str) -> None:
+    """Refuse a workbook whose parts would unzip beyond MAX_PART_BYTES each (openpyxl reads the
+    shared strings whole) or MAX_PARTS_BYTES in all. The sizes are the archive's own; zipfile
+    never inflates a part beyond its stated size (a lie fails its CRC instead)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        parts = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        return    # not a zip: openpyxl says so below
+    big = max(parts, key=lambda p: p.file_size, default=None)
+    if len(parts) > MAX_PARTS or sum(p.file_size for p in parts) > MAX_PARTS_BYTES \
+            or (big is not None and big.file_size > MAX_PART_BYTES):
+        shown = f"'{big.filename[:60]}' unzips to {big.file_size / 1e6:.0f} MB" if big else f"{len(parts)} parts"
+        raise DataError([Problem(display, 0, "", f"a workbook too large once unzipped ({shown})",
+                                 f"at most {MAX_PART_BYTES // 1_000_000} MB per part, {MAX_PARTS_BYTES // 1_000_000} MB "
+                                 f"in all (a deck's cards take a few kB)")])
+    # Excel and LibreOffice never write a DTD; one is how an XML part declares entities (an
+    # external one that reads a file, or a "billion laughs" bomb): refused before any parser sees it
+    for part in parts:
+        try:
+            content = archive.read(part) if part.filename.lower().endswith((".xml", ".rels")) else b""
+        except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
+            return    # a damaged part: openpyxl says so below
+        if any(mark in content.upper() for mark in _DTD):
+            raise DataError([Problem(display, 0, "", f"a workbook part with a DTD ('{part.filename[:60]}'), which "
+                                     f"a spreadsheet program never writes", "an .xlsx file saved by Excel or LibreOffice")])
+
+
+_DTD = [b"<!DOCTYPE", "<!DOCTYPE".encode("utf-16-le"), "<!DOCTYPE".encode("utf-16-be")]
+
+
+def _xlsx_rows(path: Path, display: str, sheet: str | None,
+               within: tuple[Path, ...] | None) -> list[tuple[int, list[Any]]]:
+    data = read_bytes(path, display, MAX_SHEET_BYTES, within, "an .xlsx file saved by Excel or LibreOffice")
+    _bounded_zip(data, display)
+    # formulas first: only a sheet that has some is read a second time, for their saved results
+    rows = _xlsx_read(data, display, sheet, formulas=True)
+    if not any(isinstance(cell, str) and cell.startswith("=") for _, cells in rows for cell in cells):
+        return rows
+    results = dict(_xlsx_read(data, display, sheet, formulas=False))
+    merged = []
+    for number, cells in rows:
+        saved = results.get(number, [])
+        merged.append((number, [(saved[i] if i < len(saved) and saved[i] is not None else Unsaved(cell))
+                                if isinstance(cell, str) and cell.startswith("=") else cell
+                                for i, cell in enumerate(cells)]))
+    return merged
+
+
+def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> list[tuple[int, list[Any]]]:
+    from openpyxl import load_workbook   # only decks that use XLSX pay for it
+
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=not formulas)
+    except Exception:  # openpyxl raises several kinds for a damaged or foreign file
+        raise DataError([Problem(display, 0, "", "cannot open as an Excel workbook (damaged, or another kind of file)",
+                                 "an .xlsx file saved by Excel or LibreOffice")]) from None
+    try:
+        if sheet is not None and sheet not in book.sheetnames:
+            raise DataError([Problem(display, 0, "", f"no sheet '{sheet}'", f"one of: {', '.join(book.sheetnames)}")])
+        ws = book[sheet] if sheet else book.worksheets[0]
+        rows = ws.iter_rows(values_only=True)   # a worksheet of a million rows is never read whole
+        try:   # the sheet's XML is parsed here, lazily
+            return [(number, list(row)) for number, row in itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2)]
+        except Exception:  # noqa: BLE001 - openpyxl and the XML parser raise several kinds for a damaged sheet
+            raise DataError([Problem(display, 0, "", "cannot read the sheet (damaged, or not saved by a spreadsheet "
+                                     "program)", "an .xlsx file saved by Excel or LibreOffice")]) from None
+    finally:
+        book.close()
+
+
+def _odd_cells(rows: list[tuple[int, list[Any]]], display: str) -> list[Problem]:
+    """Cells holding a character that cannot be printed (a control, private-use, unassigned
+    code point or bidirectional override: datafile/characters.py), as every text of the YAML files."""
+    problems = []
+    header = rows[0][1]
+    for number, cells in rows:
+        for index, value in enumerate(cells):
+            odd = odd_character(value) if isinstance(value, str) else None
+            if odd:
+                name = header[index] if number != rows[0][0] and index < len(header) else None
+                label = f"column {column_letter(index)}" + (f" '{str(name).strip()[:40]}'" if not _blank(name)
+                                                            and not odd_character(str(name)) else "")
+                problems.append(Problem(display, number, label,
+                                        f"{odd[1]} U+{ord(odd[0]):04X} cannot be printed", "printable characters"))
+    return problems
+
+
+def _convert(value: Any, spec: PropertySpec | None) -> Any:
+    """A cell as the property's type expects it (spreadsheets give numbers as float or text)."""
+    if isinstance(value, str):
+        value = value.strip()
+    if spec is None:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
+    if spec.type == "int":
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            return int(value)
+    if spec.type == "bool" and isinstance(value, str):
+        lowered = value.lower()
+        if lowered in ("true", "yes", "1", "x"):
+            return True
+        if lowered in ("false", "no", "0"):
+            return False
+    if spec.type in ("str", "enum", "text") and not isinstance(value, str):
+        return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    if spec.type == "list" and isinstance(value, str):
+        return [_convert(item, spec.items) for item in value.split(";") if item.strip()]
+    return value
+
+
+def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
+               sheet: str | None = None, taken: set[str] = frozenset(),
+               within: tuple[Path, ...] | None = None, quantity: str | None = None) -> list[Card]:
+    """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
+    every problem with file, row and column. Plain columns that name no declared property are
+    added to `properties` (the deck's), so the layout checks know them."""
+    rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(_blank(c) for c in cells)]
+    if not rows:
+        raise DataError([Problem(display, 0, "", "the spreadsheet is empty", "a header row, then one row per card")])
+    odd = _odd_cells(rows, display)
+    if odd:
+        raise DataError(odd)
+    columns = _Columns(rows, properties, display, languages, quantity)
+    ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
+    if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
+        raise DataError(ragged)
+    # a required field no column holds: one problem on the header, not one per row
+    absent = [loc for loc in [("name",), *(("props", key) for key, spec in properties.items() if spec.required)]
+              if not columns.has(loc)]
+    problems: list[Problem] = [Problem(display, 1, "", f"no column '{'.'.join(loc)}'",
+                                       f"a column {'.'.join(loc)}{'[.<lang>]' if loc == ('name',) else ''}: "
+                                       f"every card needs it") for loc in absent]
+    cards: list[Card] = []
+    seen = dict.fromkeys(taken, 0)
+    id_column = next((i for i, parts in columns.paths.items() if parts == ("id",)), None)
+    written = {str(cells[id_column]).strip() for _, cells in rows[1:]
+               if id_column is not None and id_column < len(cells) and not _blank(cells[id_column])}
+    for number, cells in rows[1:]:
+        raw: dict[str, Any] = {}
+        unknown = list(absent)   # fields said already: not "empty" as well
+        for index, parts in columns.paths.items():
+            value = cells[index] if index < len(cells) else None
+            if isinstance(value, Unsaved):
+                unknown.append(parts)
+                problems.append(Problem(display, number, columns.labels[index],
+                                        f"formula {value[:40]} has no saved value",
+                                        "a value: open the file in Excel or LibreOffice and save it, which stores "
+                                        "each formula's result"))
+                continue
+            if _blank(value):
+                continue
+            spec = properties.get(parts[1]) if parts[0] == "props" else None
+            if parts[0] == "copies":
+                value = _convert(value, PropertySpec(type="int"))
+            elif parts[0] in ("name", "text") or (spec and spec.type == "text"):
+                value = _convert(value, PropertySpec(type="str"))
+            else:
+                value = _convert(value, spec)
+            node = raw
+            for part in parts[:-1]:
+                node = node.setdefault(part, {})
+            node[parts[-1]] = value
+        if raw.get("copies") == 0:   # a quantity of 0: the row is kept in the file, not printed
+            continue
+        if "id" not in raw:   # made from the name, stable while the rows keep their order
+            raw["id"] = _made_id(raw.get("name"), languages, number, set(seen) | written)
+        problems += _missing_texts(raw, columns, languages, display, number)
+        try:
+            card = Card.model_validate(raw)
+            card.props = validate_props(properties, card.props, display, None, ("props",))
+        except ValidationError as exc:
+            problems += [_at_row(p, number, columns) for p in problems_from(exc, None, display, Card)
+                         if not _said(p, unknown)]
+            continue
+        except DataError as exc:
+            problems += [_at_row(p, number, columns) for p in exc.problems if not _said(p, unknown)]
+            continue
+        if card.id in seen:
+            where = f"row {seen[card.id]}" if seen[card.id] else "the deck file"
+            problems.append(Problem(display, number, columns.label_for(("id",)),
+                                    f"card id '{card.id}' is also used in {where}", "ids unique within a deck"))
+        seen[card.id] = number
+        card._sheet = (display, number, columns)   # later checks (icons) name the row and column
+        cards.append(card)
+    if problems:
+        raise DataError(problems)
+    return cards
+
+
+def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> str:
+    """`Fire Mage` -> `fire-mage`; `fire-mage-2` for the second of that name in the deck."""
+    if isinstance(name, dict):
+        name = next((name[lang] for lang in [*languages, *name] if lang in name), "")
+    ascii_name = unicodedata.normalize("NFKD", str(name or "")).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-") or f"row-{number}"
+    made, n = base, 1
+    while made in used:
+        n += 1
+        made = f"{base}-{n}"
+    return made
+
+
+def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
+    """Rows with a filled cell beyond the header's last column, or (CSV) fewer cells than it:
+    one line each, naming the row and both counts."""
+    header = rows[0][1]
+    width = max((i + 1 for i, cell in enumerate(header) if not _blank(cell)), default=0)
+    problems = []
+    for number, cells in rows[1:]:
+        filled = max((i + 1 for i, cell in enumerate(cells) if not _blank(cell)), default=0)
+        if filled > width or (csv_file and len(cells) < width):
+            count = filled if filled > width else len(cells)
+            problems.append(Problem(display, number, "", f"{count} cells in this row, {width} columns in the header",
+                                    "one cell per column (a quote or a separator inside a cell: put the whole "
+                                    "cell in double quotes)"))
+    return problems
+
+
+def _said(problem: Problem, absent: list[tuple]) -> bool:
+    """A row's missing field whose column is missing altogether (said once, on the header) or
+    whose cell was said to be unknown (a formula without its result)."""
+    return problem.message == MISSING and problem.field in {".".join(loc) for loc in absent}
+
+
+def _at_row(problem: Problem, number: int, columns: _Columns) -> Problem:
+    loc = tuple(int(p) if p.isdigit() else p for p in problem.field.replace("[", ".").replace("]", "").split("."))
+    label = columns.label_for(loc)
+    if problem.message == MISSING and label.startswith("column "):
+        return Problem(problem.file, number, label, "empty cell", "a value: this field is required")
+    return Problem(problem.file, number, label, problem.message, problem.expected)
+
+
+def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: str, number: int) -> list[Problem]:
+    """A text given per language must have every language of the game (one column each)."""
+    problems = []
+    texts = [(("name",), raw.get("name")), (("text",), raw.get("text"))]
+    texts += [(("props", k), v) for k, v in (raw.get("props") or {}).items() if isinstance(v, dict)]
+    for loc, value in texts:
+        if isinstance(value, dict):
+            for lang in languages:
+                if lang not in value:
+                    problems.append(Problem(display, number, ".".join(loc), f"no '{lang}' text",
+                                            f"a column {'.'.join(loc)}.{lang}, filled in"))
+    return problems

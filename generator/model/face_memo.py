@@ -1,0 +1,154 @@
+"""A process-wide memo of rendered card faces (faces.py), keyed on what the rendering reads, so
+that `pnp validate`, `--watch`, `serve` and `studio` render again only the faces whose inputs
+changed: one changed deck file re-renders that deck's faces, not the whole game's.
+
+A face's templates see only their context (templates.card_context: the game's id and name,
+the deck's id, name, props and count, the card, the layout's colours and the back's props, in
+one language) and the translator `_`. The key holds all of it by content, never by object
+identity: each layout's region kinds and templates, the context frozen with the type of every
+value (1, 1.0, True and "1" print differently), and the language's catalogue. A face is not
+memoised when its key cannot be made exactly: a value of a kind the freezing does not know, a
+template that uses `_` other than by calling it (`_.missing` changes as other faces render), a
+catalogue that does not load. The rules' card summaries (rules.py), templates over a card and
+its deck without a translator, are kept the same way (`rendered_text`).
+"""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import TemplateSyntaxError, nodes
+from jinja2.parser import Parser
+
+from datafile.errors import DataError
+
+from .templates import View, compiled, environment, template_error
+
+MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What rendering one face gave, by region index: failures (index, key, is a DataError,
+    message), the icons it shows, and the stripped text of each text region drawn."""
+    failures: tuple[tuple[int, str, bool, str], ...]
+    icons: frozenset[str]
+    printed: tuple[tuple[int, str], ...]
+
+
+_memo: dict[tuple, Rendered] = {}
+
+
+def lookup(key: tuple | None) -> Rendered | None:
+    return _memo.get(key) if key is not None else None
+
+
+def keep(key: tuple | None, rendered: Rendered) -> None:
+    if key is None:
+        return
+    if len(_memo) >= MAX_FACES:
+        _memo.pop(next(iter(_memo)), None)
+    _memo[key] = rendered
+
+
+def clear() -> None:
+    _memo.clear()
+    _texts.clear()
+
+
+_texts: dict[tuple, tuple[str | None, str | None]] = {}
+
+
+def rendered_text(source: str, context: dict) -> tuple[str | None, str | None]:
+    """(text, None) or (None, the error in the author's words) of a template whose context holds
+    no translator (the rules' card summaries), kept by content as the faces are."""
+    key = context_key(context)
+    if key is not None:
+        key = (source, key)
+        if key in _texts:
+            return _texts[key]
+    try:
+        result = compiled(source).render(context), None
+    except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+        result = None, template_error(exc)
+    if key is not None:
+        if len(_texts) >= MAX_FACES:
+            _texts.pop(next(iter(_texts)), None)
+        _texts[key] = result
+    return result
+
+
+def layout_key(layout) -> tuple | None:
+    """What rendering reads of a layout (its regions' kinds and templates, in order), or None
+    when one of its templates uses the translator other than by calling it."""
+    regions = tuple((r.kind, r.when, r.text, r.color, r.fill, r.stroke) for r in layout.regions)
+    for kind, when, *sources in regions:
+        if when and not _calls_translator_only(when, True):
+            return None
+        if any(s and not _calls_translator_only(s, False) for s in sources):
+            return None
+    return regions
+
+
+@lru_cache(maxsize=8192)
+def _calls_translator_only(source: str, expression: bool) -> bool:
+    """True when every `_` of the template is called (`_('Cost')`): only then does the
+    translator act as a pure function of its catalogue. A syntax error fails alike every time."""
+    env = environment()
+    try:
+        if expression:     # as Environment.compile_expression parses it
+            parser = Parser(env, source, state="variable")
+            tree = parser.parse_expression()
+            if not parser.stream.eos:
+                return True
+        else:
+            tree = env.parse(source)
+    except TemplateSyntaxError:
+        return True
+    called = {id(call.node) for call in tree.find_all(nodes.Call)}
+    return all(id(name) in called for name in tree.find_all(nodes.Name) if name.name == "_")
+
+
+def translator_key(translator) -> tuple | None:
+    """The translator's behaviour when called: its language and, but for English (never looked
+    up), a digest of its catalogue's content; None when the catalogue does not load."""
+    from ..reading.i18n import SOURCE_LANGUAGE
+    if translator.lang == SOURCE_LANGUAGE:
+        return (translator.lang, translator.allow_missing)
+    try:
+        catalogue = translator._messages()   # the very catalogue the translator will use
+    except DataError:
+        return None
+    digest = hashlib.sha256(json.dumps([catalogue.plural, *catalogue.items()], ensure_ascii=False).encode()).hexdigest()
+    return (translator.lang, translator.allow_missing, digest)
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None), datetime.date, datetime.datetime, datetime.time})
+
+
+class _Unknown(Exception):
+    """A value the freezing cannot capture exactly."""
+
+
+def context_key(context: dict) -> tuple | None:
+    """The template context (without `_`) as a hashable value that tells apart everything a
+    template could print or test, or None."""
+    try:
+        return tuple((name, _freeze(value)) for name, value in context.items() if name != "_")
+    except _Unknown:
+        return None
+
+
+def _freeze(value: Any) -> Any:
+    kind = type(value)
+    if kind in _LEAVES:
+        return kind, value
+    if kind in (dict, View):
+        return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items())
+    if kind in (list, tuple):
+        return kind, tuple(_freeze(v) for v in value)
+    raise _Unknown

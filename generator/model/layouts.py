@@ -1,0 +1,439 @@
+"""Layout files (layouts/<file>.yaml): each read and validated on first use, `extends` merged,
+every region's templates parsed and their variables checked, with file and line for each problem."""
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateSyntaxError
+
+from datafile.errors import Collector, DataError, Problem, closest, field_path
+from datafile.source import line_of, load_yaml
+from datafile.validate import validate
+
+from ..reading.characters import character_problems
+from .colours import is_colour
+from .boxes import PERCENT_OF, box_extends, lengths
+from ..reading.locate import layout_paths, relative, search_path, system_font
+from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
+from .templates import unknown_path, used_paths
+
+SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
+REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
+                       leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
+                       radius=0.0, rotate=0.0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
+FONT_FILE = re.compile(r"^[^/\\]*\.(ttf|otf)$|^[\w.-]+(/[\w.-]+)*\.(ttf|otf)$", re.IGNORECASE)
+MAX_REGIONS = 100      # regions of one layout, its `extends` included (the most shipped: 22)
+SHAPES = ("rect", "circle", "hexagon", "star", "polygon", "line")
+
+
+
+@dataclass
+class Region:
+    name: str
+    kind: str
+    x: float
+    y: float
+    width: float
+    height: float
+    when: str | None
+    text: str | None
+    font: str
+    bold: bool
+    italic: bool
+    size: float
+    min_size: float
+    leading: float
+    align: str
+    valign: str
+    color: str
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    rotate: float
+    bleed: bool
+    dash: list[float] | None
+    fit: str = "cover"
+    clip: str = "box"
+    allow_low_dpi: bool = False
+    flip: str | None = None
+    tint: str | None = None
+    points: int | list[list[float]] | None = None
+    inner: float | None = None
+    percent: dict | None = None  # field -> share of the card's width or height (`10 %`), set by Layout.sized
+    origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
+
+
+@dataclass
+class Layout:
+    id: str
+    background: str | None
+    regions: list[Region]
+    colors: dict[str, str]
+    file: str
+    dpi: float | None = None    # what the `px` lengths of its boxes were measured at
+
+
+class LayoutFiles:
+    """The layout files, each read and validated the first time one of its ids is asked for.
+
+    Specs are keyed by layout id ('<file stem>/<name>'); a file that fails to load adds its
+    problems to `problems` and contributes no layout.
+    """
+
+    def __init__(self, root: Path, layout_dir: Path):
+        self._root = root
+        # the project's layouts/ over the bundled ones (locate.py); layout_dir kept for callers
+        self._paths = {stem: p for stem, p in layout_paths(root).items() if stem not in SPECIAL_LAYOUT_FILES}
+        self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
+        self._icons: dict[str, dict[str, IconSpec]] = {}
+        self._broken: dict[str, set[str]] = {}   # icons defined but refused: said there, never "unknown" too
+        self._raw: dict[str, tuple[str, Any]] = {}   # stem -> (file as shown, YAML tree): lines for messages
+        self._loaded: set[str] = set()
+        self.problems: list[Problem] = []
+
+    def _load(self, stem: str) -> None:
+        if stem in self._loaded or stem not in self._paths:
+            return
+        self._loaded.add(stem)
+        name = relative(self._root, self._paths[stem])
+        raw = None
+        try:
+            raw = load_yaml(self._paths[stem], name, search_path(self._root))
+            self._raw[stem] = (name, raw)
+            parsed = validate(LayoutFile, raw, name)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            # the file's valid icons still count: a typo in one region must not make every
+            # `:icon:` of the game's cards "unknown" as well
+            self._icons[stem] = _valid_icons(raw)
+            icons = raw.get("icons") if isinstance(raw, dict) else None
+            self._broken[stem] = {str(k) for k in (icons if isinstance(icons, dict) else ())} - set(self._icons[stem])
+            return
+        self._icons[stem] = parsed.icons
+        odd = character_problems(raw, name, None)
+        if odd:
+            self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
+                                 for p, message in odd)
+            return
+        for lname, spec in parsed.layouts.items():
+            self._specs[f"{stem}/{lname}"] = (spec, name, raw, parsed.colors)
+
+    def origin(self, stem: str, path: tuple) -> tuple[str, int]:
+        """(file, line) of `path` (('icons', 'coin', 'label')) in the layout file `stem`."""
+        self._load(stem)
+        name, raw = self._raw.get(stem, (f"layouts/{stem}.yaml", None))
+        return name, line_of(raw, path)
+
+    def refused(self, stem: str) -> list[Problem]:
+        """The problems of layouts/`stem`.yaml when it does not load."""
+        self._load(stem)
+        if stem not in self._paths or any(lid.startswith(f"{stem}/") for lid in self._specs):
+            return []
+        name = relative(self._root, self._paths[stem])
+        return [p for p in self.problems if p.file == name]
+
+    def load_all(self) -> None:
+        for stem in self._paths:
+            self._load(stem)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        self._load(stem)
+        return self._icons.get(stem, {})
+
+    def broken_icons(self, stem: str) -> set[str]:
+        self._load(stem)
+        return self._broken.get(stem, set())
+
+    def __contains__(self, lid: object) -> bool:
+        if not isinstance(lid, str):
+            return False
+        self._load(lid.split("/", 1)[0])
+        return lid in self._specs
+
+    def __getitem__(self, lid: str):
+        if lid not in self:
+            raise KeyError(lid)
+        return self._specs[lid]
+
+    def __iter__(self):
+        self.load_all()
+        return iter(list(self._specs))
+
+
+def _valid_icons(raw: Any) -> dict[str, IconSpec]:
+    icons = raw.get("icons") if isinstance(raw, dict) else None
+    valid = {}
+    for key, value in (icons.items() if isinstance(icons, dict) else []):
+        try:
+            valid[str(key)] = IconSpec.model_validate(value)
+        except ValueError:   # reported with the file's other problems
+            continue
+    return valid
+
+
+class Layouts(Mapping):
+    """Every layout id, resolved (extends merged, templates checked) on first use.
+
+    Reading files and parsing each region's Jinja template are the costly parts of loading,
+    so a build reads and resolves only the layouts it draws; `pnp validate` checks them all.
+    """
+
+    def __init__(self, files: LayoutFiles, roles: set):
+        self._files = files
+        self._roles = roles
+        self._resolved: dict[str, Layout] = {}
+        self._failed: dict[str, DataError] = {}     # asked for once per card: resolved (or refused) once
+        self._sized: dict[tuple, Layout] = {}
+
+    def sized(self, lid: str, width: float, height: float) -> Layout:
+        """The layout on a card of width x height mm: its `%` lengths in mm (one object per size,
+        so what is keyed by the layout stays keyed)."""
+        layout = self[lid]
+        if not any(r.percent for r in layout.regions):
+            return layout
+        key = (lid, width, height)
+        if key not in self._sized:
+            share = {"width": width, "height": height}
+            self._sized[key] = dataclasses.replace(layout, regions=[
+                dataclasses.replace(r, **{k: f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
+                if r.percent else r for r in layout.regions])
+        return self._sized[key]
+
+    def __getitem__(self, lid: str) -> Layout:
+        if lid in self._failed:
+            raise self._failed[lid]
+        if lid not in self._resolved:
+            if lid not in self._files:
+                refused = self._files.refused(lid.split("/", 1)[0])
+                if refused:       # its file does not load: the file's own problems, not a missing layout
+                    raise DataError(refused)
+                raise KeyError(lid)
+            try:
+                self._resolved[lid] = resolve_layout(lid, self._files, self._roles)
+            except DataError as exc:
+                self._failed[lid] = exc
+                raise
+        return self._resolved[lid]
+
+    def __contains__(self, lid: object) -> bool:
+        return lid in self._files
+
+    def __iter__(self):
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._files)
+
+    def icons(self, stem: str) -> dict[str, IconSpec]:
+        return self._files.icons(stem)
+
+    def broken_icons(self, stem: str) -> set[str]:
+        return self._files.broken_icons(stem)
+
+    def origin(self, stem: str, path: tuple) -> tuple[str, int]:
+        return self._files.origin(stem, path)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._files.problems
+
+    def check(self, ids, out: Collector) -> None:
+        for lid in ids:
+            if lid in self._files:
+                out.run(self.__getitem__, lid)
+
+
+LAYOUT_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def layout_id(deck: Deck, card: Card) -> str:
+    """The card's layout id: `{prop}` in the deck's `layout` is replaced by that card prop's value.
+
+    An explicit pattern, not `str.format`: a layout id is data, and format strings reach
+    attributes (`{cost.__class__...}`) and allocate whatever a width asks for. Only a prop that
+    is a plain word (a slug, a number) is substituted; anything else stays as written, and the
+    id is then reported as an unknown layout."""
+    name = card.layout or deck.layout
+
+    def value(match: re.Match) -> str:
+        v = card.props.get(match.group(1))
+        v = v.preferred("en") if isinstance(v, Text) else v
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        return v if isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,60}", v) else match.group(0)
+    return LAYOUT_PLACEHOLDER.sub(value, name)
+
+
+def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:
+    spec, file, raw, colors = specs[lid]
+    short = lid.split("/", 1)[1]
+    if lid in chain:
+        raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
+                                 f"'extends' loops: {' -> '.join(chain + (lid,))}", "a chain that ends")])
+    if len(spec.regions) > MAX_REGIONS:
+        raise _too_many_regions(len(spec.regions), file, raw, short)
+    merged_regions: dict[str, dict] = {}
+    background = spec.background
+    dpi = spec.dpi
+    palette = dict(colors)
+    if spec.extends:
+        parent_id = spec.extends if "/" in spec.extends else f"{lid.split('/')[0]}/{spec.extends}"
+        if parent_id not in specs:
+            guess = closest(parent_id, specs)
+            raise DataError([Problem(file, line_of(raw, ("layouts", short, "extends")), f"layouts.{short}.extends",
+                                     f"unknown layout '{spec.extends}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                                     "an existing layout id (file/name)")])
+        parent = resolve_layout(parent_id, specs, roles, chain + (lid,))
+        merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
+        written = {r.name: {k: getattr(r, k) for k in (r.origin or {}) if k in Region.__dataclass_fields__
+                            and k != "name"} for r in parent.regions}
+        background = background or parent.background
+        palette = {**parent.colors, **colors}
+        dpi = dpi or parent.dpi
+    else:
+        written = {}   # region -> the fields written for it (here or in the layout this one extends)
+    for rname, region in spec.regions.items():
+        if region is None:
+            merged_regions.pop(rname, None)
+            written.pop(rname, None)
+            continue
+        base = merged_regions.get(rname, dict(REGION_DEFAULTS))
+        own = {k: v for k, v in region.model_dump().items() if v is not None}
+        base.update(own)
+        merged_regions[rname] = base
+        written[rname] = {**written.get(rname, {}), **own}
+    if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
+        raise _too_many_regions(len(merged_regions), file, raw, short)
+    failed: set[str] = set()
+    problems = box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
+    styles = {name for fields in written.values() for name in
+              ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
+    regions = []
+    for rname, values in merged_regions.items():
+        if rname in failed:
+            continue
+        line = line_of(raw, ("layouts", short, "regions", rname))
+        where = f"layouts.{short}.regions.{rname}"
+        missing = [k for k in ("x", "y", "width", "height") if values.get(k) is None]
+        if values.get("kind") == "line":
+            missing = [k for k in ("x", "y") if values.get(k) is None]
+            values.setdefault("width", 0)
+            values.setdefault("height", 0)
+            values["width"] = values["width"] or 0
+            values["height"] = values["height"] or 0
+        if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
+            continue
+        unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
+                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
+        if unit_problems:
+            problems += unit_problems
+            continue
+        if missing:
+            problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
+            continue
+        problems += _font_problems(values, roles, file, line_of(raw, ("layouts", short, "regions", rname, "font"))
+                                   or line, where)
+        problems += _shape_problems(values, file, line, where)
+        for key in ("text", "when", "fill", "stroke", "color", "tint"):
+            source = values.get(key)
+            if source and ("{" in source or key == "when"):
+                key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
+                try:   # the syntax check parses once per template text (memoised), not once per load
+                    used_paths(source, key == "when")
+                except TemplateSyntaxError as exc:
+                    problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                                            "a valid Jinja template"))
+                    continue
+                problems += unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
+        for key in ("fill", "stroke", "color", "tint"):
+            if values.get(key) in palette:
+                values[key] = palette[values[key]]
+            elif _unknown_name(values.get(key)):
+                problems.append(_colour_problem(values[key], palette, file, line_of(
+                    raw, ("layouts", short, "regions", rname, key)) or line, f"{where}.{key}"))
+        if rname in spec.regions:
+            values["origin"] = {**(values.get("origin") or {}), "": (file, line),
+                                **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
+                                   for k, v in spec.regions[rname].model_dump().items() if v is not None}}
+        regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
+    if background in palette:
+        background = palette[background]
+    elif _unknown_name(background) and spec.background:
+        problems.append(_colour_problem(background, palette, file, line_of(raw, ("layouts", short, "background")),
+                                        f"layouts.{short}.background"))
+    if problems:
+        raise DataError(problems)
+    return Layout(lid, background, regions, palette, file, dpi)
+
+
+def _too_many_regions(count: int, file: str, raw, short: str) -> DataError:
+    return DataError([Problem(file, line_of(raw, ("layouts", short, "regions")), f"layouts.{short}.regions",
+                              f"{count:,} regions", f"at most {MAX_REGIONS} regions in a layout (those of the "
+                              f"layout it extends included)")])
+
+
+def _unknown_name(value) -> bool:
+    """A palette name (not a colour, not a template) that the layout's `colors` may lack: the
+    build could not draw it ('night' mistyped 'nihgt' passed validate and stopped the build)."""
+    return isinstance(value, str) and "{" not in value and not is_colour(value)
+
+
+def _colour_problem(value: str, palette: dict, file: str, line: int, where: str) -> Problem:
+    guess = closest(value, palette)
+    return Problem(file, line, where, f"unknown colour '{value[:40]}'" + (f"; did you mean '{guess}'?" if guess else ""),
+                   "#rrggbb, a colour name such as white, or a name of the layout's colors"
+                   + (f" ({', '.join(sorted(palette)[:12])})" if palette else ""))
+
+
+def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -> list[Problem]:
+    """`font:` names a role (title, body, ui), a family of layouts/fonts.yaml, or a font file of the
+    game folder (checked per game: crosscheck.py)."""
+    font = values.get("font")
+    if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
+        return []
+    guess = closest(font, fonts)
+    if not guess and system_font(font):   # a family installed on this system (fontconfig)
+        return []
+    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else
+                                                                          ", and this system has no such family"),
+                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}), a .ttf file "
+                    f"of the game folder, or a TrueType family installed here (fc-list : family lists them)")]
+
+
+def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Problem]:
+    kind, points = values.get("kind"), values.get("points")
+    if kind == "polygon" and not isinstance(points, list):
+        return [Problem(file, line, where + ".points", "a polygon without its corners",
+                        "points: [[x, y], [x, y], [x, y], …] in mm from the box's top-left corner")]
+    if kind == "star" and isinstance(points, list):
+        return [Problem(file, line, where + ".points", "a star's points are a number",
+                        "points: 5 (from 3 to 60), and inner: 0.5 for the inner radius")]
+    if points is not None and kind not in ("polygon", "star"):
+        return [Problem(file, line, where + ".points", f"points belong to a star or a polygon, not a {kind}",
+                        "kind: star or kind: polygon, or no points")]
+    if (values.get("flip") or values.get("tint")) and kind != "image":
+        return [Problem(file, line, where, f"flip and tint belong to an image, not a {kind}", "kind: image")]
+    return []
+
+
+def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:
+    """A variable a layout template cannot see (`crad.name`, `card.nmae`) is reported by
+    `pnp validate` with file and line, in the author's terms (issue 14)."""
+    problems = []
+    for path, _ in used_paths(source, expression):
+        unknown = unknown_path(path)
+        if unknown:
+            name, known = unknown
+            last = name.rsplit(".", 1)[-1]
+            guess = closest(last, known)
+            problems.append(Problem(file, line, where, f"unknown variable '{name}'"
+                                    + (f"; did you mean '{name.rsplit('.', 1)[0] + '.' if '.' in name else ''}{guess}'?"
+                                       if guess else ""), f"one of: {', '.join(known)}"))
+    return problems
+

@@ -1,0 +1,67 @@
+"""The products `pnp build` makes (PRODUCTS), each a writer and a page counter imported on
+first use, with the language's paper settled: read by the plan (plan.py) and by the worker
+processes (workers.py), which look a product up by name."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from ..model.project import GameData, Project
+from ..paper.imposition import SheetOptions
+
+Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
+Counter = Callable[[Project, GameData, SheetOptions], int]
+
+
+@dataclass(frozen=True)
+class Product:
+    name: str
+    filename: str
+    write: Writer
+    pages: Counter
+
+
+def lazy(target: str) -> Callable:
+    """'module:function', imported on first call: `pnp build --only cards` loads no other product."""
+    module, _, name = target.partition(":")
+
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
+def product(name: str, filename: str, write: str, pages: str) -> Product:
+    """A product whose writer and page counter get the options with the paper settled for the
+    language (--paper, else the language's paper in sheets.yaml): each language on one paper."""
+    writer, counter = lazy(write), lazy(pages)
+
+    def write_on_paper(project, game, lang, path, options, progress=lambda n: None):
+        return writer(project, game, lang, path, options.for_language(project.sheets, lang), progress)
+
+    def count_on_paper(project, game, options):
+        return counter(project, game, options.for_language(project.sheets, game.game.languages[0]))
+    return Product(name, filename, write_on_paper, count_on_paper)
+
+
+PRODUCTS: list[Product] = [
+    product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages"),
+    # what cards.pdf's instructions point at, next to it: no player has pnp to make them
+    product("cards-fold-over", "cards-fold-over.pdf", "generator.products.cards:write_fold_over",
+            "generator.products.cards:count_fold_over"),
+    product("cards-ink-saver", "cards-ink-saver.pdf", "generator.products.cards:write_ink_saver",
+            "generator.products.cards:count_ink_saver"),
+    product("calibration-page", "calibration-page.pdf", "generator.products.cards:write_calibration_page",
+            "generator.products.cards:count_calibration_page"),
+    product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
+            "generator.products.aids.card:aid_card_pages"),
+    product("player-aid", "player-aid.pdf", "generator.products.aids.page:write_aid_reference",
+            "generator.products.aids.page:aid_reference_pages"),
+    product("rules", "rules.pdf", "generator.products.rules_pdf:write_rules",
+            "generator.products.rules_pdf:count_rules_pages"),
+    product("score-pad", "score-pad.pdf", "generator.products.scorepad:write_scorepad",
+            "generator.products.scorepad:count_pad_pages"),
+]

@@ -1,0 +1,162 @@
+"""Products rendered on several processes, one progress bar in the parent.
+
+The parent renders too (it has loaded the project already). On Linux each other worker is a
+fork of the parent, made before it renders anything but after it has loaded and checked the
+project and counted the pages: the worker starts with the project, the registered fonts, the
+hyphenation dictionaries, the compiled templates and the fitted texts already in memory, and
+only renders. Where fork is unsafe (macOS, a parent running other threads) or absent (Windows),
+a worker is a fresh process ('forkserver', else 'spawn') that loads the project itself. A
+product is written by exactly one worker from the same inputs as in a single process, so the
+bytes do not depend on the number of workers. Workers report pages, the product they start, and
+what they print on stderr (warnings) through one queue; the parent drives the progress bar and
+re-raises the first error.
+"""
+from __future__ import annotations
+
+import io
+import multiprocessing
+import queue as queues
+import sys
+import threading
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Callable
+
+from datafile.errors import BuildError, DataError
+
+PRELOAD = ["generator.products.cards", "generator.products.aids.card", "generator.products.aids.page",
+           "generator.products.rules_pdf", "generator.products.scorepad"]
+_state: dict = {}
+# relative cost of one product (measured: CPU seconds per product of the default build, x100,
+# profiled once rules.pdf was laid out in one pass and the aids wrapped a paragraph once per width)
+COST = {"cards": 38, "player-aid": 36, "rules": 31, "player-aid-card": 20, "score-pad": 10}
+
+
+def _context():
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)   # imported once in the server, not once per worker
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+class _Forward(io.TextIOBase):
+    """The worker's stderr, sent to the parent (click's test runner captures only the parent's)."""
+
+    def __init__(self, queue):
+        self.queue = queue
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if text:
+            self.queue.put(("err", text))
+        return len(text)
+
+
+def _start(root: str, game_ids: list[str], queue, project=None) -> None:
+    """`project`: the parent's, inherited by a forked worker; a fresh process loads its own."""
+    from ..loading.catalog import load_project
+    sys.stderr = _Forward(queue)
+    _state["queue"] = queue
+    _state["project"] = project or load_project(Path(root), game_ids)
+
+
+def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> None:
+    from .product_list import PRODUCTS
+    project, queue = _state["project"], _state["queue"]
+    product = next(p for p in PRODUCTS if p.name == product_name)
+    queue.put(("start", (product_name, game_id, lang)))
+    try:
+        product.write(project, project.games[game_id], lang, Path(tmp), options,
+                      lambda n: queue.put(("pages", n)))
+    except DataError as exc:   # its problems do not survive pickling; its message does
+        raise BuildError(str(exc)) from None
+    sys.stderr.flush()
+
+
+def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
+                    announce: Callable, warn: Callable[[str], None], first: Callable[[], None] = lambda: None) -> None:
+    """Write every (job, temporary path) of `todo` on `workers` processes: this one, already
+    warm, and workers - 1 others. Everyone takes the costliest product left (so the last ones
+    are short and no process waits long for another): the workers in the pool's order, this
+    process, once it has done `first` (the site's pages), by cancelling the first future no
+    worker has started (a pending future can still be cancelled). The first error is raised
+    once the running products have stopped (the others are cancelled)."""
+    ctx = _context()
+    queue = ctx.Queue()
+    by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
+    game_ids = sorted({job.game.id for job, _tmp in todo})
+
+    def drain() -> None:
+        while True:
+            try:
+                kind, value = queue.get_nowait()
+            except queues.Empty:
+                return
+            if kind == "pages":
+                progress(value)
+            elif kind == "start":
+                announce(by_id[tuple(value)])
+            else:
+                warn(value)
+
+    # the longest products first, so no worker is left with a big one at the end
+    order = sorted(todo, key=lambda item: (-COST.get(item[0].product.name, 0),
+                                           -item[0].product.pages(project, item[0].game, options)))
+    finished: set[int] = set()
+    try:
+        _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain, finished,
+                  first)
+    except BrokenProcessPool:
+        # a worker could not start or died (no usable __main__ to re-import, out of memory...):
+        # what is not finished is rendered here, as with --jobs 1
+        warn("warning: worker processes failed; rendering the rest in this process\n")
+        first()   # a no-op if done already
+        for index, (job, tmp) in enumerate(order):
+            if index not in finished:
+                announce(job)
+                job.product.write(project, job.game, job.lang, tmp, options, progress)
+
+
+def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain,
+              finished: set[int], first: Callable[[], None]) -> None:
+    inherited = project if ctx.get_start_method() == "fork" else None
+    with ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=_start,
+                             initargs=(str(project.root), game_ids, queue, inherited)) as pool:
+        submitted = {pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options): index
+                     for index, (job, tmp) in enumerate(order)}
+        pending = set(submitted)
+        first()
+
+        def collect(done) -> None:
+            for future in done:
+                future.result()
+                finished.add(submitted[future])
+
+        try:
+            for future, index in submitted.items():
+                if future.cancel():          # no worker took it: render it here
+                    pending.discard(future)
+                    job, tmp = order[index]
+                    announce(job)
+                    job.product.write(project, job.game, job.lang, tmp, options, progress)
+                    finished.add(index)
+                drain()
+                done = {f for f in pending if f.done()}
+                pending -= done
+                collect(done)
+            while pending:
+                done, pending = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+                drain()
+                collect(done)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    drain()   # the workers have exited: everything they sent is in the pipe
