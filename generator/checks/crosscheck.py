@@ -10,7 +10,8 @@ from pydantic import BaseModel
 from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 
-from ..model.layouts import FONT_FILE, layout_id
+from ..model.layouts import layout_id
+from ..model.region_checks import FONT_FILE
 from ..reading.locate import game_font, relative
 from ..model.model import Deck, Text
 from ..model.project import GameData, Project

@@ -24,7 +24,7 @@ from datafile.source import SAFE_LOADER
 
 from ..reading.i18n import interface_languages
 from ..reading.locate import bundled_root, game_dirs
-from ..model.model import language_problem
+from ..model.language_codes import language_problem
 from .common import project_root
 
 SCAFFOLD = Path(__file__).resolve().parents[1] / "cli" / "scaffold"

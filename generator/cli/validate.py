@@ -19,7 +19,7 @@ from ..reading.characters import strings
 from ..checks.faces import face_problems, printed_texts
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
-from ..model.layouts import FONT_FILE
+from ..model.region_checks import FONT_FILE
 from ..reading.locate import search_path
 from ..model.project import Project
 from ..texts.rules import load_rules

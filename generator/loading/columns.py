@@ -9,7 +9,8 @@ from typing import Any
 
 from datafile.errors import DataError, Problem, closest
 
-from ..model.model import LANG, PropertySpec
+from ..model.language_codes import LANG
+from ..model.model import PropertySpec
 
 CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
 

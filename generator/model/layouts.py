@@ -16,19 +16,17 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .colours import is_colour
 from .boxes import PERCENT_OF, box_extends, lengths
-from ..reading.locate import layout_paths, relative, search_path, system_font
+from ..reading.locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
-from .templates import unknown_path, used_paths
+from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
+                            _unknown_name, unknown_variables)
+from .templates import used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
 REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
                        leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
                        radius=0.0, rotate=0.0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
-FONT_FILE = re.compile(r"^[^/\\]*\.(ttf|otf)$|^[\w.-]+(/[\w.-]+)*\.(ttf|otf)$", re.IGNORECASE)
-MAX_REGIONS = 100      # regions of one layout, its `extends` included (the most shipped: 22)
-SHAPES = ("rect", "circle", "hexagon", "star", "polygon", "line")
 
 
 
@@ -370,70 +368,3 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:
         raise DataError(problems)
     return Layout(lid, background, regions, palette, file, dpi)
-
-
-def _too_many_regions(count: int, file: str, raw, short: str) -> DataError:
-    return DataError([Problem(file, line_of(raw, ("layouts", short, "regions")), f"layouts.{short}.regions",
-                              f"{count:,} regions", f"at most {MAX_REGIONS} regions in a layout (those of the "
-                              f"layout it extends included)")])
-
-
-def _unknown_name(value) -> bool:
-    """A palette name (not a colour, not a template) that the layout's `colors` may lack: the
-    build could not draw it ('night' mistyped 'nihgt' passed validate and stopped the build)."""
-    return isinstance(value, str) and "{" not in value and not is_colour(value)
-
-
-def _colour_problem(value: str, palette: dict, file: str, line: int, where: str) -> Problem:
-    guess = closest(value, palette)
-    return Problem(file, line, where, f"unknown colour '{value[:40]}'" + (f"; did you mean '{guess}'?" if guess else ""),
-                   "#rrggbb, a colour name such as white, or a name of the layout's colors"
-                   + (f" ({', '.join(sorted(palette)[:12])})" if palette else ""))
-
-
-def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -> list[Problem]:
-    """`font:` names a role (title, body, ui), a family of layouts/fonts.yaml, or a font file of the
-    game folder (checked per game: crosscheck.py)."""
-    font = values.get("font")
-    if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
-        return []
-    guess = closest(font, fonts)
-    if not guess and system_font(font):   # a family installed on this system (fontconfig)
-        return []
-    return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else
-                                                                          ", and this system has no such family"),
-                    f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}), a .ttf file "
-                    f"of the game folder, or a TrueType family installed here (fc-list : family lists them)")]
-
-
-def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Problem]:
-    kind, points = values.get("kind"), values.get("points")
-    if kind == "polygon" and not isinstance(points, list):
-        return [Problem(file, line, where + ".points", "a polygon without its corners",
-                        "points: [[x, y], [x, y], [x, y], …] in mm from the box's top-left corner")]
-    if kind == "star" and isinstance(points, list):
-        return [Problem(file, line, where + ".points", "a star's points are a number",
-                        "points: 5 (from 3 to 60), and inner: 0.5 for the inner radius")]
-    if points is not None and kind not in ("polygon", "star"):
-        return [Problem(file, line, where + ".points", f"points belong to a star or a polygon, not a {kind}",
-                        "kind: star or kind: polygon, or no points")]
-    if (values.get("flip") or values.get("tint")) and kind != "image":
-        return [Problem(file, line, where, f"flip and tint belong to an image, not a {kind}", "kind: image")]
-    return []
-
-
-def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:
-    """A variable a layout template cannot see (`crad.name`, `card.nmae`) is reported by
-    `pnp validate` with file and line, in the author's terms (issue 14)."""
-    problems = []
-    for path, _ in used_paths(source, expression):
-        unknown = unknown_path(path)
-        if unknown:
-            name, known = unknown
-            last = name.rsplit(".", 1)[-1]
-            guess = closest(last, known)
-            problems.append(Problem(file, line, where, f"unknown variable '{name}'"
-                                    + (f"; did you mean '{name.rsplit('.', 1)[0] + '.' if '.' in name else ''}{guess}'?"
-                                       if guess else ""), f"one of: {', '.join(known)}"))
-    return problems
-

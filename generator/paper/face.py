@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..model.layouts import FONT_FILE, Layout, Region
+from ..model.layouts import Layout, Region
+from ..model.region_checks import FONT_FILE
 from ..model.model import Size
 from ..model.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook

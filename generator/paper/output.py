@@ -22,19 +22,16 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import hashlib
 import os
 import re
 import shutil
 import stat
-import time
 from pathlib import Path
 
 from datafile.errors import BuildError
-from datafile.source import system_devices
 
-from ..reading.locate import SETTLED_NS
 from . import written
+from .written import file_digest    # a file's hash: where the build's cache and the site read it
 
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
 _FILE_TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
@@ -272,33 +269,6 @@ def link_or_copy(src: Path, dst: Path) -> None:
         os.link(src, dst)
     except OSError:
         shutil.copyfile(src, dst)
-
-
-_DIGESTS: dict[str, tuple[tuple, str]] = {}
-
-
-def file_digest(path: Path) -> str:
-    """The hash of a file's bytes, remembered for the life of the process while its size,
-    modification time and inode stay the same: a `--watch` loop hashes the fonts and the
-    calculator's runtime once, not on every rebuild. A file modified in the last SETTLED_NS is
-    read every time. Only a regular file is read (BuildError otherwise): a pipe would wait for a
-    writer, /dev/zero or a file of /proc would never end."""
-    fd = os.open(os.path.realpath(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_dev in system_devices():
-            raise BuildError(f"{path} is not a regular file (a device, pipe or system file)")
-        stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-        known = _DIGESTS.get(str(path))
-        if known and known[0] == stamp:
-            return known[1]
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            digest = hashlib.file_digest(handle, "sha256").hexdigest()
-    finally:
-        os.close(fd)
-    if time.time_ns() - st.st_mtime_ns > SETTLED_NS:
-        _DIGESTS[str(path)] = (stamp, digest)
-    return digest
 
 
 def _link_missing(source: Path, staged: Path, skip: set[str],

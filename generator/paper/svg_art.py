@@ -24,7 +24,7 @@ from datafile.errors import BuildError
 
 from ..reading.locate import MAX_ART_BYTES, MAX_SVG_BYTES
 
-from .images import MAX_PIXELS, MAX_SVG_NODES, RASTER, _format, _read, _shown, _size, _spend
+from .art_files import MAX_PIXELS, MAX_SVG_NODES, RASTER, _format, _read, _shown, _size, _spend
 
 
 class _Refusals(logging.Handler):

@@ -16,12 +16,14 @@ import hmac
 import json
 import os
 import stat
+import time
 from pathlib import Path
 
 from datafile.errors import BuildError, DataError
-from datafile.source import read_bytes
+from datafile.source import read_bytes, system_devices
 
 from ..reading import user_cache
+from ..reading.locate import SETTLED_NS
 
 NAME = ".pnp-written"
 MAX_LIST_BYTES = 64_000_000
@@ -89,7 +91,6 @@ def vouch(path: Path, digest: str) -> None:
 def hash_of(path: Path, rel: str, files: dict[str, str]) -> str | None:
     """The hash of `path` when pnp wrote it (listed with these bytes, or vouched for by this
     process), else None. Only a regular file is read; a link, a pipe or a device never is."""
-    from .output import file_digest
     try:
         st = os.lstat(path)
     except OSError:
@@ -106,3 +107,30 @@ def hash_of(path: Path, rel: str, files: dict[str, str]) -> str | None:
     except (OSError, BuildError):
         return None
     return digest if digest == files[rel] else None
+
+
+_DIGESTS: dict[str, tuple[tuple, str]] = {}
+
+
+def file_digest(path: Path) -> str:
+    """The hash of a file's bytes, remembered for the life of the process while its size,
+    modification time and inode stay the same: a `--watch` loop hashes the fonts and the
+    calculator's runtime once, not on every rebuild. A file modified in the last SETTLED_NS is
+    read every time. Only a regular file is read (BuildError otherwise): a pipe would wait for a
+    writer, /dev/zero or a file of /proc would never end."""
+    fd = os.open(os.path.realpath(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_dev in system_devices():
+            raise BuildError(f"{path} is not a regular file (a device, pipe or system file)")
+        stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        known = _DIGESTS.get(str(path))
+        if known and known[0] == stamp:
+            return known[1]
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    finally:
+        os.close(fd)
+    if time.time_ns() - st.st_mtime_ns > SETTLED_NS:
+        _DIGESTS[str(path)] = (stamp, digest)
+    return digest
