@@ -44,7 +44,7 @@ def _field(spec: dict, name: str) -> list:
 def _district_options(project, lang: str) -> list[list[str]]:
     spec = form_spec(project.games["tournay"], lang, Translator(ROOT, lang))
     player = _field(spec, "players")[2]["item"]
-    return _field(player, "district")[2]["item"]["item"]["options"]
+    return [[card, label] for card, label, _colour, _level in _field(player, "district")[2]["cards"]]
 
 
 def _cards_a_district_holds() -> dict[str, dict]:
