@@ -90,22 +90,22 @@ _EXPECTED = [(re.compile(p), t) for p, t in (
 )]
 
 
-def _schema_text(message: str):
+def _translatable(text: str, table):
+    """`text` as the first template of `table` whose pattern it matches, else as it is."""
     from .result import Text
-    for pattern, template in _SCHEMA:
-        match = pattern.match(message)
+    for pattern, template in table:
+        match = pattern.match(text)
         if match:
             return Text(template, **match.groupdict())
-    return message
+    return text
+
+
+def _schema_text(message: str):
+    return _translatable(message, _SCHEMA)
 
 
 def _expected_text(expected: str):
-    from .result import Text
-    for pattern, template in _EXPECTED:
-        match = pattern.match(expected)
-        if match:
-            return Text(template, **match.groupdict())
-    return expected
+    return _translatable(expected, _EXPECTED)
 
 
 def _translated(value, translate, lang: str) -> bool:

@@ -117,13 +117,7 @@ class FontBook:
             data = read_bytes(path, name, MAX_FONT_BYTES, (folder,), "a TrueType font file")
         except DataError as exc:
             raise BuildError(str(exc.problems[0])) from None
-        digest = hashlib.sha256(data).hexdigest()[:10]
-        family = self._files[(folder, name)] = f"file-{digest}"
-        if (family, False, False) not in self._faces:
-            face = _register_file_face(data, f"pnp-{family}", name)
-            for bold in (False, True):
-                for italic in (False, True):
-                    self._faces[(family, bold, italic)] = face
+        family = self._files[(folder, name)] = self._one_face_family("file", data, name)
         return family
 
     def system_family(self, name: str) -> str:
@@ -135,8 +129,12 @@ class FontBook:
             raise BuildError(f"font '{name}' is not installed here (fc-list : family lists what is); "
                              f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
         data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
-        digest = hashlib.sha256(data).hexdigest()[:10]
-        family = self._files[("system", name)] = f"system-{digest}"
+        family = self._files[("system", name)] = self._one_face_family("system", data, name)
+        return family
+
+    def _one_face_family(self, kind: str, data: bytes, name: str) -> str:
+        """A font file's bytes as a family named by their hash, its one face for every style."""
+        family = f"{kind}-{hashlib.sha256(data).hexdigest()[:10]}"
         if (family, False, False) not in self._faces:
             face = _register_file_face(data, f"pnp-{family}", name)
             for bold in (False, True):
