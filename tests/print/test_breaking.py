@@ -252,6 +252,7 @@ def test_no_line_ends_on_a_count_whose_word_starts_the_next(full_build):
     assert parted == [], f"{len(parted)} lines end on a count: " + "; ".join(parted[:8])
 
 
+@pytest.mark.slow   # 2-4 s: the full run reads it (issue 49: `-m "not slow"` <= 90 s)
 def test_hyphenation_in_the_built_pdfs(full_build):
     """Every break in the German and French PDFs leaves ≥ 3 letters each side and is one the
     hyphenator allows (so names and corrected words are never broken otherwise)."""

@@ -29,6 +29,7 @@ def _found(text: str) -> list[str]:
     return [text[max(0, m.start() - 25):m.end() + 15].replace("\n", " ") for m in DEVELOPER.finditer(text)]
 
 
+@pytest.mark.slow   # 2-4 s: the full run reads it (issue 49: `-m "not slow"` <= 90 s)
 def test_no_developer_words_in_the_built_pdfs(full_build):
     pdfs = sorted(full_build.glob("*/*/*.pdf"))
     assert len(pdfs) >= 60           # 3 games × 4 languages × 5 products

@@ -38,6 +38,7 @@ def test_every_cut_line_has_one_colour_on_both_sides(built, project, game):
                               f"with two colours, first {mixed[0]}"
 
 
+@pytest.mark.slow   # 2-4 s: the full run reads it (issue 49: `-m "not slow"` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 def test_marks_are_printable_and_only_for_filled_slots(built, project, game):
     # cards.pdf after its instructions sheet; the card-sized aids (half-empty sheets before)
