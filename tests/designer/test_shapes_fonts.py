@@ -318,11 +318,18 @@ def test_a_box_extends_other_boxes(tmp_path):
 ])
 def test_a_box_extends_mistake_is_one_line(tmp_path, regions, expected):
     project(tmp_path, regions)
-    result = pnp("validate", "shapes", root=tmp_path)
+    problem = _the_one_problem(tmp_path)
+    assert re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.", problem)
+    assert re.search(expected, problem), problem
+
+
+def _the_one_problem(root) -> str:
+    """`pnp validate` refuses the project with exactly one problem line: that line."""
+    result = pnp("validate", "shapes", root=root)
     assert result.exit_code == 1
     problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
-    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.", problems[0])
-    assert re.search(expected, problems[0]), problems[0]
+    assert len(problems) == 1, result.output
+    return problems[0]
 
 
 def test_lengths_take_units(tmp_path):
@@ -346,11 +353,9 @@ def test_lengths_take_units(tmp_path):
 ])
 def test_a_length_mistake_is_one_line(tmp_path, length, expected):
     project(tmp_path, f"      a: {{kind: rect, x: {length}, y: 5, width: 20, height: 10, fill: '#ff0000'}}\n")
-    result = pnp("validate", "shapes", root=tmp_path)
-    assert result.exit_code == 1
-    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
-    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.a\.x: ", problems[0])
-    assert re.search(expected, problems[0]), problems[0]
+    problem = _the_one_problem(tmp_path)
+    assert re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.a\.x: ", problem)
+    assert re.search(expected, problem), problem
 
 
 def test_a_font_by_family_name_from_the_system(tmp_path):
