@@ -131,7 +131,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         for path in written:
             click.echo(shown_path(path, ctx))
     elif ctx.obj is not None and ctx.obj.get("watching") is not None:
-        ctx.obj["watching"] = (written, time.perf_counter() - started)
+        ctx.obj["watching"] = (written, out, time.perf_counter() - started)
     else:
         click.echo(summary(written, out, ctx))
 
@@ -140,9 +140,14 @@ def _terminal() -> bool:
     return sys.stderr.isatty()
 
 
+def _pdfs(written: list[Path], out: Path) -> list[Path]:
+    """The printables among what a build wrote (the site's downloads are copies of them)."""
+    return [p for p in written if p.suffix == ".pdf" and p.is_relative_to(out) and p.relative_to(out).parts[0] != "site"]
+
+
 def summary(written: list[Path], out: Path, ctx) -> str:
     """What a build wrote, in at most three lines: the PDFs per game and language, the site."""
-    pdfs = [p for p in written if p.suffix == ".pdf" and p.is_relative_to(out) and "site" not in p.relative_to(out).parts[:1]]
+    pdfs = _pdfs(written, out)
     places = sorted({"/".join(p.relative_to(out).parts[:2]) for p in pdfs})
     site = [p for p in written if p.is_relative_to(out / "site")]
     lines = [f"{len(pdfs)} PDF(s) in {shown_path(out, ctx)}/: {', '.join(places[:8])}{', …' if len(places) > 8 else ''}"
@@ -173,8 +178,8 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
                     pass
                 done = ctx.obj.pop("watching", None)
                 if done:   # one line a rebuild: when, how long, what changed
-                    written, seconds = done
-                    pdfs = [shown_path(p, ctx) for p in written if p.suffix == ".pdf" and "site" not in p.parts]
+                    written, out, seconds = done
+                    pdfs = [shown_path(p, ctx) for p in _pdfs(written, out)]
                     more = f" and {len(pdfs) - 2} more" if len(pdfs) > 2 else ""
                     click.echo(f"{time.strftime('%H:%M:%S')} rebuilt in {seconds:.2f} s: "
                                f"{', '.join(pdfs[:2]) + more if pdfs else 'nothing changed'}")

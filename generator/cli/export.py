@@ -99,8 +99,9 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
                                                       allow_missing, **only)
                         notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
             written = staging.commit()
-            if dropped_note(staging):
-                click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
+            note = dropped_note(staging)
+            if note:
+                click.secho(note.rstrip(), fg="yellow", err=True)
     except (BuildError, DataError) as exc:
         click.secho(f"export failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)

@@ -357,6 +357,7 @@ def build_site_only(project: Project, out_dir: Path, allow_missing: bool = False
     with Staging(out_dir) as staging:
         finish(render_site(project, games, out_dir, staging.staged(), allow_missing, remember), staging)
         targets = staging.commit()
-        if dropped_note(staging):
-            click.secho(dropped_note(staging).rstrip(), fg="yellow", err=True)
+        note = dropped_note(staging)
+        if note:
+            click.secho(note.rstrip(), fg="yellow", err=True)
         return targets
