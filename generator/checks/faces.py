@@ -100,8 +100,9 @@ def layout_work(project: Project, game: GameData) -> int:
     total = 0
     for deck in game.decks:
         lids = [layout_id(deck, card) for card in deck.cards] + ([deck.back.layout] if deck.back else [])
+        size = _size(project, deck)
         for lid in lids:
-            layout = _layout(project, lid, deck)
+            layout = _layout(project, lid, size)
             total += len(layout.regions) * len(game.game.languages) if layout is not None else 0
     return total
 
@@ -142,12 +143,11 @@ def _faces(project: Project, game: GameData) -> Faces:
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
             for value in values:
                 used.update(ICON_REF.findall(value or ""))
-        faces_ = [(_layout(project, layout_id(deck, card), deck), card, None, position)
+        size = _size(project, deck)      # None: an unknown size name (the cross-checks report it)
+        faces_ = [(_layout(project, layout_id(deck, card), size), card, None, position)
                   for position, card in enumerate(deck.cards)]
         if deck.back:
-            faces_.append((_layout(project, deck.back.layout, deck), None, deck.back.props, None))
-        # None: an unknown size name (the cross-checks report it)
-        size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
+            faces_.append((_layout(project, deck.back.layout, size), None, deck.back.props, None))
         for layout, card, side, position in faces_:
             if layout is None:
                 continue            # an unknown or broken layout: the layout check's problem
@@ -207,12 +207,16 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
     return rendered
 
 
-def _layout(project: Project, lid: str, deck):
+def _size(project: Project, deck):
+    """The deck's card size, or None for an unknown size name."""
+    return project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
+
+
+def _layout(project: Project, lid: str, size):
     """The resolved layout on the deck's card size, or None when it is unknown or does not resolve
     (the layout check reports why, once)."""
     try:
         layout = project.layouts.get(lid)
-        size = project.sheets.sizes.get(deck.size) if isinstance(deck.size, str) else deck.size
         return project.layouts.sized(lid, size.width, size.height) if layout and size else layout
     except DataError:
         return None

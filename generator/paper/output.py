@@ -312,7 +312,7 @@ def _listed(staged: Path, known: dict[str, str]) -> dict[str, str]:
             st = os.lstat(path)
             if rel == written.NAME or not stat.S_ISREG(st.st_mode):
                 continue
-            inode = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+            inode = written._stamp(st)
             files[rel] = by_inode[inode] = known.get(rel) or by_inode.get(inode) or file_digest(path)
     return dict(sorted(files.items()))
 

@@ -123,7 +123,7 @@ def file_digest(path: Path) -> str:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_dev in system_devices():
             raise BuildError(f"{path} is not a regular file (a device, pipe or system file)")
-        stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        stamp = _stamp(st)
         known = _DIGESTS.get(str(path))
         if known and known[0] == stamp:
             return known[1]

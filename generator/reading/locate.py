@@ -27,6 +27,7 @@ MAX_SHEET_BYTES = 16_000_000    # an .xlsx (its parts are bounded once unzipped:
 # a file modified this recently is never trusted by its stat: a second write within one tick of
 # the file system's clock can leave the same size and time (git's "racy" files)
 SETTLED_NS = 2 * 10 ** 9
+TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true")    # the first bytes of a TrueType font file
 
 
 @lru_cache(maxsize=1)
@@ -120,7 +121,7 @@ def game_font(folder: Path, name: str) -> Path:
                              + (f" (it has {', '.join(found[:5])})" if found else "")) from None
         reason = exc.problems[0].message if isinstance(exc, DataError) else f"cannot read file ({exc.strerror})"
         raise BuildError(f"font file '{name}': {reason}") from None
-    if magic not in (b"\x00\x01\x00\x00", b"true"):
+    if magic not in TRUETYPE_MAGIC:
         kind = {b"OTTO": "has PostScript (CFF) outlines", b"ttcf": "is a collection of several fonts"}.get(
             magic, "is not a TrueType font")
         raise BuildError(f"font file '{name}' {kind}: use a single TrueType font (.ttf)")
@@ -232,4 +233,4 @@ def system_font(family: str) -> Path | None:
     if path.suffix.lower() != ".ttf" or not path.is_file():
         return None
     with open(path, "rb") as handle:
-        return path if handle.read(4) in (b"\x00\x01\x00\x00", b"true") else None
+        return path if handle.read(4) in TRUETYPE_MAGIC else None
