@@ -263,6 +263,9 @@ class IconSpec(Strict):
     advance: int = Field(1000, gt=0, le=10_000)
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
+    # the icon's name inside a sentence read aloud ("cards marked with a crossed-out circle"), where
+    # the label explains the icon in the legends ("replaced when playing with the expansion")
+    spoken: Text | None = None
     # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
     # short of room, keeps to the symbols the rules use
     picture: bool = False

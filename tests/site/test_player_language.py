@@ -2,6 +2,7 @@
 breakable ones: « Garde (Carte 5) : », « **Lutter** : »), sizes in Ko, labels that agree."""
 from __future__ import annotations
 
+import html
 import re
 
 from tests.print.conftest import html_text
@@ -40,3 +41,26 @@ def test_french_lists_sort_accented_names_among_their_letter():
     from generator.reading.i18n import sort_key
     assert sorted(["Prieur", "Péage", "Prêtre", "Évêché", "Forge", "Entrepôt"], key=sort_key) == \
         ["Entrepôt", "Évêché", "Forge", "Péage", "Prêtre", "Prieur"]
+
+
+ARIA = re.compile(r'<svg class="icon"[^>]*aria-label="([^"]*)"')
+
+
+def _sentence_labels(page) -> list[str]:
+    """The names a screen reader says for the icons of a rules page (the legend page is apart)."""
+    return [html.unescape(m.group(1)) for m in ARIA.finditer(page.read_text(encoding="utf-8"))]
+
+
+def test_an_icon_read_in_a_sentence_is_named_not_explained(full_build):
+    """Issue 51: „die 3 mit wird mit der Erweiterung ersetzt markierten Grundkarten“, „Mit Blitz (auch
+    im Zug anderer Spieler) markierte Zaubersprüche“, „18 Sous (Münzen)“, „ziehe so viele Karte“:
+    inside a sentence an icon is read as its name (a spoken name, at most 3 words, no gloss), in the
+    number the words before it say."""
+    pages = sorted((full_build / "site").glob("*/de.html")) + sorted((full_build / "site").glob("*/fr.html"))
+    assert len(pages) == 6
+    found = {f"{p.parent.name}/{p.name}": sorted({label for label in _sentence_labels(p)
+                                                  if len(label.split()) > 3 or "(Münze" in label})
+             for p in pages}
+    assert {k: v for k, v in found.items() if v} == {}
+    german = "".join(p.read_text(encoding="utf-8") for p in pages if p.name == "de.html")
+    assert "so viele <svg" in german and not re.search(r'so viele <svg[^>]*aria-label="Karte"', german)
