@@ -240,3 +240,11 @@ def test_the_calculator_shows_one_apostrophe(project, lang):
     found = {game: sorted({t for t in _shown(page_data(project, project.games[game], lang, Translator(ROOT, lang)))
                            if STRAIGHT.search(t)})[:5] for game in ("tournay", "taverna", "san-gimignano")}
     assert {g: f for g, f in found.items() if f} == {}
+
+
+def test_a_covered_card_is_named_as_the_rules_name_it(project):
+    """Issue 51: the German district said „verdeckt“ (face down) for a card built over, which the
+    rules, aids and score pad call „überbaut“ (the glossary's one term)."""
+    spec = form_spec(project.games["tournay"], "de", Translator(ROOT, "de"))
+    district = _field(_field(spec, "players")[2]["item"], "district")[2]
+    assert district["covered"] == "überbaut" and "überbaut" in district["hint"]
