@@ -141,6 +141,9 @@ class Deck(Strict):
     quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
+    # the rules' card index: the cards as the file lists them, or by name in the reader's dictionary
+    # order within each layout (a list alphabetical in one language is not in another)
+    index: Literal["as-listed", "by-name"] = "as-listed"
 
     @field_validator("size", mode="before")
     @classmethod
