@@ -64,3 +64,15 @@ def test_an_icon_read_in_a_sentence_is_named_not_explained(full_build):
     assert {k: v for k, v in found.items() if v} == {}
     german = "".join(p.read_text(encoding="utf-8") for p in pages if p.name == "de.html")
     assert "so viele <svg" in german and not re.search(r'so viele <svg[^>]*aria-label="Karte"', german)
+
+
+def test_an_icon_does_not_repeat_the_word_before_it(full_build):
+    """Issue 51: „Für jeden gebauten Wall ⟦Wall⟧“, „Denier ⟦Denier⟧ (30 Münzen …)“, « deniers
+    ⟦denier⟧ (30 pièces …) » were read aloud twice over."""
+    before = re.compile(r'([^\W\d_]+)\s*<svg class="icon"[^>]*aria-label="([^"]*)"')
+    pages = [p for lang in ("fr", "en", "de") for p in sorted((full_build / "site").glob(f"*/{lang}.html"))]
+    assert len(pages) == 9
+    found = [f"{p.parent.name}/{p.name}: {m.group(1)} ⟦{m.group(2)}⟧" for p in pages
+             for m in before.finditer(p.read_text(encoding="utf-8"))
+             if m.group(1).casefold().startswith(html.unescape(m.group(2)).split()[0].casefold())]
+    assert found == []
