@@ -23,7 +23,7 @@ COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :de
 QUANTITY = {
     "fr": re.compile(r"(?i)(?:\b(?P<many>des|les|autant de|plusieurs|vos|ses|leurs|ces)"
                      r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
-    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine|viele)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
+    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine|viele|deine|seine|ihre)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
 }
 
 

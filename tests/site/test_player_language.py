@@ -64,6 +64,8 @@ def test_an_icon_read_in_a_sentence_is_named_not_explained(full_build):
     assert {k: v for k, v in found.items() if v} == {}
     german = "".join(p.read_text(encoding="utf-8") for p in pages if p.name == "de.html")
     assert "so viele <svg" in german and not re.search(r'so viele <svg[^>]*aria-label="Karte"', german)
+    # „Wenn du mit Bürger (rot, Soldaten) Denier verdienst“: no article, no case
+    assert not re.search(r'\bmit\s*<svg[^>]*aria-label="Bürger', german)
 
 
 def test_an_icon_does_not_repeat_the_word_before_it(full_build):
