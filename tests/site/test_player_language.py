@@ -66,6 +66,9 @@ def test_an_icon_read_in_a_sentence_is_named_not_explained(full_build):
     assert "so viele <svg" in german and not re.search(r'so viele <svg[^>]*aria-label="Karte"', german)
     # „Wenn du mit Bürger (rot, Soldaten) Denier verdienst“: no article, no case
     assert not re.search(r'\bmit\s*<svg[^>]*aria-label="Bürger', german)
+    # « si la taverne porte aussi lyre », „trägt zusätzlich Maske, sofern es …“: the symbol is named
+    french = "".join(p.read_text(encoding="utf-8") for p in pages if p.name == "fr.html")
+    assert not re.search(r"porte aussi\s*<svg", french) and not re.search(r"zusätzlich\s*<svg", german)
 
 
 def test_an_icon_does_not_repeat_the_word_before_it(full_build):
