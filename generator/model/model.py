@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, ValidationInfo, field_validator, \
-    model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from datafile.lengths import LENGTH, parse_length, to_mm
+from datafile.lengths import LENGTH
 
 from .colours import Colour, ColourRef
+from .grid import SheetGrid
 from .language_codes import _language, language_problem
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -90,41 +90,6 @@ def sized_preset(value):
 # theirs in layouts.py: px needs the layout's dpi, % is of the card's width for x and width, of its
 # height for y and height)
 UnitLength = Annotated[str, Field(pattern=LENGTH, max_length=40)]
-MAX_GRID = 30                  # columns or rows of a sheet grid
-
-
-class SheetGrid(Strict):
-    """A deck's (or, as their default, a game's decks') own sheet grid: so many columns and rows,
-    `gap` mm apart (paper/sheets.py places them; what is left out is as the paper fits it)."""
-
-    columns: int | None = Field(None, ge=1, le=MAX_GRID)
-    rows: int | None = Field(None, ge=1, le=MAX_GRID)
-    dpi: float | None = Field(None, gt=0, le=4800)     # what a gap in px was measured at
-    gap: Annotated[float, Field(ge=0, le=100)] | UnitLength | None = None
-
-    @field_validator("gap")
-    @classmethod
-    def _gap_in_mm(cls, value, info: ValidationInfo):
-        if not isinstance(value, str):
-            return value
-        number, unit = parse_length(value)          # the pattern let only lengths through
-        if unit == "%":
-            raise PydanticCustomError("gap_unit", "{message}", {"message": (
-                f"'{value.strip()}': a gap is not a share of anything; write it in mm, in, pt or px")})
-        if unit == "px" and not info.data.get("dpi"):
-            raise PydanticCustomError("gap_unit", "{message}", {"message": (
-                f"'{value.strip()}' in pixels, but the sheet says no dpi; add dpi: 300 beside the gap, "
-                "or write it in mm, in or pt")})
-        mm = to_mm(number, unit, info.data.get("dpi"))
-        if not 0 <= mm <= 100:
-            raise PydanticCustomError("gap_range", "{message}", {"message": (
-                f"'{value.strip()}' is {mm:.1f} mm; a gap is 0 (cards touch) to 100 mm")})
-        return mm
-
-    @property
-    def key(self) -> tuple:
-        """What the packer compares: decks of one grid may share sheets, of two never."""
-        return (self.columns, self.rows, self.gap)
 
 
 # ---------------------------------------------------------------- cards

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 from datafile.errors import Problem
 
 from ..reading.locate import relative
-from .model import Card, Deck, FontsFile, Game, IconSpec, SheetGrid, SheetsFile, Size
+from .grid import SheetGrid
+from .model import Card, Deck, FontsFile, Game, IconSpec, SheetsFile, Size
 
 if TYPE_CHECKING:
     from .layouts import Layout, Layouts
