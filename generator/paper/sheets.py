@@ -166,13 +166,19 @@ class GridError(BuildError):
 
 
 def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str):
-    """A deck's own grid: its columns and rows `gap` mm apart, or a BuildError saying what fits.
-    Unframed pieces (round, hexagonal, or every piece when sheets.yaml has no frame) are cut one by
-    one with their own bleed: touching (0) or at least `min_gutter` apart, never a sliver between."""
+    """A deck's own grid: its columns and rows `gap` mm apart, or a GridError saying what fits.
+    Unframed pieces keep half the gap as their own bleed: unframed rectangles touch (0, sharing
+    their cuts as they do without a grid) or keep `min_gutter` at least, never a sliver between;
+    round and hexagonal pieces, cut one by one, keep `gutter` (their slanted and curved sides
+    keep less of a bleed than their box)."""
     columns, rows, gap = grid
     unframed = not framed(sheets, size)
     gap = (sheets.gutter if unframed else 0.0) if gap is None else gap
-    if unframed and 0 < gap < sheets.min_gutter - 1e-9:
+    if size.shape != "rect" and gap < sheets.gutter - 1e-9:
+        shape = "round" if size.shape == "round" else "hexagonal"
+        raise GridError(f"a gap of {gap:g} mm between {shape} pieces leaves each too little of its own "
+                        f"bleed; at least {sheets.gutter:g} mm", "gap")
+    if unframed and size.shape == "rect" and 0 < gap < sheets.min_gutter - 1e-9:
         raise GridError(f"a gap of {gap:g} mm leaves each {what} {gap / 2:g} mm of its own bleed; "
                         f"0 (they touch, sharing their cuts) or at least {sheets.min_gutter:g} mm", "gap")
 

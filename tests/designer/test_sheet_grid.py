@@ -4,12 +4,13 @@ their backs behind them; a grid the paper does not hold is one line at its field
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from pypdf import PdfReader
 
 from tests.authoring.helpers import add_deck, new_game
-from tests.conftest import pnp
+from tests.conftest import ROOT, pnp
 from tests.pdfs import open_pdf
 from tests.print.cut_checks import cut_tolerances
 from tests.print.sheet_geometry import MM, crop_marks, trims
@@ -115,19 +116,27 @@ def test_a_grid_the_paper_does_not_hold_is_one_line(tmp_path, where, grid, field
         assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
-def test_round_pieces_apart_keep_their_own_bleed():
-    """Unframed pieces cut one by one: touching, or at least min_gutter apart (never a sliver)."""
-    from generator.loading.catalog import load_project
-    from generator.model.model import Size
-    from generator.paper.sheets import GridError, make_frame
-    from tests.conftest import ROOT
-    sheets = load_project(ROOT, ["tournay"]).sheets
-    token = Size(width=30, height=30, shape="round")
-    with pytest.raises(GridError) as refused:
-        make_frame(sheets, "a4", token, 3.0, grid=(4, 4, 2.0))
-    assert refused.value.field == "gap"
-    frame = make_frame(sheets, "a4", token, 3.0, grid=(4, 4, sheets.min_gutter))
-    assert (frame.cols.count, frame.rows.count, frame.cols.gutter) == (4, 4, sheets.min_gutter)
+def test_hexagonal_tiles_in_a_grid_keep_their_own_bleed(tmp_path):
+    """Round and hexagonal pieces, cut one by one: a gap under sheets.yaml's `gutter` is one line
+    (at 0 they had no bleed at all, their cuts 0 mm clean); at 6 mm their cuts are as clean as
+    without a grid. About 2 s."""
+    shutil.copytree(ROOT / "examples" / "board-and-hex", tmp_path, dirs_exist_ok=True)
+    tiles = tmp_path / "cards" / "board-demo" / "terrain.yaml"
+    text = tiles.read_text()
+    tiles.write_text(text.replace("size: hex-50\n", "size: hex-50\nsheet: {columns: 3, rows: 3, gap: 0}\n", 1))
+    assert re.search(r"terrain\.yaml:5: sheet\.gap: a gap of 0 mm between hexagonal pieces .* at least 6 mm",
+                     _one_line(tmp_path, "validate", "board-demo"))
+    tiles.write_text(text.replace("size: hex-50\n", "size: hex-50\nsheet: {columns: 3, rows: 3, gap: 6}\n", 1))
+    result = pnp("build", "board-demo", "--only", "cards", "--lang", "en", "--duplex", "none",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "board-demo" / "en" / "cards.pdf"
+    reader = PdfReader(pdf)
+    placed = [trims(reader, page) for page in reader.pages[INSTRUCTIONS:]]
+    tiles_per_page = [len([t for t in page if ".terrain." in t.form]) for page in placed]
+    assert [n for n in tiles_per_page if n] == [9, 5]           # 14 tiles, 3 x 3 a sheet
+    cuts = cut_tolerances(pdf, lambda form: "hex" if ".terrain." in form else "rect", first_page=INSTRUCTIONS + 1)
+    assert min(c.clean for c in cuts if ".terrain." in c.form) >= 2.0
 
 
 def test_only_the_length_pattern_is_worded_as_a_length():
