@@ -5,7 +5,8 @@ the whole sheet; round and hexagonal pieces, cut one by one, may stack blocks of
 a lane between blocks leaving room for both blocks' own bleed. Pieces fill a block in deck order; on an axis where the paper
 leaves no gutter, a piece may only touch a neighbour with the same edge colours (front and
 back): otherwise its slot is left empty and it takes the next one, so no cut line ever has two
-colours on its sides.
+colours on its sides. A deck that sets its own grid (`sheet:`) has sheets of its own, shared only
+with decks of the same grid and size.
 
 `pack_all` makes the sheets of a whole file: duplex sheets for pieces with a back, then
 single-sided sheets for those without: two print jobs, never a one-sided piece on a duplex sheet.
