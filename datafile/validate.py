@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, closest, field_path
+from .lengths import LENGTH
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -63,7 +64,8 @@ _WORDS = {
 
 
 def _is_length(err: dict) -> bool:
-    return err["type"] == "string_pattern_mismatch" and "px|%" in str((err.get("ctx") or {}).get("pattern", ""))
+    """A text that failed the length pattern itself (lengths.py), not any pattern naming a unit."""
+    return err["type"] == "string_pattern_mismatch" and (err.get("ctx") or {}).get("pattern") == LENGTH
 
 
 def worded(err: dict) -> tuple[str, str]:

@@ -10,6 +10,9 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from datafile.errors import DataError, Problem
+from datafile.source import line_of, load_yaml
+
 from ..reading.i18n import Translator
 from ..model.model import Deck
 from ..model.project import GameData, Project
@@ -17,6 +20,8 @@ from ..model.templates import card_context
 from ..paper.face import FaceRenderer, edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.packing import Piece, Sheet
+from ..paper.sheets import GridError
+from ..reading.locate import search_path
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from .instructions import PAGES as INSTRUCTION_PAGES
@@ -28,7 +33,34 @@ def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
     options = options.for_language(project.sheets, lang)
     labels = Translator(project.root, lang, allow_missing=True)
     pieces = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels, options)]
-    return INSTRUCTION_PAGES + page_count(Layout(project.sheets, options).pack(pieces))
+    return INSTRUCTION_PAGES + page_count(_pack(project, game, Layout(project.sheets, options), pieces))
+
+
+def _pack(project: Project, game: GameData, layout: Layout, pieces: list[Piece]) -> list[Sheet]:
+    """The sheets; a deck's grid the paper does not hold is said at its line, as validate says it."""
+    try:
+        return layout.pack(pieces)
+    except GridError:
+        for deck in game.decks:
+            kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
+            grid = game.grid_of(deck)
+            if grid is not None and deck.component == "cards":
+                try:
+                    layout.frame(project.size_of(deck), kind, grid.key)
+                except GridError as exc:
+                    raise DataError([grid_problem(project, game, deck, exc)]) from None
+        raise
+
+
+def grid_problem(project: Project, game: GameData, deck: Deck, exc: GridError) -> Problem:
+    """A deck's grid refused by the paper, at its field: in the deck's file, or in game.yaml
+    when the deck takes the game's."""
+    path = project.root / game.deck_files.get(deck.deck, "") if deck.sheet else game.directory / "game.yaml"
+    try:
+        line = line_of(load_yaml(path, project.relative(path), search_path(project.root)), ("sheet", exc.field))
+    except DataError:
+        line = 0
+    return Problem(project.relative(path), line, f"sheet.{exc.field}", str(exc), "a grid the paper holds")
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
@@ -44,7 +76,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     pieces = [p for deck in game.decks
               for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
     layout = Layout(project.sheets, options)
-    sheets = layout.pack(pieces)
+    sheets = _pack(project, game, layout, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
     pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
     progress(pages)
@@ -59,6 +91,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
     """One piece per physical card of a deck, with the edge colours of its faces; with a canvas,
     each face is drawn once (a form) as well."""
     size = project.size_of(deck)
+    grid = game.grid_of(deck)
     back_form, back_key = None, None
     if deck.back and options.two_sided:
         back_form = f"{game.id}.{deck.deck}.back"
@@ -79,7 +112,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
                           c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
         piece = Piece(form, back_form if deck.printed_back else None, size,
                       edge_key(layout, context, f"card '{card.id}' (deck {deck.deck})", lang),
-                      back_key, deck.deck, board=deck.component == "board")
+                      back_key, deck.deck, board=deck.component == "board", grid=grid and grid.key)
         pieces += [piece] * card.copies
     return pieces
 
