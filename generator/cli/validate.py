@@ -25,7 +25,6 @@ from ..model.project import Project
 from ..texts.rules import load_rules
 from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
-from ..paper.sheets import GridError
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .common import bleed_option, counted, fold_option, language_paper_option, project_root, shortfall_line
@@ -110,7 +109,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
     at the deck's `size:` line. On a paper asked for (--paper), the rules are laid out too (at the
     game's `name:` line: the paper is the option's)."""
     from ..paper.imposition import Layout
-    from ..products.cards import grid_problem
+    from ..products.cards import deck_fit_problems
     from ..products.rules_pdf import check_rules
     problems = []
     for lang in game.game.languages if sheet.paper and (game.directory / "rules").is_dir() else ():
@@ -125,26 +124,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
             break                  # reported by the data checks
     layouts = [Layout(project.sheets, replace(sheet, paper=name))
                for name in dict.fromkeys(_papers(project, game, sheet.paper).values())]
-    for deck in game.decks:
-        path = project.root / game.deck_files.get(deck.deck, "")
-        if deck.component == "board":
-            if deck.sheet is not None:
-                problems.append(Problem(project.relative(path), _line(project, path, "sheet"), "sheet",
-                                        "a board is printed in parts, a page each: it has no sheet grid",
-                                        "no sheet: on a board deck"))
-            continue
-        kind = "fold" if sheet.fold != "none" and deck.printed_back else "single"
-        grid = game.grid_of(deck)
-        for layout in layouts:
-            try:
-                layout.frame(project.size_of(deck), kind, grid and grid.key)
-            except GridError as exc:     # at the grid's field, in the deck's file or game.yaml
-                problems.append(grid_problem(project, game, deck, exc))
-                break
-            except BuildError as exc:
-                problems.append(Problem(project.relative(path), _line(project, path, "size"), "size", str(exc),
-                                        "a smaller piece, or a larger paper (--paper)"))
-                break
+    problems += deck_fit_problems(project, game, layouts)
     if (game.directory / "aid-card").is_dir():
         from ..texts.aid_card_schema import aid_card_path
         from ..products.aids.card import card_grid

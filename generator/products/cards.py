@@ -10,7 +10,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from datafile.errors import DataError, Problem
+from datafile.errors import BuildError, DataError, Problem
 from datafile.source import line_of, load_yaml
 
 from ..reading.i18n import Translator
@@ -37,30 +37,57 @@ def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
 
 
 def _pack(project: Project, game: GameData, layout: Layout, pieces: list[Piece]) -> list[Sheet]:
-    """The sheets; a deck's grid the paper does not hold is said at its line, as validate says it."""
+    """The sheets; a deck the paper does not hold is said at its line, as validate says it."""
     try:
         return layout.pack(pieces)
-    except GridError:
-        for deck in game.decks:
-            kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
-            grid = game.grid_of(deck)
-            if grid is not None and deck.component == "cards":
-                try:
-                    layout.frame(project.size_of(deck), kind, grid.key)
-                except GridError as exc:
-                    raise DataError([grid_problem(project, game, deck, exc)]) from None
+    except BuildError:
+        problems = deck_fit_problems(project, game, [layout])
+        if problems:
+            raise DataError(problems) from None
         raise
+
+
+def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -> list[Problem]:
+    """Each deck's piece and grid on each layout's paper: a refusal at the deck's `size:` line, or
+    at the grid's field (in the deck's file, or game.yaml when the deck takes the game's)."""
+    problems = []
+    for deck in game.decks:
+        path = project.root / game.deck_files.get(deck.deck, "")
+        if deck.component == "board":
+            if deck.sheet is not None:
+                problems.append(Problem(project.relative(path), _line(project, path, ("sheet",)), "sheet",
+                                        "a board is printed in parts, a page each: it has no sheet grid",
+                                        "no sheet: on a board deck"))
+            continue
+        grid = game.grid_of(deck)
+        for layout in layouts:
+            kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
+            try:
+                layout.frame(project.size_of(deck), kind, grid and grid.key)
+            except GridError as exc:
+                problems.append(grid_problem(project, game, deck, exc))
+                break
+            except BuildError as exc:
+                problems.append(Problem(project.relative(path), _line(project, path, ("size",)), "size", str(exc),
+                                        "a smaller piece, or a larger paper (--paper)"))
+                break
+    return problems
+
+
+def _line(project: Project, path: Path, keys: tuple) -> int:
+    """The line of `keys` in a YAML file (0 when it does not load): read only for a problem."""
+    try:
+        return line_of(load_yaml(path, project.relative(path), search_path(project.root)), keys)
+    except DataError:
+        return 0
 
 
 def grid_problem(project: Project, game: GameData, deck: Deck, exc: GridError) -> Problem:
     """A deck's grid refused by the paper, at its field: in the deck's file, or in game.yaml
     when the deck takes the game's."""
     path = project.root / game.deck_files.get(deck.deck, "") if deck.sheet else game.directory / "game.yaml"
-    try:
-        line = line_of(load_yaml(path, project.relative(path), search_path(project.root)), ("sheet", exc.field))
-    except DataError:
-        line = 0
-    return Problem(project.relative(path), line, f"sheet.{exc.field}", str(exc), "a grid the paper holds")
+    return Problem(project.relative(path), _line(project, path, ("sheet", exc.field)), f"sheet.{exc.field}",
+                   str(exc), "a grid the paper holds")
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,

@@ -154,3 +154,15 @@ def test_only_the_length_pattern_is_worded_as_a_length():
     with pytest.raises(DataError) as refused:
         validate(Form, {"unit": "em"}, "form.yaml")
     assert "is not a length" not in str(refused.value)
+
+
+def test_a_card_larger_than_the_paper_is_one_line_at_its_size_in_validate_and_build(tmp_path):
+    """The build said 'build failed: a 300x88 mm card does not fit…' with no file or line."""
+    game = gridded(tmp_path, "")
+    deck = game / "cards.yaml"
+    deck.write_text(re.sub(r"(?m)^size: .*$", "size: {width: 300, height: 88}", deck.read_text()))
+    line = _line_of(deck, "size: {width: 300")
+    for command in (("validate", "grid"), ("build", "grid", "--out", str(tmp_path / "out"))):
+        found = _one_line(tmp_path, *command)
+        assert f"cards/grid/cards.yaml:{line}: size: " in found, found
+    assert not list((tmp_path / "out").rglob("*.pdf"))
