@@ -166,3 +166,10 @@ def test_a_card_larger_than_the_paper_is_one_line_at_its_size_in_validate_and_bu
         found = _one_line(tmp_path, *command)
         assert f"cards/grid/cards.yaml:{line}: size: " in found, found
     assert not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_gap_that_is_not_a_length_is_not_offered_a_percentage(tmp_path):
+    """A sheet has no card to take a % of: its hint names the sheet's units only."""
+    gridded(tmp_path, "sheet: {gap: 12 furlongs}\n")
+    found = _one_line(tmp_path, "validate", "grid")
+    assert "sheet.gap: '12 furlongs' is not a length" in found and "%" not in found, found
