@@ -5,7 +5,6 @@ Each sheet carries a label in its margin: the game, the sheet's number, its side
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -103,31 +102,6 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
 
 
 # ---------------------------------------------------------------- the files shipped next to cards.pdf
-
-
-def fold_over(options: SheetOptions) -> SheetOptions:
-    """cards-fold-over.pdf: for printers without duplex, fronts and backs side by side."""
-    return replace(options, fold="long")
-
-
-def ink_saver(options: SheetOptions) -> SheetOptions:
-    return replace(options, ink_saver=True)
-
-
-def write_fold_over(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, fold_over(options), progress)
-
-
-def count_fold_over(project, game, options) -> int:
-    return count_pages(project, game, fold_over(options))
-
-
-def write_ink_saver(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, ink_saver(options), progress)
-
-
-def count_ink_saver(project, game, options) -> int:
-    return count_pages(project, game, ink_saver(options))
 
 
 def write_calibration_page(project, game, lang, path, options, progress=lambda n: None) -> int:
