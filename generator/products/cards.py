@@ -45,7 +45,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     layout = Layout(project.sheets, options)
     sheets = layout.pack(pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
-    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
+    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, project.root)
     progress(pages)
     font = fonts.face(fonts.typography(lang).roles["ui"]).name
     pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
@@ -113,7 +113,7 @@ def write_calibration_page(project, game, lang, path, options, progress=lambda n
     duplex = "long" if options.duplex == "none" else options.duplex
     _ = Translator(project.root, lang, options.allow_missing)
     write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
-                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _),
+                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _, project.root),
                       meta=lambda c: colophon.stamp(c, project.root, colophon.credits(game.game) or None))
     progress(2)
     return 2
