@@ -38,12 +38,11 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     folder = out_dir / game_id / lang
     found: dict[str, Path] = {}
     if folder.is_dir() and not folder.is_symlink():
-        trusted = written.load(out_dir)
+        ours = written.Ours(out_dir)
         for path in sorted(folder.iterdir()):
             # only what pnp wrote there: a shipped output is untrusted (a link to ~/Documents,
             # or a PDF of its own, is never offered)
-            if not path.name.startswith(".") and path.suffix in SUFFIXES \
-                    and written.hash_of(path, f"{game_id}/{lang}/{path.name}", trusted):
+            if not path.name.startswith(".") and path.suffix in SUFFIXES and ours(f"{game_id}/{lang}/{path.name}"):
                 found[path.name] = path
     for target, tmp in staged.items():
         if target.parent == folder and target.suffix in SUFFIXES:
