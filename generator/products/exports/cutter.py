@@ -32,11 +32,9 @@ from ...paper.shapes import corners
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
 from ...typeset.kinsoku import KinsokuParagraph
-from ...typeset.text import typeset
+from ...typeset.text import decimal, typeset
 from .cutter_dxf import cut_dxf
 from .faces import Face, _draw, rasterise
-
-DECIMAL_COMMA = {"fr", "de"}
 
 
 def size_key(deck: Deck, size: Size) -> str:
@@ -220,10 +218,9 @@ def write_guide(paper, fonts: FontBook, lang: str, path: Path, cutter: Cutter, g
     """One page in the export's language (English where the machine's file has no guide in it):
     the sheets to print, then the machine's steps, settings and, where pieces have backs, duplex."""
     guide = cutter.guide.get(lang) or cutter.guide.get("en") or next(iter(cutter.guide.values()))
-    comma = lang in DECIMAL_COMMA
 
     def mm_(v: float) -> str:
-        return f"{v:g}".replace(".", ",") if comma else f"{v:g}"
+        return decimal(f"{v:g}", lang)
 
     try:
         lines = [guide.sheets.format(what=guide.shapes[size.shape].format(width=mm_(size.width), height=mm_(size.height)),
