@@ -5,7 +5,6 @@ Each sheet carries a label in its margin: the game, the sheet's number, its side
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -105,7 +104,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     layout = Layout(project.sheets, options)
     sheets = _pack(project, game, layout, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
-    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
+    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, project.root)
     progress(pages)
     font = fonts.face(fonts.typography(lang).roles["ui"]).name
     pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
@@ -165,31 +164,6 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
 # ---------------------------------------------------------------- the files shipped next to cards.pdf
 
 
-def fold_over(options: SheetOptions) -> SheetOptions:
-    """cards-fold-over.pdf: for printers without duplex, fronts and backs side by side."""
-    return replace(options, fold="long")
-
-
-def ink_saver(options: SheetOptions) -> SheetOptions:
-    return replace(options, ink_saver=True)
-
-
-def write_fold_over(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, fold_over(options), progress)
-
-
-def count_fold_over(project, game, options) -> int:
-    return count_pages(project, game, fold_over(options))
-
-
-def write_ink_saver(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, ink_saver(options), progress)
-
-
-def count_ink_saver(project, game, options) -> int:
-    return count_pages(project, game, ink_saver(options))
-
-
 def write_calibration_page(project, game, lang, path, options, progress=lambda n: None) -> int:
     """calibration-page.pdf: the duplex test on the cards' paper and flip edge, in the player's
     words (what the frame forgives, what to do beyond it)."""
@@ -199,7 +173,7 @@ def write_calibration_page(project, game, lang, path, options, progress=lambda n
     duplex = "long" if options.duplex == "none" else options.duplex
     _ = Translator(project.root, lang, options.allow_missing)
     write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
-                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _),
+                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _, project.root),
                       meta=lambda c: colophon.stamp(c, project.root, colophon.credits(game.game) or None))
     progress(2)
     return 2
