@@ -151,6 +151,8 @@ class Deck(Strict):
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
     sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)
+    # the rules' card index: as the file lists them, or by name (reader's order) within each layout
+    index: Literal["as-listed", "by-name"] = "as-listed"
 
     @field_validator("size", mode="before")
     @classmethod
@@ -270,6 +272,7 @@ class IconSpec(Strict):
     advance: int = Field(1000, gt=0, le=10_000)
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
+    spoken: Text | None = None   # its name read aloud in a sentence, where the label explains it
     # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
     # short of room, keeps to the symbols the rules use
     picture: bool = False

@@ -13,6 +13,7 @@ from markupsafe import Markup
 from scoring.api import categories, facts_from_game
 
 from ..reading.i18n import sort_key
+from ..typeset.text import APOSTROPHE
 
 from . import runtime
 
@@ -29,12 +30,35 @@ def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
     config = runtime.worker_config(project.root)
     if config:
         calc = dict(config, wheels=" ".join(config["wheels"]),
-                    facts=_script_json(runtime.facts_json(game)),
-                    catalogue=_script_json(runtime.catalogue_json(project.root, lang)),
-                    form=_script_json(form_spec(game, lang, labels)),
+                    **{k: _script_json(v) for k, v in page_data(project, game, lang, labels).items()},
                     players=game.game.players.min)
     return env.get_template("score.html").render(**common, rows=rows, pad=f"{lang}/score-pad.pdf" if pad else None,
                                                   calc=calc)
+
+
+def page_data(project, game, lang: str, labels) -> dict:
+    """The data the page's calculator reads: the game's facts, the messages' catalogue, the form."""
+    return {"facts": _curly(runtime.facts_json(game), lang),
+            "catalogue": _curly(runtime.catalogue_json(project.root, lang), lang),
+            "form": _curly(form_spec(game, lang, labels), lang)}
+
+
+LOOKUP_KEYS = {"msgid", "id"}        # matched against the catalogue's and the state's own spelling
+
+
+def _curly(data, lang: str):
+    """The typographic apostrophe in every word the calculator shows (« n’est pas », « Salle
+    d’audience »), as the PDFs print it (issue 51); a lookup key (a dict key, msgid, id) keeps its
+    spelling."""
+    if lang == "ja":
+        return data
+    if isinstance(data, str):
+        return APOSTROPHE.sub("\u2019", data)
+    if isinstance(data, list):
+        return [_curly(v, lang) for v in data]
+    if isinstance(data, dict):
+        return {k: v if k in LOOKUP_KEYS else _curly(v, lang) for k, v in data.items()}
+    return data
 
 
 # ---------------------------------------------------------------- the form, from the state models

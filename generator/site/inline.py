@@ -23,7 +23,7 @@ COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :de
 QUANTITY = {
     "fr": re.compile(r"(?i)(?:\b(?P<many>des|les|autant de|plusieurs|vos|ses|leurs|ces)"
                      r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
-    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
+    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine|viele|deine|seine|ihre)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
 }
 
 
@@ -62,15 +62,18 @@ class Inline:
             raise BuildError(f"unknown icon ':{name}:'")
         count = COUNT_BEFORE.search(match.string, 0, match.start())
         if count:
-            return self.icon(name, int(count.group(1)))
+            return self.icon(name, int(count.group(1)), in_sentence=True)
         word = QUANTITY.get(self.rules.lang)
         word = word.search(match.string, 0, match.start()) if word else None
-        return self.icon(name, (2 if word.group("many") else 1) if word else None)
+        return self.icon(name, (2 if word.group("many") else 1) if word else None, in_sentence=True)
 
-    def icon(self, name: str, count: int | None = None) -> str:
+    def icon(self, name: str, count: int | None = None, in_sentence: bool = False) -> str:
         self.used.add(name)
         spec = self.icons[name]
-        label = spec.label.get(self.rules.lang)
+        lang = self.rules.lang
+        spoken = spec.spoken if in_sentence and spec.spoken else None
+        label = spoken.get(lang) if spoken and (isinstance(spoken.root, str) or lang in spoken.root) \
+            else spec.label.get(lang)
         english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
         forms = self._plural_of(english) if count is not None and self.labels and english else None
         if forms:
