@@ -222,7 +222,7 @@ def test_item_14_plaza_earns_only_with_its_own_citizens():
 @pytest.mark.parametrize("lang", LANGS)
 def test_knights_take_the_event_from_the_queue_and_refill_it(lang):
     """Issue 51: every other card that takes an event says to refill the queue; the Knights did not."""
-    refill = {"fr": "Complétez la file", "en": "Refill the queue", "de": "Fülle die Auslage auf", "ja": "イベント列を補充する"}
+    refill = {"fr": "Complétez la file", "en": "Refill the queue", "de": "Fülle die Auslage auf", "ja": "イベントカード置き場を補充する"}
     for deck_name in ("red-1-expansion", "red-2-expansion"):
         assert refill[lang] in card(GAME, deck_name, f"expansion-{deck_name[:5]}-knight")["text"][lang]
 
