@@ -113,7 +113,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
              for d in rules.decks]
     about = about_notes(rules, inline)
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
-                  size=SIZE.format(d.name, lang)) for d in downloads]
+                  size=SIZE.format(d.name, lang), sep=typeset(" · ", lang)) for d in downloads]
     heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
     included = dict(heading=typeset(heading, lang), lines=[typeset(line, lang) for line in lines])
     return sources.render(
