@@ -43,3 +43,35 @@ def test_japanese_aids_have_no_plain_form_sentence(full_build, game, product):
 ])
 def test_polite_reads_a_plain_card_text_in_the_polite_form(plain, expected):
     assert polite(plain) == expected
+
+
+# One register inside an aid-card item (issue 51): a sentence in the polite form is never set beside
+# a bare fragment (「…を1枚。表向きの1枚を取るか…戻します。」), and a points cell says what it scores
+# (「掛けた値」, not 「積」 alone). A bold label alone (「**パス**。」) and asides in （…） are not sentences.
+POLITE_END = re.compile(r"(?:ます|ません|です|ください|ました|でした)$")
+
+
+def mixed_items(text: str) -> list[str]:
+    found = []
+    for item in text.splitlines():
+        bare = re.sub(r"（[^（）]*）|〔[^〔〕]*〕", "", item)
+        bare = re.sub(r"^(?:任意[^：]*：)?\*\*[^*]+\*\*[：。]?", "", bare)
+        sentences = [s.strip() for s in bare.split("。") if s.strip()]
+        polite = [bool(POLITE_END.search(s)) for s in sentences]
+        if any(polite) and not all(polite):
+            found.append(item)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_aid_cards_set_no_fragment_beside_a_polite_sentence(game):
+    from tests.content.shipped import aid_card_text
+    text = aid_card_text(game, "ja")
+    assert mixed_items(text) == []
+    assert "積" not in text.splitlines()
+
+
+def test_the_register_scan_sees_a_fragment_beside_a_polite_sentence():
+    assert mixed_items("**カードの獲得**：レベルⅠを1枚。表向きの1枚を取ります。")
+    assert not mixed_items("**パス**。2人が続けてパスしたら終了です。")
+    assert not mixed_items("任意：**名士の能力を使う**：名士に支払い（1つの酒場に2人まで）、能力を使います。")
