@@ -25,6 +25,17 @@ QUANTITY = {
                      r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
     "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
 }
+# Japanese: the words since the last mark before an icon, where its name may already be said
+JA_CLAUSE = re.compile(r"[^。、：・\n（）「」]*$")
+
+
+def named_beside(label: str, before: str, after: str) -> bool:
+    """Japanese: the icon's name is said right beside it (「名声点1:prestige:」, 「城壁:rampart:1枚」), so a
+    screen reader reading the icon too would say it twice (issue 51); the icon is then left unsaid.
+    A gloss in 「（…）」 is not part of the name (「市民コマ（白・宗教）」 is named by 「市民コマ」)."""
+    word = label.split("（")[0].strip()
+    clause = JA_CLAUSE.search(TOKEN.split(before)[-1]).group(0).replace("**", "")
+    return bool(word) and (word in clause or after.replace("**", "").startswith(word))
 
 
 class Inline:
@@ -60,6 +71,9 @@ class Inline:
         name = token.strip(":")
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
+        if self.rules.lang == "ja" and named_beside(self.icons[name].label.get("ja"), match.string[:match.start()],
+                                                    match.string[match.end():]):
+            return self.icon(name, spoken=False)
         count = COUNT_BEFORE.search(match.string, 0, match.start())
         if count:
             return self.icon(name, int(count.group(1)))
@@ -67,9 +81,14 @@ class Inline:
         word = word.search(match.string, 0, match.start()) if word else None
         return self.icon(name, (2 if word.group("many") else 1) if word else None)
 
-    def icon(self, name: str, count: int | None = None) -> str:
+    def icon(self, name: str, count: int | None = None, spoken: bool = True) -> str:
+        """The icon as inline SVG, read out by its label; `spoken=False`: seen only, where the words
+        beside it already name it (the legend's entries, 「名声点1:prestige:」)."""
         self.used.add(name)
         spec = self.icons[name]
+        if not spoken:
+            return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" aria-hidden="true" focusable="false">'
+                    f'<use href="#icon-{name}"></use></svg>')
         label = spec.label.get(self.rules.lang)
         english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
         forms = self._plural_of(english) if count is not None and self.labels and english else None

@@ -128,7 +128,8 @@ def render_legend_page(project: Project, game: GameData, lang: str, languages: l
     """Every icon the game's cards show, with its label in `lang` (the player aid's legend)."""
     rules = load_rules(project, game, lang)
     inline = Inline(rules, project.icons_for(game.id), {})
-    entries = [dict(name=name, icon=Markup(inline.icon(name)), label=typeset(label, lang))
+    # the label beside each icon names it: the icon is not read out as well
+    entries = [dict(name=name, icon=Markup(inline.icon(name, spoken=False)), label=typeset(label, lang))
                for name, label in legend(project, game, lang)]
     labels = Translator(project.root, lang, allow_missing)
     return sources.render(environment(project.root), "legend.html",
