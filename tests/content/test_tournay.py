@@ -442,7 +442,7 @@ AID_CARD_FACTS = {
                        "de": "(sie schützen dann vor nichts)", "ja": "（何も防げません）"},
     # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
-               "de": "sonst 1 Bürger + 1 :denier:", "ja": "ほかはコマ1個+1:denier:"},
+               "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
                    "de": "grauen Bürgermarker darauflegen", "ja": "灰色の面で代用"},
