@@ -107,8 +107,8 @@ class PropertySpec(Strict):
 def _kana(value: dict[str, str]) -> dict[str, str]:
     bad = [f"{lang}: {text}" for lang, text in value.items() if not KANA_READING.fullmatch(text)]
     if bad:
-        raise PydanticCustomError("reading", "a reading is written in kana (ひらがな or カタカナ), not {bad}",
-                                  {"bad": ", ".join(bad)})
+        raise PydanticCustomError("reading", "'{bad}' is not in kana: write how the name is read, in ひらがな "
+                                  "or カタカナ (勝利点 -> しょうりてん)", {"bad": ", ".join(bad)})
     return value
 
 

@@ -111,3 +111,12 @@ def _find(node, kind: str):
     elif isinstance(node, list):
         for value in node:
             yield from _find(value, kind)
+
+
+def test_a_reading_not_in_kana_is_refused():
+    from pydantic import ValidationError
+
+    from generator.model.model import Card
+    assert Card(id="a", name={"ja": "勝利点"}, reading={"ja": "しょうりてん"}).reading == {"ja": "しょうりてん"}
+    with pytest.raises(ValidationError, match="not in kana"):
+        Card(id="a", name={"ja": "勝利点"}, reading={"ja": "勝利点"})
