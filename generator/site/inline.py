@@ -25,8 +25,16 @@ QUANTITY = {
                      r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
     "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
 }
+ICON_AND_MARK = re.compile(r'([+\u2212]?\d+(?:<wbr>)?)?(<svg class="icon"[^>]*>.*?</svg>)(?:<wbr>)?([。、，．）」』]*)', re.S)
 # Japanese: the words since the last mark before an icon, where its name may already be said
 JA_CLAUSE = re.compile(r"[^。、：・\n（）「」]*$")
+
+
+def _held_together(m: re.Match) -> str:
+    number, icon, mark = m.group(1) or "", m.group(2), m.group(3)
+    if not (number or mark):
+        return icon
+    return f'<span class="nobr">{number.replace("<wbr>", "")}{icon}{mark}</span>'
 
 
 def named_beside(label: str, before: str, after: str) -> bool:
@@ -57,7 +65,9 @@ class Inline:
         text = BOLD.sub(r"<strong>\1</strong>", text)
         text = ordinals(ITALIC.sub(r"<em>\1</em>", text), self.rules.lang, "sup")
         if self.rules.lang == "ja":
-            text = phrase_breaks(text)
+            # an icon keeps its number and the mark after it on its line (「+1◎。」): no line starts
+            # with 。、）」 or an icon whose number ended the line before
+            text = ICON_AND_MARK.sub(_held_together, phrase_breaks(text))
         return Markup(text.replace("\n", "<br>"))
 
     def _token(self, match: re.Match) -> str:

@@ -56,3 +56,15 @@ def test_an_icon_named_beside_is_left_unsaid():
     assert named_beside("市民コマ（白・宗教）", "**市民コマ**", "")
     assert not named_beside("ドゥニエ", "コマ1個+（ドゥニエの数+1）", "を払います。")
     assert not named_beside("ドゥニエ", "コスト：1", "・名声点1")
+
+
+def test_an_icon_keeps_its_number_and_the_mark_after_it_on_its_line(full_build):
+    """「+1◎」 then 「。」 alone at the start of the next line, on a phone (issue 51, site kinsoku)."""
+    loose = re.compile(r'</svg>(?:<wbr>)?[。、）」]|\d(?:<wbr>)?<svg class="icon"')
+    found = {}
+    for page in sorted((full_build / "site").glob("*/ja.html")):
+        held = re.sub(r'<span class="nobr">.*?</span>', "", page.read_text(encoding="utf-8"), flags=re.S)
+        hits = [m.group(0) for m in loose.finditer(held)]
+        if hits:
+            found[page.parent.name] = len(hits)
+    assert found == {}
