@@ -54,11 +54,9 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
 
 
 def human_size(size: int, lang: str = "en") -> str:
-    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets); in Japanese 「208KB」, no space
-    between a number and its unit, as 「50mm」."""
+    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets)."""
     mega, kilo = ("Mo", "Ko") if lang == "fr" else ("MB", "KB")
-    space = "" if lang == "ja" else "\u00a0"
     if size >= 1_000_000:
         number = f"{size / 1_000_000:.1f}"
-        return f"{number.replace('.', ',') if lang == 'fr' else number}{space}{mega}"
-    return f"{max(1, round(size / 1000))}{space}{kilo}"
+        return f"{number.replace('.', ',') if lang == 'fr' else number}\u00a0{mega}"
+    return f"{max(1, round(size / 1000))}\u00a0{kilo}"

@@ -186,6 +186,12 @@ def _previous(base: Path) -> dict[str, dict]:
     return kept
 
 
+def _shown_size(size: int, lang: str) -> str:
+    """A download's size as the page's language writes it: 「211KB」 in Japanese, no space (as 「50mm」)."""
+    text = human_size(size, lang)
+    return typeset(text, lang) if lang == "ja" else text
+
+
 SIZE = "@@size:{}:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
 FONTS_OF = "@fonts:"   # in a page group's files: the web fonts of that script, named once they are made
 
@@ -337,7 +343,7 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
                 data = data.read_bytes()
             for d in downloads:         # each page's language: « 208 Ko », "208 KB"
                 mark = re.escape(SIZE.format(d.name, "LANG")).replace("LANG", r"([\w-]+)")
-                data = re.sub(mark, lambda m, size=d.size: human_size(size, m.group(1)), data)
+                data = re.sub(mark, lambda m, size=d.size: _shown_size(size, m.group(1)), data)
             raw = data.encode("utf-8") if isinstance(data, str) else data
             tmp.write_bytes(raw)
             digest = hashlib.sha256(raw).digest()

@@ -40,7 +40,7 @@ def test_japanese_typeset_writes_full_width_notation():
     assert typeset("両面印刷 (a4, 長辺)", "ja") == "両面印刷（a4、長辺）"
     assert typeset("0/2/3 → 3/6/9", "ja") == "0／2／3 → 3／6／9"
     assert typeset("1＋乗っている", "ja") == "1+乗っている"
-    assert typeset("50 mm、63 × 88 mm", "ja") == "50mm、63×88mm"
+    assert typeset("50 mm、63 × 88 mm、211\u00a0KB", "ja") == "50mm、63×88mm、211KB"
     assert typeset("Tour (PDF) + 1 · 50 mm", "en") == "Tour (PDF) + 1 · 50\u00a0mm"
 
 
