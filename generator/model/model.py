@@ -113,9 +113,24 @@ class PropertySpec(Strict):
         return self
 
 
+def _kana(value: dict[str, str]) -> dict[str, str]:
+    bad = [f"{lang}: {text}" for lang, text in value.items() if not KANA_READING.fullmatch(text)]
+    if bad:
+        raise PydanticCustomError("reading", "'{bad}' is not in kana: write how the name is read, in ひらがな "
+                                  "or カタカナ (勝利点 -> しょうりてん)", {"bad": ", ".join(bad)})
+    return value
+
+
+KANA_READING = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc・ 0-9]+")
+# how a name is read, per language, where a list sorts by it (Japanese 五十音順 of legends and
+# card pickers: {ja: しょうりてん}); a name in kana alone needs none
+Reading = Annotated[dict[Language, str], AfterValidator(_kana)]
+
+
 class Card(Strict):
     id: str = Field(pattern=SLUG)
     name: Text
+    reading: Reading = {}
     copies: int = Field(1, ge=1, le=MAX_COPIES)
     text: Text | None = None
     layout: str | None = None
@@ -273,6 +288,7 @@ class IconSpec(Strict):
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
     spoken: Text | None = None   # its name read aloud in a sentence, where the label explains it
+    reading: Reading = {}      # the label's, where a legend sorts by it: {ja: しょうりてん}
     # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
     # short of room, keeps to the symbols the rules use
     picture: bool = False

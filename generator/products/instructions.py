@@ -239,7 +239,7 @@ def _square(canvas: Canvas, page: _Page, caption: str) -> None:
         canvas.line(x + i * 10 * mm, y, x + i * 10 * mm, y + 2.5 * mm)
         canvas.line(x, y + i * 10 * mm, x + 2.5 * mm, y + i * 10 * mm)
     canvas.setFont(page.bold, 12)
-    canvas.drawCentredString(x + side / 2, y + side / 2 - 1.5 * mm, "50 mm")
+    canvas.drawCentredString(x + side / 2, y + side / 2 - 1.5 * mm, typeset("50 mm", page.lang))   # 「50mm」
     canvas.setFont(page.font, 8)
     canvas.setFillColor(MUTED)
     canvas.drawString(x, y - 4 * mm, caption)

@@ -70,7 +70,8 @@ def form_spec(game, lang: str, labels) -> dict:
     from scoring.api import GAMES
     module = GAMES[game.id]
     facts = facts_from_game(game)
-    hints = _hints(game.id, module, facts, lang, labels)
+    readings = {card.id: card.reading.get(lang) for deck in game.decks for card in deck.cards}
+    hints = _hints(game.id, module, facts, lang, labels, readings)
     return _spec(module.State, (), hints, labels)
 
 
@@ -101,12 +102,13 @@ def _soft(labels, msgid: str) -> str:
         return msgid
 
 
-def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
+def _hints(game_id: str, module, facts: dict, lang: str, labels, readings: dict) -> dict:
     if game_id == "tournay":
         # only what a district can hold (the card data's types), by printed names (scoring/tournay_cards.py)
         cards = module.district_cards(facts["cards"])
         name = module.card_labels(cards, lambda m: _soft(labels, m), lang)
-        cards.sort(key=lambda c: (sort_key(name[c.id]), c.id))
+        # Japanese by the card's reading, then by its label (修道院Ⅰ before 修道院Ⅱ)
+        cards.sort(key=lambda c: (sort_key(name[c.id], lang, readings.get(c.id)), name[c.id], c.id))
         numeral = module.ROMAN.get(lang, module.ROMAN[""])
         # the district by colour and level, one tap a card (calc-form.js district); the rows in the
         # rules' colour order, named as the citizens' colours are

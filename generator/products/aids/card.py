@@ -19,6 +19,7 @@ from ...model.model import Size
 from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form, impose, new_canvas, sheet_count
+from ...paper.labels import SEPARATOR
 from ...paper.sheets import make_grid
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
@@ -103,7 +104,9 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
         if side != "backs" and held < full:      # a part-filled last sheet says why
             why = " " + _("This sheet holds the last {n} cards: each aid card once for each of the "
                           "{players} players.").format(n=held, players=game.game.players.max)
-        return typeset(head, lang), typeset(made if side == "backs" else note + why, lang)
+        # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
+        return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
+                SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))
     return label
 
 
