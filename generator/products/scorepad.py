@@ -336,7 +336,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
     _cut_lines(canvas, size, cols, nrows)
     _ = Translator(project.root, lang, options.allow_missing)
-    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _), lang), pad.body, MARGIN, 5.5 * mm)
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _, project.root), lang), pad.body, MARGIN, 5.5 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

@@ -170,16 +170,12 @@ def _previous(base: Path) -> dict[str, dict]:
     """Games listed by an earlier build whose pages are still there (kept in the index; only
     what a build writes: sources.previous_games), when pnp wrote that list and those pages (a
     shipped output's are not carried over: paper/written.py)."""
-    trusted = written.load(base.parent)
-
-    def ours(rel: str) -> bool:
-        return written.hash_of(base / rel, f"{base.name}/{rel}", trusted) is not None
-
-    if not ours(INDEX):
+    ours = written.Ours(base.parent)
+    if not ours(f"{base.name}/{INDEX}"):
         return {}
     kept = {}
     for game_id, game in sources.previous_games(base, INDEX, page_name).items():
-        pages = [page for page in game["pages"] if ours(page["href"])]
+        pages = [page for page in game["pages"] if ours(f"{base.name}/{page['href']}")]
         if pages:
             kept[game_id] = {**game, "pages": pages}
     return kept

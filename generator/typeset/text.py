@@ -90,6 +90,14 @@ def typeset(text: str, lang: str) -> str:
     return UNIT.sub(NBSP, text)
 
 
+DECIMAL_COMMA = {"fr", "de"}
+
+
+def decimal(number: str, lang: str) -> str:
+    """A number as Python writes it ("1.5") as `lang` writes it: French and German with a decimal comma."""
+    return number.replace(".", ",") if lang in DECIMAL_COMMA else number
+
+
 @lru_cache(maxsize=1 << 16)
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""

@@ -24,6 +24,13 @@ def test_french_download_sizes_are_in_ko(full_build):
     assert re.search(r"\d\u00a0KB\b", en)
 
 
+def test_a_size_in_megabytes_has_the_decimal_mark_of_its_language():
+    """French and German write a decimal comma, as the cutter's guide writes a card's millimetres."""
+    from generator.site.downloads import human_size
+    sizes = {lang: human_size(1_234_567, lang) for lang in ("fr", "de", "en", "ja")}
+    assert sizes == {"fr": "1,2\u00a0Mo", "de": "1,2\u00a0MB", "en": "1.2\u00a0MB", "ja": "1.2\u00a0MB"}
+
+
 def test_screen_reader_labels_agree_with_the_word_before_the_icon(full_build):
     """Issue 51: an icon read aloud after « des », « autant de », « aucun » takes the number they
     say (« avec des habitants », « ne perd aucun point », « piochez autant de cartes »)."""

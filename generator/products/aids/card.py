@@ -93,7 +93,7 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
     sides = {"fronts": _("fronts"), "backs": _("backs"), "single": _("one side only")}
     note = _("Print on both sides, flipping on the long edge, then cut on the marks.") if options.duplex != "none" \
         else _("Print on one side, then cut on the marks.")
-    made = colophon.for_game(game, lang, _)
+    made = colophon.for_game(game, lang, _, project.root)
 
     def label(index: int, side: str, sheets) -> tuple[str, str]:
         where = _("sheet {n} of {total}").format(n=index + 1, total=len(sheets))

@@ -217,7 +217,7 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
         for c in range(1, COLUMNS):
             x = MARGIN * mm + c * ref.column + (c - 0.5) * GAP * mm
             canvas.line(x, ref.top, x, MARGIN * mm)
-    colophon.draw(canvas, typeset(colophon.for_game(game, lang, labels), lang),
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, labels, project.root), lang),
                   ref.fonts.face(ref.fonts.typography(lang).roles["ui"]).name, MARGIN * mm, 6 * mm)
     canvas.showPage()
     canvas.save()
