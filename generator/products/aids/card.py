@@ -80,14 +80,14 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
             pieces.append(form)
     back = (lambda n: f"aid.{game.id}.{n}.back") if options.duplex != "none" else (lambda n: None)
     physical = [(front, back(n + 1)) for n, front in enumerate(pieces) for _ in range(_copies(game))]
-    pages = impose(canvas, grid, physical, options, progress, _labeller(project, game, lang, labels, options),
+    pages = impose(canvas, grid, physical, options, progress, _labeller(project, game, lang, labels, options, grid.per_page),
                    fitted.fonts.face(fitted.typo.roles["ui"]).name)
     canvas.save()
     _warn_missing(labels, game, lang, "player-aid-card.pdf")
     return pages
 
 
-def _labeller(project: Project, game: GameData, lang: str, _: Translator, options):
+def _labeller(project: Project, game: GameData, lang: str, _: Translator, options, places: int):
     """Each sheet's margin labels, as on the card sheets: the game, the sheet and its side; then
     how to print it on the fronts, and who made the file and when on the backs."""
     from ...paper import colophon
@@ -99,11 +99,13 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
     def label(index: int, side: str, sheets) -> tuple[str, str]:
         where = _("sheet {n} of {total}").format(n=index + 1, total=len(sheets))
         head = f"{game.game.name.get(lang)} · {_('Player aid')} · {where} · {sides.get(side, '')}"
-        held, full = len(sheets[index].pieces), max(len(s.pieces) for s in sheets)
+        held = len(sheets[index].pieces)
         why = ""
-        if side != "backs" and held < full:      # a part-filled last sheet says why
-            why = " " + _("This sheet holds the last {n} cards: each aid card once for each of the "
-                          "{players} players.").format(n=held, players=game.game.players.max)
+        # a part-filled sheet says why (San Gimignano's only sheet holds 2 of 4 and said nothing:
+        # it was compared with the fullest sheet, not with the places a sheet has)
+        if side != "backs" and held < places:
+            why = " " + _("This sheet holds {n} cards of {places}: each aid card once for each of the "
+                          "{players} players.").format(n=held, places=places, players=game.game.players.max)
         # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
         return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
                 SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))
