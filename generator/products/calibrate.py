@@ -26,6 +26,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import typeset
+from .instructions import paper_name as written_paper
 
 SPAN = 10         # mm either side of 0 on each ruler
 RULER_GAP = 14    # mm from the target centre to its rulers
@@ -53,7 +54,24 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     W, H = paper.width * mm, paper.height * mm
     canvas = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=font,
                     lang=lang)
-    canvas.setTitle(typeset(_("Duplex calibration"), lang) + f" ({paper_name}, {duplex})")
+
+    def plain(msgid: str, **values) -> str:
+        text = _(msgid)
+        try:
+            text = text.format(**values)
+        except (KeyError, IndexError, ValueError):   # a translation with a broken placeholder
+            raise BuildError(f"locales/{lang}/LC_MESSAGES/print.po: the translation of '{msgid[:40]}…' "
+                             f"must keep the placeholders {', '.join('{' + k + '}' for k in values) or 'as none'}"
+                             f" and no other braces") from None
+        return typeset(text, lang)
+
+    def t(msgid: str, **values) -> str:
+        return escape(plain(msgid, **values))
+
+    # the heading of both sides: the paper as a player writes it (A4, Letter), the flip in words
+    flip = _("flipped on the long edge") if duplex == "long" else _("flipped on the short edge")
+    heading = plain("Duplex calibration ({paper}, {flip})", paper=written_paper(paper_name), flip=flip)
+    canvas.setTitle(heading)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     if meta is not None:
@@ -67,19 +85,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     edge = _("long edge") if duplex == "long" else _("short edge")
     command = f"pnp build --paper {paper_name} --duplex {duplex} --back-offset X,Y"
 
-    def t(msgid: str, **values) -> str:
-        text = _(msgid)
-        try:
-            text = text.format(**values)
-        except (KeyError, IndexError, ValueError):   # a translation with a broken placeholder
-            raise BuildError(f"locales/{lang}/LC_MESSAGES/print.po: the translation of '{msgid[:40]}…' "
-                             f"must keep the placeholders {', '.join('{' + k + '}' for k in values) or 'as none'}"
-                             f" and no other braces") from None
-        return escape(typeset(text, lang))
-
-    # the paper and edge as one aside, typeset whole: 「（a4、長辺）」 in Japanese
-    heading = escape(typeset(f"{_('Duplex calibration')} ({paper_name}, {edge})", lang))
-    flow = [(para(f"FRONT — {heading}", title), None),
+    flow = [(para(f"{t('FRONT')} — {escape(heading)}", title), None),
             (para(t("Print this file on both sides of one sheet, flipping on the {edge}, at 100 % "
                     "(“actual size”, not “fit to page”): the same settings as for your cards.", edge=edge),
                   body), "1"),
@@ -120,7 +126,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
 
     dx, dy = offset[0] * mm, offset[1] * mm
     canvas.setFont(bold, 14)
-    canvas.drawCentredString(W / 2, H - 20 * mm, "BACK — " + typeset(_("Back of the calibration sheet"), lang))
+    canvas.drawCentredString(W / 2, H - 20 * mm, f"{plain('BACK')} — {heading}")
     canvas.setFont(font, 10)
     canvas.drawCentredString(W / 2, H - 27 * mm, typeset(_("Turn the sheet over: the instructions are on "
                                                            "the other side."), lang))

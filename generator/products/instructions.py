@@ -108,7 +108,7 @@ def sheet_pages(sheets: list[Sheet], first: int = PAGES + 1) -> list[tuple[int, 
     return out
 
 
-def _paper_name(paper: str) -> str:
+def paper_name(paper: str) -> str:
     """A4, A3, Letter, Legal, Tabloid, or the WxH given."""
     return paper.upper() if paper[:1] in "abc" and paper[1:].isdigit() else paper.capitalize()
 
@@ -139,7 +139,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     page.add(escape(typeset(game.game.name.get(lang), lang)), "title")
     page.add(t("Print-and-play cards: {count} sheet to print after this one, on {paper} paper.",
                "Print-and-play cards: {count} sheets to print after this one, on {paper} paper.",
-               count=len(sheets), paper=_paper_name(options.paper)), "lead")
+               count=len(sheets), paper=paper_name(options.paper)), "lead")
     page.add(t("How to print"), "head")
     steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window."),
              # the card stock starts at the first card sheet: this sheet is not one of them

@@ -1,5 +1,5 @@
 """Aid cards led by icons (issue 25), read back from the built PDFs, and their data checks: a turn
-flow whose icon groups are set at 12 pt or more and never broken, body text at 8.5 pt or more in
+flow whose icon groups are set at 12 pt or more and never broken, body text at 8 pt or more in
 every language, texts of their own in cards/<game>/aid-card/<lang>.yaml checked with file and line;
 score pads that print each row's formula, count boxes and the tie-break from the same data."""
 from __future__ import annotations
@@ -99,7 +99,7 @@ def test_a_side_that_does_not_fit_names_it(tmp_path):
     result = pnp("build", "san-gimignano", "--lang", "en", "--only", "player-aid-card",
                  "--out", str(tmp_path / "out"), root=root)
     assert result.exit_code == 1
-    assert "player aid card san-gimignano/en, side front: its blocks do not fit at 8.5 pt" in result.output
+    assert "player aid card san-gimignano/en, side front: its blocks do not fit at 8 pt" in result.output
 
 
 # ---------------------------------------------------------------- score pads

@@ -130,7 +130,7 @@ def test_both_aids_exist_with_every_heading(out, game, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_card_aids_are_tarot_sized_readable_and_one_per_player(out, game):
     """70 x 120 mm aids (4 per A4 sheet), one of each aid card per player (rulebook player counts),
-    body text at 8.5 pt or more; each game holds on two cards."""
+    body text at 8 pt or more; each game holds on two cards."""
     players = {"san-gimignano": 2, "tournay": 4, "taverna": 5}[game]
     cards = {"san-gimignano": 2, "tournay": 2, "taverna": 2}[game]
     for lang in ["fr", "en", "de", "ja"]:
@@ -144,7 +144,7 @@ def test_card_aids_are_tarot_sized_readable_and_one_per_player(out, game):
             assert min(sizes) >= 6.5, f"{game}/{lang}: a glyph at {min(sizes)} pt"
             body = Counter(round(c["size"], 2) for p in pdf.pages for c in p.within_bbox(p.trimbox).chars
                            if c["text"].strip())       # the cards' text, not the sheet labels
-            assert min(size for size, n in body.items() if n > 50) >= 8.5, f"{game}/{lang}: body below 8.5 pt"
+            assert min(size for size, n in body.items() if n > 50) >= 8, f"{game}/{lang}: body below 8 pt"
             for page in pdf.pages:   # one or two aids each way (and the gutter between two)
                 x0, y0, x1, y1 = (float(v) for v in page.trimbox)
                 assert (x1 - x0) / (70 * 72 / 25.4) == pytest.approx(1, abs=0.001) or \

@@ -101,6 +101,29 @@ def test_calibration_speaks_the_build_language(calibration, lang):
     assert min(glyph_sizes(calibration[lang])) >= MIN_GLYPH
 
 
+SIDES = {"en": ("FRONT", "BACK"), "fr": ("RECTO", "VERSO"), "de": ("VORDERSEITE", "RÜCKSEITE"),
+         "ja": ("表面", "裏面")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_calibration_page_heads_both_sides_in_the_players_words(full_build, lang):
+    """calibration-page.pdf next to the cards: each side named in the language (it said FRONT and
+    BACK in every language), the paper as a player writes it (it said `a4`), German in `du`."""
+    pdf = full_build / "san-gimignano" / lang / "calibration-page.pdf"
+    paper = "Letter" if lang == "en" else "A4"
+    reader = PdfReader(pdf)
+    for page, side in zip(reader.pages, SIDES[lang]):
+        first = page.extract_text().strip().splitlines()[0]
+        assert first.startswith(side + " — ") and paper in first, first
+    text = pdf_text(pdf)
+    assert not re.search(r"\b(a4|letter)\b", text), "a paper named as a command line writes it"
+    if lang != "en":
+        assert "FRONT" not in text and "BACK" not in text
+    assert reader.metadata.title.count(paper) == 1
+    if lang == "de":    # the player is addressed as du throughout, never Sie
+        assert not re.search(r"\b(Sie|Ihre?[mnrs]?|Ihnen)\b", text)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_calibration_rulers_have_zero_signed_steps_and_no_collisions(calibration, lang):
     with open_pdf(calibration[lang]) as doc:
