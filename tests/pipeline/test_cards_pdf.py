@@ -65,7 +65,7 @@ def test_each_tower_rank_appears_rank_times(sg):
         fronts = page_texts(sg / lang / "cards.pdf")[2:]     # backs carry no floors
         floors = Counter()
         for text in fronts:
-            floors.update(int(a) for a, b in re.findall(r"(\d+) × (\d+)", text) if a == b)
+            floors.update(int(a) for a, b in re.findall(r"(\d+) ?× ?(\d+)", text) if a == b)
         assert floors == {rank: rank for rank in range(5, 11)}, lang
 
 
