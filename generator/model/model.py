@@ -148,6 +148,7 @@ class Deck(Strict):
     cards: list[Card] = Field([], max_length=MAX_CARDS)
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
     quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
+    name_column: str | None = None  # the spreadsheet's column that holds each card's name (`name` by default)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
     sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)
