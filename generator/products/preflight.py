@@ -20,7 +20,7 @@ from datafile.errors import BuildError, DataError
 
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
-from ..model.templates import View
+from ..model.templates import Props, View
 from ..paper.face import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
 from ..paper.shapes import footprint
@@ -141,16 +141,22 @@ def problem_findings(problems, code: str = "data", game: str = "") -> list[Findi
     return [Finding("error", code, game, str(p), file=p.file, line=p.line, field=p.field) for p in problems]
 
 
-class _Reading(View):
-    """A props mapping that remembers which keys a template read."""
+class _Reading(Props):
+    """A props mapping that remembers which keys a template read; a declared property a card
+    leaves empty reads as nothing, as in the build (templates.Props)."""
 
     def __init__(self, data, seen: set):
-        super().__init__(data)
+        super().__init__(data, data.__dict__.get("_blanks", {}) if isinstance(data, Props) else {})
         self._seen = seen
 
     def __getitem__(self, key):
         self._seen.add(key)
         return dict.__getitem__(self, key)
+
+    def __getattr__(self, key):
+        if not key.startswith("_"):
+            self._seen.add(key)
+        return super().__getattr__(key)
 
     def get(self, key, default=None):
         self._seen.add(key)
