@@ -16,7 +16,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import PERCENT_OF, box_extends, lengths
+from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card
 from ..reading.locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
@@ -75,6 +75,7 @@ class Layout:
     colors: dict[str, str]
     file: str
     dpi: float | None = None    # what the `px` lengths of its boxes were measured at
+    canvas_bleed: float = 0.0   # mm of bleed the boxes' canvas holds around the card (x, y start there)
 
 
 class LayoutFiles:
@@ -213,7 +214,7 @@ class Layouts(Mapping):
                     raise DataError(refused)
                 raise KeyError(lid)
             try:
-                self._resolved[lid] = resolve_layout(lid, self._files, self._roles)
+                self._resolved[lid] = on_the_card(resolve_layout(lid, self._files, self._roles))
             except DataError as exc:
                 self._failed[lid] = exc
                 raise
@@ -296,6 +297,9 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         dpi = dpi or parent.dpi
     else:
         written = {}   # region -> the fields written for it (here or in the layout this one extends)
+    canvas, problems = canvas_bleed(spec.canvas_bleed, dpi, file, raw, short)
+    if spec.extends and canvas is None and not problems:
+        canvas = parent.canvas_bleed
     for rname, region in spec.regions.items():
         if region is None:
             merged_regions.pop(rname, None)
@@ -309,7 +313,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
         raise _too_many_regions(len(merged_regions), file, raw, short)
     failed: set[str] = set()
-    problems = box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
+    problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
     regions = []
@@ -367,4 +371,4 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                         f"layouts.{short}.background"))
     if problems:
         raise DataError(problems)
-    return Layout(lid, background, regions, palette, file, dpi)
+    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0)

@@ -260,6 +260,9 @@ class RegionSpec(Strict):
 class LayoutSpec(Strict):
     extends: str | None = None
     dpi: float | None = Field(None, gt=0, le=10_000)   # what `px` lengths of its boxes are measured at
+    # the canvas its boxes were measured on holds the bleed too (Squib's 825 x 1125 px: a 2.5 x 3.5 in
+    # card and 1/8 in around it): x and y start at the bleed's corner, not the card's
+    canvas_bleed: Annotated[float, Field(ge=0, le=20)] | UnitLength | None = None
     background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
 
