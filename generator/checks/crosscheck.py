@@ -166,7 +166,11 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
     """A box wholly outside the card (`x: 900 px` on an 825 px card) prints nothing, or only on
     the bleed that is cut away: said at the box's line, for the first deck size it misses."""
     size = project.size_of(deck)
-    for r in project.layouts.sized(lid, size.width, size.height).regions:
+    try:
+        regions = project.layouts.sized(lid, size.width, size.height).regions
+    except DataError:
+        return      # the layout's own problems are said where it is resolved
+    for r in regions:
         if r.bleed:
             continue
         outside = [k for k, off in (("x", r.x >= size.width or r.x + r.width <= 0 and r.width > 0),

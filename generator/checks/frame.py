@@ -3,6 +3,8 @@ mm of white inside its cut (sheets.yaml), so a text, icon or picture reaching in
 on the printed card although validate has nothing to refuse. The build says so, one line."""
 from __future__ import annotations
 
+from datafile.errors import DataError
+
 from ..model.layouts import layout_id
 from ..model.project import GameData, Project
 
@@ -22,9 +24,11 @@ def frame_overlaps(project: Project, games: list[GameData]) -> list[str]:
                 continue
             lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
             for lid in lids:
-                if lid not in project.layouts:
-                    continue
-                for r in project.layouts.sized(lid, size.width, size.height).regions:
+                try:
+                    regions = project.layouts.sized(lid, size.width, size.height).regions
+                except (KeyError, DataError):
+                    continue      # validate has said why
+                for r in regions:
                     x0, y0, x1, y1 = r.x, r.y, r.x + r.width, r.y + r.height
                     inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
                     if r.kind in CONTENT and not r.bleed and inside and (r.text or "").strip() and \
