@@ -269,6 +269,15 @@ def layout_id(deck: Deck, card: Card) -> str:
     return LAYOUT_PLACEHOLDER.sub(value, name)
 
 
+def _box(raw: Any, short: str, rname: str) -> dict:
+    """A box as written in the layout file ({} when it is not there: inherited)."""
+    try:
+        box = raw["layouts"][short]["regions"][rname]
+    except (KeyError, TypeError):
+        return {}
+    return box if isinstance(box, dict) else {}
+
+
 def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:
     spec, file, raw, colors = specs[lid]
     short = lid.split("/", 1)[1]
@@ -339,26 +348,37 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         if missing:
             problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
             continue
-        problems += _font_problems(values, roles, file, line_of(raw, ("layouts", short, "regions", rname, "font"))
-                                   or line, where)
+        def at(key: str, rname=rname, values=values, line=line) -> tuple[int, str]:
+            """(line, box path) where `key` was written: the box's own line, or the line of the
+            box it `extends` (a typo in a shared style is said once, there, not on every box)."""
+            if key in _box(raw, short, rname):
+                return line_of(raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}"
+            origin = (values.get("origin") or {}).get(key)
+            if origin and origin[0] == file:
+                for name in written:
+                    if key in _box(raw, short, name) and \
+                            line_of(raw, ("layouts", short, "regions", name, key)) == origin[1]:
+                        return origin[1], f"layouts.{short}.regions.{name}"
+            return line, where
+        problems += _font_problems(values, roles, file, *at("font"))
         problems += _shape_problems(values, file, line, where)
         for key in ("text", "when", "fill", "stroke", "color", "tint"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):
-                key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
+                key_line, box = at(key)  # the field's own line, or its style's
                 try:   # the syntax check parses once per template text (memoised), not once per load
                     used_paths(source, key == "when")
                 except TemplateSyntaxError as exc:
-                    problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                    problems.append(Problem(file, key_line, f"{box}.{key}", f"Jinja syntax error: {exc.message}",
                                             "a valid Jinja template"))
                     continue
-                problems += unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
+                problems += unknown_variables(source, key == "when", file, key_line, f"{box}.{key}")
         for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
             elif _unknown_name(values.get(key)):
-                problems.append(_colour_problem(values[key], palette, file, line_of(
-                    raw, ("layouts", short, "regions", rname, key)) or line, f"{where}.{key}"))
+                key_line, box = at(key)
+                problems.append(_colour_problem(values[key], palette, file, key_line, f"{box}.{key}"))
         if rname in spec.regions:
             values["origin"] = {**(values.get("origin") or {}), "": (file, line),
                                 **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
@@ -369,6 +389,6 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     elif _unknown_name(background) and spec.background:
         problems.append(_colour_problem(background, palette, file, line_of(raw, ("layouts", short, "background")),
                                         f"layouts.{short}.background"))
-    if problems:
-        raise DataError(problems)
+    if problems:   # a style's mistake, found on each box that extends it: once
+        raise DataError(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()))
     return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0)

@@ -1,0 +1,46 @@
+"""A mistake in a box other boxes `extends` is one line at the style's own line, not one per box
+that inherits it; a slip of an installed font family gets a "did you mean" (issue 52)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from tests.authoring.helpers import new_game
+from tests.conftest import pnp
+
+STYLE = ("      style: {kind: text, color: creem, size: 8%s}\n"
+         "      a: {extends: style, x: 10, y: 10, width: 20, height: 5, text: A}\n"
+         "      b: {extends: style, x: 10, y: 20, width: 20, height: 5, text: B}\n")
+
+
+def _validate(root, style: str):
+    new_game(root)
+    layout = root / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    layout.write_text(text.replace("    regions:\n      panel:", "    regions:\n" + style + "      panel:", 1))
+    line = text.replace("    regions:\n      panel:", "    regions:\n@", 1).split("@")[0].count("\n") + 1
+    result = pnp("validate", "spice-road", root=root)
+    return result, [l for l in result.output.splitlines() if "problem(s)" not in l], line
+
+
+def test_a_typo_in_a_style_is_said_once_at_its_line(tmp_path):
+    result, problems, line = _validate(tmp_path, STYLE % "")
+    assert result.exit_code == 1
+    assert problems == [p for p in problems if p.startswith(f"layouts/spice-road.yaml:{line}: "
+                                                            "layouts.card.regions.style.color: unknown colour 'creem'")]
+    assert len(problems) == 1, result.output
+
+
+def _installed(family: str) -> bool:
+    return bool(shutil.which("fc-list")) and family in subprocess.run(
+        ["fc-list", ":", "family"], capture_output=True, text=True).stdout
+
+
+@pytest.mark.skipif(not _installed("DejaVu Sans Mono"), reason="needs the DejaVu fonts installed")
+def test_a_slip_of_a_system_font_family_gets_a_guess(tmp_path):
+    result, problems, line = _validate(tmp_path, (STYLE % ", font: DejaVu Sans Mon").replace("creem", "ink"))
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    assert problems[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.style.font: ")
+    assert "did you mean 'DejaVu Sans Mono'?" in problems[0]
