@@ -202,8 +202,9 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                                     f"{facts['preferred']:g} pt)", value=facts["size"], **at))
                 elif event == "icon":
                     drawn_icons.add(facts["name"])
-                elif event == "image" and facts["dpi"] is not None and facts["dpi"] < DPI_WARN:
-                    coarse = facts["dpi"] < DPI_ERROR
+                # compared as said, in whole dpi: 299.96 (a 744 px picture in a 63 mm box) is 300
+                elif event == "image" and facts["dpi"] is not None and round(facts["dpi"]) < DPI_WARN:
+                    coarse = round(facts["dpi"]) < DPI_ERROR
                     if coarse and not region.allow_low_dpi:
                         return   # an error, which the build refuses: reported once, as the error
                     report.findings.append(Finding(
