@@ -135,3 +135,25 @@ def canvas_bleed(value, dpi: float | None, file: str, raw: Any, short: str) -> t
     if not 0 <= mm_value <= 20:
         return None, [Problem(file, line, where, f"'{value.strip()}' is {mm_value:.1f} mm", "0 to 20 mm")]
     return mm_value, []
+
+
+def one_dpi(problems: list[Problem], file: str, raw: Any, short: str) -> list[Problem]:
+    """Lengths in px in a layout without `dpi:`: one line at the layout, where dpi goes, not one
+    per length (a Squib layout has dozens)."""
+    px = [p for p in problems if p.message.endswith("in pixels, but the layout says no dpi")]
+    if len(px) < 2:
+        return problems
+    first = px[0]
+    merged = Problem(file, line_of(raw, ("layouts", short)), f"layouts.{short}.dpi",
+                     f"{len(px)} lengths in pixels ({first.message.split(' in pixels')[0]} at line {first.line}, "
+                     f"{first.field.removeprefix(f'layouts.{short}.')}, the first), but the layout says no dpi",
+                     first.expected)
+    return [merged if p is first else p for p in problems if p is first or p not in px]
+
+def written_box(raw: Any, short: str, rname: str) -> dict:
+    """A box as written in the layout file ({} when it is not there: inherited)."""
+    try:
+        box = raw["layouts"][short]["regions"][rname]
+    except (KeyError, TypeError):
+        return {}
+    return box if isinstance(box, dict) else {}

@@ -16,7 +16,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card
+from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, written_box
 from ..reading.locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
@@ -269,15 +269,6 @@ def layout_id(deck: Deck, card: Card) -> str:
     return LAYOUT_PLACEHOLDER.sub(value, name)
 
 
-def _box(raw: Any, short: str, rname: str) -> dict:
-    """A box as written in the layout file ({} when it is not there: inherited)."""
-    try:
-        box = raw["layouts"][short]["regions"][rname]
-    except (KeyError, TypeError):
-        return {}
-    return box if isinstance(box, dict) else {}
-
-
 def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layout:
     spec, file, raw, colors = specs[lid]
     short = lid.split("/", 1)[1]
@@ -351,12 +342,12 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         def at(key: str, rname=rname, values=values, line=line) -> tuple[int, str]:
             """(line, box path) where `key` was written: the box's own line, or the line of the
             box it `extends` (a typo in a shared style is said once, there, not on every box)."""
-            if key in _box(raw, short, rname):
+            if key in written_box(raw, short, rname):
                 return line_of(raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}"
             origin = (values.get("origin") or {}).get(key)
             if origin and origin[0] == file:
                 for name in written:
-                    if key in _box(raw, short, name) and \
+                    if key in written_box(raw, short, name) and \
                             line_of(raw, ("layouts", short, "regions", name, key)) == origin[1]:
                         return origin[1], f"layouts.{short}.regions.{name}"
             return line, where
@@ -390,5 +381,6 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         problems.append(_colour_problem(background, palette, file, line_of(raw, ("layouts", short, "background")),
                                         f"layouts.{short}.background"))
     if problems:   # a style's mistake, found on each box that extends it: once
-        raise DataError(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()))
+        raise DataError(one_dpi(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()),
+                                 file, raw, short))
     return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0)

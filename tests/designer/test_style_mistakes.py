@@ -44,3 +44,17 @@ def test_a_slip_of_a_system_font_family_gets_a_guess(tmp_path):
     assert result.exit_code == 1 and len(problems) == 1, result.output
     assert problems[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.style.font: ")
     assert "did you mean 'DejaVu Sans Mono'?" in problems[0]
+
+
+def test_lengths_in_pixels_without_a_dpi_are_one_line(tmp_path):
+    """Four px lengths in a layout without `dpi:` were four lines; one at the layout (issue 52)."""
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    old = "panel: {kind: rect, x: 3.5, y: 3.5, width: 56, height: 81,"
+    layout.write_text(text.replace(old, "panel: {kind: rect, x: 40 px, y: 40 px, width: 660 px, height: 960 px,", 1))
+    line = text.split("layouts:\n  card:\n")[0].count("\n") + 2
+    result = pnp("validate", "spice-road", root=tmp_path)
+    problems = [l for l in result.output.splitlines() if "problem(s)" not in l]
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    assert problems[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.dpi: 4 lengths in pixels"), problems
