@@ -198,7 +198,8 @@ class FaceRenderer:
         missing = check_glyphs(source, faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            name = r.font if FONT_FILE.match(r.font or "") else face.name   # fonts/Narrow.ttf, not its alias
+            # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
+            name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
             raise BuildError(f"font {name} has no glyph for {shown}")
         markup = to_markup(source, self.lang, self.icons)
         color = self._color(r.color, ctx, layout)

@@ -58,3 +58,17 @@ def test_lengths_in_pixels_without_a_dpi_are_one_line(tmp_path):
     problems = [l for l in result.output.splitlines() if "problem(s)" not in l]
     assert result.exit_code == 1 and len(problems) == 1, result.output
     assert problems[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.dpi: 4 lengths in pixels"), problems
+
+
+@pytest.mark.skipif(not _installed("DejaVu Sans Mono"), reason="needs the DejaVu fonts installed")
+def test_a_system_font_without_a_glyph_is_named_by_its_family(tmp_path):
+    """It named the alias the font is registered under (`pnp-system-…`), a name the designer never wrote."""
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text().replace(
+        "      title: {", '      sys: {kind: text, font: DejaVu Sans Mono, x: 10, y: 40, width: 40, height: 6, '
+                         'size: 8, text: "{{ card.props.cost }} 中"}\n      title: {', 1))
+    for args in (["validate"], ["build", "--lang", "en", "--only", "cards", "--out", str(tmp_path / "o")]):
+        result = pnp(args[0], "spice-road", *args[1:], root=tmp_path)
+        assert result.exit_code == 1 and "DejaVu Sans Mono" in result.output, result.output
+        assert "pnp-system" not in result.output
