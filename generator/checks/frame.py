@@ -1,5 +1,5 @@
 """Boxes the white frame of cards.pdf half covers: a rectangular face is printed with `frame`
-mm of white inside its cut (sheets.yaml), so a text, icon or picture reaching into it is cut off
+mm of white inside its cut (sheets.yaml), so a text or an icon reaching into it is cut off
 on the printed card although validate has nothing to refuse. The build says so, one line."""
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from datafile.errors import DataError
 from ..model.layouts import layout_id
 from ..model.project import GameData, Project
 
-CONTENT = ("text", "icon", "image")
+CONTENT = ("text", "icon")   # as pnp check's safe zone: a picture may well be meant to be cut
 
 
 def frame_overlaps(project: Project, games: list[GameData]) -> list[str]:
-    """`file:line box 'name'` for each content box of a rectangular face that reaches into the
+    """`file:line box 'name'` for each text or icon box of a rectangular face that reaches into the
     white frame (once per box), in the order of the games' decks."""
     frame, found = project.sheets.frame, {}
     if frame <= 0:
@@ -44,7 +44,7 @@ def frame_warning(project: Project, games: list[GameData]) -> str | None:
     boxes = frame_overlaps(project, games)
     if not boxes:
         return None
-    more = f" and {len(boxes) - 1} more (pnp check lists them)" if len(boxes) > 1 else ""
-    return (f"warning: {boxes[0]}{more} reaches into the {project.sheets.frame:g} mm white frame inside the "
-            f"cut of cards.pdf, which covers it; keep text, icons and pictures {project.sheets.frame:g} mm "
+    more = f" and {len(boxes) - 1} more box(es) (pnp check lists them) reach" if len(boxes) > 1 else " reaches"
+    return (f"warning: {boxes[0]}{more} into the {project.sheets.frame:g} mm white frame inside the "
+            f"cut of cards.pdf, which covers it; keep texts and icons {project.sheets.frame:g} mm "
             f"inside the card, or make the box full-bleed with `bleed: true`")
