@@ -52,6 +52,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             _ = lid in project.layouts
     check_layouts = not project.layouts.problems
     declared = {key for deck in data.decks for key in deck.properties}
+    off_said: set = set()    # a box off the card: said once, for the first deck that uses its layout
     for deck in data.decks:
         file = data.deck_files[deck.deck]
         raw = getattr(deck, "_raw", None)
@@ -81,6 +82,8 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             if check_layouts and lid in project.layouts:
                 out.run(_unknown_props, project, lid, data, declared)
                 out.run(_font_files, project, lid, data)
+                if not isinstance(deck.size, str) or deck.size in project.sheets.sizes:
+                    _off_card(project, lid, deck, out, off_said)
         said = set()   # the deck's own `layout:` is said once, at its line, not at every card
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
@@ -157,3 +160,25 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                         problems.append(problem)
     if problems:
         raise DataError(problems)
+
+
+def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set) -> None:
+    """A box wholly outside the card (`x: 900 px` on an 825 px card) prints nothing, or only on
+    the bleed that is cut away: said at the box's line, for the first deck size it misses."""
+    size = project.size_of(deck)
+    try:
+        regions = project.layouts.sized(lid, size.width, size.height).regions
+    except DataError:
+        return      # the layout's own problems are said where it is resolved
+    for r in regions:
+        if r.bleed:
+            continue
+        outside = [k for k, off in (("x", r.x >= size.width or r.x + r.width <= 0 and r.width > 0),
+                                    ("y", r.y >= size.height or r.y + r.height <= 0 and r.height > 0)) if off]
+        if outside and (lid, r.name) not in said:
+            said.add((lid, r.name))
+            file, line = (r.origin or {}).get(outside[0]) or (r.origin or {}).get("", ("", 0))
+            out.add(file, line, f"layouts.{lid.split('/', 1)[1]}.regions.{r.name}.{outside[0]}",
+                    f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck "
+                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)",
+                    "a box that overlaps the card: x from 0 to its width, y from 0 to its height")

@@ -67,6 +67,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
     languages = split_list(langs)
     started = time.perf_counter()
     notes: list[str] = []
+    shop_files = 0
     try:
         out = output_folder(out_dir or project_root(ctx) / "output", chosen=out_dir is not None)   # never through a link
         with Staging(out) as staging:
@@ -95,9 +96,14 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
                                       allow_missing, paper=paper, **only)
                     else:
                         from ..products.exports.printshop import export_printshop
-                        _, skipped = export_printshop(project, game, lang, folder / preset, staging, shop,
-                                                      allow_missing, **only)
+                        made, skipped = export_printshop(project, game, lang, folder / preset, staging, shop,
+                                                         allow_missing, **only)
+                        shop_files += len(made)
                         notes += [f"{game.id}/{lang}: skipped {line}" for line in skipped]
+            if target == "printshop" and not shop_files:   # every deck another size: a failure, not "0 files"
+                raise BuildError(f"{preset} takes no deck of {', '.join(chosen)}: "
+                                 f"{'; '.join(dict.fromkeys(n.split(': skipped ', 1)[1] for n in notes))[:300]}; "
+                                 f"give the deck that size (size: in its file) or choose another preset")
             written = staging.commit()
             note = dropped_note(staging)
             if note:

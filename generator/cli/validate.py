@@ -292,10 +292,12 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
         if (place, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             own = role not in roles[lang] and role not in spec.families and FONT_FILE.match(role)   # a file of the game
-            name = project.relative(game.directory / role) if own else face.name
+            name = project.relative(game.directory / role) if own else \
+                f"'{role}' (installed on this system)" if face.name.startswith("pnp-system-") else face.name
             problems[place, lang] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
                                             f"{lang})", f"characters {name} has (or another font: the box's font:)"
-                                            if own else "characters the font of that language has (layouts/fonts.yaml)")
+                                            if own or face.name.startswith("pnp-system-")
+                                            else "characters the font of that language has (layouts/fonts.yaml)")
 
     for text in printed_texts(project, game):
         check(text.source, text.lang, text.role, text.bold, text.italic,

@@ -59,7 +59,7 @@ class Columns:
     like none of these, a property of its own (text, or whole numbers when every cell is one)."""
 
     def __init__(self, rows: list[tuple[int, list[Any]]], properties: dict[str, PropertySpec], display: str,
-                 languages: list[str] = (), quantity: str | None = None):
+                 languages: list[str] = (), quantity: str | None = None, name: str | None = None):
         header = rows[0][1]
         self.paths: dict[int, tuple[str, ...]] = {}
         self.labels: dict[int, str] = {}
@@ -67,13 +67,14 @@ class Columns:
         declared = dict(properties)
         by_key = {property_key(k): k for k in declared}
         quantities = {*QUANTITY, *([quantity.strip().lower()] if quantity else [])}
+        own_name = name.strip().lower() if name else None   # the deck's `name_column:` (Squib's `Action`)
         known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
         for index, cell in enumerate(header):
             if is_blank(cell):
                 continue
             name = str(cell).strip()
             label = f"column {column_letter(index)} '{name}'"
-            parts = self._meaning(name, declared, by_key, quantities)
+            parts = self._own_name(name, own_name) or self._meaning(name, declared, by_key, quantities)
             if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
                     and property_key(name) and property_key(name) not in properties:
                 key = property_key(name)
@@ -93,6 +94,16 @@ class Columns:
             self.paths[index], self.labels[index] = parts, label
         if problems:
             raise DataError(problems)
+
+    @staticmethod
+    def _own_name(header: str, own: str | None) -> tuple[str, ...] | None:
+        """The deck's name column (`Action`, or `Action.de` per language), as `name` is."""
+        head, dot, lang = header.lower().partition(".")
+        if own is None or head != own:
+            return None
+        if not dot:
+            return ("name",)
+        return ("name", header.partition(".")[2]) if LANG.match(header.partition(".")[2]) else None
 
     @staticmethod
     def _meaning(name: str, declared: dict[str, PropertySpec], by_key: dict[str, str],

@@ -59,11 +59,29 @@ def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None
             if deck:
                 decks.append(deck)
                 deck_files[deck.deck] = relative(root, path)
+        _qualify_made_ids(decks)
         for stray in sorted(directory.glob("*.yaml")):   # issue 14: once silently ignored
             if stray.stem != "game" and stray.stem not in game.decks:
                 out.add(relative(root, stray), 1, "deck", f"not listed in decks: of {relative(root, game_file)}, "
                         "so it is not built", f"'{stray.stem}' added to decks: [...], or the file moved elsewhere")
     return (GameData(game, decks, directory, deck_files) if game else None), out.problems
+
+
+def _qualify_made_ids(decks: list[Deck]) -> None:
+    """Ids a spreadsheet made from names are unique within their deck; one another deck has too
+    (`jump` in two decks) becomes `<deck>-jump`, so that card ids stay unique in the game.
+    Ids written in a file keep the game-wide rule (crosscheck.py says when two collide)."""
+    used = {card.id for deck in decks for card in deck.cards if not getattr(card, "_made_id", False)}
+    for deck in decks:
+        mine = {card.id for card in deck.cards}
+        for card in deck.cards:
+            if getattr(card, "_made_id", False) and card.id in used:
+                made, n = f"{deck.deck}-{card.id}", 1
+                while made in used or made in mine:
+                    n += 1
+                    made = f"{deck.deck}-{card.id}-{n}"
+                card.id = made
+            used.add(card.id)
 
 
 def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Deck:
@@ -119,5 +137,5 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
                                  f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
     return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
-                      search_path(root), deck.quantity)
+                      search_path(root), deck.quantity, deck.name_column, deck.name)
 

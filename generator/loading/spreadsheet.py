@@ -199,7 +199,8 @@ def _convert(value: Any, spec: PropertySpec | None) -> Any:
 
 def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
                sheet: str | None = None, taken: set[str] = frozenset(),
-               within: tuple[Path, ...] | None = None, quantity: str | None = None) -> list[Card]:
+               within: tuple[Path, ...] | None = None, quantity: str | None = None,
+               name_column: str | None = None, deck_name: Any = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
     every problem with file, row and column. Plain columns that name no declared property are
     added to `properties` (the deck's), so the layout checks know them."""
@@ -209,18 +210,23 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     odd = _odd_cells(rows, display)
     if odd:
         raise DataError(odd)
-    columns = _Columns(rows, properties, display, languages, quantity)
+    columns = _Columns(rows, properties, display, languages, quantity, name_column)
     ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
     # a required field no column holds: one problem on the header, not one per row
-    absent = [loc for loc in [("name",), *(("props", key) for key, spec in properties.items() if spec.required)]
+    # a sheet without names (Squib's need none): each card is named after the deck and its place
+    unnamed = not columns.has(("name",)) and not name_column
+    absent = [loc for loc in [*([] if unnamed else [("name",)]),
+                              *(("props", key) for key, spec in properties.items() if spec.required)]
               if not columns.has(loc)]
-    problems: list[Problem] = [Problem(display, 1, "", f"no column '{'.'.join(loc)}'",
-                                       f"a column {'.'.join(loc)}{'[.<lang>]' if loc == ('name',) else ''}: "
-                                       f"every card needs it") for loc in absent]
+    problems: list[Problem] = [Problem(display, 1, "", f"no column '{name_column if loc == ('name',) else '.'.join(loc)}'",
+                                       f"a column {name_column or 'name'}[.<lang>] (the deck's name_column:)"
+                                       if loc == ("name",) else f"a column {'.'.join(loc)}: every card needs it")
+                          for loc in absent]
     cards: list[Card] = []
     seen = dict.fromkeys(taken, 0)
+    made: set[str] = set()
     id_column = next((i for i, parts in columns.paths.items() if parts == ("id",)), None)
     written = {str(cells[id_column]).strip() for _, cells in rows[1:]
                if id_column is not None and id_column < len(cells) and not _blank(cells[id_column])}
@@ -251,8 +257,11 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             node[parts[-1]] = value
         if raw.get("copies") == 0:   # a quantity of 0: the row is kept in the file, not printed
             continue
-        if "id" not in raw:   # made from the name, stable while the rows keep their order
-            raw["id"] = _made_id(raw.get("name"), languages, number, set(seen) | written)
+        if unnamed:
+            raw["name"] = _numbered(deck_name, len(cards) + 1)
+        if "id" not in raw:   # made from the name (else the row), stable while the rows keep their order
+            raw["id"] = _made_id(None if unnamed else raw.get("name"), languages, number, set(seen) | written)
+            made.add(raw["id"])
         problems += _missing_texts(raw, columns, languages, display, number)
         try:
             card = Card.model_validate(raw)
@@ -270,10 +279,17 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                                     f"card id '{card.id}' is also used in {where}", "ids unique within a deck"))
         seen[card.id] = number
         card._sheet = (display, number, columns)   # later checks (icons) name the row and column
+        card._made_id = card.id in made   # loading/games.py qualifies it if another deck has it
         cards.append(card)
     if problems:
         raise DataError(problems)
     return cards
+
+
+def _numbered(deck_name: Any, n: int) -> Any:
+    """`Player 3`: the name of the third card of a sheet without names, in each language."""
+    root = getattr(deck_name, "root", deck_name) or "Card"
+    return {lang: f"{text} {n}" for lang, text in root.items()} if isinstance(root, dict) else f"{root} {n}"
 
 
 def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> str:

@@ -1,9 +1,11 @@
-"""Two things a layout's boxes say beyond their own fields: `extends:` (the boxes whose fields
-they take, as Squib's layouts do) and lengths written with a unit (`0.5 in`, `40 px`, `10 %`).
+"""What a layout's boxes say beyond their own fields: `extends:` (the boxes whose fields they
+take, as Squib's layouts do), lengths written with a unit (`0.5 in`, `40 px`, `10 %`), and the
+canvas they were measured on (`canvas_bleed:`, the bleed around the card included).
 Both are resolved once, when layouts.py resolves a layout; each mistake is one problem at the
 line of its field."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from datafile.errors import Problem, closest
@@ -104,3 +106,54 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
                 problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' is "
                                         f"{values[key]:.0f} mm", f"at most {MAX_OFFSET_MM} mm"))
     return problems
+
+
+def on_the_card(layout):
+    """A layout measured on a canvas with the bleed around the card, its boxes moved onto the
+    card's own coordinates (once, after `extends`: a layout that extends it inherits the canvas)."""
+    b = layout.canvas_bleed
+    if not b:
+        return layout
+    return dataclasses.replace(layout, regions=[dataclasses.replace(
+        r, x=r.x - (0 if "x" in (r.percent or {}) else b), y=r.y - (0 if "y" in (r.percent or {}) else b))
+        for r in layout.regions])
+
+
+def canvas_bleed(value, dpi: float | None, file: str, raw: Any, short: str) -> tuple[float | None, list]:
+    """A layout's `canvas_bleed:` in mm (None when it says none), or its problem."""
+    if not isinstance(value, str):
+        return value, []
+    number, unit = parse_length(value)
+    where, line = f"layouts.{short}.canvas_bleed", line_of(raw, ("layouts", short, "canvas_bleed"))
+    if unit == "%":
+        return None, [Problem(file, line, where, f"'{value.strip()}': a bleed is not a share of the card",
+                              "a length: 0.125 in, 3 mm, or px with the layout's dpi")]
+    if unit == "px" and not dpi:
+        return None, [Problem(file, line, where, f"'{value.strip()}' in pixels, but the layout says no dpi",
+                              "dpi: 300 on the layout, or a length in mm or in")]
+    mm_value = to_mm(number, unit, dpi)
+    if not 0 <= mm_value <= 20:
+        return None, [Problem(file, line, where, f"'{value.strip()}' is {mm_value:.1f} mm", "0 to 20 mm")]
+    return mm_value, []
+
+
+def one_dpi(problems: list[Problem], file: str, raw: Any, short: str) -> list[Problem]:
+    """Lengths in px in a layout without `dpi:`: one line at the layout, where dpi goes, not one
+    per length (a Squib layout has dozens)."""
+    px = [p for p in problems if p.message.endswith("in pixels, but the layout says no dpi")]
+    if len(px) < 2:
+        return problems
+    first = px[0]
+    merged = Problem(file, line_of(raw, ("layouts", short)), f"layouts.{short}.dpi",
+                     f"{len(px)} lengths in pixels ({first.message.split(' in pixels')[0]} at line {first.line}, "
+                     f"{first.field.removeprefix(f'layouts.{short}.')}, the first), but the layout says no dpi",
+                     first.expected)
+    return [merged if p is first else p for p in problems if p is first or p not in px]
+
+def written_box(raw: Any, short: str, rname: str) -> dict:
+    """A box as written in the layout file ({} when it is not there: inherited)."""
+    try:
+        box = raw["layouts"][short]["regions"][rname]
+    except (KeyError, TypeError):
+        return {}
+    return box if isinstance(box, dict) else {}

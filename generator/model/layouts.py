@@ -16,7 +16,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import PERCENT_OF, box_extends, lengths
+from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, written_box
 from ..reading.locate import layout_paths, relative, search_path
 from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
@@ -75,6 +75,7 @@ class Layout:
     colors: dict[str, str]
     file: str
     dpi: float | None = None    # what the `px` lengths of its boxes were measured at
+    canvas_bleed: float = 0.0   # mm of bleed the boxes' canvas holds around the card (x, y start there)
 
 
 class LayoutFiles:
@@ -213,7 +214,7 @@ class Layouts(Mapping):
                     raise DataError(refused)
                 raise KeyError(lid)
             try:
-                self._resolved[lid] = resolve_layout(lid, self._files, self._roles)
+                self._resolved[lid] = on_the_card(resolve_layout(lid, self._files, self._roles))
             except DataError as exc:
                 self._failed[lid] = exc
                 raise
@@ -296,6 +297,9 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         dpi = dpi or parent.dpi
     else:
         written = {}   # region -> the fields written for it (here or in the layout this one extends)
+    canvas, problems = canvas_bleed(spec.canvas_bleed, dpi, file, raw, short)
+    if spec.extends and canvas is None and not problems:
+        canvas = parent.canvas_bleed
     for rname, region in spec.regions.items():
         if region is None:
             merged_regions.pop(rname, None)
@@ -309,7 +313,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
         raise _too_many_regions(len(merged_regions), file, raw, short)
     failed: set[str] = set()
-    problems = box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
+    problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
     regions = []
@@ -335,26 +339,37 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         if missing:
             problems.append(Problem(file, line, where, f"missing {', '.join(missing)}", "a box in mm"))
             continue
-        problems += _font_problems(values, roles, file, line_of(raw, ("layouts", short, "regions", rname, "font"))
-                                   or line, where)
+        def at(key: str, rname=rname, values=values, line=line) -> tuple[int, str]:
+            """(line, box path) where `key` was written: the box's own line, or the line of the
+            box it `extends` (a typo in a shared style is said once, there, not on every box)."""
+            if key in written_box(raw, short, rname):
+                return line_of(raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}"
+            origin = (values.get("origin") or {}).get(key)
+            if origin and origin[0] == file:
+                for name in written:
+                    if key in written_box(raw, short, name) and \
+                            line_of(raw, ("layouts", short, "regions", name, key)) == origin[1]:
+                        return origin[1], f"layouts.{short}.regions.{name}"
+            return line, where
+        problems += _font_problems(values, roles, file, *at("font"))
         problems += _shape_problems(values, file, line, where)
         for key in ("text", "when", "fill", "stroke", "color", "tint"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):
-                key_line = line_of(raw, ("layouts", short, "regions", rname, key))  # the field's own line
+                key_line, box = at(key)  # the field's own line, or its style's
                 try:   # the syntax check parses once per template text (memoised), not once per load
                     used_paths(source, key == "when")
                 except TemplateSyntaxError as exc:
-                    problems.append(Problem(file, key_line, f"{where}.{key}", f"Jinja syntax error: {exc.message}",
+                    problems.append(Problem(file, key_line, f"{box}.{key}", f"Jinja syntax error: {exc.message}",
                                             "a valid Jinja template"))
                     continue
-                problems += unknown_variables(source, key == "when", file, key_line, f"{where}.{key}")
+                problems += unknown_variables(source, key == "when", file, key_line, f"{box}.{key}")
         for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
             elif _unknown_name(values.get(key)):
-                problems.append(_colour_problem(values[key], palette, file, line_of(
-                    raw, ("layouts", short, "regions", rname, key)) or line, f"{where}.{key}"))
+                key_line, box = at(key)
+                problems.append(_colour_problem(values[key], palette, file, key_line, f"{box}.{key}"))
         if rname in spec.regions:
             values["origin"] = {**(values.get("origin") or {}), "": (file, line),
                                 **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
@@ -365,6 +380,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     elif _unknown_name(background) and spec.background:
         problems.append(_colour_problem(background, palette, file, line_of(raw, ("layouts", short, "background")),
                                         f"layouts.{short}.background"))
-    if problems:
-        raise DataError(problems)
-    return Layout(lid, background, regions, palette, file, dpi)
+    if problems:   # a style's mistake, found on each box that extends it: once
+        raise DataError(one_dpi(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()),
+                                 file, raw, short))
+    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0)

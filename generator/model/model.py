@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Field, RootModel, Tag, field_validator,
+                      model_validator)
 from pydantic_core import PydanticCustomError
 
-from datafile.lengths import LENGTH
+from datafile.errors import closest
+from datafile.lengths import LENGTH, parse_length, to_mm
 
 from .colours import Colour, ColourRef
 from .grid import SheetGrid
@@ -67,6 +69,51 @@ class Size(Strict):
     height: float = Field(ge=MIN_MM, le=MAX_MM, description="mm")
     shape: Literal["rect", "round", "hex"] = "rect"   # hex: a flat-topped hexagon filling width x height
     radius: float = Field(3.0, ge=0, le=MAX_MM / 2, description="corner radius in mm (rect shapes)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lengths_in_mm(cls, value):
+        """`2.75 in`, `7 cm`, `825 px` (with `dpi:` beside them) as a layout's lengths; mm alone."""
+        if not isinstance(value, dict):
+            return value
+        value = dict(value)
+        dpi = value.pop("dpi", None)
+        fields = sorted(cls.model_fields)
+        for key in value:
+            if key not in fields:     # said here: the size is a union member, where the usual guess is lost
+                guess = closest(str(key), fields)
+                raise PydanticCustomError("size_field", "{message}", {"message": (
+                    f"unknown field '{str(key)[:40]}'" + (f"; did you mean '{guess}'?" if guess else "")
+                    + f": a size has {', '.join(fields)} (and dpi, for lengths in px)")})
+        for key in ("width", "height", "radius"):
+            written = value.get(key)
+            if not isinstance(written, str):
+                continue
+            parsed = parse_length(written)
+            if parsed is None:
+                raise PydanticCustomError("size_length", "{message}", {"message": (
+                    f"{key} '{written.strip()[:40]}' is not a length; a number of mm (63), or a number and "
+                    f"its unit: 2.5 in, 6.3 cm, 180 pt, 750 px with dpi: 300 beside it")})
+            number, unit = parsed
+            if unit == "%":
+                raise PydanticCustomError("size_length", "{message}", {"message": (
+                    f"{key} '{written.strip()}': a card's size is not a share of anything; write it in mm, "
+                    f"cm, in, pt, or px with dpi: 300 beside it")})
+            if unit == "px" and not (isinstance(dpi, (int, float)) and not isinstance(dpi, bool) and 0 < dpi <= 10_000):
+                raise PydanticCustomError("size_length", "{message}", {"message": (
+                    f"{key} '{written.strip()}' in pixels, but the size says no dpi; add dpi: 300 beside "
+                    f"width and height, or write them in mm or in")})
+            value[key] = round(to_mm(number, unit, dpi), 4)
+        return value
+
+
+def _size_kind(value) -> str:
+    return "str" if isinstance(value, str) else "Size"
+
+
+# a size's name, or its width and height: a mapping is checked as a Size only (not also said
+# "not a text"), so a mistake in it is one line
+SizeRef = Annotated[Annotated[str, Tag("str")] | Annotated[Size, Tag("Size")], Discriminator(_size_kind)]
 
 
 SIZED = re.compile(r"^(round|square|hex)-(\d+(?:\.\d+)?)$")
@@ -154,7 +201,7 @@ class Deck(Strict):
     deck: str = Field(pattern=SLUG)
     name: Text
     group: str | None = Field(None, pattern=SLUG)   # decks sold together (base, expansion): totals in `pnp list`
-    size: str | Size
+    size: SizeRef
     layout: str                 # may name card props: "tournay/{type}"
     back: Back | None = None
     properties: dict[str, PropertySpec] = {}
@@ -163,6 +210,7 @@ class Deck(Strict):
     cards: list[Card] = Field([], max_length=MAX_CARDS)
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
     quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
+    name_column: str | None = None  # the spreadsheet's column that holds each card's name (`name` by default)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
     sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)
@@ -276,6 +324,9 @@ class RegionSpec(Strict):
 class LayoutSpec(Strict):
     extends: str | None = None
     dpi: float | None = Field(None, gt=0, le=10_000)   # what `px` lengths of its boxes are measured at
+    # the canvas its boxes were measured on holds the bleed too (Squib's 825 x 1125 px: a 2.5 x 3.5 in
+    # card and 1/8 in around it): x and y start at the bleed's corner, not the card's
+    canvas_bleed: Annotated[float, Field(ge=0, le=20)] | UnitLength | None = None
     background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
 

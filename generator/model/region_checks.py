@@ -8,7 +8,7 @@ import re
 from datafile.errors import DataError, Problem, closest
 from datafile.source import line_of
 
-from ..reading.locate import system_font
+from ..reading.locate import system_families, system_font
 from .colours import is_colour
 from .templates import unknown_path, used_paths
 
@@ -45,6 +45,10 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
     guess = closest(font, fonts)
     if not guess and system_font(font):   # a family installed on this system (fontconfig)
         return []
+    if not guess:    # a slip of an installed family (`DejaVu Sans Mon`), case aside
+        families = {name.casefold(): name for name in system_families()}
+        near = closest(font.casefold(), list(families))
+        guess = families[near] if near else None
     return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else
                                                                           ", and this system has no such family"),
                     f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}), a .ttf file "

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable
 
 from reportlab.lib.colors import HexColor, black, toColor
 from reportlab.lib.units import mm
@@ -53,7 +54,10 @@ class FaceRenderer:
         self._size: Size | None = None
         self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
 
-    def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
+    def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
+             on_box_error: Callable[[BuildError], None] | None = None) -> None:
+        """Draw the face; a box that fails stops it, or, with `on_box_error` (the studio's
+        preview, the preflight), is left out, said to it, and the other boxes are drawn."""
         width, height = size.width * mm, size.height * mm
         b = bleed * mm
         self._size = size
@@ -65,8 +69,15 @@ class FaceRenderer:
         def draw(region: Region) -> None:
             if self.report:
                 self.report("region", region)
-            self._region(canvas, region, layout, context, width, height, b)
-        self._each_region(layout, context, label, draw)
+            start, depth = len(canvas._code), len(canvas.state_stack)
+            try:
+                self._region(canvas, region, layout, context, width, height, b)
+            except Exception:
+                del canvas._code[start:]           # nothing of a failed box stays on the face
+                while len(canvas.state_stack) > depth:
+                    canvas.pop_state_stack()
+                raise
+        self._each_region(layout, context, label, draw, on_box_error)
 
     def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         """What draw() would refuse in its texts and images, with its words, nothing drawn
@@ -78,28 +89,37 @@ class FaceRenderer:
                     self.place_only(region, size, source, bleed)
         self._each_region(layout, context, label, place)
 
-    def _each_region(self, layout: Layout, context: dict, label: str, visit) -> None:
+    def _each_region(self, layout: Layout, context: dict, label: str, visit,
+                     on_box_error: Callable[[BuildError], None] | None = None) -> None:
         """visit(region) for each region its `when` shows, a failure named by face, language and box."""
         shown: dict[str, bool] = {}   # a `when` many regions share renders once
         for region in layout.regions:
-            field = "when"
             try:
-                if region.when:
-                    if region.when not in shown:
-                        shown[region.when] = bool(compiled_expression(region.when)(**context))
-                    if not shown[region.when]:
-                        continue
-                field = "text"
-                visit(region)
-            except Overflow as exc:
-                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                                 f"(layout {layout.id}): text {exc}") from None
+                self._one_region(layout, context, label, visit, region, shown)
             except BuildError as exc:
-                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                                 f"(layout {layout.id}): {exc}") from None
-            except Exception as exc:  # template errors: name the place, keep the cause
-                raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                                 f"(layout {layout.id}): {template_error(exc)}") from None
+                if on_box_error is None:
+                    raise
+                on_box_error(exc)
+
+    def _one_region(self, layout: Layout, context: dict, label: str, visit, region: Region, shown: dict) -> None:
+        field = "when"
+        try:
+            if region.when:
+                if region.when not in shown:
+                    shown[region.when] = bool(compiled_expression(region.when)(**context))
+                if not shown[region.when]:
+                    return
+            field = "text"
+            visit(region)
+        except Overflow as exc:
+            raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
+                             f"(layout {layout.id}): text {exc}") from None
+        except BuildError as exc:
+            raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
+                             f"(layout {layout.id}): {exc}") from None
+        except Exception as exc:  # template errors: name the place, keep the cause
+            raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
+                             f"(layout {layout.id}): {template_error(exc)}") from None
 
     # ------------------------------------------------------------ regions
 
@@ -178,7 +198,8 @@ class FaceRenderer:
         missing = check_glyphs(source, faces)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            name = r.font if FONT_FILE.match(r.font or "") else face.name   # fonts/Narrow.ttf, not its alias
+            # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
+            name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
             raise BuildError(f"font {name} has no glyph for {shown}")
         markup = to_markup(source, self.lang, self.icons)
         color = self._color(r.color, ctx, layout)

@@ -220,13 +220,13 @@ _warned: set[str] = set()
 
 def warn_low_dpi(name: str, dpi: float | None, allow_low: bool) -> None:
     """A build says once per image that allow_low_dpi let a coarse image through (docs/exports.md)."""
-    if dpi is not None and dpi < DPI_ERROR and allow_low and name not in _warned:
+    if dpi is not None and round(dpi) < DPI_ERROR and allow_low and name not in _warned:
         _warned.add(name)
         sys.stderr.write(f"warning: image '{name}' prints at {dpi:.0f} dpi, below the {DPI_ERROR} dpi minimum "
                          f"(allowed by allow_low_dpi: it will look blurred)\n")
 
 
 def check_dpi(name: str, dpi: float | None, allow_low: bool) -> None:
-    if dpi is not None and dpi < DPI_ERROR and not allow_low:
+    if dpi is not None and round(dpi) < DPI_ERROR and not allow_low:   # as said: whole dpi
         raise BuildError(f"image '{name}' prints at {dpi:.0f} dpi, below the {DPI_ERROR} dpi minimum "
                          f"({DPI_WARN} recommended): use a larger image, or set allow_low_dpi: true on the box")

@@ -111,11 +111,29 @@ class Layout:
             except BuildError as exc:
                 if kind != "fold":
                     raise
-                message = f"{exc}, with its back beside the fold (--fold {self.options.fold})"
-                if isinstance(exc, GridError):
-                    raise GridError(f"{message}; use --fold none, or fewer columns or rows", exc.field) from None
-                raise BuildError(f"{message}; use --fold none or a larger paper") from None
+                self._frames[key] = self._fold_grid(size, area, grid, exc)
         return self._frames[key]
+
+    def _fold_grid(self, size: Size, area: Box, grid: tuple | None, exc: BuildError) -> Frame:
+        """A deck's grid on the fold-over sheets, where half the page holds the fronts: its gap
+        kept, as many of its columns and rows as the half holds (the grid is the designer's for
+        cards.pdf; the fold-over version follows it as far as the paper lets it)."""
+        if isinstance(exc, GridError) and exc.field in ("columns", "rows"):
+            columns, rows, gap = grid
+            try:
+                free = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area, self.what,
+                                  (None, None, gap))
+                fitted = (min(columns or free.cols.count, free.cols.count),
+                          min(rows or free.rows.count, free.rows.count), gap)
+                # the deck's grid still names the frame: its pieces share sheets as on cards.pdf
+                return replace(make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
+                                          self.what, fitted), grid=grid)
+            except BuildError:
+                pass
+        message = f"{exc}, with its back beside the fold (--fold {self.options.fold})"
+        if isinstance(exc, GridError):
+            raise GridError(f"{message}; use --fold none, or a smaller gap", exc.field) from None
+        raise BuildError(f"{message}; use --fold none or a larger paper") from None
 
     def pack(self, pieces: list[Piece]) -> list:
         """Sheets for the pieces, then the parts of each board (one page each) at the end."""

@@ -20,7 +20,7 @@ from datafile.errors import BuildError, DataError
 
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
-from ..model.templates import View
+from ..model.templates import Props, View
 from ..paper.face import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
 from ..paper.shapes import footprint
@@ -141,16 +141,22 @@ def problem_findings(problems, code: str = "data", game: str = "") -> list[Findi
     return [Finding("error", code, game, str(p), file=p.file, line=p.line, field=p.field) for p in problems]
 
 
-class _Reading(View):
-    """A props mapping that remembers which keys a template read."""
+class _Reading(Props):
+    """A props mapping that remembers which keys a template read; a declared property a card
+    leaves empty reads as nothing, as in the build (templates.Props)."""
 
     def __init__(self, data, seen: set):
-        super().__init__(data)
+        super().__init__(data, data.__dict__.get("_blanks", {}) if isinstance(data, Props) else {})
         self._seen = seen
 
     def __getitem__(self, key):
         self._seen.add(key)
         return dict.__getitem__(self, key)
+
+    def __getattr__(self, key):
+        if not key.startswith("_"):
+            self._seen.add(key)
+        return super().__getattr__(key)
 
     def get(self, key, default=None):
         self._seen.add(key)
@@ -196,8 +202,9 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                                     f"{facts['preferred']:g} pt)", value=facts["size"], **at))
                 elif event == "icon":
                     drawn_icons.add(facts["name"])
-                elif event == "image" and facts["dpi"] is not None and facts["dpi"] < DPI_WARN:
-                    coarse = facts["dpi"] < DPI_ERROR
+                # compared as said, in whole dpi: 299.96 (a 744 px picture in a 63 mm box) is 300
+                elif event == "image" and facts["dpi"] is not None and round(facts["dpi"]) < DPI_WARN:
+                    coarse = round(facts["dpi"]) < DPI_ERROR
                     if coarse and not region.allow_low_dpi:
                         return   # an error, which the build refuses: reported once, as the error
                     report.findings.append(Finding(

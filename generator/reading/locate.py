@@ -213,6 +213,21 @@ def relative(root: Path, path: Path) -> str:
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=1)
+def system_families() -> tuple[str, ...]:
+    """The font families fontconfig lists on this system (`fc-list`), for a "did you mean";
+    none where fontconfig is not installed."""
+    import shutil
+    import subprocess
+    if not shutil.which("fc-list"):
+        return ()
+    try:
+        listed = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    return tuple(sorted({name.strip() for line in listed.splitlines() for name in line.split(",") if name.strip()}))
+
+
 def system_font(family: str) -> Path | None:
     """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
     fontconfig only offers a stand-in of another family, or a file pnp cannot embed (an .otf with

@@ -128,7 +128,6 @@ def test_xlsx_sheet(game, tmp_path):
     # a required column missing is said once, on the header, never blamed on a column that is there
     ("id,name.en,props.tags\nsaffron,Saffron,rare\npepper,Pepper,red\n",
      "cards/spice-road/goods.csv:1: no column 'props.cost' (expected a column props.cost: every card needs it)"),
-    ("id,props.cost\nsaffron,3\n", "cards/spice-road/goods.csv:1: no column 'name'"),
     # a card id of another deck: the row and cell of the spreadsheet, the line of the YAML
     ("id,name,props.cost\nsaffron,Saffron,3\nmarket,Market,2\n",
      "cards/spice-road/goods.csv:3: column A 'id': card id 'market' is also used in cards/spice-road/cards.yaml:"),
@@ -322,3 +321,38 @@ def test_no_pydantic_phrase_reaches_the_designer(game, tmp_path):
     assert "goods.csv:2: column C 'props.cost': 'four' is not a whole number" in result.output
     assert "goods.csv:3: column C 'props.cost': '12' is more than 9 (expected at most 9)" in result.output
     assert "Input should" not in result.output and "unable to parse" not in result.output
+
+
+def test_the_deck_names_its_name_column(game, tmp_path):
+    """Squib's player.csv names its cards in `Action`: refused as "no column 'name'" (issue 52)."""
+    add_deck(game, "goods", SQUIB + "name_column: Action\n")
+    (game / "goods.csv").write_text("Action,Hint,Cost\nready!,,1\nfire,Deal 1 damage.,2\n", encoding="utf-8")
+    deck = goods(tmp_path)
+    assert [(c.id, c.name.get("en")) for c in deck.cards] == [("ready", "ready!"), ("fire", "fire")]
+    assert "action" not in deck.properties
+    (game / "goods.csv").write_text("Move,Cost\nready!,1\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1 and "goods.csv:1: no column 'Action'" in result.output, result.output
+
+
+def test_a_sheet_without_names(game, tmp_path):
+    """No name column at all: ids from the row (stable), names from the deck and the place."""
+    add_deck(game, "goods", SQUIB)
+    (game / "goods.csv").write_text("Title,Cost\nboss rush,1\n,\nmetal man,2\n", encoding="utf-8")
+    deck = goods(tmp_path)
+    assert [(c.id, c.name.get("en")) for c in deck.cards] == [("row-2", "Goods 1"), ("row-4", "Goods 2")]
+    assert deck.cards[1].props["title"] == "metal man"
+
+
+def test_made_ids_do_not_collide_across_decks(game, tmp_path):
+    """`jump` in two decks' sheets: each unique within its deck, the second qualified with its
+    deck (it was `card id 'jump' is also used in ...`); a written id keeps the game-wide rule."""
+    add_deck(game, "goods", SQUIB)
+    (game / "goods.csv").write_text("Name,Cost\nJump,1\nMarket,2\n", encoding="utf-8")
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("cards:\n", "cards_from: more.csv\ncards:\n"))
+    (game / "more.csv").write_text("Name,Cost\nJump,1\nJump,3\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    project = load_project(tmp_path, ["spice-road"]).games["spice-road"]
+    assert [[c.id for c in d.cards] for d in project.decks] == [["market", "harbour", "jump", "jump-2"],
+                                                                ["goods-jump", "goods-market"]]

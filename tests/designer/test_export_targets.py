@@ -208,3 +208,16 @@ def test_one_deck_or_one_card(demo, tmp_path):
         assert result.exit_code == 2 and result.output.strip().startswith(line), result.output
         assert len(result.output.strip().splitlines()) == 1
     assert not (tmp_path / "refused").exists()
+
+
+def test_a_printshop_that_takes_no_deck_is_a_failure(tmp_path):
+    """Every deck another size than the shop's: it said "0 file(s)" and exited 0 (issue 52)."""
+    from tests.authoring.helpers import new_game
+    game = new_game(tmp_path, "shop")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("size: poker ", "size: {width: 69.85, height: 95.25} ", 1))
+    result = pnp("export", "printshop", "shop", "--preset", "thegamecrafter", "--out", str(tmp_path / "out"),
+                 root=tmp_path)
+    assert result.exit_code == 1
+    assert "deck cards: 69.85x95.25 mm" in result.output and "Nothing was written." in result.output
+    assert not (tmp_path / "out" / "shop").exists()

@@ -1,0 +1,34 @@
+"""A box wholly off the card is refused by validate at its line; a text reaching into the white
+frame of cards.pdf, which covers it, is one warning line of the build (issue 52: both printed
+wrong silently, the second said only by `pnp check`)."""
+from __future__ import annotations
+
+from tests.authoring.helpers import new_game
+from tests.conftest import pnp
+
+
+def _edit(root, old: str, new: str) -> int:
+    layout = root / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    assert old in text
+    layout.write_text(text.replace(old, new, 1))
+    return text.split(old)[0].count("\n") + 1
+
+
+def test_a_box_off_the_card_is_refused_at_its_line(tmp_path):
+    new_game(tmp_path)
+    line = _edit(tmp_path, "art: {kind: icon, x: 21.5,", "art: {kind: icon, x: 76.2,")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert f"layouts/spice-road.yaml:{line}: layouts.card.regions.art.x: " in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 2     # the problem, then the count
+
+
+def test_a_text_in_the_white_frame_is_one_warning_of_the_build(tmp_path):
+    new_game(tmp_path)
+    line = _edit(tmp_path, "body: {kind: text, x: 7, y: 50,", "body: {kind: text, x: 1.5, y: 50,")
+    result = pnp("build", "spice-road", "--only", "cards", "--lang", "en", "--out", str(tmp_path / "out"),
+                 root=tmp_path)
+    assert result.exit_code == 0, result.output
+    warnings = [w for w in result.output.splitlines() if w.startswith("warning:")]
+    assert len(warnings) == 1 and f"layouts/spice-road.yaml:{line} box 'body'" in warnings[0], result.output
