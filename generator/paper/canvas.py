@@ -8,13 +8,13 @@ same content, under the same /Filter name.
 """
 from __future__ import annotations
 
-import zlib
-
+import copy
 import importlib
+import zlib
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 
@@ -91,3 +91,19 @@ class CompactCanvas(Canvas):
         if page.compression and page.stream and not rl_config.useA85:
             page.Contents = _deflated_stream(page.stream)
             page.stream = None
+
+
+def copy_canvas(canvas: Canvas, path: str) -> Canvas:
+    """An independent copy of a canvas in progress, to be finished and saved to `path`: what is
+    drawn already is not drawn again. The registered fonts are ReportLab's, shared by every
+    document: they are not copied, but what each keeps per document (the subset codes given out
+    so far) is, so the copy goes on giving out the same codes as the original would."""
+    fonts = {id(font): font for font in pdfmetrics._fonts.values()}
+    signature = canvas._doc.signature     # the running digest of the document's ID
+    copied = copy.deepcopy(canvas, {**fonts, id(signature): signature.copy()})
+    for font in fonts.values():
+        state = getattr(font, "state", None)
+        if state is not None and canvas._doc in state:
+            state[copied._doc] = copy.deepcopy(state[canvas._doc], dict(fonts))
+    copied._filename = path
+    return copied

@@ -21,6 +21,9 @@ class Product:
     filename: str
     write: Writer
     pages: Counter
+    # products of one game and language with the same `family` are rendered in turn by one
+    # process: the cards' files share their drawn faces and fitted texts (products/cards.py)
+    family: str = ""
 
 
 def lazy(target: str) -> Callable:
@@ -34,7 +37,7 @@ def lazy(target: str) -> Callable:
     return call
 
 
-def product(name: str, filename: str, write: str, pages: str) -> Product:
+def product(name: str, filename: str, write: str, pages: str, family: str = "") -> Product:
     """A product whose writer and page counter get the options with the paper settled for the
     language (--paper, else the language's paper in sheets.yaml): each language on one paper."""
     writer, counter = lazy(write), lazy(pages)
@@ -44,18 +47,19 @@ def product(name: str, filename: str, write: str, pages: str) -> Product:
 
     def count_on_paper(project, game, options):
         return counter(project, game, options.for_language(project.sheets, game.game.languages[0]))
-    return Product(name, filename, write_on_paper, count_on_paper)
+    return Product(name, filename, write_on_paper, count_on_paper, family)
 
 
 PRODUCTS: list[Product] = [
-    product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages"),
+    product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages",
+            "cards"),
     # what cards.pdf's instructions point at, next to it: no player has pnp to make them
     product("cards-fold-over", "cards-fold-over.pdf", "generator.products.cards:write_fold_over",
-            "generator.products.cards:count_fold_over"),
+            "generator.products.cards:count_fold_over", "cards"),
     product("cards-ink-saver", "cards-ink-saver.pdf", "generator.products.cards:write_ink_saver",
-            "generator.products.cards:count_ink_saver"),
+            "generator.products.cards:count_ink_saver", "cards"),
     product("calibration-page", "calibration-page.pdf", "generator.products.cards:write_calibration_page",
-            "generator.products.cards:count_calibration_page"),
+            "generator.products.cards:count_calibration_page", "cards"),
     product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
             "generator.products.aids.card:aid_card_pages"),
     product("player-aid", "player-aid.pdf", "generator.products.aids.page:write_aid_reference",

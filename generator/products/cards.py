@@ -14,6 +14,7 @@ from ..reading.i18n import Translator
 from ..model.model import Deck
 from ..model.project import GameData, Project
 from ..model.templates import card_context
+from ..paper.canvas import copy_canvas
 from ..paper.face import FaceRenderer, edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.packing import Piece, Sheet
@@ -36,13 +37,8 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     """Render the game's card sheets in one language to `path`; return the page count."""
     options = options.for_language(project.sheets, lang)
     fonts = FontBook(project.root, project.fonts)
-    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, options.allow_missing)
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
-                        game=game.game)
-    pieces = [p for deck in game.decks
-              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
+    canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels)
     layout = Layout(project.sheets, options)
     sheets = layout.pack(pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
@@ -52,6 +48,32 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
     canvas.save()
     return pages
+
+
+# the faces drawn for the last cards file: (what they were drawn for, a copy of its canvas, its pieces)
+_last_drawn: list[tuple] = []
+
+
+def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions, fonts: FontBook,
+                 labels: Translator) -> tuple[Canvas, list[Piece]]:
+    """A new canvas for the file with every face drawn on it (a form each), and the pieces.
+    cards.pdf and cards-fold-over.pdf begin alike, the same faces drawn in the same order (the
+    fold only packs the sheets otherwise): the first of them written in a process leaves a copy
+    of its canvas at that point, which the other takes instead of drawing them again."""
+    drawn_for = (lang, replace(options, fold="none"), bool(options.two_sided))
+    last = _last_drawn[0] if _last_drawn else (None, None, None)
+    if last[0] is project and last[1] is game and last[2] == drawn_for:
+        _, _, _, canvas, pieces = _last_drawn.pop()
+        canvas._filename = str(path)
+        return canvas, pieces
+    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+    renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
+    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
+                        game=game.game)
+    pieces = [p for deck in game.decks
+              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
+    _last_drawn[:] = [(project, game, drawn_for, copy_canvas(canvas, str(path)), pieces)]
+    return canvas, pieces
 
 
 def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions,
