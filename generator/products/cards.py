@@ -33,12 +33,13 @@ def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
-                progress: Progress = lambda n: None) -> int:
-    """Render the game's card sheets in one language to `path`; return the page count."""
+                progress: Progress = lambda n: None, leave_copy: bool = True) -> int:
+    """Render the game's card sheets in one language to `path`; return the page count.
+    `leave_copy`: keep a copy of the canvas with the faces drawn for cards-fold-over.pdf."""
     options = options.for_language(project.sheets, lang)
     fonts = FontBook(project.root, project.fonts)
     labels = Translator(project.root, lang, options.allow_missing)
-    canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels)
+    canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels, leave_copy)
     layout = Layout(project.sheets, options)
     sheets = layout.pack(pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
@@ -50,20 +51,31 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     return pages
 
 
-# the faces drawn for the last cards file: (what they were drawn for, a copy of its canvas, its pieces)
-_last_drawn: list[tuple] = []
+# what the cards' files of the last game and language rendered here share (they are rendered in
+# turn, planning/product_list.py): each face's drawing steps by form, and the canvas left by cards.pdf
+_shared: dict = {}
+
+
+def _shared_with(project: Project, game: GameData, lang: str, options: SheetOptions) -> dict:
+    faces_for = (lang, options.bleed, options.allow_missing)
+    if _shared.get("project") is not project or _shared.get("game") is not game or _shared["for"] != faces_for:
+        _shared.clear()
+        _shared.update({"project": project, "game": game, "for": faces_for, "steps": {}, "canvas": None})
+    return _shared
 
 
 def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions, fonts: FontBook,
-                 labels: Translator) -> tuple[Canvas, list[Piece]]:
+                 labels: Translator, leave_copy: bool) -> tuple[Canvas, list[Piece]]:
     """A new canvas for the file with every face drawn on it (a form each), and the pieces.
     cards.pdf and cards-fold-over.pdf begin alike, the same faces drawn in the same order (the
-    fold only packs the sheets otherwise): the first of them written in a process leaves a copy
-    of its canvas at that point, which the other takes instead of drawing them again."""
-    drawn_for = (lang, replace(options, fold="none"), bool(options.two_sided))
-    last = _last_drawn[0] if _last_drawn else (None, None, None)
-    if last[0] is project and last[1] is game and last[2] == drawn_for:
-        _, _, _, canvas, pieces = _last_drawn.pop()
+    fold only packs the sheets otherwise): cards.pdf leaves a copy of its canvas at that point,
+    which the other takes instead of drawing them again. cards-ink-saver.pdf paints the same
+    faces otherwise: it takes their steps (FaceRenderer.draw)."""
+    shared = _shared_with(project, game, lang, options)
+    drawn_for = (replace(options, fold="none"), bool(options.two_sided))
+    if shared["canvas"] is not None and shared["canvas"][0] == drawn_for and not leave_copy:
+        _, canvas, pieces = shared["canvas"]
+        shared["canvas"] = None
         canvas._filename = str(path)
         return canvas, pieces
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
@@ -71,16 +83,19 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
     canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
                         game=game.game)
     pieces = [p for deck in game.decks
-              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
-    _last_drawn[:] = [(project, game, drawn_for, copy_canvas(canvas, str(path)), pieces)]
+              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer, shared["steps"])]
+    if leave_copy:
+        shared["canvas"] = (drawn_for, copy_canvas(canvas, str(path)), pieces)
     return canvas, pieces
 
 
 def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions,
-            canvas: Canvas | None = None, renderer: FaceRenderer | None = None) -> list[Piece]:
+            canvas: Canvas | None = None, renderer: FaceRenderer | None = None,
+            steps: dict[str, list] | None = None) -> list[Piece]:
     """One piece per physical card of a deck, with the edge colours of its faces; with a canvas,
-    each face is drawn once (a form) as well."""
+    each face is drawn once (a form) as well, by its `steps` when they are known."""
     size = project.size_of(deck)
+    steps = {} if steps is None else steps
     back_form, back_key = None, None
     if deck.back and options.two_sided:
         back_form = f"{game.id}.{deck.deck}.back"
@@ -89,7 +104,8 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
         back_key = edge_key(layout, context, f"back of deck {deck.deck}", lang)
         if canvas is not None:
             draw_form(canvas, back_form, size, options.bleed,
-                      lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}"))
+                      lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}",
+                                              steps.setdefault(back_form, [])))
     pieces: list[Piece] = []
     for card in deck.cards:
         form = f"{game.id}.{deck.deck}.{card.id}"
@@ -97,8 +113,9 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
         context = card_context(game.game, deck, card, lang, layout.colors, labels)
         if canvas is not None:
             draw_form(canvas, form, size, options.bleed,
-                      lambda c, layout=layout, context=context, card=card: renderer.draw(
-                          c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
+                      lambda c, layout=layout, context=context, card=card, form=form: renderer.draw(
+                          c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})",
+                          steps.setdefault(form, [])))
         piece = Piece(form, back_form if deck.printed_back else None, size,
                       edge_key(layout, context, f"card '{card.id}' (deck {deck.deck})", lang),
                       back_key, deck.deck, board=deck.component == "board")
@@ -137,7 +154,7 @@ def ink_saver(options: SheetOptions) -> SheetOptions:
 
 
 def write_fold_over(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, fold_over(options), progress)
+    return write_cards(project, game, lang, path, fold_over(options), progress, leave_copy=False)
 
 
 def count_fold_over(project, game, options) -> int:
@@ -145,7 +162,7 @@ def count_fold_over(project, game, options) -> int:
 
 
 def write_ink_saver(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, ink_saver(options), progress)
+    return write_cards(project, game, lang, path, ink_saver(options), progress, leave_copy=False)
 
 
 def count_ink_saver(project, game, options) -> int:
