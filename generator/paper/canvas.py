@@ -11,10 +11,11 @@ from __future__ import annotations
 import copy
 import importlib
 import zlib
+from collections import OrderedDict
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
 
@@ -58,6 +59,49 @@ def _remember_numbers() -> None:
 _remember_numbers()
 
 
+class _Recent:
+    """The last results of a pure function, by key, up to `limit` bytes of results in all."""
+
+    def __init__(self, limit: int):
+        self.limit, self.size, self.kept = limit, 0, OrderedDict()
+
+    def get(self, key, make):
+        if key in self.kept:
+            self.kept.move_to_end(key)
+            return self.kept[key]
+        value = self.kept[key] = make()
+        self.size += len(value)
+        while self.size > self.limit and len(self.kept) > 1:
+            self.size -= len(self.kept.popitem(last=False)[1])
+        return value
+
+
+# The three cards files of a game and language embed the same font subsets (same characters, in
+# the same order): each subset is cut from its font, and deflated, once. Keyed by content (the
+# font file's object and the characters; the bytes), so the bytes are those of ReportLab's calls.
+_SUBSETS = _Recent(32 << 20)
+_DEFLATED = _Recent(32 << 20)
+_SMALL = 4096      # below this, deflating is cheaper than remembering
+_PY_MAKE_SUBSET = ttfonts.TTFontFile.makeSubset
+
+
+def _make_subset(font_file, subset) -> bytes:
+    return _SUBSETS.get((font_file, tuple(subset)), lambda: _PY_MAKE_SUBSET(font_file, subset))
+
+
+def deflate(data: bytes) -> bytes:
+    """zlib.compress(data), remembered for large contents."""
+    return zlib.compress(data) if len(data) < _SMALL else _DEFLATED.get(data, lambda: zlib.compress(data))
+
+
+def _deflate_text(text: str | bytes) -> bytes:
+    return deflate(text.encode("utf8") if isinstance(text, str) else text)   # as PDFZCompress.encode
+
+
+ttfonts.TTFontFile.makeSubset = _make_subset
+pdfdoc.PDFZCompress.encode = _deflate_text     # the filter's one instance: font files, images
+
+
 class _Deflated:
     """The Flate filter, for content deflated already: named in the PDF, not applied again."""
 
@@ -69,8 +113,7 @@ class _Deflated:
 
 
 def _deflated_stream(content: str | bytes) -> pdfdoc.PDFStream:
-    data = content.encode("utf8") if isinstance(content, str) else content   # as PDFZCompress.encode
-    return pdfdoc.PDFStream(content=zlib.compress(data), filters=[_Deflated])
+    return pdfdoc.PDFStream(content=_deflate_text(content), filters=[_Deflated])
 
 
 class CompactCanvas(Canvas):

@@ -60,7 +60,8 @@ def _shared_with(project: Project, game: GameData, lang: str, options: SheetOpti
     faces_for = (lang, options.bleed, options.allow_missing)
     if _shared.get("project") is not project or _shared.get("game") is not game or _shared["for"] != faces_for:
         _shared.clear()
-        _shared.update({"project": project, "game": game, "for": faces_for, "steps": {}, "canvas": None})
+        _shared.update({"project": project, "game": game, "for": faces_for, "steps": {}, "pieces": {},
+                        "canvas": None})
     return _shared
 
 
@@ -70,11 +71,16 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
     cards.pdf and cards-fold-over.pdf begin alike, the same faces drawn in the same order (the
     fold only packs the sheets otherwise): cards.pdf leaves a copy of its canvas at that point,
     which the other takes instead of drawing them again. cards-ink-saver.pdf paints the same
-    faces otherwise: it takes their steps (FaceRenderer.draw)."""
+    faces otherwise: it takes their steps (FaceRenderer.draw). All three have the same pieces."""
     shared = _shared_with(project, game, lang, options)
-    drawn_for = (replace(options, fold="none"), bool(options.two_sided))
+    two_sided = bool(options.two_sided)
+    if two_sided not in shared["pieces"]:
+        shared["pieces"][two_sided] = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels,
+                                                                                  options)]
+    pieces = shared["pieces"][two_sided]
+    drawn_for = (replace(options, fold="none"), two_sided)
     if shared["canvas"] is not None and shared["canvas"][0] == drawn_for and not leave_copy:
-        _, canvas, pieces = shared["canvas"]
+        canvas = shared["canvas"][1]
         shared["canvas"] = None
         canvas._filename = str(path)
         return canvas, pieces
@@ -82,43 +88,45 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
                         game=game.game)
-    pieces = [p for deck in game.decks
-              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer, shared["steps"])]
+    for deck in game.decks:
+        size = project.size_of(deck)
+        for form, layout, context, label, _card in _faces(project, game, deck, lang, labels, options):
+            draw_form(canvas, form, size, options.bleed,
+                      lambda c: renderer.draw(c, layout, size, context, options.bleed, label,
+                                              shared["steps"].setdefault(form, [])))
     if leave_copy:
-        shared["canvas"] = (drawn_for, copy_canvas(canvas, str(path)), pieces)
+        shared["canvas"] = (drawn_for, copy_canvas(canvas, str(path)))
     return canvas, pieces
 
 
-def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions,
-            canvas: Canvas | None = None, renderer: FaceRenderer | None = None,
-            steps: dict[str, list] | None = None) -> list[Piece]:
-    """One piece per physical card of a deck, with the edge colours of its faces; with a canvas,
-    each face is drawn once (a form) as well, by its `steps` when they are known."""
-    size = project.size_of(deck)
-    steps = {} if steps is None else steps
-    back_form, back_key = None, None
+def _faces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions):
+    """(form, layout, context, label, card) of each face of a deck: its back when backs are
+    printed (card None), then each card's front."""
     if deck.back and options.two_sided:
-        back_form = f"{game.id}.{deck.deck}.back"
         layout = project.back_layout(deck)
-        context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
-        back_key = edge_key(layout, context, f"back of deck {deck.deck}", lang)
-        if canvas is not None:
-            draw_form(canvas, back_form, size, options.bleed,
-                      lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}",
-                                              steps.setdefault(back_form, [])))
-    pieces: list[Piece] = []
+        yield (f"{game.id}.{deck.deck}.back", layout,
+               card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props),
+               f"back of deck {deck.deck}", None)
     for card in deck.cards:
-        form = f"{game.id}.{deck.deck}.{card.id}"
         layout = project.layout_for(deck, card)
-        context = card_context(game.game, deck, card, lang, layout.colors, labels)
-        if canvas is not None:
-            draw_form(canvas, form, size, options.bleed,
-                      lambda c, layout=layout, context=context, card=card, form=form: renderer.draw(
-                          c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})",
-                          steps.setdefault(form, [])))
-        piece = Piece(form, back_form if deck.printed_back else None, size,
-                      edge_key(layout, context, f"card '{card.id}' (deck {deck.deck})", lang),
-                      back_key, deck.deck, board=deck.component == "board")
+        yield (f"{game.id}.{deck.deck}.{card.id}", layout, card_context(game.game, deck, card, lang, layout.colors,
+                                                                         labels),
+               f"card '{card.id}' (deck {deck.deck})", card)
+
+
+def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator,
+            options: SheetOptions) -> list[Piece]:
+    """One piece per physical card of a deck, with the edge colours of its faces."""
+    size = project.size_of(deck)
+    back_form, back_key = None, None
+    pieces: list[Piece] = []
+    for form, layout, context, label, card in _faces(project, game, deck, lang, labels, options):
+        edge = edge_key(layout, context, label, lang)
+        if card is None:
+            back_form, back_key = form, edge
+            continue
+        piece = Piece(form, back_form if deck.printed_back else None, size, edge, back_key, deck.deck,
+                      board=deck.component == "board")
         pieces += [piece] * card.copies
     return pieces
 
