@@ -73,8 +73,10 @@ class FaceRenderer:
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
         if steps:
             for step in steps:
-                with self._errors(step[0], "text", label, layout):
+                try:
                     self._paint(canvas, step, layout, context)
+                except Exception as exc:  # noqa: BLE001 - as _each_region
+                    raise self._failure(step[0], "text", label, layout, exc) from None
             return
 
         def draw(region: Region) -> None:
@@ -100,29 +102,24 @@ class FaceRenderer:
         """visit(region) for each region its `when` shows, a failure named by face, language and box."""
         shown: dict[str, bool] = {}   # a `when` many regions share renders once
         for region in layout.regions:
-            if region.when:
-                with self._errors(region, "when", label, layout):
+            field = "when"
+            try:
+                if region.when:
                     if region.when not in shown:
                         shown[region.when] = bool(compiled_expression(region.when)(**context))
-                if not shown[region.when]:
-                    continue
-            with self._errors(region, "text", label, layout):
+                    if not shown[region.when]:
+                        continue
+                field = "text"
                 visit(region)
+            except Exception as exc:  # noqa: BLE001 - template errors too: named by place, cause kept
+                raise self._failure(region, field, label, layout, exc) from None
 
-    @contextmanager
-    def _errors(self, region: Region, field: str, label: str, layout: Layout):
+    def _failure(self, region: Region, field: str, label: str, layout: Layout, exc: Exception) -> BuildError:
         """A failure in a region as one line naming the face, language and box."""
-        where = f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' (layout {layout.id})"
-        try:
-            yield
-        except Overflow as exc:
-            raise BuildError(f"{where}: text {exc}") from None
-        except BuildError as exc:
-            raise BuildError(f"{where}: {exc}") from None
-        except Exception as exc:  # template errors: name the place, keep the cause
-            raise BuildError(f"{where}: {template_error(exc)}") from None
-
-    # ------------------------------------------------------------ regions
+        why = f"text {exc}" if isinstance(exc, Overflow) else str(exc) if isinstance(exc, BuildError) \
+            else template_error(exc)
+        return BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
+                          f"(layout {layout.id}): {why}")
 
     def _step(self, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float) -> tuple:
         """What drawing a region decides from its templates: (region, box, fill, stroke, content),
@@ -347,9 +344,11 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -
     with _face_errors(f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"):
         key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
     for region in layout.regions:
+        if not region.bleed:      # inside the trim: nothing of it reaches the edge
+            continue
         file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
         with _face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
-            if not region.bleed or (region.when and not compiled_expression(region.when)(**ctx)):
+            if region.when and not compiled_expression(region.when)(**ctx):
                 continue
             if region.kind == "image":
                 key = None
