@@ -8,13 +8,14 @@ same content, under the same /Filter name.
 """
 from __future__ import annotations
 
-import zlib
-
+import copy
 import importlib
+import zlib
+from collections import OrderedDict
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
 
@@ -58,6 +59,49 @@ def _remember_numbers() -> None:
 _remember_numbers()
 
 
+class _Recent:
+    """The last results of a pure function, by key, up to `limit` bytes of results in all."""
+
+    def __init__(self, limit: int):
+        self.limit, self.size, self.kept = limit, 0, OrderedDict()
+
+    def get(self, key, make):
+        if key in self.kept:
+            self.kept.move_to_end(key)
+            return self.kept[key]
+        value = self.kept[key] = make()
+        self.size += len(value)
+        while self.size > self.limit and len(self.kept) > 1:
+            self.size -= len(self.kept.popitem(last=False)[1])
+        return value
+
+
+# The three cards files of a game and language embed the same font subsets (same characters, in
+# the same order): each subset is cut from its font, and deflated, once. Keyed by content (the
+# font file's object and the characters; the bytes), so the bytes are those of ReportLab's calls.
+_SUBSETS = _Recent(32 << 20)
+_DEFLATED = _Recent(32 << 20)
+_SMALL = 4096      # below this, deflating is cheaper than remembering
+_PY_MAKE_SUBSET = ttfonts.TTFontFile.makeSubset
+
+
+def _make_subset(font_file, subset) -> bytes:
+    return _SUBSETS.get((font_file, tuple(subset)), lambda: _PY_MAKE_SUBSET(font_file, subset))
+
+
+def deflate(data: bytes) -> bytes:
+    """zlib.compress(data), remembered for large contents."""
+    return zlib.compress(data) if len(data) < _SMALL else _DEFLATED.get(data, lambda: zlib.compress(data))
+
+
+def _deflate_text(text: str | bytes) -> bytes:
+    return deflate(text.encode("utf8") if isinstance(text, str) else text)   # as PDFZCompress.encode
+
+
+ttfonts.TTFontFile.makeSubset = _make_subset
+pdfdoc.PDFZCompress.encode = _deflate_text     # the filter's one instance: font files, images
+
+
 class _Deflated:
     """The Flate filter, for content deflated already: named in the PDF, not applied again."""
 
@@ -69,8 +113,7 @@ class _Deflated:
 
 
 def _deflated_stream(content: str | bytes) -> pdfdoc.PDFStream:
-    data = content.encode("utf8") if isinstance(content, str) else content   # as PDFZCompress.encode
-    return pdfdoc.PDFStream(content=zlib.compress(data), filters=[_Deflated])
+    return pdfdoc.PDFStream(content=_deflate_text(content), filters=[_Deflated])
 
 
 class CompactCanvas(Canvas):
@@ -91,3 +134,19 @@ class CompactCanvas(Canvas):
         if page.compression and page.stream and not rl_config.useA85:
             page.Contents = _deflated_stream(page.stream)
             page.stream = None
+
+
+def copy_canvas(canvas: Canvas, path: str) -> Canvas:
+    """An independent copy of a canvas in progress, to be finished and saved to `path`: what is
+    drawn already is not drawn again. The registered fonts are ReportLab's, shared by every
+    document: they are not copied, but what each keeps per document (the subset codes given out
+    so far) is, so the copy goes on giving out the same codes as the original would."""
+    fonts = {id(font): font for font in pdfmetrics._fonts.values()}
+    signature = canvas._doc.signature     # the running digest of the document's ID
+    copied = copy.deepcopy(canvas, {**fonts, id(signature): signature.copy()})
+    for font in fonts.values():
+        state = getattr(font, "state", None)
+        if state is not None and canvas._doc in state:
+            state[copied._doc] = copy.deepcopy(state[canvas._doc], dict(fonts))
+    copied._filename = path
+    return copied

@@ -36,6 +36,11 @@ def turn(canvas: Canvas, r: Region, x: float, y: float, w: float, h: float) -> t
     shapes, the box itself turns."""
     canvas.translate(x + w / 2, y + h / 2)
     canvas.rotate(r.rotate)
+    return turned(r, w, h)
+
+
+def turned(r: Region, w: float, h: float) -> tuple[float, float, float, float]:
+    """The box of a turned region in the turned frame (turn)."""
     if r.kind in CONTENT and r.rotate % 180 == 90:
         w, h = h, w
     return -w / 2, -h / 2, w, h
@@ -55,9 +60,13 @@ class FaceRenderer:
         self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
-             on_box_error: Callable[[BuildError], None] | None = None) -> None:
+             on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None) -> None:
         """Draw the face; a box that fails stops it, or, with `on_box_error` (the studio's
-        preview, the preflight), is left out, said to it, and the other boxes are drawn."""
+        preview, the preflight), is left out, said to it, and the other boxes are drawn.
+        `steps`: what drawing this very face (same layout, size, context, bleed, language and
+        fonts) decided before, its regions' colours, texts set and icons, to draw it again without
+        rendering its templates or setting its texts again (cards.pdf's faces in
+        cards-ink-saver.pdf); an empty list is filled for the next time."""
         width, height = size.width * mm, size.height * mm
         b = bleed * mm
         self._size = size
@@ -65,18 +74,28 @@ class FaceRenderer:
         if layout.background:
             canvas.setFillColor(self._color(layout.background, context, layout))
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
+        if steps:
+            for step in steps:
+                try:
+                    self._paint(canvas, step, layout, context)
+                except Exception as exc:  # noqa: BLE001 - as _each_region
+                    raise self._failure(step[0], "text", label, layout, exc) from None
+            return
 
         def draw(region: Region) -> None:
             if self.report:
                 self.report("region", region)
             start, depth = len(canvas._code), len(canvas.state_stack)
             try:
-                self._region(canvas, region, layout, context, width, height, b)
+                step = self._step(region, layout, context, width, height, b)
+                self._paint(canvas, step, layout, context)
             except Exception:
                 del canvas._code[start:]           # nothing of a failed box stays on the face
                 while len(canvas.state_stack) > depth:
                     canvas.pop_state_stack()
                 raise
+            if steps is not None:
+                steps.append(step)
         self._each_region(layout, context, label, draw, on_box_error)
 
     def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
@@ -111,25 +130,32 @@ class FaceRenderer:
                     return
             field = "text"
             visit(region)
-        except Overflow as exc:
-            raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                             f"(layout {layout.id}): text {exc}") from None
-        except BuildError as exc:
-            raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                             f"(layout {layout.id}): {exc}") from None
-        except Exception as exc:  # template errors: name the place, keep the cause
-            raise BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                             f"(layout {layout.id}): {template_error(exc)}") from None
+        except Exception as exc:  # noqa: BLE001 - template errors too: named by place, cause kept
+            raise self._failure(region, field, label, layout, exc) from None
 
-    # ------------------------------------------------------------ regions
+    def _failure(self, region: Region, field: str, label: str, layout: Layout, exc: Exception) -> BuildError:
+        """A failure in a region as one line naming the face, language and box."""
+        why = f"text {exc}" if isinstance(exc, Overflow) else str(exc) if isinstance(exc, BuildError) \
+            else template_error(exc)
+        return BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
+                          f"(layout {layout.id}): {why}")
 
-    def _region(self, canvas: Canvas, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float):
+    def _step(self, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float) -> tuple:
+        """What drawing a region decides from its templates: (region, box, fill, stroke, content),
+        content being a text's paragraph and place, or an icon's colour and glyph."""
         x, y, w, h = region_box(r, W, H, b)
+        fill = self._color(r.fill, ctx, layout) if r.fill else None
+        stroke = self._color(r.stroke, ctx, layout) if r.stroke else None
+        inner = turned(r, w, h) if r.rotate else (x, y, w, h)
+        content = self._icon(r, layout, ctx, *inner) if r.kind == "icon" \
+            else self._text(r, layout, ctx, *inner) if r.kind == "text" else None
+        return r, (x, y, w, h), fill, stroke, content
+
+    def _paint(self, canvas: Canvas, step: tuple, layout: Layout, ctx: dict) -> None:
+        r, (x, y, w, h), fill, stroke, content = step
         canvas.saveState()
         if r.rotate:
             x, y, w, h = turn(canvas, r, x, y, w, h)
-        fill = self._color(r.fill, ctx, layout) if r.fill else None
-        stroke = self._color(r.stroke, ctx, layout) if r.stroke else None
         if fill:
             canvas.setFillColor(fill)
         if stroke:
@@ -148,10 +174,13 @@ class FaceRenderer:
             canvas.line(x, y + h, x + w, y)
         elif r.kind in ("hexagon", "star", "polygon") and (fill or stroke):
             draw_shape(canvas, r.kind, x, y, w, h, r.points, r.inner, bool(fill), bool(stroke))
-        elif r.kind == "icon":
-            self._icon(canvas, r, layout, ctx, x, y, w, h)
-        elif r.kind == "text":
-            self._text(canvas, r, layout, ctx, x, y, w, h)
+        elif r.kind == "icon" and content:
+            color, size, at_x, at_y, glyph = content
+            canvas.setFillColor(color)
+            canvas.setFont(self.icons.name, size)
+            canvas.drawCentredString(at_x, at_y, glyph)
+        elif r.kind == "text" and content:
+            draw_paragraph(canvas, *content)
         elif r.kind == "image":
             self._image(canvas, r, layout, ctx, x, y, w, h)
         canvas.restoreState()
@@ -174,25 +203,26 @@ class FaceRenderer:
         if self.report is None:   # `pnp check` lists it among its warnings instead
             images.warn_low_dpi(name, dpi, r.allow_low_dpi)
 
-    def _icon(self, canvas, r: Region, layout, ctx, x, y, w, h):
+    def _icon(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
+        """(colour, size, x, y, glyph) of an icon region, None when its template gives no name."""
         name = compiled(r.text or "").render(ctx).strip()
         if not name:
-            return
+            return None
         if name not in self.icons.codes:
             raise BuildError(f"unknown icon '{name}'")
         if self.report:
             self.report("icon", r, name=name)
         size = min(h, w)
         color = r.color if r.color != "#000000" else (self.icons.colors.get(name) or r.color)
-        canvas.setFillColor(self._color(color, ctx, layout))
-        canvas.setFont(self.icons.name, size)
-        canvas.drawCentredString(x + w / 2, y + (h - size) / 2 + size * ICON_DESCENT / 1000,
-                                 chr(self.icons.codes[name]))
+        return (self._color(color, ctx, layout), size, x + w / 2, y + (h - size) / 2 + size * ICON_DESCENT / 1000,
+                chr(self.icons.codes[name]))
 
-    def _text(self, canvas, r: Region, layout, ctx, x, y, w, h):
+    def _text(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
+        """(paragraph, x, y, its key) of a text region set in its box (draw_paragraph's
+        arguments but the canvas), None when its template gives no text."""
         source = compiled(r.text or "").render(ctx).strip()
         if not source:
-            return
+            return None
         faces = self._faces(r, source)
         face = faces[0]
         missing = check_glyphs(source, faces)
@@ -212,7 +242,7 @@ class FaceRenderer:
                         source=source)
         top = y + h
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
-        draw_paragraph(canvas, para, x, offset, drawn_key)
+        return para, x, offset, drawn_key
 
     def place_only(self, r: Region, size: Size, source: str, bleed: float) -> None:
         """Place a text region's rendered text, or an image region's file, as the build does,
@@ -334,9 +364,11 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -
     with _face_errors(f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"):
         key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
     for region in layout.regions:
+        if not region.bleed:      # inside the trim: nothing of it reaches the edge
+            continue
         file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
         with _face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
-            if not region.bleed or (region.when and not compiled_expression(region.when)(**ctx)):
+            if region.when and not compiled_expression(region.when)(**ctx):
                 continue
             if region.kind == "image":
                 key = None

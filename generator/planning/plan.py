@@ -92,7 +92,8 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             if use_cache and store.fetch(key, tmp):
                 continue
             todo.append((job, tmp, key))
-        start(sum(job.product.pages(project, job.game, options) for job, _tmp, _key in todo))
+        pages = [job.product.pages(project, job.game, options) for job, _tmp, _key in todo]
+        start(sum(pages))
         site = _Site(project, jobs, staging, options, store, keys, use_cache)
         workers = min(workers, len(todo))
         with _long_lived_frozen():
@@ -104,7 +105,7 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             else:
                 from .workers import render_parallel
                 render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
-                                progress, announce, warn, first=site.render)
+                                progress, announce, warn, first=site.render, pages=pages)
         for _job, tmp, key in todo:
             store.put(key, tmp)
         site.finish()

@@ -21,6 +21,9 @@ class Product:
     filename: str
     write: Writer
     pages: Counter
+    # products of one game and language with the same `family` are rendered in turn by one
+    # process: the cards' files share their drawn faces and fitted texts (products/cards.py)
+    family: str = ""
 
 
 def lazy(target: str) -> Callable:
@@ -34,7 +37,8 @@ def lazy(target: str) -> Callable:
     return call
 
 
-def product(name: str, filename: str, write: str, pages: str, adjust: dict | None = None) -> Product:
+def product(name: str, filename: str, write: str, pages: str, adjust: dict | None = None,
+            family: str = "") -> Product:
     """A product whose writer and page counter get the options with the paper settled for the
     language (--paper, else the language's paper in sheets.yaml: each language on one paper),
     and `adjust`'s options set (a variant: another product's writer on other options)."""
@@ -48,17 +52,17 @@ def product(name: str, filename: str, write: str, pages: str, adjust: dict | Non
 
     def count_on_paper(project, game, options):
         return counter(project, game, settled(project, options, game.game.languages[0]))
-    return Product(name, filename, write_on_paper, count_on_paper)
+    return Product(name, filename, write_on_paper, count_on_paper, family)
 
 
 CARDS = ("generator.products.cards:write_cards", "generator.products.cards:count_pages")
 PRODUCTS: list[Product] = [
-    product("cards", "cards.pdf", *CARDS),
+    product("cards", "cards.pdf", *CARDS, family="cards"),
     # what cards.pdf's instructions point at, next to it: no player has pnp to make them
-    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "long"}),   # printers without duplex
-    product("cards-ink-saver", "cards-ink-saver.pdf", *CARDS, adjust={"ink_saver": True}),
+    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "long"}, family="cards"),  # no duplex
+    product("cards-ink-saver", "cards-ink-saver.pdf", *CARDS, adjust={"ink_saver": True}, family="cards"),
     product("calibration-page", "calibration-page.pdf", "generator.products.cards:write_calibration_page",
-            "generator.products.cards:count_calibration_page"),
+            "generator.products.cards:count_calibration_page", family="cards"),
     product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
             "generator.products.aids.card:aid_card_pages"),
     product("player-aid", "player-aid.pdf", "generator.products.aids.page:write_aid_reference",

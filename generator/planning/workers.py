@@ -30,7 +30,8 @@ PRELOAD = ["generator.products.cards", "generator.products.aids.card", "generato
 _state: dict = {}
 # relative cost of one product (measured: CPU seconds per product of the default build, x100,
 # profiled once rules.pdf was laid out in one pass and the aids wrapped a paragraph once per width)
-COST = {"cards": 38, "player-aid": 36, "rules": 31, "player-aid-card": 20, "score-pad": 10}
+COST = {"cards": 38, "player-aid": 36, "rules": 31, "player-aid-card": 20, "score-pad": 10,
+        "cards-ink-saver": 24, "cards-fold-over": 8, "calibration-page": 1}
 
 
 def _context():
@@ -67,27 +68,52 @@ def _start(root: str, game_ids: list[str], queue, project=None) -> None:
     _state["project"] = project or load_project(Path(root), game_ids)
 
 
-def _render(product_name: str, game_id: str, lang: str, tmp: str, options) -> None:
+def _render(unit: list[tuple[str, str, str, str]], options) -> None:
+    """Write each (product, game, language, temporary path) of a unit, in turn."""
     from .product_list import PRODUCTS
     project, queue = _state["project"], _state["queue"]
-    product = next(p for p in PRODUCTS if p.name == product_name)
-    queue.put(("start", (product_name, game_id, lang)))
-    try:
-        product.write(project, project.games[game_id], lang, Path(tmp), options,
-                      lambda n: queue.put(("pages", n)))
-    except DataError as exc:   # its problems do not survive pickling; its message does
-        raise BuildError(str(exc)) from None
-    sys.stderr.flush()
+    for product_name, game_id, lang, tmp in unit:
+        product = next(p for p in PRODUCTS if p.name == product_name)
+        queue.put(("start", (product_name, game_id, lang)))
+        try:
+            product.write(project, project.games[game_id], lang, Path(tmp), options,
+                          lambda n: queue.put(("pages", n)))
+        except DataError as exc:   # its problems do not survive pickling; its message does
+            raise BuildError(str(exc)) from None
+        sys.stderr.flush()
+
+
+def _units(project, todo: list, options, pages: list[int] | None) -> list[list]:
+    """The products in units of work, the costliest first (so no worker is left with a big one
+    at the end): one product each, but those of one family, game and language together in the
+    plan's order (product_list.Product.family), so one process renders them in turn."""
+    if pages is None:
+        pages = [job.product.pages(project, job.game, options) for job, _tmp in todo]
+    units: dict[tuple, list] = {}
+    for index, ((job, tmp), count) in enumerate(zip(todo, pages)):
+        together = (job.product.family, job.game.id, job.lang) if job.product.family else (index,)
+        units.setdefault(together, []).append((job, tmp, count))
+    return sorted(units.values(), key=lambda unit: (-sum(COST.get(job.product.name, 0) for job, _t, _n in unit),
+                                                    -sum(count for _j, _t, count in unit)))
+
+
+def _write(unit: list, project, options, progress, announce) -> None:
+    """A unit rendered in this process."""
+    for job, tmp, _count in unit:
+        announce(job)
+        job.product.write(project, job.game, job.lang, tmp, options, progress)
 
 
 def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
-                    announce: Callable, warn: Callable[[str], None], first: Callable[[], None] = lambda: None) -> None:
+                    announce: Callable, warn: Callable[[str], None], first: Callable[[], None] = lambda: None,
+                    pages: list[int] | None = None) -> None:
     """Write every (job, temporary path) of `todo` on `workers` processes: this one, already
-    warm, and workers - 1 others. Everyone takes the costliest product left (so the last ones
-    are short and no process waits long for another): the workers in the pool's order, this
+    warm, and workers - 1 others. Everyone takes the costliest unit of work left (so the last
+    ones are short and no process waits long for another): the workers in the pool's order, this
     process, once it has done `first` (the site's pages), by cancelling the first future no
     worker has started (a pending future can still be cancelled). The first error is raised
-    once the running products have stopped (the others are cancelled)."""
+    once the running products have stopped (the others are cancelled). `pages`: each job's
+    page count, when the caller has counted them already."""
     ctx = _context()
     queue = ctx.Queue()
     by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
@@ -106,31 +132,29 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
             else:
                 warn(value)
 
-    # the longest products first, so no worker is left with a big one at the end
-    order = sorted(todo, key=lambda item: (-COST.get(item[0].product.name, 0),
-                                           -item[0].product.pages(project, item[0].game, options)))
+    units = _units(project, todo, options, pages)
     finished: set[int] = set()
     try:
-        _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain, finished,
+        _run_pool(project, units, options, workers, ctx, queue, game_ids, progress, announce, drain, finished,
                   first)
     except BrokenProcessPool:
         # a worker could not start or died (no usable __main__ to re-import, out of memory...):
         # what is not finished is rendered here, as with --jobs 1
         warn("warning: worker processes failed; rendering the rest in this process\n")
         first()   # a no-op if done already
-        for index, (job, tmp) in enumerate(order):
+        for index, unit in enumerate(units):
             if index not in finished:
-                announce(job)
-                job.product.write(project, job.game, job.lang, tmp, options, progress)
+                _write(unit, project, options, progress, announce)
 
 
-def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, announce, drain,
+def _run_pool(project, units, options, workers, ctx, queue, game_ids, progress, announce, drain,
               finished: set[int], first: Callable[[], None]) -> None:
     inherited = project if ctx.get_start_method() == "fork" else None
     with ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=_start,
                              initargs=(str(project.root), game_ids, queue, inherited)) as pool:
-        submitted = {pool.submit(_render, job.product.name, job.game.id, job.lang, str(tmp), options): index
-                     for index, (job, tmp) in enumerate(order)}
+        submitted = {pool.submit(_render, [(job.product.name, job.game.id, job.lang, str(tmp))
+                                           for job, tmp, _count in unit], options): index
+                     for index, unit in enumerate(units)}
         pending = set(submitted)
         first()
 
@@ -143,9 +167,7 @@ def _run_pool(project, order, options, workers, ctx, queue, game_ids, progress, 
             for future, index in submitted.items():
                 if future.cancel():          # no worker took it: render it here
                     pending.discard(future)
-                    job, tmp = order[index]
-                    announce(job)
-                    job.product.write(project, job.game, job.lang, tmp, options, progress)
+                    _write(units[index], project, options, progress, announce)
                     finished.add(index)
                 drain()
                 done = {f for f in pending if f.done()}

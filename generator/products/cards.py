@@ -5,6 +5,7 @@ Each sheet carries a label in its margin: the game, the sheet's number, its side
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,6 +17,7 @@ from ..reading.i18n import Translator
 from ..model.model import Deck
 from ..model.project import GameData, Project
 from ..model.templates import card_context
+from ..paper.canvas import copy_canvas
 from ..paper.face import FaceRenderer, edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.packing import Piece, Sheet
@@ -91,16 +93,14 @@ def grid_problem(project: Project, game: GameData, deck: Deck, exc: GridError) -
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
                 progress: Progress = lambda n: None) -> int:
-    """Render the game's card sheets in one language to `path`; return the page count."""
+    """Render the game's card sheets in one language to `path`; return the page count. The plain
+    file (not folded, not ink-saving) keeps a copy of its canvas with the faces drawn for
+    cards-fold-over.pdf, rendered next by the same process (planning/product_list.py)."""
     options = options.for_language(project.sheets, lang)
+    leave_copy = options.fold == "none" and not options.ink_saver
     fonts = FontBook(project.root, project.fonts)
-    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
-    renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
     labels = Translator(project.root, lang, options.allow_missing)
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
-                        game=game.game)
-    pieces = [p for deck in game.decks
-              for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
+    canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels, leave_copy)
     layout = Layout(project.sheets, options)
     sheets = _pack(project, game, layout, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
@@ -112,33 +112,83 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     return pages
 
 
-def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions,
-            canvas: Canvas | None = None, renderer: FaceRenderer | None = None) -> list[Piece]:
-    """One piece per physical card of a deck, with the edge colours of its faces; with a canvas,
-    each face is drawn once (a form) as well."""
+# what the cards' files of the last game and language rendered here share (they are rendered in
+# turn, planning/product_list.py): each face's drawing steps by form, and the canvas left by cards.pdf
+_shared: dict = {}
+
+
+def _shared_with(project: Project, game: GameData, lang: str, options: SheetOptions) -> dict:
+    faces_for = (lang, options.bleed, options.allow_missing)
+    if _shared.get("project") is not project or _shared.get("game") is not game or _shared["for"] != faces_for:
+        _shared.clear()
+        _shared.update({"project": project, "game": game, "for": faces_for, "steps": {}, "pieces": {},
+                        "canvas": None})
+    return _shared
+
+
+def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions, fonts: FontBook,
+                 labels: Translator, leave_copy: bool) -> tuple[Canvas, list[Piece]]:
+    """A new canvas for the file with every face drawn on it (a form each), and the pieces.
+    cards.pdf and cards-fold-over.pdf begin alike, the same faces drawn in the same order (the
+    fold only packs the sheets otherwise): cards.pdf leaves a copy of its canvas at that point,
+    which the other takes instead of drawing them again. cards-ink-saver.pdf paints the same
+    faces otherwise: it takes their steps (FaceRenderer.draw). All three have the same pieces."""
+    shared = _shared_with(project, game, lang, options)
+    two_sided = bool(options.two_sided)
+    if two_sided not in shared["pieces"]:
+        shared["pieces"][two_sided] = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels,
+                                                                                  options)]
+    pieces = shared["pieces"][two_sided]
+    drawn_for = (replace(options, fold="none"), two_sided)
+    if shared["canvas"] is not None and shared["canvas"][0] == drawn_for and not leave_copy:
+        canvas = shared["canvas"][1]
+        shared["canvas"] = None
+        canvas._filename = str(path)
+        return canvas, pieces
+    icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
+    renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
+    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
+                        game=game.game)
+    for deck in game.decks:
+        size = project.size_of(deck)
+        for form, layout, context, label, _card in _faces(project, game, deck, lang, labels, options):
+            draw_form(canvas, form, size, options.bleed,
+                      lambda c: renderer.draw(c, layout, size, context, options.bleed, label, steps=
+                                              shared["steps"].setdefault(form, [])))
+    if leave_copy:
+        shared["canvas"] = (drawn_for, copy_canvas(canvas, str(path)))
+    return canvas, pieces
+
+
+def _faces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions):
+    """(form, layout, context, label, card) of each face of a deck: its back when backs are
+    printed (card None), then each card's front."""
+    if deck.back and options.two_sided:
+        layout = project.back_layout(deck)
+        yield (f"{game.id}.{deck.deck}.back", layout,
+               card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props),
+               f"back of deck {deck.deck}", None)
+    for card in deck.cards:
+        layout = project.layout_for(deck, card)
+        yield (f"{game.id}.{deck.deck}.{card.id}", layout, card_context(game.game, deck, card, lang, layout.colors,
+                                                                         labels),
+               f"card '{card.id}' (deck {deck.deck})", card)
+
+
+def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator,
+            options: SheetOptions) -> list[Piece]:
+    """One piece per physical card of a deck, with the edge colours of its faces."""
     size = project.size_of(deck)
     grid = game.grid_of(deck)
     back_form, back_key = None, None
-    if deck.back and options.two_sided:
-        back_form = f"{game.id}.{deck.deck}.back"
-        layout = project.back_layout(deck)
-        context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
-        back_key = edge_key(layout, context, f"back of deck {deck.deck}", lang)
-        if canvas is not None:
-            draw_form(canvas, back_form, size, options.bleed,
-                      lambda c: renderer.draw(c, layout, size, context, options.bleed, f"back of deck {deck.deck}"))
     pieces: list[Piece] = []
-    for card in deck.cards:
-        form = f"{game.id}.{deck.deck}.{card.id}"
-        layout = project.layout_for(deck, card)
-        context = card_context(game.game, deck, card, lang, layout.colors, labels)
-        if canvas is not None:
-            draw_form(canvas, form, size, options.bleed,
-                      lambda c, layout=layout, context=context, card=card: renderer.draw(
-                          c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
-        piece = Piece(form, back_form if deck.printed_back else None, size,
-                      edge_key(layout, context, f"card '{card.id}' (deck {deck.deck})", lang),
-                      back_key, deck.deck, board=deck.component == "board", grid=grid and grid.key)
+    for form, layout, context, label, card in _faces(project, game, deck, lang, labels, options):
+        edge = edge_key(layout, context, label, lang)
+        if card is None:
+            back_form, back_key = form, edge
+            continue
+        piece = Piece(form, back_form if deck.printed_back else None, size, edge, back_key, deck.deck,
+                      board=deck.component == "board", grid=grid and grid.key)
         pieces += [piece] * card.copies
     return pieces
 

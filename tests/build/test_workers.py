@@ -51,6 +51,37 @@ def test_this_process_takes_the_costliest_product_left_not_the_cheapest(tmp_path
     assert mine[0] < PRODUCTS // 2, f"this process began with product {mine[0]} of {PRODUCTS}"
 
 
+def test_the_cards_files_of_a_game_and_language_are_rendered_in_turn_by_one_process(tmp_path, monkeypatch):
+    """Products of one family (product_list.Product.family: cards.pdf and the files made from its
+    faces) go to one process for a game and language, one after another, so they share what
+    they drew; they used to be handed out one by one, and split between processes."""
+    log = tmp_path / "log"
+
+    def fake(name: str, family: str = "") -> product_list.Product:
+        def write(project, game, lang, path, options, progress=lambda n: None):
+            with log.open("a") as f:
+                f.write(f"{name} {lang} {os.getpid()}\n")
+            time.sleep(0.05)
+            return 1
+        return product_list.Product(name, f"{name}.pdf", write, lambda project, game, options: 1, family)
+    fakes = [fake(f"c{i}", "cards") for i in range(3)] + [fake(f"p{i}") for i in range(3)]
+    monkeypatch.setattr(product_list, "PRODUCTS", fakes)
+    game = SimpleNamespace(id="g")
+    project = SimpleNamespace(root=tmp_path, games={"g": game})
+    todo = [(plan.Job(p, game, lang, tmp_path / lang / p.filename), tmp_path / lang / p.filename)
+            for lang in ("en", "fr", "de") for p in fakes]
+    workers.render_parallel(project, todo, None, 2, lambda n: None, lambda job: None, lambda text: None)
+    lines = [line.split() for line in log.read_text().splitlines()]
+    assert len(lines) == len(todo)
+    for lang in ("en", "fr", "de"):
+        family = [(index, pid) for index, (name, at, pid) in enumerate(lines) if at == lang and name[0] == "c"]
+        assert [lines[index][0] for index, _pid in family] == ["c0", "c1", "c2"]
+        assert len({pid for _index, pid in family}) == 1, lang
+        same_process = [index for index, line in enumerate(lines) if line[2] == family[0][1]]
+        start = same_process.index(family[0][0])
+        assert same_process[start:start + 3] == [index for index, _pid in family], lang   # in turn
+
+
 def test_what_lives_through_the_build_is_frozen_while_products_render_and_given_back_after(tmp_path, monkeypatch):
     """The project, fonts and modules are out of the collector's sight while products render
     (gc.freeze: fewer, shorter collections); after the build, failed or not, nothing stays

@@ -74,3 +74,31 @@ def test_remembered_font_extents_follow_the_font_registered_under_a_name():
         for size in (None, 7.5, 9, 9):
             assert paragraph._ascent_descent(name, size) == pdfmetrics.getAscentDescent(name, size), (file, size)
     assert paragraph._ascent_descent("Helvetica", 9) == pdfmetrics.getAscentDescent("Helvetica", 9)
+
+
+def test_the_cards_files_share_their_faces_and_write_what_each_writes_alone(tmp_path, monkeypatch):
+    """cards-fold-over.pdf finishes the canvas cards.pdf left with its faces drawn, and
+    cards-ink-saver.pdf paints the steps cards.pdf's faces decided (products/cards.py): after
+    cards.pdf neither decides a region again, and each writes the bytes it writes alone."""
+    from generator.loading.catalog import load_project
+    from generator.paper.face import FaceRenderer
+    from generator.paper.imposition import SheetOptions
+    from generator.planning.product_list import PRODUCTS
+    from generator.products import cards
+    from tests.conftest import ROOT
+
+    project = load_project(ROOT, ["san-gimignano"])
+    game, by_name = project.games["san-gimignano"], {p.name: p for p in PRODUCTS}
+    shared = ("cards-fold-over", "cards-ink-saver")
+    for name in shared:
+        cards._shared.clear()
+        by_name[name].write(project, game, "en", tmp_path / f"alone-{name}.pdf", SheetOptions())
+    cards._shared.clear()
+    by_name["cards"].write(project, game, "en", tmp_path / "cards.pdf", SheetOptions())
+    decided = []
+    step = FaceRenderer._step
+    monkeypatch.setattr(FaceRenderer, "_step", lambda self, *args: decided.append(args) or step(self, *args))
+    for name in shared:
+        by_name[name].write(project, game, "en", tmp_path / f"after-{name}.pdf", SheetOptions())
+        assert (tmp_path / f"after-{name}.pdf").read_bytes() == (tmp_path / f"alone-{name}.pdf").read_bytes(), name
+    assert decided == []

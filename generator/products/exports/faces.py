@@ -127,7 +127,7 @@ def _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach
     def paint(c):
         try:
             renderer.draw(c, layout, size, context, reach, face.label,
-                          None if on_error is None else lambda exc: on_error(face, exc))
+                          on_box_error=None if on_error is None else lambda exc: on_error(face, exc))
         except BuildError as exc:
             if on_error is None:
                 raise
