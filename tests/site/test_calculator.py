@@ -293,11 +293,11 @@ def test_the_form_has_steppers_and_card_names(calculator_site, page_factory, ser
         card.click()
         pressed.append(card.get_attribute("aria-pressed"))
     assert pressed == ["true", "mixed", "false"]
-    stepper = page.locator(".name-deniers").first
-    stepper.locator("button.step").nth(1).click()
-    stepper.locator("button.step").nth(1).click()
-    assert stepper.locator("input").input_value() == "2"
-    box = stepper.locator("button.step").nth(1).bounding_box()
+    deniers = page.locator(".name-deniers").first          # the tens, then the units: a tap each
+    deniers.locator("label.choice:has(input[value='10'])").click()
+    deniers.locator("label.choice:has(input[value='3'])").click()
+    assert page.evaluate("window.pnpCalc.state()")["players"][0]["deniers"] == 13
+    box = deniers.locator("label.choice").nth(1).bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44                       # thumb-sized
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 375
