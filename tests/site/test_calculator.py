@@ -249,7 +249,8 @@ def test_a_later_visit_restores_the_started_interpreter_and_compiles_nothing(cal
             page.close()
         assert seen[0]["snapshot"] == "made" and int(seen[0]["code-compiled"]) > 100, seen
         assert seen[1]["snapshot"] == "restored" and seen[1]["code-compiled"] == "0", seen
-        assert int(seen[1]["code-reused"]) > 50, seen
+        # pydantic and the scoring package come imported with the snapshot: nothing to import again
+        assert seen[1]["code-reused"] == "0", seen
     finally:
         context.close()
 
