@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, closest, field_path
+from .lengths import LENGTH
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -33,12 +34,19 @@ def _shown(value: Any) -> str:
     return f"'{text[:40]}…'" if len(text) > 40 else f"'{text}'"
 
 
+def _bound(value: Any) -> str:
+    """A limit as a designer writes it: 100, not 100.0."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 # pydantic's error types in a designer's words: (message, expected), from the input and ctx
 _WORDS = {
-    "less_than_equal": lambda v, c: (f"{_shown(v)} is more than {c.get('le')}", f"at most {c.get('le')}"),
-    "less_than": lambda v, c: (f"{_shown(v)} is too large", f"less than {c.get('lt')}"),
-    "greater_than_equal": lambda v, c: (f"{_shown(v)} is less than {c.get('ge')}", f"at least {c.get('ge')}"),
-    "greater_than": lambda v, c: (f"{_shown(v)} is too small", f"more than {c.get('gt')}"),
+    "less_than_equal": lambda v, c: (f"{_shown(v)} is more than {_bound(c.get('le'))}",
+                                     f"at most {_bound(c.get('le'))}"),
+    "less_than": lambda v, c: (f"{_shown(v)} is too large", f"less than {_bound(c.get('lt'))}"),
+    "greater_than_equal": lambda v, c: (f"{_shown(v)} is less than {_bound(c.get('ge'))}",
+                                        f"at least {_bound(c.get('ge'))}"),
+    "greater_than": lambda v, c: (f"{_shown(v)} is too small", f"more than {_bound(c.get('gt'))}"),
     "int_parsing": lambda v, c: (f"{_shown(v)} is not a whole number", "a whole number, such as 3"),
     "int_type": lambda v, c: (f"{_shown(v)} is not a whole number", "a whole number, such as 3"),
     "int_from_float": lambda v, c: (f"{_shown(v)} is not a whole number", "a whole number, such as 3"),
@@ -63,7 +71,8 @@ _WORDS = {
 
 
 def _is_length(err: dict) -> bool:
-    return err["type"] == "string_pattern_mismatch" and "px|%" in str((err.get("ctx") or {}).get("pattern", ""))
+    """A text that failed the length pattern itself (lengths.py), not any pattern naming a unit."""
+    return err["type"] == "string_pattern_mismatch" and (err.get("ctx") or {}).get("pattern") == LENGTH
 
 
 def worded(err: dict) -> tuple[str, str]:
@@ -71,6 +80,9 @@ def worded(err: dict) -> tuple[str, str]:
     'unable to parse string as an integer'."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
     if _is_length(err):
+        if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
+            return f"{_shown(value)} is not a length", \
+                "a number of mm (6), or a number and its unit: mm, cm, in, pt, px (with the sheet's dpi)"
         return (f"{_shown(value)} is not a length",
                 "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px (with the layout's dpi) or %")
     if kind == "missing":

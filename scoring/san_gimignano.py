@@ -106,9 +106,7 @@ class State(StateModel):
 # ---------------------------------------------------------------- rule checks
 
 def check(state: State, checks: Checks) -> None:
-    if state.game != GAME:
-        checks.fail(("game",), Text("these are the scores of '{given}', not of '{expected}'", given=state.game,
-                                    expected=GAME))
+    checks.same_game(state.game, GAME)
     if (state.players is None) == (state.deals is None):
         checks.fail((), Text("give either one deal's players or several deals (variant), not both or neither"))
         return

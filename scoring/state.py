@@ -26,10 +26,13 @@ def _same_game(model: type[M], raw: Any, name: str) -> None:
     given = raw.get("game") if isinstance(raw, dict) else None
     if expected and isinstance(given, str) and given != expected:
         from .result import Text
-        raise DataError([Problem(name, line_of(raw, ("game",)), "game",
-                                 Text("these are the scores of '{given}', not of '{expected}'", given=given[:60],
-                                      expected=expected),
+        raise DataError([Problem(name, line_of(raw, ("game",)), "game", _another_game(given[:60], expected),
                                  Text("the scores of a game of {expected}", expected=expected))])
+
+
+def _another_game(given: str, expected: str) -> str:
+    from .result import Text
+    return Text("these are the scores of '{given}', not of '{expected}'", given=given, expected=expected)
 
 
 def field_range(model: type[BaseModel], name: str) -> tuple[Any, int | None, int | None]:
@@ -148,6 +151,11 @@ class Checks:
     def fail(self, loc: tuple, message: str, expected: str = "") -> None:
         from datafile.errors import field_path
         self.problems.append(Problem(self.file, line_of(self.raw, loc), field_path(loc), message, expected))
+
+    def same_game(self, given: str, expected: str) -> None:
+        """A state of another game, made in code (load_state and from_data refuse one before validating it)."""
+        if given != expected:
+            self.fail(("game",), _another_game(given, expected))
 
     def raise_if_any(self) -> None:
         if self.problems:

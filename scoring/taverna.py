@@ -154,9 +154,7 @@ def _tier(value: int, thresholds: tuple[int, ...]) -> int:
 
 
 def check(state: State, checks: Checks) -> None:
-    if state.game != GAME:
-        checks.fail(("game",), Text("these are the scores of '{given}', not of '{expected}'", given=state.game,
-                                    expected=GAME))
+    checks.same_game(state.game, GAME)
     n = len(state.players)
     if n not in PLAYERS:
         checks.fail(("players",), Text("players: {count}", count=n), Text("2 to 5 players"))

@@ -112,9 +112,7 @@ class State(StateModel):
 
 
 def check(state: State, cards: dict[str, CardInfo], checks: Checks) -> None:
-    if state.game != GAME:
-        checks.fail(("game",), Text("these are the scores of '{given}', not of '{expected}'", given=state.game,
-                                    expected=GAME))
+    checks.same_game(state.game, GAME)
     if len(state.players) not in PLAYERS:
         checks.fail(("players",), Text("players: {count}", count=len(state.players)), Text("2 to 4 players"))
     names = [p.name for p in state.players]

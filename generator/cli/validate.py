@@ -109,6 +109,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
     at the deck's `size:` line. On a paper asked for (--paper), the rules are laid out too (at the
     game's `name:` line: the paper is the option's)."""
     from ..paper.imposition import Layout
+    from ..products.cards import deck_fit_problems
     from ..products.rules_pdf import check_rules
     problems = []
     for lang in game.game.languages if sheet.paper and (game.directory / "rules").is_dir() else ():
@@ -123,18 +124,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
             break                  # reported by the data checks
     layouts = [Layout(project.sheets, replace(sheet, paper=name))
                for name in dict.fromkeys(_papers(project, game, sheet.paper).values())]
-    for deck in game.decks:
-        if deck.component == "board":
-            continue
-        kind = "fold" if sheet.fold != "none" and deck.printed_back else "single"
-        for layout in layouts:
-            try:
-                layout.frame(project.size_of(deck), kind)
-            except BuildError as exc:
-                path = project.root / game.deck_files.get(deck.deck, "")
-                problems.append(Problem(project.relative(path), _line(project, path, "size"), "size", str(exc),
-                                        "a smaller piece, or a larger paper (--paper)"))
-                break
+    problems += deck_fit_problems(project, game, layouts)
     if (game.directory / "aid-card").is_dir():
         from ..texts.aid_card_schema import aid_card_path
         from ..products.aids.card import card_grid

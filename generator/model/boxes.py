@@ -4,13 +4,13 @@ Both are resolved once, when layouts.py resolves a layout; each mistake is one p
 line of its field."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from datafile.errors import Problem, closest
+from datafile.lengths import parse_length, to_mm
 from datafile.source import line_of
 
-from .model import MAX_OFFSET_MM, UNITS
+from .model import MAX_OFFSET_MM
 
 
 def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, raw: Any, short: str,
@@ -87,7 +87,7 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
         value = values.get(key)
         if not isinstance(value, str):
             continue
-        number, unit = re.match(r"^\s*(-?\d+(?:\.\d+)?)\s*(\S+)\s*$", value).groups()
+        number, unit = parse_length(value)       # the schema let only lengths through
         if unit == "px" and not dpi:
             problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' in pixels, but the "
                                     "layout says no dpi", "dpi: 300 on the layout (the resolution its pixel "
@@ -96,10 +96,10 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
             problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}': a {key} is not a "
                                     "share of the card", "a length in mm, in, pt or px"))
         elif unit == "%":
-            values["percent"] = {**(values.get("percent") or {}), key: float(number) / 100}
+            values["percent"] = {**(values.get("percent") or {}), key: number / 100}
             values[key] = 0.0
         else:
-            values[key] = float(number) * (25.4 / dpi if unit == "px" else UNITS[unit])
+            values[key] = to_mm(number, unit, dpi)
             if abs(values[key]) > MAX_OFFSET_MM:
                 problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' is "
                                         f"{values[key]:.0f} mm", f"at most {MAX_OFFSET_MM} mm"))

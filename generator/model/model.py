@@ -12,7 +12,10 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from datafile.lengths import LENGTH
+
 from .colours import Colour, ColourRef
+from .grid import SheetGrid
 from .language_codes import _language, language_problem
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -83,6 +86,12 @@ def sized_preset(value):
     return {"width": d, "height": d, "shape": "round" if kind == "round" else "rect"}
 
 
+# a length: a number in mm, or a number and its unit (datafile/lengths.py; a layout's boxes convert
+# theirs in layouts.py: px needs the layout's dpi, % is of the card's width for x and width, of its
+# height for y and height)
+UnitLength = Annotated[str, Field(pattern=LENGTH, max_length=40)]
+
+
 # ---------------------------------------------------------------- cards
 
 class PropertySpec(Strict):
@@ -104,9 +113,24 @@ class PropertySpec(Strict):
         return self
 
 
+def _kana(value: dict[str, str]) -> dict[str, str]:
+    bad = [f"{lang}: {text}" for lang, text in value.items() if not KANA_READING.fullmatch(text)]
+    if bad:
+        raise PydanticCustomError("reading", "'{bad}' is not in kana: write how the name is read, in ひらがな "
+                                  "or カタカナ (勝利点 -> しょうりてん)", {"bad": ", ".join(bad)})
+    return value
+
+
+KANA_READING = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc・ 0-9]+")
+# how a name is read, per language, where a list sorts by it (Japanese 五十音順 of legends and
+# card pickers: {ja: しょうりてん}); a name in kana alone needs none
+Reading = Annotated[dict[Language, str], AfterValidator(_kana)]
+
+
 class Card(Strict):
     id: str = Field(pattern=SLUG)
     name: Text
+    reading: Reading = {}
     copies: int = Field(1, ge=1, le=MAX_COPIES)
     text: Text | None = None
     layout: str | None = None
@@ -141,6 +165,9 @@ class Deck(Strict):
     quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
+    sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)
+    # the rules' card index: as the file lists them, or by name (reader's order) within each layout
+    index: Literal["as-listed", "by-name"] = "as-listed"
 
     @field_validator("size", mode="before")
     @classmethod
@@ -176,6 +203,7 @@ class Game(Strict):
     # components of the published game this project does not print (the board, pieces, coins...):
     # the player takes them from their copy; named on the card sheets' first page
     not_printed: list[Text] = Field([], max_length=50)
+    sheet: SheetGrid | None = None   # the sheet grid of the decks that set none
 
     @field_validator("players", mode="before")
     @classmethod
@@ -196,10 +224,6 @@ Align = Literal["left", "center", "right", "justify"]
 Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
 
 
-# a layout length: a number in mm, or a number and its unit (layouts.py converts it: px needs the
-# layout's dpi, % is of the card's width for x and width, of its height for y and height)
-UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
-UnitLength = Annotated[str, Field(pattern=r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt|px|%)\s*$", max_length=40)]
 Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength
 Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength
 
@@ -263,6 +287,8 @@ class IconSpec(Strict):
     advance: int = Field(1000, gt=0, le=10_000)
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
+    spoken: Text | None = None   # its name read aloud in a sentence, where the label explains it
+    reading: Reading = {}      # the label's, where a legend sorts by it: {ja: しょうりてん}
     # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
     # short of room, keeps to the symbols the rules use
     picture: bool = False

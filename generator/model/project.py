@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 from datafile.errors import Problem
 
 from ..reading.locate import relative
+from .grid import SheetGrid
 from .model import Card, Deck, FontsFile, Game, IconSpec, SheetsFile, Size
 
 if TYPE_CHECKING:
@@ -30,6 +31,11 @@ class GameData:
 
     def deck(self, deck_id: str) -> Deck:
         return next(d for d in self.decks if d.deck == deck_id)
+
+    def grid_of(self, deck: Deck) -> SheetGrid | None:
+        """The sheet grid a deck's cards are printed in: its own, else the game's (None: as the
+        paper fits them, sharing sheets with other decks of their size)."""
+        return deck.sheet or self.game.sheet
 
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """What depends on the game's files only (aid data, rules, used icons), not on the product

@@ -66,16 +66,17 @@ def stamp(canvas, root: Path, author: str | None = None) -> None:
         canvas.setAuthor(author)
 
 
-def for_game(game_data, lang: str, _) -> str:
-    """The line for one game's file (`game_data`: data/project.GameData), in `lang`; `_` translates."""
-    return line(game_data.game, lang, _("print-and-play edition"), game_data.directory.parent.parent)
+def for_game(game_data, lang: str, _, root: Path) -> str:
+    """The line for one game's file (`game_data`: model/project.GameData) of the project at
+    `root`, in `lang`; `_` translates."""
+    return line(game_data.game, lang, _("print-and-play edition"), root)
 
 
-def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7) -> None:
+def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7, color: str = "#6f604c") -> None:
     """The line at (x, y) in points, muted: printed in a margin every printer keeps (≥ 5 mm)."""
     from reportlab.lib import colors
     canvas.saveState()
-    canvas.setFillColor(colors.HexColor("#6f604c"))
+    canvas.setFillColor(colors.HexColor(color))
     canvas.setFont(font, size)
     canvas.drawString(x, y, text)
     canvas.restoreState()

@@ -23,7 +23,7 @@ from .colophon import credits, stamp
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
-from .sheets import (Box, Frame, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
+from .sheets import (Box, Frame, GridError, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
                      reserve, trim_area)
 
 Progress = Callable[[int], None]
@@ -101,18 +101,20 @@ class Layout:
     def fold_gap(self) -> float:
         return 2 * (self.options.bleed + self.sheets.marks.offset + self.sheets.marks.length)
 
-    def frame(self, size: Size, kind: str = "single") -> Frame:
+    def frame(self, size: Size, kind: str = "single", grid: tuple | None = None) -> Frame:
         area = self.fold_area() if kind == "fold" else self.full
-        key = (size.width, size.height, size.shape, size.radius, kind)
+        key = (size.width, size.height, size.shape, size.radius, kind, grid)
         if key not in self._frames:
             try:
                 self._frames[key] = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
-                                               self.what)
+                                               self.what, grid)
             except BuildError as exc:
                 if kind != "fold":
                     raise
-                raise BuildError(f"{exc}, with its back beside the fold (--fold {self.options.fold}); "
-                                 f"use --fold none or a larger paper") from None
+                message = f"{exc}, with its back beside the fold (--fold {self.options.fold})"
+                if isinstance(exc, GridError):
+                    raise GridError(f"{message}; use --fold none, or fewer columns or rows", exc.field) from None
+                raise BuildError(f"{message}; use --fold none or a larger paper") from None
         return self._frames[key]
 
     def pack(self, pieces: list[Piece]) -> list:
@@ -124,12 +126,15 @@ class Layout:
         kind = self.options.two_sided
         height = (self.fold_area() if kind == "fold" else self.full).height
         if kind == "fold":
-            fold_sheets = pack_all([p for p in pieces if p.back], lambda s: self.frame(s, "fold"), height, "fold",
-                                   self.options.deck_per_sheet)
-            rest = pack_all([p for p in pieces if not p.back], self.frame, self.full.height, None,
+            fold_sheets = pack_all([p for p in pieces if p.back], lambda s, g: self.frame(s, "fold", g), height,
+                                   "fold", self.options.deck_per_sheet)
+            rest = pack_all([p for p in pieces if not p.back], self._single, self.full.height, None,
                             self.options.deck_per_sheet)
             return fold_sheets + rest
-        return pack_all(pieces, self.frame, height, kind, self.options.deck_per_sheet)
+        return pack_all(pieces, self._single, height, kind, self.options.deck_per_sheet)
+
+    def _single(self, size: Size, grid: tuple | None) -> Frame:
+        return self.frame(size, "single", grid)
 
 
 def page_count(sheets: list[Sheet]) -> int:

@@ -3,8 +3,11 @@ edge the decks it holds), at least 6 pt and never shortened: set in the top and 
 in the widest stretches no crop mark crosses and no piece (nor its bleed) comes within a cut's
 stray (LABEL_CLEAR); where those margins are too narrow (three poker rows on Letter), in the
 left and right margins, turned. A line too long for one stretch is split at its " · " into the
-next stretches."""
+next stretches; a Japanese label (one with kana or kanji) shows its parts joined by 「・」, as
+typeset() writes " · " in Japanese."""
 from __future__ import annotations
+
+import re
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -18,6 +21,7 @@ from .sheets import Box, Mark, content
 SIZES = (7.0, 6.5, 6.0)          # pt, largest first: never smaller
 MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
 SEPARATOR = " · "
+JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _stretches(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -92,13 +96,14 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
         lines = (SEPARATOR.join(t for t in lines if t), "")
     for text, free in zip(lines, spaces):
         parts = [p for p in text.split(SEPARATOR) if p] if text else []
+        join = "・" if JAPANESE.search(text) else SEPARATOR
         for (a, b, across, upright) in free:
             if not parts:
                 break
             taken = 1
-            while taken < len(parts) and _size(SEPARATOR.join(parts[:taken + 1]), font, b - a):
+            while taken < len(parts) and _size(join.join(parts[:taken + 1]), font, b - a):
                 taken += 1
-            shown = SEPARATOR.join(parts[:taken])
+            shown = join.join(parts[:taken])
             size = _size(shown, font, b - a) or SIZES[-1]     # a single part wider than the stretch: still whole
             parts = parts[taken:]
             width = stringWidth(shown, font, size) / mm

@@ -5,7 +5,8 @@ the whole sheet; round and hexagonal pieces, cut one by one, may stack blocks of
 a lane between blocks leaving room for both blocks' own bleed. Pieces fill a block in deck order; on an axis where the paper
 leaves no gutter, a piece may only touch a neighbour with the same edge colours (front and
 back): otherwise its slot is left empty and it takes the next one, so no cut line ever has two
-colours on its sides.
+colours on its sides. A deck that sets its own grid (`sheet:`) has sheets of its own, shared only
+with decks of the same grid and size.
 
 `pack_all` makes the sheets of a whole file: duplex sheets for pieces with a back, then
 single-sided sheets for those without: two print jobs, never a one-sided piece on a duplex sheet.
@@ -31,6 +32,7 @@ class Piece:
     back_key: object = None
     deck: str = ""
     board: bool = False          # larger than the paper: printed in parts (board.py), not packed
+    grid: tuple | None = None    # its deck's own sheet grid (columns, rows, gap): sheets of their own
 
     def may_touch(self, other: "Piece") -> bool:
         if self.front_key is None or self.front_key != other.front_key:
@@ -67,6 +69,10 @@ class Block:
     @property
     def size(self) -> Size:
         return self.frame.size
+
+    def holds(self, piece: Piece) -> bool:
+        """Of this block's kind: its size, and its deck's grid (or none)."""
+        return size_key(self.size) == size_key(piece.size) and self.frame.grid == piece.grid
 
     def place(self, piece: Piece) -> bool:
         """Put `piece` in the next slot it may take; False when the block is full."""
@@ -131,7 +137,8 @@ def lane(frame: Frame) -> float:
 class Packer:
     """Fills sheets of one kind with pieces in order (see the module's docstring)."""
 
-    def __init__(self, kind: Kind, frame_for: Callable[[Size], Frame], height: float, new_sheet_per_deck=False):
+    def __init__(self, kind: Kind, frame_for: Callable[[Size, tuple | None], Frame], height: float,
+                 new_sheet_per_deck=False):
         self.kind, self.frame_for, self.height = kind, frame_for, height
         self.per_deck = new_sheet_per_deck
         self.sheets: list[Sheet] = []
@@ -143,11 +150,13 @@ class Packer:
             sheet = None
         self._deck = piece.deck
         block = sheet.blocks[-1] if sheet and sheet.blocks else None
-        if block is not None and size_key(block.size) == size_key(piece.size) and block.place(piece):
+        if block is not None and block.holds(piece) and block.place(piece):
             return
         # one rectangle size per sheet, so every cut line runs across it; round and hexagonal
-        # pieces are cut one by one, and tokens of two sizes may share a sheet
-        shaped = block is not None and block.size.shape != "rect" and piece.size.shape != "rect"
+        # pieces are cut one by one, and tokens of two sizes may share a sheet, unless a deck
+        # set its own grid: that grid is the whole sheet
+        shaped = block is not None and block.size.shape != "rect" and piece.size.shape != "rect" \
+            and block.frame.grid is None and piece.grid is None
         if sheet is not None and (not sheet.blocks or shaped) and self._open_block(sheet, piece):
             return
         sheet = Sheet(self.kind, self.height)
@@ -156,7 +165,7 @@ class Packer:
             raise AssertionError("a frame always holds one piece")   # make_frame refused it before
 
     def _open_block(self, sheet: Sheet, piece: Piece) -> bool:
-        frame = self.frame_for(piece.size)
+        frame = self.frame_for(piece.size, piece.grid)
         last = sheet.blocks[-1] if sheet.blocks else None
         if last is not None:
             last.close()
@@ -191,19 +200,20 @@ class Packer:
 
 
 def order_by_edges(pieces: list[Piece]) -> list[Piece]:
-    """Pieces grouped by size, then by edge colours, each group where its first piece was: cards
-    that may touch come together (and a deck's expansion cards join its base cards)."""
+    """Pieces grouped by size (and grid), then by edge colours, each group where its first piece
+    was: cards that may touch come together (and a deck's expansion cards join its base cards)."""
     groups: dict[tuple, list[Piece]] = {}
     for piece in pieces:
-        groups.setdefault((size_key(piece.size), repr(piece.front_key), repr(piece.back_key)), []).append(piece)
+        groups.setdefault(((size_key(piece.size), piece.grid), repr(piece.front_key), repr(piece.back_key)),
+                          []).append(piece)
     by_size: dict[tuple, list[Piece]] = {}
     for (size, *_rest), members in groups.items():
         by_size.setdefault(size, []).extend(members)
     return [p for members in by_size.values() for p in members]
 
 
-def pack_all(pieces: list[Piece], frame_for: Callable[[Size], Frame], height: float, two_sided: Kind | None,
-             per_deck: bool = False) -> list[Sheet]:
+def pack_all(pieces: list[Piece], frame_for: Callable[[Size, tuple | None], Frame], height: float,
+             two_sided: Kind | None, per_deck: bool = False) -> list[Sheet]:
     """The sheets of a file: two-sided sheets (`duplex` or `fold`) for pieces with a back, then
     single-sided ones; without `two_sided` every piece goes onto single-sided sheets, fronts only."""
     if not per_deck:

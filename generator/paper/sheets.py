@@ -70,6 +70,7 @@ class Frame:
     bleed: float        # mm
     sheets: SheetsFile
     paper_name: str
+    grid: tuple | None = None    # a deck's own grid (columns, rows, gap): its pieces share no sheet with others
 
     @property
     def framed(self) -> bool:
@@ -133,18 +134,74 @@ def axis(space: float, item: float, least: float, most: float) -> Axis:
 
 
 def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, area: Box | None = None,
-               what: str = "card") -> Frame:
+               what: str = "card", grid: tuple | None = None) -> Frame:
+    """Pieces of `size` on the paper: as many as fit, or a deck's `grid` (columns, rows, gap;
+    None in it: as many as fit, the paper's gap)."""
     paper = sheets.papers[paper_name]
     area = area or trim_area(sheets, paper)
     least = 0.0 if framed(sheets, size) else sheets.min_gutter      # framed pieces touch
-    cols = axis(area.width, size.width, least, sheets.gutter)
-    rows = axis(area.height, size.height, least, sheets.gutter)
+    if grid is not None:
+        cols, rows = _grid_axes(sheets, paper_name, size, area, grid, what)
+    else:
+        cols = axis(area.width, size.width, least, sheets.gutter)
+        rows = axis(area.height, size.height, least, sheets.gutter)
     if framed(sheets, size):
         bleed = 0.0
     if cols.count < 1 or rows.count < 1:
-        raise BuildError(f"a {size.width:g}x{size.height:g} mm {what} does not fit on {paper_name} paper "
-                         f"inside its {sheets.margin:g} mm margin and crop marks")
-    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name)
+        raise BuildError(_no_room(sheets, paper_name, size, what))
+    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name, grid)
+
+
+def _no_room(sheets: SheetsFile, paper_name: str, size: Size, what: str) -> str:
+    return (f"a {size.width:g}x{size.height:g} mm {what} does not fit on {paper_name} paper "
+            f"inside its {sheets.margin:g} mm margin and crop marks")
+
+
+class GridError(BuildError):
+    """A deck's sheet grid the paper does not hold; `field` is the grid's field at fault."""
+
+    def __init__(self, message: str, field: str):
+        super().__init__(message)
+        self.field = field
+
+
+def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str):
+    """A deck's own grid: its columns and rows `gap` mm apart, or a GridError saying what fits.
+    Unframed pieces keep half the gap as their own bleed: unframed rectangles touch (0, sharing
+    their cuts as they do without a grid) or keep `min_gutter` at least, never a sliver between;
+    round and hexagonal pieces, cut one by one, keep `gutter` (their slanted and curved sides
+    keep less of a bleed than their box)."""
+    columns, rows, gap = grid
+    unframed = not framed(sheets, size)
+    gap = (sheets.gutter if unframed else 0.0) if gap is None else gap
+    if size.shape != "rect" and gap < sheets.gutter - 1e-9:
+        shape = "round" if size.shape == "round" else "hexagonal"
+        raise GridError(f"a gap of {gap:g} mm between {shape} pieces leaves each too little of its own "
+                        f"bleed; at least {sheets.gutter:g} mm", "gap")
+    if unframed and size.shape == "rect" and 0 < gap < sheets.min_gutter - 1e-9:
+        raise GridError(f"a gap of {gap:g} mm leaves each {what} {gap / 2:g} mm of its own bleed; "
+                        f"0 (they touch, sharing their cuts) or at least {sheets.min_gutter:g} mm", "gap")
+
+    def fit(space: float, item: float) -> int:
+        return int((space + gap + 1e-9) // (item + gap))
+    fit_cols, fit_rows = fit(area.width, size.width), fit(area.height, size.height)
+    if fit_cols < 1 or fit_rows < 1:
+        raise BuildError(_no_room(sheets, paper_name, size, what))
+    want_cols, want_rows = columns or fit_cols, rows or fit_rows
+    if want_cols > fit_cols or want_rows > fit_rows:
+        need = []
+        if want_cols > fit_cols:
+            need.append(f"{want_cols * size.width + (want_cols - 1) * gap:g} mm across, {paper_name} paper has "
+                        f"{area.width:g} mm")
+        if want_rows > fit_rows:
+            need.append(f"{want_rows * size.height + (want_rows - 1) * gap:g} mm down, {paper_name} paper has "
+                        f"{area.height:g} mm")
+        spaced = f" {gap:g} mm apart" if gap else ""
+        raise GridError(f"{min(want_cols, fit_cols)} x {min(want_rows, fit_rows)} {what}s of {size.width:g} x "
+                        f"{size.height:g} mm{spaced} fit; {want_cols} x {want_rows} need {' and '.join(need)} "
+                        f"inside its {sheets.margin:g} mm margin and crop marks",
+                        "columns" if want_cols > fit_cols else "rows")
+    return Axis(want_cols, gap), Axis(want_rows, gap)
 
 
 def make_grid(sheets: SheetsFile, paper_name: str, size: Size, bleed: float) -> Frame:

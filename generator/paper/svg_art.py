@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import String
 from reportlab.lib.utils import ImageReader
 
 from datafile.errors import BuildError
@@ -25,19 +24,6 @@ from datafile.errors import BuildError
 from ..reading.locate import MAX_ART_BYTES, MAX_SVG_BYTES
 
 from .art_files import MAX_PIXELS, MAX_SVG_NODES, RASTER, _format, _read, _shown, _size, _spend
-
-
-class _Refusals(logging.Handler):
-    """svglib's refusals of references outside the folder it was given (it logs them)."""
-
-    def __init__(self):
-        super().__init__(logging.ERROR)
-        self.refused: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.getMessage().startswith("Refusing"):
-            self.refused.append(str(record.args[0]) if record.args else record.getMessage())
-
 
 
 _HREF = "{http://www.w3.org/1999/xlink}href"
@@ -166,9 +152,11 @@ def load_svg(path: Path, root: Path):
     from PIL import Image
     from svglib.svglib import SvgRenderer
     tree = _svg_tree(_read(path, root, MAX_SVG_BYTES), path, root)
-    svglib_log, refusals = logging.getLogger("svglib.svglib"), _Refusals()
-    svglib_log.addHandler(refusals)
-    propagate, svglib_log.propagate = svglib_log.propagate, False   # said once, below
+    # _svg_tree leaves svglib no reference to follow and no text to set: what it logs besides (a
+    # colour or unit it skips) is not the designer's to read
+    svglib_log, quiet = logging.getLogger("svglib.svglib"), logging.NullHandler()
+    svglib_log.addHandler(quiet)
+    propagate, svglib_log.propagate = svglib_log.propagate, False
     bomb, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, MAX_PIXELS // 2   # embedded images: refused above MAX_PIXELS
     try:
         # entities are left unexpanded: no entity bomb, no file read through one
@@ -176,17 +164,11 @@ def load_svg(path: Path, root: Path):
     except Exception as exc:  # svglib raises lxml errors on malformed files
         raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
     finally:
-        svglib_log.removeHandler(refusals)
+        svglib_log.removeHandler(quiet)
         svglib_log.propagate = propagate
         Image.MAX_IMAGE_PIXELS = bomb
-    if refusals.refused:
-        raise BuildError(f"SVG '{path.name}' uses '{refusals.refused[0]}', which is outside the game folder "
-                         f"(or an absolute path); keep the files an SVG uses inside {root.name}/")
     if drawing is None:
         raise BuildError(f"cannot read SVG '{path.name}'")
-    if _has_text(drawing):
-        # svglib would set it in a non-embedded standard font: the PDF would depend on the reader
-        raise BuildError(f"SVG '{path.name}' contains text; convert text to paths in your editor")
     return drawing
 
 
@@ -206,9 +188,3 @@ def _reader(picture) -> ImageReader:
         reader = ImageReader(picture)
         picture._pnp_reader = reader
     return reader
-
-
-def _has_text(node) -> bool:
-    if isinstance(node, String):
-        return True
-    return any(_has_text(child) for child in getattr(node, "contents", []))

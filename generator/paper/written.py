@@ -109,6 +109,17 @@ def hash_of(path: Path, rel: str, files: dict[str, str]) -> str | None:
     return digest if digest == files[rel] else None
 
 
+class Ours:
+    """Whether pnp wrote a file of `out` with its present bytes, asked by its path relative to
+    `out`: `Ours(out)("site/index.html")`. `files`: out's list, when the caller has read it."""
+
+    def __init__(self, out: Path, files: dict[str, str] | None = None):
+        self.out, self.files = out, load(out) if files is None else files
+
+    def __call__(self, rel: str) -> bool:
+        return hash_of(self.out / rel, rel, self.files) is not None
+
+
 _DIGESTS: dict[str, tuple[tuple, str]] = {}
 
 

@@ -200,10 +200,10 @@ class Store:
         self.used: set[str] = set()
         # what pnp wrote into OUT (written.py): a shipped cache entry, named right for a key
         # anyone can compute, is never taken for a product
-        self.trusted = written.load(out) if trusted is None else trusted
+        self.listed = written.Ours(out, trusted)
 
     def _ours(self, entry: Path) -> bool:
-        return written.hash_of(entry, f"{CACHE_DIR}/{entry.name}", self.trusted) is not None
+        return self.listed(f"{CACHE_DIR}/{entry.name}")
 
     def _entry(self, key: str) -> Path | None:
         """The entry for `key`, if an earlier build left one whose bytes still match the hash in

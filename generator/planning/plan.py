@@ -140,11 +140,9 @@ def _forget_if_inputs_changed(digest: str) -> None:
     locale file changed must forget them all, or it would render the new key with old glyphs or
     strings."""
     if _inputs_rendered_with and _inputs_rendered_with[-1] != digest:
-        from reportlab.pdfbase import pdfmetrics
-
         from ..typeset import fonts, icons, text
-        pdfmetrics._reset()
-        for cached in (fonts._register_face, icons._icon_font, text.fit):   # catalogues check their files
+        fonts.forget_registered()
+        for cached in (icons._icon_font, text.fit):   # catalogues check their files
             cached.cache_clear()
     _inputs_rendered_with[:] = [digest]
     from ..typeset import hyphenation, text

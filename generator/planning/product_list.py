@@ -4,7 +4,7 @@ processes (workers.py), which look a product up by name."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -34,26 +34,29 @@ def lazy(target: str) -> Callable:
     return call
 
 
-def product(name: str, filename: str, write: str, pages: str) -> Product:
+def product(name: str, filename: str, write: str, pages: str, adjust: dict | None = None) -> Product:
     """A product whose writer and page counter get the options with the paper settled for the
-    language (--paper, else the language's paper in sheets.yaml): each language on one paper."""
+    language (--paper, else the language's paper in sheets.yaml: each language on one paper),
+    and `adjust`'s options set (a variant: another product's writer on other options)."""
     writer, counter = lazy(write), lazy(pages)
 
+    def settled(project, options, lang):
+        return replace(options.for_language(project.sheets, lang), **(adjust or {}))
+
     def write_on_paper(project, game, lang, path, options, progress=lambda n: None):
-        return writer(project, game, lang, path, options.for_language(project.sheets, lang), progress)
+        return writer(project, game, lang, path, settled(project, options, lang), progress)
 
     def count_on_paper(project, game, options):
-        return counter(project, game, options.for_language(project.sheets, game.game.languages[0]))
+        return counter(project, game, settled(project, options, game.game.languages[0]))
     return Product(name, filename, write_on_paper, count_on_paper)
 
 
+CARDS = ("generator.products.cards:write_cards", "generator.products.cards:count_pages")
 PRODUCTS: list[Product] = [
-    product("cards", "cards.pdf", "generator.products.cards:write_cards", "generator.products.cards:count_pages"),
+    product("cards", "cards.pdf", *CARDS),
     # what cards.pdf's instructions point at, next to it: no player has pnp to make them
-    product("cards-fold-over", "cards-fold-over.pdf", "generator.products.cards:write_fold_over",
-            "generator.products.cards:count_fold_over"),
-    product("cards-ink-saver", "cards-ink-saver.pdf", "generator.products.cards:write_ink_saver",
-            "generator.products.cards:count_ink_saver"),
+    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "long"}),   # printers without duplex
+    product("cards-ink-saver", "cards-ink-saver.pdf", *CARDS, adjust={"ink_saver": True}),
     product("calibration-page", "calibration-page.pdf", "generator.products.cards:write_calibration_page",
             "generator.products.cards:count_calibration_page"),
     product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",

@@ -77,7 +77,9 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                              f" and no other braces") from None
         return escape(typeset(text, lang))
 
-    flow = [(para(f"FRONT — {t('Duplex calibration')} ({paper_name}, {escape(edge)})", title), None),
+    # the paper and edge as one aside, typeset whole: 「（a4、長辺）」 in Japanese
+    heading = escape(typeset(f"{_('Duplex calibration')} ({paper_name}, {edge})", lang))
+    flow = [(para(f"FRONT — {heading}", title), None),
             (para(t("Print this file on both sides of one sheet, flipping on the {edge}, at 100 % "
                     "(“actual size”, not “fit to page”): the same settings as for your cards.", edge=edge),
                   body), "1"),

@@ -5,10 +5,12 @@ Each sheet carries a label in its margin: the game, the sheet's number, its side
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
+
+from datafile.errors import BuildError, DataError, Problem
+from datafile.source import line_of, load_yaml
 
 from ..reading.i18n import Translator
 from ..model.model import Deck
@@ -17,6 +19,8 @@ from ..model.templates import card_context
 from ..paper.face import FaceRenderer, edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.packing import Piece, Sheet
+from ..paper.sheets import GridError
+from ..reading.locate import search_path
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from .instructions import PAGES as INSTRUCTION_PAGES
@@ -28,7 +32,61 @@ def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
     options = options.for_language(project.sheets, lang)
     labels = Translator(project.root, lang, allow_missing=True)
     pieces = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels, options)]
-    return INSTRUCTION_PAGES + page_count(Layout(project.sheets, options).pack(pieces))
+    return INSTRUCTION_PAGES + page_count(_pack(project, game, Layout(project.sheets, options), pieces))
+
+
+def _pack(project: Project, game: GameData, layout: Layout, pieces: list[Piece]) -> list[Sheet]:
+    """The sheets; a deck the paper does not hold is said at its line, as validate says it."""
+    try:
+        return layout.pack(pieces)
+    except BuildError:
+        problems = deck_fit_problems(project, game, [layout])
+        if problems:
+            raise DataError(problems) from None
+        raise
+
+
+def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -> list[Problem]:
+    """Each deck's piece and grid on each layout's paper: a refusal at the deck's `size:` line, or
+    at the grid's field (in the deck's file, or game.yaml when the deck takes the game's)."""
+    problems = []
+    for deck in game.decks:
+        path = project.root / game.deck_files.get(deck.deck, "")
+        if deck.component == "board":
+            if deck.sheet is not None:
+                problems.append(Problem(project.relative(path), _line(project, path, ("sheet",)), "sheet",
+                                        "a board is printed in parts, a page each: it has no sheet grid",
+                                        "no sheet: on a board deck"))
+            continue
+        grid = game.grid_of(deck)
+        for layout in layouts:
+            kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
+            try:
+                layout.frame(project.size_of(deck), kind, grid and grid.key)
+            except GridError as exc:
+                problems.append(grid_problem(project, game, deck, exc))
+                break
+            except BuildError as exc:
+                problems.append(Problem(project.relative(path), _line(project, path, ("size",)), "size", str(exc),
+                                        "a smaller piece, or a larger paper (--paper)"))
+                break
+    return problems
+
+
+def _line(project: Project, path: Path, keys: tuple) -> int:
+    """The line of `keys` in a YAML file (0 when it does not load): read only for a problem."""
+    try:
+        return line_of(load_yaml(path, project.relative(path), search_path(project.root)), keys)
+    except DataError:
+        return 0
+
+
+def grid_problem(project: Project, game: GameData, deck: Deck, exc: GridError) -> Problem:
+    """A deck's grid refused by the paper, at its field: in the deck's file, or in game.yaml
+    when the deck takes the game's."""
+    path = project.root / game.deck_files.get(deck.deck, "") if deck.sheet else game.directory / "game.yaml"
+    return Problem(project.relative(path), _line(project, path, ("sheet", exc.field)), f"sheet.{exc.field}",
+                   str(exc), "a grid the paper holds")
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
@@ -44,9 +102,9 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     pieces = [p for deck in game.decks
               for p in _pieces(project, game, deck, lang, labels, options, canvas, renderer)]
     layout = Layout(project.sheets, options)
-    sheets = layout.pack(pieces)
+    sheets = _pack(project, game, layout, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
-    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names)
+    pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, project.root)
     progress(pages)
     font = fonts.face(fonts.typography(lang).roles["ui"]).name
     pages += draw_sheets(canvas, layout, sheets, _labeller(game, lang, labels, sheets, names), font, progress)
@@ -59,6 +117,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
     """One piece per physical card of a deck, with the edge colours of its faces; with a canvas,
     each face is drawn once (a form) as well."""
     size = project.size_of(deck)
+    grid = game.grid_of(deck)
     back_form, back_key = None, None
     if deck.back and options.two_sided:
         back_form = f"{game.id}.{deck.deck}.back"
@@ -79,7 +138,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
                           c, layout, size, context, options.bleed, f"card '{card.id}' (deck {deck.deck})"))
         piece = Piece(form, back_form if deck.printed_back else None, size,
                       edge_key(layout, context, f"card '{card.id}' (deck {deck.deck})", lang),
-                      back_key, deck.deck, board=deck.component == "board")
+                      back_key, deck.deck, board=deck.component == "board", grid=grid and grid.key)
         pieces += [piece] * card.copies
     return pieces
 
@@ -105,31 +164,6 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
 # ---------------------------------------------------------------- the files shipped next to cards.pdf
 
 
-def fold_over(options: SheetOptions) -> SheetOptions:
-    """cards-fold-over.pdf: for printers without duplex, fronts and backs side by side."""
-    return replace(options, fold="long")
-
-
-def ink_saver(options: SheetOptions) -> SheetOptions:
-    return replace(options, ink_saver=True)
-
-
-def write_fold_over(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, fold_over(options), progress)
-
-
-def count_fold_over(project, game, options) -> int:
-    return count_pages(project, game, fold_over(options))
-
-
-def write_ink_saver(project, game, lang, path, options, progress=lambda n: None) -> int:
-    return write_cards(project, game, lang, path, ink_saver(options), progress)
-
-
-def count_ink_saver(project, game, options) -> int:
-    return count_pages(project, game, ink_saver(options))
-
-
 def write_calibration_page(project, game, lang, path, options, progress=lambda n: None) -> int:
     """calibration-page.pdf: the duplex test on the cards' paper and flip edge, in the player's
     words (what the frame forgives, what to do beyond it)."""
@@ -139,7 +173,7 @@ def write_calibration_page(project, game, lang, path, options, progress=lambda n
     duplex = "long" if options.duplex == "none" else options.duplex
     _ = Translator(project.root, lang, options.allow_missing)
     write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
-                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _),
+                      fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _, project.root),
                       meta=lambda c: colophon.stamp(c, project.root, colophon.credits(game.game) or None))
     progress(2)
     return 2

@@ -9,6 +9,7 @@ fronts page on the front of a sheet; the back page is never blank.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -33,7 +34,8 @@ from ..typeset.text import typeset
 PAGES = 2
 SQUARE = 50          # mm: the scale check
 ACCENT = HexColor("#7a2e3b")
-MUTED = HexColor("#5e5346")
+MUTED_HEX = "#5e5346"
+MUTED = HexColor(MUTED_HEX)
 
 
 class _Page:
@@ -121,7 +123,7 @@ def _range(first: int, last: int, lang: str) -> str:
 
 
 def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[str], str], fonts: FontBook,
-                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str]) -> int:
+                      layout: Layout, sheets: list[Sheet], deck_names: dict[str, str], root: Path) -> int:
     plain = _translate(_, lang)
 
     def t(msgid: str, plural: str | None = None, /, **values) -> str:       # as paragraph markup
@@ -185,8 +187,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                       pages, deck_names):
             break
     _draw_back(_Page(canvas, layout, fonts, lang, scale), t, plain, _, game, lang, sheets, pages, deck_names)
-    _colophon(canvas, layout, fonts, lang, colophon.line(game.game, lang, plain("print-and-play edition"),
-                                                         game.directory.parent.parent))   # the project: cards/<game>
+    _colophon(canvas, layout, fonts, lang, colophon.for_game(game, lang, _, root))
     canvas.showPage()
     return PAGES
 
@@ -194,13 +195,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
 def _colophon(canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, text: str) -> None:
     """Who made the file and when, at the foot of the sheet's back, inside the blank margin."""
     printed = content(layout.paper)
-    font = fonts.face(fonts.typography(lang).roles["ui"]).name
     side = max(layout.sheets.margin + 10, 15)
-    canvas.saveState()
-    canvas.setFillColor(MUTED)
-    canvas.setFont(font, 7)
-    canvas.drawString((printed.x0 + side) * mm, (printed.y0 + side - 6) * mm, typeset(text, lang))
-    canvas.restoreState()
+    colophon.draw(canvas, typeset(text, lang), fonts.face(fonts.typography(lang).roles["ui"]).name,
+                  (printed.x0 + side) * mm, (printed.y0 + side - 6) * mm, color=MUTED_HEX)
 
 
 def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[str, str]) -> list[str]:
@@ -242,7 +239,7 @@ def _square(canvas: Canvas, page: _Page, caption: str) -> None:
         canvas.line(x + i * 10 * mm, y, x + i * 10 * mm, y + 2.5 * mm)
         canvas.line(x, y + i * 10 * mm, x + 2.5 * mm, y + i * 10 * mm)
     canvas.setFont(page.bold, 12)
-    canvas.drawCentredString(x + side / 2, y + side / 2 - 1.5 * mm, "50 mm")
+    canvas.drawCentredString(x + side / 2, y + side / 2 - 1.5 * mm, typeset("50 mm", page.lang))   # 「50mm」
     canvas.setFont(page.font, 8)
     canvas.setFillColor(MUTED)
     canvas.drawString(x, y - 4 * mm, caption)

@@ -148,7 +148,7 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
     head = story.title_block(width, included_block(story, project, game, lang))
     head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
 
-    made = typeset(colophon.for_game(game, lang, w.labels), lang)
+    made = typeset(colophon.for_game(game, lang, w.labels, project.root), lang)
 
     def footer(canvas, doc):
         if doc.page == 1:        # who made the file and when: printed on its first page, and its dates

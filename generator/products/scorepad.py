@@ -87,6 +87,7 @@ class _Pad:
     body: str
     icons: object = None
     para: type = Paragraph     # KinsokuParagraph for Japanese
+    join: str = " · "          # between the subtitle and the note: 「・」 in Japanese
 
     def title_style(self, width: float) -> ParagraphStyle:
         """The largest title size at which the title holds on one line."""
@@ -98,7 +99,7 @@ class _Pad:
 
     def header(self, width: float) -> list[tuple[Paragraph, float]]:
         out = [(self.para(escape(self.title), self.title_style(width)), 1.2 * mm)]
-        note = f"{self.subtitle} · {self.note}" if self.subtitle else self.note
+        note = f"{self.subtitle}{self.join}{self.note}" if self.subtitle else self.note
         return out + [(self.para(escape(note), self.styles["note"]), 1.5 * mm),
                       (self.para(escape(self.date), self.styles["label"]), 2 * mm)]
 
@@ -285,7 +286,8 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
                                  f"{', '.join(lost)} in '{text}'")
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, winner, rows,
-               game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph)
+               game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph,
+               typeset(" · ", lang))
     return pad, title
 
 
@@ -309,7 +311,7 @@ def scorepad_fits(project: Project, game: GameData, lang: str, paper: str | None
     files = fit_memo.setting_key(project, game, fonts.typography(lang), (), page)
     key = None if files is None else (
         "pad", pad.title, pad.subtitle, pad.note, pad.date, pad.tie, pad.winner,
-        tuple((r.title, r.formula, r.count) for r in pad.rows), pad.players, pad.body, pad.para,
+        tuple((r.title, r.formula, r.count) for r in pad.rows), pad.players, pad.body, pad.para, pad.join,
         tuple((k, _style_key(v)) for k, v in sorted(pad.styles.items())), files)
     shared = shared_space(project, page)
     return fit_memo.side_fits(key, lambda: pad.fits(*_arranged(pad, page, shared)[3:]) or None)
@@ -336,7 +338,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
     _cut_lines(canvas, size, cols, nrows)
     _ = Translator(project.root, lang, options.allow_missing)
-    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _), lang), pad.body, MARGIN, 5.5 * mm)
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _, project.root), lang), pad.body, MARGIN, 5.5 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

@@ -325,8 +325,37 @@ def players_and_minutes(translate, low: int, high: int, minutes: int) -> str:
     return translate("{min}–{max} players · {minutes} min", min=low, max=high, minutes=minutes)
 
 
-def sort_key(text: str) -> tuple[str, str]:
+def sort_key(text: str, lang: str = "", reading: str | None = None) -> tuple[str, ...]:
     """Dictionary order for a list a reader scans (legends, card pickers): accents and case set
-    aside first (« Évêché » among the E, « Péage, Prêtre, Prieur »), then kept to break ties."""
+    aside first (« Évêché » among the E, « Péage, Prêtre, Prieur »), then kept to break ties.
+    Japanese goes by 五十音順 of the text's reading (kana, from the data: a kanji's reading
+    cannot be worked out reliably), else of the text itself."""
+    if lang == "ja":
+        kana = _hiragana(reading or text)
+        return _gojuon(kana), kana, text
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return bare.casefold(), text
+
+
+_VOWELS = {"A": "あ", "I": "い", "U": "う", "E": "え", "O": "お"}
+
+
+def _hiragana(text: str) -> str:
+    """Katakana as hiragana (ヴ as ゔ), everything else as it is."""
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
+def _gojuon(kana: str) -> str:
+    """The primary key of 五十音順 (JIS X 4061): voiced and small kana as their plain letter
+    (が as か, ゃ as や), 「ー」 as the vowel it lengthens, 「・」 and spaces left out."""
+    out: list[str] = []
+    for c in unicodedata.normalize("NFD", kana):
+        if unicodedata.combining(c) or c in "・ \u3000":
+            continue
+        if c == "ー" and out:
+            name = unicodedata.name(out[-1], "")
+            c = _VOWELS.get(name[-1:], c) if name.startswith("HIRAGANA") else c
+        elif "ぁ" <= c <= "ゖ" and "SMALL" in unicodedata.name(c, ""):
+            c = unicodedata.lookup(unicodedata.name(c).replace("SMALL ", ""))
+        out.append(c)
+    return "".join(out)

@@ -13,6 +13,7 @@ from markupsafe import Markup
 from scoring.api import categories, facts_from_game
 
 from ..reading.i18n import sort_key
+from ..typeset.text import APOSTROPHE
 
 from . import runtime
 
@@ -29,12 +30,35 @@ def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
     config = runtime.worker_config(project.root)
     if config:
         calc = dict(config, wheels=" ".join(config["wheels"]),
-                    facts=_script_json(runtime.facts_json(game)),
-                    catalogue=_script_json(runtime.catalogue_json(project.root, lang)),
-                    form=_script_json(form_spec(game, lang, labels)),
+                    **{k: _script_json(v) for k, v in page_data(project, game, lang, labels).items()},
                     players=game.game.players.min)
     return env.get_template("score.html").render(**common, rows=rows, pad=f"{lang}/score-pad.pdf" if pad else None,
                                                   calc=calc)
+
+
+def page_data(project, game, lang: str, labels) -> dict:
+    """The data the page's calculator reads: the game's facts, the messages' catalogue, the form."""
+    return {"facts": _curly(runtime.facts_json(game), lang),
+            "catalogue": _curly(runtime.catalogue_json(project.root, lang), lang),
+            "form": _curly(form_spec(game, lang, labels), lang)}
+
+
+LOOKUP_KEYS = {"msgid", "id"}        # matched against the catalogue's and the state's own spelling
+
+
+def _curly(data, lang: str):
+    """The typographic apostrophe in every word the calculator shows (« n’est pas », « Salle
+    d’audience »), as the PDFs print it (issue 51); a lookup key (a dict key, msgid, id) keeps its
+    spelling."""
+    if lang == "ja":
+        return data
+    if isinstance(data, str):
+        return APOSTROPHE.sub("\u2019", data)
+    if isinstance(data, list):
+        return [_curly(v, lang) for v in data]
+    if isinstance(data, dict):
+        return {k: v if k in LOOKUP_KEYS else _curly(v, lang) for k, v in data.items()}
+    return data
 
 
 # ---------------------------------------------------------------- the form, from the state models
@@ -46,7 +70,8 @@ def form_spec(game, lang: str, labels) -> dict:
     from scoring.api import GAMES
     module = GAMES[game.id]
     facts = facts_from_game(game)
-    hints = _hints(game.id, module, facts, lang, labels)
+    readings = {card.id: card.reading.get(lang) for deck in game.decks for card in deck.cards}
+    hints = _hints(game.id, module, facts, lang, labels, readings)
     return _spec(module.State, (), hints, labels)
 
 
@@ -72,12 +97,13 @@ def _soft(labels, msgid: str) -> str:
         return msgid
 
 
-def _hints(game_id: str, module, facts: dict, lang: str, labels) -> dict:
+def _hints(game_id: str, module, facts: dict, lang: str, labels, readings: dict) -> dict:
     if game_id == "tournay":
         # only what a district can hold (the card data's types), by printed names (scoring/tournay_cards.py)
         cards = module.district_cards(facts["cards"])
         name = module.card_labels(cards, lambda m: _soft(labels, m), lang)
-        cards.sort(key=lambda c: (sort_key(name[c.id]), c.id))
+        # Japanese by the card's reading, then by its label (修道院Ⅰ before 修道院Ⅱ)
+        cards.sort(key=lambda c: (sort_key(name[c.id], lang, readings.get(c.id)), name[c.id], c.id))
         numeral = module.ROMAN.get(lang, module.ROMAN[""])
         # the district by colour and level, one tap a card (calc-form.js district); the rows in the
         # rules' colour order, named as the citizens' colours are

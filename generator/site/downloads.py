@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..paper import written
+from ..typeset.text import decimal
 
 # File name -> interface string (site.po); in the order a player looks for them.
 KNOWN = {"rules.pdf": "Rules (PDF)", "cards.pdf": "Card sheets",
@@ -38,12 +39,11 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
     folder = out_dir / game_id / lang
     found: dict[str, Path] = {}
     if folder.is_dir() and not folder.is_symlink():
-        trusted = written.load(out_dir)
+        ours = written.Ours(out_dir)
         for path in sorted(folder.iterdir()):
             # only what pnp wrote there: a shipped output is untrusted (a link to ~/Documents,
             # or a PDF of its own, is never offered)
-            if not path.name.startswith(".") and path.suffix in SUFFIXES \
-                    and written.hash_of(path, f"{game_id}/{lang}/{path.name}", trusted):
+            if not path.name.startswith(".") and path.suffix in SUFFIXES and ours(f"{game_id}/{lang}/{path.name}"):
                 found[path.name] = path
     for target, tmp in staged.items():
         if target.parent == folder and target.suffix in SUFFIXES:
@@ -54,9 +54,8 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
 
 
 def human_size(size: int, lang: str = "en") -> str:
-    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets)."""
+    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets); in German "1,2 MB"."""
     mega, kilo = ("Mo", "Ko") if lang == "fr" else ("MB", "KB")
     if size >= 1_000_000:
-        number = f"{size / 1_000_000:.1f}"
-        return f"{number.replace('.', ',') if lang == 'fr' else number}\u00a0{mega}"
+        return f"{decimal(f'{size / 1_000_000:.1f}', lang)}\u00a0{mega}"
     return f"{max(1, round(size / 1000))}\u00a0{kilo}"

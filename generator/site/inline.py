@@ -23,8 +23,27 @@ COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :de
 QUANTITY = {
     "fr": re.compile(r"(?i)(?:\b(?P<many>des|les|autant de|plusieurs|vos|ses|leurs|ces)"
                      r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
-    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
+    "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine|viele|deine|seine|ihre)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
 }
+ICON_AND_MARK = re.compile(r'([+\u2212]?\d+(?:<wbr>)?)?(<svg class="icon"[^>]*>.*?</svg>)(?:<wbr>)?([。、，．）」』]*)', re.S)
+# Japanese: the words since the last mark before an icon, where its name may already be said
+JA_CLAUSE = re.compile(r"[^。、：・\n（）「」]*$")
+
+
+def _held_together(m: re.Match) -> str:
+    number, icon, mark = m.group(1) or "", m.group(2), m.group(3)
+    if not (number or mark):
+        return icon
+    return f'<span class="nobr">{number.replace("<wbr>", "")}{icon}{mark}</span>'
+
+
+def named_beside(label: str, before: str, after: str) -> bool:
+    """Japanese: the icon's name is said right beside it (「名声点1:prestige:」, 「城壁:rampart:1枚」), so a
+    screen reader reading the icon too would say it twice (issue 51); the icon is then left unsaid.
+    A gloss in 「（…）」 is not part of the name (「市民コマ（白・宗教）」 is named by 「市民コマ」)."""
+    word = label.split("（")[0].strip()
+    clause = JA_CLAUSE.search(TOKEN.split(before)[-1]).group(0).replace("**", "")
+    return bool(word) and (word in clause or after.replace("**", "").startswith(word))
 
 
 class Inline:
@@ -46,7 +65,9 @@ class Inline:
         text = BOLD.sub(r"<strong>\1</strong>", text)
         text = ordinals(ITALIC.sub(r"<em>\1</em>", text), self.rules.lang, "sup")
         if self.rules.lang == "ja":
-            text = phrase_breaks(text)
+            # an icon keeps its number and the mark after it on its line (「+1◎。」): no line starts
+            # with 。、）」 or an icon whose number ended the line before
+            text = ICON_AND_MARK.sub(_held_together, phrase_breaks(text))
         return Markup(text.replace("\n", "<br>"))
 
     def _token(self, match: re.Match) -> str:
@@ -60,17 +81,29 @@ class Inline:
         name = token.strip(":")
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
+        if self.rules.lang == "ja" and named_beside(self.icons[name].label.get("ja"), match.string[:match.start()],
+                                                    match.string[match.end():]):
+            return self.icon(name, spoken=False)
         count = COUNT_BEFORE.search(match.string, 0, match.start())
         if count:
-            return self.icon(name, int(count.group(1)))
+            return self.icon(name, int(count.group(1)), in_sentence=True)
         word = QUANTITY.get(self.rules.lang)
         word = word.search(match.string, 0, match.start()) if word else None
-        return self.icon(name, (2 if word.group("many") else 1) if word else None)
+        return self.icon(name, (2 if word.group("many") else 1) if word else None, in_sentence=True)
 
-    def icon(self, name: str, count: int | None = None) -> str:
+    def icon(self, name: str, count: int | None = None, in_sentence: bool = False, spoken: bool = True) -> str:
+        """The icon as inline SVG, read out by its label (in a sentence, by its `spoken` name where it
+        has one); `spoken=False`: seen only, where the words beside it already name it (the legend's
+        entries, 「名声点1:prestige:」)."""
         self.used.add(name)
         spec = self.icons[name]
-        label = spec.label.get(self.rules.lang)
+        if not spoken:
+            return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" aria-hidden="true" focusable="false">'
+                    f'<use href="#icon-{name}"></use></svg>')
+        lang = self.rules.lang
+        said = spec.spoken if in_sentence and spec.spoken else None
+        label = said.get(lang) if said and (isinstance(said.root, str) or lang in said.root) \
+            else spec.label.get(lang)
         english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
         forms = self._plural_of(english) if count is not None and self.labels and english else None
         if forms:

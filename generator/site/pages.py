@@ -113,7 +113,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
              for d in rules.decks]
     about = about_notes(rules, inline)
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
-                  size=SIZE.format(d.name, lang)) for d in downloads]
+                  size=SIZE.format(d.name, lang), sep=typeset(" · ", lang)) for d in downloads]
     heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
     included = dict(heading=typeset(heading, lang), lines=[typeset(line, lang) for line in lines])
     return sources.render(
@@ -128,7 +128,8 @@ def render_legend_page(project: Project, game: GameData, lang: str, languages: l
     """Every icon the game's cards show, with its label in `lang` (the player aid's legend)."""
     rules = load_rules(project, game, lang)
     inline = Inline(rules, project.icons_for(game.id), {})
-    entries = [dict(name=name, icon=Markup(inline.icon(name)), label=typeset(label, lang))
+    # the label beside each icon names it: the icon is not read out as well
+    entries = [dict(name=name, icon=Markup(inline.icon(name, spoken=False)), label=typeset(label, lang))
                for name, label in legend(project, game, lang)]
     labels = Translator(project.root, lang, allow_missing)
     return sources.render(environment(project.root), "legend.html",
@@ -170,19 +171,21 @@ def _previous(base: Path) -> dict[str, dict]:
     """Games listed by an earlier build whose pages are still there (kept in the index; only
     what a build writes: sources.previous_games), when pnp wrote that list and those pages (a
     shipped output's are not carried over: paper/written.py)."""
-    trusted = written.load(base.parent)
-
-    def ours(rel: str) -> bool:
-        return written.hash_of(base / rel, f"{base.name}/{rel}", trusted) is not None
-
-    if not ours(INDEX):
+    ours = written.Ours(base.parent)
+    if not ours(f"{base.name}/{INDEX}"):
         return {}
     kept = {}
     for game_id, game in sources.previous_games(base, INDEX, page_name).items():
-        pages = [page for page in game["pages"] if ours(page["href"])]
+        pages = [page for page in game["pages"] if ours(f"{base.name}/{page['href']}")]
         if pages:
             kept[game_id] = {**game, "pages": pages}
     return kept
+
+
+def _shown_size(size: int, lang: str) -> str:
+    """A download's size as the page's language writes it: 「211KB」 in Japanese, no space (as 「50mm」)."""
+    text = human_size(size, lang)
+    return typeset(text, lang) if lang == "ja" else text
 
 
 SIZE = "@@size:{}:{}@@"   # a download's size until its file exists (ASCII: the web-font subsets do not change)
@@ -336,7 +339,7 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
                 data = data.read_bytes()
             for d in downloads:         # each page's language: « 208 Ko », "208 KB"
                 mark = re.escape(SIZE.format(d.name, "LANG")).replace("LANG", r"([\w-]+)")
-                data = re.sub(mark, lambda m, size=d.size: human_size(size, m.group(1)), data)
+                data = re.sub(mark, lambda m, size=d.size: _shown_size(size, m.group(1)), data)
             raw = data.encode("utf-8") if isinstance(data, str) else data
             tmp.write_bytes(raw)
             digest = hashlib.sha256(raw).digest()

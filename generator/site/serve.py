@@ -231,7 +231,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
         return (here, "file") if stat.S_ISREG(mode) else (None, "special")
 
 
-_lists: dict[str, tuple[tuple, dict[str, str]]] = {}    # OUT -> (its list's stamp, the list)
+_lists: dict[str, tuple[tuple, written.Ours]] = {}    # OUT -> (its list's stamp, what the list vouches for)
 
 
 def _ours(directory: str, path: str) -> bool:
@@ -244,8 +244,8 @@ def _ours(directory: str, path: str) -> bool:
     stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
     known = _lists.get(out)
     if known is None or known[0] != stamp:
-        known = _lists[out] = (stamp, written.load(Path(out)))
-    return written.hash_of(Path(path), os.path.relpath(path, out), known[1]) is not None
+        known = _lists[out] = (stamp, written.Ours(Path(out)))
+    return known[1](os.path.relpath(path, out))
 
 
 def _open_regular(path: str, directory: str):

@@ -2,23 +2,22 @@
 as printed, with its cut paths drawn over it in red: one SVG the page shows as an image.
 
 The sheet is drawn by the export itself (products/exports/cutter.py) into a temporary folder,
-then its first fronts page is rasterised by PDFium and the cut file's paths are laid over it in
-the same millimetre frame, so what the page shows is what the files say."""
+then its first fronts page is rasterised by PDFium and the cut paths the export writes for that
+sheet (its layout, the cut file's own layer) are laid over it in the same millimetre frame, so
+what the page shows is what the files say."""
 from __future__ import annotations
 
 import base64
 import io
-import re
 import tempfile
 from pathlib import Path
 
 from ..model.cutters import load_cutter
 from ..model.project import Project
-from ..products.exports.cutter import export_cutter
+from ..products.exports.cutter import cut_layer, cut_sheets, export_cutter
 from ..products.exports.faces import rasterise
 
 DPI = 96
-CUT = re.compile(r'<g id="cut".*?</g>', re.S)
 GAP = 6    # mm between two sheets
 
 
@@ -37,14 +36,14 @@ def cutter_view(project: Project, game_id: str, lang: str, machine: str) -> byte
     with tempfile.TemporaryDirectory(prefix="pnp-cutter-view-") as tmp:
         out = Path(tmp)
         export_cutter(project, game, lang, out, _Direct(), cutter)
-        for pdf in sorted(p for p in out.glob("*.pdf") if p.name != "how-to-cut.pdf"):
-            svg = (out / f"{pdf.stem}-01.svg").read_text(encoding="utf-8")
-            w, h = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
-            _, image = next(rasterise(pdf, dpi=DPI))
+        paper = project.sheets.papers[project.sheets.paper_for(lang)]      # the export's when given none
+        for key, plan, sheets in sorted(cut_sheets(project, game, cutter, paper), key=lambda found: found[0]):
+            w, h = plan.page
+            _, image = next(rasterise(out / f"{key}.pdf", dpi=DPI))
             png = io.BytesIO()
             image.save(png, format="PNG")
             picture = base64.b64encode(png.getvalue()).decode()
-            cut = CUT.search(svg).group(0).replace('stroke-width="0.1"', 'stroke-width="0.5"')
+            cut = cut_layer(plan, len(sheets[0]), cutter, stroke_width="0.5")
             parts.append(f'<g transform="translate(0 {y:g})"><rect width="{w:g}" height="{h:g}" fill="#fff" '
                          f'stroke="#999" stroke-width="0.3"/><image width="{w:g}" height="{h:g}" '
                          f'href="data:image/png;base64,{picture}"/>{cut}</g>')

@@ -234,7 +234,8 @@ def _sections(project: Project, game: GameData, aid: Aid) -> list[Section]:
 # ---------------------------------------------------------------- icons and legend
 
 def legend(project: Project, game: GameData, lang: str, pictures: bool = True) -> list[tuple[str, str]]:
-    """(icon, label) for every icon the cards use, in label order; BuildError if one has no label.
+    """(icon, label) for every icon the cards use, in label order (Japanese by the icons'
+    readings); BuildError if one has no label.
     `pictures=False` leaves out the cards' pictures (`picture: true` icons)."""
     icons = project.icons_for(game.id)
     entries, unlabelled = [], []
@@ -248,11 +249,11 @@ def legend(project: Project, game: GameData, lang: str, pictures: bool = True) -
         if not label:
             unlabelled.append(name)
             continue
-        entries.append((name, label))
+        entries.append((name, label, spec.reading.get(lang)))
     if unlabelled:
         raise BuildError(f"{game.id}: the icon legend cannot explain {', '.join(unlabelled)} in '{lang}': "
                          f"add a {lang} `label` to these icons (layouts/icons.yaml or layouts/{game.id}.yaml)")
-    return sorted(entries, key=lambda e: sort_key(e[1]))
+    return [(name, label) for name, label, reading in sorted(entries, key=lambda e: sort_key(e[1], lang, e[2]))]
 
 
 # ---------------------------------------------------------------- interface strings

@@ -34,7 +34,9 @@ from ..model.project import GameData, Project, missing_language_file
 from .language_files import read_language_file
 from ..model.model import SLUG, Strict
 from ..model.face_memo import rendered_text
+from ..model.layouts import layout_id
 from ..model.templates import localise
+from ..reading.i18n import sort_key
 
 REF = re.compile(r"\[\[(#?)([a-z0-9][a-z0-9-]*)\]\]")
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -275,6 +277,11 @@ class _SummaryError(Exception):
         self.card, self.message = card, message
 
 
+# ideographic names have a dictionary order only by their readings, which the data does not give:
+# their index keeps the file's order
+READINGS_NEEDED = {"ja", "zh", "ko"}
+
+
 def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
     cards: list[CardEntry] = []
     for card in deck.cards:
@@ -299,6 +306,10 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
             alike.ids.append(card.id)
         else:
             cards.append(entry)
+    if deck.index == "by-name" and lang not in READINGS_NEEDED:   # within each layout (kind of card)
+        groups: dict[str, int] = {}
+        group = {card.id: groups.setdefault(layout_id(deck, card), len(groups)) for card in deck.cards}
+        cards.sort(key=lambda entry: (group[entry.id], sort_key(entry.name)))
     shortfall = note = None
     if deck.shortfall:
         shortfall = f"{deck.physical_count} / {deck.shortfall.expected}"

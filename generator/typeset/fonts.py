@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -83,6 +84,21 @@ def _register_file_face(data: bytes, name: str, shown: str) -> Face:
     return Face(name, frozenset(font.face.charToGlyph))
 
 
+_books: weakref.WeakSet = weakref.WeakSet()   # every FontBook alive, for forget_registered
+
+
+def forget_registered() -> None:
+    """ReportLab forgets every font registered since the process started, and so does everything
+    here that would hand out a name registered before: the caches above and every FontBook's (a
+    process that builds again after a font changed; a book kept across builds, as tests keep one)."""
+    pdfmetrics._reset()
+    _register_face.cache_clear()
+    _register_file_face.cache_clear()
+    for book in _books:
+        book._faces.clear()
+        book._files.clear()
+
+
 class FontBook:
     """Resolves a (language, role, bold, italic) to a registered face."""
 
@@ -92,6 +108,7 @@ class FontBook:
         self.spec = spec
         self._faces: dict[tuple[str, bool, bool], Face] = {}   # a product asks thousands of times
         self._files: dict[tuple[Path, str], str] = {}           # a game folder's font files: their family
+        _books.add(self)
 
     def typography(self, lang: str) -> Typography:
         default, own = self.spec.default, self.spec.languages.get(lang, LanguageTypography())

@@ -44,11 +44,15 @@ GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon nev
 # Japanese sets no space after its full-width marks: "**対抗：** 左上" and "1◉。 ドゥニエ", joined by a
 # layout's template, read 対抗：左上 and 1◉。ドゥニエ (a bold or italic mark may sit between)
 JA_SPACE = re.compile(r"([。、：；！？）」』](?:\*{1,2})?) +(?=\S)")
-# ...and full-width brackets and plus around what a language-neutral value brings in (a count label
-# "(45枚)", a notable's gain "1 (:grimoire: :lyre: :beer:) + 3 :vp:"): 「（45枚）」, 「1（…）＋3」
-JA_PARENS = re.compile(r" ?\(([^()A-Za-z]*)\) ?")
-JA_PLUS = re.compile(r"(?<=[^\s+]) ?\+ (?=\S)")
-JA_SLASH = re.compile(r"(?<=\d) / (?=\d)")     # "14 / 15" -> 14／15
+# ...and full-width notation around what a language-neutral value or a layout brings in (issue 51):
+# brackets 「（45枚）」「（a4、長辺）」, the middle dot 「・」 for " · ", the slash 「14／15」, 「63×88mm」
+# with no space; one plus sign, "+", whose width matches the minus "−" (U+2212) in the Japanese
+# face, where "＋" is wider: 「1（…）+3」
+JA_PARENS = re.compile(r" ?\(([^()]*)\) ?")
+JA_PLUS = re.compile(r"(?<=[^\s+]) ?\+ (?=\S)|＋")
+JA_SLASH = re.compile(r"(?<=\d) ?/ ?(?=\d)")     # "14 / 15", "0/2/3" -> 14／15, 0／2／3
+JA_DOT = re.compile(r"[ \u00a0]*·[ \u00a0]*")
+JA_TIGHT = re.compile(r"(?<=\d)[ \u00a0\u202f]+(?=mm\b|cm\b|KB\b|MB\b|×)|(?<=×)[ \u00a0\u202f]+(?=\d)")
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 MIN_COLUMN_MM = 25.0   # a column narrower holds no table, and few German words at a body size (rules, aid page)
@@ -70,6 +74,14 @@ def french_spacing(text: str) -> str:
     return re.sub(r"\s*»", NBSP + "»", text)
 
 
+def _ja_parens(m: re.Match) -> str:
+    """「（…）」 around Japanese or numbers; an English aside, "(PDF)", is left as it is."""
+    inner = m.group(1)
+    if re.search(r"[A-Za-z]", inner) and inner.isascii():
+        return m.group(0)
+    return "（" + inner.replace(", ", "、") + "）"
+
+
 def typeset(text: str, lang: str) -> str:
     """Language typography for a run of plain text (no markup): typographic apostrophes for
     Latin scripts (qu’elle, player’s), the language's quotation marks for straight double
@@ -83,11 +95,19 @@ def typeset(text: str, lang: str) -> str:
     if lang == "fr":
         text = french_spacing(text)
     if lang == "ja":
-        text = JA_PLUS.sub("＋", JA_PARENS.sub(r"（\1）", JA_SPACE.sub(r"\1", text)))
-        text = JA_SLASH.sub("／", text)
+        text = JA_PARENS.sub(_ja_parens, JA_SPACE.sub(r"\1", text))
+        text = JA_TIGHT.sub("", JA_DOT.sub("・", JA_SLASH.sub("／", JA_PLUS.sub("+", text))))
     else:
         text = COUNT.sub(r"\1" + NBSP, text)
     return UNIT.sub(NBSP, text)
+
+
+DECIMAL_COMMA = {"fr", "de"}
+
+
+def decimal(number: str, lang: str) -> str:
+    """A number as Python writes it ("1.5") as `lang` writes it: French and German with a decimal comma."""
+    return number.replace(".", ",") if lang in DECIMAL_COMMA else number
 
 
 @lru_cache(maxsize=1 << 16)

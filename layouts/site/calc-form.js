@@ -6,6 +6,8 @@
 (function () {
   "use strict";
   var uid = 0;
+  // what joins a label's parts: Japanese sets them apart with 「・」 (as typeset() does on the page)
+  var SEP = document.documentElement.lang === "ja" ? "\u30fb" : " \u00b7 ";
   function el(tag, attrs, children) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
@@ -128,11 +130,11 @@
     }
     if (s.t === "list") {
       var items = [], list = el("ol", {className: "items"});
-      var add = el("button", {type: "button", className: "add", text: "+ " + words.add + " · " + label});
+      var add = el("button", {type: "button", className: "add", text: "+ " + words.add + SEP + label});
       var push = function (v) {
         var child = build(s.item, v, label + " " + (items.length + 1), words);
         var remove = el("button", {type: "button", className: "remove", text: "×",
-                                   "aria-label": words.remove + " · " + label + " " + (items.length + 1)});
+                                   "aria-label": words.remove + SEP + label + " " + (items.length + 1)});
         var li = el("li", {}, [child.node, remove]);
         var entry = {li: li, child: child};
         remove.addEventListener("click", function () { items.splice(items.indexOf(entry), 1); li.remove(); });
@@ -220,13 +222,13 @@
     var rows = [], list = el("ol", {className: "items towers"});
     function row(tower) {
       var n = rows.length + 1, name = label + " " + n;
-      var text = el("input", {type: "text", id: id + "-t" + n, "aria-label": name + " · " + s.floors,
+      var text = el("input", {type: "text", id: id + "-t" + n, "aria-label": name + SEP + s.floors,
                               autocomplete: "off", spellcheck: "false", value: textOf(tower && tower.floors)});
       var done = el("input", {type: "checkbox", id: id + "-c" + n});
       done.checked = !!(tower && tower.completed);
-      var ranks = el("span", {className: "ranks", role: "group", "aria-label": name + " · " + s.floors});
+      var ranks = el("span", {className: "ranks", role: "group", "aria-label": name + SEP + s.floors});
       s.ranks.forEach(function (r) {
-        var b = el("button", {type: "button", className: "step", text: String(r), "aria-label": name + " · " + r});
+        var b = el("button", {type: "button", className: "step", text: String(r), "aria-label": name + SEP + r});
         b.addEventListener("click", function () { text.value = tapped(text.value, r); grow(); });
         ranks.appendChild(b);
       });
@@ -309,7 +311,7 @@
                      [el("span", {className: "level-name", "aria-hidden": "true", text: level[1]})]);
         s.cards.forEach(function (c) {
           if (c[2] !== colour[0] || c[3] !== level[0]) return;
-          var mark = el("span", {className: "covered", text: " · " + s.covered});
+          var mark = el("span", {className: "covered", text: SEP + s.covered});
           var b = el("button", {type: "button", className: "card", "aria-pressed": "false", "data-card": c[0]},
                      [el("span", {text: c[1]}), mark]);
           b.addEventListener("click", function () {

@@ -137,7 +137,8 @@
       if (typeof part === "number") {
         var item = value && value[part];
         if (s && s.t === "grid") {
-          said.push(label + " " + (part + 1) + "·" + ((typeof path[i + 1] === "number" ? path[++i] : 0) + 1));
+          said.push(label + " " + (part + 1) + (lang === "ja" ? "\u30fb" : "\u00b7") +
+                    ((typeof path[i + 1] === "number" ? path[++i] : 0) + 1));
           s = s.item; value = undefined; continue;
         }
         said.pop();

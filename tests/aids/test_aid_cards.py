@@ -233,3 +233,16 @@ def test_validate_refuses_a_player_aid_that_does_not_fit_its_page(tmp_path):
     assert len(problems) == 1 and problems[0].startswith(f"cards/taverna/aid/de.yaml:{line}: sections: "), problems
     built = pnp("build", "taverna", "--lang", "de", "--only", "player-aid", "--out", str(tmp_path / "out"), root=root)
     assert built.exit_code == 1 and "does not fit on one" in built.output
+
+
+def test_a_part_filled_only_sheet_of_aid_cards_says_why(tmp_path):
+    """A sheet with empty places says why, also when it is the only one: the labels compared a
+    sheet with the fullest sheet, so one sheet holding 2 aid cards of 4 said nothing."""
+    root = project_copy(tmp_path)
+    replace_in(root / "cards" / "san-gimignano" / "game.yaml", "players: {min: 2, max: 2}", "players: {min: 1, max: 1}")
+    out = tmp_path / "out"
+    result = pnp("build", "san-gimignano", "--lang", "en", "--only", "player-aid-card", "--out", str(out), root=root)
+    assert result.exit_code == 0, result.output
+    with open_pdf(out / "san-gimignano" / "en" / "player-aid-card.pdf") as pdf:
+        fronts = pdf.pages[0].extract_text()
+    assert "sheet 1 of 1" in fronts and "holds 2 cards of 4" in fronts

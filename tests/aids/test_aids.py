@@ -104,9 +104,9 @@ def test_the_turn_flow_keeps_each_icon_group_on_one_line(out, game):
             icons = [c for c in page.chars
                      if band and "icons" in c["fontname"] and band["top"] <= c["top"] <= band["bottom"]]
         lines = []          # the icons' lines, top to bottom: one per steps row of the band
-        for top in sorted(c["top"] for c in icons):
-            if not lines or top - lines[-1] > 2:
-                lines.append(top)
+        for middle in sorted((c["top"] + c["bottom"]) / 2 for c in icons):   # a smaller group sits centred
+            if not lines or middle - lines[-1] > 2:
+                lines.append(middle)
         assert len(lines) == rows[lang], f"{game}/{lang}: {len(lines)} lines of icons in {rows[lang]} row(s)"
         assert all(10 <= c["size"] <= 15 for c in icons)
 

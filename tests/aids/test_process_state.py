@@ -5,6 +5,7 @@ breaks its own broken words again and joins a split "reprenez-en" as "reprenezen
 card built alone in a fresh process is the same bytes as in a whole --jobs 1 build."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -45,6 +46,28 @@ def test_bold_does_not_depend_on_the_face_registered_last():
         """)
     assert out.split("\n")[:2] == ["pnp-cardo-bold pnp-cardo-regular pnp-cardo-italic",
                                    "pnp-cardo-bold pnp-cardo-bold pnp-cardo-bold_italic"]
+
+
+def test_a_book_asked_again_after_the_fonts_were_forgotten_names_faces_reportlab_knows(tmp_path):
+    """A build whose inputs changed makes ReportLab forget every font; a book made before it, or
+    after it, must register again what it hands out (a game folder's file failed one run in a few
+    with "no afm found for faceName='pnp-file-…'")."""
+    shutil.copy(ROOT / "layouts" / "fonts" / "Cardo-Bold.ttf", tmp_path / "mine.ttf")
+    out = fresh_process(f"""
+        from pathlib import Path
+        from reportlab.pdfbase import pdfmetrics
+        from generator.loading.catalog import load_project
+        from generator.planning.plan import _forget_if_inputs_changed
+        from generator.typeset.fonts import FontBook
+        project, folder = load_project(Path('.')), Path({str(tmp_path)!r})
+        before = FontBook(project.root, project.fonts)
+        before.face('cardo'), before.file_family(folder, 'mine.ttf')
+        _forget_if_inputs_changed('one'), _forget_if_inputs_changed('two')   # a build after a font changed
+        for book in (before, FontBook(project.root, project.fonts)):
+            names = [book.face('cardo').name, 'pnp-' + book.file_family(folder, 'mine.ttf')]
+            print(*(pdfmetrics.getFont(name).face.name.decode() for name in names))
+        """)
+    assert out.split("\n")[:2] == ["Cardo Cardo-Bold"] * 2
 
 
 def test_an_aid_card_side_breaks_alike_first_and_after_the_larger_sizes():

@@ -37,9 +37,41 @@ def test_japanese_aids_have_no_plain_form_sentence(full_build, game, product):
     ("同じ酒場に同じトークンは置けない。", "同じ酒場に同じトークンは置けません。"),
     ("完成・未完成を問わない）。", "完成・未完成を問いません）。"),
     ("活性化してもよい。アクションではない。", "活性化してもかまいません。アクションではありません。"),
-    ("イベント列を補充する。", "イベント列を補充します。"),
+    ("イベントカード置き場を補充する。", "イベントカード置き場を補充します。"),
     ("表向きの人物1枚につき。", "表向きの人物1枚につき。"),                 # 体言止め stays
     ("Take 2 :denier:.", "Take 2 :denier:."),                              # other scripts pass through
 ])
 def test_polite_reads_a_plain_card_text_in_the_polite_form(plain, expected):
     assert polite(plain) == expected
+
+
+# One register inside an aid-card item (issue 51): a sentence in the polite form is never set beside
+# a bare fragment (「…を1枚。表向きの1枚を取るか…戻します。」), and a points cell says what it scores
+# (「掛けた値」, not 「積」 alone). A bold label alone (「**パス**。」) and asides in （…） are not sentences.
+POLITE_END = re.compile(r"(?:ます|ません|です|ください|ました|でした)$")
+
+
+def mixed_items(text: str) -> list[str]:
+    found = []
+    for item in text.splitlines():
+        bare = re.sub(r"（[^（）]*）|〔[^〔〕]*〕|\{\{.*?\}\}", "", item)     # asides; a value the data fills in
+        bare = re.sub(r"^(?:任意[^：]*：)?\*\*[^*]+\*\*[：。]?", "", bare)
+        sentences = [s.strip().rstrip("：") for s in bare.split("。") if s.strip().rstrip("：")]
+        polite = [bool(POLITE_END.search(s)) for s in sentences]
+        if any(polite) and not all(polite):
+            found.append(item)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_aids_set_no_fragment_beside_a_polite_sentence(game):
+    from tests.content.shipped import aid_card_text, aid_text
+    cards, page = aid_card_text(game, "ja"), aid_text(game, "ja")
+    assert mixed_items(cards) == [] and mixed_items(page) == []
+    assert "積" not in cards.splitlines()
+
+
+def test_the_register_scan_sees_a_fragment_beside_a_polite_sentence():
+    assert mixed_items("**カードの獲得**：レベルⅠを1枚。表向きの1枚を取ります。")
+    assert not mixed_items("**パス**。2人が続けてパスしたら終了です。")
+    assert not mixed_items("任意：**名士の能力を使う**：名士に支払い（1つの酒場に2人まで）、能力を使います。")

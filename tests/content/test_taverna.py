@@ -66,7 +66,7 @@ def test_item_5_castle_scorings_are_chosen_in_track_order(lang):
 
 
 NOTARY = {"fr": ("taverne d'arrivée", "moitié", "dernier titre"), "en": ("destination tavern", "half", "last title"),
-          "de": ("Zieltaverne", "Hälfte", "letzte Urkunde"), "ja": ("移動先", "半分", "最後の権利証")}
+          "de": ("Zieltaverne", "Hälfte", "letzte Besitzurkunde"), "ja": ("移動先", "半分", "最後の権利証")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -129,7 +129,7 @@ def test_popularity_favour_takes_the_bonus_reached(lang):
 
 
 ROUNDED_DOWN = {"fr": "arrondie à l'inférieur", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"}
-LAST_TITLE = {"fr": "jamais le dernier titre", "en": "never a player's last title", "de": "nie die letzte Urkunde",
+LAST_TITLE = {"fr": "jamais le dernier titre", "en": "never a player's last title", "de": "nie die letzte Besitzurkunde",
               "ja": "最後の権利証は奪えません"}
 
 
@@ -144,7 +144,7 @@ def test_aid_card_notary_rounds_down_and_never_takes_a_last_title(lang):
 # Le notaire: « la moitié de la somme totale dépensée » (third reading: "+3 (half to them)" read as half of the 3)
 OF_THE_TOTAL = {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "支払額の半分"}
 # Ripaille: « recevez un bonus » on top of the income, title or not (third reading: French and English left it out)
-REVELRY = {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Urkunde", "ja": "権利証がなくても"}
+REVELRY = {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Besitzurkunde", "ja": "権利証がなくても"}
 # « vous pouvez défausser 2 jetons privilège »: spent, not only held (third reading: German, Japanese)
 DISCARD_TWO = {"fr": "en défausser 2", "en": "discard 2", "de": "2 abgeworfen", "ja": "2個捨てると"}
 
@@ -172,7 +172,7 @@ AID_CARD_FACTS = {
     # pay, move, then the effect in the destination tavern (Notaire, Gob'Trotter)
     "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er", "ja": "移動先で能力を使います"},
     # Ripaille: paid to the active player, title or not
-    "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Urkunde", "ja": "権利証がなくても"},
+    "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Besitzurkunde", "ja": "権利証がなくても"},
     # 2-player variant: two castle scorings each
     "two players": {"fr": "(deux à 2 joueurs)", "en": "(two with 2 players)", "de": "(zu zweit zwei)", "ja": "（2人なら2つ）"},
     # Le notaire: an opponent's title, half rounded down

@@ -222,7 +222,7 @@ def test_item_14_plaza_earns_only_with_its_own_citizens():
 @pytest.mark.parametrize("lang", LANGS)
 def test_knights_take_the_event_from_the_queue_and_refill_it(lang):
     """Issue 51: every other card that takes an event says to refill the queue; the Knights did not."""
-    refill = {"fr": "Complétez la file", "en": "Refill the queue", "de": "Fülle die Auslage auf", "ja": "イベント列を補充する"}
+    refill = {"fr": "Complétez la file", "en": "Refill the queue", "de": "Fülle die Auslage auf", "ja": "イベントカード置き場を補充する"}
     for deck_name in ("red-1-expansion", "red-2-expansion"):
         assert refill[lang] in card(GAME, deck_name, f"expansion-{deck_name[:5]}-knight")["text"][lang]
 
@@ -442,7 +442,7 @@ AID_CARD_FACTS = {
                        "de": "(sie schützen dann vor nichts)", "ja": "（何も防げません）"},
     # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
-               "de": "sonst 1 Bürger + 1 :denier:", "ja": "ほかはコマ1個＋1:denier:"},
+               "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
                    "de": "grauen Bürgermarker darauflegen", "ja": "灰色の面で代用"},

@@ -306,7 +306,7 @@ def test_a_layout_file_that_does_not_load_is_its_own_line_not_a_missing_layout(t
 def test_a_failing_expression_in_a_player_aid_is_one_line(tmp_path):
     """`{{ 1/0 }}` in a Taverna aid item gave `internal error: ZeroDivisionError`."""
     root = _project_with(tmp_path, "taverna")
-    edit(root / "cards" / "taverna" / "aid" / "en.yaml", '"Then refill the', '"Then refill {{ 1/0 }} the')
-    _refused_at(bounded(root, "validate", "taverna", timeout=60), "cards/taverna/aid/en.yaml:20: sections[1].items[4]")
+    edit(root / "cards" / "taverna" / "aid" / "en.yaml", '"Refill the', '"Refill {{ 1/0 }} the')
+    _refused_at(bounded(root, "validate", "taverna", timeout=60), "cards/taverna/aid/en.yaml:19: sections[1].items[4]")
     _refused_at(bounded(root, "build", "taverna", "--lang", "en", "--only", "player-aid", timeout=60),
-                "cards/taverna/aid/en.yaml:20: sections[1].items[4]")
+                "cards/taverna/aid/en.yaml:19: sections[1].items[4]")

@@ -97,9 +97,10 @@ def test_short_edge_and_deck_per_sheet(tmp_path):
     result = pnp("build", "taverna", "--lang", "fr", "--only", "cards", "--duplex", "short",
                  "--deck-per-sheet", "--out", str(out))
     assert result.exit_code == 0, result.output
-    # 2 decks with backs (royal favours, spells: the client cards deck holds no card yet), each
-    # on its own duplex sheet; the 7 decks without a back each on their own single-sided sheet
-    assert check_pairs(out / "taverna" / "fr" / "cards.pdf", card_back(backs_of("taverna")), "short") == (2, 7)
+    # 3 decks with backs (royal favours, spells, reference cards: the client cards deck holds no
+    # card yet), each on its own duplex sheet; the 6 decks without a back each on their own
+    # single-sided sheet
+    assert check_pairs(out / "taverna" / "fr" / "cards.pdf", card_back(backs_of("taverna")), "short") == (3, 6)
 
 
 def test_sheets_are_filled_across_decks(built):
@@ -119,13 +120,15 @@ def test_sheets_are_filled_across_decks(built):
 
 def test_no_blank_pages_and_taverna_keeps_one_size_a_sheet(built):
     """The cards without a back go onto single-sided sheets at the end: no blank backs page.
-    One rectangle size per sheet: favours, spells, two of poker cards, client tiles, tokens."""
+    One rectangle size per sheet: favours, then spells with the reference cards (duplex); the
+    notables with the castle scorings, client tiles, tokens (one side): 5 sheets (issue 50: 6,
+    when the reference cards had no back and took a one-sided sheet for three)."""
     backs = backs_of("taverna")
     for lang in ["fr", "de", "ja"]:
         path = built("taverna") / "taverna" / lang / "cards.pdf"
-        assert len(PdfReader(path).pages) == INSTRUCTIONS + 2 * 2 + 4
+        assert len(PdfReader(path).pages) == INSTRUCTIONS + 2 * 2 + 3
         duplex, singles = check_pairs(path, card_back(backs), "long")
-        assert (duplex, singles) == (2, 4)
+        assert (duplex, singles) == (2, 3)
 
 
 def test_fronts_only_without_duplex(tmp_path):
@@ -137,7 +140,7 @@ def test_fronts_only_without_duplex(tmp_path):
     assert not any(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page))
 
 
-@pytest.mark.parametrize("game, single", [("taverna", "Pages 7–10:"), ("tournay", "Page 31:")])
+@pytest.mark.parametrize("game, single", [("taverna", "Pages 7–9:"), ("tournay", "Page 31:")])
 def test_instructions_name_the_single_sided_pages(built, game, single):
     """English on Letter: the instructions name the single-sided pages the file really ends with,
     one page as "Page 31", several as a span."""

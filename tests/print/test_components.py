@@ -54,7 +54,7 @@ def test_fold_over_sheets_meet_at_the_fold(tmp_path, edge):
                  "--out", str(out))
     assert result.exit_code == 0, result.output
     assert fold_pairs(out / "san-gimignano" / "fr" / "cards.pdf", edge) == 55
-    assert fold_pairs(out / "taverna" / "fr" / "cards.pdf", edge) == 17       # 15 royal favours, 2 spells
+    assert fold_pairs(out / "taverna" / "fr" / "cards.pdf", edge) == 20   # 15 royal favours, 2 spells, 3 reference cards
     # the same cut safety as duplex sheets, and the instructions say how to fold
     project = load_project(ROOT, ["san-gimignano", "taverna"])
     for game in ("san-gimignano", "taverna"):   # each outline from its deck's size: a square favour is 'guild-token'

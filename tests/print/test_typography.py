@@ -24,7 +24,7 @@ def test_japanese_sets_no_space_after_full_width_marks_and_full_width_brackets()
     a language-neutral value ("(45枚)", "1 (…) + 3") gets full-width brackets and plus."""
     assert typeset("**対抗：** 左上の色。 ドゥニエ", "ja") == "**対抗：**左上の色。ドゥニエ"
     assert typeset("塔カード (45枚)", "ja") == "塔カード（45枚）"
-    assert typeset("3 → 1 (\ue8f00\ue8f1) + 3 \ue8f01\ue8f1", "ja") == "3 → 1（\ue8f00\ue8f1）＋3 \ue8f01\ue8f1"
+    assert typeset("3 → 1 (\ue8f00\ue8f1) + 3 \ue8f01\ue8f1", "ja") == "3 → 1（\ue8f00\ue8f1）+3 \ue8f01\ue8f1"
     assert typeset("14枚 (14 / 15)", "ja") == "14枚（14／15）"
     assert typeset("Tour (PDF) + 1", "en") == "Tour (PDF) + 1"
 

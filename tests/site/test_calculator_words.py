@@ -225,3 +225,37 @@ def test_tavernas_form_asks_in_the_order_of_pnp_score_and_the_pad(project):
     form = [f[0] for f in player["fields"] if f[0] != "name"]
     assert form == terminal
     assert form.index("scorings") < form.index("sous") < form.index("tracks")
+
+
+STRAIGHT = re.compile(r"[^\W\d_]'[^\W\d_]")
+
+
+def _shown(data, key=None):
+    """Every string of the page's data a player can see (not a dict key, a msgid or an id)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, list):
+        for v in data:
+            yield from _shown(v)
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            if k not in ("msgid", "id"):
+                yield from _shown(v, k)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "de"])
+def test_the_calculator_shows_one_apostrophe(project, lang):
+    """Issue 51: « n'est pas », « Salle d'audience », « l'échelle » reached the French score page
+    with a straight apostrophe, where every PDF prints ’."""
+    from generator.site.calculator import page_data
+    found = {game: sorted({t for t in _shown(page_data(project, project.games[game], lang, Translator(ROOT, lang)))
+                           if STRAIGHT.search(t)})[:5] for game in ("tournay", "taverna", "san-gimignano")}
+    assert {g: f for g, f in found.items() if f} == {}
+
+
+def test_a_covered_card_is_named_as_the_rules_name_it(project):
+    """Issue 51: the German district said „verdeckt“ (face down) for a card built over, which the
+    rules, aids and score pad call „überbaut“ (the glossary's one term)."""
+    spec = form_spec(project.games["tournay"], "de", Translator(ROOT, "de"))
+    district = _field(_field(spec, "players")[2]["item"], "district")[2]
+    assert district["covered"] == "überbaut" and "überbaut" in district["hint"]

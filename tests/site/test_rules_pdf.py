@@ -494,3 +494,28 @@ def test_the_column_rule_stands_between_two_columns(full_build, game, lang):
             right = [c for c in page.chars if c["text"].strip() and c["x0"] > middle + 3
                      and c["bottom"] < float(page.height) - 40]
             assert bool(rule) == bool(right), f"{game}/{lang} p. {number}: rule {bool(rule)}, right column {bool(right)}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "de"])
+def test_the_tournay_card_index_is_in_the_readers_dictionary_order(lang):
+    """Issue 51: the French index listed each kind of card in the English alphabet (« Évêché, Pont,
+    Hôpital, Bibliothèque, Monastère »): each deck's cards of one kind come by name in the reader's
+    order, accents set aside (« Bibliothèque, Évêché, Hôpital »)."""
+    from generator.model.layouts import layout_id
+    from generator.reading.i18n import sort_key
+    from generator.texts.rules import load_rules
+    project = load_project(ROOT, ["tournay"])
+    game = project.games["tournay"]
+    decks = {d.deck: d for d in game.decks}
+    rules = load_rules(project, game, lang)
+    unsorted = []
+    for deck in rules.decks:
+        kinds = {c.id: layout_id(decks[deck.id], c) for c in decks[deck.id].cards}
+        for a, b in zip(deck.cards, deck.cards[1:]):
+            if kinds[a.id] == kinds[b.id] and sort_key(a.name) > sort_key(b.name):
+                unsorted.append(f"{deck.id}: {a.name} before {b.name}")
+    assert unsorted == []
+    if lang == "fr":
+        white = next(d for d in rules.decks if d.id == "white-1")
+        assert [c.name for c in white.cards][3:9] == ["Bibliothèque", "Bibliothèque", "Évêché", "Hôpital",
+                                                      "Monastère", "Pont"]

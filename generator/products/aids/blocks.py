@@ -26,9 +26,12 @@ class TooWide(BuildError):
 
 
 def lead(text: str) -> str:
-    """A step's name: its first bold words (**Buy stones**: …), else the whole text."""
+    """A step's name: its first bold words (**Buy stones**: …), else the whole text. Alone under
+    its icons it opens a line, so it starts with a capital even where the sentence puts it after a
+    colon in lower case (« *Facultatif* : **activez un notable** »)."""
     m = LEAD.search(text)
-    return m.group(1) if m else text
+    name = m.group(1) if m else text
+    return name[:1].upper() + name[1:]
 
 
 class Badge(Flowable):

@@ -19,6 +19,7 @@ from ...model.model import Size
 from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form, impose, new_canvas, sheet_count
+from ...paper.labels import SEPARATOR
 from ...paper.sheets import make_grid
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
@@ -79,31 +80,35 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
             pieces.append(form)
     back = (lambda n: f"aid.{game.id}.{n}.back") if options.duplex != "none" else (lambda n: None)
     physical = [(front, back(n + 1)) for n, front in enumerate(pieces) for _ in range(_copies(game))]
-    pages = impose(canvas, grid, physical, options, progress, _labeller(project, game, lang, labels, options),
+    pages = impose(canvas, grid, physical, options, progress, _labeller(project, game, lang, labels, options, grid.per_page),
                    fitted.fonts.face(fitted.typo.roles["ui"]).name)
     canvas.save()
     _warn_missing(labels, game, lang, "player-aid-card.pdf")
     return pages
 
 
-def _labeller(project: Project, game: GameData, lang: str, _: Translator, options):
+def _labeller(project: Project, game: GameData, lang: str, _: Translator, options, places: int):
     """Each sheet's margin labels, as on the card sheets: the game, the sheet and its side; then
     how to print it on the fronts, and who made the file and when on the backs."""
     from ...paper import colophon
     sides = {"fronts": _("fronts"), "backs": _("backs"), "single": _("one side only")}
     note = _("Print on both sides, flipping on the long edge, then cut on the marks.") if options.duplex != "none" \
         else _("Print on one side, then cut on the marks.")
-    made = colophon.for_game(game, lang, _)
+    made = colophon.for_game(game, lang, _, project.root)
 
     def label(index: int, side: str, sheets) -> tuple[str, str]:
         where = _("sheet {n} of {total}").format(n=index + 1, total=len(sheets))
         head = f"{game.game.name.get(lang)} · {_('Player aid')} · {where} · {sides.get(side, '')}"
-        held, full = len(sheets[index].pieces), max(len(s.pieces) for s in sheets)
+        held = len(sheets[index].pieces)
         why = ""
-        if side != "backs" and held < full:      # a part-filled last sheet says why
-            why = " " + _("This sheet holds the last {n} cards: each aid card once for each of the "
-                          "{players} players.").format(n=held, players=game.game.players.max)
-        return typeset(head, lang), typeset(made if side == "backs" else note + why, lang)
+        # a part-filled sheet says why (San Gimignano's only sheet holds 2 of 4 and said nothing:
+        # it was compared with the fullest sheet, not with the places a sheet has)
+        if side != "backs" and held < places:
+            why = " " + _("This sheet holds {n} cards of {places}: each aid card once for each of the "
+                          "{players} players.").format(n=held, places=places, players=game.game.players.max)
+        # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
+        return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
+                SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))
     return label
 
 

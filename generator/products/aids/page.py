@@ -1,8 +1,9 @@
 """player-aid.pdf: a one-page reference (A4 or Letter). At the top, the aid card's turn flow
 drawn across the page (numbered icons and the name of each step); below, in two columns, setup,
 the turn, every action, the end and the scoring (cards/<game>/aid/<lang>.yaml), with the aid
-card's tables (ladders of numbers, scoring) in place of one-bullet-per-card lists, and a large
-icon legend. Set at the largest size that fits."""
+card's tables (ladders of numbers, scoring) in place of one-bullet-per-card lists, and the
+icon legend (symbols in a grid, the cards' pictures run on below it). Set at the largest size
+that fits."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from ...paper.face import FaceRenderer
 from ...paper import colophon
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook
+from ...typeset.formulas import NBSP
 from ...typeset.icons import build_icon_font
 from ...typeset.text import MIN_COLUMN_MM, typeset
 from . import fit_memo
@@ -39,6 +41,9 @@ BASE_SIZE, MIN_SIZE, STEP = 10.0, 6.0, 0.25
 FLOW_ICONS = 15.0    # pt: the icon groups of the turn flow (a group too wide for its cell: smaller)
 FLOW_ICONS_MIN = 10.0   # pt: no smaller, even where a group then runs past its cell
 LEGEND_ICONS = 1.45  # legend icons, as a multiple of the body size
+HEAD_SHARE = 0.16    # of the turn flow's width: each row's heading
+BADGE = 14.0         # pt: a step's number beside its icon group
+GUTTER = 4 * mm + 1  # pt: the least space between two steps' groups (San Gimignano's ② ran into ③)
 
 
 def aid_reference_pages(project: Project, game: GameData, options) -> int:
@@ -88,8 +93,10 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
     count = round((BASE_SIZE - MIN_SIZE) / STEP)
     sizes = [BASE_SIZE - i * STEP for i in range(count + 1)]
 
+    pictures = frozenset(n for n, spec in project.icons_for(game.id).items() if spec.picture)
+
     def groups(size: float) -> list:
-        return reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column)
+        return reference_groups(flow, parts, tables, entries, labels("Icon legend"), size, column, pictures)
     placed = None
     for size in ([MIN_SIZE] + sizes[:-1] if smallest_first else sizes):
         try:
@@ -210,7 +217,7 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
         for c in range(1, COLUMNS):
             x = MARGIN * mm + c * ref.column + (c - 0.5) * GAP * mm
             canvas.line(x, ref.top, x, MARGIN * mm)
-    colophon.draw(canvas, typeset(colophon.for_game(game, lang, labels), lang),
+    colophon.draw(canvas, typeset(colophon.for_game(game, lang, labels, project.root), lang),
                   ref.fonts.face(ref.fonts.typography(lang).roles["ui"]).name, MARGIN * mm, 6 * mm)
     canvas.showPage()
     canvas.save()
@@ -221,25 +228,32 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
 
 def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
     """The turn flow across the page: per steps block, a row with its heading, then a cell per
-    step with its number, its icon group set large and its name."""
+    step (the row fills the band) with its number and icon group centred together, set large,
+    and its name below."""
     if not blocks:
         return None
-    head = width * 0.16
+    head = width * HEAD_SHARE
     rows = []
     for block in blocks:
-        cell = (width - head) / max(len(block.items), 4)      # a short row keeps roomy cells, left-aligned
+        cell = (width - head) / len(block.items)
         maker = Blocks(flow, 9, cell)
-        picture_width = cell - (14 if block.numbered else 2) - 4
+        badge = BADGE if block.numbered else 0.0
+        # two neighbouring groups of this width, each centred in its cell, stay GUTTER apart
+        room = cell - GUTTER - badge
         row = [flow._para(block.heading, 10.5, head - 6, bold=True, color=flow.accent)]
         for i, (icons, text) in enumerate(block.items):
-            mark = Badge(i + 1, 9, flow.bold_font, flow.accent) if block.numbered else ""
-            size = _icon_size(maker, icons, picture_width - 2) if icons else FLOW_ICONS
+            size = _icon_size(maker, icons, room) if icons else FLOW_ICONS
             picture = maker.icon_para(icons, size) if icons else ""
+            drawn = maker.icon_width([icons], size) + 1 if icons else 1
+            cells = ([Badge(i + 1, 9, flow.bold_font, flow.accent)] if block.numbered else []) + [picture]
+            group = Table([cells], colWidths=([badge] if block.numbered else []) + [drawn], hAlign="CENTER")
+            group.setStyle(TableStyle(maker._tight() + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
             # a smaller group keeps a full-size group's line, so that its name stays level with the others'
             level = [maker.icon_para(icons, FLOW_ICONS).wrap(1000, 1000)[1], None] if size < FLOW_ICONS else None
-            inner = Table([[mark, picture], [flow._para(f"**{lead(text)}**", 9, cell - 6, align="center"), ""]],
-                          colWidths=[14 if block.numbered else 2, picture_width], rowHeights=level)
-            inner.setStyle(TableStyle(maker._tight() + [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            inner = Table([[group], [flow._para(f"**{lead(text)}**", 9, cell - 6, align="center")]],
+                          colWidths=[cell - 4], rowHeights=level)
+            inner.setStyle(TableStyle(maker._tight() + [("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                                        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                                         ("TOPPADDING", (0, 1), (-1, 1), 2)]))
             row.append(inner)
         table = Table([row], colWidths=[head] + [cell] * len(block.items), hAlign="LEFT")
@@ -268,7 +282,7 @@ def _icon_size(maker: Blocks, icons: str, width: float) -> float:
 
 
 def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[CardBlock]], entries,
-                     legend_heading: str, size: float, width: float):
+                     legend_heading: str, size: float, width: float, pictures: frozenset = frozenset()):
     """Groups that must stay together: a heading with its intro and first bullet, then each
     bullet; a section's tables replace its one-bullet-per-card items; the legend last. Made as
     `pack` asks for them: a size that overflows stops early."""
@@ -285,11 +299,25 @@ def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[Ca
         yield from (("item", [p], size) for p in rest)
     if entries:
         head = flow._para(legend_heading, size * 1.25, width, bold=True, color=flow.accent)
-        try:        # a long legend in three columns when its labels fit them
-            table = maker.legend(entries, columns=3 if len(entries) > 9 else 2, icon=size * LEGEND_ICONS)
+        symbols = [e for e in entries if e[0] not in pictures]
+        arts = [e for e in entries if e[0] in pictures]
+        # a card's picture (its art, named on the card itself) needs a name, not a cell of its own:
+        # the pictures run on in a paragraph under the symbols' grid
+        run_in = [maker.para("\u00a0· ".join(f":{n}:\u00a0{label.replace(' ', NBSP)}" for n, label in arts), width,
+                             space_before=size * 0.4, hyphenate=False)] if arts else []
+        yield "section", [head] + ([_legend(maker, symbols, size, width)] if symbols else []) + run_in, size
+
+
+def _legend(maker: Blocks, entries, size: float, width: float) -> Table:
+    """The icon grid in its fewest lines: three columns where the labels fit (a long legend of
+    large icons took 40 % of a column), else two."""
+    icon = size * (LEGEND_ICONS if len(entries) <= 15 else 1.2)
+    if len(entries) > 9:
+        try:
+            return maker.legend(entries, columns=3, icon=icon)
         except TooWide:
-            table = maker.legend(entries, columns=2, icon=size * LEGEND_ICONS)
-        yield "section", [head, table], size
+            pass
+    return maker.legend(entries, columns=2, icon=icon)
 
 
 def _section_rest(maker: Blocks, items: list[str], attached: list[CardBlock], size: float, width: float):

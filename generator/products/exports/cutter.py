@@ -32,11 +32,9 @@ from ...paper.shapes import corners
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
 from ...typeset.kinsoku import KinsokuParagraph
-from ...typeset.text import typeset
+from ...typeset.text import decimal, typeset
 from .cutter_dxf import cut_dxf
 from .faces import Face, _draw, rasterise
-
-DECIMAL_COMMA = {"fr", "de"}
 
 
 def size_key(deck: Deck, size: Size) -> str:
@@ -51,17 +49,6 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
     """Write the machine's sheets, cut files and guide for `lang` on `paper` (None: the
     language's, as a build chooses it); return the files written."""
     paper = project.sheets.papers[paper or project.sheets.paper_for(lang)]
-    groups: dict[str, list[tuple[Deck, Card]]] = {}
-    sizes: dict[str, Size] = {}
-    for deck in decks if decks is not None else game.decks:
-        if deck.component != "cards":
-            continue
-        size = project.size_of(deck)
-        key = size_key(deck, size)
-        sizes[key] = size
-        for card in deck.cards:
-            if cards is None or card.id in cards:
-                groups.setdefault(key, []).extend([(deck, card)] * card.copies)
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
@@ -69,10 +56,8 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
     targets: list[Path] = []
     counts: list[tuple[Size, int, int]] = []     # per piece size: sheets, pieces per sheet
     any_backs = False
-    for key, pieces in groups.items():
-        plan = layout(cutter, sizes[key], (paper.width, paper.height))
-        sheets = [pieces[i:i + plan.per_sheet] for i in range(0, len(pieces), plan.per_sheet)]
-        counts.append((sizes[key], len(sheets), plan.per_sheet))
+    for key, plan, sheets in cut_sheets(project, game, cutter, paper, decks, cards):
+        counts.append((plan.size, len(sheets), plan.per_sheet))
         pdf = out / f"{key}.pdf"
         page_kinds = _draw_sheets(project, game, lang, staging.temporary(pdf), plan, sheets, fonts, renderer,
                                   labels, cutter)
@@ -91,6 +76,28 @@ def export_cutter(project: Project, game: GameData, lang: str, out: Path, stagin
     guide = out / "how-to-cut.pdf"
     write_guide(paper, fonts, lang, staging.temporary(guide), cutter, game.game.name.get(lang), counts, any_backs)
     return targets + [guide]
+
+
+def cut_sheets(project: Project, game: GameData, cutter: Cutter, paper, decks: list[Deck] | None = None,
+               cards: set[str] | None = None) -> list[tuple[str, CutLayout, list[list[tuple[Deck, Card]]]]]:
+    """Per piece size: its files' name, its layout on `paper` (a sheets.yaml paper) and the
+    pieces of each of its sheets, as the export writes them."""
+    groups: dict[str, list[tuple[Deck, Card]]] = {}
+    sizes: dict[str, Size] = {}
+    for deck in decks if decks is not None else game.decks:
+        if deck.component != "cards":
+            continue
+        size = project.size_of(deck)
+        key = size_key(deck, size)
+        sizes[key] = size
+        for card in deck.cards:
+            if cards is None or card.id in cards:
+                groups.setdefault(key, []).extend([(deck, card)] * card.copies)
+    found = []
+    for key, pieces in groups.items():
+        plan = layout(cutter, sizes[key], (paper.width, paper.height))
+        found.append((key, plan, [pieces[i:i + plan.per_sheet] for i in range(0, len(pieces), plan.per_sheet)]))
+    return found
 
 
 def _draw_sheets(project, game, lang, path: Path, plan: CutLayout, sheets, fonts, renderer, labels,
@@ -190,12 +197,17 @@ def cut_svg(plan: CutLayout, count: int, cutter: Cutter) -> str:
             r = s.rect
             lines.append(f'<rect x="{_n(r.x0)}" y="{_n(r.y0)}" width="{_n(r.x1 - r.x0)}" height="{_n(r.y1 - r.y0)}"/>')
         lines.append("</g>")
-    lines.append(f'<g id="cut" inkscape:groupmode="layer" inkscape:label="Cut" fill="none" '
-                 f'stroke="{cutter.cut_colour}" stroke-width="0.1">')
+    lines += [cut_layer(plan, count, cutter), "</svg>", ""]
+    return "\n".join(lines)
+
+
+def cut_layer(plan: CutLayout, count: int, cutter: Cutter, stroke_width: str = "0.1") -> str:
+    """The layer named Cut of a sheet holding `count` pieces: one path per piece."""
+    lines = [f'<g id="cut" inkscape:groupmode="layer" inkscape:label="Cut" fill="none" '
+             f'stroke="{cutter.cut_colour}" stroke-width="{stroke_width}">']
     for i, trim in enumerate(plan.slots[:count], 1):
         lines.append(f'<path id="piece-{i}" d="{outline(plan.size, trim)}"/>')
-    lines += ["</g>", "</svg>", ""]
-    return "\n".join(lines)
+    return "\n".join(lines + ["</g>"])
 
 
 # ---------------------------------------------------------------- the guide
@@ -206,10 +218,9 @@ def write_guide(paper, fonts: FontBook, lang: str, path: Path, cutter: Cutter, g
     """One page in the export's language (English where the machine's file has no guide in it):
     the sheets to print, then the machine's steps, settings and, where pieces have backs, duplex."""
     guide = cutter.guide.get(lang) or cutter.guide.get("en") or next(iter(cutter.guide.values()))
-    comma = lang in DECIMAL_COMMA
 
     def mm_(v: float) -> str:
-        return f"{v:g}".replace(".", ",") if comma else f"{v:g}"
+        return decimal(f"{v:g}", lang)
 
     try:
         lines = [guide.sheets.format(what=guide.shapes[size.shape].format(width=mm_(size.width), height=mm_(size.height)),

@@ -1,0 +1,21 @@
+"""What a length is, in one rule: a number in mm, or a number and its unit (`0.5 in`, `9 pt`,
+`40 px`, `10 %`). The schema's pattern (model.py), the validation's wording (validate.py) and the
+conversion to mm (layouts' boxes, a deck's sheet grid) all take it from here."""
+from __future__ import annotations
+
+import re
+
+UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}    # px needs a dpi; % a whole to be a share of
+LENGTH = r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|px|%)\s*$"
+_LENGTH = re.compile(LENGTH)
+
+
+def parse_length(text: str) -> tuple[float, str] | None:
+    """(number, unit) of a length written with its unit; None when it is not one."""
+    found = _LENGTH.match(text) if isinstance(text, str) else None
+    return (float(found.group(1)), found.group(2)) if found else None
+
+
+def to_mm(number: float, unit: str, dpi: float | None = None) -> float:
+    """A length's mm: `px` at `dpi` (which the caller has checked is given); never `%`."""
+    return number * (25.4 / dpi if unit == "px" else UNITS[unit])

@@ -1,0 +1,75 @@
+"""Full-width notation wherever a Japanese player reads (issue 51): 「・」 not the Latin 「·」, full-width
+brackets and slash 「（14／15）」, one plus sign (+, the width of the minus −), 「50mm」 written one way
+(no space), and a card's cost kept apart from its points (「コスト：1◎・名声点1■」, never 「1◎・1■」).
+
+Read: every Japanese PDF of the session's build (pdftotext), every Japanese site page (tags and
+scripts removed) and the calculator's Japanese messages (scoring.po, checks.po).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.typeset.text import typeset
+from tests.conftest import ROOT
+from tests.print.conftest import html_text, pdf_text
+
+WRONG = {
+    "Latin middle dot": re.compile(r"·"),
+    "half-width bracket": re.compile(r"[()]"),
+    "half-width slash": re.compile(r"(?<!g)/(?!m²)"),       # 「250〜300 g/m²」 is a unit
+    "full-width plus": re.compile(r"＋"),
+    "space before a unit": re.compile(r"\d[ \u00a0\u202f]+(?:mm|cm|KB|MB)\b"),
+    "cost beside unnamed points": re.compile(r"コスト：[^・\n]*・\s*\d"),
+}
+
+
+def _wrong(text: str) -> dict[str, list[str]]:
+    found = {}
+    for name, rx in WRONG.items():
+        hits = [text[max(0, m.start() - 15):m.end() + 10].replace("\n", " ") for m in rx.finditer(text)]
+        if hits:
+            found[name] = hits[:3] + ([f"… {len(hits)} in all"] if len(hits) > 3 else [])
+    return found
+
+
+def test_japanese_typeset_writes_full_width_notation():
+    assert typeset("タヴェルナ · プレイヤーエイド · シート1／3", "ja") == "タヴェルナ・プレイヤーエイド・シート1／3"
+    assert typeset("両面印刷 (a4, 長辺)", "ja") == "両面印刷（a4、長辺）"
+    assert typeset("0/2/3 → 3/6/9", "ja") == "0／2／3 → 3／6／9"
+    assert typeset("1＋乗っている", "ja") == "1+乗っている"
+    assert typeset("50 mm、63 × 88 mm、211\u00a0KB", "ja") == "50mm、63×88mm、211KB"
+    assert typeset("Tour (PDF) + 1 · 50 mm", "en") == "Tour (PDF) + 1 · 50\u00a0mm"
+
+
+@pytest.mark.slow    # ~3 s: pdftotext of the 24 Japanese PDFs
+def test_japanese_pdfs_use_full_width_notation(full_build):
+    pdfs = sorted(full_build.glob("*/ja/*.pdf"))
+    assert len(pdfs) >= 15
+    found = {pdf.relative_to(full_build).as_posix(): _wrong(pdf_text(pdf)) for pdf in pdfs}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_japanese_site_pages_use_full_width_notation(full_build):
+    pages = sorted((full_build / "site").rglob("ja*.html"))
+    assert len(pages) >= 6
+    found = {page.relative_to(full_build).as_posix(): _wrong(html_text(page)) for page in pages}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_the_japanese_calculator_messages_use_full_width_notation():
+    texts = []
+    for name in ("scoring.po", "checks.po"):
+        with (ROOT / "locales" / "ja" / "LC_MESSAGES" / name).open("rb") as handle:
+            texts += [m.string for m in read_po(handle) if m.id and isinstance(m.string, str)]
+    assert len(texts) > 30
+    found = [f for text in texts for f in _wrong(text).values()]
+    assert found == []
+
+
+@pytest.mark.parametrize("text", ["タヴェルナ · シート", "（a4, 長辺)", "14/15", "1＋乗って", "50 mm", "211\u00a0KB",
+                                  "コスト：1\ue000・1\ue001"])
+def test_the_scan_sees_each_kind_of_half_width_mark(text):
+    assert _wrong(text)
