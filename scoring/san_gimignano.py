@@ -83,10 +83,12 @@ class Tower(StateModel):
 
 
 class Player(StateModel):
+    """The fields in the score pad's order (a player's column, top down): the score page's form
+    and `pnp score`'s questions (ask) follow it."""
     name: str = Field(min_length=1, max_length=100)
+    towers: list[Tower] = Field([], max_length=16)  # 48 floor cards make at most 16 towers of 3
     marker: bool = False
     nobles: list[str] = Field([], max_length=10)    # the game has 10 nobles
-    towers: list[Tower] = Field([], max_length=16)  # 48 floor cards make at most 16 towers of 3
 
 
 class Deal(StateModel):
@@ -352,9 +354,7 @@ def ask(prompt, **_facts) -> dict:
             raise prompt.refusal(checks.problems[:1])
         return parsed
 
-    players = []
-    for n in (1, 2):     # a player's column of the pad, top down: towers, the marker, the nobles
-        name = prompt.player_name(n, [p["name"] for p in players])
+    def ask_towers(name: str, _player: dict, _players: list) -> list:
         towers = []
         count = prompt.integer("{name}: how many towers", *field_range(Player, "towers"), name=name)
         for t in range(1, count + 1):
@@ -363,13 +363,27 @@ def ask(prompt, **_facts) -> dict:
             built.append(parsed)
             towers.append({"floors": parsed, "completed": prompt.confirm("{name}, tower {t}: completed?",
                                                                          name=name, t=t)})
+        return towers
+
+    def ask_marker(name: str, player: dict, players: list) -> bool:
         # one marker: not asked of a player without a tower, nor once the first player holds it
-        marker = bool(towers) and not any(p["marker"] for p in players) and prompt.confirm(
+        return bool(player["towers"]) and not any(p["marker"] for p in players) and prompt.confirm(
             "{name}: holds the tallest-tower marker?", name=name)
+
+    def ask_nobles(name: str, _player: dict, players: list) -> list:
         taken = {noble for p in players for noble in p["nobles"]}   # one copy of each noble
-        played = prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)",
-                                [noble for noble in NOBLES if noble not in taken], lower=True, name=name)
-        players.append({"name": name, "towers": towers, "marker": marker, "nobles": played})
+        return prompt.several("{name}: scoring nobles played (monumento, cappella; empty if none)",
+                              [noble for noble in NOBLES if noble not in taken], lower=True, name=name)
+
+    questions = {"towers": ask_towers, "marker": ask_marker, "nobles": ask_nobles}
+    players: list[dict] = []
+    for n in (1, 2):
+        name = prompt.player_name(n, [p["name"] for p in players])
+        player = {"name": name}
+        for field in Player.model_fields:      # the score pad's order, as the score page's form
+            if field != "name":
+                player[field] = questions[field](name, player, players)
+        players.append(player)
     nobody = [prompt.t("nobody")] if not built else []      # a tower built took the marker
     while True:   # the marker's holder built the tallest tower (unless a Conspiration destroyed it)
         checks = Checks(None, "")

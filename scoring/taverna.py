@@ -120,17 +120,19 @@ class Tracks(StateModel):
 
 
 class Player(StateModel):
+    """The fields in the score pad's order (a player's column, top down): the score page's form
+    and `pnp score`'s questions (ask) follow it."""
     name: str = Field(min_length=1, max_length=100)
     points: int = Field(0, ge=-MAX_POINTS, le=MAX_POINTS)
+    privileges: int = Field(0, ge=0, le=PRIVILEGE_TOKENS)
+    scorings: list[Scoring] | None = Field(None, max_length=5)
     sous: int = Field(0, ge=0, le=MAX_SOUS)
     unused_spells: int = Field(0, ge=0, le=SPELL_CARDS)
     spells_cast: int = Field(0, ge=0, le=SPELL_CARDS)
     fireworks_cast: int = Field(0, ge=0, le=SPELL_CARDS)
     royal_favours: int = Field(0, ge=0, le=ROYAL_FAVOURS)
     property_titles: int = Field(1, ge=1, le=PROPERTY_TITLES)
-    privileges: int = Field(0, ge=0, le=PRIVILEGE_TOKENS)
     tracks: Tracks = Tracks()
-    scorings: list[Scoring] | None = Field(None, max_length=5)
 
 
 class Elected(StateModel):
@@ -350,24 +352,26 @@ def ask(prompt, **_facts) -> dict:
         def number(msgid: str, field: str, name=name, most: int | None = None) -> int:   # within the model's bounds
             default, low, high = field_range(Player, field)
             return prompt.integer(msgid, default, low, high if most is None else min(most, high), name=name)
-        # the score pad's order: points, privileges, the royal scorings, what they count, the peoples
-        player = {"name": name, "points": number("{name}: VP on the score track", "points"),
-                  "privileges": number("{name}: privilege tokens", "privileges")}
-        chosen = prompt.several("{name}: royal scorings chosen (empty: let the calculator propose)", SCORINGS,
-                                name=name)
-        if chosen:
-            player["scorings"] = chosen
-        player |= {"sous": number("{name}: sous", "sous"),
-                   "unused_spells": number("{name}: spells still in hand", "unused_spells"),
-                   "spells_cast": number("{name}: spells cast", "spells_cast")}
-        # among the spells cast, checked as typed
-        player["fireworks_cast"] = number("{name}: of which Feu d'artifice", "fireworks_cast",
-                                          most=player["spells_cast"])
-        player |= {"royal_favours": number("{name}: royal favours owned (used or not)", "royal_favours"),
-                   "property_titles": number("{name}: property titles", "property_titles"),
-                   "tracks": {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
-                                                   [str(s) for s in STEPS], name=name, people=peoples[t]))
-                              for t in PEOPLES}}
+        player = {"name": name}
+        questions = {
+            "points": lambda: number("{name}: VP on the score track", "points"),
+            "privileges": lambda: number("{name}: privilege tokens", "privileges"),
+            "scorings": lambda: prompt.several("{name}: royal scorings chosen (empty: let the calculator propose)",
+                                               SCORINGS, name=name) or None,
+            "sous": lambda: number("{name}: sous", "sous"),
+            "unused_spells": lambda: number("{name}: spells still in hand", "unused_spells"),
+            "spells_cast": lambda: number("{name}: spells cast", "spells_cast"),
+            # among the spells cast, checked as typed
+            "fireworks_cast": lambda: number("{name}: of which Feu d'artifice", "fireworks_cast",
+                                             most=player["spells_cast"]),
+            "royal_favours": lambda: number("{name}: royal favours owned (used or not)", "royal_favours"),
+            "property_titles": lambda: number("{name}: property titles", "property_titles"),
+            "tracks": lambda: {t: int(prompt.choice("{name}: {people} track (VP beside the marker)",
+                                                    [str(s) for s in STEPS], name=name, people=peoples[t]))
+                               for t in PEOPLES}}
+        for field in Player.model_fields:      # the score pad's order, as the score page's form
+            if field != "name" and (value := questions[field]()) is not None:
+                player[field] = value
         players.append(player)
     names = [p["name"] for p in players]
     order = prompt.several("Birthday order for a tie (names, first first; empty if unknown)", names)

@@ -75,11 +75,6 @@ def form_spec(game, lang: str, labels) -> dict:
     return _spec(module.State, (), hints, labels)
 
 
-# the form's order where the state model's is not the score pad's (a player's column, top down)
-ORDER = ("order",)
-TAVERNA_ORDER = ["name", "points", "privileges", "scorings", "sous", "unused_spells", "spells_cast",
-                 "fireworks_cast", "royal_favours", "property_titles", "tracks"]
-
 # field names whose words are not the name's own ("Buona pietra" would say what, not which rank)
 FIELD_WORDS = {"buona_pietra": "Rank it stands for",
                # the rules' own title for the variant ("Variant: several deals"), not a bare "Deals"
@@ -119,6 +114,8 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels, readings: dict)
                     "cards": [[c.id, name[c.id], c.colour, c.level] for c in cards]}
         taps = {"t": "int", "buttons": True}      # one tap a count, as a pencil mark
         return {("players", "*", "district"): district, ("players", "*", "ramparts"): taps,
+                # the coins by tens and units, a tap each (13: two), never the keyboard
+                ("players", "*", "deniers"): {"t": "int", "tens": True},
                 **{("players", "*", "citizens", c): taps for c in module.COLOURS}}
     if game_id == "taverna":
         # the peoples as their client tiles name them (card data), never the ids
@@ -136,15 +133,15 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels, readings: dict)
                 # the castle scorings as their cards name them, one tap each (none: the calculator proposes)
                 ("players", "*", "scorings"): {"t": "set", "options": [
                     [k, facts["names"][k].title(labels, lang) if k in facts.get("names", {}) else _soft(labels, k)]
-                    for k in module.SCORINGS]},
-                ORDER: {"Player": TAVERNA_ORDER}}
+                    for k in module.SCORINGS]}}
     if game_id == "san-gimignano":
         nobles = {"t": "set", "options": [[n, _soft(labels, c.label)] for n, c in module.NOBLES.items()]}
         towers = {"t": "towers", "ranks": list(module.RANKS), "floors": _label("floors", labels),
                   "completed": _label("completed", labels), "item": _spec(module.Tower, (), {}, labels)}
         return {("players", "*", "nobles"): nobles, ("deals", "*", "players", "*", "nobles"): nobles,
                 ("players", "*", "towers"): towers, ("deals", "*", "players", "*", "towers"): towers,
-                ORDER: {"Player": ["name", "towers", "marker", "nobles"]}}
+                # one deal's players are what the page asks; several deals (the variant) replace them
+                ("players",): {"unless": "deals"}}
     return {}
 
 
@@ -154,15 +151,16 @@ def _spec(annotation, path: tuple, hints: dict, labels) -> dict:
 
     from pydantic import BaseModel
 
+    extra = {}
     for pattern, spec in hints.items():
-        if pattern != ORDER and len(pattern) == len(path) and all(p in ("*", q) for p, q in zip(pattern, path)):
-            return spec
+        if len(pattern) == len(path) and all(p in ("*", q) for p, q in zip(pattern, path)):
+            if "t" in spec:
+                return spec
+            extra = spec            # a note on the spec the model gives (below)
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         fields = []
-        order = hints.get(ORDER, {}).get(annotation.__name__, [])
-        for name, info in sorted(annotation.model_fields.items(),
-                                 key=lambda f: order.index(f[0]) if f[0] in order else len(order)):
+        for name, info in annotation.model_fields.items():      # in the score pad's order (the models say)
             if name == "game":
                 continue            # the page knows its game
             spec = _spec(info.annotation, path + (name,), hints, labels)
@@ -183,7 +181,7 @@ def _spec(annotation, path: tuple, hints: dict, labels) -> dict:
         inner = (_spec(members[0], path, hints, labels) if len(members) == 1 else
                  {"t": "union", "options": [[_member_label(m, labels), _spec(m, path, hints, labels)]
                                             for m in members]})
-        return {"t": "opt", "spec": inner} if len(members) < len(args) else inner
+        return {"t": "opt", "spec": inner, **extra} if len(members) < len(args) else inner
     if origin is list:
         return {"t": "list", "item": _spec(args[0], path + ("*",), hints, labels)}
     if origin is typing.Literal:

@@ -26,6 +26,7 @@
     if (value === undefined) value = clone(s["default"]);
     var id = "f" + (++uid);
     if (s.t === "int" && s.buttons) return count(s, value, label, id);
+    if (s.t === "int" && s.tens) return tens(s, value, label, id);
     if (s.t === "int") {
       var input = el("input", {type: "number", inputmode: "numeric", id: id, "aria-label": label,
                                value: value === undefined || value === null ? (s.min !== undefined ? s.min : 0) : value});
@@ -102,11 +103,20 @@
         var child = build(f[2], v, f[1], words);
         var simple = ["int", "bool", "str", "enum"].indexOf(f[2].t) >= 0 && !f[2].buttons;
         // an optional field's checkbox carries its name: no second label above it
-        var named = f[2].t === "opt" ? [] : [el("span", {className: "label", text: f[1]})];
+        var named = f[2].t === "opt" && !f[2].unless ? [] : [el("span", {className: "label", text: f[1]})];
         child.wrapper = el(simple ? "label" : "div", {className: "field field-" + f[2].t + " name-" + f[0]},
                            named.concat([child.node]));
         node.appendChild(child.wrapper);
         parts[f[0]] = child; order.push(f[0]);
+      });
+      // a field asked unless another is chosen (one deal's players, unless several deals): no
+      // checkbox of its own, it gives way when the other's is ticked
+      s.fields.forEach(function (f) {
+        var other = f[2].unless && parts[f[2].unless];
+        if (!other || !other.toggle) return;
+        var follow = function () { parts[f[0]].give(other.toggle.checked); };
+        other.toggle.addEventListener("change", follow);
+        follow();
       });
       return {node: node, get: function () {
         var o = {};
@@ -140,6 +150,13 @@
                 return entry ? entry.child.at(path.slice(1)) || entry.child : null;
               }};
     }
+    if (s.t === "opt" && s.unless) {
+      var given = false, kept = build(s.spec, value === null ? undefined : value, label, words);
+      var control = {node: kept.node, get: function () { return given ? undefined : kept.get(); },
+                     at: function (path) { return path.length ? kept.at(path) : this; },
+                     give: function (yes) { given = yes; if (control.wrapper) control.wrapper.hidden = yes; }};
+      return control;
+    }
     if (s.t === "opt") {
       var on = el("input", {type: "checkbox", "aria-label": label});
       on.checked = value !== undefined && value !== null;
@@ -148,7 +165,7 @@
                                                  inner.node]);
       inner.node.hidden = !on.checked;
       on.addEventListener("change", function () { inner.node.hidden = !on.checked; });
-      return {node: wrap, get: function () { return on.checked ? inner.get() : undefined; },
+      return {node: wrap, toggle: on, get: function () { return on.checked ? inner.get() : undefined; },
               at: function (path) { return path.length ? inner.at(path) : this; }};
     }
     if (s.t === "union") {
@@ -251,6 +268,28 @@
     return leaf(group, function () {
       var on = group.querySelector("input:checked");
       return on ? parseInt(on.value, 10) : (s.min || 0);
+    });
+  }
+
+  // a count as coins are counted: its tens, then its units, a tap each (13 is 10 then +3; 5 or 20
+  // is one tap), and no keyboard
+  function tens(s, value, label, id) {
+    var v = value === undefined || value === null ? (s.min || 0) : value;
+    var rows = [[10, Math.floor(s.max / 10)], [1, 9]].map(function (r) {
+      var group = el("span", {className: "choices counts", role: "radiogroup", "aria-label": label + " \u00d7" + r[0]});
+      var digit = r[0] === 10 ? Math.floor(v / 10) : v % 10;
+      for (var n = 0; n <= r[1]; n++) {
+        var radio = el("input", {type: "radio", name: id + "-" + r[0], value: String(n * r[0]), id: id + "-" + r[0] + "-" + n});
+        radio.checked = n === digit;
+        group.appendChild(el("label", {className: "choice", "for": radio.id}, [radio, el("span", {text: (r[0] === 1 ? "+" : "") + n * r[0]})]));
+      }
+      return group;
+    });
+    return leaf(el("span", {className: "tens"}, rows), function () {
+      return rows.reduce(function (sum, group) {
+        var on = group.querySelector("input:checked");
+        return sum + (on ? parseInt(on.value, 10) : 0);
+      }, 0);
     });
   }
 

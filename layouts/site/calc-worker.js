@@ -3,12 +3,49 @@
 // {type: "start", ...} once, then {id, type: "score" | "read", ...}; the worker answers with
 // {type: "ready" | "failed" | "kept", ...} and {id, answer}.
 //
-// What earlier visits kept (IndexedDB) makes a later start short: the interpreter's memory just
-// after it started ("snapshot": restoring it replaces most of the start) and the code it compiled
-// ("code", see calc_cache.py). Each entry names the runtime, the scoring bundle and calc_cache.py
-// it was made with, and is used only by a page naming the same.
+// What earlier visits kept (IndexedDB) makes a later start short: the interpreter's memory once
+// pydantic and the scoring package were imported ("snapshot": restoring it replaces the whole
+// start, most of which is those imports) and the code it compiled ("code", see calc_cache.py).
+// Each entry names the runtime, the scoring bundle and calc_cache.py it was made with, and is used
+// only by a page naming the same.
+//
+// Pyodide's snapshot holds the WebAssembly memory only: pydantic-core's own WebAssembly module
+// (a shared library) is instantiated again after a restore, at the very memory and table places
+// it had (the snapshot's "core"), and its memory is put back as it was after that. Its
+// wheels are unpacked by hand, not by loadPackage, which leaves a JavaScript object held by
+// Python that a snapshot cannot keep.
 var key, pyodide, run, readTally, loadPyodide;
-var memory = null;            // the snapshot made by this start, kept once the calculator is ready
+var made = null;              // the place pydantic-core took in this start (memory, table)
+var restoring = null;         // where a restored snapshot says it stood
+var grow = 0;                 // the memory a snapshot needs (more than a new interpreter has)
+
+(function () {
+  var streaming = WebAssembly.instantiateStreaming, instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiateStreaming = function () {
+    return streaming.apply(WebAssembly, arguments).then(function (r) {
+      var mem = r.instance.exports.memory;       // the interpreter's: grown before the snapshot is copied in
+      if (grow && mem && mem.buffer.byteLength < grow) mem.grow(Math.ceil((grow - mem.buffer.byteLength) / 65536));
+      grow = 0;
+      return r;
+    });
+  };
+  WebAssembly.instantiate = function (binary, imports) {
+    var env = imports && imports.env;
+    if (!env || !binary || !binary.byteLength || !pyodide || pyodide._module.getDylinkMetadata(binary).memorySize === 0) {
+      return instantiate.apply(WebAssembly, arguments);
+    }
+    made = {memoryBase: env.__memory_base, tableBase: env.__table_base};
+    if (restoring) {                             // at its former place; its memory kept as it is
+      var at = restoring, size = pyodide._module.getDylinkMetadata(binary).memorySize;
+      at.kept = pyodide._module.HEAPU8.slice(at.memoryBase, at.memoryBase + size);
+      var place = new Proxy({}, {get: function (_t, name) {
+        return name === "__memory_base" ? at.memoryBase : name === "__table_base" ? at.tableBase : env[name];
+      }});
+      imports = Object.assign({}, imports, {env: place, wasi_snapshot_preview1: place});
+    }
+    return instantiate.call(WebAssembly, binary, imports);
+  };
+})();
 
 function store(mode, use) {
   return new Promise(function (resolve, reject) {
@@ -28,11 +65,11 @@ function store(mode, use) {
 }
 function read(what) {
   return store("readonly", function (s) { return s.get(what); }).then(function (entry) {
-    return entry && entry.key === key ? entry.bytes : null;
+    return entry && entry.key === key ? (what === "snapshot" ? entry : entry.bytes) : null;
   }).catch(function () { return null; });
 }
-function keep(what, bytes) {
-  return store("readwrite", function (s) { return s.put({key: key, bytes: bytes}, what); }).then(function () {
+function keep(what, bytes, core) {
+  return store("readwrite", function (s) { return s.put({key: key, bytes: bytes, core: core}, what); }).then(function () {
     postMessage({type: "kept", what: what});
   }, function () { postMessage({type: "kept", what: what, failed: true}); });
 }
@@ -55,53 +92,95 @@ function boot(helper, code, snapshot, indexURL) {
                    if (code) FS.writeFile("/pnp-code.bin", new Uint8Array(code));
                    return Promise.resolve();
                  }};
-  if (snapshot) options._loadSnapshot = snapshot;      // Pyodide's (pinned) memory snapshot
-  else options._makeSnapshot = true;
-  return loadPyodide(options).then(function (py) {
-    if (snapshot) {
-      py.runPython("import sys; sys.pnp_code_cache.reload()");    // this visit's code file
-    } else {
-      memory = py.makeMemorySnapshot();                  // before any package: a plain interpreter
-    }
-    return py;
+  if (snapshot) {                                  // Pyodide's (pinned) memory snapshot
+    options._loadSnapshot = snapshot.bytes;
+    grow = snapshot.bytes.byteLength - new Uint32Array(snapshot.bytes.buffer, snapshot.bytes.byteOffset, 4)[1];
+  } else {
+    options._makeSnapshot = true;
+  }
+  return loadPyodide(options);
+}
+
+var HOME = "/home/pyodide/pnp";
+
+function libraries() {          // the shared libraries the wheels brought (pydantic-core's)
+  var found = pyodide.runPython("import glob; glob.glob('" + HOME + "/**/*.so', recursive=True)");
+  var out = found.toJs();
+  found.destroy();
+  return out;
+}
+
+function install(archives, snapshot) {
+  archives.forEach(function (a) { pyodide.unpackArchive(a, "zip", {extractDir: HOME}); });
+  var libs = libraries();
+  if (!snapshot) {
+    return libs.reduce(function (p, lib) { return p.then(function () { return pyodide._api.loadDynlib(lib); }); },
+                       Promise.resolve());
+  }
+  // the snapshot's interpreter has imported them already: only their WebAssembly is missing
+  var table = pyodide._module.wasmTable;
+  if (libs.length !== 1 || table.length !== snapshot.core.tableBase) {
+    return Promise.reject(new Error("the snapshot does not fit this start"));
+  }
+  restoring = snapshot.core;
+  return pyodide._module.loadWebAssemblyModule(pyodide.FS.readFile(libs[0]), {loadAsync: true, nodelete: true},
+                                               libs[0], {}).then(function () {
+    pyodide._module.HEAPU8.set(restoring.kept, restoring.memoryBase);
+    if (table.length !== snapshot.core.tableAfter) throw new Error("the snapshot does not fit this start");
+    restoring = null;
   });
 }
 
 function start(m) {
   var phases = {};
   key = m.key;
+  var fetched = Promise.all(m.wheels.map(function (w) { return m.runtime + "wheels/" + w; })
+    .concat([m.runtime + "scoring.zip"]).map(function (url) {
+      return text(url).then(function (r) { return r.arrayBuffer(); });
+    }));
   return Promise.all([read("code"), read("snapshot"), text(m.cache).then(function (r) { return r.text(); }),
-                      import(m.runtime + "pyodide/pyodide.mjs")])
+                      import(m.runtime + "pyodide/pyodide.mjs"), text(m.code).then(function (r) { return r.text(); })])
     .then(function (parts) {
       loadPyodide = parts[3].loadPyodide;
       phases.fetched = now();
-      var code = parts[0], snapshot = parts[1], helper = parts[2], indexURL = m.runtime + "pyodide/";
-      return boot(helper, code, snapshot, indexURL).then(function (py) { return [py, !!snapshot]; }, function (err) {
-        if (!snapshot) throw err;
-        return boot(helper, code, null, indexURL).then(function (py) { return [py, false]; });  // afresh
-      });
-    }).then(function (booted) {
-      pyodide = booted[0];
-      phases.python = now();
-      var wheels = m.wheels.map(function (w) { return m.runtime + "wheels/" + w; });
-      return Promise.all([pyodide.loadPackage(wheels, {messageCallback: function () {}}),
-                          text(m.runtime + "scoring.zip").then(function (r) { return r.arrayBuffer(); }),
-                          text(m.code).then(function (r) { return r.text(); })]).then(function (parts) {
-        phases.packages = now();
-        pyodide.unpackArchive(parts[1], "zip", {extractDir: "/home/pyodide/pnp"});
-        pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/pnp')");
-        pyodide.runPython(parts[2]);
-        run = pyodide.globals.get("run");
-        readTally = pyodide.globals.get("read_tally");
-        phases.ready = now();
-        postMessage({type: "ready", phases: phases, snapshot: booted[1] ? "restored" : "made",
-                     reused: pyodide.runPython("import sys; sys.pnp_code_cache.reused"),
-                     compiled: pyodide.runPython("import sys; len(sys.pnp_code_cache.fresh)")});
-        setTimeout(function () {          // after the answer to the page: it waits for none of this
-          keepCode();
-          if (memory) keep("snapshot", memory).then(function () { memory = null; });
-        }, 0);
-      });
+      var code = parts[0], snapshot = parts[1] && parts[1].core ? parts[1] : null, helper = parts[2];
+      var indexURL = m.runtime + "pyodide/", source = parts[4];
+      var afresh = function () {
+        return boot(helper, code, null, indexURL).then(function (py) { return begin(py, null); });
+      };
+      var begin = function (py, snap) {
+        pyodide = py;
+        phases.python = now();
+        return fetched.then(function (archives) { return install(archives, snap); }).then(function () {
+          phases.packages = now();
+          if (snap) {
+            pyodide.runPython("import sys; sys.pnp_code_cache.reload()");    // this visit's code file
+          } else {
+            pyodide.runPython("import sys; sys.path.insert(0, '" + HOME + "')");
+            pyodide.runPython(source);
+          }
+          return !!snap;
+        });
+      };
+      if (!snapshot) return afresh();
+      return boot(helper, code, snapshot, indexURL).then(function (py) { return begin(py, snapshot); })
+        .catch(function () { restoring = null; return afresh(); });      // afresh, as a first visit
+    }).then(function (restored) {
+      run = pyodide.globals.get("run");
+      readTally = pyodide.globals.get("read_tally");
+      phases.ready = now();
+      var memory = restored ? null : pyodide.makeMemorySnapshot();   // pydantic and scoring imported
+      var core = made;
+      postMessage({type: "ready", phases: phases, snapshot: restored ? "restored" : "made",
+                   reused: pyodide.runPython("import sys; sys.pnp_code_cache.reused"),
+                   compiled: pyodide.runPython("import sys; len(sys.pnp_code_cache.fresh)")});
+      setTimeout(function () {          // after the answer to the page: it waits for none of this
+        keepCode();
+        if (memory) {
+          core.tableAfter = pyodide._module.wasmTable.length;
+          keep("snapshot", memory, core);
+        }
+      }, 0);
     });
 }
 

@@ -230,3 +230,20 @@ def test_san_gimignano_asks_in_the_pads_order():
     assert asked == sorted(asked)
     assert "Bob: holds the tallest-tower marker?" not in err and "Who holds" not in err   # one marker, held
     assert _json(result.output)["winners"] == ["Ann"]
+
+
+def test_taverna_asks_a_player_in_the_state_models_order():
+    """The order is declared once, by the Player model (the pad's): `pnp score` asks in it, as
+    the score page's form lays it out (tests/site/test_calculator_words.py)."""
+    from scoring.taverna import Player
+    player = ["0", "0", "", "0", "0", "0", "0", "0", "1", "0", "-3", "0", "0"]
+    answers = ["3", "elf", "A", *player, "B", *player, "C", *player, ""]
+    result = pnp("score", "taverna", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    asked = {"points": "A: VP on the score track", "privileges": "A: privilege tokens",
+             "scorings": "A: royal scorings chosen", "sous": "A: sous", "unused_spells": "A: spells still in hand",
+             "spells_cast": "A: spells cast", "fireworks_cast": "A: of which Feu d'artifice",
+             "royal_favours": "A: royal favours owned", "property_titles": "A: property titles",
+             "tracks": "A: human track"}
+    where = [result.stderr.index(asked[f]) for f in Player.model_fields if f != "name"]
+    assert where == sorted(where)

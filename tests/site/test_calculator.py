@@ -249,7 +249,8 @@ def test_a_later_visit_restores_the_started_interpreter_and_compiles_nothing(cal
             page.close()
         assert seen[0]["snapshot"] == "made" and int(seen[0]["code-compiled"]) > 100, seen
         assert seen[1]["snapshot"] == "restored" and seen[1]["code-compiled"] == "0", seen
-        assert int(seen[1]["code-reused"]) > 50, seen
+        # pydantic and the scoring package come imported with the snapshot: nothing to import again
+        assert seen[1]["code-reused"] == "0", seen
     finally:
         context.close()
 
@@ -293,11 +294,11 @@ def test_the_form_has_steppers_and_card_names(calculator_site, page_factory, ser
         card.click()
         pressed.append(card.get_attribute("aria-pressed"))
     assert pressed == ["true", "mixed", "false"]
-    stepper = page.locator(".name-deniers").first
-    stepper.locator("button.step").nth(1).click()
-    stepper.locator("button.step").nth(1).click()
-    assert stepper.locator("input").input_value() == "2"
-    box = stepper.locator("button.step").nth(1).bounding_box()
+    deniers = page.locator(".name-deniers").first          # the tens, then the units: a tap each
+    deniers.locator("label.choice:has(input[value='10'])").click()
+    deniers.locator("label.choice:has(input[value='3'])").click()
+    assert page.evaluate("window.pnpCalc.state()")["players"][0]["deniers"] == 13
+    box = deniers.locator("label.choice").nth(1).bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44                       # thumb-sized
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 375

@@ -114,6 +114,17 @@ def test_every_form_label_has_its_translation(project, game, lang):
     assert labels.missing == set()
 
 
+@pytest.mark.parametrize("game", ["tournay", "taverna", "san-gimignano"])
+def test_the_form_asks_a_player_in_the_state_models_order(project, game):
+    """The order is declared once, by the scoring package's Player model (the pad's, top down):
+    the form follows it as `pnp score` does (tests/scoring/test_prompts.py)."""
+    from scoring.api import GAMES
+    spec = form_spec(project.games[game], "en", Translator(ROOT, "en"))
+    players = _field(spec, "players")[2]
+    player = (players.get("spec") or players)["item"]
+    assert [f[0] for f in player["fields"]] == list(GAMES[game].Player.model_fields)
+
+
 def test_the_several_deals_variant_is_named_as_the_rules_name_it(project):
     """San Gimignano's variant: the form says what the rules' section title says (after its
     'Variant:'), not a word of its own ('Manches', bare 'Deals')."""

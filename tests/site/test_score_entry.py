@@ -75,7 +75,10 @@ def _tournay(c: Counted, player, data: dict) -> None:
                     c.tap(player.locator(f".district button[data-card='{card}']"))
     for colour, n in data.get("citizens", {}).items():
         _count(c, player.locator(f".name-{colour}"), n)
-    c.number(player.locator(".name-deniers"), data.get("deniers", 0))
+    deniers = data.get("deniers", 0)          # the tens, then the units: a tap each
+    for part in (deniers // 10 * 10, deniers % 10):
+        if part:
+            c.tap(player.locator(f".name-deniers label.choice:has(input[value='{part}'])"))
     _count(c, player.locator(".name-ramparts"), data.get("ramparts", 0))
 
 
@@ -87,9 +90,8 @@ def _count(c: Counted, field, n: int) -> None:
 _SCORINGS = ("roy", "reine", "grand-argentier", "archiduc", "archimage")
 _STEPS = (-3, -1, 0, 1, 2, 4, 7, 10)
 PLAY = {"san-gimignano": _san_gimignano, "taverna": _taverna, "tournay": _tournay}
-# taps and keystrokes per player, names aside. Tournay's Nell cannot do 15: her 9 cards are a tap
-# each, her citizens (3 colours) and ramparts a tap each and 13 deniers 3 (the box, the digits)
-MOST = {"san-gimignano": 15, "taverna": 15, "tournay": 16}
+# taps and keystrokes per player, names aside (issue 53: as a pencil, 15 at most)
+MOST = {"san-gimignano": 15, "taverna": 15, "tournay": 15}
 
 
 def _same(game: str, a: dict, b: dict) -> bool:
@@ -134,6 +136,26 @@ def test_the_rulebook_example_in_few_taps(full_build, page_factory, serve_site, 
 
 
 _PEOPLES = ("human", "elf", "dwarf", "orc")
+
+
+def test_only_what_a_player_enters_is_a_control(full_build, page_factory, serve_site):
+    """San Gimignano's players are what its page asks, not an option with a checkbox of their own
+    (the state model's `players` may be absent only for the several-deals variant): ticking the
+    variant puts the players away and the state has its deals instead."""
+    server = serve_site(full_build / "site")
+    page, errors = page_factory(390, 844, service_workers="block")
+    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(
+        content_type="text/javascript", body="export function loadPyodide() { return new Promise(() => {}); }"))
+    page.goto(server.url + "san-gimignano/en-score.html")
+    page.wait_for_selector("#calc-form:not([hidden])")
+    assert page.get_by_role("checkbox", name="Players", exact=True).count() == 0
+    assert page.locator(PLAYERS).count() == 2 and page.locator(PLAYERS).first.is_visible()
+    assert len(page.evaluate("window.pnpCalc.state()")["players"]) == 2
+    page.get_by_role("checkbox", name="Several deals (variant)").check()
+    state = page.evaluate("window.pnpCalc.state()")
+    assert "players" not in state and state["deals"] == [], state
+    assert not page.locator(PLAYERS).first.is_visible()
+    assert not errors
 
 
 def test_results_a_table_trusts_and_a_new_game_keeps_the_names(full_build, page_factory, serve_site):
