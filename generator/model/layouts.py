@@ -18,7 +18,8 @@ from datafile.validate import validate
 from ..reading.characters import character_problems
 from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, written_box
 from ..reading.locate import layout_paths, relative, search_path
-from .model import Card, Deck, IconSpec, LayoutFile, LayoutSpec, Text
+from .layout_file import IconSpec, LayoutFile, LayoutSpec
+from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _unknown_name, unknown_variables)
 from .templates import used_paths

@@ -10,7 +10,8 @@ from datafile.errors import Problem
 
 from ..reading.locate import relative
 from .grid import SheetGrid
-from .model import Card, Deck, FontsFile, Game, IconSpec, SheetsFile, Size
+from .layout_file import IconSpec
+from .model import Card, Deck, FontsFile, Game, SheetsFile, Size
 
 if TYPE_CHECKING:
     from .layouts import Layout, Layouts

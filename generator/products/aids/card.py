@@ -18,7 +18,8 @@ from ...reading.i18n import Translator
 from ...model.model import Size
 from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
-from ...paper.imposition import draw_form, impose, new_canvas, sheet_count
+from ...paper.imposition import draw_form, new_canvas
+from ...paper.one_size import impose, sheet_count
 from ...paper.labels import SEPARATOR
 from ...paper.sheets import make_grid
 from ...typeset.fonts import FontBook

@@ -1,0 +1,109 @@
+"""The layout files' schema (layouts/*.yaml): colours, icons and the boxes of each card face.
+The boxes take any length unit (datafile/lengths.py) and `extends` one another; layouts.py
+resolves both into the layouts the renderer draws."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from .colours import Colour, ColourRef
+from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
+
+Align = Literal["left", "center", "right", "justify"]
+Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
+
+
+Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength
+Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength
+
+
+class RegionSpec(Strict):
+    """A named box on a card face, in mm from the top-left corner of the trim box.
+
+    Every field is optional here because `extends` merges regions field by field; the
+    merged region is checked for completeness when the layout is resolved.
+    """
+
+    # other boxes of the layout whose fields this one takes (later ones win, its own fields last)
+    extends: Annotated[str, Field(max_length=200)] | Annotated[list[Annotated[str, Field(max_length=200)]],
+                                                               Field(min_length=1, max_length=20)] | None = None
+    kind: Literal["text", "rect", "circle", "icon", "line", "image", "hexagon", "star", "polygon"] | None = None
+    x: Offset | None = None
+    y: Offset | None = None
+    width: Extent | None = None
+    height: Extent | None = None
+    when: str | None = None            # Jinja expression; the region is drawn only if true
+    text: str | None = None            # Jinja template (text) or icon name template (icon)
+    font: str | None = Field(None, max_length=200)   # a role (title, body, ui), a family of fonts.yaml, or a
+    #                                     .ttf/.otf file of the game folder (see typeset/fonts.py)
+    bold: bool | None = None
+    italic: bool | None = None
+    size: float | None = Field(None, gt=0, le=300)           # points
+    min_size: float | None = Field(None, ge=1, le=300)
+    leading: float | None = Field(None, gt=0, le=10)
+    align: Align | None = None
+    valign: Literal["top", "middle", "bottom"] | None = None
+    color: ColourRef | None = None     # a colour, a name of the file's `colors`, or a template
+    fill: ColourRef | None = None
+    stroke: ColourRef | None = None
+    stroke_width: Annotated[float, Field(ge=0, le=50)] | UnitLength | None = None
+    radius: Extent | None = None
+    rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
+    bleed: bool | None = None          # rect extends into the bleed on every side
+    dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
+    # image regions (paper/images.py): `text` is the path template, relative to the game folder
+    fit: Literal["cover", "contain", "stretch"] | None = None
+    clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
+    allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
+    flip: Literal["h", "v", "hv"] | None = None   # image: mirrored left-right (h), upside down (v), or both
+    tint: ColourRef | None = None      # image: every colour multiplied by this one (a colour or template)
+    # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
+    points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
+    inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
+
+
+class LayoutSpec(Strict):
+    extends: str | None = None
+    dpi: float | None = Field(None, gt=0, le=10_000)   # what `px` lengths of its boxes are measured at
+    # the canvas its boxes were measured on holds the bleed too (Squib's 825 x 1125 px: a 2.5 x 3.5 in
+    # card and 1/8 in around it): x and y start at the bleed's corner, not the card's
+    canvas_bleed: Annotated[float, Field(ge=0, le=20)] | UnitLength | None = None
+    background: ColourRef | None = None
+    regions: dict[str, RegionSpec | None] = {}
+
+
+class IconSpec(Strict):
+    # SVG path data in a 1000-unit box, y down: commands and numbers only (it is written into
+    # the site's SVG as it is)
+    path: str = Field(pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
+    advance: int = Field(1000, gt=0, le=10_000)
+    color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
+    label: Text
+    spoken: Text | None = None   # its name read aloud in a sentence, where the label explains it
+    reading: Reading = {}      # the label's, where a legend sorts by it: {ja: しょうりてん}
+    # a card's picture (a building, a noble): the site's legend lists it; the aid card's legend,
+    # short of room, keeps to the symbols the rules use
+    picture: bool = False
+
+    @field_validator("path")
+    @classmethod
+    def _svg_path(cls, value):
+        """Checked here, as the icon font reads it: a broken path is a finding, not a traceback."""
+        from fontTools.pens.recordingPen import RecordingPen
+        from fontTools.svgLib.path import parse_path
+        try:
+            parse_path(value, RecordingPen())
+        except Exception as exc:  # fontTools raises ValueError, IndexError... on malformed data
+            shown = value if len(value) <= 30 else value[:30] + "…"
+            raise PydanticCustomError("svg_path", "\"{shown}\" is not SVG path data ({reason}); a path starts with "
+                                      "a moveto, M x y, then uses M L H V C S Q T A Z",
+                                      {"shown": shown, "reason": str(exc).split(":")[0][:80]}) from None
+        return value
+
+
+class LayoutFile(Strict):
+    colors: dict[Annotated[str, Field(pattern=SLUG)], Colour] = {}
+    icons: dict[Annotated[str, Field(pattern=SLUG)], IconSpec] = {}     # names: :name: in texts, ids in the site
+    layouts: dict[str, LayoutSpec] = {}
