@@ -24,6 +24,8 @@ from jinja2.exceptions import SecurityError, TemplateRuntimeError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
+from datafile.errors import closest
+
 from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
 from .japanese import polite
 from .model import Card, Deck, Game, Text
@@ -383,6 +385,12 @@ def template_error(exc: Exception) -> str:
     text = " ".join(str(exc).split())[:200]
     if isinstance(exc, PrintedValueError):   # already in the author's words, naming the variable
         return text
+    unknown = re.search(r"No (filter|test) named '([^']*)'", text)
+    if unknown:       # jinja's words, and what the designer may have meant
+        kind, name = unknown.groups()
+        known = [*FILTERS, "replace", "roman", "polite", "lowerfirst"] if kind == "filter" else []
+        near = closest(name, known)
+        text = f"no {kind} '{name}'" + (f" (did you mean '{near}'?)" if near else "")
     text = re.sub(r"'[\w ]*object' has no attribute '([^']*)'", r"no field '\1'", text)
     text = re.sub(r"'[\w ]*object' has no element ([^ ]*)", r"no element \1", text)
     return f"{_KINDS.get(type(exc).__name__, 'template error')}: {text}"

@@ -72,3 +72,12 @@ def test_a_system_font_without_a_glyph_is_named_by_its_family(tmp_path):
         result = pnp(args[0], "spice-road", *args[1:], root=tmp_path)
         assert result.exit_code == 1 and "DejaVu Sans Mono" in result.output, result.output
         assert "pnp-system" not in result.output
+
+
+def test_a_slip_of_a_filter_name_gets_a_guess(tmp_path):
+    """Jinja said "No filter named 'uper'." and stopped there."""
+    result, problems, line = _validate(tmp_path, "      a: {kind: text, x: 10, y: 10, width: 20, height: 5, "
+                                                 "text: '{{ card.name | uper }}'}\n")
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    assert problems[0].startswith(f"layouts/spice-road.yaml:{line}: ") and \
+        "no filter 'uper' (did you mean 'upper'?)" in problems[0], problems[0]
