@@ -257,6 +257,10 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             node[parts[-1]] = value
         if raw.get("copies") == 0:   # a quantity of 0: the row is kept in the file, not printed
             continue
+        if isinstance(raw.get("copies"), int) and raw["copies"] < 0:     # 0 is a quantity here too
+            problems.append(Problem(display, number, columns.label_for(("copies",)), f"'{raw['copies']}' is less than 0",
+                                    "0 (the row is not printed) or more"))
+            continue
         if unnamed:
             raw["name"] = _numbered(deck_name, len(cards) + 1)
         if "id" not in raw:   # made from the name (else the row), stable while the rows keep their order

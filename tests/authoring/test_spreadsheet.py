@@ -356,3 +356,15 @@ def test_made_ids_do_not_collide_across_decks(game, tmp_path):
     project = load_project(tmp_path, ["spice-road"]).games["spice-road"]
     assert [[c.id for c in d.cards] for d in project.decks] == [["market", "harbour", "jump", "jump-2"],
                                                                 ["goods-jump", "goods-market"]]
+
+
+def test_a_negative_quantity_asks_for_zero_or_more(game, tmp_path):
+    """0 keeps a row out of print, so "expected at least 1" sent the designer the wrong way."""
+    (game / "cards.yaml").write_text("deck: cards\nname: {en: Cards}\nsize: poker\nlayout: spice-road/card\n"
+                                     "back: {layout: spice-road/back}\ncards_from: cards.csv\n", encoding="utf-8")
+    (game / "cards.csv").write_text("Name,Qty,Cost\nMarket,-1,1\nHarbour,0,3\nDock,1,2\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert lines == ["cards/spice-road/cards.csv:2: column B 'Qty': '-1' is less than 0 "
+                     "(expected 0 (the row is not printed) or more)"], result.output
