@@ -330,7 +330,9 @@ def _load_yaml_text(text: str, name: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        message, expected = _plain_syntax_error(exc.problem or "", text, mark)
+        message, expected = _plain_syntax_error(exc.problem or "", text, mark, exc.context_mark)
+        if message.startswith("this '") and exc.context_mark:     # said where the unclosed { or [ opens
+            line = exc.context_mark.line + 1
         raise DataError([Problem(name, line, "", message, expected)]) from None
     except yaml.YAMLError as exc:   # reader errors carry a position, not a mark
         line = _line_at(text, getattr(exc, "position", 0) or 0)
@@ -347,8 +349,9 @@ def _load_yaml_text(text: str, name: str) -> Any:
     return data
 
 
-def _plain_syntax_error(problem: str, text: str, mark) -> tuple[str, str]:
-    """The parser's words for the mistakes people make most, in theirs (message, expected)."""
+def _plain_syntax_error(problem: str, text: str, mark, opened=None) -> tuple[str, str]:
+    """The parser's words for the mistakes people make most, in theirs (message, expected);
+    `opened`: where the parser's context began (a { or [ it could not close)."""
     lines = text.splitlines()
     here = lines[mark.line] if mark and mark.line < len(lines) else ""
     if "\t" in here[:len(here) - len(here.lstrip())] or "tab" in problem or \
@@ -364,6 +367,11 @@ def _plain_syntax_error(problem: str, text: str, mark) -> tuple[str, str]:
     if "cannot start any token" in problem and mark and mark.column < len(here):
         return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
                 f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")
+    closing = {"did not find expected ',' or '}'": ("{", "}"), "did not find expected ',' or ']'": ("[", "]")}
+    if problem in closing and opened is not None:     # the parser notices a line after the slip
+        first, last = closing[problem]
+        return (f"this '{first}' is not closed before line {mark.line + 1}",
+                f"a ',' between its entries and a '{last}' after the last one")
     return f"YAML syntax error: {problem}", "valid YAML"
 
 

@@ -135,3 +135,18 @@ def test_validate_covers_aid_and_rules_texts(tmp_path):
     assert result.exit_code == 1
     assert f"cards/san-gimignano/aid/en.yaml:{line}" in result.output
     assert "cards/san-gimignano/rules/de.yaml" in result.output
+
+
+def test_an_unclosed_brace_is_said_at_its_line_not_where_the_parser_noticed(tmp_path):
+    """PyYAML: "did not find expected ',' or '}'" at the next line (a newcomer's finding, issue 52)."""
+    root = project_copy(tmp_path)
+    layout = root / "layouts" / "san-gimignano.yaml"
+    lines = layout.read_text(encoding="utf-8").splitlines(keepends=True)
+    index = next(i for i, text in enumerate(lines) if text.rstrip().endswith("}") and ": {" in text
+                 and lines[i + 1].strip() and not lines[i + 1].lstrip().startswith("#"))
+    lines[index] = lines[index].rstrip()[:-1] + "\n"
+    layout.write_text("".join(lines), encoding="utf-8")
+    result = pnp("validate", root=root)
+    assert result.exit_code == 1
+    assert f"layouts/san-gimignano.yaml:{index + 1}: this '{{' is not closed before line " in result.output, \
+        result.output
