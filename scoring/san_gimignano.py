@@ -108,7 +108,7 @@ class State(StateModel):
 def check(state: State, checks: Checks) -> None:
     checks.same_game(state.game, GAME)
     if (state.players is None) == (state.deals is None):
-        checks.fail((), Text("give either one deal's players or several deals (variant), not both or neither"))
+        checks.fail((), Text("score either one deal or several deals (the variant), one of the two"))
         return
     if state.players is not None:
         _check_deal(Deal(players=state.players), checks, ())

@@ -70,26 +70,29 @@ def from_data(model: type[M], data: Any, name: str = "<answers>") -> tuple[M, An
 
 # the validation messages a state file shows most (datafile/validate.py words pydantic's), as
 # translatable templates; their expectation is in the template, so none is added
+_UNKNOWN = "'{name}' is not asked in this game's tally"     # keeps its "did you mean" expectation
 _SCHEMA = [(re.compile(p), t) for p, t in (
-    (r"^'.*' is not a whole number$", "a whole number is expected"),
-    (r"^'.*' is not true or false$", "yes or no is expected"),
+    (r"^'.*' is not a whole number$", "write a number here, such as 0 or 3"),
+    (r"^'.*' is not true or false$", "answer yes or no here"),
     (r"^not a text$", "a name or a word is expected"),
     (r"^not a list$", "several entries are expected"),
-    (r"^not a set of fields$", "named entries are expected"),
-    (r"^missing$", "this field is required"),
+    (r"^not a set of fields$", "this part is not as a saved tally writes it"),
+    (r"^missing$", "this answer is missing"),
     (r"^'.*' is more than (?P<limit>-?\d+)$", "at most {limit}"),
     (r"^'.*' is less than (?P<limit>-?\d+)$", "at least {limit}"),
     (r"^at most (?P<limit>\d+) items, not (?P<count>\d+)$", "at most {limit} items, not {count}"),
-    (r"^unknown field '(?P<name>[^']*)'$", "unknown field '{name}'"),
+    (r"^unknown field '(?P<name>[^']*)'$", _UNKNOWN),
+    (r"^unknown field '(?P<name>[^']*)'; did you mean '(?P<guess>[^']*)'\?$",
+     "'{name}' is not asked in this game's tally; did you mean '{guess}'?"),
     # a name left empty (the score page's name box): said as players say it, not as pydantic does
     (r"^empty$", "must not be empty"),
     # any other of pydantic's refusals: never its English on another language's page
-    (r"^('.*' is )?not accepted$", "not a value this field takes"),
+    (r"^('.*' is )?not accepted$", "this answer does not fit here"),
 )]
 # expectations that come with a schema message and are not in its template
 _EXPECTED = [(re.compile(p), t) for p, t in (
     (r"^one of: (?P<choices>.*)$", "one of: {choices}"),
-    (r"^a UTF-8 text file$", "a UTF-8 text file"),
+    (r"^a UTF-8 text file$", "a tally saved by the calculator"),
 )]
 
 
@@ -121,7 +124,7 @@ def localised_parts(message, expected, translate, lang: str) -> str:
     translation: one line never mixes two languages ("(erwartet: a UTF-8 text file)")."""
     from .result import Text, render
     schema = _schema_text(message) if not isinstance(message, Text) else message
-    if schema is not message and not isinstance(expected, Text) and schema.template != "unknown field '{name}'":
+    if schema is not message and not isinstance(expected, Text) and not schema.template.startswith(_UNKNOWN):
         expected = ""             # the template says what is expected
     expected = _expected_text(expected) if expected and not isinstance(expected, Text) else expected
     if not all(_translated(v, translate, lang) for v in (schema, expected) if v):

@@ -300,8 +300,8 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
         chosen[player.name].append((given, points, how))
     notes.append(Text("royal scoring order: {players}", players=Join(p.name for p, _ in turns)))
     if proposed:
-        notes.append(Text("the state gives no choice for some players; proposed (best remaining for each "
-                          "in turn): {choices}", choices=Join(proposed, "; ")))
+        notes.append(Text("some players chose no royal scoring; proposed (the best one left for each, in turn): "
+                          "{choices}", choices=Join(proposed, "; ")))
     result_players = []
     for p in players:
         lines = [Line(BEFORE, p.points, Text("score track before the end")),
@@ -322,7 +322,7 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
         if state.tie_order:
             tie = Text("equal totals: {player}'s birthday comes first", player=winners[0])
         else:
-            notes.append(Text("equal totals and no tie_order (birthdays) in the state: the win is shared"))
+            notes.append(Text("equal totals, and the birthdays that break the tie were not given: the win is shared"))
     # each player's royal lines show only what they took; the sous line explains the conversion
     for p in players:
         if p.unused_spells:

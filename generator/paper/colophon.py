@@ -36,6 +36,23 @@ def build_date(root: Path) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(epoch)) if epoch is not None else ""
 
 
+# each language's long date (6 décembre 2026, 6. Dezember 2026, 2026年12月6日): babel's CLDR
+# patterns; the project writes British English
+_DATE_LOCALE = {"en": "en_GB"}
+
+
+def written_date(root: Path, lang: str) -> str:
+    """The build date as `lang` writes it, or "" when the project has no date to give."""
+    from datetime import datetime, timezone
+
+    from babel.dates import format_date
+    epoch = build_epoch(root)
+    if epoch is None:
+        return ""
+    day = datetime.fromtimestamp(epoch, timezone.utc).date()
+    return format_date(day, format="long", locale=_DATE_LOCALE.get(lang, lang))
+
+
 def version() -> str:
     try:
         return metadata.version("pnp-studio")
@@ -50,7 +67,7 @@ def credits(game) -> str:
 
 def line(game, lang: str, edition: str, root: Path) -> str:
     """The colophon line: game · credits · edition · pnp-studio version · date."""
-    parts = [game.name.get(lang), credits(game), edition, f"pnp-studio {version()}", build_date(root)]
+    parts = [game.name.get(lang), credits(game), edition, f"pnp-studio {version()}", written_date(root, lang)]
     return " · ".join(p for p in parts if p)
 
 

@@ -152,8 +152,11 @@ def _toc(sections, titles: dict[str, str]) -> list[dict]:
 
 
 def render_home(project: Project, entries: list[dict]) -> str:
+    # the languages' chooser: its skip link and notice in every language it lists, not in English only
+    langs = list(dict.fromkeys(p["lang"] for e in entries for p in e["pages"])) or ["en"]
+    chrome = [dict(lang=l, _=Translator(project.root, l, allow_missing=True)) for l in langs]
     return sources.render(environment(project.root), "home.html", games=entries, lang="en", root="", current="home",
-                          group="", _=lambda msgid: msgid, font_css=Markup(fonts.SLOT))
+                          group="", _=lambda msgid: msgid, chrome=chrome, font_css=Markup(fonts.SLOT))
 
 
 def _entry(project: Project, game: GameData, langs: list[str]) -> dict:

@@ -245,4 +245,20 @@ def test_a_part_filled_only_sheet_of_aid_cards_says_why(tmp_path):
     assert result.exit_code == 0, result.output
     with open_pdf(out / "san-gimignano" / "en" / "player-aid-card.pdf") as pdf:
         fronts = pdf.pages[0].extract_text()
-    assert "sheet 1 of 1" in fronts and "holds 2 cards of 4" in fronts
+    assert "sheet 1 of 1" in fronts and "This sheet is not full" in fronts
+
+
+# what each language's part-filled sheet said (issue 51: read as a puzzle by all three editors)
+OLD_NOTE = {"fr": "cartes sur 4", "de": "von 4 Karten", "ja": "4枚分のうち", "en": "cards of 4"}
+NEW_NOTE = {"fr": "n’est pas pleine", "de": "ist nicht voll", "ja": "空きがあります", "en": "is not full"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "de", "ja"])
+def test_the_part_filled_sheet_says_plainly_why(tmp_path, lang):
+    """Taverna's last aid-card sheet holds 2 of 4 (2 aid cards × 5 players)."""
+    out = tmp_path / "out"
+    result = pnp("build", "taverna", "--lang", lang, "--only", "player-aid-card", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    with open_pdf(out / "taverna" / lang / "player-aid-card.pdf") as pdf:
+        text = "".join("".join(page.extract_text().split()) for page in pdf.pages)
+    assert NEW_NOTE[lang].replace(" ", "") in text and OLD_NOTE[lang].replace(" ", "") not in text

@@ -30,3 +30,21 @@ def test_a_short_deck_says_what_is_printed_and_what_comes_from_the_box(path, lan
     assert printed in note or not deck.get("cards")          # how many are printed (none: said in words)
     # one sentence: one full stop, at the end (not a German ordinal's "15.")
     assert note.endswith("。" if lang == "ja" else ".") and len(re.findall(r"(?<!\d)[.。](?=\s|$)", note)) == 1
+
+
+# Issue 51: the edition's own doubts and choices, said in a producer's voice ("those whose effect
+# it could check", "an optional Curse card, which is not a spell", "this edition's choice",
+# 「便宜上付けた」「この版の想定」); the facts stay, said as a player's note.
+PRODUCER = {"fr": ("a pu vérifier", "la règle ne détaille pas", "qui n'est pas un sort", "un choix de cette édition", "pour s'y retrouver"),
+            "en": ("could check", "does not list", "which is not a spell", "this edition's choice", "for easy reference"),
+            "de": ("prüfen konnte", "führt sie nicht auf", "kein Zauberspruch ist", "Wahl dieser Ausgabe", "weicht deine Schachtel ab"),
+            "ja": ("確認できた", "一覧がない", "呪文ではない", "便宜上", "想定です")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_edition_notes_speak_as_a_player_would(lang):
+    notes = [load(path)["shortfall"]["note"][lang] for path in SHORT_DECKS]
+    notes += [load(path).get("about") or "" for path in sorted(CARDS.glob(f"*/rules/{lang}.yaml"))]
+    assert len(notes) >= 6
+    found = [(word, note[:60]) for note in notes for word in PRODUCER[lang] if word in note]
+    assert found == []

@@ -28,7 +28,7 @@ def test_move_client_favour_records_the_disagreement():
     assert "2" in favour["source"] and "3 sous" in favour["source"]
 
 
-OWN_NAMES = {"fr": "ont été ajoutés", "en": "were added", "de": "ergänzt", "ja": "便宜上付けた"}
+OWN_NAMES = {"fr": "leur donne un nom", "en": "gives them names", "de": "hat ihnen Namen gegeben", "ja": "呼びやすいように"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

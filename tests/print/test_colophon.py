@@ -24,7 +24,20 @@ def test_cards_carry_credits_version_and_the_source_date(tmp_path, monkeypatch):
     back = subprocess.run(["pdftotext", "-f", "2", "-l", "2", str(tmp_path / "taverna" / "de" / "cards.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
     line = " ".join(back.split())
-    assert "Taverna · Karl Marcelle" in line and "pnp-studio" in line and "2023-11-14" in line
+    assert "Taverna · Karl Marcelle" in line and "pnp-studio" in line and "14. November 2023" in line
+    assert "2023-11-14" not in line          # issue 51: as German writes a date, not ISO
+
+
+@pytest.mark.parametrize("lang, written", [("fr", "14 novembre 2023"), ("en", "14 November 2023"),
+                                           ("de", "14. November 2023"), ("ja", "2023年11月14日")])
+def test_the_colophon_writes_the_date_as_its_language_does(monkeypatch, lang, written):
+    """Issue 51: « … · pnp-studio 0.1.0 · 2026-12-06 » on every PDF read as a machine's stamp."""
+    from generator.loading.catalog import load_project
+    from generator.paper.colophon import for_game
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    game = load_project(ROOT, ["taverna"]).games["taverna"]
+    made = for_game(game, lang, lambda s: s, ROOT)
+    assert made.endswith(" · " + written) and "pnp-studio" in made, made
 
 
 PRODUCTS = ["rules.pdf", "player-aid.pdf", "player-aid-card.pdf", "score-pad.pdf", "calibration-page.pdf"]
@@ -35,16 +48,16 @@ SLEEVE = "66 × 91"       # layouts/sheets.yaml: the sleeves sold for poker card
 def test_every_file_says_who_made_it_and_when(full_build, game):
     """Issue 50, item 6: the colophon line (game, credits, pnp-studio's version, the build date)
     on every PDF besides the cards, with the credits as author and the build date as its dates."""
-    from generator.paper.colophon import build_date, build_epoch
-    date, epoch = build_date(ROOT), time.strftime("D:%Y%m%d%H%M%S", time.gmtime(build_epoch(ROOT)))
+    from generator.paper.colophon import build_epoch, written_date
+    epoch = time.strftime("D:%Y%m%d%H%M%S", time.gmtime(build_epoch(ROOT)))
     for lang in LANGS:
         for name in PRODUCTS:
             pdf = full_build / game / lang / name
             reader = PdfReader(pdf)
             assert reader.metadata["/CreationDate"].startswith(epoch), (pdf, reader.metadata["/CreationDate"])
             assert reader.metadata["/Author"] not in ("", "pnp-studio") and reader.metadata["/Title"], pdf
-            text = " ".join(pdftotext(pdf).split())
-            assert "pnp-studio" in text and date in text, f"{game}/{lang}/{name}: no colophon line"
+            text, date = " ".join(pdftotext(pdf).split()), written_date(ROOT, lang)
+            assert "pnp-studio" in text and date in text.replace("年 ", "年"), f"{game}/{lang}/{name}: no colophon line"
 
 
 @pytest.mark.parametrize("game", GAMES)

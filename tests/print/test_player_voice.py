@@ -52,9 +52,12 @@ def _calculator_messages() -> dict[str, list[str]]:
     english += [m.group(1) for m in re.finditer(r'^\s*\(r"[^"]*", "([^"]*)"\)', (ROOT / "scoring" / "state.py")
                                                 .read_text(encoding="utf-8"), flags=re.M)]
     messages = {"en": english}
-    for po in sorted((ROOT / "locales").glob("*/LC_MESSAGES/checks.po")):
-        with po.open("rb") as handle:
-            messages[po.parts[-3]] = [m.string for m in read_po(handle) if m.id and isinstance(m.string, str)]
+    for po in sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po")):
+        if po.name in ("checks.po", "scoring.po"):
+            with po.open("rb") as handle:
+                catalogue = [m for m in read_po(handle) if m.id and isinstance(m.string, str)]
+            messages.setdefault(po.parts[-3], []).extend(m.string for m in catalogue)
+            messages["en"].extend(m.id for m in catalogue if po.parts[-3] == "fr")
     return messages
 
 
@@ -64,6 +67,17 @@ def test_no_developer_words_in_the_calculators_messages():
     messages = _calculator_messages()
     assert len(messages) == 4 and all(len(m) > 30 for m in messages.values())
     found = {lang: [f for text in texts for f in _found(text)] for lang, texts in messages.items()}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+# A saved tally's own words: an encoding, a field, a value type or the state file it is read from
+# (« un fichier texte UTF-8 », „unbekanntes Feld“, 「整数を入力してください」, 「状態ファイル」).
+FORMAT = re.compile(r"UTF-8|\bfields?\b|\bchamps?\b|unbekanntes Feld|benannte Felder|項目|\bentier|ganze Zahl|整数"
+                    r"|\bthe state\b|tie_order|données saisies|Spielstand nennt|状態ファイル|終了状態")
+
+
+def test_the_calculator_speaks_of_the_tally_not_of_its_format():
+    found = {lang: [t for t in texts if FORMAT.search(t)] for lang, texts in _calculator_messages().items()}
     assert {k: v for k, v in found.items() if v} == {}
 
 

@@ -115,13 +115,13 @@ def test_a_line_under_lang_de_is_german_or_english_never_both(tmp_path):
                      "  - name: B\n    towers: x\n", encoding="utf-8")
     result = pnp("score", "san-gimignano", str(state), "--lang", "de")
     assert result.exit_code == 1
-    assert "colour: unbekanntes Feld „colour“ (erwartet: eines von: completed, floors)" in result.output
+    assert "colour: „colour“ wird in der Wertung dieses Spiels nicht abgefragt (erwartet: eines von: completed, floors)" in result.output
     assert "towers: mehrere Einträge werden erwartet" in result.output
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"game: \xa4\xff\n")
     result = pnp("score", "san-gimignano", str(binary), "--lang", "de")
     assert result.exit_code == 1
     line = next(text for text in result.output.splitlines() if "binary.yaml" in text)
-    assert "(expected a UTF-8 text file)" in line or "(erwartet: eine UTF-8-Textdatei)" in line, line
+    assert "(expected a tally saved by the calculator)" in line or "(erwartet: eine vom Punkterechner gespeicherte Wertung)" in line, line
     english = pnp("score", "san-gimignano", str(state))
     assert "Input should" not in english.output and "towers: several entries are expected" in english.output

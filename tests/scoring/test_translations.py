@@ -195,9 +195,9 @@ def test_every_explanation_has_a_translation(lang):
                          "equal totals over several deals: the rules give no tie-break, so the win is shared",
                          "{detail} = {raw}, capped at {cap}", "no card", "no condition",
                          "equal totals: the rules give no tie-break, the win is shared",
-                         "the state gives no choice for some players; proposed (best remaining for each in turn): "
+                         "some players chose no royal scoring; proposed (the best one left for each, in turn): "
                          "{choices}", "{scoring}; {moves}", "equal totals: {player}'s birthday comes first",
-                         "equal totals and no tie_order (birthdays) in the state: the win is shared",
+                         "equal totals, and the birthdays that break the tie were not given: the win is shared",
                          "{player}: unused spells sold for 1 sou each: {spells} ({before} → {after} sous)"):
             assert template in seen, template
 

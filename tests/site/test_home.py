@@ -34,3 +34,41 @@ def test_the_home_page_renders_japanese_in_its_web_font(full_build, page_factory
     fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
     assert [f["familyName"] for f in fonts] == ["BIZ UDPGothic"], fonts
     assert errors == []
+
+
+LANGS = ["fr", "en", "de", "ja"]
+SKIP = {"fr": "Aller au contenu", "en": "Skip to content", "de": "Zum Inhalt springen", "ja": "本文へ移動"}
+# the local-network notice said where the site was reached from and what a device keeps
+# (« Depuis cette adresse … cet appareil », „Von dieser Adresse … Gerät“, 「このアドレス…端末」)
+TECHNICAL = re.compile(r"address|device|adresse|appareil|Adresse|Gerät|Website|アドレス|端末|サイト", re.I)
+
+
+def _home() -> str:
+    from generator.loading.catalog import load_project
+    from generator.site.pages import _entry, render_home
+    from tests.conftest import ROOT
+    project = load_project(ROOT, ["taverna"])
+    return render_home(project, [_entry(project, project.games["taverna"], LANGS)])
+
+
+def test_the_home_pages_chrome_is_in_every_language_it_lists():
+    """Issue 51: the languages' chooser showed its skip link and notice in English only."""
+    page = _home()
+    skip = re.search(r'<a class="skip"[^>]*>(.*?)</a>', page, re.S).group(1)
+    notice = re.search(r'id="not-kept"[^>]*>(.*?)</div>', page, re.S).group(1)
+    for lang in LANGS:
+        assert f'<span lang="{lang}">{SKIP[lang]}</span>' in skip, lang
+        assert f'<p lang="{lang}">' in notice, lang
+
+
+def test_the_local_network_notice_speaks_as_a_player_would():
+    from generator.reading.i18n import Translator
+    from tests.conftest import ROOT
+    page = _home()
+    notice = re.search(r'id="not-kept"[^>]*>(.*?)</div>', page, re.S).group(1)
+    texts = re.findall(r"<p lang=\"(\w+)\">(.*?)</p>", notice)
+    assert [lang for lang, _ in texts] == LANGS
+    assert [t for _, t in texts if TECHNICAL.search(t)] == []
+    msgid = re.search(r"<p class=\"notice\" id=\"not-kept\"[^>]*>\{\{ _\('([^']*)'\) \}\}",
+                      (ROOT / "layouts" / "site" / "base.html").read_text(encoding="utf-8")).group(1)
+    assert Translator(ROOT, "fr")(msgid) == html.unescape(dict(texts)["fr"])     # the game pages say the same

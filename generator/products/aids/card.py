@@ -105,8 +105,8 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
         # a part-filled sheet says why (San Gimignano's only sheet holds 2 of 4 and said nothing:
         # it was compared with the fullest sheet, not with the places a sheet has)
         if side != "backs" and held < places:
-            why = " " + _("This sheet holds {n} cards of {places}: each aid card once for each of the "
-                          "{players} players.").format(n=held, places=places, players=game.game.players.max)
+            why = " " + _("This sheet is not full: the file prints each aid card once per player, for up to "
+                          "{players} players.").format(players=game.game.players.max)
         # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
         return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
                 SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))
