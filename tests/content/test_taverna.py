@@ -187,7 +187,7 @@ AID_CARD_FACTS = {
     # 2-player variant: two castle scorings each
     "two players": {"fr": "(deux à 2 joueurs)", "en": "(two with 2 players)", "de": "(zu zweit zwei)", "ja": "（2人なら2つ）"},
     # Le notaire: an opponent's title, half rounded down
-    "notary": {"fr": "arrondie en dessous", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"},
+    "notary": {"fr": "arrondie à l'inférieur", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"},
     # Ripaille, Influence, Magie need the symbol on the client card and the tavern (Plot: the card alone)
     "both symbols": {"fr": "(sur carte client et taverne)", "en": "(on both the client card and the tavern)",
                      "de": "(auf Gastkarte und Taverne)", "ja": "（客カードと酒場の両方にあれば）"},
