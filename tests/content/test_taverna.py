@@ -152,8 +152,19 @@ DISCARD_TWO = {"fr": "en défausser 2", "en": "discard 2", "de": "2 abgeworfen",
 @pytest.mark.parametrize("lang", LANGS)
 def test_revelry_pays_even_without_a_title_on_the_reference_card_and_the_aid(lang):
     assert REVELRY[lang] in card(GAME, "reference", "client-symbols")["text"][lang]
-    aid_words = {**REVELRY, "ja": "権利証の有無にかかわらず"}[lang]
-    assert any(aid_words in item for item in _aid_items(lang, "guilds"))
+    assert any(REVELRY[lang] in item for item in _aid_items(lang, "guilds"))
+
+
+# Ripaille is « un bonus » on top of the income: a title holder takes it twice (issue 51: the shortened
+# player aid read as "income even without a title", i.e. once at most)
+REVELRY_EXTRA = {"fr": ("une fois de plus", "deux fois"), "en": ("once more", "twice"),
+                 "de": ("zusätzlich", "zweimal"), "ja": ("もう1回", "計2回")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_revelry_on_the_aid_is_extra_income_twice_for_a_title_holder(lang):
+    item = next(i for i in _aid_items(lang, "guilds") if ":beer:" in i)
+    assert all(words in item for words in REVELRY_EXTRA[lang]), item
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -176,7 +187,7 @@ AID_CARD_FACTS = {
     # 2-player variant: two castle scorings each
     "two players": {"fr": "(deux à 2 joueurs)", "en": "(two with 2 players)", "de": "(zu zweit zwei)", "ja": "（2人なら2つ）"},
     # Le notaire: an opponent's title, half rounded down
-    "notary": {"fr": "arrondie en dessous", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"},
+    "notary": {"fr": "arrondie à l'inférieur", "en": "rounded down", "de": "abgerundet", "ja": "切り捨て"},
     # Ripaille, Influence, Magie need the symbol on the client card and the tavern (Plot: the card alone)
     "both symbols": {"fr": "(sur carte client et taverne)", "en": "(on both the client card and the tavern)",
                      "de": "(auf Gastkarte und Taverne)", "ja": "（客カードと酒場の両方にあれば）"},

@@ -92,6 +92,7 @@ def test_the_corrections_are_applied():
     assert h.shown("Adelsstapel") == "Adels-stapel"      # pyphen: Adelss-tapel; issue 51: at the joint only
     assert h.shown("Wertungsmarker") == "Wertungs-marker"    # issue 51: not „Wer-tungsmarker“
     assert h.shown("Urkundenbesitzer") == "Urkunden-besitzer"
+    assert h.shown("Besitzurkunde") == "Besitz-urkunde"      # issue 51: not „Besitzur-kunde“
     assert h.shown("freiwillig") == "freiwillig"          # a heading word: „(frei-willig)“
     assert h.shown("Spielende") == "Spiel-ende"          # pyphen: Spie-lende
     assert h.shown("Handlimit") == "Hand-limit"          # pyphen: Handli-mit
