@@ -21,7 +21,8 @@ WRONG = {
     "half-width bracket": re.compile(r"[()]"),
     "half-width slash": re.compile(r"(?<!g)/(?!m²)"),       # 「250〜300 g/m²」 is a unit
     "full-width plus": re.compile(r"＋"),
-    "space before a unit": re.compile(r"\d[ \u00a0\u202f]+(?:mm|cm|KB|MB)\b"),
+    "space before a unit": re.compile(r"\d[ \u00a0\u202f]+(?:(?:mm|cm|KB|MB)\b|g/m²)"),
+    "space before a count": re.compile(r"[ \u00a0\u202f]×\d"),
     "cost beside unnamed points": re.compile(r"コスト：[^・\n]*・\s*\d"),
 }
 
@@ -42,6 +43,13 @@ def test_japanese_typeset_writes_full_width_notation():
     assert typeset("1＋乗っている", "ja") == "1+乗っている"
     assert typeset("50 mm、63 × 88 mm、211\u00a0KB", "ja") == "50mm、63×88mm、211KB"
     assert typeset("Tour (PDF) + 1 · 50 mm", "en") == "Tour (PDF) + 1 · 50\u00a0mm"
+
+
+def test_japanese_counts_and_paper_weight_are_written_without_a_space():
+    """Fourth reading: 「黄の文民Ⅰ ×10」 (a space before ×) beside 「63×88mm」; 「250〜300 g/m²」."""
+    assert typeset("黄の文民Ⅰ\u00a0×10、客タイル ×36", "ja") == "黄の文民Ⅰ×10、客タイル×36"
+    assert typeset("250〜300 g/m²の厚紙", "ja") == "250〜300g/m²の厚紙"
+    assert typeset("Civils jaunes I\u00a0×10", "fr") == "Civils jaunes I\u00a0×10"
 
 
 @pytest.mark.slow    # ~3 s: pdftotext of the 24 Japanese PDFs
