@@ -225,7 +225,8 @@ def _check_tower(tower: Tower, checks: Checks, at: tuple) -> None:
     if len(set(ranks)) == 1:
         if ranks[0] not in RANKS:
             checks.fail(at + ("floors",), Text("a uniform tower of Buona Pietra standing for {rank}", rank=ranks[0]),
-                        Text("a rank from 5 to 10 (4 and 11 only extend a coloured tower)"))
+                        Text("a rank from 5 to 10 (4 or 11 only for a Buona Pietra that continues a coloured "
+                             "tower's run above a 5 or below a 10)"))
         return
     ordered = sorted(ranks)
     if len(set(ranks)) != len(ranks) or ordered != list(range(ordered[0], ordered[0] + len(ranks))):

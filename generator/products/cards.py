@@ -206,7 +206,8 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
             return (f"{game.game.name.get(lang)} · {where} · {part}",
                     _("Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses."))
         counts = Counter(p.deck for p in sheet.pieces if side != "backs" or p.back)
-        decks = " · ".join(f"{names.get(d, d)} ×{n}" for d, n in counts.items())
+        times = "×" if lang == "ja" else " ×"      # 「王の恩寵×15」: Japanese puts no space before a count
+        decks = " · ".join(f"{names.get(d, d)}{times}{n}" for d, n in counts.items())
         return f"{game.game.name.get(lang)} · {where} · {sides[side]}", decks
     return label
 

@@ -253,8 +253,9 @@ class Story:
             lead.append(dh)
             for card in deck.cards:
                 anchors = "".join(f'<a name="card-{i}"/>' for i in card.ids)
+                gap = "" if self.lang == "ja" else " "      # 「ギルド変更×2」, "Change of guild ×2"
                 parts: list[Flowable] = [self.P(anchors + self.markup(card.name, w.title_family) +
-                                                f' <font color="{MUTED_MARKUP}">×{card.copies}</font>', card_title)]
+                                                f'{gap}<font color="{MUTED_MARKUP}">×{card.copies}</font>', card_title)]
                 if card.summary:
                     parts.append(self.para(card.summary, summary, w.ui_family))
                 if card.text:

@@ -87,7 +87,7 @@ class _Pad:
     body: str
     icons: object = None
     para: type = Paragraph     # KinsokuParagraph for Japanese
-    join: str = " · "          # between the subtitle and the note: 「・」 in Japanese
+    join: str = " · "          # between the subtitle and the note: 「：」 in Japanese
 
     def title_style(self, width: float) -> ParagraphStyle:
         """The largest title size at which the title holds on one line."""
@@ -287,7 +287,7 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, winner, rows,
                game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph,
-               typeset(" · ", lang))
+               "：" if lang == "ja" else typeset(" · ", lang))     # 「得点表：各列の上に…」
     return pad, title
 
 

@@ -32,7 +32,7 @@ from datafile.source import line_of
 
 from ..model.project import GameData, Project, missing_language_file
 from .language_files import read_language_file
-from ..model.model import SLUG, Strict
+from ..model.model import KANA_READING, SLUG, Strict
 from ..model.face_memo import rendered_text
 from ..model.layouts import layout_id
 from ..model.templates import localise
@@ -45,6 +45,8 @@ ICON = re.compile(r":([a-z][a-z0-9-]*):")
 class Term(Strict):
     term: str
     definition: str
+    # how the term is read, in kana (Japanese glossaries keep 五十音順 by it: 区画 -> くかく)
+    reading: str | None = Field(None, pattern=KANA_READING.pattern)
 
 
 class SectionSpec(Strict):

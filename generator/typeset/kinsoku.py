@@ -27,7 +27,7 @@ from .phrases import boundaries, glued as unbreakable, short_tail
 # Closing brackets and marks, small kana, prolonged sound mark, iteration marks, and
 # Western closing punctuation: never at the start of a line (JIS X 4051 classes 2-7 + small kana).
 CANNOT_START = set(ALL_CANNOT_START) | set(
-    "、。，．・：；？！‼⁇⁈⁉）］｝〕〉》」』】〙〗〟’”｠»"
+    "、。，．・：；？！‼⁇⁈⁉）］｝〕〉》」』】〙〗〟’”｠»／"     # ／ ends a line: 「3◉ → 1／」 then 「6◉ → 2」
     "ヽヾゝゞ々〻ー―‐゠–〜～…‥"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
     ",.:;!?)]}%\u00a0\u202f")

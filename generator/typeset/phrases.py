@@ -17,11 +17,18 @@ PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…‥")
 # a short quoted label (「「実際の｜サイズ」」) and a katakana name joined by ・ (「サンタ・｜フィーナ」).
 COUNTERS = "枚個点人回金つ段階色倍番列種組軒歩行"
 LABEL_MAX = 10      # characters inside 「」 kept on one line
+# words BudouX cuts (「時｜計回りに」「手番｜中いつでも」), and (below) 「2つの｜フェイズ」 and a
+# formula 「5◉ → 2⏎（⏎）+6★」 (icons are private-use characters in the PDFs' text)
+WORDS = ("時計回り", "手番中")
 UNBREAKABLE = re.compile(
     "につき"
+    "|[0-9０-９]+つの[ァ-ヺー]+"       # before the counters: 「2つ」 alone would end the run
     f"|[0-9０-９]+[{COUNTERS}]"
     f"|「[^「」\n]{{1,{LABEL_MAX}}}」"
-    "|[ァ-ヺー]+(?:[・･][ァ-ヺー]+)+")
+    "|[ァ-ヺー]+(?:[・･][ァ-ヺー]+)+"
+    "|\\S×[0-9]+"
+    f"|{'|'.join(WORDS)}"
+    "|[0-9]+\\s*[\ue000-\uf8ff]?\\s*→\\s*[+0-9\ue000-\uf8ff（）()\\s×]*[0-9\ue000-\uf8ff）)]")
 
 
 @lru_cache(maxsize=1)

@@ -52,7 +52,8 @@ JA_PARENS = re.compile(r" ?\(([^()]*)\) ?")
 JA_PLUS = re.compile(r"(?<=[^\s+]) ?\+ (?=\S)|＋")
 JA_SLASH = re.compile(r"(?<=\d) ?/ ?(?=\d)")     # "14 / 15", "0/2/3" -> 14／15, 0／2／3
 JA_DOT = re.compile(r"[ \u00a0]*·[ \u00a0]*")
-JA_TIGHT = re.compile(r"(?<=\d)[ \u00a0\u202f]+(?=mm\b|cm\b|KB\b|MB\b|×)|(?<=×)[ \u00a0\u202f]+(?=\d)")
+JA_TIGHT = re.compile(r"(?<=\d)[ \u00a0\u202f]+(?=mm\b|cm\b|KB\b|MB\b|g/m²|×)|[ \u00a0\u202f]+(?=×\d)"
+                      r"|(?<=×)[ \u00a0\u202f]+(?=\d)")     # 「黄の文民Ⅰ×10」「63×88mm」「250g/m²」
 REBALANCE = (0.97, 0.94, 0.91, 0.88, 0.85)    # narrower widths tried against a one-word last line
 SIZE_STEP = 0.25
 MIN_COLUMN_MM = 25.0   # a column narrower holds no table, and few German words at a body size (rules, aid page)

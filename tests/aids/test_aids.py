@@ -390,3 +390,11 @@ def test_each_step_of_the_turn_flow_is_named_as_an_action(game):
         names = [lead(item["text"]) for side in card["sides"] for block in side["blocks"] if "steps" in block
                  for item in block["steps"]["items"]]
         assert names and [n for n in names if not (n[0].isupper() or n[0].isdigit())] == [], lang
+
+
+def test_japanese_legend_lists_card_pictures_with_commas(out):
+    """The San Gimignano nobles' names hold 「・」 (「ブオナ・ピエトラ」): the list of them runs on with 「、」,
+    never with 「・」, which would read as one more name joint (Japanese editor, fourth reading)."""
+    text = subprocess.run(["pdftotext", str(out["san-gimignano"] / "san-gimignano" / "ja" / "player-aid.pdf"), "-"],
+                          capture_output=True, text=True).stdout
+    assert "ヴィア・フランチジェナ、" in text and "ヴィア・フランチジェナ・" not in text

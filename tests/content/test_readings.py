@@ -120,3 +120,21 @@ def test_a_reading_not_in_kana_is_refused():
     assert Card(id="a", name={"ja": "勝利点"}, reading={"ja": "しょうりてん"}).reading == {"ja": "しょうりてん"}
     with pytest.raises(ValidationError, match="not in kana"):
         Card(id="a", name={"ja": "勝利点"}, reading={"ja": "勝利点"})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_glossary_is_in_gojuon_order_of_its_readings(game):
+    """The rules' 用語集 (Japanese editor, fourth reading: it was in the writer's order): every term
+    written with kanji carries its kana reading, and the terms follow 五十音順 of those readings."""
+    import yaml
+    data = yaml.safe_load((ROOT / "cards" / game / "rules" / "ja.yaml").read_text(encoding="utf-8"))
+    stack, terms = list(data["sections"]), []
+    while stack:
+        section = stack.pop()
+        terms += section.get("terms") or []
+        stack += section.get("sections") or []
+    assert len(terms) >= 5
+    for t in terms:
+        assert KANA_READING.fullmatch(t.get("reading") or t["term"]), f"{t['term']}: no reading"
+    keys = [_plain(t.get("reading") or t["term"]) for t in terms]
+    assert keys == sorted(keys), [t["term"] for t in terms]

@@ -283,3 +283,18 @@ def test_single_tower_cards_are_named_by_their_number(lang):
         assert not re.search(r"Tour de|Tower|Turm|塔", name), name
     for lang_rules in (rules(GAME, lang),):
         assert not re.search(r"\*\*\d+[ ・][^*]+\*\* \[\[tower-", str(lang_rules))
+
+
+def test_rank_4_and_11_are_a_buona_pietra_in_a_coloured_run_not_the_extend_action():
+    """Rulesheet: a Buona Pietra may go below a 10 or above a 5 in a coloured tower. 'Only when
+    extending a tower' named the action (Japanese 「塔を伸ばす」), which is another thing."""
+    source = (ROOT / "scoring" / "san_gimignano.py").read_text(encoding="utf-8")
+    msgid = re.search(r'"(a rank from 5 to 10 \(4[^"]*)"\s*"([^"]*)"', source)
+    assert msgid, "the 4-and-11 message"
+    msgid = msgid.group(1) + msgid.group(2)
+    assert "Buona Pietra" in msgid
+    buona = {"fr": "Buona Pietra", "de": "Buona Pietra", "ja": "ブオナ・ピエトラ"}
+    for lang, name in buona.items():
+        with open(ROOT / "locales" / lang / "LC_MESSAGES" / "checks.po", "rb") as fh:
+            text = read_po(fh).get(msgid).string
+        assert name in text and "伸ばす" not in text, lang

@@ -305,3 +305,19 @@ def test_the_turn_has_one_numbering(lang):
     assert front.get("numbered") is False
     titles = [s["title"] for s in next(s for s in rules(GAME, lang)["sections"] if s["id"] == "turn")["sections"]]
     assert [t.split(".")[0] for t in titles] == [str(n) for n in range(1, 8)]
+
+
+def test_japanese_aid_card_says_how_spells_are_cast_and_that_notables_cost_goes_to_the_bank():
+    """Japanese editor, fourth reading: the spell step held only the sale (one per turn, ⚡ also on
+    another player's turn were missing); 「名士に支払い」 paid the notable (« payez son coût »)."""
+    text = aid_card_text(GAME, "ja")
+    spell = next(line for line in text.splitlines() if "呪文を唱える" in line)
+    assert "1手番に1枚" in spell and ":lightning:" in spell
+    assert "名士に支払" not in text and "名士のコストを払" in text
+
+
+def test_japanese_glossary_names_the_guild_symbols_not_their_effects():
+    """Rules p3: 「ギルド記号」 listed 魔術、影響力… (the effects); the symbols are the four pictures."""
+    terms = next(s for s in rules(GAME, "ja")["sections"] if s.get("id") == "glossary")["terms"]
+    symbols = next(t["definition"] for t in terms if t["term"] == "ギルド記号")
+    assert all(name in symbols for name in ("魔導書", "竪琴", "ビール", "仮面"))

@@ -21,9 +21,11 @@ WRONG = {
     "half-width bracket": re.compile(r"[()]"),
     "half-width slash": re.compile(r"(?<!g)/(?!m²)"),       # 「250〜300 g/m²」 is a unit
     "full-width plus": re.compile(r"＋"),
-    "space before a unit": re.compile(r"\d[ \u00a0\u202f]+(?:mm|cm|KB|MB)\b"),
+    "space before a unit": re.compile(r"\d[ \u00a0\u202f]+(?:(?:mm|cm|KB|MB)\b|g/m²)"),
     "cost beside unnamed points": re.compile(r"コスト：[^・\n]*・\s*\d"),
 }
+# 「客タイル×36」 (read in the PDFs' text, and in the site's markup: a tag there reads as a space)
+SPACED_COUNT = re.compile(r"[^\s>][ \u00a0\u202f]+(?:<[^>]+>)*×\d")
 
 
 def _wrong(text: str) -> dict[str, list[str]]:
@@ -44,12 +46,21 @@ def test_japanese_typeset_writes_full_width_notation():
     assert typeset("Tour (PDF) + 1 · 50 mm", "en") == "Tour (PDF) + 1 · 50\u00a0mm"
 
 
+def test_japanese_counts_and_paper_weight_are_written_without_a_space():
+    """Fourth reading: 「黄の文民Ⅰ ×10」 (a space before ×) beside 「63×88mm」; 「250〜300 g/m²」."""
+    assert typeset("黄の文民Ⅰ\u00a0×10、客タイル ×36", "ja") == "黄の文民Ⅰ×10、客タイル×36"
+    assert typeset("250〜300 g/m²の厚紙", "ja") == "250〜300g/m²の厚紙"
+    assert typeset("Civils jaunes I\u00a0×10", "fr") == "Civils jaunes I\u00a0×10"
+
+
 @pytest.mark.slow    # ~3 s: pdftotext of the 24 Japanese PDFs
 def test_japanese_pdfs_use_full_width_notation(full_build):
     pdfs = sorted(full_build.glob("*/ja/*.pdf"))
     assert len(pdfs) >= 15
     found = {pdf.relative_to(full_build).as_posix(): _wrong(pdf_text(pdf)) for pdf in pdfs}
     assert {k: v for k, v in found.items() if v} == {}
+    spaced = {pdf.name: SPACED_COUNT.findall(pdf_text(pdf))[:3] for pdf in pdfs}
+    assert {k: v for k, v in spaced.items() if v} == {}
 
 
 def test_japanese_site_pages_use_full_width_notation(full_build):
@@ -57,6 +68,8 @@ def test_japanese_site_pages_use_full_width_notation(full_build):
     assert len(pages) >= 6
     found = {page.relative_to(full_build).as_posix(): _wrong(html_text(page)) for page in pages}
     assert {k: v for k, v in found.items() if v} == {}
+    spaced = {page.name: SPACED_COUNT.findall(page.read_text(encoding="utf-8"))[:3] for page in pages}
+    assert {k: v for k, v in spaced.items() if v} == {}
 
 
 def test_the_japanese_calculator_messages_use_full_width_notation():

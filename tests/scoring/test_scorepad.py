@@ -49,3 +49,11 @@ def test_too_many_players_for_a_legible_pad_is_refused_by_validate_first(tmp_pat
     assert built.exit_code == 1 and "60 players do not fit" in built.output
     replace_in(root / "cards" / "tournay" / "game.yaml", "max: 60}", "max: 5}")   # five columns fit
     assert pnp("validate", "tournay", root=root).exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["taverna", "tournay"])
+def test_japanese_pad_subtitle_is_not_joined_to_its_note_by_a_middle_dot(built, game):
+    """Japanese editor: 「得点表・各列の上に…」 read as a list; a title and its sentence take 「：」."""
+    pdf = built(game) / game / "ja" / "score-pad.pdf"
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    assert "得点表：各列" in text and "得点表・" not in text

@@ -68,3 +68,15 @@ def test_an_icon_keeps_its_number_and_the_mark_after_it_on_its_line(full_build):
         if hits:
             found[page.parent.name] = len(hits)
     assert found == {}
+
+
+def test_no_wbr_inside_the_words_budoux_cuts(full_build):
+    """「時<wbr>計回りに」, 「手番<wbr>中いつでも」 (Japanese editor, fourth reading): the phrase rules
+    the PDFs use (typeset/phrases.py) keep these words whole on the site too."""
+    cut = re.compile(r"時<wbr>計回り|手番<wbr>中|\d+つの<wbr>[ァ-ヺ]")
+    found = {}
+    for page in sorted((full_build / "site").glob("*/ja.html")):
+        hits = cut.findall(page.read_text(encoding="utf-8"))
+        if hits:
+            found[page.parent.name] = hits
+    assert found == {}

@@ -303,7 +303,9 @@ def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[Ca
         arts = [e for e in entries if e[0] in pictures]
         # a card's picture (its art, named on the card itself) needs a name, not a cell of its own:
         # the pictures run on in a paragraph under the symbols' grid
-        run_in = [maker.para("\u00a0· ".join(f":{n}:\u00a0{label.replace(' ', NBSP)}" for n, label in arts), width,
+        # Japanese names hold 「・」 themselves (「ブオナ・ピエトラ」): a list of them takes 「、」
+        between = "、" if flow.lang == "ja" else "\u00a0· "
+        run_in = [maker.para(between.join(f":{n}:\u00a0{label.replace(' ', NBSP)}" for n, label in arts), width,
                              space_before=size * 0.4, hyphenate=False)] if arts else []
         yield "section", [head] + ([_legend(maker, symbols, size, width)] if symbols else []) + run_in, size
 
