@@ -13,7 +13,8 @@ IHR = re.compile(
     r"|\b[A-Za-zäöüÄÖÜß]+t ihr\b(?! (?:Bonus|Besitzer|Wert|Feld|Rang|Volk|Platz|Tisch))"
     r"|(?:^|[.;:!?]\s+|-\s|\n\s*)(?:[A-ZÄÖÜ][a-zäöüß]+(?:t|et)) (?:den|die|das|einen|eine|jedem|alle|mehrere|fünf|danach|für)\b")
 THIRD_PERSON = {"Zeigt", "Zählt", "Gilt", "Trifft", "Spielt", "Bringt", "Kostet", "Steht", "Liegt", "Hat", "Ist",
-                "Wirkt", "Bleibt", "Kommt", "Endet", "Erhält", "Reicht", "Gibt", "Folgt", "Zerstört", "Landet"}
+                "Wirkt", "Bleibt", "Kommt", "Endet", "Erhält", "Reicht", "Gibt", "Folgt", "Zerstört", "Landet",
+                "Nicht"}      # not a verb: „Nicht alle Spieler …“
 
 
 def test_german_player_texts_say_du_never_ihr():

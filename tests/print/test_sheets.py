@@ -87,8 +87,9 @@ def test_every_sheet_is_labelled(built, game):
                 sheets = sheets or int(found.group(2))
                 assert int(found.group(2)) == sheets
         text = pdf_text(path).split("\f")
-        percent = "100％" if lang == "ja" else "100 %"     # Japanese sets the full-width sign, no space
-        assert "50 mm" in text[0] and percent in text[0], f"{path}: the first page should explain printing"
+        # Japanese sets the full-width sign and no space before a unit
+        percent, square = ("100％", "50mm") if lang == "ja" else ("100 %", "50 mm")
+        assert square in text[0] and percent in text[0], f"{path}: the first page should explain printing"
         # a player who downloaded the file has no pnp: no command, no flag (issue 50)
         assert not re.search(r"\bpnp\b(?!-studio)|(^|\s)--[a-z]", text[0] + text[1]), path   # the colophon names pnp-studio
 

@@ -208,8 +208,8 @@ class Blocks:
             rows.append(row + [""] * (2 * columns - len(row)))
         table = Table(rows or [[""]], colWidths=[icon_col, cell - icon_col] * columns, hAlign="LEFT")
         table.setStyle(TableStyle(self._tight() + [("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                                              ("TOPPADDING", (0, 0), (-1, -1), 0.3),
-                                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0.3)]))
+                                              ("TOPPADDING", (0, 0), (-1, -1), 0.8),
+                                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8)]))
         return table
 
     def _tight(self, pad: float = 0.0) -> list:
