@@ -120,4 +120,4 @@ def test_a_file_parsed_again_is_a_fresh_tree_with_its_lines():
     for _ in range(2):
         with pytest.raises(DataError) as refused:
             load_yaml_text("deck: [x\n", "cards/g/y.yaml")
-        assert [(p.file, p.line) for p in refused.value.problems] == [("cards/g/y.yaml", 2)]
+        assert [(p.file, p.line) for p in refused.value.problems] == [("cards/g/y.yaml", 1)]   # where the [ opens
