@@ -106,16 +106,23 @@ def _same(game: str, a: dict, b: dict) -> bool:
     return a == b
 
 
+def _form_only(full_build, page_factory, serve_site, game: str):
+    """A phone on `game`'s English score page with the form shown and the runtime held back:
+    entry and results only, no Python needed."""
+    server = serve_site(full_build / "site")
+    page, errors = page_factory(390, 844, service_workers="block")
+    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(
+        content_type="text/javascript", body="export function loadPyodide() { return new Promise(() => {}); }"))
+    page.goto(server.url + f"{game}/en-score.html")
+    page.wait_for_selector("#calc-form:not([hidden])")
+    return page, errors
+
+
 @pytest.mark.slow      # about 3 s a game: every tap played through the browser
 @pytest.mark.parametrize("game", sorted(PLAY))
 def test_the_rulebook_example_in_few_taps(full_build, page_factory, serve_site, game):
     example = yaml.safe_load((EXAMPLES / f"{game}-rulebook.yaml").read_text("utf-8"))
-    server = serve_site(full_build / "site")
-    page, errors = page_factory(390, 844, service_workers="block")
-    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(   # entry only: no runtime needed
-        content_type="text/javascript", body="export function loadPyodide() { return new Promise(() => {}); }"))
-    page.goto(server.url + f"{game}/en-score.html")
-    page.wait_for_selector("#calc-form:not([hidden])")
+    page, errors = _form_only(full_build, page_factory, serve_site, game)
     table = Counted(page)
     if game == "taverna":                   # the elected people: once for the table
         table.pick(page.locator(".name-elected .variant select"), str(_PEOPLES.index(example["elected"])))
@@ -142,12 +149,7 @@ def test_only_what_a_player_enters_is_a_control(full_build, page_factory, serve_
     """San Gimignano's players are what its page asks, not an option with a checkbox of their own
     (the state model's `players` may be absent only for the several-deals variant): ticking the
     variant puts the players away and the state has its deals instead."""
-    server = serve_site(full_build / "site")
-    page, errors = page_factory(390, 844, service_workers="block")
-    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(
-        content_type="text/javascript", body="export function loadPyodide() { return new Promise(() => {}); }"))
-    page.goto(server.url + "san-gimignano/en-score.html")
-    page.wait_for_selector("#calc-form:not([hidden])")
+    page, errors = _form_only(full_build, page_factory, serve_site, "san-gimignano")
     assert page.get_by_role("checkbox", name="Players", exact=True).count() == 0
     assert page.locator(PLAYERS).count() == 2 and page.locator(PLAYERS).first.is_visible()
     assert len(page.evaluate("window.pnpCalc.state()")["players"]) == 2
@@ -166,12 +168,7 @@ def test_results_a_table_trusts_and_a_new_game_keeps_the_names(full_build, page_
     example = yaml.safe_load((EXAMPLES / "san-gimignano-rulebook.yaml").read_text("utf-8"))
     result = score_data("san-gimignano", example).to_json(Translator(ROOT, "en"), "en")
     result["tie_break"] = "equal totals: the marker's holder wins"      # as a tie would say it
-    server = serve_site(full_build / "site")
-    page, errors = page_factory(390, 844, service_workers="block")
-    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(
-        content_type="text/javascript", body="export function loadPyodide() { return new Promise(() => {}); }"))
-    page.goto(server.url + "san-gimignano/en-score.html")
-    page.wait_for_selector("#calc-form:not([hidden])")
+    page, errors = _form_only(full_build, page_factory, serve_site, "san-gimignano")
     page.evaluate("s => window.pnpCalc.load(s)", example)
     page.evaluate("r => window.pnpCalc.show({ok: true, result: r})", result)
     totals = page.locator("#calc-result details")
