@@ -160,6 +160,13 @@ def _faces(project: Project, game: GameData) -> Faces:
                     continue
                 what = f"card '{card.id}'" if card else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
+                failed = _background_failure(layout, context)
+                if failed and (layout.id, "", "background") not in problems:
+                    file, line = layout.background_at or (layout.file, 0)
+                    problems[(layout.id, "", "background")] = Problem(
+                        file, line, f"{layout.id} background",
+                        f"{failed} (for {what} of deck '{deck.deck}', language {lang})",
+                        "a template that renders for every card of the decks using this layout")
                 used.update(rendered.icons)
                 for index, key, data_error, message in rendered.failures:
                     region = layout.regions[index]
@@ -205,6 +212,17 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
                                       tuple((index[id(region)], text) for region, text in printed))
         face_memo.keep(key, rendered)
     return rendered
+
+
+def _background_failure(layout, context: dict) -> str | None:
+    """The build's words for a background template that fails on this face, else None."""
+    if not layout.background or "{" not in layout.background:
+        return None
+    try:
+        compiled(layout.background).render(context)
+    except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+        return _message(exc)
+    return None
 
 
 def _size(project: Project, deck):

@@ -77,6 +77,7 @@ class Layout:
     file: str
     dpi: float | None = None    # what the `px` lengths of its boxes were measured at
     canvas_bleed: float = 0.0   # mm of bleed the boxes' canvas holds around the card (x, y start there)
+    background_at: tuple[str, int] | None = None   # (file, line) where `background` was written
 
 
 class LayoutFiles:
@@ -280,6 +281,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         raise _too_many_regions(len(spec.regions), file, raw, short)
     merged_regions: dict[str, dict] = {}
     background = spec.background
+    background_at = (file, line_of(raw, ("layouts", short, "background"))) if background else None
     dpi = spec.dpi
     palette = dict(colors)
     if spec.extends:
@@ -293,6 +295,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
         written = {r.name: {k: getattr(r, k) for k in (r.origin or {}) if k in Region.__dataclass_fields__
                             and k != "name"} for r in parent.regions}
+        background_at = background_at if background else parent.background_at
         background = background or parent.background
         palette = {**parent.colors, **colors}
         dpi = dpi or parent.dpi
@@ -384,4 +387,4 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:   # a style's mistake, found on each box that extends it: once
         raise DataError(one_dpi(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()),
                                  file, raw, short))
-    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0)
+    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at)

@@ -72,7 +72,9 @@ class FaceRenderer:
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
         if layout.background:
-            canvas.setFillColor(self._color(layout.background, context, layout))
+            with _face_errors(_background_of(layout, label, self.lang)):
+                fill = self._color(layout.background, context, layout)
+            canvas.setFillColor(fill)
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
         if steps:
             for step in steps:
@@ -361,7 +363,7 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -
     last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
     faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside).
     A template that fails is one line naming the face, the layout and where (BuildError)."""
-    with _face_errors(f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"):
+    with _face_errors(_background_of(layout, label, lang)):
         key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
     for region in layout.regions:
         if not region.bleed:      # inside the trim: nothing of it reaches the edge
@@ -375,6 +377,13 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -
             elif region.fill:
                 key = resolve_color(region.fill, ctx, layout).hexval()
     return key
+
+
+def _background_of(layout: Layout, label: str, lang: str) -> str:
+    """Where a layout's background template failed, as validate says it: its file and line first."""
+    file, line = layout.background_at or (layout.file, 0)
+    return f"{file}:{line}: {label}, language {lang}, background of layout {layout.id}" if line \
+        else f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"
 
 
 @contextmanager

@@ -81,3 +81,20 @@ def test_a_slip_of_a_filter_name_gets_a_guess(tmp_path):
     assert result.exit_code == 1 and len(problems) == 1, result.output
     assert problems[0].startswith(f"layouts/spice-road.yaml:{line}: ") and \
         "no filter 'uper' (did you mean 'upper'?)" in problems[0], problems[0]
+
+
+def test_a_background_template_slip_is_one_line_at_its_line_in_validate_build_and_check(tmp_path):
+    """validate said ok, the build named no line, and `pnp check` said "internal error: UndefinedError"."""
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    line = text[:text.index("    background: accent")].count("\n") + 1
+    layout.write_text(text.replace("    background: accent", '    background: "{{ card.props.cots }}"', 1))
+    found = {}
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", *(["--out", str(tmp_path / "out")] if command == "build" else []),
+                     root=tmp_path)
+        assert result.exit_code == 1 and "internal error" not in result.output, (command, result.output)
+        found[command] = [l for l in result.output.splitlines() if f"layouts/spice-road.yaml:{line}: " in l]
+        assert found[command] and "no field 'cots'" in found[command][0], (command, result.output)
+    assert not list((tmp_path / "out").rglob("*.pdf"))
