@@ -382,8 +382,10 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -
 def _background_of(layout: Layout, label: str, lang: str) -> str:
     """Where a layout's background template failed, as validate says it: its file and line first."""
     file, line = layout.background_at or (layout.file, 0)
-    return f"{file}:{line}: {label}, language {lang}, background of layout {layout.id}" if line \
-        else f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"
+    # a bundled layout is pnp's file, not the designer's: named, no line (as _written)
+    if line and not Path(file).is_absolute():
+        return f"{file}:{line}: {label}, language {lang}, background of layout {layout.id}"
+    return f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"
 
 
 @contextmanager
