@@ -264,6 +264,7 @@ def legend_icons(reference: Path) -> set[str]:
         return icon_chars(page, below=head["bottom"], left=left, right=right)
 
 
+@pytest.mark.slow      # ~1 s a PDF pair: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_legend_lists_exactly_the_icons_printed_on_the_cards(out, game, lang):

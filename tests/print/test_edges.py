@@ -45,6 +45,7 @@ def _discs(page, face, height):
             yield x0, x1, bottom
 
 
+@pytest.mark.slow      # ~1.3 s a language: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_label_under_a_coin_is_centred_under_it(built, lang):
     """Tournay's cost label ("discard 1") and points flag, Taverna's "sous": each line that

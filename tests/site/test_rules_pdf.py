@@ -193,6 +193,7 @@ def test_rules_open_with_bookmarks_and_contents_on_page_one(full_build, game, la
         assert f"{title}{page}" in first.replace("'", "’"), f"{game}/{lang}: contents miss {section['id']} p. {page}"
 
 
+@pytest.mark.slow      # 9 PDFs read word by word, ~1-2 s each: the full run (issue 49: `-m 'not slow'` <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en", "de"])
 def test_rules_are_set_in_two_columns_of_a_comfortable_measure(full_build, game, lang):
