@@ -89,7 +89,7 @@ def for_game(game_data, lang: str, _, root: Path) -> str:
     return line(game_data.game, lang, _("print-and-play edition"), root)
 
 
-def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7, color: str = "#6f604c") -> None:
+def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7.5, color: str = "#6f604c") -> None:
     """The line at (x, y) in points, muted: printed in a margin every printer keeps (≥ 5 mm)."""
     from reportlab.lib import colors
     canvas.saveState()

@@ -1,5 +1,5 @@
 """The small label in a sheet's margin (what it is, which sheet, which side; and on the other
-edge the decks it holds), at least 6 pt and never shortened: set in the top and bottom margins,
+edge the decks it holds), at least 7.5 pt and never shortened: set in the top and bottom margins,
 in the widest stretches no crop mark crosses and no piece (nor its bleed) comes within a cut's
 stray (LABEL_CLEAR); where those margins are too narrow (three poker rows on Letter), in the
 left and right margins, turned. A line too long for one stretch is split at its " · " into the
@@ -18,7 +18,7 @@ from .sheets import LABEL_BAND as BAND
 from .sheets import LABEL_CLEAR as CLEAR
 from .sheets import Box, Mark, content
 
-SIZES = (7.0, 6.5, 6.0)          # pt, largest first: never smaller
+SIZES = (8.0, 7.5)               # pt, largest first: never smaller (the text floor, 7.5 pt)
 MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
 SEPARATOR = " · "
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")

@@ -24,7 +24,7 @@ from ..model.model import Marks, Paper, SheetsFile, Size
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds
-LABEL_BAND = 2.6      # mm a sheet's label takes (labels.py, 6 pt and its descenders)
+LABEL_BAND = 3.2      # mm a sheet's label takes (labels.py, 7.5 pt and its descenders)
 LABEL_CLEAR = 3.0     # mm between a label and the nearest trim: as far as a cut may stray (the frame)
 
 
