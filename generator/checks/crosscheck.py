@@ -162,6 +162,12 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
         raise DataError(problems)
 
 
+def _off(start: float, extent: float, card: float) -> bool:
+    """A box's span on one axis misses the card: past its far edge, or ending before its near one
+    (a line of no extent lying on the near trim, at 0, is on the card; one above it is not)."""
+    return start >= card or start + extent < 0 or (extent > 0 and start + extent <= 0)
+
+
 def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set) -> None:
     """A box wholly outside the card (`x: 900 px` on an 825 px card) prints nothing, or only on
     the bleed that is cut away: said at the box's line, for the first deck size it misses."""
@@ -173,8 +179,8 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
     for r in regions:
         if r.bleed:
             continue
-        outside = [k for k, off in (("x", r.x >= size.width or r.x + r.width <= 0 and r.width > 0),
-                                    ("y", r.y >= size.height or r.y + r.height <= 0 and r.height > 0)) if off]
+        outside = [k for k, off in (("x", _off(r.x, r.width, size.width)),
+                                    ("y", _off(r.y, r.height, size.height))) if off]
         if outside and (lid, r.name) not in said:
             said.add((lid, r.name))
             file, line = (r.origin or {}).get(outside[0]) or (r.origin or {}).get("", ("", 0))

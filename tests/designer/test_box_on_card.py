@@ -3,6 +3,8 @@ frame of cards.pdf, which covers it, is one warning line of the build (issue 52:
 wrong silently, the second said only by `pnp check`)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.authoring.helpers import new_game
 from tests.conftest import pnp
 
@@ -21,6 +23,19 @@ def test_a_box_off_the_card_is_refused_at_its_line(tmp_path):
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     assert f"layouts/spice-road.yaml:{line}: layouts.card.regions.art.x: " in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 2     # the problem, then the count
+
+
+@pytest.mark.parametrize("command", ["validate", "check"])
+@pytest.mark.parametrize("where, field", [("x: 16, y: -2", "y"), ("x: -40, y: 46", "x")])
+def test_a_line_of_no_extent_above_or_left_of_the_card_is_off_it(tmp_path, command, where, field):
+    """A rule at y -2 mm with height 0 lies wholly off the card (it was accepted: only the
+    extent of a box that has one was tested), refused by validate and check alike at its line."""
+    new_game(tmp_path)
+    line = _edit(tmp_path, "rule: {kind: line, x: 16, y: 46,", f"rule: {{kind: line, {where},")
+    result = pnp(command, "spice-road", root=tmp_path)
+    assert result.exit_code == 1, result.output
+    assert f"layouts/spice-road.yaml:{line}: layouts.card.regions.rule.{field}: " in result.output, result.output
     assert len(result.output.strip().splitlines()) == 2     # the problem, then the count
 
 
