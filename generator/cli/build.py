@@ -99,11 +99,13 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                 and not (game.directory / "rules").is_dir():
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
-    from ..checks.frame import frame_warning
-    framed = frame_warning(project, list(project.games.values())) \
-        if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else None
-    if framed:   # once a watch, as the skipped files
-        click.secho(framed, fg="yellow", err=True)
+    from ..checks.frame import cut_warnings, frame_warning
+    framed = [frame_warning(project, list(project.games.values()))] \
+        + cut_warnings(project, list(project.games.values()), options.bleed) \
+        if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else []
+    if any(framed):   # once a watch, as the skipped files
+        for line in filter(None, framed):
+            click.secho(line, fg="yellow", err=True)
         if ctx.obj is not None and ctx.obj.get("watching") is not None:
             ctx.obj["said_frame"] = True
     if any(job.product.name == "rules" and has_calculator(job.game) for job in plan):

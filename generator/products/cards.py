@@ -64,7 +64,7 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
         for layout in layouts:
             kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
             try:
-                layout.frame(project.size_of(deck), kind, grid and grid.key)
+                layout.frame(project.size_of(deck), kind, grid and grid.key, deck.frame)
             except GridError as exc:
                 problems.append(grid_problem(project, game, deck, exc))
                 break
@@ -188,7 +188,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
             back_form, back_key = form, edge
             continue
         piece = Piece(form, back_form if deck.printed_back else None, size, edge, back_key, deck.deck,
-                      board=deck.component == "board", grid=grid and grid.key)
+                      board=deck.component == "board", grid=grid and grid.key, frame=deck.frame)
         pieces += [piece] * card.copies
     return pieces
 

@@ -162,9 +162,12 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one, lang)))
     steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
                    "printer scaled the page; choose “actual size” and print again."))
-    if two and options.fold == "none" and layout.sheets.frame > 0:
+    # the thinnest white frame of the cards printed on both sides (a deck may set its own, or none)
+    white = min((b.frame.white if b.frame.framed else 0.0 for s in sheets if s.kind == "duplex" for b in s.blocks
+                 if b.size.shape == "rect"), default=layout.sheets.frame)
+    if two and options.fold == "none" and white > 0:
         steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
-                       "shift of up to {frame} mm.", frame=f"{layout.sheets.frame:g}"))
+                       "shift of up to {frame} mm.", frame=f"{white:g}"))
     # the files shipped next to this one (planning/plan.py), by their names
     if two and options.fold == "none":
         steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
