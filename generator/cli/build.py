@@ -99,9 +99,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                 and not (game.directory / "rules").is_dir():
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
+    from ..checks.canvas_size import size_warnings
     from ..checks.frame import cut_warnings, frame_warning
     framed = [frame_warning(project, list(project.games.values()))] \
         + cut_warnings(project, list(project.games.values()), options.bleed) \
+        + size_warnings(project, list(project.games.values())) \
         if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else []
     if any(framed):   # once a watch, as the skipped files
         for line in filter(None, framed):

@@ -59,6 +59,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
             click.secho(str(problem), fg="red", err=True)
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
+    from ..checks.canvas_size import size_warnings
+    for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
+        click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "
