@@ -5,12 +5,16 @@ build says so, one line. And a deck's own frame that gives up the clean cut (tes
 may stray 2.5 mm and still show the colour it expects), one line a deck."""
 from __future__ import annotations
 
+from typing import Callable
+
 from datafile.errors import DataError
 from datafile.source import line_of, load_yaml
 
 from ..reading.locate import search_path
 
 from ..model.layouts import layout_id
+from ..model.layouts import Region
+from ..model.model import Deck
 from ..model.project import GameData, Project
 
 CONTENT = ("text", "icon")   # as pnp check's safe zone: a picture may well be meant to be cut
@@ -23,9 +27,14 @@ def white_of(project: Project, deck) -> float:
     return project.sheets.frame if deck.frame is None else deck.frame
 
 
-def frame_overlaps(project: Project, games: list[GameData]) -> list[tuple[str, float]]:
+Lands = Callable[[GameData, Deck, str, Region, float], bool]
+
+
+def frame_overlaps(project: Project, games: list[GameData], lands: Lands | None = None) -> list[tuple[str, float]]:
     """(`file:line box 'name'`, frame mm) for each text or icon box of a rectangular face that
-    reaches into its white frame (once per box), in the order of the games' decks."""
+    reaches into its white frame (once per box), in the order of the games' decks. With
+    `lands(game, deck, layout id, box, frame)`, a box whose edges reach in is kept only when
+    what it prints does (a short line in a wide box stays clear)."""
     found = {}
     for game in games:
         for deck in game.decks:
@@ -43,15 +52,16 @@ def frame_overlaps(project: Project, games: list[GameData]) -> list[tuple[str, f
                     inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
                     if r.kind in CONTENT and not r.bleed and inside and (r.text or "").strip() and \
                             (x0 < frame - 1e-6 or y0 < frame - 1e-6 or x1 > size.width - frame + 1e-6
-                             or y1 > size.height - frame + 1e-6):
+                             or y1 > size.height - frame + 1e-6) and \
+                            (lands is None or lands(game, deck, lid, r, frame)):
                         file, line = (r.origin or {}).get("", (lid, 0))
                         found.setdefault((lid, r.name), (f"{file}:{line} box '{r.name}'", frame))
     return list(found.values())
 
 
-def frame_warning(project: Project, games: list[GameData]) -> str | None:
+def frame_warning(project: Project, games: list[GameData], lands: Lands | None = None) -> str | None:
     """The build's one line about them, or None."""
-    boxes = frame_overlaps(project, games)
+    boxes = frame_overlaps(project, games, lands)
     if not boxes:
         return None
     (first, frame), more = boxes[0], f" and {len(boxes) - 1} more box(es) (pnp check lists them) reach" \

@@ -246,6 +246,10 @@ class FaceRenderer:
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
         return para, x, offset, drawn_key
 
+    def set_text(self, r: Region, layout, ctx, size: Size) -> tuple | None:
+        """A text region set as draw() sets it, unturned: (paragraph, x, y, key), points, y up."""
+        return self._text(r, layout, ctx, *region_box(r, size.width * mm, size.height * mm, 0.0))
+
     def place_only(self, r: Region, size: Size, source: str, bleed: float) -> None:
         """Place a text region's rendered text, or an image region's file, as the build does,
         drawing nothing (`pnp validate`): Overflow for a text that does not fit at its minimum

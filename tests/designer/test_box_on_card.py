@@ -47,3 +47,31 @@ def test_a_text_in_the_white_frame_is_one_warning_of_the_build(tmp_path):
     assert result.exit_code == 0, result.output
     warnings = [w for w in result.output.splitlines() if w.startswith("warning:")]
     assert len(warnings) == 1 and f"layouts/spice-road.yaml:{line} box 'body'" in warnings[0], result.output
+
+
+@pytest.mark.parametrize("align, valign, warned", [("left", "middle", False), ("center", "top", False),
+                                                   ("right", "middle", True)])
+def test_the_frame_warning_looks_where_the_text_lands(tmp_path, align, valign, warned):
+    """The title box widened into the right frame (x 18 + 44.5 mm on a 63 mm card) and the body
+    box lengthened into the bottom one: a short name set left or centred prints clear of the frame,
+    and said nothing; set right, it prints in it (issue 52: the box's edges alone warned)."""
+    new_game(tmp_path)
+    line = _edit(tmp_path, "title: {kind: text, x: 18, y: 6, width: 39, height: 9,",
+                 "title: {kind: text, x: 18, y: 6, width: 44.5, height: 9,")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    title = text.split("title: {kind: text, x: 18,")[1].split("}")[0]
+    layout.write_text(text.replace(title, title.replace("align: center, valign: middle",
+                                                        f"align: {align}, valign: {valign}"), 1)
+                      .replace("body: {kind: text, x: 7, y: 50, width: 49, height: 26,",
+                               "body: {kind: text, x: 7, y: 50, width: 49, height: 37,", 1)
+                      .replace("align: center, valign: middle, color: ink, text: \"{{ card.text }}\"",
+                               "align: center, valign: top, color: ink, text: \"{{ card.text }}\"", 1)
+                      .replace("when: \"card.copies > 1\"", "when: \"false\"", 1))
+    result = pnp("build", "spice-road", "--only", "cards", "--lang", "en", "--out", str(tmp_path / "out"),
+                 root=tmp_path)
+    assert result.exit_code == 0, result.output
+    warnings = [w for w in result.output.splitlines() if w.startswith("warning:")]
+    assert warnings == ([w for w in warnings if f"layouts/spice-road.yaml:{line} box 'title'" in w] if warned
+                        else []), result.output
+    assert bool(warnings) == warned
