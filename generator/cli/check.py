@@ -24,6 +24,8 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..texts.languages import language_problems
     from ..products.preflight import Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from .validate import aid_card_fit, aid_page_fit, score_pad_fit
+    from ..checks.canvas_size import size_warnings
+    from ..products.preflight import Finding
 
     report = Report()
     languages = split_list(langs)
@@ -50,6 +52,8 @@ def check(ctx, games, langs, as_json, allow_missing):
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)
         aid_pages(project, game, sizes[game.id], report)
+        for line in size_warnings(project, [game]):      # as validate and the build say it
+            report.findings.append(Finding("warning", "size-bleed", game.id, line.removeprefix("warning: ")))
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:

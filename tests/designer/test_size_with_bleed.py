@@ -49,3 +49,11 @@ def test_a_layout_with_its_canvas_bleed_says_nothing(tmp_path):
     layout.write_text(layout.read_text().replace("layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 3.175 mm\n", 1))
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0 and _warnings(result) == [], result.output
+
+
+def test_check_says_it_too(tmp_path):
+    line = _sized(tmp_path, "{width: 69.85, height: 95.25}")
+    result = pnp("check", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    said = [row for row in result.output.splitlines() if f"cards/spice-road/cards.yaml:{line}: size: " in row]
+    assert len(said) == 1, result.output
