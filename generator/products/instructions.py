@@ -176,7 +176,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "page, to fold and glue."))
     if not options.ink_saver:
         steps.append(t("Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds."))
-    cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.")
+    rects = [b.frame.framed for s in sheets if s.kind != "board" for b in s.blocks if b.size.shape == "rect"]
+    cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.") \
+        if all(rects) else t("Cut along the marks in the margins: neighbouring cards share one cut.")
     if any(piece.size.shape != "rect" for sheet in sheets for piece in sheet.pieces):   # only where there are such
         cut += ("" if lang == "ja" else " ") + t("Cut round and hexagonal pieces on their black line.")
     steps.append(cut)

@@ -46,6 +46,8 @@ def test_frame_0_prints_the_border_to_a_clean_cut(tmp_path):
     assert inside and all(max(abs(a - b) for a, b in zip(c, ACCENT)) < 12 for c in inside), inside  # was white
     cuts = cut_tolerances(pdf, first_page=3)
     assert cuts and min(c.clean for c in cuts) >= 2.5
+    told = " ".join(page.extract_text() for page in PdfReader(pdf).pages[:2])
+    assert "share one cut" in told and "white frame" not in told     # no frame to promise the player
 
 
 @pytest.mark.parametrize("value, args", [("1 mm", ()), ("0", ("--bleed", "1"))])
