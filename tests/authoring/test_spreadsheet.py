@@ -297,6 +297,17 @@ def test_the_deck_names_its_quantity_column(game, tmp_path):
     assert [(c.id, c.copies) for c in goods(tmp_path).cards] == [("fire-mage", 3)]
 
 
+def test_a_quantity_column_the_sheet_lacks_is_one_line_at_the_deck(game, tmp_path):
+    """Issue 52: `quantity: Qtty` naming no column printed every row once, silently."""
+    deck = add_deck(game, "goods", SQUIB + "quantity: Qtty\n")
+    (game / "goods.csv").write_text("Name,Qty,Cost\nFire Mage,3,1\n", encoding="utf-8")
+    line = deck.read_text(encoding="utf-8").splitlines().index("quantity: Qtty") + 1
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        found = [l for l in result.output.splitlines() if l.startswith(f"cards/spice-road/goods.yaml:{line}: quantity")]
+        assert result.exit_code == 1 and len(found) == 1 and "'Qty'" in found[0], result.output
+
+
 def test_an_empty_cell_prints_nothing(game, tmp_path):
     """A Squib deck: no `properties:`, no ids; an empty cell leaves its box empty (it stopped the
     build: "no field 'flavor' here"), and the quantity column sets the copies (issue 52)."""
