@@ -308,6 +308,18 @@ def test_a_quantity_column_the_sheet_lacks_is_one_line_at_the_deck(game, tmp_pat
         assert result.exit_code == 1 and len(found) == 1 and "'Qty'" in found[0], result.output
 
 
+def test_a_header_slip_is_said_at_the_header(game, tmp_path):
+    """Issue 52: a Squib-style header `Cots` where the layout reads card.props.cost was said at
+    the layout (unknown property), not at the spreadsheet's header."""
+    add_deck(game, "goods", SQUIB.replace("properties:\n  cost: {type: int, min: 0, max: 9}\n", ""))
+    (game / "goods.csv").write_text("Name,Qty,Cots\nFire Mage,3,1\n", encoding="utf-8")
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        lines = [l for l in result.output.splitlines() if "Cots" in l or "cots" in l]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith("cards/spice-road/goods.csv:1: column C 'Cots'") and "layouts/spice-road.yaml:" in lines[0]
+
+
 def test_an_empty_cell_prints_nothing(game, tmp_path):
     """A Squib deck: no `properties:`, no ids; an empty cell leaves its box empty (it stopped the
     build: "no field 'flavor' here"), and the quantity column sets the copies (issue 52)."""
