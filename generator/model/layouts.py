@@ -22,6 +22,7 @@ from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _unknown_name, unknown_variables)
+from .template_syntax import syntax_problem
 from .templates import used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
@@ -364,8 +365,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                 try:   # the syntax check parses once per template text (memoised), not once per load
                     used_paths(source, key == "when")
                 except TemplateSyntaxError as exc:
-                    problems.append(Problem(file, key_line, f"{box}.{key}", f"Jinja syntax error: {exc.message}",
-                                            "a valid Jinja template"))
+                    problems.append(Problem(file, key_line, f"{box}.{key}",
+                                            *syntax_problem(source, exc.message or "", key == "when")))
                     continue
                 problems += unknown_variables(source, key == "when", file, key_line, f"{box}.{key}")
         for key in ("fill", "stroke", "color", "tint"):

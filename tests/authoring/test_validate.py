@@ -38,20 +38,38 @@ def test_the_new_game_is_valid(project):
 
 
 @pytest.mark.parametrize("old, new, expected", [
-    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error"),   # then Jinja's words
+    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: '{{ card.name }' opens with '{{' but does not close"),
     ('"{{ card.name }}"', '"{{ card.nmae }}"',
      "layouts.card.regions.title.text: unknown variable 'card.nmae'; did you mean 'card.name'?"),
     ('"{{ card.name }}"', '"{{ crad.name }}"', "layouts.card.regions.title.text: unknown variable 'crad'; "
                                                "did you mean 'card'?"),
     ('"{{ game.name }}"', '"{% for x in deck.cards %}{{ x }}{% endfor %}"',
      "layouts.back.regions.name.text: unknown variable 'deck.cards'"),
-    ('"card.copies > 1"', '"card.copies >"', "layouts.card.regions.copies.when: Jinja syntax error"),
+    ('"card.copies > 1"', '"card.copies >"', "layouts.card.regions.copies.when: the condition 'card.copies >' cannot be read"),
     ('"{{ card.props.cost }}"', '"{{ card.props.cots }}"',
      "spice-road/card regions.cost.text: unknown property 'card.props.cots'; did you mean 'card.props.cost'?"),
 ])
 def test_layout_template_mistakes_name_file_and_line(project, old, new, expected):
     line = edit(project / "layouts" / "spice-road.yaml", old, new)
     check(project, f"layouts/spice-road.yaml:{line}: {expected}")
+
+
+@pytest.mark.parametrize("old, new, fix", [
+    ('"{{ card.name }}"', '"{{ card.name }"', "'}}'"),
+    ('"{{ card.text }}"', '"{% if card.text %}{{ card.text }}"', "{% endif %}"),
+    ('"{{ card.text }}"', '"{% iff card.text %}{{ card.text }}{% endif %}"', "'if'"),
+])
+def test_a_template_syntax_slip_is_one_line_in_our_words(project, old, new, fix):
+    """Issue 52: a Jinja syntax slip came out in Jinja's words ("Unexpected end of template.
+    Jinja was looking for the following tags: …"): one line at the field's line, with the fix,
+    in validate, build and check alike."""
+    line = edit(project / "layouts" / "spice-road.yaml", old, new)
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=project)
+        lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.")
+        assert fix in lines[0] and "Jinja" not in lines[0] and "looking for" not in lines[0], lines[0]
 
 
 @pytest.mark.parametrize("old, new, expected", [
