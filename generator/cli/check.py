@@ -7,6 +7,7 @@ import sys
 import click
 
 from ..loading.catalog import load_project_and_problems
+from .stubs import fold_stubs, stub_problems
 from .common import project_root, split_list
 
 LEVELS = {"error": "red", "warning": "yellow", "note": None}
@@ -36,8 +37,9 @@ def check(ctx, games, langs, as_json, allow_missing):
         problems += language_problems(project, game, languages, allow_missing)
         # a side over the aid card, the aid page or the score pad: refused as validate refuses them
         problems += aid_card_fit(project, game) + aid_page_fit(project, game) + score_pad_fit(project, game)
+        problems += stub_problems(project, game)   # pnp new's example aid and rules, for cards now gone
     if problems:   # nothing can be drawn: the problems, as lines or (CI reads JSON whatever happened) JSON
-        problems = list(dict.fromkeys(problems))
+        problems = fold_stubs(project, list(dict.fromkeys(problems)))
         if as_json:
             report.findings += problem_findings(problems)
             click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))

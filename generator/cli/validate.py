@@ -27,6 +27,7 @@ from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
+from .stubs import fold_stubs
 from .common import bleed_option, counted, fold_option, language_paper_option, project_root, shortfall_line
 
 
@@ -51,7 +52,7 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
             problems += _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-    problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
+    problems = fold_stubs(project, list(dict.fromkeys(problems)))   # a catalogue shared by several games: once
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml
     if problems:
