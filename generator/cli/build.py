@@ -106,6 +106,13 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         click.secho(framed, fg="yellow", err=True)
         if ctx.obj is not None and ctx.obj.get("watching") is not None:
             ctx.obj["said_frame"] = True
+    if any(job.product.name == "cards" for job in plan) and not (ctx.obj or {}).get("said_empty"):
+        from ..checks.faces import empty_boxes
+        for game in {job.game.id: job.game for job in plan}.values():
+            for empty in empty_boxes(project, game):   # once a watch, as the frame
+                click.secho(f"warning: {empty}", fg="yellow", err=True)
+        if ctx.obj is not None and ctx.obj.get("watching") is not None:
+            ctx.obj["said_empty"] = True
     if any(job.product.name == "rules" and has_calculator(job.game) for job in plan):
         ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
     try:

@@ -23,7 +23,8 @@ def check(ctx, games, langs, as_json, allow_missing):
     """Preflight GAMES (default: every game): text fit per language, glyphs, legibility, safe
     zone and bleed, image dpi, unused icons and properties."""
     from ..texts.languages import language_problems
-    from ..products.preflight import Report, aid_page_sizes, aid_pages, check_game, problem_findings
+    from ..products.preflight import Finding, Report, aid_page_sizes, aid_pages, check_game, problem_findings
+    from ..checks.faces import empty_boxes
     from .validate import aid_card_fit, aid_page_fit, score_pad_fit
 
     report = Report()
@@ -51,6 +52,9 @@ def check(ctx, games, langs, as_json, allow_missing):
     for game in project.games.values():
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)
+        report.findings += [Finding("warning", "empty-text", game.id, f"{p.file}:{p.line}: {p.message}",
+                                    box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}", file=p.file, line=p.line,
+                                    field=p.field) for p in empty_boxes(project, game)]
         aid_pages(project, game, sizes[game.id], report)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))

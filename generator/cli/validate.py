@@ -16,7 +16,7 @@ from ..loading.catalog import load_project_and_problems
 from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
-from ..checks.faces import face_problems, printed_texts
+from ..checks.faces import empty_boxes, face_problems, printed_texts
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
 from ..model.region_checks import FONT_FILE
@@ -61,6 +61,8 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
     for game in project.games.values():
+        for empty in empty_boxes(project, game):   # a slip or a leftover; the build goes on
+            click.secho(f"warning: {empty}", fg="yellow", err=True)
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "
                    f"languages {', '.join(game.game.languages)})")

@@ -320,6 +320,26 @@ def test_a_header_slip_is_said_at_the_header(game, tmp_path):
         assert lines[0].startswith("cards/spice-road/goods.csv:1: column C 'Cots'") and "layouts/spice-road.yaml:" in lines[0]
 
 
+def test_a_box_empty_on_every_card_is_one_warning_at_its_line(game, tmp_path):
+    """Issue 52: a text box whose template gives no text on any card (a column left empty in
+    every row) was silent: one warning per box, at the box's text line, in validate, build and
+    check, which still succeed."""
+    add_deck(game, "goods", SQUIB.replace("layout: spice-road/card", "layout: spice-road/goods"))
+    (game / "goods.csv").write_text("Name,Qty,Cost,Flavor\nFire Mage,3,1,\nIce Wall,1,2,\n", encoding="utf-8")
+    layouts = tmp_path / "layouts" / "spice-road.yaml"
+    text = layouts.read_text(encoding="utf-8").rstrip() + (
+        "\n  goods:\n    regions:\n"
+        "      title: {kind: text, x: 5, y: 5, width: 53, height: 9, text: \"{{ card.name }}\"}\n"
+        "      flavor: {kind: text, x: 5, y: 60, width: 53, height: 9, text: \"{{ card.props.flavor }}\"}\n")
+    layouts.write_text(text, encoding="utf-8")
+    line = len(text.splitlines())
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        lines = [l for l in result.output.splitlines() if "flavor" in l]
+        assert result.exit_code == 0 and len(lines) == 1, (command, result.output)
+        assert f"layouts/spice-road.yaml:{line}: " in lines[0] and "title" not in lines[0], lines[0]
+
+
 def test_an_empty_cell_prints_nothing(game, tmp_path):
     """A Squib deck: no `properties:`, no ids; an empty cell leaves its box empty (it stopped the
     build: "no field 'flavor' here"), and the quantity column sets the copies (issue 52)."""
