@@ -88,6 +88,21 @@ def test_a_mistyped_colour_name_is_refused_by_validate_as_by_the_build(project, 
     assert not (project / "out").exists()
 
 
+@pytest.mark.parametrize("written", ["gray", "darkgray"])
+def test_a_standard_colour_that_spells_a_palette_name_is_refused(project, written):
+    """Issue 52: `fill: gray` beside a palette entry `grey` drew the standard gray, silently."""
+    layouts = project / "layouts" / "spice-road.yaml"
+    edit(layouts, '  paper: "#f6eedb"', '  paper: "#f6eedb"\n  grey: "#888888"\n  dark-grey: "#333333"')
+    line = edit(layouts, "fill: paper, radius: 2.5", f"fill: {written}, radius: 2.5")
+    meant = "grey" if written == "gray" else "dark-grey"
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=project)
+        lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.panel.fill:")
+        assert f"did you mean '{meant}'?" in lines[0], lines[0]
+
+
 @pytest.mark.parametrize("written, guess", [("[eng]", "en"), ("[en-US]", "en"), ("[en, jp]", "ja")])
 def test_a_language_code_that_is_not_one_gets_the_likely_code(project, written, guess):
     """`languages: [eng]` said "String should match pattern '^[a-z]{2}$'"; `[en, jp]` was taken,
