@@ -103,6 +103,21 @@ def test_a_standard_colour_that_spells_a_palette_name_is_refused(project, writte
         assert f"did you mean '{meant}'?" in lines[0], lines[0]
 
 
+@pytest.mark.parametrize("written, ok", [("13 pt", True), ("13pt", True), ("0.5 cm", True), ("40 px", False),
+                                          ("50 %", False)])
+def test_a_font_size_with_its_unit(project, written, ok):
+    """Issue 52: `size: 11 pt` was "'11 pt' is not a number": points are taken with their unit
+    (mm, cm, in converted); px and % are one line at the field, naming points."""
+    line = edit(project / "layouts" / "spice-road.yaml", "size: 13, min_size: 8,", f"size: {written}, min_size: 8 pt,")
+    result = pnp("validate", "spice-road", root=project)
+    if ok:
+        assert result.exit_code == 0, result.output
+        return
+    lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert lines[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.title.size:") and "points" in lines[0]
+
+
 @pytest.mark.parametrize("written, guess", [("[eng]", "en"), ("[en-US]", "en"), ("[en, jp]", "ja")])
 def test_a_language_code_that_is_not_one_gets_the_likely_code(project, written, guess):
     """`languages: [eng]` said "String should match pattern '^[a-z]{2}$'"; `[en, jp]` was taken,
