@@ -88,13 +88,13 @@ def test_a_mistyped_colour_name_is_refused_by_validate_as_by_the_build(project, 
     assert not (project / "out").exists()
 
 
-@pytest.mark.parametrize("written", ["gray", "darkgray"])
+@pytest.mark.parametrize("written", ["gray", "darkgray", "Grey", "Dark_Grey"])
 def test_a_standard_colour_that_spells_a_palette_name_is_refused(project, written):
     """Issue 52: `fill: gray` beside a palette entry `grey` drew the standard gray, silently."""
     layouts = project / "layouts" / "spice-road.yaml"
     edit(layouts, '  paper: "#f6eedb"', '  paper: "#f6eedb"\n  grey: "#888888"\n  dark-grey: "#333333"')
     line = edit(layouts, "fill: paper, radius: 2.5", f"fill: {written}, radius: 2.5")
-    meant = "grey" if written == "gray" else "dark-grey"
+    meant = "grey" if written.lower() in ("gray", "grey") else "dark-grey"
     for command in ("validate", "build"):
         result = pnp(command, "spice-road", root=project)
         lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
