@@ -27,6 +27,9 @@ def syntax_problem(source: str, message: str = "", expression: bool = False) -> 
     stop = re.search(r"got '([^']+)'|unexpected '([^']+)'", message)
     token = (stop.group(1) or stop.group(2)) if stop else ""
     at = (" where it ends" if token.startswith("end of") else "") if " " in token else f" at '{token}'" if token else ""
+    if expression and re.search(r"\{\{|\{%", source):
+        return (f"the condition '{_short(source)}' is written as a template",
+                "the condition alone, without {{ }}: card.copies > 1")
     if expression:
         return (_brackets("{{" + source + "}}") or
                 (f"the condition '{_short(source)}' cannot be read{at}",

@@ -58,6 +58,7 @@ def test_layout_template_mistakes_name_file_and_line(project, old, new, expected
     ('"{{ card.name }}"', '"{{ card.name }"', "'}}'"),
     ('"{{ card.text }}"', '"{% if card.text %}{{ card.text }}"', "{% endif %}"),
     ('"{{ card.text }}"', '"{% iff card.text %}{{ card.text }}{% endif %}"', "'if'"),
+    ('"card.copies > 1"', '"{{ card.copies > 1 }}"', "without {{ }}"),
 ])
 def test_a_template_syntax_slip_is_one_line_in_our_words(project, old, new, fix):
     """Issue 52: a Jinja syntax slip came out in Jinja's words ("Unexpected end of template.
