@@ -62,6 +62,7 @@ class Faces:
     problems: list[Problem] = field(default_factory=list)
     texts: list[PrintedText] = field(default_factory=list)   # each (language, role, style, text) once
     boxed: list[BoxContent] = field(default_factory=list)     # each (language, region, card size, text) once
+    empty: list[Problem] = field(default_factory=list)        # text boxes drawn on no face with a text
 
 
 def faces(project: Project, game: GameData) -> Faces:
@@ -77,6 +78,11 @@ def used_icons(project: Project, game: GameData) -> set[str]:
 def face_problems(project: Project, game: GameData) -> list[Problem]:
     """One problem per layout template and card that cannot be rendered (the first language)."""
     return faces(project, game).problems
+
+
+def empty_boxes(project: Project, game: GameData) -> list[Problem]:
+    """A warning per text box whose template gives no text on any face it is drawn on."""
+    return faces(project, game).empty
 
 
 def printed_texts(project: Project, game: GameData) -> list[PrintedText]:
@@ -138,6 +144,7 @@ def _faces(project: Project, game: GameData) -> Faces:
     boxed: dict[tuple, BoxContent] = {}
     layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
     translators: dict[str, tuple | None] = {}
+    filled: dict[tuple, list] = {}   # (layout, box) -> [layout, region, faces drawn, any text]
     for deck in game.decks:
         for _path, text in _texts(deck, ()):
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
@@ -180,6 +187,10 @@ def _faces(project: Project, game: GameData) -> Faces:
                         "a template that renders for every card of the decks using this layout")
                 for index, source in rendered.printed:
                     region = layout.regions[index]
+                    if region.kind == "text" and "{%" not in region.text:   # an {% if %} may mean to be empty
+                        seen = filled.setdefault((layout.id, index), [layout, region, set(), False])
+                        seen[2].add((deck.deck, what))
+                        seen[3] = seen[3] or bool(source)
                     fitted = (lang, id(region), size and size.width, size and size.height, source)
                     if source and size and fitted not in boxed:
                         boxed[fitted] = BoxContent(lang, layout.id, region, size, source,
@@ -191,7 +202,19 @@ def _faces(project: Project, game: GameData) -> Faces:
                         file, line = _origin(region, "text", layout)
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'")
-    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()))
+    empty = [_empty(layout, region, drawn) for layout, region, drawn, text in filled.values() if not text]
+    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()), empty)
+
+
+def _empty(layout, region, drawn: set) -> Problem:
+    file, line = _origin(region, "text", layout)
+    backs = sum(1 for _, what in drawn if what == "the back")
+    faces = f"{len(drawn) - backs} card(s)" if len(drawn) > backs else ""
+    faces += (" and " if faces and backs else "") + (f"{backs} back(s)" if backs else "")
+    return Problem(file, line, f"{layout.id} regions.{region.name}.text",
+                   f"prints nothing on any of the {faces} that draw it: '{region.text[:60]}' is empty "
+                   f"in every language", "a text some card fills (a column or property with values), "
+                   "or the box removed")
 
 
 def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict, translator) -> face_memo.Rendered:

@@ -159,8 +159,26 @@
     return said.filter(Boolean).join(" › ");
   }
 
+  // the labels of the rows the form asks at `path` (an entry of a tally it does not ask: the
+  // page names its rows in the player's words, never the tally's own keys)
+  function rowsAt(path) {
+    var s = spec;
+    for (var i = 0; i <= path.length; i++) {
+      while (s && (s.t === "opt" || s.t === "union")) s = s.t === "opt" ? s.spec : null;
+      if (i === path.length || !s) break;
+      if (typeof path[i] === "number") { s = s.t === "list" || s.t === "towers" ? s.item : null; continue; }
+      var f = s.t === "obj" ? s.fields.filter(function (x) { return x[0] === path[i]; })[0] : null;
+      s = f ? f[2] : null;
+    }
+    return s && s.t === "obj" ? s.fields.map(function (f) { return f[1]; }).join(", ") : "";
+  }
+
   function problems(list) {
     out.appendChild(el("ul", {className: "problems"}, list.map(function (p) {
+      if (p.rows && rowsAt(parse(p.field || ""))) {
+        p = {field: p.field, message: p.message + (lang === "ja" ? "。" : ". ") +
+                                      box.dataset.asks.replace("{rows}", rowsAt(parse(p.field || "")))};
+      }
       var path = parse(p.field || "");
       var control = path.length && root.at(path);
       var item = el("li", {}, []);
@@ -271,7 +289,12 @@
       if (state.game && state.game !== box.dataset.game) { say(box.dataset.otherGame + " (" + state.game + ")", false); return; }
       out.replaceChildren();
       load(state);
-      count();
+      // the form keeps what it asks; an entry it does not ask would be dropped unsaid: the file
+      // as written is counted first, and such entries are shown instead of a count without them
+      window.pnpScore(state).then(function (answer) {
+        var unasked = answer && !answer.ok ? answer.problems.filter(function (p) { return p.rows; }) : [];
+        if (unasked.length) show({ok: false, problems: unasked}); else count();
+      }, count);
     }, function () { say(box.dataset.unavailable, true); });
   });
 
