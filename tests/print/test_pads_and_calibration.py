@@ -158,3 +158,12 @@ def test_calibration_broken_translation_is_one_line(tmp_path):
     assert result.exit_code == 1
     assert result.output.strip().count("\n") == 0 and "print.po:" in result.output
     assert not (tmp_path / "cal.pdf").exists()
+
+
+def test_german_calibration_titles_take_a_spaced_en_dash(calibration):
+    """Issue 51 (German editor): „VORDERSEITE – Duplex-Kalibrierung“, as every German title; the
+    separator is the catalogue's, so French and Japanese keep theirs."""
+    text = pdf_text(calibration["de"])
+    assert "VORDERSEITE – Duplex" in text and "RÜCKSEITE – Duplex" in text
+    assert "—" not in text
+    assert "RECTO — Calibrage" in pdf_text(calibration["fr"])
