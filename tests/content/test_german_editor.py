@@ -16,18 +16,19 @@ GAMES = sorted(p.name for p in CARDS.iterdir() if (p / "aid-card" / "de.yaml").e
 # Verbs the aid cards use; a clause ending in one of them, lower case, is an infinitive note
 # („Kosten zahlen“, „Bonus nehmen“) beside the du imperatives („Bezahle …“, „Nimm …“).
 INFINITIVES = ("nehmen legen darauflegen setzen zahlen bezahlen ziehen ansehen behalten entfernen aktivieren "
-               "verkaufen nutzen wählen bauen wirken spielen kaufen tauschen erhöhen vollenden ausrufen").split()
+               "verkaufen nutzen wählen bauen spielen kaufen tauschen erhöhen vollenden ausrufen auffüllen").split()
 CLAUSE_END = re.compile(r"([^.;:(),→]+?)\s*(?:[.;:(),→]|$)")
 MODAL = re.compile(r"\b(?:darf|darfst|muss|musst|kann|kannst|zu)\b")
 MARKUP = re.compile(r"\*\*[^*]+\*\*|\{\{.*?\}\}|\{%.*?%\}|:[\w-]+:|[*]")
 
 
+@pytest.mark.parametrize("kind", ["aid-card", "aid"])
 @pytest.mark.parametrize("game", GAMES)
-def test_german_aid_card_speaks_in_du_imperatives(game):
+def test_german_aids_speak_in_du_imperatives(game, kind):
     """One register per file: each instruction is a du imperative, as in the rules; an action's
     bold name („**Steine kaufen**:“) and a heading are names, not instructions."""
     found = []
-    for text in all_strings(load(CARDS / game / "aid-card" / "de.yaml")):
+    for text in all_strings(load(CARDS / game / kind / "de.yaml")):
         plain = MARKUP.sub(" ", text)
         if not re.search(r"[.;:]", plain) and len(plain.split()) <= 3:
             continue        # a heading names a step („Karte legen“)
