@@ -194,7 +194,7 @@ AID_CARD_FACTS = {
     # Complot: climb the track of the tile you removed, not your own client's
     "plot track": {"fr": "d'un niveau sur l'échelle du peuple retiré",
                    "en": "climb 1 step on the removed tile's track",
-                   "de": "+1 Stufe auf dessen Volksleiste", "ja": "その客の種族トラックを1段上がります"},
+                   "de": "+1 Stufe beim Volk des Entfernten", "ja": "その客の種族トラックを1段上がります"},
     # Le notaire: half of the total spent (third reading)
     "notary total": {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "総額の半分"},
     # steps 5-7: spells and favours « à tout moment durant votre tour », not after the notable (third reading)
@@ -202,7 +202,7 @@ AID_CARD_FACTS = {
                  "ja": "任意・いつでも"},
     # step 7: « plusieurs faveurs royales différentes »
     "different favours": {"fr": "faveurs royales différentes", "en": "different royal favours",
-                          "de": "Verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
+                          "de": "verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
     # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
     "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
             "ja": "客カードを各自8枚"},

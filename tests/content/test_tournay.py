@@ -166,7 +166,7 @@ def test_item_4_expansion_mixes_three_marked_with_three_expansion_cards(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_item_7_positive_events_pay_each_tied_player(lang):
-    tie = {"fr": "Chaque joueur ayant le plus", "en": "Each player with the most", "de": "jeder davon", "ja": "各自"}
+    tie = {"fr": "Chaque joueur ayant le plus", "en": "Each player with the most", "de": "jeder von ihnen", "ja": "各自"}
     for e in deck(GAME, "events")["cards"]:
         assert (tie[lang] in e["text"][lang]) == e["props"]["positive"], e["id"]
 
@@ -445,7 +445,7 @@ AID_CARD_FACTS = {
                "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
-                   "de": "grauen Bürgermarker darauflegen", "ja": "灰色の面で代用"},
+                   "de": "grauer Bürgermarker darauf", "ja": "灰色の面で代用"},
 }
 
 

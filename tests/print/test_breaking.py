@@ -97,6 +97,10 @@ def test_the_corrections_are_applied():
     assert h.shown("Spielende") == "Spiel-ende"          # pyphen: Spie-lende
     assert h.shown("Handlimit") == "Hand-limit"          # pyphen: Handli-mit
     assert ("Spie", "lende") not in h("Spielende")
+    # the German editor's pass (issue 51): „Spielre-gel“ and „Tischfa-rbe“ were printed
+    assert h.shown("Spielregel") == "Spiel-regel"
+    assert h.shown("Tischfarbe") == "Tisch-farbe"
+    assert h.shown("Volksleiste") == "Volks-leiste"
 
 
 @pytest.mark.parametrize("lang", sorted(DICTIONARIES))
