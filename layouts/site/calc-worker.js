@@ -22,10 +22,23 @@ var restoring = null;         // where a restored snapshot says it stood
 var grow = 0;                 // the memory a snapshot needs (more than a new interpreter has)
 var phases = {worker: performance.timeOrigin + performance.now()};  // when each step ended: the page's marks
 
+var compiled = null;          // the interpreter's WebAssembly, compiled while the rest is read (start)
+var wasmURL = "";
+var core = null;              // pydantic-core's library after a restore: {bytes, module (a promise)}
+
 (function () {
-  var streaming = WebAssembly.instantiateStreaming, instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiateStreaming = function () {
-    return streaming.apply(WebAssembly, arguments).then(function (r) {
+  var streaming = WebAssembly.instantiateStreaming, instantiate = WebAssembly.instantiate, get = self.fetch;
+  self.fetch = function (url) {                  // Pyodide's own fetch of what start() compiles: not twice
+    return compiled && String(url) === wasmURL ? Promise.resolve(new Response(null)) : get.apply(self, arguments);
+  };
+  WebAssembly.instantiateStreaming = function (source, imports) {
+    var started = compiled ? compiled.then(function (module) {
+      return instantiate.call(WebAssembly, module, imports).then(function (instance) {
+        return {module: module, instance: instance};
+      });
+    }, function () { return streaming.call(WebAssembly, get(wasmURL), imports); }) : streaming.apply(WebAssembly, arguments);
+    compiled = null;
+    return started.then(function (r) {
       phases.wasm = now();
       var mem = r.instance.exports.memory;       // the interpreter's: grown before the snapshot is copied in
       if (grow && mem && mem.buffer.byteLength < grow) mem.grow(Math.ceil((grow - mem.buffer.byteLength) / 65536));
@@ -46,6 +59,13 @@ var phases = {worker: performance.timeOrigin + performance.now()};  // when each
         return name === "__memory_base" ? at.memoryBase : name === "__table_base" ? at.tableBase : env[name];
       }});
       imports = Object.assign({}, imports, {env: place, wasi_snapshot_preview1: place});
+    }
+    if (core && core.bytes === binary) {         // compiled while the snapshot was restored
+      var module = core.module;
+      core = null;
+      return module.then(function (m) {
+        return instantiate.call(WebAssembly, m, imports).then(function (instance) { return {module: m, instance: instance}; });
+      });
     }
     return instantiate.call(WebAssembly, binary, imports);
   };
@@ -141,7 +161,13 @@ function shared(archives) {     // [[path, bytes]] of the shared libraries, infl
         .then(function (bytes) { return [HOME + "/" + e.name, new Uint8Array(bytes)]; }));
     });
   });
-  return Promise.all(found);
+  return Promise.all(found).then(function (libs) {
+    if (libs.length === 1) {          // compiled off this thread while the snapshot is restored
+      core = {bytes: libs[0][1], module: WebAssembly.compile(libs[0][1])};
+      core.module.catch(function () {});
+    }
+    return libs;
+  });
 }
 
 function install(archives, snapshot, libs) {
@@ -181,6 +207,12 @@ function install(archives, snapshot, libs) {
 
 function start(m) {
   key = m.key;
+  // what Pyodide's start needs first, begun before IndexedDB is read: its module and its
+  // WebAssembly, compiled off this thread (the browser's code cache serves a later visit)
+  wasmURL = new URL(m.runtime + "pyodide/pyodide.asm.wasm", location.href).href;
+  compiled = WebAssembly.compileStreaming(fetch(wasmURL));
+  compiled.catch(function () {});                      // then instantiated from Pyodide's fetch
+  import(m.runtime + "pyodide/pyodide.asm.mjs").catch(function () {});
   var fetched = Promise.all(m.wheels.map(function (w) { return m.runtime + "wheels/" + w; })
     .concat([m.runtime + "scoring.zip"]).map(function (url) {
       return text(url).then(function (r) { return r.arrayBuffer(); });
