@@ -24,7 +24,7 @@ class _Loader:
         return self._inner.create_module(spec)
 
     def exec_module(self, module):
-        blob = self._cache.table.get(self._name)
+        blob = self._cache.lookup(self._name)
         if blob is None:
             code = self._inner.get_code(self._name)
             if code is not None:
@@ -51,15 +51,20 @@ class CodeCache:
 
     def reload(self):
         """The code file of this visit, after the interpreter's memory was restored from an
-        earlier one (whose table was that visit's)."""
-        self.table = _read()
-        self.fresh = {k: v for k, v in self.fresh.items() if k not in self.table}
-        self.reused = 0
+        earlier one (whose table was that visit's): read when an import first needs it, as the
+        snapshot holds what the calculator imports (unmarshalling 4-5 MB is not for nothing)."""
+        self.table, self.fresh, self.reused = None, {}, 0   # what the snapshot compiled, that visit kept
+
+    def lookup(self, name):
+        if self.table is None:
+            self.table = _read()
+        return self.table.get(name)
 
     def dump(self):
         """Everything compiled so far, for the next visit; None when nothing is new."""
         if not self.fresh:
             return None
+        self.lookup("")
         self.table.update(self.fresh)
         self.fresh = {}
         return marshal.dumps(self.table)
