@@ -231,7 +231,7 @@ function start(m) {
       var begin = function (py, snap) {
         pyodide = py;
         phases.python = now();
-        return Promise.all([fetched, libs]).then(function (got) { return install(got[0], snap, got[1]); }).then(function () {
+        return Promise.all([fetched, snap ? libs : null]).then(function (got) { return install(got[0], snap, got[1]); }).then(function () {
           phases.packages = now();
           if (snap) {
             pyodide.runPython("import sys; sys.pnp_code_cache.reload()");    // this visit's code file
@@ -243,7 +243,8 @@ function start(m) {
         });
       };
       if (!snapshot) return afresh();
-      var libs = fetched.then(shared).then(mark("inflated"));
+      var libs = fetched.then(shared).then(mark("inflated"));   // failed (an older browser): afresh
+      libs.catch(function () {});
       return boot(helper, code, snapshot, indexURL).then(function (py) { return begin(py, snapshot); })
         .catch(function () { restoring = null; return afresh(); });      // afresh, as a first visit
     }).then(function (restored) {
