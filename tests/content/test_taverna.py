@@ -181,8 +181,8 @@ def test_the_glossary_says_two_privileges_are_discarded(lang):
 AID_CARD_FACTS = {
     # rulebook 004, step 4: Influence activates a notable at a distance, never a second one
     "influence": {"fr": "(pas un second)", "en": "(not a second one)", "de": "(keinen zweiten)", "ja": "（もう1人使えるわけではありません）"},
-    # pay, move, then the effect in the destination tavern (Notaire, Gob'Trotter)
-    "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er", "ja": "移動先で能力を使います"},
+    # pay, move, then the effect (only the Notaire's and Gob'Trotter's in the destination tavern)
+    "notable order": {"fr": "puis appliquez son effet", "en": "then apply its effect", "de": "dann wirkt er", "ja": "2人まで）、能力を使います"},
     # Ripaille: paid to the active player, title or not
     "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Besitzurkunde", "ja": "権利証がなくても"},
     # 2-player variant: two castle scorings each
