@@ -95,3 +95,11 @@ def test_score_page_data_sets_french_spaces():
     assert re.findall(r".{20}(?: [;:!?»]|« ).{10}", texts) == []
     calc = (ROOT / "layouts" / "site" / "calc.js").read_text(encoding="utf-8")
     assert 'fr: "\\u00a0: "' in calc
+
+
+def test_san_gimignano_aids_name_what_each_pronoun_stands_for():
+    """« vous pouvez la jouer … elle va sous la pioche » (la Garde ? la carte ?) and « son
+    détenteur » after a sentence on the cards in hand: say the 5 and the marker."""
+    from tests.content.shipped import aid_card_text
+    assert "vous pouvez la jouer de votre main" not in aid_card_text("san-gimignano", "fr")
+    assert "en cas d'égalité, son détenteur" not in aid_text("san-gimignano", "fr")
