@@ -103,3 +103,25 @@ def test_san_gimignano_aids_name_what_each_pronoun_stands_for():
     from tests.content.shipped import aid_card_text
     assert "vous pouvez la jouer de votre main" not in aid_card_text("san-gimignano", "fr")
     assert "en cas d'égalité, son détenteur" not in aid_text("san-gimignano", "fr")
+
+
+def test_catalogue_sentences_hold_one_colon():
+    """« imprimez sur une seule face : ces pièces n’ont pas de verso », « sorts lancés : 3,
+    Feu d’artifice compté double : 4 »: two colons in one sentence read as a list of labels."""
+    import glob
+    found = []
+    for path in sorted(glob.glob(str(ROOT / "locales" / "fr" / "LC_MESSAGES" / "*.po"))):
+        with open(path, "rb") as handle:
+            for m in read_po(handle):
+                for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                    flat = re.sub(r"\([^()]*\)", "", text or "")
+                    found += [text for s in re.split(r"(?<=[.!?])\s", flat)
+                              if len(re.findall(r"\s:\s", s)) >= 2]
+    assert found == []
+
+
+def test_tournay_fighting_an_event_says_who_pays():
+    """« utilisez-en 2 ; contre tout autre événement, 1, et payez … » let the payment read as
+    due in both cases (rulebook 000: two citizens against an event that takes deniers, nothing paid)."""
+    text = " ".join(all_strings(rules("tournay", "fr")))
+    assert "utilisez-en 2, sans rien payer" in text
