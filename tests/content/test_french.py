@@ -125,3 +125,12 @@ def test_tournay_fighting_an_event_says_who_pays():
     due in both cases (rulebook 000: two citizens against an event that takes deniers, nothing paid)."""
     text = " ".join(all_strings(rules("tournay", "fr")))
     assert "utilisez-en 2, sans rien payer" in text
+
+
+def test_card_index_lines_start_with_a_capital():
+    """The rules' card index prints one grey line per card under its name (« Bâtiment · niveau
+    II · … »); the events' began in lower case (« lutter : 1 … »)."""
+    found = [f"{game}: {deck}" for game in ("tournay", "san-gimignano", "taverna")
+             for deck, line in (rules(game, "fr").get("cards") or {}).items()
+             if line and re.match(r"[a-zà-ÿ]", line)]
+    assert found == []
