@@ -134,3 +134,15 @@ def test_card_index_lines_start_with_a_capital():
              for deck, line in (rules(game, "fr").get("cards") or {}).items()
              if line and re.match(r"[a-zà-ÿ]", line)]
     assert found == []
+
+
+def test_site_page_raises_the_ordinal_of_the_edition_note():
+    """The French rules page said « le 15e vient de votre exemplaire » in plain figures where
+    rules.pdf raises the suffix (« le 15<sup>e</sup> »)."""
+    from generator.loading.catalog import load_project
+    from generator.site.downloads import Download
+    from generator.site.pages import render_game_page
+    project = load_project(ROOT, ["tournay"])
+    cards = Download("cards.pdf", ROOT / "README.md", "Card sheets")      # any file: its size is shown
+    page = render_game_page(project, project.games["tournay"], "fr", ["fr"], downloads=[cards])
+    assert "le 15<sup>e</sup> vient" in page and not re.search(r"\b\d+e\b(?!</sup>)[^<]{0,40}vient de votre", page)
