@@ -100,7 +100,7 @@
   var pad = document.getElementById("score-pad");
   var words = {add: box.dataset.add, remove: box.dataset.remove};
   var lang = document.documentElement.lang;
-  var colon = {fr: "\u202f: ", ja: "："}[lang] || ": ";
+  var colon = {fr: "\u00a0: ", ja: "："}[lang] || ": ";   // as the PDFs: U+00A0 before a French colon
   var root;
 
   function load(state) {

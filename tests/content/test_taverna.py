@@ -5,6 +5,7 @@ import pytest
 
 import re
 
+from . import shipped
 from .shipped import LANGS, ROOT, aid, aid_card_text, aid_text, card, deck, load, rules, section
 
 GAME = "taverna"
@@ -180,8 +181,8 @@ def test_the_glossary_says_two_privileges_are_discarded(lang):
 AID_CARD_FACTS = {
     # rulebook 004, step 4: Influence activates a notable at a distance, never a second one
     "influence": {"fr": "(pas un second)", "en": "(not a second one)", "de": "(keinen zweiten)", "ja": "（もう1人使えるわけではありません）"},
-    # pay, move, then the effect in the destination tavern (Notaire, Gob'Trotter)
-    "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er", "ja": "移動先で能力を使います"},
+    # pay, move, then the effect (only the Notaire's and Gob'Trotter's in the destination tavern)
+    "notable order": {"fr": "puis appliquez son effet", "en": "then apply its effect", "de": "dann wirkt er", "ja": "2人まで）、能力を使います"},
     # Ripaille: paid to the active player, title or not
     "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Besitzurkunde", "ja": "権利証がなくても"},
     # 2-player variant: two castle scorings each
@@ -321,3 +322,15 @@ def test_japanese_glossary_names_the_guild_symbols_not_their_effects():
     terms = next(s for s in rules(GAME, "ja")["sections"] if s.get("id") == "glossary")["terms"]
     symbols = next(t["definition"] for t in terms if t["term"] == "ギルド記号")
     assert all(name in symbols for name in ("魔導書", "竪琴", "ビール", "仮面"))
+
+
+def test_aid_card_says_where_each_notable_acts():
+    """« appliquez-y son effet » / "apply its effect there" sent every notable's effect to the
+    tavern it reaches; only the Notary's title and the Gob Trotter's tokens go there (issue 51)."""
+    old = {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er.",
+           "ja": "移動先で能力を使います"}
+    new = {"fr": "dans la taverne d'arrivée", "en": "in the tavern it reaches", "de": "in der Zieltaverne",
+           "ja": "2人まで）、能力を使います。"}
+    for lang in old:
+        text = (shipped.CARDS / "taverna" / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8")
+        assert old[lang] not in text and new[lang] in text, lang

@@ -29,16 +29,16 @@ ENGLISH = {
 }
 # fragments each translation must show, from the rulebook examples
 EXPECTED = {
-    ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages : 4)", "détient le marqueur",
-                              "nombre de tours × total des étages : 3 × (5 + 3 + 3)"],
+    ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages\u00a0: 4)", "détient le marqueur",
+                              "nombre de tours × total des étages\u00a0: 3 × (5 + 3 + 3)"],
     ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3×（5 + 3 + 3）"],
-    ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
-                        "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
+    ("tournay", "fr"): ["habitants (rouge)\u00a0: 4 → 4 × 2 (bâtisseur)", "deniers\u00a0: 13 ÷ 4 → 3 × 2 (bâtisseur)",
+                        "(non bâtisseur)", "cartes, recouvertes comprises\u00a0: 7"],
     ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2",
                         "見えているレベルⅠ・Ⅱカードの組"],     # as the cards say it (guide 003)
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
-                        "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
-                        "titres de propriété : 4"],
+                        "niveau le plus haut", "ordre du décompte royal\u00a0: Karl, Fred, Etienne",
+                        "titres de propriété\u00a0: 4"],
     ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4、ドワーフ：−3→−1、オーク：−1→0", "最上段",
                         "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4"],
 }
@@ -104,7 +104,7 @@ def test_text_rendering():
     text = Text("{how} → {count} × {value} (builder)", how=Text("{things}: {count}", things=Text("citizens"), count=3),
                 count=3, value=2)
     assert text == "citizens: 3 → 3 × 2 (builder)"
-    assert text.render(fr, "fr") == "habitants : 3 → 3 × 2 (bâtisseur)"
+    assert text.render(fr, "fr") == "habitants\u00a0: 3 → 3 × 2 (bâtisseur)"
     joined = Join([Name("yellow"), Name("red")], ", ")
     assert joined == "yellow, red" and render(joined, Translator(ROOT, "ja"), "ja") == "黄、赤"
     named = Name("elf", {"en": "Elf", "de": "Elf", "fr": "Elfe"})

@@ -76,7 +76,7 @@ def test_twin_names_are_told_apart_by_what_the_cards_print(project):
     labels = dict(_district_options(project, "fr"))
     assert labels["yellow-1-architect"] == "Architecte I" and labels["yellow-2-architect"] == "Architecte II"
     assert {labels["white-1-library-a"], labels["white-1-library-b"]} == {
-        "Bibliothèque I, points imprimés : 1", "Bibliothèque I, points imprimés : 0"}
+        "Bibliothèque I, points imprimés\u00a0: 1", "Bibliothèque I, points imprimés\u00a0: 0"}
     assert dict(_district_options(project, "ja"))["yellow-2-architect"].endswith("Ⅱ")
 
 
