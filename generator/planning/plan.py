@@ -103,9 +103,10 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
                     job.product.write(project, job.game, job.lang, tmp, options, progress)
                 site.render()
             else:
-                from .workers import render_parallel
-                render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
-                                progress, announce, warn, first=site.render, pages=pages)
+                from .workers import render_parallel, warm
+                units = [(job, tmp) for job, tmp, _key in todo]
+                render_parallel(project, units, options, workers, progress, announce, warn, first=site.render,
+                                pages=pages, warm=functools.partial(warm, project, units))
         for _job, tmp, key in todo:
             store.put(key, tmp)
         site.finish()
