@@ -98,9 +98,10 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         workers = min(workers, len(todo))
         with _long_lived_frozen():
             if workers <= 1:
-                for job, tmp, _key in todo:
+                shared = product_list.in_turn([(job.product, job.game.id, job.lang) for job, _tmp, _key in todo])
+                for (job, tmp, _key), work in zip(todo, shared):
                     announce(job)
-                    job.product.write(project, job.game, job.lang, tmp, options, progress)
+                    job.product.write(project, job.game, job.lang, tmp, options, progress, shared=work)
                 site.render()
             else:
                 from .workers import render_parallel, warm

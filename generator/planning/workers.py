@@ -70,14 +70,15 @@ def _start(root: str, game_ids: list[str], queue, project=None) -> None:
 
 def _render(unit: list[tuple[str, str, str, str]], options) -> None:
     """Write each (product, game, language, temporary path) of a unit, in turn."""
-    from .product_list import PRODUCTS
+    from .product_list import PRODUCTS, in_turn
     project, queue = _state["project"], _state["queue"]
-    for product_name, game_id, lang, tmp in unit:
-        product = next(p for p in PRODUCTS if p.name == product_name)
+    products = [next(p for p in PRODUCTS if p.name == name) for name, _game, _lang, _tmp in unit]
+    shared = in_turn([(product, game_id, lang) for product, (_n, game_id, lang, _t) in zip(products, unit)])
+    for product, (product_name, game_id, lang, tmp), work in zip(products, unit, shared):
         queue.put(("start", (product_name, game_id, lang)))
         try:
             product.write(project, project.games[game_id], lang, Path(tmp), options,
-                          lambda n: queue.put(("pages", n)))
+                          lambda n: queue.put(("pages", n)), shared=work)
         except DataError as exc:   # its problems do not survive pickling; its message does
             raise BuildError(str(exc)) from None
         sys.stderr.flush()
@@ -99,9 +100,11 @@ def _units(project, todo: list, options, pages: list[int] | None) -> list[list]:
 
 def _write(unit: list, project, options, progress, announce) -> None:
     """A unit rendered in this process."""
-    for job, tmp, _count in unit:
+    from .product_list import in_turn
+    shared = in_turn([(job.product, job.game.id, job.lang) for job, _tmp, _count in unit])
+    for (job, tmp, _count), work in zip(unit, shared):
         announce(job)
-        job.product.write(project, job.game, job.lang, tmp, options, progress)
+        job.product.write(project, job.game, job.lang, tmp, options, progress, shared=work)
 
 
 def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
