@@ -13,6 +13,7 @@ re-raises the first error.
 """
 from __future__ import annotations
 
+import functools
 import io
 import multiprocessing
 import queue as queues
@@ -157,22 +158,29 @@ def warm(project, todo: list) -> None:
     """Load, before the workers are forked, what every process rendering these products reads
     once and keeps: the languages' hyphenation dictionaries and interface fonts, each game's icon
     font and rules. This process needs them all anyway (the site has every game and language); a
-    worker forked after it inherits them instead of reading and parsing them again (a tenth of
-    the build's CPU at --jobs 2: every font and dictionary read twice)."""
+    worker forked after it inherits them instead of reading and parsing them again. What fails
+    to load is left: the product that needs it fails in its own words, as at --jobs 1."""
     from ..texts.rules import load_rules
     from ..typeset.fonts import FontBook
     from ..typeset.icons import build_icon_font
     fonts = FontBook(project.root, project.fonts)
     pairs = sorted({(job.game.id, job.lang) for job, _tmp in todo})
     rules = {(job.game.id, job.lang) for job, _tmp in todo if job.product.name == "rules"}
-    for lang in sorted({lang for _game, lang in pairs}):
-        for family in sorted(set(fonts.typography(lang).roles.values())):
-            for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
-                fonts.face(family, bold, italic)
-    for game_id in sorted({game for game, _lang in pairs}):
-        build_icon_font(f"pnp-icons-{game_id}", project.icons_for(game_id))
-    for game_id, lang in sorted(rules):
-        load_rules(project, project.games[game_id], lang)
+    loads = [functools.partial(_role_faces, fonts, lang) for lang in sorted({lang for _game, lang in pairs})]
+    loads += [functools.partial(build_icon_font, f"pnp-icons-{game_id}", project.icons_for(game_id))
+              for game_id in sorted({game for game, _lang in pairs})]
+    loads += [functools.partial(load_rules, project, project.games[game_id], lang) for game_id, lang in sorted(rules)]
+    for load in loads:
+        try:
+            load()
+        except Exception:  # noqa: BLE001 - a preload only: the product that needs it reports it
+            pass
+
+
+def _role_faces(fonts, lang: str) -> None:
+    for family in sorted(set(fonts.typography(lang).roles.values())):
+        for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
+            fonts.face(family, bold, italic)
 
 
 def _run_pool(project, units, options, workers, ctx, queue, game_ids, progress, announce, drain,
