@@ -167,22 +167,15 @@ def _faces(project: Project, game: GameData) -> Faces:
                     continue
                 what = f"card '{card.id}'" if card else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
-                failed = _background_failure(layout, context)
-                if failed and (layout.id, "", "background") not in problems:
-                    file, line = layout.background_at or (layout.file, 0)
-                    problems[(layout.id, "", "background")] = Problem(
-                        file, line, f"{layout.id} background",
-                        f"{failed} (for {what} of deck '{deck.deck}', language {lang})",
-                        "a template that renders for every card of the decks using this layout")
                 used.update(rendered.icons)
                 for index, key, data_error, message in rendered.failures:
-                    region = layout.regions[index]
-                    where = (layout.id, region.name, key)
-                    if where in problems or data_error:   # a broken catalogue: reported as such
+                    region = layout.regions[index] if index is not None else None
+                    where = (layout.id, region.name if region else "", key)
+                    if where in problems or (data_error and region):   # a broken catalogue: reported as such
                         continue    # one line per template: the first card and language it fails for
-                    file, line = _origin(region, key, layout)
+                    file, line = _origin(region, key, layout) if region else layout.background_at or (layout.file, 0)
                     problems[where] = Problem(
-                        file, line, f"{layout.id} regions.{region.name}.{key}",
+                        file, line, f"{layout.id} regions.{region.name}.{key}" if region else f"{layout.id} {key}",
                         f"{message} (for {what} of deck '{deck.deck}', language {lang})",
                         "a template that renders for every card of the decks using this layout")
                 for index, source in rendered.printed:
@@ -226,26 +219,13 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
     key = parts if None not in parts else None
     rendered = face_memo.lookup(key)
     if rendered is None:
-        index = {id(region): i for i, region in enumerate(layout.regions)}
         found: set[str] = set()
         printed: list = []
-        failures = tuple((index[id(region)], name, isinstance(exc, DataError), _message(exc))
-                         for region, name, exc in _render(layout, context, found, printed))
-        rendered = face_memo.Rendered(failures, frozenset(found),
-                                      tuple((index[id(region)], text) for region, text in printed))
+        failures = tuple((index, name, isinstance(exc, DataError), _message(exc))
+                         for index, name, exc in _render(layout, context, found, printed))
+        rendered = face_memo.Rendered(failures, frozenset(found), tuple(printed))
         face_memo.keep(key, rendered)
     return rendered
-
-
-def _background_failure(layout, context: dict) -> str | None:
-    """The build's words for a background template that fails on this face, else None."""
-    if not layout.background or "{" not in layout.background:
-        return None
-    try:
-        compiled(layout.background).render(context)
-    except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
-        return _message(exc)
-    return None
 
 
 def _size(project: Project, deck):
@@ -268,33 +248,32 @@ def _origin(region, key: str, layout) -> tuple[str, int]:
 
 
 def _render(layout, context: dict, found: set[str], printed: list):
-    """Render the face's templates; yields (region, key, exception) for each that fails, and adds
-    (region, text) to `printed` for each text and image region drawn."""
-    for region in layout.regions:
-        try:
-            if region.when and not compiled_expression(region.when)(**context):
-                continue
-        except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
-            yield region, "when", exc
+    """Render the face's templates (face_memo.templated: the background's, then each region's);
+    yields (region index or None, key, exception) for each that fails, and adds (region index,
+    text) to `printed` for each text and image region drawn."""
+    hidden = set()      # regions whose `when` is false, or fails
+    for index, kind, key, source in face_memo.templated(layout):
+        if index in hidden:
             continue
-        for key in ("text", "color", "fill", "stroke"):
-            source = getattr(region, key)
-            if not source or (key != "text" and "{" not in source) or \
-                    (key == "text" and region.kind not in ("text", "icon", "image")):
+        try:
+            if key == "when":
+                if not compiled_expression(source)(**context):
+                    hidden.add(index)
                 continue
-            try:
-                out = compiled(source).render(context)
-            except Exception as exc:  # noqa: BLE001
-                yield region, key, exc
-                continue
-            if key == "text" and region.kind == "icon":
-                if out.strip():
-                    found.add(out.strip())
-            elif key == "text" and region.kind == "text":
-                found.update(ICON_REF.findall(out))
-                printed.append((region, out.strip()))
-            elif key == "text":     # an image: its file is placed (validate) like a text
-                printed.append((region, out.strip()))
+            out = compiled(source).render(context)
+        except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+            if key == "when":
+                hidden.add(index)
+            yield index, key, exc
+            continue
+        if key == "text" and kind == "icon":
+            if out.strip():
+                found.add(out.strip())
+        elif key == "text" and kind == "text":
+            found.update(ICON_REF.findall(out))
+            printed.append((index, out.strip()))
+        elif key == "text":     # an image: its file is placed (validate) like a text
+            printed.append((index, out.strip()))
 
 
 def _message(exc: Exception) -> str:

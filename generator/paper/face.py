@@ -58,6 +58,7 @@ class FaceRenderer:
         self.report = report      # report(event, region, **facts): what `pnp check` inspects
         self._size: Size | None = None
         self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
+        self._set: dict[tuple, tuple] = {}      # a text's face and markup by font and source (_text)
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
              on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None) -> None:
@@ -225,15 +226,7 @@ class FaceRenderer:
         source = compiled(r.text or "").render(ctx).strip()
         if not source:
             return None
-        faces = self._faces(r, source)
-        face = faces[0]
-        missing = check_glyphs(source, faces)
-        if missing:
-            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
-            name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
-            raise BuildError(f"font {name} has no glyph for {shown}")
-        markup = to_markup(source, self.lang, self.icons)
+        face, markup = self._set_text(r, source)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
         para, used = fit(markup, face, self.typo, box)
@@ -249,6 +242,23 @@ class FaceRenderer:
     def set_text(self, r: Region, layout, ctx, size: Size) -> tuple | None:
         """A text region set as draw() sets it, unturned: (paragraph, x, y, key), points, y up."""
         return self._text(r, layout, ctx, *region_box(r, size.width * mm, size.height * mm, 0.0))
+
+    def _set_text(self, r: Region, source: str) -> tuple:
+        """(face, paragraph markup) of a text, its glyphs checked: once per renderer for each font
+        and source (the same rule, label or name is on many cards; a fifth of the texts are new)."""
+        key = (r.font, r.bold, r.italic, source)
+        if key in self._set:
+            return self._set[key]
+        faces = self._faces(r, source)
+        face = faces[0]
+        missing = check_glyphs(source, faces)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
+            name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
+            raise BuildError(f"font {name} has no glyph for {shown}")
+        self._set[key] = face, to_markup(source, self.lang, self.icons)
+        return self._set[key]
 
     def place_only(self, r: Region, size: Size, source: str, bleed: float) -> None:
         """Place a text region's rendered text, or an image region's file, as the build does,

@@ -44,6 +44,7 @@ class _Page:
     def __init__(self, canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, scale: float = 1.0,
                  measure_only: bool = False):
         self.canvas, self.lang, self.measure_only = canvas, lang, measure_only
+        self.placed: list[tuple] = []     # measured: (paragraph, x, y) of each, to draw as set
         typo = fonts.typography(lang)
         family = typo.roles["ui"]
         self.font, self.bold = fonts.face(family).name, fonts.face(family, bold=True).name
@@ -79,10 +80,17 @@ class _Page:
         if self.y - st.spaceBefore - h < self.bottom:
             return False
         self.y -= st.spaceBefore
-        if not self.measure_only:
+        if self.measure_only:
+            self.placed.append((para, self.left, self.y - h))
+        else:
             para.drawOn(self.canvas, self.left, self.y - h)
         self.y -= h + st.spaceAfter
         return True
+
+    def draw_placed(self) -> None:
+        """Draw what was measured, where it was placed (set once, not again for drawing)."""
+        for para, x, y in self.placed:
+            para.drawOn(self.canvas, x, y)
 
 
 def _translate(_: Callable[[str], str], lang: str):
@@ -187,11 +195,11 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     _square(canvas, page, plain("Test square: 50 × 50 mm at 100 %"))
     canvas.showPage()
 
-    for scale in (1.0, 0.9, 0.8, 0.7):      # the back: shrunk until the sheet list fits
-        if _draw_back(_Page(canvas, layout, fonts, lang, scale, measure_only=True), t, plain, _, game, lang, sheets,
-                      pages, deck_names):
+    for scale in (1.0, 0.9, 0.8, 0.7):      # the back: shrunk until the sheet list fits (else what fits)
+        back = _Page(canvas, layout, fonts, lang, scale, measure_only=True)
+        if _draw_back(back, t, plain, _, game, lang, sheets, pages, deck_names):
             break
-    _draw_back(_Page(canvas, layout, fonts, lang, scale), t, plain, _, game, lang, sheets, pages, deck_names)
+    back.draw_placed()
     _colophon(canvas, layout, fonts, lang, colophon.for_game(game, lang, _, root))
     canvas.showPage()
     return PAGES
