@@ -18,7 +18,8 @@ from ..model.model import Deck
 from ..model.project import GameData, Project
 from ..model.templates import card_context
 from ..paper.canvas import copy_canvas
-from ..paper.face import FaceRenderer, edge_key
+from ..paper.face import FaceRenderer
+from ..paper.face_colours import edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.packing import Piece, Sheet
 from ..paper.sheets import GridError
