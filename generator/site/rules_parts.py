@@ -25,7 +25,7 @@ def figure_name(game_id: str, lang: str, figure_id: str) -> str:
 
 def phrase_breaks(html: str) -> str:
     """<wbr> between the BudouX phrases of each run of text (never inside a tag or an entity);
-    a run no line may cut (「につき」, 「1枚」, 「と・して」, 「）で」) in a nowrap span, since a browser's
+    a run no line may cut (「につき」, 「1枚」, 「として」, 「）で」) in a nowrap span, since a browser's
     own phrase breaking (word-break: auto-phrase) cuts it as BudouX does."""
     out, svg = [], False
     for part in TAG.split(html):
