@@ -31,16 +31,18 @@ ENGLISH = {
 EXPECTED = {
     ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages : 4)", "détient le marqueur",
                               "nombre de tours × total des étages : 3 × (5 + 3 + 3)"],
-    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3×（5 + 3 + 3）"],
+    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3つ×（5 + 3 + 3）階",
+                              "完成した塔4つ×5点", "3階、1階につき2点"],
     ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
-    ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2",
-                        "見えているレベルⅠ・Ⅱカードの組"],     # as the cards say it (guide 003)
+    ("tournay", "ja"): ["市民コマ（赤）：4個 → 4×2点（建設者）", "ドゥニエ：13枚÷4", "（建設者以外）", "黄1、白1、赤2",
+                        "見えているレベルⅠ・Ⅱカードの組：1組", "城壁2枚×1点", "Nellの鐘楼：8点"],     # as the cards say it (guide 003)
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
                         "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
                         "titres de propriété : 4"],
-    ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4、ドワーフ：−3→−1、オーク：−1→0", "最上段",
-                        "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4"],
+    ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4点、ドワーフ：−3→−1点、オーク：−1→0点", "最上段",
+                        "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4つ",
+                        "特権トークン1個×1点", "所持金：10スー"],
 }
 
 
