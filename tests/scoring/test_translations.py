@@ -3,6 +3,7 @@ English templates with named placeholders, translated in locales/<lang>/LC_MESSA
 from __future__ import annotations
 
 import ast
+import re
 import json
 import string
 from pathlib import Path
@@ -254,3 +255,15 @@ def test_a_refusal_names_the_people_in_the_players_language(tmp_path, lang, peop
     result = pnp("score", "taverna", str(bad), "--lang", lang)
     assert result.exit_code == 1
     assert people in result.output and "elf " not in result.output and "elfの" not in result.output
+
+
+def test_japanese_refusals_give_each_limit_its_counter():
+    """Fifth reading: 「最大9（ゲーム内の枚数）」, 「この塔の階数：5」: numbers with no counter in the
+    calculator's Japanese refusals (site and pnp score)."""
+    catalogue = load_catalogue(ROOT, "ja")
+    for msgid in ("at most {count} (copies in the game)", "at most {count} (the event cards in the game)",
+                  "at most {count} (the spell cards in the game)", "floors in this tower: {count}",
+                  "at most {count} with {players} players (the citizens of each colour in play)",
+                  "at most {rank} (the game has {rank} cards of rank {rank})",
+                  "at most {count} (each deck holds 3 of those 6 cards)"):
+        assert re.search(r"\{(?:count|rank)\}[枚個階]", catalogue[msgid]), catalogue[msgid]
