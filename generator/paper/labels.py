@@ -3,8 +3,9 @@ edge the decks it holds), at least 7.5 pt and never shortened: set in the top an
 in the widest stretches no crop mark crosses and no piece (nor its bleed) comes within a cut's
 stray (LABEL_CLEAR); where those margins are too narrow (three poker rows on Letter), in the
 left and right margins, turned. A line too long for one stretch is split at its " · " into the
-next stretches; a Japanese label (one with kana or kanji) shows its parts joined by 「・」, as
-typeset() writes " · " in Japanese."""
+next stretches; a Japanese label (one with kana or kanji) joins its parts with a full-width space
+(none after 「、」), not with a chain of 「・」 that reads as one name (「王・女王トークン」): a labeller
+writes 「シート1／5（表面）」 and a list of decks with 「、」 (sheet_and_side, listed)."""
 from __future__ import annotations
 
 import re
@@ -22,6 +23,29 @@ SIZES = (8.0, 7.5)               # pt, largest first: never smaller (the text fl
 MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
 SEPARATOR = " · "
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def sheet_and_side(where: str, side: str) -> str:
+    """「シート1／5（表面）」 in Japanese, "sheet 1 of 5 · fronts" elsewhere."""
+    if not side:
+        return where
+    return f"{where}（{side}）" if JAPANESE.search(where + side) else f"{where}{SEPARATOR}{side}"
+
+
+def listed(items: list[str]) -> str:
+    """Parts of a label that name one list (the decks of a sheet): 「、」 between them in Japanese."""
+    if items and JAPANESE.search("".join(items)):
+        return SEPARATOR.join(f"{item}、" for item in items[:-1]) + (SEPARATOR if len(items) > 1 else "") + items[-1]
+    return SEPARATOR.join(items)
+
+
+def _joined(parts: list[str], japanese: bool) -> str:
+    if not japanese:
+        return SEPARATOR.join(parts)
+    out = ""
+    for part in parts:
+        out += part if not out or out.endswith("、") else "\u3000" + part
+    return out
 
 
 def _stretches(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -96,14 +120,14 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
         lines = (SEPARATOR.join(t for t in lines if t), "")
     for text, free in zip(lines, spaces):
         parts = [p for p in text.split(SEPARATOR) if p] if text else []
-        join = "・" if JAPANESE.search(text) else SEPARATOR
+        japanese = bool(JAPANESE.search(text))
         for (a, b, across, upright) in free:
             if not parts:
                 break
             taken = 1
-            while taken < len(parts) and _size(join.join(parts[:taken + 1]), font, b - a):
+            while taken < len(parts) and _size(_joined(parts[:taken + 1], japanese), font, b - a):
                 taken += 1
-            shown = join.join(parts[:taken])
+            shown = _joined(parts[:taken], japanese)
             size = _size(shown, font, b - a) or SIZES[-1]     # a single part wider than the stretch: still whole
             parts = parts[taken:]
             width = stringWidth(shown, font, size) / mm

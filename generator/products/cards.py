@@ -21,6 +21,7 @@ from ..paper.canvas import copy_canvas
 from ..paper.face import FaceRenderer
 from ..paper.face_colours import edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
+from ..paper.labels import listed, sheet_and_side
 from ..paper.packing import Piece, Sheet
 from ..paper.sheets import GridError
 from ..reading.locate import search_path
@@ -215,8 +216,8 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
                     _("Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses."))
         counts = Counter(p.deck for p in sheet.pieces if side != "backs" or p.back)
         times = "×" if lang == "ja" else " ×"      # 「王の恩寵×15」: Japanese puts no space before a count
-        decks = " · ".join(f"{names.get(d, d)}{times}{n}" for d, n in counts.items())
-        return f"{game.game.name.get(lang)} · {where} · {sides[side]}", decks
+        decks = listed([f"{names.get(d, d)}{times}{n}" for d, n in counts.items()])
+        return f"{game.game.name.get(lang)} · {sheet_and_side(where, sides[side])}", decks
     return label
 
 

@@ -225,10 +225,13 @@
     out.appendChild(el("p", {className: "winner", text: (result.winners.length > 1 ? box.dataset.sharedWin : box.dataset.winner) +
                                                         colon + result.winners.join(", ") + why}));
     // each total's lines (the pad's rows, explained), on demand
+    // Japanese: points with their counter (「8点」) and the detail in full-width brackets
+    var pts = lang === "ja" ? "\u70b9" : "";
     players.forEach(function (p) {
-      out.appendChild(el("details", {className: "details"}, [el("summary", {text: p.name + " — " + p.total}),
+      out.appendChild(el("details", {className: "details"}, [el("summary", {text: p.name + " — " + p.total + pts}),
         el("ul", {}, p.lines.map(function (l) {
-          return el("li", {text: l.category + colon + l.points + (l.detail ? " (" + l.detail + ")" : "")}); }))]));
+          var detail = !l.detail ? "" : (lang === "ja" ? "\uff08" + l.detail + "\uff09" : " (" + l.detail + ")");
+          return el("li", {text: l.category + colon + l.points + pts + detail}); }))]));
     });
     (result.notes || []).forEach(function (n) {
       out.appendChild(el("p", {className: "note", text: n}));

@@ -308,6 +308,23 @@ def test_a_forbidden_variant_of_the_glossary_is_refused_at_its_line(project):
                    "(expected 'coin' (glossary/en.yaml))")
 
 
+def test_a_forbidden_variant_in_a_catalogue_every_game_shares_is_refused_at_its_line(project):
+    """Fifth Japanese reading: 「長辺で綴じます」 beside 「長辺とじ」 and 「下敷き」 in the site's catalogue:
+    validate read only the game's own catalogue, so the build never failed on the shared ones
+    (print, site, calculator). An entry limited to some games with `shared: false` skips them."""
+    (project / "glossary").mkdir()
+    glossary = project / "glossary" / "en.yaml"
+    glossary.write_text("language: en\nterms:\n  - term: coin\n    forbidden: [money]\n    note: x\n",
+                        encoding="utf-8")
+    folder = project / "locales" / "en" / "LC_MESSAGES"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "site.po").write_text('msgid ""\nmsgstr ""\n\nmsgid "Coins"\nmsgstr "Your money"\n', encoding="utf-8")
+    check(project, "locales/en/LC_MESSAGES/site.po:5: text: 'money' is not this project's word")
+    glossary.write_text("language: en\nterms:\n  - term: coin\n    games: [spice-road]\n    shared: false\n"
+                        "    forbidden: [money]\n    note: x\n", encoding="utf-8")
+    assert pnp("validate", "spice-road", root=project).exit_code == 0
+
+
 @pytest.mark.parametrize("where, old, new", [
     ("sections[0].title", "    title: Goal of the game", '    title: "Goal 😀"'),
     ("sections[1].body", "Play one card, for", "Play one 𝔘 card, for"),

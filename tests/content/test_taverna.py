@@ -285,8 +285,20 @@ def test_score_pad_royal_rows_name_their_unit_the_spell_sale_and_fireworks(lang)
     pad = next(row["pad"] for row in rows if "archimage" in (row.get("key") or []))
     fireworks = {"fr": "Feu d’artifice", "en": "Fireworks", "de": "Feuerwerk", "ja": "花火"}
     assert fireworks[lang] in pad
-    assert re.search(r"'sous': '[^']*:spell:", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
-    assert ":vp:" in pad and ("'favours':" in pad and "'titles':" in pad)
+    assert re.search(r"'sous': '[^']*(?::spell:|呪文)", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
+    assert (":vp:" in pad or "点" in pad) and ("'favours':" in pad and "'titles':" in pad)
+
+
+def test_the_japanese_pad_rows_say_what_to_count_and_the_unit(full_build):
+    """Fifth reading: 「0／2／3／4／5 → 3／6／9／12／15」, 「トークン×1」, 「−3、−1、…、10」: numbers with no
+    noun and no counter, where the French and English pads say favours, titles, spells cast."""
+    from tests.print.conftest import pdf_text
+    text = re.sub(r"\s+", "", pdf_text(full_build / GAME / "ja" / "score-pad.pdf"))
+    for counted in ("王の恩寵0／2／3／4／5枚", "0／6／9／12／15スー（呪文は各1スー）", "権利証1／2／3／4／5つ",
+                    "唱えた呪文0／2／3／4／5枚", "トークンの数×1点", "5点、各トラックで1段上がる", "（花火は2枚）"):
+        assert counted in text, counted
+    assert text.count("→3／6／9／12／15点") == 4        # the arrow ends the line: no line starts with it
+    assert text.count("自分の段：−3、−1、0、1、2、4、7、10点") == 4
 
 
 @pytest.mark.parametrize("lang", LANGS)

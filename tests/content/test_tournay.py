@@ -426,7 +426,7 @@ AID_CARD_FACTS = {
              "ja": "同じ色のコマ1・2・3個で"},
     # 1 Piocher: « placer cette carte sous la pioche, face cachée » (third reading: French left out "face down")
     "face down under": {"fr": "glissée cachée dessous", "en": "goes under, face down", "de": "verdeckt nach unten",
-                        "ja": "先に裏向きで一番下へ"},
+                        "ja": "それを裏向きで一番下に入れて"},
     # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
                      "ja": "区画の空いた"},
@@ -439,13 +439,13 @@ AID_CARD_FACTS = {
     "hand limit": {"fr": "4 cartes au plus", "en": "At most 4 cards", "de": "Höchstens 4 Karten", "ja": "4枚までです"},
     # « … il ne profitera pas de leur protection »: ramparts built for the hand limit protect nothing
     "limit ramparts": {"fr": "(sans rien protéger)", "en": "(they protect from nothing)",
-                       "de": "(sie schützen dann vor nichts)", "ja": "（何も防げません）"},
+                       "de": "(sie schützen dann vor nichts)", "ja": "（イベントは防げません）"},
     # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
                "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
-                   "de": "grauer Bürgermarker darauf", "ja": "灰色の面で代用"},
+                   "de": "grauer Bürgermarker darauf", "ja": "ダメージトークンの灰色の面"},
 }
 
 
