@@ -282,7 +282,7 @@ def test_score_pad_royal_rows_name_their_unit_the_spell_sale_and_fireworks(lang)
     Feu d'artifice counts double for the Archimage: the pad's rows said neither, and gave no unit."""
     rows = [row for side in load(ROOT / "cards" / GAME / "aid-card" / f"{lang}.yaml")["sides"]
             for block in side.get("blocks", []) for row in (block.get("table") or {}).get("rows", [])]
-    pad = next(row["pad"] for row in rows if "archimage" in (row.get("key") or []))
+    pad = next(row["pad"] for row in rows if "archimage" in (row.get("key") or [])).replace("\u00a0", " ")
     fireworks = {"fr": "Feu d’artifice", "en": "Fireworks", "de": "Feuerwerk", "ja": "花火"}
     assert fireworks[lang] in pad
     assert re.search(r"'sous': '[^']*(?::spell:|呪文)", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
