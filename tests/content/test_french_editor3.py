@@ -73,3 +73,21 @@ def test_tournay_pad_brackets_the_prestige_values(lang):
     text = next(line for line in (CARDS / "tournay" / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8")
                 .splitlines() if "prestige.counts.what" in line)
     assert re.search(r"\((?:bâtisseur|builder|Erbauer)" + NBSP, text) and "(≤ 12)" not in text
+
+
+# items 21, 22: the aid card names its end conditions and says « révélés » in words, one colon a sentence
+def test_tournay_aid_card_end_conditions_are_named_and_in_words():
+    text = aid_card_text("tournay", "fr")
+    assert "**Condition 1**" in text and "(joueurs + 1)" not in text
+    assert "cachées (la visible glissée cachée dessous) : gardez" not in text
+
+
+# item 27: setup bullets are sentences with a verb, as the other bullets
+@pytest.mark.parametrize("game, verbless", [("taverna", "- Plateau sur la face"), ("taverna", "- Jetons guilde et"),
+                                            ("tournay", "- Plateau face Réserve ;")])
+def test_setup_bullets_have_a_verb(game, verbless):
+    assert verbless not in (CARDS / game / "rules" / "fr.yaml").read_text(encoding="utf-8")
+
+
+def test_taverna_aid_spell_line_starts_with_a_verb():
+    assert "Un :spell: par tour" not in aid_text("taverna", "fr")

@@ -431,7 +431,7 @@ AID_CARD_FACTS = {
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
                      "ja": "区画の空いた"},
     # Fin de partie, condition 2: « au moins »
-    "at least": {"fr": "au moins (joueurs + 1) Crieurs publics", "en": "at least players + 1 Town Criers",
+    "at least": {"fr": "au moins autant de Crieurs publics révélés que de joueurs, plus un", "en": "at least players + 1 Town Criers",
                  "de": "mind. (Spielerzahl + 1) Stadtausrufer", "ja": "枚以上出ています"},
     # « Chaque bâtiment de prestige visible »
     "visible": {"fr": "chaque nom visible", "en": "each visible name", "de": "jeder sichtbare Name", "ja": "見えている名前ごと"},
