@@ -106,10 +106,10 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     else:
         flow += [(para(t("If the crosses fall on 0 and 0, your printer is aligned: nothing to do. If the "
                          "three targets give different values, use the centre one."), body), "4"),
-                 (para(t("Build your cards with the values you read (for example --back-offset 0.5,-1 "
-                         "for X = 0.5 and Y = −1):"), body), "5"),
+                 (para(t("Build your cards with the values you read in place of X and Y "
+                         "(for example 0.5 and −1):"), body), "5"),
                  (para(escape(command), code), None),
-                 (para(t("Print this page again with the same --back-offset to check: the crosses "
+                 (para(t("Print this page again with the same values to check: the crosses "
                          "should now fall on 0."), body), None)]
     y = H - 15 * mm
     for paragraph, bullet in flow:

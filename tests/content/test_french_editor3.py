@@ -91,3 +91,13 @@ def test_setup_bullets_have_a_verb(game, verbless):
 
 def test_taverna_aid_spell_line_starts_with_a_verb():
     assert "Un :spell: par tour" not in aid_text("taverna", "fr")
+
+
+# item 26: the catalogues hold no sentence that names a command or a flag for the player to type
+@pytest.mark.parametrize("lang", ("fr", "de", "ja"))
+def test_print_and_site_catalogues_name_no_flag_or_command(lang):
+    from tests.content.shipped import ROOT
+    for name in ("print", "site") if lang == "fr" else ("print",):    # de/ja site.po: their editors' branches
+        text = (ROOT / "locales" / lang / "LC_MESSAGES" / f"{name}.po").read_text(encoding="utf-8")
+        strings = [line for line in text.splitlines() if line.startswith(("msgid", "msgstr"))]
+        assert not [s for s in strings if "--back-offset" in s or "`pnp " in s], name
