@@ -116,10 +116,9 @@ def with_count(name: str, count: int) -> str:
 
 
 def _bound(name: str) -> str:
-    """A deck's name that keeps a short last word (a level: "Weiße Geistliche I") on the line of
-    the word before it; with the no-break space before "×10", neither starts a line alone."""
-    head, _space, tail = name.rpartition(" ")
-    return f"{head}\u00a0{tail}" if head and len(tail) <= 3 else name
+    """A deck's name on one line ("Religieux blancs II ×10" never splits): deck names are short, and
+    a name broken after "Religieux" or before "(extension)" reads as two decks (issue 51)."""
+    return name.replace(" ", "\u00a0")
 
 
 def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[str, list[str]]:

@@ -29,7 +29,7 @@ from ..paper.sheets import content
 from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
-from ..typeset.text import typeset
+from ..typeset.text import ordinals, typeset
 
 PAGES = 2
 SQUARE = 50          # mm: the scale check
@@ -234,7 +234,7 @@ def _draw_back(page: _Page, t, plain, _, game: GameData, lang: str, sheets, page
     heading, lines = included_lines(game, lang, _)
     ok = ok and page.add(escape(typeset(heading, lang)), "head")
     for line in lines:
-        ok = ok and page.add(escape(typeset(line, lang)), "body")
+        ok = ok and page.add(ordinals(escape(typeset(line, lang)), lang, "super"), "body")
     return ok
 
 

@@ -21,7 +21,7 @@ from ..texts.rules import REF, Rules, blocks, count_label
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
-from ..typeset.text import HELD_LINK, TextBox, check_glyphs, markup_color, style_for, to_markup, typeset
+from ..typeset.text import HELD_LINK, TextBox, check_glyphs, markup_color, ordinals, style_for, to_markup, typeset
 from .figures import FigureFlowable
 
 ACCENT_HEX, MUTED_HEX, INK_HEX = "#7a2e3b", "#6f604c", "#2b2118"
@@ -150,7 +150,8 @@ class Story:
         """What's included (the components, as the card sheets' first page lists them)."""
         head = self.style("included-head", self.w.title_family, 11, bold=True, color=ACCENT, space_after=1, keep=True)
         line = self.style("included", self.w.ui_family, 9.5, space_after=0, leading=1.25)
-        return [self.plain(heading, head)] + [self.plain(text, line) for text in lines] if lines else []
+        return [self.plain(heading, head)] + [self.P(ordinals(escape(typeset(text, self.lang)), self.lang, "super"), line)
+                                              for text in lines] if lines else []
 
     def contents(self, width: float) -> list[Flowable]:
         """Top-level sections, the card index and About this edition, with their pages, in three

@@ -324,18 +324,19 @@ def overflow(markup: str, face: Face, typo: Typography, box: TextBox) -> str | N
 
 @_remembered
 def fit(markup: str, face: Face, typo: Typography, box: TextBox) -> tuple[Paragraph, float]:
-    """The largest paragraph from box.size down to box.min_size that fits; else Overflow. At
-    each size the text is first set without hyphenation, which is used when it fits."""
-    size = box.size
-    while size >= box.min_size - 1e-6:
-        for hyphenate in (False, True) if typo.hyphenation and not typo.cjk else (True,):
+    """The largest paragraph from box.size down to box.min_size that fits; else Overflow. Whole
+    words at any size come first: a hyphen in a card's few lines reads as a typo, and a text
+    is hyphenated only when no size fits it whole (issue 51)."""
+    for hyphenate in (False, True) if typo.hyphenation and not typo.cjk else (True,):
+        size = box.size
+        while size >= box.min_size - 1e-6:
             para = (KinsokuParagraph if typo.cjk else Paragraph)(markup, style_for(face, typo, box, size, markup,
                                                                                     hyphenate))
             _w, height = para.wrap(box.width, box.height + 1000)
             if height <= box.height + 0.01 and not overflows(para.blPara):
                 para = _balanced(markup, face, typo, box, size, para, hyphenate)
                 return para, para.height
-        size -= SIZE_STEP
+            size -= SIZE_STEP
     raise Overflow(f"does not fit in {box.width / 2.8346:.1f}x{box.height / 2.8346:.1f} mm "
                    f"even at the minimum size {box.min_size} pt")
 

@@ -1,0 +1,56 @@
+"""Issue 51, third French reading (/tmp/frrev3, items 28-29), measured in the built French PDFs of
+Tournay: a raised « 15ᵉ », deck names never broken in the contents lists, no hyphen in a card box
+or a figure's callout."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import pnp
+from tests.pdfs import open_pdf
+
+NBSP = "\u00a0"
+
+
+@pytest.fixture(scope="module")
+def tournay_fr(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tournay-fr")
+    result = pnp("build", "tournay", "--lang", "fr", "--only", "rules,cards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / "tournay" / "fr"
+
+
+def _lines(page) -> list[str]:
+    return [line.replace(NBSP, " ") for line in (page.extract_text() or "").splitlines()]
+
+
+@pytest.mark.parametrize("name, page", [("rules.pdf", 0), ("cards.pdf", 1)])
+def test_the_15th_event_is_a_raised_smaller_ordinal(tournay_fr, name, page):
+    with open_pdf(tournay_fr / name) as doc:
+        chars = doc.pages[page].chars
+        text = "".join(c["text"] for c in chars)
+        at = text.index("le 15e") + 5
+        figure, suffix = chars[at - 1], chars[at]
+        assert suffix["size"] < figure["size"] * 0.9 and suffix["top"] < figure["top"] - 1
+
+
+@pytest.mark.parametrize("name, page", [("rules.pdf", 0), ("cards.pdf", 1)])
+def test_deck_names_stay_whole_on_a_line_and_name_the_expansion_in_brackets(tournay_fr, name, page):
+    with open_pdf(tournay_fr / name) as doc:
+        lines = _lines(doc.pages[page])
+    text = " ".join(lines)
+    names = ["Civils jaunes I (extension)", "Religieux blancs II (extension)", "Militaires rouges II (extension)",
+             "Religieux blancs II ×10", "Militaires rouges III ×10"]
+    assert "— extension" not in text
+    assert [n for n in names if not any(n in line for line in lines)] == []
+
+
+def test_card_boxes_and_callouts_carry_no_hyphen(tournay_fr):
+    """Cassel and Brigandage read « indi-⏎quée », the rules' callout « Bâtiment de pres-⏎tige »."""
+    found = []
+    for name in ("cards.pdf", "rules.pdf"):
+        with open_pdf(tournay_fr / name) as doc:
+            pages = doc.pages if name == "cards.pdf" else doc.pages[2:3]
+            found += [(name, line) for p in pages for line in _lines(p) if re.search(r"(?:indi|pres)-$", line)]
+    assert found == []
