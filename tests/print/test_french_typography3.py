@@ -54,3 +54,22 @@ def test_card_boxes_and_callouts_carry_no_hyphen(tournay_fr):
             pages = doc.pages if name == "cards.pdf" else doc.pages[2:3]
             found += [(name, line) for p in pages for line in _lines(p) if re.search(r"(?:indi|pres)-$", line)]
     assert found == []
+
+
+def test_aid_card_columns_carry_no_hyphen_where_whole_words_fit(tmp_path):
+    """San Gimignano aid card 1/2: « prenez-⏎en », « repre-⏎nez-en », « termi-⏎nées » (item 30)."""
+    result = pnp("build", "san-gimignano", "--lang", "fr", "--only", "player-aid-card", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with open_pdf(tmp_path / "san-gimignano" / "fr" / "player-aid-card.pdf") as doc:
+        words = doc.pages[0].extract_words()
+    assert [w["text"] for w in words if re.search(r"[a-zé]-$", w["text"])] == []
+
+
+def test_a_line_break_in_an_aid_item_starts_its_own_bullet(tournay_fr, tmp_path):
+    """Tournay aid: « Triez les cartes activité… » and « Condition 2 » sat bulletless under the bullet above."""
+    result = pnp("build", "tournay", "--lang", "fr", "--only", "player-aid", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with open_pdf(tmp_path / "tournay" / "fr" / "player-aid.pdf") as doc:
+        lines = _lines(doc.pages[0])
+    for start in ("Triez les cartes activité", "Condition 2"):
+        assert any(re.match(rf"•\s*{start}", line) for line in lines), start

@@ -182,8 +182,35 @@ def side_groups(flow: Flow, blocks: list[CardBlock], entries, size: float, width
             yield "section" if i == 0 else "item", group, size
 
 
+WHOLE_WORDS_STEPS = 2     # a side set up to 0.5 pt smaller rather than hyphenated
+
+
 def _fit_side(flow: Flow, blocks: list[CardBlock], entries, body):
-    """The side's blocks packed into the body box at the largest size that fits, or None."""
+    """The side's blocks packed into the body box at the largest size that fits, or None; in
+    whole words when a size at most WHOLE_WORDS_STEPS smaller fits them (a hyphen in a card's
+    narrow column reads as a typo: « repre-⏎nez-en », issue 51)."""
+    placed, size = _hyphenated_fit(flow, blocks, entries, body)
+    if placed is None or not flow.typo.hyphenation or flow.typo.cjk:
+        return placed
+    flow.hyphenate = False
+    try:
+        for step in range(WHOLE_WORDS_STEPS + 1):
+            smaller = size - step * STEP
+            if smaller < MIN_SIZE - 1e-6:
+                break
+            try:
+                whole = pack(side_groups(flow, blocks, entries, smaller, body.width * mm), body.width * mm,
+                             body.height * mm, 1)
+            except TooWide:
+                continue
+            if whole is not None:
+                return whole
+    finally:
+        flow.hyphenate = True
+    return placed
+
+
+def _hyphenated_fit(flow: Flow, blocks: list[CardBlock], entries, body):
     size = BASE_SIZE
     while size >= MIN_SIZE - 1e-6:
         last = size - STEP < MIN_SIZE - 1e-6
@@ -195,9 +222,9 @@ def _fit_side(flow: Flow, blocks: list[CardBlock], entries, body):
                 raise
         else:
             if placed is not None:
-                return placed
+                return placed, size
         size -= STEP
-    return None
+    return None, None
 
 
 def _draw_side(canvas, renderer: FaceRenderer, layout, size: Size, ctx: dict, bleed: float, body, placed,

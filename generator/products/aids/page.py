@@ -324,8 +324,9 @@ def _legend(maker: Blocks, entries, size: float, width: float) -> Table:
 
 def _section_rest(maker: Blocks, items: list[str], attached: list[CardBlock], size: float, width: float):
     """A section's bullets, then its tables (each with its tie line), one by one."""
-    for t in items:
-        yield maker.para(t, width, bullet=True, space_before=size * 0.2)
+    for t in items:     # a line break in an item starts a bullet of its own: a bare line read as
+        for line in t.split("\n"):     # part of the bullet above (issue 51)
+            yield maker.para(line, width, bullet=True, space_before=size * 0.2)
     for t in attached:
         yield maker.table(t)
         if t.tie:

@@ -61,6 +61,7 @@ class Flow:
         self.fonts, self.typo, self.icons, self.lang, self.accent = fonts, typo, icons, lang, accent
         self._parses: dict[tuple, tuple] = {}     # see _paragraph
         self._markups: dict[tuple, str] = {}      # (text, bullet, faces) -> its markup, glyphs checked
+        self.hyphenate = True                     # False: every paragraph in whole words (card.py)
 
     @property
     def body_font(self) -> str:
@@ -93,7 +94,7 @@ class Flow:
         box = TextBox(width, 10000, size, size, LINE_SPACING, align, color)
         style = style_for(face, self.typo, box, size, source)
         style.spaceBefore = space_before
-        if not hyphenate:           # a table or legend cell: a word stays whole (or the column is too narrow)
+        if not (hyphenate and self.hyphenate):    # a table or legend cell: a word stays whole
             style.hyphenationLang = None
         if bullet:
             style.leftIndent = size * 0.95
