@@ -21,7 +21,7 @@ def _pad_template(game: str, lang: str, key_start: str) -> str:
 
 # item 1: the castle rows of the Taverna pad say each player takes one (two with 2 players)
 ONE_CASTLE = {"fr": "Un seul décompte royal par joueur", "en": "Only one royal scoring per player",
-              "de": "nur eine Schlosswertung", "ja": "1人1つ（2人なら2つ）だけ"}
+              "de": "nur eine Schlosswertung", "ja": "1人1つまで（2人なら2つまで）"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
