@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..model.model import Paper
@@ -20,6 +20,7 @@ from .sheets import Box, Mark, content
 
 SIZES = (8.0, 7.5)               # pt, largest first: never smaller (the text floor, 7.5 pt)
 MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
+EDGE = 6.0                       # mm from the paper edge a turned label keeps where the margin allows
 SEPARATOR = " · "
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
 
@@ -54,8 +55,13 @@ def _side_bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple
     left = min((p.box.x0 - bleed for p in placed), default=printed.x1)
     right = max((p.box.x1 + bleed for p in placed), default=printed.x0)
     out = []
-    for x0, x1 in ((printed.x0 + margin, printed.x0 + margin + BAND), (printed.x1 - margin - BAND, printed.x1 - margin)):
-        ok = x1 + CLEAR <= left or x0 - CLEAR >= right
+    # EDGE from the paper's edge where the blank allows (many printers clip nearer), the margin at least
+    inner = max(margin, min(EDGE, left - CLEAR - BAND - printed.x0))
+    x0 = printed.x0 + inner
+    outer = max(margin, min(EDGE, printed.x1 - right - CLEAR - BAND))
+    x1 = printed.x1 - outer
+    for x0, x1 in ((x0, x0 + BAND), (x1 - BAND, x1)):
+        ok = x1 + CLEAR <= left + 1e-6 or x0 - CLEAR >= right - 1e-6
         out.append((x0, x1) if ok else None)
     return out
 
@@ -94,29 +100,77 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
         lines = ("", SEPARATOR.join(t for t in lines if t))
     elif not spaces[1] and spaces[0]:
         lines = (SEPARATOR.join(t for t in lines if t), "")
-    for text, free in zip(lines, spaces):
-        parts = [p for p in text.split(SEPARATOR) if p] if text else []
-        join = "・" if JAPANESE.search(text) else SEPARATOR
-        for (a, b, across, upright) in free:
+    carry: list[str] = []                # what one line's stretches could not hold goes on the next
+    for index, (text, free) in enumerate(zip(lines, spaces)):
+        parts = ([p for p in text.split(SEPARATOR) if p] if text else []) + carry
+        carry = []
+        join = "・" if JAPANESE.search(text + "".join(parts)) else SEPARATOR
+        for number, (a, b, across, upright) in enumerate(free):
             if not parts:
                 break
-            taken = 1
-            while taken < len(parts) and _size(join.join(parts[:taken + 1]), font, b - a):
-                taken += 1
-            shown = join.join(parts[:taken])
-            size = _size(shown, font, b - a) or SIZES[-1]     # a single part wider than the stretch: still whole
-            parts = parts[taken:]
-            width = stringWidth(shown, font, size) / mm
+            last = number == len(free) - 1 and (index == 1 or not spaces[1])
+            shown, parts = _fill(parts, join, font, b - a, last)
+            # `top`: the top band, or the left side band (both stack their extra lines the same way)
+            top = index == 0 if upright else across < (printed.x0 + printed.x1) / 2
+            _draw(canvas, shown, font, a, b, across, upright, printed, margin, top)
+        carry = parts
+
+
+def _fill(parts: list[str], join: str, font: str, width: float, last: bool) -> tuple[str, list[str]]:
+    """The parts (or, for a part wider than the stretch, its first words) that fit `width`, and
+    what is left; the last stretch of a sheet takes what is left whole (it never shrinks)."""
+    taken = 0
+    while taken < len(parts) and _size(join.join(parts[:taken + 1]), font, width):
+        taken += 1
+    if taken:
+        return join.join(parts[:taken]), parts[taken:]
+    words = parts[0].split(" ")
+    fit = 0
+    while fit < len(words) - 1 and _size(" ".join(words[:fit + 1]), font, width):
+        fit += 1
+    if fit and not last:
+        return " ".join(words[:fit]), [" ".join(words[fit:])] + parts[1:]
+    if last:
+        return join.join(parts), []
+    return parts[0], parts[1:]
+
+
+def _draw(canvas: Canvas, shown: str, font: str, a: float, b: float, across: float, upright: bool,
+          printed: Box, margin: float, top: bool) -> None:
+    """One stretch's text, centred on it; a sentence wider than the stretch at the floor wraps onto
+    more lines, stacked away from the paper's edge (never past the margin)."""
+    size = _size(shown, font, b - a) or SIZES[-1]
+    lines = [shown] if _size(shown, font, b - a) else _wrap(shown, font, b - a)
+    ascent, descent = (v / mm for v in getAscentDescent(font, size))
+    pitch = size * 1.2 / mm
+    low, high = (printed.x0, printed.x1) if upright else (printed.y0, printed.y1)
+    canvas.saveState()
+    canvas.setFillColorRGB(0.2, 0.2, 0.2)
+    canvas.setFont(font, size)
+    for i, line in enumerate(lines):
+        width = stringWidth(line, font, size) / mm
+        start = min(max((a + b) / 2 - width / 2, low + margin), high - margin - width)
+        # the line nearest the edge keeps its descenders inside the band; the others go inwards
+        step = i if top else len(lines) - 1 - i
+        if upright:
+            canvas.drawString(start * mm, (across - descent + (-step if top else step) * pitch) * mm, line)
+        else:
             canvas.saveState()
-            canvas.setFillColorRGB(0.2, 0.2, 0.2)
-            canvas.setFont(font, size)
-            if upright:
-                canvas.drawString(((a + b) / 2 - width / 2) * mm, (across + 0.7) * mm, shown)   # room for descenders
-            else:
-                canvas.translate((across - 0.7) * mm, ((a + b) / 2 - width / 2) * mm)
-                canvas.rotate(90)
-                canvas.drawString(0, 0, shown)
+            canvas.translate((across + descent + (i if top else -(len(lines) - 1 - i)) * pitch) * mm, start * mm)
+            canvas.rotate(90)
+            canvas.drawString(0, 0, line)
             canvas.restoreState()
+    canvas.restoreState()
+
+
+def _wrap(text: str, font: str, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and stringWidth(f"{lines[-1]} {word}", font, SIZES[-1]) <= width * mm:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _size(text: str, font: str, width: float) -> float | None:

@@ -95,7 +95,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                     "the target: that is X (in mm). Read where its horizontal line meets the ruler "
                     "on the left: that is Y. The shortest ticks are half millimetres."), body), "3")]
     if player:     # no pnp at hand: what the values mean for framed cards, and what to do
-        flow += [(para(t("Within 3 mm of 0 in both directions, your cards will look right: the white frame "
+        flow += [(para(t("Within 2.5 mm of 0 in both directions, your cards will look right: the white frame "
                          "around every card hides the shift."), body), "4"),
                  (para(t("Further off: shift the back side in your printer’s settings by the values you read, "
                          "if it offers that, or print the fold-over version of the cards "

@@ -196,7 +196,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
 def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], names: dict[str, str]):
     total = len(sheets)
     sides = {"fronts": _("fronts"), "backs": _("backs"), "single": _("one side only"),
-             "fold": _("fronts and backs: fold on the dashed line")}
+             "fold": _("fold on the dashed line")}
 
     def label(index: int, side: str, sheet: Sheet) -> tuple[str, str]:
         where = _("sheet {n} of {total}").format(n=index + 1, total=total)

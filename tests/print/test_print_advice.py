@@ -1,0 +1,36 @@
+"""What the instructions promise about paper and a back's shift (issue 50), in every language:
+the shift the white frame hides is said as 2.5 mm (the least white measured around a card is
+2.7 mm for its 3 mm frame), and the fold-over version asks for paper thin enough to fold."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.print.conftest import pdf_text
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+LANGS = ["fr", "en", "de", "ja"]
+
+
+def _first_page(path) -> str:
+    return re.sub(r"\s+", " ", pdf_text(path).split("\f")[0])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shift_the_frame_hides_is_under_what_it_measures(built, lang):
+    for game in GAMES:
+        folder = built(game) / game / lang
+        for name in ("cards.pdf", "calibration-page.pdf"):
+            text = pdf_text(folder / name)
+            said = [float(v.replace(",", ".")) for v in re.findall(r"(\d+(?:[.,]\d+)?) ?mm", text)
+                    if float(v.replace(",", ".")) < 10]
+            assert said, f"{game}/{lang}/{name}: no shift in mm"
+            assert max(said) <= 2.5, f"{game}/{lang}/{name}: promises {max(said)} mm (measured least white 2.7 mm)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fold_over_asks_for_paper_that_folds(built, lang):
+    for game in GAMES:
+        text = _first_page(built(game) / game / lang / "cards-fold-over.pdf")
+        assert re.search(r"120\s*[–〜-]\s*160 ?g/m²|120 à 160 g/m²", text), f"{game}/{lang}: no paper weight"
