@@ -34,3 +34,19 @@ def test_fold_over_asks_for_paper_that_folds(built, lang):
     for game in GAMES:
         text = _first_page(built(game) / game / lang / "cards-fold-over.pdf")
         assert re.search(r"120\s*[–〜-]\s*160 ?g/m²|120 à 160 g/m²", text), f"{game}/{lang}: no paper weight"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_titles_name_the_game_in_the_players_language(built, lang):
+    """Every PDF's title names its game, joined to what the file is by one separator per language
+    (the same in every file), and no English word leaks into another language's titles."""
+    from pypdf import PdfReader
+    for game in GAMES:
+        folder = built(game) / game / lang
+        titles = {p.name: PdfReader(p).metadata.get("/Title", "") for p in sorted(folder.glob("*.pdf"))}
+        name = titles["score-pad.pdf"].split({"ja": "："}.get(lang, " — "))[0]
+        assert name and name != titles["score-pad.pdf"], f"{game}/{lang}: score pad title {titles['score-pad.pdf']!r}"
+        for file, title in titles.items():
+            assert title.startswith(name + {"ja": "："}.get(lang, " — ")), f"{game}/{lang}/{file}: {title!r}"
+            if lang != "en":
+                assert not re.search(r"\bcards\b", title), f"{game}/{lang}/{file}: {title!r}"
