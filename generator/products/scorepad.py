@@ -3,7 +3,7 @@
 cards/<game>/aid-card/), one column per player, a totals row, a winner line and the tie-break
 under it. On a row that multiplies, a player's box holds the count, then "=" and a framed result
 box: one result per row, the one the total adds up. One page holding as many pads as a pencil can
-use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7 pt clear of the rules), with cut lines
+use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7.5 pt clear of the rules), with cut lines
 between them; the grid is chosen on the space A4 and Letter share, so every language's pad has
 the same orientation; the title never wraps."""
 from __future__ import annotations
@@ -48,16 +48,16 @@ def count_pad_pages(project: Project, game: GameData, options: SheetOptions) -> 
     return 1
 
 
-# Legibility limits for a pad that is written on by hand: boxes a pencil fits in, labels ≥ 7 pt.
+# Legibility limits for a pad that is written on by hand: boxes a pencil fits in, labels ≥ 7.5 pt.
 MIN_ROW = 9 * mm
 MIN_CELL = 24 * mm
 MIN_LABEL = 40 * mm
 MAX_ROW = 12 * mm
 CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
-LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
+LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5)   # never under the text floor (7.5 pt)
 TITLE_SIZES = (14, 13, 12, 11, 10)
-FORMULA_MIN = 7.0         # pt: a formula under its label is smaller, never below this
+FORMULA_MIN = 7.5         # pt: a formula under its label is smaller, never below the text floor
 COUNT = 0.38              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
 MUTED_MARKUP = markup_color(MUTED)     # the same colour in a label's markup
@@ -207,7 +207,7 @@ class _Pad:
 
 def arrange(pad: _Pad, page: tuple[float, float], shared: tuple[float, float] | None = None
             ) -> tuple[tuple[float, float], int, int]:
-    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7 pt),
+    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7.5 pt),
     tried on `shared` (the space every language's paper has) so the grid is the same in all."""
     short, long = sorted(page)
     s_short, s_long = sorted(shared or page)
