@@ -1,8 +1,8 @@
 """score-pad.pdf: a printable score sheet per game and language — the calculator's categories
 (scoring/) as rows, each with its formula ("towers × 5", from the aid card's scoring table,
 cards/<game>/aid-card/), one column per player, a totals row, a winner line and the tie-break
-under it. On a row that multiplies, a player's box holds the count, then "=" and a framed result
-box: one result per row, the one the total adds up. One page holding as many pads as a pencil can
+under it. Every row ends in a framed result box, the one the total adds up; on a row that
+multiplies, a player's box holds the count first, then "=". One page holding as many pads as a pencil can
 use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7.5 pt clear of the rules), with cut lines
 between them; the grid is chosen on the space A4 and Letter share, so every language's pad has
 the same orientation; the title never wraps."""
@@ -185,21 +185,23 @@ class _Pad:
             top -= fh + 1.5 * mm
 
     def _count_boxes(self, canvas, x: float, y: float, cell: float, row: float) -> None:
-        """On a row that multiplies, each player's box keeps its left part for the count, then
-        "=" leads to a framed result box: the number the total adds up."""
+        """Every row ends in a framed result box in each player's column: the number the total
+        adds up. On a row that multiplies, the box's left part holds the count and "=" leads to it;
+        on a row that reads a table ("→" in its formula), an arrow does; elsewhere the left part
+        is room for the working."""
         canvas.saveState()
         canvas.setStrokeColor(colors.HexColor("#8a7d66"))
         canvas.setFillColor(colors.HexColor("#8a7d66"))
         canvas.setLineWidth(0.6)
         inset = 1.2 * mm
         for i, r in enumerate(self.rows):
-            if not r.count:
-                continue
+            lead = "=" if r.count else "→" if "→" in r.formula else ""
             top = y - i * row
             for p in range(self.players):
                 left = x + p * cell + cell * COUNT
                 canvas.setFont(self.body, 8)
-                canvas.drawCentredString(left + 1.2 * mm, top - row / 2 - 2.8, "=")
+                if lead:
+                    canvas.drawCentredString(left + 1.2 * mm, top - row / 2 - 2.8, lead)
                 canvas.rect(left + 2.6 * mm, top - row + inset, cell * (1 - COUNT) - 2.6 * mm - inset,
                             row - 2 * inset, stroke=1, fill=0)
         canvas.restoreState()
