@@ -94,6 +94,7 @@ SHEET_MSGIDS = frozenset({
     '{board}, part {n} of {total}',
     "{deck}: none of the game's {expected} cards. {note}",
     "{deck}: {count} of the game's {expected} cards. {note}",
+    '{game} — {title}',
 })
 
 
