@@ -112,37 +112,48 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
             shown, parts = _fill(parts, join, font, b - a, last)
             # `top`: the top band, or the left side band (both stack their extra lines the same way)
             top = index == 0 if upright else across < (printed.x0 + printed.x1) / 2
-            _draw(canvas, shown, font, a, b, across, upright, printed, margin, top)
+            _draw(canvas, shown, font, a, b, across, upright, printed, margin, top, marks)
         carry = parts
 
 
 def _fill(parts: list[str], join: str, font: str, width: float, last: bool) -> tuple[str, list[str]]:
-    """The parts (or, for a part wider than the stretch, its first words) that fit `width`, and
-    what is left; the last stretch of a sheet takes what is left whole (it never shrinks)."""
+    """The parts that fit `width` and what is left; a part wider than the stretch goes whole (it
+    wraps there, inwards), and the sheet's last stretch takes all that is left (nothing is lost)."""
+    if last:
+        return join.join(parts), []
     taken = 0
     while taken < len(parts) and _size(join.join(parts[:taken + 1]), font, width):
         taken += 1
-    if taken:
-        return join.join(parts[:taken]), parts[taken:]
-    words = parts[0].split(" ")
-    fit = 0
-    while fit < len(words) - 1 and _size(" ".join(words[:fit + 1]), font, width):
-        fit += 1
-    if fit and not last:
-        return " ".join(words[:fit]), [" ".join(words[fit:])] + parts[1:]
-    if last:
-        return join.join(parts), []
-    return parts[0], parts[1:]
+    taken = max(taken, 1)
+    return join.join(parts[:taken]), parts[taken:]
 
 
 def _draw(canvas: Canvas, shown: str, font: str, a: float, b: float, across: float, upright: bool,
-          printed: Box, margin: float, top: bool) -> None:
+          printed: Box, margin: float, top: bool, marks: list[Mark]) -> None:
     """One stretch's text, centred on it; a sentence wider than the stretch at the floor wraps onto
     more lines, stacked away from the paper's edge (never past the margin)."""
     size = _size(shown, font, b - a) or SIZES[-1]
-    lines = [shown] if _size(shown, font, b - a) else _wrap(shown, font, b - a)
     ascent, descent = (v / mm for v in getAscentDescent(font, size))
     pitch = size * 1.2 / mm
+    lines = [shown]
+    if not _size(shown, font, b - a):
+        # the lines inwards of the band lie beside the crop marks of the outer pieces: the
+        # stretch narrows to what those marks leave free
+        reach = 3 * pitch
+        if upright:
+            lo, hi = (across - reach, across + BAND) if top else (across, across + BAND + reach)
+        else:
+            lo, hi = (across - BAND, across + reach) if top else (across - BAND - reach, across)
+        blocked = []
+        for m in marks:
+            along = (m.y0, m.y1) if not upright else (m.x0, m.x1)
+            side = (m.x0, m.x1) if not upright else (m.y0, m.y1)
+            if min(side) <= hi and max(side) >= lo:
+                blocked.append((min(along) - MARK_CLEAR, max(along) + MARK_CLEAR))
+        free = _stretches(a, b, blocked)
+        if free:
+            a, b = max(free, key=lambda s: s[1] - s[0])
+        lines = _wrap(shown, font, b - a)
     low, high = (printed.x0, printed.x1) if upright else (printed.y0, printed.y1)
     canvas.saveState()
     canvas.setFillColorRGB(0.2, 0.2, 0.2)
