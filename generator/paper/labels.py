@@ -2,8 +2,11 @@
 edge the decks it holds), at least 7.5 pt and never shortened: set in the top and bottom margins,
 in the widest stretches no crop mark crosses and no piece (nor its bleed) comes within a cut's
 stray (LABEL_CLEAR); where those margins are too narrow (three poker rows on Letter), in the
-left and right margins, turned. A line too long for one stretch is split at its " · " into the
-next stretches; a Japanese label (one with kana or kanji) shows its parts joined by 「・」, as
+left and right margins, turned (6 mm from the paper's edge where the blank allows). A line too
+long for one stretch is split at its " · " into the next stretches, the top line's rest going on
+with the bottom line, whose last stretch takes all that is left; a part wider than its stretch
+wraps there, inwards, clear of the crop marks. Glyphs sit in the band by the font's own ascent
+and descent. A Japanese label (one with kana or kanji) shows its parts joined by 「・」, as
 typeset() writes " · " in Japanese."""
 from __future__ import annotations
 
