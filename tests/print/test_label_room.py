@@ -49,3 +49,15 @@ def test_text_stays_inside_the_margin_and_off_the_crop_marks(built, game):
         for name in FILES:
             problems = _problems(built(game) / game / lang / name)
             assert not problems, f"{game}/{lang}/{name}: {len(problems)} characters, first {problems[0]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_taverna_labels_keep_6_mm_from_the_edge(built, lang):
+    """Where the margin allows it (Taverna's sheets leave the blank), a label keeps 6 mm from the
+    paper's edge, past where many printers clip (the turned labels of pp. 3-4 sat at 4.0-4.5 mm)."""
+    with open_pdf(built("taverna") / "taverna" / lang / "cards.pdf") as pdf:
+        for number, page in enumerate(pdf.pages[2:], 3):
+            width, height = float(page.width), float(page.height)
+            edge = min(min(c["x0"], c["top"], width - c["x1"], height - c["bottom"])
+                       for c in page.chars if c["text"].strip()) / MM
+            assert edge >= 6.0 - 0.01, f"taverna/{lang}/cards.pdf p. {number}: a label {edge:.2f} mm from the edge"
