@@ -51,7 +51,7 @@ class Join(str):
     """Items rendered one by one and joined: ", " becomes "、" in Japanese, "; " becomes "；",
     "/" becomes "・" (" ; " in French). Like Text, it is its English rendering."""
 
-    SEPARATORS = {"ja": {", ": "、", "; ": "；", "/": "・"}, "fr": {"; ": " ; "}}
+    SEPARATORS = {"ja": {", ": "、", "; ": "；", "/": "・"}, "fr": {"; ": "\u202f; "}}
 
     def __new__(cls, items, sep: str = ", "):
         items = list(items)

@@ -282,7 +282,7 @@ def score_deal(players_in: list[Player]) -> GameResult:
     for p in players_in:
         lines = []
         done = sum(t.completed for t in p.towers)
-        lines.append(Line(COMPLETED, 5 * done, f"{done} × 5"))
+        lines.append(Line(COMPLETED, 5 * done, Text("{towers} × 5", towers=done)))
         sevens = [t.height for t in p.towers if t.uniform and t.rank == 7]
         lines.append(Line(BLESSING, 2 * sum(sevens),
                           Text("floors: {floors}, 2 points each", floors=" + ".join(map(str, sevens)))

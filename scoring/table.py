@@ -41,10 +41,12 @@ def render_table(result: GameResult, translate, lang: str) -> str:
     out.append(f"{label}{lead}{', '.join(result.winners)}{why}")
     out.append("")
     out.append(t("How the points were counted") + colon)
+    dot = "の" if lang == "ja" else " · "      # Japanese: 「Nellの鐘楼：8点」 (a 「・」 would run into 「サン・ブリス」)
+    unit = "点" if lang == "ja" else ""
     for p in result.players:
         for line in p.lines:
             if line.detail:
-                out.append(f"  {p.name} · {line.category.title(t, lang)}{lead}{line.points} — "
+                out.append(f"  {p.name}{dot}{line.category.title(t, lang)}{lead}{line.points}{unit} — "
                            f"{line.explain(t, lang)}")
     for note in result.notes:
         out.append(f"* {render(note, t, lang)}")

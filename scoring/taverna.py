@@ -305,7 +305,7 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
     result_players = []
     for p in players:
         lines = [Line(BEFORE, p.points, Text("score track before the end")),
-                 Line(PRIVILEGES, p.privileges, f"{p.privileges} × 1")]
+                 Line(PRIVILEGES, p.privileges, Text("{tokens} × 1", tokens=p.privileges))]
         picked = {c: (pts, how) for c, pts, how in chosen[p.name]}
         for key in SCORINGS:
             if key in picked:

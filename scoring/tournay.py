@@ -253,8 +253,13 @@ def counted(player: Player, counts: dict, cards: dict[str, CardInfo]) -> tuple[i
         filters.append(Join((COLOUR_NAMES[c] for c in colours), "/"))
     if levels:
         filters.append(Text("level {levels}", levels=_levels(levels)))
-    how = (Text("{things} ({filters}): {count}", things=noun, filters=Join(filters, ", "), count=total) if filters
-           else Text("{things}: {count}", things=noun, count=total))
+    # citizens apart from cards: Japanese counts them with another counter (市民コマ4個, カード4枚)
+    if pool is None:
+        how = (Text("citizens ({filters}): {count}", filters=Join(filters, ", "), count=total) if filters
+               else Text("citizens: {count}", count=total))
+    else:
+        how = (Text("{things} ({filters}): {count}", things=noun, filters=Join(filters, ", "), count=total) if filters
+               else Text("{things}: {count}", things=noun, count=total))
     return total // per, (Text("{how} ÷ {per}", how=how, per=per) if per > 1 else how)
 
 
@@ -286,7 +291,7 @@ def score(state: State, cards: dict[str, CardInfo]) -> GameResult:
                           Text("cards, covered ones included: {count} → {points}", count=len(printed),
                                points=" + ".join(map(str, printed)))
                           if printed else Text("no card")))
-        lines.append(Line(RAMPARTS, player.ramparts, f"{player.ramparts} × 1"))
+        lines.append(Line(RAMPARTS, player.ramparts, Text("{ramparts} × 1", ramparts=player.ramparts)))
         players.append(PlayerScore(player.name, lines))
     rank_players(players)
     winners = winners_of(players)

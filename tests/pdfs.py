@@ -23,14 +23,19 @@ import pdfplumber.page
 CACHE: Path | None = None     # set for the run by tests/conftest.py (None: no cache, plain pdfplumber)
 
 
+def _key(path: Path) -> str:
+    """The file as it is now: its path, size, mtime and inode (a PDF written again is another)."""
+    stat = path.stat()
+    return hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
+
+
 @contextmanager
 def open_pdf(path: Path | str) -> Iterator[pdfplumber.PDF]:
     path = Path(path)
     doc = pdfplumber.open(path)
     try:
         if CACHE is not None:
-            stat = path.stat()
-            key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
+            key = _key(path)
             for page in doc.pages:
                 page.parse_objects = _kept_or_parsed(page, CACHE / f"{key}-{page.page_number}.pickle")
         yield doc
@@ -61,3 +66,18 @@ def _keep(file: Path, objects) -> None:
     with os.fdopen(handle, "wb") as out:
         out.write(data)
     os.replace(temporary, file)
+
+
+def page_texts(path: Path | str) -> list[str]:
+    """pdfplumber's extract_text() of each page ('' for a page without text), made once per file
+    in the run: several tests read the same rules.pdf or cards.pdf as text, and the layout
+    analysis behind extract_text costs more than the parse open_pdf keeps."""
+    path = Path(path)
+    kept = CACHE / f"{_key(path)}-text.pickle" if CACHE is not None else None
+    if kept is not None and kept.exists():
+        return list(pickle.loads(kept.read_bytes()))
+    with open_pdf(path) as doc:
+        texts = [page.extract_text() or "" for page in doc.pages]
+    if kept is not None:
+        _keep(kept, tuple(texts))
+    return texts

@@ -41,6 +41,7 @@ SHEET_MSGIDS = frozenset({
     'Cards to print: {items}.',
     'Check the scale: the square below must measure 50 mm on each side. If it does not, the printer scaled the page; choose “actual size” and print again.',
     'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.',
+    'Cut along the marks in the margins: neighbouring cards share one cut.',
     'Cut round and hexagonal pieces on their black line.',
     'Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses.',
     'How to print',

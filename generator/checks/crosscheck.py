@@ -80,7 +80,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
                                 "an icon defined in layouts/icons.yaml or layouts/<game>.yaml")
         for lid in sorted({layout_id(deck, c) for c in deck.cards} | ({deck.back.layout} if deck.back else set())):
             if check_layouts and lid in project.layouts:
-                out.run(_unknown_props, project, lid, data, declared)
+                out.run(_unknown_props, project, lid, data, declared, deck)
                 out.run(_font_files, project, lid, data)
                 if not isinstance(deck.size, str) or deck.size in project.sheets.sizes:
                     _off_card(project, lid, deck, out, off_said)
@@ -136,30 +136,53 @@ def _font_files(project: Project, lid: str, data: GameData) -> None:
         raise DataError(list(dict.fromkeys(problems)))
 
 
-def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str]) -> None:
+def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str], deck: Deck) -> None:
     """`card.props.<x>` in a layout where no deck of the game declares <x>: a typo that would
     otherwise fail the build, card by card. (A property declared by some decks only is fine:
     shared layouts test it with `is defined`.)"""
     problems, seen = [], set()
+    # the deck's properties from Squib-style headers (spreadsheet.py): a slip is the header's
+    columns = {k: spec._column for k, spec in deck.properties.items() if getattr(spec, "_column", None)}
     for region in project.layouts[lid].regions:
         for key in ("text", "when", "fill", "stroke", "color"):
             source = getattr(region, key)
             if not source or ("{" not in source and key != "when"):
                 continue
             for path, _ in used_paths(source, key == "when"):
-                if path[:2] == ("card", "props") and len(path) > 2 and path[2] not in declared:
-                    file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
+                if path[:2] != ("card", "props") or len(path) < 3 or path[2] in deck.properties:
+                    continue
+                file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
+                slip = closest(path[2], columns)
+                if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
-                    problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
-                                      f"unknown property 'card.props.{path[2]}'"
-                                      + (f"; did you mean 'card.props.{guess}'?" if guess else ""),
-                                      f"a property declared under 'properties:' in a deck of {data.id}"
-                                      + (f" ({', '.join(sorted(declared))})" if declared else ""))
-                    if problem not in seen:
-                        seen.add(problem)
+                    if slip:
+                        problem = _header_slip(columns[slip], path[2], slip, f"{file}:{line}", lid, region.name)
+                    else:
+                        problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                          f"unknown property 'card.props.{path[2]}'"
+                                          + (f"; did you mean 'card.props.{guess}'?" if guess else ""),
+                                          f"a property declared under 'properties:' in a deck of {data.id}"
+                                          + (f" ({', '.join(sorted(declared))})" if declared else ""))
+                    said = (problem.file, problem.field) if slip else problem   # a header: once
+                    if said not in seen:
+                        seen.add(said)
                         problems.append(problem)
     if problems:
         raise DataError(problems)
+
+
+def _off(start: float, extent: float, card: float) -> bool:
+    """A box's span on one axis misses the card: past its far edge, or ending before its near one
+    (a line of no extent lying on the near trim, at 0, is on the card; one above it is not)."""
+    return start >= card or start + extent < 0 or (extent > 0 and start + extent <= 0)
+
+
+def _header_slip(column: tuple[str, str], wanted: str, given: str, at: str, lid: str, box: str) -> Problem:
+    """A spreadsheet header that is a slip of the property a layout reads: said at the header."""
+    display, label = column
+    return Problem(display, 1, label, f"gives card.props.{given}, but box '{box}' of layout {lid} ({at}) "
+                   f"reads card.props.{wanted}; did you mean the header '{wanted}'?",
+                   f"the header {wanted} (case and spaces aside), as the layout reads it")
 
 
 def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set) -> None:
@@ -173,8 +196,8 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
     for r in regions:
         if r.bleed:
             continue
-        outside = [k for k, off in (("x", r.x >= size.width or r.x + r.width <= 0 and r.width > 0),
-                                    ("y", r.y >= size.height or r.y + r.height <= 0 and r.height > 0)) if off]
+        outside = [k for k, off in (("x", _off(r.x, r.width, size.width)),
+                                    ("y", _off(r.y, r.height, size.height))) if off]
         if outside and (lid, r.name) not in said:
             said.add((lid, r.name))
             file, line = (r.origin or {}).get(outside[0]) or (r.origin or {}).get("", ("", 0))

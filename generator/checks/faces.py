@@ -62,6 +62,7 @@ class Faces:
     problems: list[Problem] = field(default_factory=list)
     texts: list[PrintedText] = field(default_factory=list)   # each (language, role, style, text) once
     boxed: list[BoxContent] = field(default_factory=list)     # each (language, region, card size, text) once
+    empty: list[Problem] = field(default_factory=list)        # text boxes drawn on no face with a text
 
 
 def faces(project: Project, game: GameData) -> Faces:
@@ -77,6 +78,11 @@ def used_icons(project: Project, game: GameData) -> set[str]:
 def face_problems(project: Project, game: GameData) -> list[Problem]:
     """One problem per layout template and card that cannot be rendered (the first language)."""
     return faces(project, game).problems
+
+
+def empty_boxes(project: Project, game: GameData) -> list[Problem]:
+    """A warning per text box whose template gives no text on any face it is drawn on."""
+    return faces(project, game).empty
 
 
 def printed_texts(project: Project, game: GameData) -> list[PrintedText]:
@@ -138,6 +144,7 @@ def _faces(project: Project, game: GameData) -> Faces:
     boxed: dict[tuple, BoxContent] = {}
     layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
     translators: dict[str, tuple | None] = {}
+    filled: dict[tuple, list] = {}   # (layout, box) -> [layout, region, faces drawn, any text]
     for deck in game.decks:
         for _path, text in _texts(deck, ()):
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
@@ -160,26 +167,23 @@ def _faces(project: Project, game: GameData) -> Faces:
                     continue
                 what = f"card '{card.id}'" if card else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
-                failed = _background_failure(layout, context)
-                if failed and (layout.id, "", "background") not in problems:
-                    file, line = layout.background_at or (layout.file, 0)
-                    problems[(layout.id, "", "background")] = Problem(
-                        file, line, f"{layout.id} background",
-                        f"{failed} (for {what} of deck '{deck.deck}', language {lang})",
-                        "a template that renders for every card of the decks using this layout")
                 used.update(rendered.icons)
                 for index, key, data_error, message in rendered.failures:
-                    region = layout.regions[index]
-                    where = (layout.id, region.name, key)
-                    if where in problems or data_error:   # a broken catalogue: reported as such
+                    region = layout.regions[index] if index is not None else None
+                    where = (layout.id, region.name if region else "", key)
+                    if where in problems or (data_error and region):   # a broken catalogue: reported as such
                         continue    # one line per template: the first card and language it fails for
-                    file, line = _origin(region, key, layout)
+                    file, line = _origin(region, key, layout) if region else layout.background_at or (layout.file, 0)
                     problems[where] = Problem(
-                        file, line, f"{layout.id} regions.{region.name}.{key}",
+                        file, line, f"{layout.id} regions.{region.name}.{key}" if region else f"{layout.id} {key}",
                         f"{message} (for {what} of deck '{deck.deck}', language {lang})",
                         "a template that renders for every card of the decks using this layout")
                 for index, source in rendered.printed:
                     region = layout.regions[index]
+                    if region.kind == "text" and "{%" not in region.text:   # an {% if %} may mean to be empty
+                        seen = filled.setdefault((layout.id, index), [layout, region, set(), False])
+                        seen[2].add((deck.deck, what))
+                        seen[3] = seen[3] or bool(source)
                     fitted = (lang, id(region), size and size.width, size and size.height, source)
                     if source and size and fitted not in boxed:
                         boxed[fitted] = BoxContent(lang, layout.id, region, size, source,
@@ -191,7 +195,19 @@ def _faces(project: Project, game: GameData) -> Faces:
                         file, line = _origin(region, "text", layout)
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'")
-    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()))
+    empty = [_empty(layout, region, drawn) for layout, region, drawn, text in filled.values() if not text]
+    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()), empty)
+
+
+def _empty(layout, region, drawn: set) -> Problem:
+    file, line = _origin(region, "text", layout)
+    backs = sum(1 for _, what in drawn if what == "the back")
+    faces = f"{len(drawn) - backs} card(s)" if len(drawn) > backs else ""
+    faces += (" and " if faces and backs else "") + (f"{backs} back(s)" if backs else "")
+    return Problem(file, line, f"{layout.id} regions.{region.name}.text",
+                   f"prints nothing on any of the {faces} that draw it: '{region.text[:60]}' is empty "
+                   f"in every language", "a text some card fills (a column or property with values), "
+                   "or the box removed")
 
 
 def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict, translator) -> face_memo.Rendered:
@@ -203,26 +219,13 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
     key = parts if None not in parts else None
     rendered = face_memo.lookup(key)
     if rendered is None:
-        index = {id(region): i for i, region in enumerate(layout.regions)}
         found: set[str] = set()
         printed: list = []
-        failures = tuple((index[id(region)], name, isinstance(exc, DataError), _message(exc))
-                         for region, name, exc in _render(layout, context, found, printed))
-        rendered = face_memo.Rendered(failures, frozenset(found),
-                                      tuple((index[id(region)], text) for region, text in printed))
+        failures = tuple((index, name, isinstance(exc, DataError), _message(exc))
+                         for index, name, exc in _render(layout, context, found, printed))
+        rendered = face_memo.Rendered(failures, frozenset(found), tuple(printed))
         face_memo.keep(key, rendered)
     return rendered
-
-
-def _background_failure(layout, context: dict) -> str | None:
-    """The build's words for a background template that fails on this face, else None."""
-    if not layout.background or "{" not in layout.background:
-        return None
-    try:
-        compiled(layout.background).render(context)
-    except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
-        return _message(exc)
-    return None
 
 
 def _size(project: Project, deck):
@@ -245,33 +248,32 @@ def _origin(region, key: str, layout) -> tuple[str, int]:
 
 
 def _render(layout, context: dict, found: set[str], printed: list):
-    """Render the face's templates; yields (region, key, exception) for each that fails, and adds
-    (region, text) to `printed` for each text and image region drawn."""
-    for region in layout.regions:
-        try:
-            if region.when and not compiled_expression(region.when)(**context):
-                continue
-        except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
-            yield region, "when", exc
+    """Render the face's templates (face_memo.templated: the background's, then each region's);
+    yields (region index or None, key, exception) for each that fails, and adds (region index,
+    text) to `printed` for each text and image region drawn."""
+    hidden = set()      # regions whose `when` is false, or fails
+    for index, kind, key, source in face_memo.templated(layout):
+        if index in hidden:
             continue
-        for key in ("text", "color", "fill", "stroke"):
-            source = getattr(region, key)
-            if not source or (key != "text" and "{" not in source) or \
-                    (key == "text" and region.kind not in ("text", "icon", "image")):
+        try:
+            if key == "when":
+                if not compiled_expression(source)(**context):
+                    hidden.add(index)
                 continue
-            try:
-                out = compiled(source).render(context)
-            except Exception as exc:  # noqa: BLE001
-                yield region, key, exc
-                continue
-            if key == "text" and region.kind == "icon":
-                if out.strip():
-                    found.add(out.strip())
-            elif key == "text" and region.kind == "text":
-                found.update(ICON_REF.findall(out))
-                printed.append((region, out.strip()))
-            elif key == "text":     # an image: its file is placed (validate) like a text
-                printed.append((region, out.strip()))
+            out = compiled(source).render(context)
+        except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
+            if key == "when":
+                hidden.add(index)
+            yield index, key, exc
+            continue
+        if key == "text" and kind == "icon":
+            if out.strip():
+                found.add(out.strip())
+        elif key == "text" and kind == "text":
+            found.update(ICON_REF.findall(out))
+            printed.append((index, out.strip()))
+        elif key == "text":     # an image: its file is placed (validate) like a text
+            printed.append((index, out.strip()))
 
 
 def _message(exc: Exception) -> str:

@@ -1,26 +1,45 @@
 """Boxes the white frame of cards.pdf half covers: a rectangular face is printed with `frame`
-mm of white inside its cut (sheets.yaml), so a text or an icon reaching into it is cut off
-on the printed card although validate has nothing to refuse. The build says so, one line."""
+mm of white inside its cut (sheets.yaml's, or its deck's `frame:`), so a text or an icon
+reaching into it is cut off on the printed card although validate has nothing to refuse. The
+build says so, one line. And a deck's own frame that gives up the clean cut (tests/print: a cut
+may stray 2.5 mm and still show the colour it expects), one line a deck."""
 from __future__ import annotations
 
+from typing import Callable
+
 from datafile.errors import DataError
+from datafile.source import line_of, load_yaml
+
+from ..reading.locate import search_path
 
 from ..model.layouts import layout_id
+from ..model.layouts import Region
+from ..model.model import Deck
 from ..model.project import GameData, Project
 
 CONTENT = ("text", "icon")   # as pnp check's safe zone: a picture may well be meant to be cut
+CLEAN_CUT = 2.5              # mm a cut may stray and still show the colour it expects
+DRAWN = ("rect", "circle", "hexagon", "star", "polygon", "line", "image")
 
 
-def frame_overlaps(project: Project, games: list[GameData]) -> list[str]:
-    """`file:line box 'name'` for each text or icon box of a rectangular face that reaches into the
-    white frame (once per box), in the order of the games' decks."""
-    frame, found = project.sheets.frame, {}
-    if frame <= 0:
-        return []
+def white_of(project: Project, deck) -> float:
+    """mm of white frame inside a deck's cut: its own `frame:`, else sheets.yaml's."""
+    return project.sheets.frame if deck.frame is None else deck.frame
+
+
+Lands = Callable[[GameData, Deck, str, Region, float], bool]
+
+
+def frame_overlaps(project: Project, games: list[GameData], lands: Lands | None = None) -> list[tuple[str, float]]:
+    """(`file:line box 'name'`, frame mm) for each text or icon box of a rectangular face that
+    reaches into its white frame (once per box), in the order of the games' decks. With
+    `lands(game, deck, layout id, box, frame)`, a box whose edges reach in is kept only when
+    what it prints does (a short line in a wide box stays clear)."""
+    found = {}
     for game in games:
         for deck in game.decks:
-            size = project.size_of(deck)
-            if size.shape != "rect":
+            size, frame = project.size_of(deck), white_of(project, deck)
+            if size.shape != "rect" or frame <= 0:
                 continue
             lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
             for lid in lids:
@@ -33,18 +52,78 @@ def frame_overlaps(project: Project, games: list[GameData]) -> list[str]:
                     inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
                     if r.kind in CONTENT and not r.bleed and inside and (r.text or "").strip() and \
                             (x0 < frame - 1e-6 or y0 < frame - 1e-6 or x1 > size.width - frame + 1e-6
-                             or y1 > size.height - frame + 1e-6):
+                             or y1 > size.height - frame + 1e-6) and \
+                            (lands is None or lands(game, deck, lid, r, frame)):
                         file, line = (r.origin or {}).get("", (lid, 0))
-                        found.setdefault((lid, r.name), f"{file}:{line} box '{r.name}'")
+                        found.setdefault((lid, r.name), (f"{file}:{line} box '{r.name}'", frame))
     return list(found.values())
 
 
-def frame_warning(project: Project, games: list[GameData]) -> str | None:
+def frame_warning(project: Project, games: list[GameData], lands: Lands | None = None) -> str | None:
     """The build's one line about them, or None."""
-    boxes = frame_overlaps(project, games)
+    boxes = frame_overlaps(project, games, lands)
     if not boxes:
         return None
-    more = f" and {len(boxes) - 1} more box(es) (pnp check lists them) reach" if len(boxes) > 1 else " reaches"
-    return (f"warning: {boxes[0]}{more} into the {project.sheets.frame:g} mm white frame inside the "
-            f"cut of cards.pdf, which covers it; keep texts and icons {project.sheets.frame:g} mm "
+    (first, frame), more = boxes[0], f" and {len(boxes) - 1} more box(es) (pnp check lists them) reach" \
+        if len(boxes) > 1 else " reaches"
+    return (f"warning: {first}{more} into the {frame:g} mm white frame inside the "
+            f"cut of cards.pdf, which covers it; keep texts and icons {frame:g} mm "
             f"inside the card, or make the box full-bleed with `bleed: true`")
+
+
+def cut_warnings(project: Project, games: list[GameData], bleed: float) -> list[str]:
+    """One line for each rectangular deck whose own `frame:` gives up the clean cut: a white
+    frame under 2.5 mm (neighbours touch: a stray cut shows the next card), or none with a
+    bleed under 2.5 mm (--bleed) or a drawn box within 2.5 mm of the cut (the bleed around it
+    shows the background, another colour)."""
+    out = []
+    for game in games:
+        for deck in game.decks:
+            size = project.size_of(deck)
+            if deck.frame is None or size.shape != "rect" or deck.component == "board":
+                continue
+            file = game.deck_files.get(deck.deck, "")
+            at = f"{file}:{_frame_line(project, file)}: deck '{deck.deck}' frame"
+            if 0 < deck.frame < CLEAN_CUT:
+                out.append(f"warning: {at}: a white frame of {deck.frame:g} mm lets a cut stray only "
+                           f"{deck.frame:g} mm before it shows the next card; 0 (the face printed to its cut) "
+                           f"or {CLEAN_CUT:g} mm at least")
+            elif deck.frame == 0 and bleed < CLEAN_CUT:
+                out.append(f"warning: {at}: 0 prints the face to its cut with {bleed:g} mm of bleed, so a cut "
+                           f"that strays shows white paper; build with --bleed {CLEAN_CUT:g} or more")
+            elif deck.frame == 0:
+                near = _near_the_cut(project, deck, size)
+                if near:
+                    out.append(f"warning: {at}: 0 prints the face to its cut, but {near} ends within "
+                               f"{CLEAN_CUT:g} mm of it while the bleed shows the background, so a cut that "
+                               f"strays shows two colours; make it the layout's `background:`, give the box "
+                               f"`bleed: true`, or keep it {CLEAN_CUT:g} mm inside")
+    return out
+
+
+def _frame_line(project: Project, file: str) -> int:
+    """The line of a deck file's `frame:` (read again only for a warning; 0 if it does not load)."""
+    try:
+        return line_of(load_yaml(project.root / file, file, search_path(project.root)), ("frame",))
+    except DataError:
+        return 0
+
+
+def _near_the_cut(project: Project, deck, size) -> str | None:
+    """`box 'name' (file:line)` of the first drawn box of a deck's faces near its cut, or None."""
+    lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
+    for lid in lids:
+        try:
+            regions = project.layouts.sized(lid, size.width, size.height).regions
+        except (KeyError, DataError):
+            continue      # validate has said why
+        for r in regions:
+            painted = r.kind == "image" or r.fill or r.stroke
+            x0, y0 = min(r.x, r.x + r.width), min(r.y, r.y + r.height)
+            x1, y1 = max(r.x, r.x + r.width), max(r.y, r.y + r.height)
+            inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
+            if r.kind in DRAWN and painted and not r.bleed and inside and (
+                    x0 < CLEAN_CUT or y0 < CLEAN_CUT or x1 > size.width - CLEAN_CUT or y1 > size.height - CLEAN_CUT):
+                file, line = (r.origin or {}).get("", (lid, 0))
+                return f"box '{r.name}' ({file}:{line})"
+    return None

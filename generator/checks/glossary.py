@@ -4,7 +4,9 @@ A glossary entry names the term to use and its `forbidden` variants (whole words
 written with spaces, anywhere in Japanese) or `forbidden_patterns` (regular expressions); `games`
 limits it to those games. `pnp validate` (and so `pnp build`) refuses a text of the game that uses
 a variant, at its file and line. Read: the `<lang>:` values of the card files, the aid, aid card and
-rules files of that language and the game's own catalogue (locales/<lang>/LC_MESSAGES/<game>.po).
+rules files of that language, the game's own catalogue (locales/<lang>/LC_MESSAGES/<game>.po) and
+the catalogues every game shares (print sheets, aids, site, calculator), unless an entry limited to
+some games says `shared: false` (as tests/content/test_glossary.py reads them).
 A project without a glossary/ folder has nothing to check.
 """
 from __future__ import annotations
@@ -32,18 +34,22 @@ def glossary_problems(project, game) -> list[Problem]:
         if not path.exists():
             continue
         # PyYAML, not the data loader: a pattern may name a range of code points (ぁ-ゖ, U+3040…)
-        checks = _checks(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, lang, game.id)
+        glossary = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        checks = _checks(glossary, lang, game.id)
         if not checks:
             continue
         for file in _files(project, game, lang):
             problems += _scan(project, file, lang, checks, every_language=file.parent == game.directory)
+        shared = _checks(glossary, lang, game.id, shared=True)
+        for file in _shared_catalogues(project, lang):
+            problems += _scan(project, file, lang, shared, every_language=False)
     return problems
 
 
-def _checks(glossary: dict, lang: str, game_id: str) -> list[tuple[str, re.Pattern]]:
+def _checks(glossary: dict, lang: str, game_id: str, shared: bool = False) -> list[tuple[str, re.Pattern]]:
     checks = []
     for entry in glossary.get("terms") or []:
-        if entry.get("games") and game_id not in entry["games"]:
+        if entry.get("games") and (game_id not in entry["games"] or (shared and entry.get("shared") is False)):
             continue
         term = entry.get("term", "")
         for variant in entry.get("forbidden") or []:
@@ -58,6 +64,12 @@ def _files(project, game, lang: str) -> list[Path]:
     files += [game.directory / sub / f"{lang}.yaml" for sub in ("aid", "aid-card", "rules")]
     files.append(project.root / "locales" / lang / "LC_MESSAGES" / f"{game.id}.po")
     return [f for f in files if f.exists()]
+
+
+def _shared_catalogues(project, lang: str) -> list[Path]:
+    """The catalogues of `lang` that belong to no game (a game's own is read with that game)."""
+    games = {p.name for p in (project.root / "cards").iterdir() if p.is_dir()} if (project.root / "cards").is_dir() else set()
+    return sorted(p for p in (project.root / "locales" / lang / "LC_MESSAGES").glob("*.po") if p.stem not in games)
 
 
 def _scan(project, file: Path, lang: str, checks, every_language: bool) -> list[Problem]:

@@ -14,6 +14,7 @@ from datafile.errors import BuildError, DataError
 from ..planning import plan as builder, product_list
 from ..paper.imposition import SheetOptions
 from ..paper.output import output_folder
+from .stubs import stub_problems
 from .common import (
     bleed_option,
     duplex_option,
@@ -85,6 +86,14 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     writable_or_exit(out)
     skipped: list[str] = []
     plan = builder.plan(project, languages, out, split_list(products), skipped)
+    stubs = [p for game in {job.game.id: job.game for job in plan
+                            if job.product.name in ("player-aid-card", "player-aid", "rules")}.values()
+             for p in stub_problems(project, game)]   # pnp new's example aid and rules, for cards now gone
+    if stubs:
+        for problem in stubs:
+            click.secho(str(problem), fg="red", err=True)
+        click.secho(f"{len(stubs)} problem(s) found; nothing was written.", fg="red", err=True)
+        sys.exit(1)
     if verbose:
         for note in skipped:   # a game builds what it has, and says what it left out
             click.secho(f"skipped: {note}", fg="yellow", err=True)
@@ -99,13 +108,25 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                 and not (game.directory / "rules").is_dir():
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
-    from ..checks.frame import frame_warning
-    framed = frame_warning(project, list(project.games.values())) \
-        if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else None
-    if framed:   # once a watch, as the skipped files
-        click.secho(framed, fg="yellow", err=True)
+    from ..checks.canvas_size import size_warnings
+    from ..checks.frame import cut_warnings, frame_warning
+    from ..products.text_landing import text_lands
+    framed = [frame_warning(project, list(project.games.values()), text_lands(project, languages))] \
+        + cut_warnings(project, list(project.games.values()), options.bleed) \
+        + size_warnings(project, list(project.games.values())) \
+        if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else []
+    if any(framed):   # once a watch, as the skipped files
+        for line in filter(None, framed):
+            click.secho(line, fg="yellow", err=True)
         if ctx.obj is not None and ctx.obj.get("watching") is not None:
             ctx.obj["said_frame"] = True
+    if any(job.product.name == "cards" for job in plan) and not (ctx.obj or {}).get("said_empty"):
+        from ..checks.faces import empty_boxes
+        for game in {job.game.id: job.game for job in plan}.values():
+            for empty in empty_boxes(project, game):   # once a watch, as the frame
+                click.secho(f"warning: {empty}", fg="yellow", err=True)
+        if ctx.obj is not None and ctx.obj.get("watching") is not None:
+            ctx.obj["said_empty"] = True
     if any(job.product.name == "rules" and has_calculator(job.game) for job in plan):
         ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
     try:

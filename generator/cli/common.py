@@ -32,8 +32,9 @@ def languages_or_exit(project: Project, languages: list[str] | None, allow_missi
     """What the chosen languages need beyond their texts (aid and rules files, icon labels,
     translations): refused before anything renders, with the lines `pnp validate` prints."""
     from ..texts.languages import language_problems
-    problems = [problem for game in project.games.values()
-                for problem in language_problems(project, game, languages, allow_missing)]
+    from .stubs import fold_stubs
+    problems = fold_stubs(project, [problem for game in project.games.values()
+                                    for problem in language_problems(project, game, languages, allow_missing)])
     if problems:
         for problem in dict.fromkeys(problems):
             click.secho(str(problem), fg="red", err=True)

@@ -12,7 +12,7 @@ import click
 from datafile.errors import BuildError, DataError
 
 from ..paper.output import Staging, dropped_note, output_folder
-from .common import known_or_exit, language_paper_option, load_or_exit, project_root, shown_path, split_list
+from .common import known_or_exit, usage_error, language_paper_option, load_or_exit, project_root, shown_path, split_list
 
 
 @click.command()
@@ -46,7 +46,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
     if target == "cutter":
         cutter = _cutter_or_exit(ctx, machine)
     elif machine or paper:
-        raise click.BadParameter("is for `pnp export cutter` only", param_hint="--machine" if machine else "--paper")
+        usage_error("export", f"{'--machine' if machine else '--paper'} is for `pnp export cutter` only")
     if target == "printshop":
         from ..products.exports.printshop import load_presets
         try:
@@ -55,13 +55,13 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
             for problem in exc.problems:
                 click.secho(str(problem), fg="red", err=True)
             sys.exit(1)
-        if preset not in presets:
-            raise click.BadParameter(f"{'unknown preset ' + repr(preset) if preset else 'a preset is needed'}; "
-                                     f"use one of {', '.join(presets)} (layouts/printshops.yaml)",
-                                     param_hint="--preset")
+        if not preset:   # one line, not click's usage block
+            usage_error("export", f"printshop needs --preset NAME: one of {', '.join(presets)} "
+                                  f"(layouts/printshops.yaml)")
+        known_or_exit("export", "--preset", [preset], list(presets), "preset")
         shop = presets[preset]
     elif preset:
-        raise click.BadParameter("--preset is for `pnp export printshop` only", param_hint="--preset")
+        usage_error("export", "--preset is for `pnp export printshop` only")
     project = load_or_exit(ctx, games)
     chosen = _chosen(project, deck_id, card_id)   # game id -> (decks, card ids), for --deck/--card
     languages = split_list(langs)
@@ -135,8 +135,7 @@ def _cutter_or_exit(ctx, machine: str | None):
     from ..model.cutters import known_machines, load_cutter
     root = project_root(ctx)
     if not machine:
-        raise click.BadParameter(f"a machine is needed; use one of {', '.join(known_machines(root))}",
-                                 param_hint="--machine")
+        usage_error("export", f"cutter needs --machine NAME: one of {', '.join(known_machines(root))}")
     try:
         return load_cutter(root, machine)
     except DataError as exc:

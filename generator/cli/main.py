@@ -63,8 +63,14 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
-                KeyboardInterrupt, BrokenPipeError):      # `pnp list | head`: click quiets the streams, exit 1
+                BrokenPipeError):      # `pnp list | head`: click quiets the streams, exit 1
             raise
+        except KeyboardInterrupt:   # Ctrl-C: click's "Aborted!" said neither what stopped nor what is left
+            # build and export stage their files and put them in place at the end (paper/output.py):
+            # stopped, they leave the output as it was; these others write nothing at all
+            kept = ctx.invoked_subcommand in (None, "build", "export", "validate", "check", "list")   # None: not begun
+            click.secho("stopped" + ("; nothing was written" if kept else ""), fg="red", err=True)
+            sys.exit(130)
         except OSError as exc:
             if os.environ.get("PNP_DEBUG"):
                 raise

@@ -39,6 +39,13 @@ class ClickPrompt:
     def t(self, msgid: str, **values) -> str:
         return self._(msgid).format(**values)
 
+    def prompt_suffix(self, question: str) -> str:
+        """What ends a question before the answer. In French a question mark is enough (« terminée ? »),
+        else a colon after a no-break space (click's own ": " read « combien de tours: »)."""
+        if self.lang != "fr":
+            return ": "
+        return " " if question.rstrip().endswith("?") else "\u00a0: "
+
     def say(self, msgid: str, **values) -> None:
         if not self.replay:
             click.echo(self.t(msgid, **values), err=True)
@@ -57,7 +64,8 @@ class ClickPrompt:
             self.given.append((question, answer))
             return value
         while True:
-            answer = click.prompt(question + suffix, default=default, show_default=bool(default), err=True).strip()
+            answer = click.prompt(question + suffix, default=default, show_default=bool(default), err=True,
+                                  prompt_suffix=self.prompt_suffix(question + suffix)).strip()
             if answer in BACK:
                 raise Back
             try:
@@ -84,7 +92,7 @@ class ClickPrompt:
             given = list(self.given)
             click.echo(self.t("Your answers:"), err=True)
             for i, (question, answer) in enumerate(given, 1):
-                click.echo(f"  {i}. {question}: {answer}", err=True)
+                click.echo(f"  {i}. {question}{self.prompt_suffix(question)}{answer}", err=True)
             back = self._review(len(given))
             if back is None:
                 return state
@@ -105,7 +113,8 @@ class ClickPrompt:
         question = self.t("Count the points? (Enter: yes; <: back one question; a number: back to that question)")
         while True:
             try:
-                answer = click.prompt(question, default="", show_default=False, err=True).strip()
+                answer = click.prompt(question, default="", show_default=False, err=True,
+                                      prompt_suffix=self.prompt_suffix(question)).strip()
             except click.exceptions.Abort:
                 return None
             try:

@@ -16,7 +16,7 @@ from ..loading.catalog import load_project_and_problems
 from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
-from ..checks.faces import face_problems, printed_texts
+from ..checks.faces import empty_boxes, face_problems, printed_texts
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
 from ..model.region_checks import FONT_FILE
@@ -27,6 +27,7 @@ from ..paper.imposition import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
+from .stubs import fold_stubs
 from .common import bleed_option, counted, fold_option, language_paper_option, project_root, shortfall_line
 
 
@@ -51,7 +52,7 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
             problems += _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-    problems = list(dict.fromkeys(problems))   # a catalogue shared by several games: once
+    problems = fold_stubs(project, list(dict.fromkeys(problems)))   # a catalogue shared by several games: once
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml
     if problems:
@@ -59,7 +60,12 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
             click.secho(str(problem), fg="red", err=True)
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
+    from ..checks.canvas_size import size_warnings
+    for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
+        click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
+        for empty in empty_boxes(project, game):   # a slip or a leftover; the build goes on
+            click.secho(f"warning: {empty}", fg="yellow", err=True)
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "
                    f"languages {', '.join(game.game.languages)})")

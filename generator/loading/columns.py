@@ -79,6 +79,7 @@ class Columns:
                     and property_key(name) and property_key(name) not in properties:
                 key = property_key(name)
                 properties[key] = _infer([cells[index] if index < len(cells) else None for _, cells in rows[1:]])
+                properties[key]._column = (display, label)   # a layout's slip of it is said at this header
                 parts = ("props", key)
             if parts is None:
                 plain = name[6:] if name.lower().startswith("props.") else name

@@ -200,7 +200,8 @@ def _convert(value: Any, spec: PropertySpec | None) -> Any:
 def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], languages: list[str],
                sheet: str | None = None, taken: set[str] = frozenset(),
                within: tuple[Path, ...] | None = None, quantity: str | None = None,
-               name_column: str | None = None, deck_name: Any = None) -> list[Card]:
+               name_column: str | None = None, deck_name: Any = None,
+               quantity_at: tuple[str, int] | None = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
     every problem with file, row and column. Plain columns that name no declared property are
     added to `properties` (the deck's), so the layout checks know them."""
@@ -211,6 +212,9 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if odd:
         raise DataError(odd)
     columns = _Columns(rows, properties, display, languages, quantity, name_column)
+    unread = _unread_quantity(rows[0][1], quantity, display, quantity_at)
+    if unread:   # every row would silently print once
+        raise DataError(unread)
     ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
@@ -288,6 +292,20 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if problems:
         raise DataError(problems)
     return cards
+
+
+def _unread_quantity(header: list[Any], quantity: str | None, display: str,
+                    at: tuple[str, int] | None) -> list[Problem]:
+    """The deck's `quantity:` naming a column the header lacks: one problem at that line."""
+    names = [str(c).strip() for c in header if not _blank(c)]
+    if not quantity or quantity.strip().lower() in (n.lower() for n in names):
+        return []
+    lower = {n.lower(): n for n in names}
+    guess = lower.get(closest(quantity.strip().lower(), lower) or "")
+    file, line = at or (display, 1)
+    return [Problem(file, line, "quantity", f"no column '{quantity}' in {display}"
+                    + (f"; did you mean '{guess}'?" if guess else ""),
+                    f"one of its columns: {', '.join(names)}")]
 
 
 def _numbered(deck_name: Any, n: int) -> Any:

@@ -51,7 +51,9 @@ def colour(value: str) -> str:
 def colour_ref(value: str) -> str:
     """What a region's colour, fill or stroke may say: a colour, a name of the layout's `colors`,
     or a Jinja template that gives one (checked when it is drawn)."""
-    if "{{" in value or "{%" in value or PALETTE_NAME.match(value) and value not in NAMED:
+    # `Grey`, `dark_grey`: a slip of a palette name, said by the palette check with its name (layouts.py)
+    plain = re.sub(r"[_ ]+", "-", value.strip().lower())
+    if "{{" in value or "{%" in value or PALETTE_NAME.match(plain) and value not in NAMED:
         return value
     if not is_colour(value):
         raise PydanticCustomError("colour", "'{value}' is not a colour (expected {expected}, a name of the layout's "

@@ -33,9 +33,9 @@ MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older
 
 @dataclass(frozen=True)
 class Rendered:
-    """What rendering one face gave, by region index: failures (index, key, is a DataError,
-    message), the icons it shows, and the stripped text of each text region drawn."""
-    failures: tuple[tuple[int, str, bool, str], ...]
+    """What rendering one face gave, by region index: failures (index, None for the background;
+    key, is a DataError, message), the icons it shows, and the stripped text of each text region drawn."""
+    failures: tuple[tuple[int | None, str, bool, str], ...]
     icons: frozenset[str]
     printed: tuple[tuple[int, str], ...]
 
@@ -82,16 +82,29 @@ def rendered_text(source: str, context: dict) -> tuple[str | None, str | None]:
     return result
 
 
+def templated(layout) -> tuple[tuple[int | None, str, str, str], ...]:
+    """Every template a face of `layout` renders, in the order the build renders them: (region
+    index, None for the layout's background; the region's kind; field; source). A region's
+    `when` comes before its other fields, which render only where it is true. The one list of a
+    layout's templates: the checks render it (checks/faces.py) and the memo keys on it."""
+    fields: list = [(None, "", "background", layout.background)] if "{" in (layout.background or "") else []
+    for index, r in enumerate(layout.regions):
+        if r.when:
+            fields.append((index, r.kind, "when", r.when))
+        if r.text and r.kind in ("text", "icon", "image"):
+            fields.append((index, r.kind, "text", r.text))
+        fields += [(index, r.kind, key, getattr(r, key)) for key in ("color", "fill", "stroke")
+                   if "{" in (getattr(r, key) or "")]
+    return tuple(fields)
+
+
 def layout_key(layout) -> tuple | None:
-    """What rendering reads of a layout (its regions' kinds and templates, in order), or None
-    when one of its templates uses the translator other than by calling it."""
-    regions = tuple((r.kind, r.when, r.text, r.color, r.fill, r.stroke) for r in layout.regions)
-    for kind, when, *sources in regions:
-        if when and not _calls_translator_only(when, True):
-            return None
-        if any(s and not _calls_translator_only(s, False) for s in sources):
-            return None
-    return regions
+    """What rendering reads of a layout (templated), or None when one of its templates uses the
+    translator other than by calling it."""
+    fields = templated(layout)
+    if any(not _calls_translator_only(source, key == "when") for _i, _kind, key, source in fields):
+        return None
+    return fields
 
 
 @lru_cache(maxsize=8192)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
+
+from datafile.lengths import UNITS, parse_length
 
 from .colours import Colour, ColourRef
 from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
@@ -17,6 +19,20 @@ Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_M
 
 Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength
 Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength
+
+
+def _points(value):
+    """A font size: points, written bare or with their unit (`11 pt`); mm, cm and in converted."""
+    if not isinstance(value, str):
+        return value
+    found = parse_length(value)
+    if found and found[1] in UNITS:
+        return round(found[0] * UNITS[found[1]] / UNITS["pt"], 3)
+    raise PydanticCustomError("font_size", "'{value}' is not a font size (expected points: a number such as 11, "
+                              "or 11 pt; mm, cm and in are converted)", {"value": value[:40]})
+
+
+FontSize = Annotated[float, BeforeValidator(_points)]
 
 
 class RegionSpec(Strict):
@@ -40,8 +56,8 @@ class RegionSpec(Strict):
     #                                     .ttf/.otf file of the game folder (see typeset/fonts.py)
     bold: bool | None = None
     italic: bool | None = None
-    size: float | None = Field(None, gt=0, le=300)           # points
-    min_size: float | None = Field(None, ge=1, le=300)
+    size: FontSize | None = Field(None, gt=0, le=300)           # points
+    min_size: FontSize | None = Field(None, ge=1, le=300)
     leading: float | None = Field(None, gt=0, le=10)
     align: Align | None = None
     valign: Literal["top", "middle", "bottom"] | None = None

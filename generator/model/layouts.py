@@ -21,7 +21,8 @@ from ..reading.locate import layout_paths, relative, search_path
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
-                            _unknown_name, unknown_variables)
+                            _slip_problem, _unknown_name, palette_slip, unknown_variables)
+from .template_syntax import syntax_problem
 from .templates import used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
@@ -364,13 +365,17 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                 try:   # the syntax check parses once per template text (memoised), not once per load
                     used_paths(source, key == "when")
                 except TemplateSyntaxError as exc:
-                    problems.append(Problem(file, key_line, f"{box}.{key}", f"Jinja syntax error: {exc.message}",
-                                            "a valid Jinja template"))
+                    problems.append(Problem(file, key_line, f"{box}.{key}",
+                                            *syntax_problem(source, exc.message or "", key == "when")))
                     continue
                 problems += unknown_variables(source, key == "when", file, key_line, f"{box}.{key}")
         for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]
+            elif palette_slip(values.get(key), palette):
+                key_line, box = at(key)
+                problems.append(_slip_problem(values[key], palette_slip(values[key], palette), palette, file,
+                                              key_line, f"{box}.{key}"))
             elif _unknown_name(values.get(key)):
                 key_line, box = at(key)
                 problems.append(_colour_problem(values[key], palette, file, key_line, f"{box}.{key}"))
@@ -381,6 +386,9 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         regions.append(Region(name=rname, **{k: values.get(k) for k in Region.__dataclass_fields__ if k != "name"}))
     if background in palette:
         background = palette[background]
+    elif palette_slip(background, palette) and spec.background:
+        problems.append(_slip_problem(background, palette_slip(background, palette), palette, file,
+                                      line_of(raw, ("layouts", short, "background")), f"layouts.{short}.background"))
     elif _unknown_name(background) and spec.background:
         problems.append(_colour_problem(background, palette, file, line_of(raw, ("layouts", short, "background")),
                                         f"layouts.{short}.background"))

@@ -106,6 +106,28 @@ class Size(Strict):
         return value
 
 
+MAX_FRAME_MM = 20
+
+
+def frame_mm(value):
+    """A deck's `frame:` in mm: a number of mm, or a length in mm, cm, in or pt; 0 to 20 mm."""
+    if value is None:
+        return None
+    parsed = parse_length(value) if isinstance(value, str) else None
+    mm = to_mm(*parsed) if parsed and parsed[1] not in ("px", "%") else value
+    if isinstance(mm, bool) or not isinstance(mm, (int, float)):
+        written = str(value).strip()[:40]
+        why = {"px": " in pixels, which need a dpi", "%": " a share, of nothing"}.get(parsed[1], "") if parsed else ""
+        raise PydanticCustomError("frame", "{message}", {"message": (
+            f"'{written}'{why or ' is not a length'}; write mm (0, 3), or a number and its unit "
+            f"(0.125 in, 3.2 mm, 9 pt)")})
+    if not 0 <= mm <= MAX_FRAME_MM:
+        raise PydanticCustomError("frame", "{message}", {"message": (
+            f"'{str(value).strip()}' is {mm:g} mm; a white frame is 0 (the face printed to the cut) "
+            f"to {MAX_FRAME_MM} mm")})
+    return float(mm)
+
+
 def _size_kind(value) -> str:
     return "str" if isinstance(value, str) else "Size"
 
@@ -213,6 +235,9 @@ class Deck(Strict):
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
     sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)
+    # mm of white frame inside its cards' cut on the sheets (None: sheets.yaml's); 0 prints the
+    # face to the cut, for a border the card draws itself (Squib's)
+    frame: float | None = None
     # the rules' card index: as the file lists them, or by name (reader's order) within each layout
     index: Literal["as-listed", "by-name"] = "as-listed"
 
@@ -220,6 +245,11 @@ class Deck(Strict):
     @classmethod
     def _sized_preset(cls, value):
         return sized_preset(value)
+
+    @field_validator("frame", mode="before")
+    @classmethod
+    def _frame_in_mm(cls, value):
+        return frame_mm(value)
 
     @property
     def printed_back(self) -> bool:

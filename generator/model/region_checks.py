@@ -29,8 +29,28 @@ def _unknown_name(value) -> bool:
     return isinstance(value, str) and "{" not in value and not is_colour(value)
 
 
+def _plain(name: str) -> str:
+    return re.sub(r"[-_ ]", "", name.lower()).replace("gray", "grey")
+
+
+def palette_slip(value, palette: dict) -> str | None:
+    """The palette name a standard colour name is a spelling of (`gray` for `grey`, `darkGrey`
+    for `dark-grey`): the designer meant the layout's colour, and got the standard one silently."""
+    if not isinstance(value, str) or value in palette or "{" in value or value.startswith("#"):
+        return None
+    return next((name for name in sorted(palette) if _plain(name) == _plain(value)), None)
+
+
+def _slip_problem(value: str, name: str, palette: dict, file: str, line: int, where: str) -> Problem:
+    what = "a standard colour, not" if is_colour(value) else "not"
+    return Problem(file, line, where, f"'{value}' is {what} the layout's '{name}' ({palette[name]}); "
+                   f"did you mean '{name}'?",
+                   f"'{name}' as the layout's colors name it, or its #rrggbb for another colour")
+
+
 def _colour_problem(value: str, palette: dict, file: str, line: int, where: str) -> Problem:
-    guess = closest(value, palette)
+    # `Blue`: colour names are lowercase
+    guess = closest(value, palette) or (value.lower() if is_colour(value.lower()) else None)
     return Problem(file, line, where, f"unknown colour '{value[:40]}'" + (f"; did you mean '{guess}'?" if guess else ""),
                    "#rrggbb, a colour name such as white, or a name of the layout's colors"
                    + (f" ({', '.join(sorted(palette)[:12])})" if palette else ""))

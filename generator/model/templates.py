@@ -20,7 +20,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from jinja2 import StrictUndefined, Undefined, nodes
-from jinja2.exceptions import SecurityError, TemplateRuntimeError
+from jinja2.exceptions import SecurityError, TemplateRuntimeError, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import BaseModel
 
@@ -28,6 +28,7 @@ from datafile.errors import closest
 
 from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
 from .japanese import polite
+from .template_syntax import syntax_message
 from .model import Card, Deck, Game, Text
 
 MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
@@ -383,6 +384,8 @@ def template_error(exc: Exception) -> str:
     """A template's failure in the author's words, on one line: no exception class, no
     `'dict object' has no attribute` (issue 29)."""
     text = " ".join(str(exc).split())[:200]
+    if isinstance(exc, TemplateSyntaxError) and exc.source:   # in the designer's words, with the fix
+        return syntax_message(exc.source, exc.message or "")
     if isinstance(exc, PrintedValueError):   # already in the author's words, naming the variable
         return text
     unknown = re.search(r"No (filter|test) named '([^']*)'", text)

@@ -6,11 +6,10 @@ the trim box, in points; the bleed lies at negative coordinates and beyond the s
 from __future__ import annotations
 
 from collections import OrderedDict
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
-from reportlab.lib.colors import HexColor, black, toColor
+from reportlab.lib.colors import black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,6 +23,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup
 from . import images
+from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape
 
 CONTENT = ("text", "icon", "image")   # what a quarter turn lays out in the box, width and height exchanged
@@ -58,6 +58,7 @@ class FaceRenderer:
         self.report = report      # report(event, region, **facts): what `pnp check` inspects
         self._size: Size | None = None
         self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
+        self._set: dict[tuple, tuple] = {}      # a text's face and markup by font and source (_text)
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
              on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None) -> None:
@@ -72,7 +73,7 @@ class FaceRenderer:
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
         if layout.background:
-            with _face_errors(_background_of(layout, label, self.lang)):
+            with face_errors(background_place(layout, label, self.lang)):
                 fill = self._color(layout.background, context, layout)
             canvas.setFillColor(fill)
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
@@ -225,15 +226,7 @@ class FaceRenderer:
         source = compiled(r.text or "").render(ctx).strip()
         if not source:
             return None
-        faces = self._faces(r, source)
-        face = faces[0]
-        missing = check_glyphs(source, faces)
-        if missing:
-            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
-            name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
-            raise BuildError(f"font {name} has no glyph for {shown}")
-        markup = to_markup(source, self.lang, self.icons)
+        face, markup = self._set_text(r, source)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
         para, used = fit(markup, face, self.typo, box)
@@ -245,6 +238,27 @@ class FaceRenderer:
         top = y + h
         offset = {"top": top - used, "middle": y + (h - used) / 2, "bottom": y}[r.valign]
         return para, x, offset, drawn_key
+
+    def set_text(self, r: Region, layout, ctx, size: Size) -> tuple | None:
+        """A text region set as draw() sets it, unturned: (paragraph, x, y, key), points, y up."""
+        return self._text(r, layout, ctx, *region_box(r, size.width * mm, size.height * mm, 0.0))
+
+    def _set_text(self, r: Region, source: str) -> tuple:
+        """(face, paragraph markup) of a text, its glyphs checked: once per renderer for each font
+        and source (the same rule, label or name is on many cards; a fifth of the texts are new)."""
+        key = (r.font, r.bold, r.italic, source)
+        if key in self._set:
+            return self._set[key]
+        faces = self._faces(r, source)
+        face = faces[0]
+        missing = check_glyphs(source, faces)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
+            name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
+            raise BuildError(f"font {name} has no glyph for {shown}")
+        self._set[key] = face, to_markup(source, self.lang, self.icons)
+        return self._set[key]
 
     def place_only(self, r: Region, size: Size, source: str, bleed: float) -> None:
         """Place a text region's rendered text, or an image region's file, as the build does,
@@ -346,53 +360,3 @@ def draw_paragraph(canvas: Canvas, para, x: float, y: float, key: tuple) -> None
         drawn.move_to_end(key)
         canvas._code.extend(code)
     canvas.restoreState()
-
-
-def resolve_color(value: str, ctx: dict, layout: Layout):
-    if "{" in value:
-        value = compiled(value).render(ctx).strip()
-    value = layout.colors.get(value, value)
-    try:
-        return HexColor(value) if value.startswith("#") else toColor(value)
-    except (ValueError, TypeError):
-        raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")
-
-
-def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -> str | None:
-    """What a face shows along its trim and in its bleed: its background colour, or that of its
-    last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
-    faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside).
-    A template that fails is one line naming the face, the layout and where (BuildError)."""
-    with _face_errors(_background_of(layout, label, lang)):
-        key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
-    for region in layout.regions:
-        if not region.bleed:      # inside the trim: nothing of it reaches the edge
-            continue
-        file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
-        with _face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
-            if region.when and not compiled_expression(region.when)(**ctx):
-                continue
-            if region.kind == "image":
-                key = None
-            elif region.fill:
-                key = resolve_color(region.fill, ctx, layout).hexval()
-    return key
-
-
-def _background_of(layout: Layout, label: str, lang: str) -> str:
-    """Where a layout's background template failed, as validate says it: its file and line first."""
-    file, line = layout.background_at or (layout.file, 0)
-    # a bundled layout is pnp's file, not the designer's: named, no line (as _written)
-    if line and not Path(file).is_absolute():
-        return f"{file}:{line}: {label}, language {lang}, background of layout {layout.id}"
-    return f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"
-
-
-@contextmanager
-def _face_errors(where: str):
-    try:
-        yield
-    except BuildError as exc:
-        raise BuildError(f"{where}: {exc}") from None
-    except Exception as exc:  # template errors: name the place, keep the cause
-        raise BuildError(f"{where}: {template_error(exc)}") from None

@@ -101,20 +101,23 @@ class Layout:
     def fold_gap(self) -> float:
         return 2 * (self.options.bleed + self.sheets.marks.offset + self.sheets.marks.length)
 
-    def frame(self, size: Size, kind: str = "single", grid: tuple | None = None) -> Frame:
+    def frame(self, size: Size, kind: str = "single", grid: tuple | None = None, white: float | None = None) -> Frame:
+        """Pieces of `size` on this layout's paper: as the paper fits them or in a deck's `grid`,
+        with `white` mm of frame (None: sheets.yaml's)."""
         area = self.fold_area() if kind == "fold" else self.full
-        key = (size.width, size.height, size.shape, size.radius, kind, grid)
+        white = self.sheets.frame if white is None else white
+        key = (size.width, size.height, size.shape, size.radius, kind, grid, white)
         if key not in self._frames:
             try:
                 self._frames[key] = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
-                                               self.what, grid)
+                                               self.what, grid, white)
             except BuildError as exc:
                 if kind != "fold":
                     raise
-                self._frames[key] = self._fold_grid(size, area, grid, exc)
+                self._frames[key] = self._fold_grid(size, area, grid, exc, white)
         return self._frames[key]
 
-    def _fold_grid(self, size: Size, area: Box, grid: tuple | None, exc: BuildError) -> Frame:
+    def _fold_grid(self, size: Size, area: Box, grid: tuple | None, exc: BuildError, white: float) -> Frame:
         """A deck's grid on the fold-over sheets, where half the page holds the fronts: its gap
         kept, as many of its columns and rows as the half holds (the grid is the designer's for
         cards.pdf; the fold-over version follows it as far as the paper lets it)."""
@@ -122,12 +125,12 @@ class Layout:
             columns, rows, gap = grid
             try:
                 free = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area, self.what,
-                                  (None, None, gap))
+                                  (None, None, gap), white)
                 fitted = (min(columns or free.cols.count, free.cols.count),
                           min(rows or free.rows.count, free.rows.count), gap)
                 # the deck's grid still names the frame: its pieces share sheets as on cards.pdf
                 return replace(make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
-                                          self.what, fitted), grid=grid)
+                                          self.what, fitted, white), grid=grid)
             except BuildError:
                 pass
         message = f"{exc}, with its back beside the fold (--fold {self.options.fold})"
@@ -144,15 +147,15 @@ class Layout:
         kind = self.options.two_sided
         height = (self.fold_area() if kind == "fold" else self.full).height
         if kind == "fold":
-            fold_sheets = pack_all([p for p in pieces if p.back], lambda s, g: self.frame(s, "fold", g), height,
+            fold_sheets = pack_all([p for p in pieces if p.back], lambda s, g, w: self.frame(s, "fold", g, w), height,
                                    "fold", self.options.deck_per_sheet)
             rest = pack_all([p for p in pieces if not p.back], self._single, self.full.height, None,
                             self.options.deck_per_sheet)
             return fold_sheets + rest
         return pack_all(pieces, self._single, height, kind, self.options.deck_per_sheet)
 
-    def _single(self, size: Size, grid: tuple | None) -> Frame:
-        return self.frame(size, "single", grid)
+    def _single(self, size: Size, grid: tuple | None, white: float | None = None) -> Frame:
+        return self.frame(size, "single", grid, white)
 
 
 def page_count(sheets: list[Sheet]) -> int:
@@ -168,6 +171,7 @@ class Placed:
     box: Box                                          # the trim, mm, page coordinates
     size: Size
     bleed: tuple[float, float, float, float]          # own bleed left, bottom, right, top (mm)
+    frame: float = 0.0                                # mm of white inside a rectangular trim
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,6 @@ class Marked:
 class Page:
     placed: list[Placed]
     blocks: list[Marked]
-    frame: float = 0.0                                # mm of white inside rectangular trims
 
 
 def _own_bleed(block, col: int, row: int, has) -> tuple[float, float, float, float]:
@@ -216,7 +219,7 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
         centred = (printed.y1 + printed.y0 + full) / 2
         top = min(centred, printed.y1 - label_room(layout.sheets))
         top = max(top, printed.y0 + reserve(layout.sheets) + full)
-    page = Page([], [], layout.sheets.frame)
+    page = Page([], [])
     room_top = printed.y1 - margin
     for index, block in enumerate(sheet.blocks):
         frame, size = block.frame, block.size
@@ -236,7 +239,8 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
             box = Box(x, y1 - size.height, x + size.width, y1)
             boxes.append(box)
             page.placed.append(Placed(piece.back if backs else piece.front, box, size,
-                                      _own_bleed(block, col, row, filled.__contains__)))
+                                      _own_bleed(block, col, row, filled.__contains__),
+                                      frame.white if frame.framed else 0.0))
         right_room = paper.width / 2 if sheet.kind == "fold" and layout.options.fold == "long" \
             else printed.x1 - margin
         page.blocks.append(Marked(boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top), frame.bleed,
@@ -259,8 +263,8 @@ def mirrored(page: Page, width: float, height: float, edge: str, offset=(0.0, 0.
     def sides(bleed):
         left, bottom, right, top = bleed
         return (right, bottom, left, top) if edge == "long" else (left, top, right, bottom)
-    return Page([Placed(p.form, flip(p.box), p.size, sides(p.bleed)) for p in page.placed],
-                [replace(m, boxes=[flip(b) for b in m.boxes], room=flip(m.room)) for m in page.blocks], page.frame)
+    return Page([Placed(p.form, flip(p.box), p.size, sides(p.bleed), p.frame) for p in page.placed],
+                [replace(m, boxes=[flip(b) for b in m.boxes], room=flip(m.room)) for m in page.blocks])
 
 
 # ---------------------------------------------------------------- drawing
@@ -276,7 +280,7 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
     marks = []
     for page in pages:
         for placed in page.placed:
-            _place(canvas, placed, page.frame)
+            _place(canvas, placed)
         if cut_paths:
             draw_cut_paths(canvas, [(p.box, p.size) for p in page.placed])
         for block in page.blocks:
@@ -299,11 +303,11 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
     canvas.showPage()
 
 
-def _place(canvas: Canvas, placed: Placed, frame: float) -> None:
+def _place(canvas: Canvas, placed: Placed) -> None:
     """Draw a rendered face in its slot, clipped to its trim plus its own bleed: a rectangle's
     inside its white frame, a round or hexagonal piece's to its own shape grown by its bleed
     (its neighbours' bleed never reaches it)."""
-    box, (left, bottom, right, top) = placed.box, placed.bleed
+    box, (left, bottom, right, top), frame = placed.box, placed.bleed, placed.frame
     canvas.saveState()
     path = canvas.beginPath()
     if placed.size.shape == "rect" and frame > 0:

@@ -6,8 +6,9 @@ left and right margins, turned (6 mm from the paper's edge where the blank allow
 long for one stretch is split at its " · " into the next stretches, the top line's rest going on
 with the bottom line, whose last stretch takes all that is left; a part wider than its stretch
 wraps there, inwards, clear of the crop marks. Glyphs sit in the band by the font's own ascent
-and descent. A Japanese label (one with kana or kanji) shows its parts joined by 「・」, as
-typeset() writes " · " in Japanese."""
+and descent. A Japanese label (one with kana or kanji) joins its parts with a full-width space
+(none after 「、」), not with a chain of 「・」 that reads as one name (「王・女王トークン」): a labeller
+writes 「シート1／5（表面）」 and a list of decks with 「、」 (sheet_and_side, listed)."""
 from __future__ import annotations
 
 import re
@@ -26,6 +27,29 @@ MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
 EDGE = 6.0                       # mm from the paper edge a turned label keeps where the margin allows
 SEPARATOR = " · "
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def sheet_and_side(where: str, side: str) -> str:
+    """「シート1／5（表面）」 in Japanese, "sheet 1 of 5 · fronts" elsewhere."""
+    if not side:
+        return where
+    return f"{where}（{side}）" if JAPANESE.search(where + side) else f"{where}{SEPARATOR}{side}"
+
+
+def listed(items: list[str]) -> str:
+    """Parts of a label that name one list (the decks of a sheet): 「、」 between them in Japanese."""
+    if items and JAPANESE.search("".join(items)):
+        return SEPARATOR.join(f"{item}、" for item in items[:-1]) + (SEPARATOR if len(items) > 1 else "") + items[-1]
+    return SEPARATOR.join(items)
+
+
+def _joined(parts: list[str], japanese: bool) -> str:
+    if not japanese:
+        return SEPARATOR.join(parts)
+    out = ""
+    for part in parts:
+        out += part if not out or out.endswith("、") else "\u3000" + part
+    return out
 
 
 def _stretches(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -107,28 +131,28 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
     for index, (text, free) in enumerate(zip(lines, spaces)):
         parts = ([p for p in text.split(SEPARATOR) if p] if text else []) + carry
         carry = []
-        join = "・" if JAPANESE.search(text + "".join(parts)) else SEPARATOR
+        japanese = bool(JAPANESE.search(text + "".join(parts)))
         for number, (a, b, across, upright) in enumerate(free):
             if not parts:
                 break
             last = number == len(free) - 1 and (index == 1 or not spaces[1])
-            shown, parts = _fill(parts, join, font, b - a, last)
+            shown, parts = _fill(parts, japanese, font, b - a, last)
             # `top`: the top band, or the left side band (both stack their extra lines the same way)
             top = index == 0 if upright else across < (printed.x0 + printed.x1) / 2
             _draw(canvas, shown, font, a, b, across, upright, printed, margin, top, marks)
         carry = parts
 
 
-def _fill(parts: list[str], join: str, font: str, width: float, last: bool) -> tuple[str, list[str]]:
+def _fill(parts: list[str], japanese: bool, font: str, width: float, last: bool) -> tuple[str, list[str]]:
     """The parts that fit `width` and what is left; a part wider than the stretch goes whole (it
     wraps there, inwards), and the sheet's last stretch takes all that is left (nothing is lost)."""
     if last:
-        return join.join(parts), []
+        return _joined(parts, japanese), []
     taken = 0
-    while taken < len(parts) and _size(join.join(parts[:taken + 1]), font, width):
+    while taken < len(parts) and _size(_joined(parts[:taken + 1], japanese), font, width):
         taken += 1
     taken = max(taken, 1)
-    return join.join(parts[:taken]), parts[taken:]
+    return _joined(parts[:taken], japanese), parts[taken:]
 
 
 def _draw(canvas: Canvas, shown: str, font: str, a: float, b: float, across: float, upright: bool,

@@ -33,6 +33,7 @@ class Piece:
     deck: str = ""
     board: bool = False          # larger than the paper: printed in parts (board.py), not packed
     grid: tuple | None = None    # its deck's own sheet grid (columns, rows, gap): sheets of their own
+    frame: float | None = None   # its deck's white frame in mm (None: sheets.yaml's): blocks of their own
 
     def may_touch(self, other: "Piece") -> bool:
         if self.front_key is None or self.front_key != other.front_key:
@@ -71,8 +72,10 @@ class Block:
         return self.frame.size
 
     def holds(self, piece: Piece) -> bool:
-        """Of this block's kind: its size, and its deck's grid (or none)."""
-        return size_key(self.size) == size_key(piece.size) and self.frame.grid == piece.grid
+        """Of this block's kind: its size, its deck's grid (or none) and white frame."""
+        white = self.frame.sheets.frame if piece.frame is None else piece.frame
+        return size_key(self.size) == size_key(piece.size) and self.frame.grid == piece.grid \
+            and self.frame.white == white
 
     def place(self, piece: Piece) -> bool:
         """Put `piece` in the next slot it may take; False when the block is full."""
@@ -137,7 +140,7 @@ def lane(frame: Frame) -> float:
 class Packer:
     """Fills sheets of one kind with pieces in order (see the module's docstring)."""
 
-    def __init__(self, kind: Kind, frame_for: Callable[[Size, tuple | None], Frame], height: float,
+    def __init__(self, kind: Kind, frame_for: Callable[[Size, tuple | None, float | None], Frame], height: float,
                  new_sheet_per_deck=False):
         self.kind, self.frame_for, self.height = kind, frame_for, height
         self.per_deck = new_sheet_per_deck
@@ -165,7 +168,7 @@ class Packer:
             raise AssertionError("a frame always holds one piece")   # make_frame refused it before
 
     def _open_block(self, sheet: Sheet, piece: Piece) -> bool:
-        frame = self.frame_for(piece.size, piece.grid)
+        frame = self.frame_for(piece.size, piece.grid, piece.frame)
         last = sheet.blocks[-1] if sheet.blocks else None
         if last is not None:
             last.close()
@@ -204,7 +207,8 @@ def order_by_edges(pieces: list[Piece]) -> list[Piece]:
     was: cards that may touch come together (and a deck's expansion cards join its base cards)."""
     groups: dict[tuple, list[Piece]] = {}
     for piece in pieces:
-        groups.setdefault(((size_key(piece.size), piece.grid), repr(piece.front_key), repr(piece.back_key)),
+        groups.setdefault(((size_key(piece.size), piece.grid, piece.frame), repr(piece.front_key),
+                           repr(piece.back_key)),
                           []).append(piece)
     by_size: dict[tuple, list[Piece]] = {}
     for (size, *_rest), members in groups.items():
@@ -212,7 +216,7 @@ def order_by_edges(pieces: list[Piece]) -> list[Piece]:
     return [p for members in by_size.values() for p in members]
 
 
-def pack_all(pieces: list[Piece], frame_for: Callable[[Size, tuple | None], Frame], height: float,
+def pack_all(pieces: list[Piece], frame_for: Callable[[Size, tuple | None, float | None], Frame], height: float,
              two_sided: Kind | None, per_deck: bool = False) -> list[Sheet]:
     """The sheets of a file: two-sided sheets (`duplex` or `fold`) for pieces with a back, then
     single-sided ones; without `two_sided` every piece goes onto single-sided sheets, fronts only."""

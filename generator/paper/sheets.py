@@ -71,11 +71,12 @@ class Frame:
     sheets: SheetsFile
     paper_name: str
     grid: tuple | None = None    # a deck's own grid (columns, rows, gap): its pieces share no sheet with others
+    white: float = 0.0           # mm of white frame inside a rectangle's cut (sheets.yaml's, or its deck's)
 
     @property
     def framed(self) -> bool:
         """Rectangles with a white frame: they touch, share their cuts and need no bleed."""
-        return framed(self.sheets, self.size)
+        return framed(self.white, self.size)
 
     @property
     def per_page(self) -> int:
@@ -95,8 +96,8 @@ def content(paper: Paper) -> Box:
     return Box(x, y, x + w, y + h)
 
 
-def framed(sheets: SheetsFile, size: Size) -> bool:
-    return sheets.frame > 0 and size.shape == "rect"
+def framed(white: float, size: Size) -> bool:
+    return white > 0 and size.shape == "rect"
 
 
 def reserve(sheets: SheetsFile) -> float:
@@ -134,23 +135,24 @@ def axis(space: float, item: float, least: float, most: float) -> Axis:
 
 
 def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, area: Box | None = None,
-               what: str = "card", grid: tuple | None = None) -> Frame:
+               what: str = "card", grid: tuple | None = None, white: float | None = None) -> Frame:
     """Pieces of `size` on the paper: as many as fit, or a deck's `grid` (columns, rows, gap;
-    None in it: as many as fit, the paper's gap)."""
+    None in it: as many as fit, the paper's gap); `white` mm of frame (None: sheets.yaml's)."""
     paper = sheets.papers[paper_name]
     area = area or trim_area(sheets, paper)
+    white = sheets.frame if white is None else white
     # framed pieces touch; round and hexagonal ones, cut one by one, keep `gutter` (3 mm of bleed each)
-    least = 0.0 if framed(sheets, size) else sheets.gutter if size.shape != "rect" else sheets.min_gutter
+    least = 0.0 if framed(white, size) else sheets.gutter if size.shape != "rect" else sheets.min_gutter
     if grid is not None:
-        cols, rows = _grid_axes(sheets, paper_name, size, area, grid, what)
+        cols, rows = _grid_axes(sheets, paper_name, size, area, grid, what, white)
     else:
         cols = axis(area.width, size.width, least, sheets.gutter)
         rows = axis(area.height, size.height, least, sheets.gutter)
-    if framed(sheets, size):
+    if framed(white, size):
         bleed = 0.0
     if cols.count < 1 or rows.count < 1:
         raise BuildError(_no_room(sheets, paper_name, size, what))
-    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name, grid)
+    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name, grid, white)
 
 
 def _no_room(sheets: SheetsFile, paper_name: str, size: Size, what: str) -> str:
@@ -166,14 +168,14 @@ class GridError(BuildError):
         self.field = field
 
 
-def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str):
+def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str, white: float):
     """A deck's own grid: its columns and rows `gap` mm apart, or a GridError saying what fits.
     Unframed pieces keep half the gap as their own bleed: unframed rectangles touch (0, sharing
     their cuts as they do without a grid) or keep `min_gutter` at least, never a sliver between;
     round and hexagonal pieces, cut one by one, keep `gutter` (their slanted and curved sides
     keep less of a bleed than their box)."""
     columns, rows, gap = grid
-    unframed = not framed(sheets, size)
+    unframed = not framed(white, size)
     gap = (sheets.gutter if unframed else 0.0) if gap is None else gap
     if size.shape != "rect" and gap < sheets.gutter - 1e-9:
         shape = "round" if size.shape == "round" else "hexagonal"

@@ -98,14 +98,16 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         workers = min(workers, len(todo))
         with _long_lived_frozen():
             if workers <= 1:
-                for job, tmp, _key in todo:
+                shared = product_list.in_turn([(job.product, job.game.id, job.lang) for job, _tmp, _key in todo])
+                for (job, tmp, _key), work in zip(todo, shared):
                     announce(job)
-                    job.product.write(project, job.game, job.lang, tmp, options, progress)
+                    job.product.write(project, job.game, job.lang, tmp, options, progress, shared=work)
                 site.render()
             else:
-                from .workers import render_parallel
-                render_parallel(project, [(job, tmp) for job, tmp, _key in todo], options, workers,
-                                progress, announce, warn, first=site.render, pages=pages)
+                from .workers import render_parallel, warm
+                units = [(job, tmp) for job, tmp, _key in todo]
+                render_parallel(project, units, options, workers, progress, announce, warn, first=site.render,
+                                pages=pages, warm=functools.partial(warm, project, units))
         for _job, tmp, key in todo:
             store.put(key, tmp)
         site.finish()

@@ -24,6 +24,7 @@ class Product:
     # products of one game and language with the same `family` are rendered in turn by one
     # process: the cards' files share their drawn faces and fitted texts (products/cards.py)
     family: str = ""
+    shares: bool = False     # its writer takes the family's shared work (shared_work)
 
 
 def lazy(target: str) -> Callable:
@@ -38,7 +39,7 @@ def lazy(target: str) -> Callable:
 
 
 def product(name: str, filename: str, write: str, pages: str, adjust: dict | None = None,
-            family: str = "") -> Product:
+            family: str = "", shares: bool = False) -> Product:
     """A product whose writer and page counter get the options with the paper settled for the
     language (--paper, else the language's paper in sheets.yaml: each language on one paper),
     and `adjust`'s options set (a variant: another product's writer on other options)."""
@@ -47,20 +48,24 @@ def product(name: str, filename: str, write: str, pages: str, adjust: dict | Non
     def settled(project, options, lang):
         return replace(options.for_language(project.sheets, lang), **(adjust or {}))
 
-    def write_on_paper(project, game, lang, path, options, progress=lambda n: None):
+    def write_on_paper(project, game, lang, path, options, progress=lambda n: None, shared=None):
+        if shares and shared is not None:
+            return writer(project, game, lang, path, settled(project, options, lang), progress, shared=shared)
         return writer(project, game, lang, path, settled(project, options, lang), progress)
 
     def count_on_paper(project, game, options):
         return counter(project, game, settled(project, options, game.game.languages[0]))
-    return Product(name, filename, write_on_paper, count_on_paper, family)
+    return Product(name, filename, write_on_paper, count_on_paper, family, shares)
 
 
 CARDS = ("generator.products.cards:write_cards", "generator.products.cards:count_pages")
 PRODUCTS: list[Product] = [
-    product("cards", "cards.pdf", *CARDS, family="cards"),
+    product("cards", "cards.pdf", *CARDS, family="cards", shares=True),
     # what cards.pdf's instructions point at, next to it: no player has pnp to make them
-    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "long"}, family="cards"),  # no duplex
-    product("cards-ink-saver", "cards-ink-saver.pdf", *CARDS, adjust={"ink_saver": True}, family="cards"),
+    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "long"}, family="cards",
+            shares=True),  # no duplex
+    product("cards-ink-saver", "cards-ink-saver.pdf", *CARDS, adjust={"ink_saver": True}, family="cards",
+            shares=True),
     product("calibration-page", "calibration-page.pdf", "generator.products.cards:write_calibration_page",
             "generator.products.cards:count_calibration_page", family="cards"),
     product("player-aid-card", "player-aid-card.pdf", "generator.products.aids.card:write_aid_card",
@@ -72,3 +77,25 @@ PRODUCTS: list[Product] = [
     product("score-pad", "score-pad.pdf", "generator.products.scorepad:write_scorepad",
             "generator.products.scorepad:count_pad_pages"),
 ]
+
+
+SHARED_WORK = {"cards": "generator.products.cards:SharedFaces"}
+
+
+def shared_work(family: str):
+    """A new holder of what the products of `family` rendered in turn for one game and language
+    share, or None: made by the planning unit that renders them (plan.run, workers.py), dropped
+    with it (a long-running `serve`, `studio` or `--watch` keeps no game's faces)."""
+    return lazy(SHARED_WORK[family])() if family in SHARED_WORK else None
+
+
+def in_turn(products: list[tuple[Product, str, str]]):
+    """Each (product, game id, language) with the shared work it is written with: one holder
+    (shared_work) for the products of one family, game and language that come one after the other,
+    as a planning unit renders them; None for the others."""
+    key, held = None, None
+    for product, game_id, lang in products:
+        together = (product.family, game_id, lang) if product.family else None
+        if together != key:
+            key, held = together, shared_work(product.family) if together else None
+        yield held

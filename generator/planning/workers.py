@@ -13,6 +13,7 @@ re-raises the first error.
 """
 from __future__ import annotations
 
+import functools
 import io
 import multiprocessing
 import queue as queues
@@ -70,14 +71,15 @@ def _start(root: str, game_ids: list[str], queue, project=None) -> None:
 
 def _render(unit: list[tuple[str, str, str, str]], options) -> None:
     """Write each (product, game, language, temporary path) of a unit, in turn."""
-    from .product_list import PRODUCTS
+    from .product_list import PRODUCTS, in_turn
     project, queue = _state["project"], _state["queue"]
-    for product_name, game_id, lang, tmp in unit:
-        product = next(p for p in PRODUCTS if p.name == product_name)
+    products = [next(p for p in PRODUCTS if p.name == name) for name, _game, _lang, _tmp in unit]
+    shared = in_turn([(product, game_id, lang) for product, (_n, game_id, lang, _t) in zip(products, unit)])
+    for product, (product_name, game_id, lang, tmp), work in zip(products, unit, shared):
         queue.put(("start", (product_name, game_id, lang)))
         try:
             product.write(project, project.games[game_id], lang, Path(tmp), options,
-                          lambda n: queue.put(("pages", n)))
+                          lambda n: queue.put(("pages", n)), shared=work)
         except DataError as exc:   # its problems do not survive pickling; its message does
             raise BuildError(str(exc)) from None
         sys.stderr.flush()
@@ -99,21 +101,24 @@ def _units(project, todo: list, options, pages: list[int] | None) -> list[list]:
 
 def _write(unit: list, project, options, progress, announce) -> None:
     """A unit rendered in this process."""
-    for job, tmp, _count in unit:
+    from .product_list import in_turn
+    shared = in_turn([(job.product, job.game.id, job.lang) for job, _tmp, _count in unit])
+    for (job, tmp, _count), work in zip(unit, shared):
         announce(job)
-        job.product.write(project, job.game, job.lang, tmp, options, progress)
+        job.product.write(project, job.game, job.lang, tmp, options, progress, shared=work)
 
 
 def render_parallel(project, todo: list, options, workers: int, progress: Callable[[int], None],
                     announce: Callable, warn: Callable[[str], None], first: Callable[[], None] = lambda: None,
-                    pages: list[int] | None = None) -> None:
+                    pages: list[int] | None = None, warm: Callable[[], None] = lambda: None) -> None:
     """Write every (job, temporary path) of `todo` on `workers` processes: this one, already
     warm, and workers - 1 others. Everyone takes the costliest unit of work left (so the last
     ones are short and no process waits long for another): the workers in the pool's order, this
     process, once it has done `first` (the site's pages), by cancelling the first future no
     worker has started (a pending future can still be cancelled). The first error is raised
     once the running products have stopped (the others are cancelled). `pages`: each job's
-    page count, when the caller has counted them already."""
+    page count, when the caller has counted them already. `warm`: what to load before forking
+    the workers (warm() below), for them to inherit."""
     ctx = _context()
     queue = ctx.Queue()
     by_id = {(job.product.name, job.game.id, job.lang): job for job, _tmp in todo}
@@ -133,6 +138,8 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
                 warn(value)
 
     units = _units(project, todo, options, pages)
+    if ctx.get_start_method() == "fork":
+        warm()
     finished: set[int] = set()
     try:
         _run_pool(project, units, options, workers, ctx, queue, game_ids, progress, announce, drain, finished,
@@ -145,6 +152,35 @@ def render_parallel(project, todo: list, options, workers: int, progress: Callab
         for index, unit in enumerate(units):
             if index not in finished:
                 _write(unit, project, options, progress, announce)
+
+
+def warm(project, todo: list) -> None:
+    """Load, before the workers are forked, what every process rendering these products reads
+    once and keeps: the languages' hyphenation dictionaries and interface fonts, each game's icon
+    font and rules. This process needs them all anyway (the site has every game and language); a
+    worker forked after it inherits them instead of reading and parsing them again. What fails
+    to load is left: the product that needs it fails in its own words, as at --jobs 1."""
+    from ..texts.rules import load_rules
+    from ..typeset.fonts import FontBook
+    from ..typeset.icons import build_icon_font
+    fonts = FontBook(project.root, project.fonts)
+    pairs = sorted({(job.game.id, job.lang) for job, _tmp in todo})
+    rules = {(job.game.id, job.lang) for job, _tmp in todo if job.product.name == "rules"}
+    loads = [functools.partial(_role_faces, fonts, lang) for lang in sorted({lang for _game, lang in pairs})]
+    loads += [functools.partial(build_icon_font, f"pnp-icons-{game_id}", project.icons_for(game_id))
+              for game_id in sorted({game for game, _lang in pairs})]
+    loads += [functools.partial(load_rules, project, project.games[game_id], lang) for game_id, lang in sorted(rules)]
+    for load in loads:
+        try:
+            load()
+        except Exception:  # noqa: BLE001 - a preload only: the product that needs it reports it
+            pass
+
+
+def _role_faces(fonts, lang: str) -> None:
+    for family in sorted(set(fonts.typography(lang).roles.values())):
+        for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
+            fonts.face(family, bold, italic)
 
 
 def _run_pool(project, units, options, workers, ctx, queue, game_ids, progress, announce, drain,

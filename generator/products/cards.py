@@ -18,8 +18,10 @@ from ..model.model import Deck
 from ..model.project import GameData, Project
 from ..model.templates import card_context
 from ..paper.canvas import copy_canvas
-from ..paper.face import FaceRenderer, edge_key
+from ..paper.face import FaceRenderer
+from ..paper.face_colours import edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
+from ..paper.labels import listed, sheet_and_side
 from ..paper.packing import Piece, Sheet
 from ..paper.sheets import GridError
 from ..reading.locate import search_path
@@ -64,7 +66,7 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
         for layout in layouts:
             kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
             try:
-                layout.frame(project.size_of(deck), kind, grid and grid.key)
+                layout.frame(project.size_of(deck), kind, grid and grid.key, deck.frame)
             except GridError as exc:
                 problems.append(grid_problem(project, game, deck, exc))
                 break
@@ -92,15 +94,17 @@ def grid_problem(project: Project, game: GameData, deck: Deck, exc: GridError) -
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,
-                progress: Progress = lambda n: None) -> int:
-    """Render the game's card sheets in one language to `path`; return the page count. The plain
-    file (not folded, not ink-saving) keeps a copy of its canvas with the faces drawn for
-    cards-fold-over.pdf, rendered next by the same process (planning/product_list.py)."""
+                progress: Progress = lambda n: None, shared: SharedFaces | None = None) -> int:
+    """Render the game's card sheets in one language to `path`; return the page count. With
+    `shared` (the cards' files of one game and language rendered in turn, planning/product_list.py),
+    the plain file (not folded, not ink-saving) leaves there a copy of its canvas with the faces
+    drawn, for cards-fold-over.pdf, and the faces' steps, for cards-ink-saver.pdf."""
     options = options.for_language(project.sheets, lang)
-    leave_copy = options.fold == "none" and not options.ink_saver
+    leave_copy = shared is not None and options.fold == "none" and not options.ink_saver   # alone: no copy
+    shared = (shared or SharedFaces()).for_file(project, game, lang, options)
     fonts = FontBook(project.root, project.fonts)
     labels = Translator(project.root, lang, options.allow_missing)
-    canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels, leave_copy)
+    canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels, leave_copy, shared)
     layout = Layout(project.sheets, options)
     sheets = _pack(project, game, layout, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
@@ -112,37 +116,42 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     return pages
 
 
-# what the cards' files of the last game and language rendered here share (they are rendered in
-# turn, planning/product_list.py): each face's drawing steps by form, and the canvas left by cards.pdf
-_shared: dict = {}
+class SharedFaces:
+    """What the cards' files of one game and language share, rendered in turn by one planning
+    unit that owns this and drops it after (planning/plan.py, workers.py): each face's drawing
+    steps by form, the pieces, and the canvas cards.pdf left with its faces drawn."""
 
+    def __init__(self):
+        self.made_for: tuple | None = None
+        self.steps: dict[str, list] = {}
+        self.pieces: dict[bool, list[Piece]] = {}
+        self.canvas: tuple | None = None
 
-def _shared_with(project: Project, game: GameData, lang: str, options: SheetOptions) -> dict:
-    faces_for = (lang, options.bleed, options.allow_missing)
-    if _shared.get("project") is not project or _shared.get("game") is not game or _shared["for"] != faces_for:
-        _shared.clear()
-        _shared.update({"project": project, "game": game, "for": faces_for, "steps": {}, "pieces": {},
-                        "canvas": None})
-    return _shared
+    def for_file(self, project: Project, game: GameData, lang: str, options: SheetOptions) -> "SharedFaces":
+        """This, emptied first if it holds another game's, language's, bleed's or fallback's faces."""
+        made_for = (id(project), id(game), lang, options.bleed, options.allow_missing)
+        if self.made_for != made_for:
+            self.__init__()
+            self.made_for = made_for
+        return self
 
 
 def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions, fonts: FontBook,
-                 labels: Translator, leave_copy: bool) -> tuple[Canvas, list[Piece]]:
+                 labels: Translator, leave_copy: bool, shared: SharedFaces) -> tuple[Canvas, list[Piece]]:
     """A new canvas for the file with every face drawn on it (a form each), and the pieces.
     cards.pdf and cards-fold-over.pdf begin alike, the same faces drawn in the same order (the
     fold only packs the sheets otherwise): cards.pdf leaves a copy of its canvas at that point,
     which the other takes instead of drawing them again. cards-ink-saver.pdf paints the same
     faces otherwise: it takes their steps (FaceRenderer.draw). All three have the same pieces."""
-    shared = _shared_with(project, game, lang, options)
     two_sided = bool(options.two_sided)
-    if two_sided not in shared["pieces"]:
-        shared["pieces"][two_sided] = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels,
-                                                                                  options)]
-    pieces = shared["pieces"][two_sided]
+    if two_sided not in shared.pieces:
+        shared.pieces[two_sided] = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels,
+                                                                              options)]
+    pieces = shared.pieces[two_sided]
     drawn_for = (replace(options, fold="none"), two_sided)
-    if shared["canvas"] is not None and shared["canvas"][0] == drawn_for and not leave_copy:
-        canvas = shared["canvas"][1]
-        shared["canvas"] = None
+    if shared.canvas is not None and shared.canvas[0] == drawn_for and not leave_copy:
+        canvas = shared.canvas[1]
+        shared.canvas = None
         canvas._filename = str(path)
         return canvas, pieces
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
@@ -154,9 +163,9 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
         for form, layout, context, label, _card in _faces(project, game, deck, lang, labels, options):
             draw_form(canvas, form, size, options.bleed,
                       lambda c: renderer.draw(c, layout, size, context, options.bleed, label, steps=
-                                              shared["steps"].setdefault(form, [])))
+                                              shared.steps.setdefault(form, [])))
     if leave_copy:
-        shared["canvas"] = (drawn_for, copy_canvas(canvas, str(path)))
+        shared.canvas = (drawn_for, copy_canvas(canvas, str(path)))
     return canvas, pieces
 
 
@@ -188,7 +197,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
             back_form, back_key = form, edge
             continue
         piece = Piece(form, back_form if deck.printed_back else None, size, edge, back_key, deck.deck,
-                      board=deck.component == "board", grid=grid and grid.key)
+                      board=deck.component == "board", grid=grid and grid.key, frame=deck.frame)
         pieces += [piece] * card.copies
     return pieces
 
@@ -207,8 +216,8 @@ def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], nam
                     _("Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses."))
         counts = Counter(p.deck for p in sheet.pieces if side != "backs" or p.back)
         times = "×" if lang == "ja" else " ×"      # 「王の恩寵×15」: Japanese puts no space before a count
-        decks = " · ".join(f"{names.get(d, d)}{times}{n}" for d, n in counts.items())
-        return f"{game.game.name.get(lang)} · {where} · {sides[side]}", decks
+        decks = listed([f"{names.get(d, d)}{times}{n}" for d, n in counts.items()])
+        return f"{game.game.name.get(lang)} · {sheet_and_side(where, sides[side])}", decks
     return label
 
 

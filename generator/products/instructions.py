@@ -44,6 +44,7 @@ class _Page:
     def __init__(self, canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, scale: float = 1.0,
                  measure_only: bool = False):
         self.canvas, self.lang, self.measure_only = canvas, lang, measure_only
+        self.placed: list[tuple] = []     # measured: (paragraph, x, y) of each, to draw as set
         typo = fonts.typography(lang)
         family = typo.roles["ui"]
         self.font, self.bold = fonts.face(family).name, fonts.face(family, bold=True).name
@@ -79,10 +80,17 @@ class _Page:
         if self.y - st.spaceBefore - h < self.bottom:
             return False
         self.y -= st.spaceBefore
-        if not self.measure_only:
+        if self.measure_only:
+            self.placed.append((para, self.left, self.y - h))
+        else:
             para.drawOn(self.canvas, self.left, self.y - h)
         self.y -= h + st.spaceAfter
         return True
+
+    def draw_placed(self) -> None:
+        """Draw what was measured, where it was placed (set once, not again for drawing)."""
+        for para, x, y in self.placed:
+            para.drawOn(self.canvas, x, y)
 
 
 def _translate(_: Callable[[str], str], lang: str):
@@ -165,9 +173,12 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "Pages {pages}: print on one side only: these pieces have no back.", pages=_span(one, lang)))
     steps.append(t("Check the scale: the square below must measure 50 mm on each side. If it does not, the "
                    "printer scaled the page; choose “actual size” and print again."))
-    if two and options.fold == "none" and layout.sheets.frame > 0:
+    # the thinnest white frame of the cards printed on both sides (a deck may set its own, or none)
+    white = min((b.frame.white if b.frame.framed else 0.0 for s in sheets if s.kind == "duplex" for b in s.blocks
+                 if b.size.shape == "rect"), default=layout.sheets.frame)
+    if two and options.fold == "none" and white > 0:
         steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
-                       "shift of up to {frame} mm.", frame=_hidden_shift(layout.sheets.frame, lang)))
+                       "shift of up to {frame} mm.", frame=_hidden_shift(white, lang)))
     # the files shipped next to this one (planning/plan.py), by their names
     if two and options.fold == "none":
         steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
@@ -176,7 +187,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "page, to fold and glue."))
     if not options.ink_saver:
         steps.append(t("Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds."))
-    cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.")
+    rects = [b.frame.framed for s in sheets if s.kind != "board" for b in s.blocks if b.size.shape == "rect"]
+    cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.") \
+        if all(rects) else t("Cut along the marks in the margins: neighbouring cards share one cut.")
     if any(piece.size.shape != "rect" for sheet in sheets for piece in sheet.pieces):   # only where there are such
         cut += ("" if lang == "ja" else " ") + t("Cut round and hexagonal pieces on their black line.")
     steps.append(cut)
@@ -185,11 +198,11 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     _square(canvas, page, plain("Test square: 50 × 50 mm at 100 %"))
     canvas.showPage()
 
-    for scale in (1.0, 0.9, 0.8, 0.7):      # the back: shrunk until the sheet list fits
-        if _draw_back(_Page(canvas, layout, fonts, lang, scale, measure_only=True), t, plain, _, game, lang, sheets,
-                      pages, deck_names):
+    for scale in (1.0, 0.9, 0.8, 0.7):      # the back: shrunk until the sheet list fits (else what fits)
+        back = _Page(canvas, layout, fonts, lang, scale, measure_only=True)
+        if _draw_back(back, t, plain, _, game, lang, sheets, pages, deck_names):
             break
-    _draw_back(_Page(canvas, layout, fonts, lang, scale), t, plain, _, game, lang, sheets, pages, deck_names)
+    back.draw_placed()
     _colophon(canvas, layout, fonts, lang, colophon.for_game(game, lang, _, root))
     canvas.showPage()
     return PAGES

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from scoring.api import categories, facts_from_game
 
 from ..reading.i18n import sort_key
-from ..typeset.text import APOSTROPHE
+from ..typeset.text import APOSTROPHE, french_spacing
 
 from . import runtime
 
@@ -38,7 +38,7 @@ def render_calculator(project, game, lang, env, common: dict, pad: bool) -> str:
 
 def page_data(project, game, lang: str, labels) -> dict:
     """The data the page's calculator reads: the game's facts, the messages' catalogue, the form."""
-    return {"facts": _curly(runtime.facts_json(game), lang),
+    return {"facts": _curly(runtime.facts_json(game), lang, spacing=False),     # every language's names
             "catalogue": _curly(runtime.catalogue_json(project.root, lang), lang),
             "form": _curly(form_spec(game, lang, labels), lang)}
 
@@ -46,18 +46,19 @@ def page_data(project, game, lang: str, labels) -> dict:
 LOOKUP_KEYS = {"msgid", "id"}        # matched against the catalogue's and the state's own spelling
 
 
-def _curly(data, lang: str):
+def _curly(data, lang: str, spacing: bool = True):
     """The typographic apostrophe in every word the calculator shows (« n’est pas », « Salle
-    d’audience »), as the PDFs print it (issue 51); a lookup key (a dict key, msgid, id) keeps its
-    spelling."""
+    d’audience ») and French no-break spaces (« points imprimés : 1 »), as the PDFs print them
+    (issue 51); a lookup key (a dict key, msgid, id) keeps its spelling."""
     if lang == "ja":
         return data
     if isinstance(data, str):
-        return APOSTROPHE.sub("\u2019", data)
+        data = APOSTROPHE.sub("\u2019", data)
+        return french_spacing(data) if lang == "fr" and spacing else data
     if isinstance(data, list):
-        return [_curly(v, lang) for v in data]
+        return [_curly(v, lang, spacing) for v in data]
     if isinstance(data, dict):
-        return {k: v if k in LOOKUP_KEYS else _curly(v, lang) for k, v in data.items()}
+        return {k: v if k in LOOKUP_KEYS else _curly(v, lang, spacing) for k, v in data.items()}
     return data
 
 

@@ -25,7 +25,9 @@ QUANTITY = {
                      r"|\b(?P<one>aucun|aucune|chaque))\s*$"),
     "de": re.compile(r"(?i)(?:\b(?P<many>mehrere|alle|keine|viele|deine|seine|ihre)|\b(?P<one>kein|keinen|jeden|jede|jedes))\s*$"),
 }
-ICON_AND_MARK = re.compile(r'([+\u2212]?\d+(?:<wbr>)?)?(<svg class="icon"[^>]*>.*?</svg>)(?:<wbr>)?([。、，．）」』]*)', re.S)
+# the mark may open a run held whole (「）に」, phrases.py): the icon's span then holds that run too
+ICON_AND_MARK = re.compile(r'([+\u2212]?\d+(?:<wbr>)?)?(<svg class="icon"[^>]*>.*?</svg>)(?:<wbr>)?'
+                           r'((?:<span class="nobr">(?=[。、，．）」』]))?[。、，．）」』]*)', re.S)
 # Japanese: the words since the last mark before an icon, where its name may already be said
 JA_CLAUSE = re.compile(r"[^。、：・\n（）「」]*$")
 

@@ -33,7 +33,7 @@ from ..texts.rules import blocks, count_label, load_rules
 from ..reading.site_code import note_ignored
 from ..paper import written
 from ..paper.output import Staging, dropped_note, file_digest, link_or_copy
-from ..typeset.text import typeset
+from ..typeset.text import ordinals, typeset
 from . import fonts, offline, runtime, sources
 from .downloads import Download, human_size, printables
 from .inline import Inline
@@ -92,6 +92,11 @@ def has_calculator(game: GameData) -> bool:
     return game.id in GAMES
 
 
+def _plain(text: str, lang: str) -> Markup:
+    """A plain sentence on the page, French ordinals raised (« le 15<sup>e</sup> »), as in the PDFs."""
+    return Markup(ordinals(str(Markup.escape(typeset(text, lang))), lang, "sup"))
+
+
 def render_game_page(project: Project, game: GameData, lang: str, languages: list[str],
                      allow_missing: bool = False, downloads: list[Download] = ()) -> str:
     rules = load_rules(project, game, lang)
@@ -107,7 +112,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
         s["figures"] = figures.get(s["id"], [])
     toc = _toc(rules.sections, titles)
     decks = [dict(id=d.id, name=typeset(d.name, lang), count=d.count, count_label=count_label(labels, d.unit, d.count),
-                  shortfall=typeset(d.shortfall, lang) if d.shortfall else None,
+                  shortfall=_plain(d.shortfall, lang) if d.shortfall else None,
                   cards=[dict(id=c.id, ids=c.ids[1:], name=typeset(c.name, lang), copies=c.copies,
                               summary=inline(c.summary), text=inline(c.text)) for c in d.cards])
              for d in rules.decks]
@@ -115,7 +120,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
     files = [dict(href=f"{lang}/{d.name}", label=labels(d.label) if d.label else d.name, name=d.name,
                   size=SIZE.format(d.name, lang), sep=typeset(" · ", lang)) for d in downloads]
     heading, lines = included_lines(game, lang, labels)      # what the card sheets' first page says too
-    included = dict(heading=typeset(heading, lang), lines=[typeset(line, lang) for line in lines])
+    included = dict(heading=typeset(heading, lang), lines=[_plain(line, lang) for line in lines])
     return sources.render(
         environment(project.root), "game.html", **_common(project, game, lang, languages, labels, "rules"),
         title=rules.title, sections=sections, toc=toc, decks=decks, downloads=files, included=included,

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ..texts.figures import load_figures
 from ..model.project import GameData, Project
 from ..texts.rules import Rules
-from ..typeset.phrases import boundaries
+from ..typeset.phrases import boundaries, glued_runs
 from ..typeset.text import ICON, typeset
 
 TAG = re.compile(r"(<[^>]+>)")
@@ -24,7 +24,9 @@ def figure_name(game_id: str, lang: str, figure_id: str) -> str:
 
 
 def phrase_breaks(html: str) -> str:
-    """<wbr> between the BudouX phrases of each run of text (never inside a tag or an entity)."""
+    """<wbr> between the BudouX phrases of each run of text (never inside a tag or an entity);
+    a run no line may cut (「につき」, 「1枚」, 「として」, 「）で」) in a nowrap span, since a browser's
+    own phrase breaking (word-break: auto-phrase) cuts it as BudouX does."""
     out, svg = [], False
     for part in TAG.split(html):
         if part.startswith("<svg"):
@@ -38,11 +40,14 @@ def phrase_breaks(html: str) -> str:
         pieces = ENTITY.split(part)
         entities = ENTITY.findall(part)
         for i, piece in enumerate(pieces):
-            cuts = sorted(boundaries(piece))
+            marks = {k: "<wbr>" for k in boundaries(piece)}
+            for start, end in glued_runs(piece):
+                marks[start] = marks.get(start, "") + '<span class="nobr">'
+                marks[end] = "</span>" + marks.get(end, "")
             last = 0
-            for cut in cuts:
-                out.append(piece[last:cut] + "<wbr>")
-                last = cut
+            for k in sorted(marks):
+                out.append(piece[last:k] + marks[k])
+                last = k
             out.append(piece[last:])
             if i < len(entities):
                 out.append(entities[i])

@@ -15,7 +15,7 @@ from .aid_card_schema import AidCard, Block, Table
 from .aids import aid_context, used_icons
 from ..checks.crosscheck import ICON_REF
 from ..model.project import GameData, Project
-from ..model.templates import compiled, compiled_expression
+from ..model.templates import compiled, compiled_expression, template_error
 
 SIDES = ("front", "back", "front-2", "back-2")
 # an icon group: icons and the signs and numbers that go with them ("2 :card:", "1–3 :citizen:")
@@ -68,7 +68,7 @@ def _own_problems(project: Project, game: GameData, card: AidCard) -> list[Probl
                 try:
                     rendered = render(text, context, each)
                 except (TemplateError, TypeError, AttributeError, KeyError, IndexError, ArithmeticError, ValueError) as exc:
-                    problems.append(Problem(file, line, where, f"Jinja: {type(exc).__name__}: {exc}",
+                    problems.append(Problem(file, line, where, template_error(exc),
                                             "an expression over game, decks, cards and lang"))
                     continue
                 for out in rendered:

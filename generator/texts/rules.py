@@ -198,7 +198,7 @@ def _load_rules(project: Project, game: GameData, lang: str) -> Rules:
             decks.append(_deck(game, deck, lang, decks_spec.get(deck.deck)))
         except _SummaryError as exc:   # the deck's summary template: reported at `pnp validate`
             problems.append(Problem(file or "", line_of(raw, ("cards", deck.deck)), f"cards.{deck.deck}",
-                                    f"card '{exc.card}': Jinja: {exc.message}",
+                                    f"card '{exc.card}': {exc.message}",
                                     "a template over card, deck and lang (use `is defined` for optional props)"))
     if problems:
         raise DataError(problems)

@@ -14,12 +14,15 @@ SHORT_LAST_LINE = 2
 PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…‥")
 
 # Runs BudouX may cut that a line must not: 「1枚に｜つき」, a number and its counter (「赤1｜枚ずつ」),
-# a short quoted label (「「実際の｜サイズ」」) and a katakana name joined by ・ (「サンタ・｜フィーナ」).
+# a short quoted label (「「実際の｜サイズ」」), a katakana name joined by ・ (「サンタ・｜フィーナ」),
+# 「と｜して」 and a particle after a closing bracket (「（陰謀）｜で」).
 COUNTERS = "枚個点人回金つ段階色倍番列種組軒歩行"
 LABEL_MAX = 10      # characters inside 「」 kept on one line
 # words BudouX cuts (「時｜計回りに」「手番｜中いつでも」), and (below) 「2つの｜フェイズ」 and a
 # formula 「5◉ → 2⏎（⏎）+6★」 (icons are private-use characters in the PDFs' text)
-WORDS = ("時計回り", "手番中")
+WORDS = ("時計回り", "手番中", "として")
+# a particle never starts a line after a closing bracket: 「10（陰謀）｜で壊されない」
+PARTICLE_AFTER = "[）」』][でにをはがとのへもや]"
 UNBREAKABLE = re.compile(
     "につき"
     "|[0-9０-９]+つの[ァ-ヺー]+"       # before the counters: 「2つ」 alone would end the run
@@ -28,6 +31,7 @@ UNBREAKABLE = re.compile(
     "|[ァ-ヺー]+(?:[・･][ァ-ヺー]+)+"
     "|\\S×[0-9]+"
     f"|{'|'.join(WORDS)}"
+    f"|{PARTICLE_AFTER}"
     "|[0-9]+\\s*[\ue000-\uf8ff]?\\s*→\\s*[+0-9\ue000-\uf8ff（）()\\s×]*[0-9\ue000-\uf8ff）)]")
 
 
@@ -67,6 +71,19 @@ def boundaries(text: str) -> frozenset[int]:
 def glued(text: str) -> frozenset[int]:
     """Indices of `text` where no line may break: inside a run of UNBREAKABLE."""
     return frozenset(k for m in UNBREAKABLE.finditer(text) for k in range(m.start() + 1, m.end()))
+
+
+@lru_cache(maxsize=4096)
+def glued_runs(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each run of UNBREAKABLE, overlapping runs merged: the site keeps each on
+    one line, since a browser's own phrase breaking cuts them as BudouX does."""
+    runs: list[list[int]] = []
+    for m in sorted(UNBREAKABLE.finditer(text), key=lambda m: m.start()):
+        if runs and m.start() < runs[-1][1]:
+            runs[-1][1] = max(runs[-1][1], m.end())
+        else:
+            runs.append([m.start(), m.end()])
+    return tuple((a, b) for a, b in runs if b - a > 1)
 
 
 def _word(ch: str) -> bool:

@@ -13,16 +13,33 @@
 // (a shared library) is instantiated again after a restore, at the very memory and table places
 // it had (the snapshot's "core"), and its memory is put back as it was after that. Its
 // wheels are unpacked by hand, not by loadPackage, which leaves a JavaScript object held by
-// Python that a snapshot cannot keep.
+// Python that a snapshot cannot keep. After a restore only pydantic-core's library is taken out of
+// its wheel (inflated by the browser); the packages' other files (0.5-0.7 s to unpack, and the
+// snapshot holds their modules) only if Python asks for one (calc_cache.py).
 var key, pyodide, run, readTally, loadPyodide;
 var made = null;              // the place pydantic-core took in this start (memory, table)
 var restoring = null;         // where a restored snapshot says it stood
 var grow = 0;                 // the memory a snapshot needs (more than a new interpreter has)
+var phases = {worker: performance.timeOrigin + performance.now()};  // when each step ended: the page's marks
+
+var compiled = null;          // the interpreter's WebAssembly, compiled while the rest is read (start)
+var wasmURL = "";
+var core = null;              // pydantic-core's library after a restore: {bytes, module (a promise)}
 
 (function () {
-  var streaming = WebAssembly.instantiateStreaming, instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiateStreaming = function () {
-    return streaming.apply(WebAssembly, arguments).then(function (r) {
+  var streaming = WebAssembly.instantiateStreaming, instantiate = WebAssembly.instantiate, get = self.fetch;
+  self.fetch = function (url) {                  // Pyodide's own fetch of what start() compiles: not twice
+    return compiled && String(url) === wasmURL ? Promise.resolve(new Response(null)) : get.apply(self, arguments);
+  };
+  WebAssembly.instantiateStreaming = function (source, imports) {
+    var started = compiled ? compiled.then(function (module) {
+      return instantiate.call(WebAssembly, module, imports).then(function (instance) {
+        return {module: module, instance: instance};
+      });
+    }, function () { return streaming.call(WebAssembly, get(wasmURL), imports); }) : streaming.apply(WebAssembly, arguments);
+    compiled = null;
+    return started.then(function (r) {
+      phases.wasm = now();
       var mem = r.instance.exports.memory;       // the interpreter's: grown before the snapshot is copied in
       if (grow && mem && mem.buffer.byteLength < grow) mem.grow(Math.ceil((grow - mem.buffer.byteLength) / 65536));
       grow = 0;
@@ -42,6 +59,13 @@ var grow = 0;                 // the memory a snapshot needs (more than a new in
         return name === "__memory_base" ? at.memoryBase : name === "__table_base" ? at.tableBase : env[name];
       }});
       imports = Object.assign({}, imports, {env: place, wasi_snapshot_preview1: place});
+    }
+    if (core && core.bytes === binary) {         // compiled while the snapshot was restored
+      var module = core.module;
+      core = null;
+      return module.then(function (m) {
+        return instantiate.call(WebAssembly, m, imports).then(function (instance) { return {module: m, instance: instance}; });
+      });
     }
     return instantiate.call(WebAssembly, binary, imports);
   };
@@ -84,6 +108,7 @@ function text(url) {
   return fetch(url).then(function (r) { if (!r.ok) throw new Error(url + ": " + r.status); return r; });
 }
 function now() { return performance.timeOrigin + performance.now(); }
+function mark(phase) { return function (x) { phases[phase] = now(); return x; }; }
 
 function boot(helper, code, snapshot, indexURL) {
   var options = {indexURL: indexURL,
@@ -110,21 +135,70 @@ function libraries() {          // the shared libraries the wheels brought (pyda
   return out;
 }
 
-function install(archives, snapshot) {
-  archives.forEach(function (a) { pyodide.unpackArchive(a, "zip", {extractDir: HOME}); });
-  var libs = libraries();
-  if (!snapshot) {
-    return libs.reduce(function (p, lib) { return p.then(function () { return pyodide._api.loadDynlib(lib); }); },
-                       Promise.resolve());
+function entries(zip) {          // a zip's central directory: [{name, method, size, offset}]
+  var v = new DataView(zip), at = zip.byteLength - 22, out = [], utf8 = new TextDecoder();
+  while (at > 0 && v.getUint32(at, true) !== 0x06054b50) at--;
+  var count = v.getUint16(at + 10, true);
+  at = v.getUint32(at + 16, true);
+  for (var i = 0; i < count; i++) {
+    var length = v.getUint16(at + 28, true);
+    out.push({name: utf8.decode(new Uint8Array(zip, at + 46, length)), method: v.getUint16(at + 10, true),
+              size: v.getUint32(at + 20, true), offset: v.getUint32(at + 42, true)});
+    at += 46 + length + v.getUint16(at + 30, true) + v.getUint16(at + 32, true);
   }
-  // the snapshot's interpreter has imported them already: only their WebAssembly is missing
+  return out;
+}
+
+function shared(archives) {     // [[path, bytes]] of the shared libraries, inflated by the browser
+  var found = [];
+  archives.forEach(function (zip) {
+    entries(zip).forEach(function (e) {
+      if (!/\.so$/.test(e.name)) return;
+      var v = new DataView(zip), from = e.offset + 30 + v.getUint16(e.offset + 26, true) + v.getUint16(e.offset + 28, true);
+      var data = new Uint8Array(zip, from, e.size);
+      found.push((e.method === 0 ? Promise.resolve(data.slice().buffer)
+        : new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer())
+        .then(function (bytes) { return [HOME + "/" + e.name, new Uint8Array(bytes)]; }));
+    });
+  });
+  return Promise.all(found).then(function (libs) {
+    if (libs.length === 1) {          // compiled off this thread while the snapshot is restored
+      core = {bytes: libs[0][1], module: WebAssembly.compile(libs[0][1])};
+      core.module.catch(function () {});
+    }
+    return libs;
+  });
+}
+
+function install(archives, snapshot, libs) {
+  if (!snapshot) {
+    archives.forEach(function (a) { pyodide.unpackArchive(a, "zip", {extractDir: HOME}); });
+    mark("unpacked")();
+    return libraries().reduce(function (p, lib) { return p.then(function () { return pyodide._api.loadDynlib(lib); }); },
+                              Promise.resolve());
+  }
+  // the snapshot's interpreter has imported the packages already: only their WebAssembly is
+  // missing; their files are unpacked if Python asks for a module it does not hold (calc_cache.py)
+  var tops = {}, names = archives.map(function (a, i) {
+    entries(a).forEach(function (e) {
+      var top = e.name.split("/")[0].replace(/\.py$/, "");
+      if (!/\.(dist-info|data)$/.test(top)) tops[top] = true;
+    });
+    var name = "/home/pyodide/archive-" + i + ".zip";
+    pyodide.FS.writeFile(name, new Uint8Array(a));
+    return name;
+  });
+  pyodide.runPython("import sitecustomize; sitecustomize.unpack_later(" + JSON.stringify(names) + ", " +
+                    JSON.stringify(Object.keys(tops)) + ", '" + HOME + "')");
+  mark("unpacked")();
   var table = pyodide._module.wasmTable;
   if (libs.length !== 1 || table.length !== snapshot.core.tableBase) {
     return Promise.reject(new Error("the snapshot does not fit this start"));
   }
   restoring = snapshot.core;
-  return pyodide._module.loadWebAssemblyModule(pyodide.FS.readFile(libs[0]), {loadAsync: true, nodelete: true},
-                                               libs[0], {}).then(function () {
+  return pyodide._module.loadWebAssemblyModule(libs[0][1], {loadAsync: true, nodelete: true},
+                                               libs[0][0], {}).then(function () {
+    mark("core_loaded")();
     pyodide._module.HEAPU8.set(restoring.kept, restoring.memoryBase);
     if (table.length !== snapshot.core.tableAfter) throw new Error("the snapshot does not fit this start");
     restoring = null;
@@ -132,14 +206,20 @@ function install(archives, snapshot) {
 }
 
 function start(m) {
-  var phases = {};
   key = m.key;
+  // what Pyodide's start needs first, begun before IndexedDB is read: its module and its
+  // WebAssembly, compiled off this thread (the browser's code cache serves a later visit)
+  wasmURL = new URL(m.runtime + "pyodide/pyodide.asm.wasm", location.href).href;
+  compiled = WebAssembly.compileStreaming(fetch(wasmURL));
+  compiled.catch(function () {});                      // then instantiated from Pyodide's fetch
+  import(m.runtime + "pyodide/pyodide.asm.mjs").catch(function () {});
   var fetched = Promise.all(m.wheels.map(function (w) { return m.runtime + "wheels/" + w; })
     .concat([m.runtime + "scoring.zip"]).map(function (url) {
       return text(url).then(function (r) { return r.arrayBuffer(); });
-    }));
-  return Promise.all([read("code"), read("snapshot"), text(m.cache).then(function (r) { return r.text(); }),
-                      import(m.runtime + "pyodide/pyodide.mjs"), text(m.code).then(function (r) { return r.text(); })])
+    })).then(mark("wheels_fetched"));
+  return Promise.all([read("code").then(mark("code_read")), read("snapshot").then(mark("snapshot_read")),
+                      text(m.cache).then(function (r) { return r.text(); }),
+                      import(m.runtime + "pyodide/pyodide.mjs").then(mark("mjs")), text(m.code).then(function (r) { return r.text(); })])
     .then(function (parts) {
       loadPyodide = parts[3].loadPyodide;
       phases.fetched = now();
@@ -151,7 +231,7 @@ function start(m) {
       var begin = function (py, snap) {
         pyodide = py;
         phases.python = now();
-        return fetched.then(function (archives) { return install(archives, snap); }).then(function () {
+        return Promise.all([fetched, snap ? libs : null]).then(function (got) { return install(got[0], snap, got[1]); }).then(function () {
           phases.packages = now();
           if (snap) {
             pyodide.runPython("import sys; sys.pnp_code_cache.reload()");    // this visit's code file
@@ -163,6 +243,8 @@ function start(m) {
         });
       };
       if (!snapshot) return afresh();
+      var libs = fetched.then(shared).then(mark("inflated"));   // failed (an older browser): afresh
+      libs.catch(function () {});
       return boot(helper, code, snapshot, indexURL).then(function (py) { return begin(py, snapshot); })
         .catch(function () { restoring = null; return afresh(); });      // afresh, as a first visit
     }).then(function (restored) {

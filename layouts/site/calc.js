@@ -100,7 +100,7 @@
   var pad = document.getElementById("score-pad");
   var words = {add: box.dataset.add, remove: box.dataset.remove};
   var lang = document.documentElement.lang;
-  var colon = {fr: "\u202f: ", ja: "："}[lang] || ": ";
+  var colon = {fr: "\u00a0: ", ja: "："}[lang] || ": ";   // as the PDFs: U+00A0 before a French colon
   var root;
 
   function load(state) {
@@ -159,8 +159,26 @@
     return said.filter(Boolean).join(" › ");
   }
 
+  // the labels of the rows the form asks at `path` (an entry of a tally it does not ask: the
+  // page names its rows in the player's words, never the tally's own keys)
+  function rowsAt(path) {
+    var s = spec;
+    for (var i = 0; i <= path.length; i++) {
+      while (s && (s.t === "opt" || s.t === "union")) s = s.t === "opt" ? s.spec : null;
+      if (i === path.length || !s) break;
+      if (typeof path[i] === "number") { s = s.t === "list" || s.t === "towers" ? s.item : null; continue; }
+      var f = s.t === "obj" ? s.fields.filter(function (x) { return x[0] === path[i]; })[0] : null;
+      s = f ? f[2] : null;
+    }
+    return s && s.t === "obj" ? s.fields.map(function (f) { return f[1]; }).join(", ") : "";
+  }
+
   function problems(list) {
     out.appendChild(el("ul", {className: "problems"}, list.map(function (p) {
+      if (p.rows && rowsAt(parse(p.field || ""))) {
+        p = {field: p.field, message: p.message + (lang === "ja" ? "。" : ". ") +
+                                      box.dataset.asks.replace("{rows}", rowsAt(parse(p.field || "")))};
+      }
       var path = parse(p.field || "");
       var control = path.length && root.at(path);
       var item = el("li", {}, []);
@@ -207,10 +225,13 @@
     out.appendChild(el("p", {className: "winner", text: (result.winners.length > 1 ? box.dataset.sharedWin : box.dataset.winner) +
                                                         colon + result.winners.join(", ") + why}));
     // each total's lines (the pad's rows, explained), on demand
+    // Japanese: points with their counter (「8点」) and the detail in full-width brackets
+    var pts = lang === "ja" ? "\u70b9" : "";
     players.forEach(function (p) {
-      out.appendChild(el("details", {className: "details"}, [el("summary", {text: p.name + " — " + p.total}),
+      out.appendChild(el("details", {className: "details"}, [el("summary", {text: p.name + " — " + p.total + pts}),
         el("ul", {}, p.lines.map(function (l) {
-          return el("li", {text: l.category + colon + l.points + (l.detail ? " (" + l.detail + ")" : "")}); }))]));
+          var detail = !l.detail ? "" : (lang === "ja" ? "\uff08" + l.detail + "\uff09" : " (" + l.detail + ")");
+          return el("li", {text: l.category + colon + l.points + pts + detail}); }))]));
     });
     (result.notes || []).forEach(function (n) {
       out.appendChild(el("p", {className: "note", text: n}));
@@ -271,7 +292,12 @@
       if (state.game && state.game !== box.dataset.game) { say(box.dataset.otherGame + " (" + state.game + ")", false); return; }
       out.replaceChildren();
       load(state);
-      count();
+      // the form keeps what it asks; an entry it does not ask would be dropped unsaid: the file
+      // as written is counted first, and such entries are shown instead of a count without them
+      window.pnpScore(state).then(function (answer) {
+        var unasked = answer && !answer.ok ? answer.problems.filter(function (p) { return p.rows; }) : [];
+        if (unasked.length) show({ok: false, problems: unasked}); else count();
+      }, count);
     }, function () { say(box.dataset.unavailable, true); });
   });
 

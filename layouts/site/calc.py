@@ -1,6 +1,7 @@
 # Runs in the browser (Pyodide): the project's scoring package, called as `pnp score` calls it.
 import dataclasses
 import json
+import re
 
 from datafile.errors import DataError
 from datafile.source import load_yaml_text
@@ -8,6 +9,9 @@ from scoring.api import score_data
 from scoring.result import Name
 from scoring.state import localise
 from scoring.tournay import CardInfo
+
+
+UNKNOWN = re.compile(r"^unknown field '([^']*)'")
 
 
 def facts(data):
@@ -25,8 +29,13 @@ def _problems(exc, catalogue, lang):
     own words, from the field path): as `pnp score --lang` words it."""
     out = []
     for p in exc.problems:
+        unknown = UNKNOWN.match(p.message)
+        if unknown:   # the tally's keys are not the player's words: the page names the sheet's rows
+            p = dataclasses.replace(p, message=f"unknown field '{unknown.group(1)}'", expected="",
+                                    field=p.field.rpartition(".")[0])
         text = localise(dataclasses.replace(p, file="", line=0, field=""), lambda m: catalogue.get(m, m), lang)
-        out.append({"field": p.field, "line": p.line, "message": text.removeprefix(": ").strip()})
+        out.append({"field": p.field, "line": p.line, "message": text.removeprefix(": ").strip(),
+                    **({"rows": True} if unknown else {})})
     return out
 
 

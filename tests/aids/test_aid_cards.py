@@ -108,7 +108,7 @@ PAD = {"san-gimignano": {"en": ["towers × 5", "floors × 2", "Tie: the marker's
                          "fr": ["tours × 5", "Égalité"], "de": ["Türme × 5", "Gleichstand"],
                          "ja": ["塔の数×5", "同点なら"]},
        "taverna": {"en": ["tokens × 1", "3/6/9/12/15", "birthday"], "fr": ["jetons × 1", "anniversaire"],
-                   "de": ["Marker × 1", "Geburtstag"], "ja": ["トークン×1", "誕生日"]},
+                   "de": ["Marker × 1", "Geburtstag"], "ja": ["トークンの数×1点", "誕生日"]},
        "tournay": {"en": ["builder 4, others 2 × items", "ramparts × 1"], "fr": ["remparts × 1"],
                    "de": ["Wälle × 1"], "ja": ["城壁×1"]}}
 

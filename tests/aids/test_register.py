@@ -75,3 +75,26 @@ def test_the_register_scan_sees_a_fragment_beside_a_polite_sentence():
     assert mixed_items("**カードの獲得**：レベルⅠを1枚。表向きの1枚を取ります。")
     assert not mixed_items("**パス**。2人が続けてパスしたら終了です。")
     assert not mixed_items("任意：**名士の能力を使う**：名士に支払い（1つの酒場に2人まで）、能力を使います。")
+
+
+# Fifth reading (Tournay aid card): 「…戻します（表のカードは先に裏向きで一番下へ）。」 and 「…置きます
+# （ほかのプレイヤーのコマなら灰色の面で代用）。」: a clause in brackets after a polite sentence, cut short
+CLAUSE_ASIDE = re.compile(r"(?:ます|ません|です)（([^（）]*(?:は|なら|を)[^（）]*)）。")
+
+
+CUT_SHORT = re.compile(r"(?:[へにをでと]|代用|不可)$")     # a clause stopped before its verb
+
+
+def clause_asides(text: str) -> list[str]:
+    """Asides after a polite predicate that hold a clause cut short before its verb (a short gloss,
+    「（花火は2回分）」, may stay)."""
+    return [m.group(1) for m in CLAUSE_ASIDE.finditer(text) if CUT_SHORT.search(m.group(1))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_aid_asides_are_whole_sentences_or_none(game):
+    from tests.content.shipped import aid_card_text, aid_text
+    assert clause_asides(aid_card_text(game, "ja")) == [] and clause_asides(aid_text(game, "ja")) == []
+    assert clause_asides("残りを表向きで戻します（表のカードは先に裏向きで一番下へ）。")
+    assert clause_asides("建物にコマを置きます（ほかのプレイヤーのコマなら灰色の面で代用）。")
+    assert not clause_asides("効果を自分だけ受けません（ほかのプレイヤーは受けます）。")

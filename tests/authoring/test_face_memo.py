@@ -51,6 +51,7 @@ def test_every_input_of_a_face_is_seen_after_a_change(tmp_path):
 
 def test_what_cannot_be_keyed_exactly_is_rendered_every_time():
     class Layout:
+        background = None
         regions = [type("Region", (), dict(kind="text", when=None, text=source, color="#000", fill=None,
                                            stroke=None))() for source in ("{{ _.missing }}",)]
     assert face_memo.layout_key(Layout()) is None         # `_` used other than by a call: stateful

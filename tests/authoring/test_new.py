@@ -161,3 +161,25 @@ def test_a_build_is_quiet_by_default(tmp_path):
     assert any("PDF(s) in" in line and "spice-road/en" in line for line in lines)
     verbose = pnp("build", "spice-road", "--out", str(tmp_path / "out"), "--no-cache", "-v", root=tmp_path)
     assert verbose.exit_code == 0 and len(verbose.output.splitlines()) > 20
+
+
+def test_the_example_aid_and_rules_left_behind_are_one_line_naming_what_to_delete(tmp_path):
+    """Issue 52: the designer's spreadsheet replaced the example cards; pnp new's aid, aid card
+    and rules still read `card.props.cost` and `:coin:`, and failed on 8 lines of their own
+    (pnp check said nothing). One line names the folders to delete; once deleted, it validates."""
+    game = new_game(tmp_path)
+    (game / "cards.yaml").write_text("deck: cards\nname: {en: Cards}\nsize: poker\nlayout: spice-road/card\n"
+                                     "back: {layout: spice-road/back}\ncards_from: cards.csv\n", encoding="utf-8")
+    (game / "cards.csv").write_text("Name,Qty,Power,Text\nMarket,2,1,Gain 2.\n", encoding="utf-8")
+    layouts = tmp_path / "layouts" / "spice-road.yaml"
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace("card.props.cost", "card.props.power")
+                       .replace("Gain 2 :coin:", "Gain 2"), encoding="utf-8")
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        lines = [l for l in result.output.splitlines() if l.startswith("cards/")]
+        assert result.exit_code == 1 and len(lines) == 1, (command, result.output)
+        assert lines[0].startswith("cards/spice-road/aid/en.yaml: ") and all(
+            f"cards/spice-road/{f}/" in lines[0] for f in ("aid", "aid-card", "rules")), lines[0]
+    for folder in ("aid", "aid-card", "rules"):
+        shutil.rmtree(game / folder)
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0

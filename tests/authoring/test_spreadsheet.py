@@ -297,6 +297,49 @@ def test_the_deck_names_its_quantity_column(game, tmp_path):
     assert [(c.id, c.copies) for c in goods(tmp_path).cards] == [("fire-mage", 3)]
 
 
+def test_a_quantity_column_the_sheet_lacks_is_one_line_at_the_deck(game, tmp_path):
+    """Issue 52: `quantity: Qtty` naming no column printed every row once, silently."""
+    deck = add_deck(game, "goods", SQUIB + "quantity: Qtty\n")
+    (game / "goods.csv").write_text("Name,Qty,Cost\nFire Mage,3,1\n", encoding="utf-8")
+    line = deck.read_text(encoding="utf-8").splitlines().index("quantity: Qtty") + 1
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        found = [l for l in result.output.splitlines() if l.startswith(f"cards/spice-road/goods.yaml:{line}: quantity")]
+        assert result.exit_code == 1 and len(found) == 1 and "'Qty'" in found[0], result.output
+
+
+def test_a_header_slip_is_said_at_the_header(game, tmp_path):
+    """Issue 52: a Squib-style header `Cots` where the layout reads card.props.cost was said at
+    the layout (unknown property), not at the spreadsheet's header."""
+    add_deck(game, "goods", SQUIB.replace("properties:\n  cost: {type: int, min: 0, max: 9}\n", ""))
+    (game / "goods.csv").write_text("Name,Qty,Cots\nFire Mage,3,1\n", encoding="utf-8")
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        lines = [l for l in result.output.splitlines() if "Cots" in l or "cots" in l]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith("cards/spice-road/goods.csv:1: column C 'Cots'") and "layouts/spice-road.yaml:" in lines[0]
+
+
+def test_a_box_empty_on_every_card_is_one_warning_at_its_line(game, tmp_path):
+    """Issue 52: a text box whose template gives no text on any card (a column left empty in
+    every row) was silent: one warning per box, at the box's text line, in validate, build and
+    check, which still succeed."""
+    add_deck(game, "goods", SQUIB.replace("layout: spice-road/card", "layout: spice-road/goods"))
+    (game / "goods.csv").write_text("Name,Qty,Cost,Flavor\nFire Mage,3,1,\nIce Wall,1,2,\n", encoding="utf-8")
+    layouts = tmp_path / "layouts" / "spice-road.yaml"
+    text = layouts.read_text(encoding="utf-8").rstrip() + (
+        "\n  goods:\n    regions:\n"
+        "      title: {kind: text, x: 5, y: 5, width: 53, height: 9, text: \"{{ card.name }}\"}\n"
+        "      flavor: {kind: text, x: 5, y: 60, width: 53, height: 9, text: \"{{ card.props.flavor }}\"}\n")
+    layouts.write_text(text, encoding="utf-8")
+    line = len(text.splitlines())
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        lines = [l for l in result.output.splitlines() if "flavor" in l]
+        assert result.exit_code == 0 and len(lines) == 1, (command, result.output)
+        assert f"layouts/spice-road.yaml:{line}: " in lines[0] and "title" not in lines[0], lines[0]
+
+
 def test_an_empty_cell_prints_nothing(game, tmp_path):
     """A Squib deck: no `properties:`, no ids; an empty cell leaves its box empty (it stopped the
     build: "no field 'flavor' here"), and the quantity column sets the copies (issue 52)."""

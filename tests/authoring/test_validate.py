@@ -38,20 +38,39 @@ def test_the_new_game_is_valid(project):
 
 
 @pytest.mark.parametrize("old, new, expected", [
-    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: Jinja syntax error"),   # then Jinja's words
+    ('"{{ card.name }}"', '"{{ card.name }"', "layouts.card.regions.title.text: '{{ card.name }' opens with '{{' but does not close"),
     ('"{{ card.name }}"', '"{{ card.nmae }}"',
      "layouts.card.regions.title.text: unknown variable 'card.nmae'; did you mean 'card.name'?"),
     ('"{{ card.name }}"', '"{{ crad.name }}"', "layouts.card.regions.title.text: unknown variable 'crad'; "
                                                "did you mean 'card'?"),
     ('"{{ game.name }}"', '"{% for x in deck.cards %}{{ x }}{% endfor %}"',
      "layouts.back.regions.name.text: unknown variable 'deck.cards'"),
-    ('"card.copies > 1"', '"card.copies >"', "layouts.card.regions.copies.when: Jinja syntax error"),
+    ('"card.copies > 1"', '"card.copies >"', "layouts.card.regions.copies.when: the condition 'card.copies >' cannot be read"),
     ('"{{ card.props.cost }}"', '"{{ card.props.cots }}"',
      "spice-road/card regions.cost.text: unknown property 'card.props.cots'; did you mean 'card.props.cost'?"),
 ])
 def test_layout_template_mistakes_name_file_and_line(project, old, new, expected):
     line = edit(project / "layouts" / "spice-road.yaml", old, new)
     check(project, f"layouts/spice-road.yaml:{line}: {expected}")
+
+
+@pytest.mark.parametrize("old, new, fix", [
+    ('"{{ card.name }}"', '"{{ card.name }"', "'}}'"),
+    ('"{{ card.text }}"', '"{% if card.text %}{{ card.text }}"', "{% endif %}"),
+    ('"{{ card.text }}"', '"{% iff card.text %}{{ card.text }}{% endif %}"', "'if'"),
+    ('"card.copies > 1"', '"{{ card.copies > 1 }}"', "without {{ }}"),
+])
+def test_a_template_syntax_slip_is_one_line_in_our_words(project, old, new, fix):
+    """Issue 52: a Jinja syntax slip came out in Jinja's words ("Unexpected end of template.
+    Jinja was looking for the following tags: …"): one line at the field's line, with the fix,
+    in validate, build and check alike."""
+    line = edit(project / "layouts" / "spice-road.yaml", old, new)
+    for command in ("validate", "build", "check"):
+        result = pnp(command, "spice-road", root=project)
+        lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.")
+        assert fix in lines[0] and "Jinja" not in lines[0] and "looking for" not in lines[0], lines[0]
 
 
 @pytest.mark.parametrize("old, new, expected", [
@@ -68,6 +87,36 @@ def test_a_mistyped_colour_name_is_refused_by_validate_as_by_the_build(project, 
     built = pnp("build", "spice-road", "--out", str(project / "out"), root=project)
     assert built.exit_code == 1 and f"layouts/spice-road.yaml:{line}: {expected}" in built.output
     assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize("written", ["gray", "darkgray", "Grey", "Dark_Grey"])
+def test_a_standard_colour_that_spells_a_palette_name_is_refused(project, written):
+    """Issue 52: `fill: gray` beside a palette entry `grey` drew the standard gray, silently."""
+    layouts = project / "layouts" / "spice-road.yaml"
+    edit(layouts, '  paper: "#f6eedb"', '  paper: "#f6eedb"\n  grey: "#888888"\n  dark-grey: "#333333"')
+    line = edit(layouts, "fill: paper, radius: 2.5", f"fill: {written}, radius: 2.5")
+    meant = "grey" if written.lower() in ("gray", "grey") else "dark-grey"
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=project)
+        lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.panel.fill:")
+        assert f"did you mean '{meant}'?" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("written, ok", [("13 pt", True), ("13pt", True), ("0.5 cm", True), ("40 px", False),
+                                          ("50 %", False)])
+def test_a_font_size_with_its_unit(project, written, ok):
+    """Issue 52: `size: 11 pt` was "'11 pt' is not a number": points are taken with their unit
+    (mm, cm, in converted); px and % are one line at the field, naming points."""
+    line = edit(project / "layouts" / "spice-road.yaml", "size: 13, min_size: 8,", f"size: {written}, min_size: 8 pt,")
+    result = pnp("validate", "spice-road", root=project)
+    if ok:
+        assert result.exit_code == 0, result.output
+        return
+    lines = [l for l in result.output.splitlines() if l.startswith("layouts/")]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert lines[0].startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.title.size:") and "points" in lines[0]
 
 
 @pytest.mark.parametrize("written, guess", [("[eng]", "en"), ("[en-US]", "en"), ("[en, jp]", "ja")])
@@ -257,6 +306,23 @@ def test_a_forbidden_variant_of_the_glossary_is_refused_at_its_line(project):
     line = edit(project / "cards" / "spice-road" / "cards.yaml", 'en: "Gain 2 :coin:.', 'en: "Gain 2 money.')
     check(project, f"cards/spice-road/cards.yaml:{line}: text: 'money' is not this project's word "
                    "(expected 'coin' (glossary/en.yaml))")
+
+
+def test_a_forbidden_variant_in_a_catalogue_every_game_shares_is_refused_at_its_line(project):
+    """Fifth Japanese reading: 「長辺で綴じます」 beside 「長辺とじ」 and 「下敷き」 in the site's catalogue:
+    validate read only the game's own catalogue, so the build never failed on the shared ones
+    (print, site, calculator). An entry limited to some games with `shared: false` skips them."""
+    (project / "glossary").mkdir()
+    glossary = project / "glossary" / "en.yaml"
+    glossary.write_text("language: en\nterms:\n  - term: coin\n    forbidden: [money]\n    note: x\n",
+                        encoding="utf-8")
+    folder = project / "locales" / "en" / "LC_MESSAGES"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "site.po").write_text('msgid ""\nmsgstr ""\n\nmsgid "Coins"\nmsgstr "Your money"\n', encoding="utf-8")
+    check(project, "locales/en/LC_MESSAGES/site.po:5: text: 'money' is not this project's word")
+    glossary.write_text("language: en\nterms:\n  - term: coin\n    games: [spice-road]\n    shared: false\n"
+                        "    forbidden: [money]\n    note: x\n", encoding="utf-8")
+    assert pnp("validate", "spice-road", root=project).exit_code == 0
 
 
 @pytest.mark.parametrize("where, old, new", [

@@ -90,3 +90,22 @@ def test_stale_temporaries_are_removed_and_failed_builds_create_nothing(tmp_path
     assert contents(out) == before and not (out / "san-gimignano" / "fr").exists()
     assert not fresh.exists() or list(fresh.iterdir()) == []   # pnp checks --out is writable first
     assert [p.name for p in tmp_path.iterdir() if ".staging-" in p.name] == []
+
+
+def test_ctrl_c_during_a_build_is_one_line_exit_130_and_nothing_written(tmp_path):
+    """Issue 52: Ctrl-C printed click's "Aborted!" (exit 1). Interrupted once its files are being
+    staged, the build says so on one line, exits 130, and leaves no file and no staging folder."""
+    from tests.authoring.helpers import new_game
+    new_game(tmp_path / "project", "demo")
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(tmp_path / "project"), "build",
+                                "demo", "--no-cache", "--jobs", "1", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    while process.poll() is None and not list(tmp_path.glob(".out.staging-*")):
+        time.sleep(0.01)   # not a timing: waits for the build to begin staging its files
+    os.killpg(process.pid, signal.SIGINT)    # as a terminal's Ctrl-C: the whole process group
+    _, err = process.communicate()
+    assert process.returncode == 130, err
+    assert [l for l in err.splitlines() if "stopped" in l or "Aborted" in l or "Traceback" in l] == \
+        ["stopped; nothing was written"], err
+    assert list(tmp_path.glob(".out.*")) == [] and not list(out.rglob("*.pdf"))

@@ -18,7 +18,7 @@ PRODUCTS = 8
 
 
 def _fake(log: Path, name: str) -> product_list.Product:
-    def write(project, game, lang, path, options, progress=lambda n: None):
+    def write(project, game, lang, path, options, progress=lambda n: None, shared=None):
         with log.open("a") as f:           # one short line per start: appends do not interleave
             f.write(f"{name} {os.getpid()}\n")
         time.sleep(0.15)
@@ -58,7 +58,7 @@ def test_the_cards_files_of_a_game_and_language_are_rendered_in_turn_by_one_proc
     log = tmp_path / "log"
 
     def fake(name: str, family: str = "") -> product_list.Product:
-        def write(project, game, lang, path, options, progress=lambda n: None):
+        def write(project, game, lang, path, options, progress=lambda n: None, shared=None):
             with log.open("a") as f:
                 f.write(f"{name} {lang} {os.getpid()}\n")
             time.sleep(0.05)
@@ -88,7 +88,7 @@ def test_what_lives_through_the_build_is_frozen_while_products_render_and_given_
     frozen, or a process that builds again (--watch, serve) would never collect it."""
     seen = []
 
-    def write(project, game, lang, path, options, progress=lambda n: None):
+    def write(project, game, lang, path, options, progress=lambda n: None, shared=None):
         seen.append(gc.get_freeze_count())
         if len(seen) > 1:
             raise BuildError("a failing product")

@@ -207,7 +207,7 @@ AID_CARD_FACTS = {
     "trade": {"fr": "(étages − 1) cartes de votre main", "en": "floors − 1 cards from your hand",
               "de": "(Stockwerke − 1) deiner Handkarten", "ja": "階数−1枚を自分の手札から選んで渡します"},
     # 5 Garde: « vous pouvez jouer cette carte », then under the pile
-    "guard": {"fr": "vous pouvez la jouer de votre main", "en": "you may play it from your hand",
+    "guard": {"fr": "vous pouvez jouer un 5 de votre main", "en": "you may play it from your hand",
               "de": "Trifft dich die Wirkung einer 9 oder 10, darfst du die 5 spielen", "ja": "手札から出して無効にできます"},
     # nobles: « Buona Pietra peut être utilisée pour construire ou prolonger »
     "buona pietra": {"fr": "Buona Pietra en construisant ou prolongeant", "en": "Buona Pietra while building or extending",

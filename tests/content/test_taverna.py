@@ -5,6 +5,7 @@ import pytest
 
 import re
 
+from . import shipped
 from .shipped import LANGS, ROOT, aid, aid_card_text, aid_text, card, deck, load, rules, section
 
 GAME = "taverna"
@@ -180,8 +181,8 @@ def test_the_glossary_says_two_privileges_are_discarded(lang):
 AID_CARD_FACTS = {
     # rulebook 004, step 4: Influence activates a notable at a distance, never a second one
     "influence": {"fr": "(pas un second)", "en": "(not a second one)", "de": "(keinen zweiten)", "ja": "（もう1人使えるわけではありません）"},
-    # pay, move, then the effect in the destination tavern (Notaire, Gob'Trotter)
-    "notable order": {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er", "ja": "移動先で能力を使います"},
+    # pay, move, then the effect (only the Notaire's and Gob'Trotter's in the destination tavern)
+    "notable order": {"fr": "puis appliquez son effet", "en": "then apply its effect", "de": "dann wirkt er", "ja": "2人まで）、能力を使います"},
     # Ripaille: paid to the active player, title or not
     "revelry": {"fr": "même sans titre", "en": "even without a title", "de": "auch ohne Besitzurkunde", "ja": "権利証がなくても"},
     # 2-player variant: two castle scorings each
@@ -194,7 +195,7 @@ AID_CARD_FACTS = {
     # Complot: climb the track of the tile you removed, not your own client's
     "plot track": {"fr": "d'un niveau sur l'échelle du peuple retiré",
                    "en": "climb 1 step on the removed tile's track",
-                   "de": "+1 Stufe auf dessen Volksleiste", "ja": "その客の種族トラックを1段上がります"},
+                   "de": "+1 Stufe beim Volk des Entfernten", "ja": "その客の種族トラックを1段上がります"},
     # Le notaire: half of the total spent (third reading)
     "notary total": {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "総額の半分"},
     # steps 5-7: spells and favours « à tout moment durant votre tour », not after the notable (third reading)
@@ -202,7 +203,7 @@ AID_CARD_FACTS = {
                  "ja": "任意・いつでも"},
     # step 7: « plusieurs faveurs royales différentes »
     "different favours": {"fr": "faveurs royales différentes", "en": "different royal favours",
-                          "de": "Verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
+                          "de": "verschiedene Gunstplättchen", "ja": "異なる王の恩寵"},
     # « lorsque chaque joueur a joué 8 cartes client »: 8 each, not every 8
     "end": {"fr": "8 cartes client chacun", "en": "8 client cards each", "de": "Wenn jeder 8 Gastkarten",
             "ja": "客カードを各自8枚"},
@@ -284,8 +285,20 @@ def test_score_pad_royal_rows_name_their_unit_the_spell_sale_and_fireworks(lang)
     pad = next(row["pad"] for row in rows if "archimage" in (row.get("key") or []))
     fireworks = {"fr": "Feu d’artifice", "en": "Fireworks", "de": "Feuerwerk", "ja": "花火"}
     assert fireworks[lang] in pad
-    assert re.search(r"'sous': '[^']*:spell:", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
-    assert ":vp:" in pad and ("'favours':" in pad and "'titles':" in pad)
+    assert re.search(r"'sous': '[^']*(?::spell:|呪文)", pad) or re.search(r"'sous': ' \([^']*1 :sous:\)'", pad)
+    assert (":vp:" in pad or "点" in pad) and ("'favours':" in pad and "'titles':" in pad)
+
+
+def test_the_japanese_pad_rows_say_what_to_count_and_the_unit(full_build):
+    """Fifth reading: 「0／2／3／4／5 → 3／6／9／12／15」, 「トークン×1」, 「−3、−1、…、10」: numbers with no
+    noun and no counter, where the French and English pads say favours, titles, spells cast."""
+    from tests.print.conftest import pdf_text
+    text = re.sub(r"\s+", "", pdf_text(full_build / GAME / "ja" / "score-pad.pdf"))
+    for counted in ("王の恩寵0／2／3／4／5枚", "0／6／9／12／15スー（呪文は各1スー）", "権利証1／2／3／4／5つ",
+                    "唱えた呪文0／2／3／4／5枚", "トークンの数×1点", "5点、各トラックで1段上がる", "（花火は2枚）"):
+        assert counted in text, counted
+    assert text.count("→3／6／9／12／15点") == 4        # the arrow ends the line: no line starts with it
+    assert text.count("自分の段：−3、−1、0、1、2、4、7、10点") == 4
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -321,3 +334,15 @@ def test_japanese_glossary_names_the_guild_symbols_not_their_effects():
     terms = next(s for s in rules(GAME, "ja")["sections"] if s.get("id") == "glossary")["terms"]
     symbols = next(t["definition"] for t in terms if t["term"] == "ギルド記号")
     assert all(name in symbols for name in ("魔導書", "竪琴", "ビール", "仮面"))
+
+
+def test_aid_card_says_where_each_notable_acts():
+    """« appliquez-y son effet » / "apply its effect there" sent every notable's effect to the
+    tavern it reaches; only the Notary's title and the Gob Trotter's tokens go there (issue 51)."""
+    old = {"fr": "appliquez-y son effet", "en": "apply its effect there", "de": "dort wirkt er.",
+           "ja": "移動先で能力を使います"}
+    new = {"fr": "dans la taverne d'arrivée", "en": "in the tavern it reaches", "de": "in der Zieltaverne",
+           "ja": "2人まで）、能力を使います。"}
+    for lang in old:
+        text = (shipped.CARDS / "taverna" / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8")
+        assert old[lang] not in text and new[lang] in text, lang

@@ -166,7 +166,7 @@ def test_item_4_expansion_mixes_three_marked_with_three_expansion_cards(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_item_7_positive_events_pay_each_tied_player(lang):
-    tie = {"fr": "Chaque joueur ayant le plus", "en": "Each player with the most", "de": "jeder davon", "ja": "各自"}
+    tie = {"fr": "Chaque joueur ayant le plus", "en": "Each player with the most", "de": "jeder von ihnen", "ja": "各自"}
     for e in deck(GAME, "events")["cards"]:
         assert (tie[lang] in e["text"][lang]) == e["props"]["positive"], e["id"]
 
@@ -258,13 +258,13 @@ def test_item_15_setup_forms_the_general_supply_and_lists_every_component(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_item_24_a_rampart_spares_only_its_builder(lang):
-    only = {"fr": "ne vous affecte pas", "en": "does not affect you", "de": "trifft dich nicht", "ja": "自分だけ"}
+    only = {"fr": "vous épargne un événement de votre choix", "en": "does not affect you", "de": "trifft dich nicht", "ja": "自分だけ"}
     assert any(only[lang] in item for item in _aid_items(lang, "events"))
     back = ("When a Town Crier is drawn, you may build this card: one event of your choice, whatever its coins, "
             "does not affect you.")
     assert back in (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
     if lang != "en":
-        assert only[lang] in _msgstr(lang, back)
+        assert {**only, "fr": "ne vous affecte pas"}[lang] in _msgstr(lang, back)
 
 
 MAY_BUILD = {"fr": "vous pouvez construire", "en": "you may build", "de": "darfst du", "ja": "建設してよい"}
@@ -426,7 +426,7 @@ AID_CARD_FACTS = {
              "ja": "同じ色のコマ1・2・3個で"},
     # 1 Piocher: « placer cette carte sous la pioche, face cachée » (third reading: French left out "face down")
     "face down under": {"fr": "glissée cachée dessous", "en": "goes under, face down", "de": "verdeckt nach unten",
-                        "ja": "先に裏向きで一番下へ"},
+                        "ja": "それを裏向きで一番下に入れて"},
     # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",
                      "ja": "区画の空いた"},
@@ -439,13 +439,13 @@ AID_CARD_FACTS = {
     "hand limit": {"fr": "4 cartes au plus", "en": "At most 4 cards", "de": "Höchstens 4 Karten", "ja": "4枚までです"},
     # « … il ne profitera pas de leur protection »: ramparts built for the hand limit protect nothing
     "limit ramparts": {"fr": "(sans rien protéger)", "en": "(they protect from nothing)",
-                       "de": "(sie schützen dann vor nichts)", "ja": "（何も防げません）"},
+                       "de": "(sie schützen dann vor nichts)", "ja": "（イベントは防げません）"},
     # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
                "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
-                   "de": "grauen Bürgermarker darauflegen", "ja": "灰色の面で代用"},
+                   "de": "grauer Bürgermarker darauf", "ja": "ダメージトークンの灰色の面"},
 }
 
 

@@ -136,6 +136,18 @@ def test_thegamecrafter_pngs(demo):
         assert Image.open(out / "thegamecrafter" / "heroes" / f"{name}.png").size == (825, 1125)
 
 
+@pytest.mark.parametrize("args, names", [(("printshop",), "drivethrucards, thegamecrafter"),
+                                         (("printshop", "--preset", "drivethru"), "drivethrucards"),
+                                         (("cutter",), "cricut, generic, silhouette")])
+def test_a_missing_preset_or_machine_is_one_line_naming_them(tmp_path, args, names):
+    """Issue 52: `pnp export printshop` without --preset printed click's usage block (3 lines
+    and a blank); one line names the presets (or machines), exit 2."""
+    result = pnp("export", *args, root=tmp_path)
+    lines = [l for l in result.output.splitlines() if l.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("pnp export: "), result.output
+    assert names in lines[0]
+
+
 def test_unknown_preset_and_failed_export_write_nothing(tmp_path):
     root = example_project(tmp_path)
     result = pnp("export", "printshop", "art-demo", "--preset", "mpc", root=root)

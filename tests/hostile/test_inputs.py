@@ -274,7 +274,7 @@ def test_a_translation_cannot_format_attributes(tmp_path):
     root = project_copy(tmp_path)
     po = root / "locales" / "fr" / "LC_MESSAGES" / "checks.po"
     text = po.read_text()
-    po.write_text(text.replace('msgstr "joueurs : {count}"', 'msgstr "{count.__class__:>99999999}"'))
+    po.write_text(text.replace('msgstr "joueurs\u00a0: {count}"', 'msgstr "{count.__class__:>99999999}"'))
     result = pnp("validate", "san-gimignano", root=root)
     assert result.exit_code == 1 and "placeholders differ" in result.output
 

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.conftest import pnp, pnp_process
-from tests.pdfs import open_pdf
+from tests.pdfs import open_pdf, page_texts
 
 MM = 72 / 25.4
 LANGS = ["fr", "en", "de", "ja"]
@@ -32,9 +32,6 @@ def on_cards(page):
     return [w for w in page.extract_words() if top <= w["top"] <= bottom]
 
 
-def page_texts(path):
-    with open_pdf(path) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
 
 
 def test_every_language_is_written(sg):

@@ -154,11 +154,13 @@ def short_last_lines(path: Path, kana: int = 2) -> list[str]:
 # Runs a line must never cut, whatever BudouX says (issue 51): 「1枚に|つき」, a number and its
 # counter (「赤1|枚ずつ」), a quoted label of at most 10 characters, a katakana name joined by ・.
 COUNTER = "枚個点人回金つ段階色倍番列種組軒歩行"
+PARTICLES = "でにをはがとのへもや"      # never at a line's start after a closing bracket (「（陰謀）|で」)
 
 
 def unit_breaks(path: Path) -> list[str]:
-    """Line ends inside 「につき」, between a number and its counter, inside a short 「」 label or
-    inside a katakana name joined by ・, as 'line end|next line start' snippets."""
+    """Line ends inside 「につき」 or 「として」, between a number and its counter, inside a short 「」
+    label, inside a katakana name joined by ・ or before a particle after a closing bracket
+    (「（陰謀）|で」), as 'line end|next line start' snippets."""
     found = []
     for a, b in _aligned_pairs(lines_of(path)):
         head, tail = a.text.rstrip(), b.text.lstrip()
@@ -166,6 +168,8 @@ def unit_breaks(path: Path) -> list[str]:
             continue
         joined, k = head + tail, len(head)
         cut = (joined[k - 1:k + 2] == "につき" or joined[k - 2:k + 1] == "につき"
+               or joined[k - 1:k + 2] == "として" or joined[k - 2:k + 1] == "として"
+               or (head[-1] in "）」』" and tail[0] in PARTICLES)
                or (head[-1].isdigit() and tail[0] in COUNTER and not tail.startswith("人物"))
                or (_katakana(head[-1]) or head[-1] in "・･") and tail[0] in "・･"
                or head[-1] in "・･" and _katakana(head[-2:-1] or " ") and _katakana(tail[0])

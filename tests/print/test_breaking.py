@@ -97,6 +97,10 @@ def test_the_corrections_are_applied():
     assert h.shown("Spielende") == "Spiel-ende"          # pyphen: Spie-lende
     assert h.shown("Handlimit") == "Hand-limit"          # pyphen: Handli-mit
     assert ("Spie", "lende") not in h("Spielende")
+    # the German editor's pass (issue 51): „Spielre-gel“ and „Tischfa-rbe“ were printed
+    assert h.shown("Spielregel") == "Spiel-regel"
+    assert h.shown("Tischfarbe") == "Tisch-farbe"
+    assert h.shown("Volksleiste") == "Volks-leiste"
 
 
 @pytest.mark.parametrize("lang", sorted(DICTIONARIES))
@@ -313,6 +317,8 @@ def test_the_breaker_keeps_a_count_a_label_and_a_name_whole():
                       ("時計回りに手番を行います。", "時計回り"),
                       ("手番中いつでも唱えられます。", "手番中"),
                       ("手番：2つのフェイズ", "2つのフェイズ"),
+                      ("競い合う酒場の主人の1人として、客を自分の酒場に呼び込み", "として"),
+                      ("あなたの6の単色の塔は、10（陰謀）で壊されない。", "）で"),
                       ("ゴブトロッター：3\ue001 → 1（\ue002）+3\ue003／5\ue001 → 2（\ue002）+6\ue003",
                        "5\ue001 → 2（\ue002）+6\ue003")):
         start = text.index(run)
@@ -353,3 +359,7 @@ def test_the_site_marks_japanese_phrases_for_the_browser(full_build):
     assert not re.search(r"<title>[^<]*<wbr>", html)          # nor an icon's accessible name
     css = (full_build / "site" / "assets" / "site.css").read_text(encoding="utf-8")
     assert "word-break: auto-phrase" in css
+    # the browser's own phrase breaking cuts 「1人と|して」 as BudouX does: such runs are nowrap
+    taverna = (full_build / "site" / "taverna" / "ja.html").read_text(encoding="utf-8")
+    assert '<span class="nobr">として</span>' in taverna
+    assert not re.search(r"と<wbr>して|）<wbr>で|に<wbr>つき", html + taverna)

@@ -89,16 +89,36 @@ def test_the_cards_files_share_their_faces_and_write_what_each_writes_alone(tmp_
 
     project = load_project(ROOT, ["san-gimignano"])
     game, by_name = project.games["san-gimignano"], {p.name: p for p in PRODUCTS}
-    shared = ("cards-fold-over", "cards-ink-saver")
-    for name in shared:
-        cards._shared.clear()
-        by_name[name].write(project, game, "en", tmp_path / f"alone-{name}.pdf", SheetOptions())
-    cards._shared.clear()
-    by_name["cards"].write(project, game, "en", tmp_path / "cards.pdf", SheetOptions())
+    variants = ("cards-fold-over", "cards-ink-saver")
+    for name in variants:
+        by_name[name].write(project, game, "en", tmp_path / f"alone-{name}.pdf", SheetOptions(),
+                            shared=cards.SharedFaces())
+    shared = cards.SharedFaces()         # what a planning unit holds for the three files
+    by_name["cards"].write(project, game, "en", tmp_path / "cards.pdf", SheetOptions(), shared=shared)
     decided = []
     step = FaceRenderer._step
     monkeypatch.setattr(FaceRenderer, "_step", lambda self, *args: decided.append(args) or step(self, *args))
-    for name in shared:
-        by_name[name].write(project, game, "en", tmp_path / f"after-{name}.pdf", SheetOptions())
+    for name in variants:
+        by_name[name].write(project, game, "en", tmp_path / f"after-{name}.pdf", SheetOptions(), shared=shared)
         assert (tmp_path / f"after-{name}.pdf").read_bytes() == (tmp_path / f"alone-{name}.pdf").read_bytes(), name
     assert decided == []
+
+
+def test_a_build_leaves_no_drawn_faces_held_after_it(tmp_path):
+    """The cards' files share their faces through an object the planning unit owns and drops:
+    once a build is over no canvas is left in memory (module-level state kept the last game's
+    faces, a copy of cards.pdf's canvas among them, for the life of a `serve`, `studio` or `--watch`)."""
+    import gc
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.loading.catalog import load_project
+    from generator.paper.imposition import SheetOptions
+    from generator.planning import plan
+    from tests.conftest import ROOT
+
+    project = load_project(ROOT, ["san-gimignano"])
+    plan.run(project, plan.plan(project, ["en"], tmp_path / "out", ["cards"]), SheetOptions(), use_cache=False)
+    assert (tmp_path / "out" / "san-gimignano" / "en" / "cards.pdf").is_file()
+    gc.collect()
+    assert not [o for o in gc.get_objects() if isinstance(o, Canvas)]

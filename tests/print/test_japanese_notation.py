@@ -86,3 +86,21 @@ def test_the_japanese_calculator_messages_use_full_width_notation():
                                   "コスト：1\ue000・1\ue001"])
 def test_the_scan_sees_each_kind_of_half_width_mark(text):
     assert _wrong(text)
+
+
+# Fifth reading: the sheet labels read 「タヴェルナ・シート5／5・片面のみ・ギルドトークン×12・…・王・女王トークン×2」,
+# a chain of 「・」 in which 「王・女王トークン」 is one name among the parts
+LABEL_CHAIN = re.compile(r"・シート|シート\d+／\d+・|ページ・|エイド・|×\d+・")
+
+
+def test_japanese_sheet_labels_read_as_japanese_not_as_a_chain_of_middle_dots(full_build):
+    from generator.paper.labels import listed, sheet_and_side
+    assert sheet_and_side("シート1／5", "表面") == "シート1／5（表面）"
+    assert sheet_and_side("sheet 1 of 5", "fronts") == "sheet 1 of 5 · fronts"
+    assert listed(["ギルドトークン×12", "王・女王トークン×2"]) == "ギルドトークン×12、 · 王・女王トークン×2"
+    texts = {pdf.relative_to(full_build).as_posix(): pdf_text(pdf)
+             for pdf in sorted(full_build.glob("*/ja/*.pdf")) if pdf.name in ("cards.pdf", "player-aid-card.pdf")}
+    assert len(texts) >= 6
+    chains = {k: LABEL_CHAIN.findall(t)[:3] for k, t in texts.items() if LABEL_CHAIN.search(t)}
+    assert chains == {}
+    assert all(re.search(r"シート\d+／\d+（表面）", t) for t in texts.values())

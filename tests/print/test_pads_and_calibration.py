@@ -114,7 +114,8 @@ def test_calibration_page_heads_both_sides_in_the_players_words(full_build, lang
     reader = PdfReader(pdf)
     for page, side in zip(reader.pages, SIDES[lang]):
         first = page.extract_text().strip().splitlines()[0]
-        assert first.startswith(side + " — ") and paper in first, first
+        dash = "–" if lang == "de" else "—"      # German titles take a spaced en dash
+        assert first.startswith(f"{side} {dash} ") and paper in first, first
     text = pdf_text(pdf)
     assert not re.search(r"\b(a4|letter)\b", text), "a paper named as a command line writes it"
     if lang != "en":
@@ -158,3 +159,12 @@ def test_calibration_broken_translation_is_one_line(tmp_path):
     assert result.exit_code == 1
     assert result.output.strip().count("\n") == 0 and "print.po:" in result.output
     assert not (tmp_path / "cal.pdf").exists()
+
+
+def test_german_calibration_titles_take_a_spaced_en_dash(calibration):
+    """Issue 51 (German editor): „VORDERSEITE – Duplex-Kalibrierung“, as every German title; the
+    separator is the catalogue's, so French and Japanese keep theirs."""
+    text = pdf_text(calibration["de"])
+    assert "VORDERSEITE – Duplex" in text and "RÜCKSEITE – Duplex" in text
+    assert "—" not in text
+    assert "RECTO — Calibrage" in pdf_text(calibration["fr"])

@@ -13,6 +13,7 @@ from tests.print.conftest import pdf_text
 
 GAMES = ["san-gimignano", "tournay", "taverna"]
 LANGS = ["fr", "en", "de", "ja"]
+SEPARATOR = {"ja": "：", "de": " – "}     # the catalogues' own (German: a spaced en dash)
 
 
 def _first_page(path) -> str:
@@ -43,14 +44,15 @@ def test_fold_over_asks_for_paper_that_folds(built, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_titles_name_the_game_in_the_players_language(built, lang):
-    """Every PDF's title names its game, joined to what the file is by one separator per language
+    """Every PDF's title names its game, joined to what the file is by its language's separator
     (the same in every file), and no English word leaks into another language's titles."""
     for game in GAMES:
         folder = built(game) / game / lang
         titles = {p.name: PdfReader(p).metadata.get("/Title", "") for p in sorted(folder.glob("*.pdf"))}
-        name = titles["score-pad.pdf"].split({"ja": "："}.get(lang, " — "))[0]
+        sep = SEPARATOR.get(lang, " — ")
+        name = titles["score-pad.pdf"].split(sep)[0]
         assert name and name != titles["score-pad.pdf"], f"{game}/{lang}: score pad title {titles['score-pad.pdf']!r}"
         for file, title in titles.items():
-            assert title.startswith(name + {"ja": "："}.get(lang, " — ")), f"{game}/{lang}/{file}: {title!r}"
+            assert title.startswith(name + sep), f"{game}/{lang}/{file}: {title!r}"
             if lang != "en":
                 assert not re.search(r"\bcards\b", title), f"{game}/{lang}/{file}: {title!r}"

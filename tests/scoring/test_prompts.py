@@ -26,11 +26,11 @@ def test_wrong_answers_are_asked_again_in_french(tmp_path):
     assert "Nom du joueur 1" in err and "combien de tours" in err
     # "x" and "-1" refused, within the state model's bounds (Player.towers: at most 16)
     assert err.count("n’est pas un nombre entier de 0 à 16") == 2
-    assert "« 11 » n’est pas un rang de 5 à 10" in err
+    assert "«\u00a011\u00a0» n’est pas un rang de 5 à 10" in err
     assert "Répondez o ou n." in err
-    assert "« foo » n’est pas l’un de : monumento, cappella." in err
+    assert "«\u00a0foo\u00a0» n’est pas l’un de\u00a0: monumento, cappella." in err
     # the choices are listed; Ann's tower took the marker, so "nobody" is not one of them
-    assert "(Ann, Bob)" in err and "« PERSONNE » n’est pas l’un de : Ann, Bob." in err
+    assert "(Ann, Bob)" in err and "«\u00a0PERSONNE\u00a0» n’est pas l’un de\u00a0: Ann, Bob." in err
     assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 28, "Bob": 0}
     assert yaml.safe_load(saved.read_text(encoding="utf-8"))["players"][0]["towers"][0]["floors"] == [7, 7, 7]
 
@@ -63,8 +63,8 @@ def test_tournay_lists_cards_and_takes_names_in_any_case():
                 "Bob", *empty_district, *citizens_and_money])
     result = pnp("score", "tournay", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Cartes (nom : identifiant)" in result.stderr
-    assert "« nothing-here » n’est pas une carte de Tournay" in result.stderr
+    assert "Cartes (nom\u00a0: identifiant)" in result.stderr
+    assert "«\u00a0nothing-here\u00a0» n’est pas une carte de Tournay" in result.stderr
     assert _json(result.output)["players"][0]["lines"][0]["points"] > 0     # the Cathédrale scored
 
 
@@ -104,7 +104,7 @@ def test_the_same_name_twice_is_refused_as_typed():
     answers = ["Ann", "0", "", "Ann", "Bob", "0", ""]
     result = pnp("score", "san-gimignano", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "« Ann » est déjà le nom d’un autre joueur." in result.stderr
+    assert "«\u00a0Ann\u00a0» est déjà le nom d’un autre joueur." in result.stderr
 
 
 def test_answers_refused_as_a_whole_are_kept_in_a_file(tmp_path, monkeypatch):
@@ -212,8 +212,9 @@ def test_going_back_one_question_and_reviewing_before_the_count(tmp_path):
                  input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     err = result.stderr
-    assert err.count("Vos réponses :") == 2
-    review = re.findall(r"^  (\d+)\. .*: (.*)$", err.rsplit("Vos réponses :", 1)[1], re.M)
+    assert err.count("Vos réponses\u00a0:") == 2
+    # the French colon after a no-break space, none after a question mark (« terminée ? o »)
+    review = re.findall(r"^  (\d+)\. .*(?:\u00a0: |\? )(.*)$", err.rsplit("Vos réponses\u00a0:", 1)[1], re.M)
     assert [a for _n, a in review] == ["Ann", "1", "7 7 7", "o", "o", "", "Bea", "0", ""]
     assert {p["name"]: p["total"] for p in _json(result.output)["players"]} == {"Ann": 28, "Bea": 0}
 
@@ -247,3 +248,14 @@ def test_taverna_asks_a_player_in_the_state_models_order():
              "tracks": "A: human track"}
     where = [result.stderr.index(asked[f]) for f in Player.model_fields if f != "name"]
     assert where == sorted(where)
+
+
+def test_french_questions_end_as_french_writes_them():
+    """click ended every question with ": " (« Ann : combien de tours: », « terminée ?: »); in French
+    a colon follows a no-break space and a question mark needs none (issue 51, third reading)."""
+    answers = ["Ann", "1", "7 7 7", "o", "o", "", "Bob", "0", "", ""]
+    result = pnp("score", "san-gimignano", "--lang", "fr", "--json", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    err = result.stderr
+    assert "Ann\u00a0: combien de tours\u00a0: " in err and "terminée\u202f? " in err
+    assert not re.search(r"\S: |\?:", err)

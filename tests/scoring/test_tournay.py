@@ -136,7 +136,7 @@ def test_rulebook_example_with_the_real_cards():
 
 
 @pytest.mark.skipif(not (ROOT / "cards" / "tournay" / "game.yaml").exists(), reason="no cards/tournay yet")
-@pytest.mark.parametrize("lang, shown", [("en", "'Fort I'"), ("fr", "« Fort I »"), ("ja", "「砦Ⅰ」")])
+@pytest.mark.parametrize("lang, shown", [("en", "'Fort I'"), ("fr", "«\u00a0Fort I\u00a0»"), ("ja", "「砦Ⅰ」")])
 def test_a_card_used_too_often_is_named_with_its_level(tmp_path, lang, shown):
     """Levels I and II both have a Fort: the refusal names the card as the page's picker does."""
     data = yaml.safe_load((ROOT / "examples" / "scores" / "tournay-rulebook.yaml").read_text(encoding="utf-8"))

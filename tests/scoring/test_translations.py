@@ -3,6 +3,7 @@ English templates with named placeholders, translated in locales/<lang>/LC_MESSA
 from __future__ import annotations
 
 import ast
+import re
 import json
 import string
 from pathlib import Path
@@ -29,18 +30,20 @@ ENGLISH = {
 }
 # fragments each translation must show, from the rulebook examples
 EXPECTED = {
-    ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages : 4)", "détient le marqueur",
-                              "nombre de tours × total des étages : 3 × (5 + 3 + 3)"],
-    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3×（5 + 3 + 3）"],
-    ("tournay", "fr"): ["habitants (rouge) : 4 → 4 × 2 (bâtisseur)", "deniers : 13 ÷ 4 → 3 × 2 (bâtisseur)",
-                        "(non bâtisseur)", "cartes, recouvertes comprises : 7"],
-    ("tournay", "ja"): ["市民コマ（赤）：4 → 4 × 2（建設者）", "ドゥニエ：13 ÷ 4", "（建設者以外）", "黄1、白1、赤2",
-                        "見えているレベルⅠ・Ⅱカードの組"],     # as the cards say it (guide 003)
+    ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages\u00a0: 4)", "détient le marqueur",
+                              "nombre de tours × total des étages\u00a0: 3 × (5 + 3 + 3)"],
+    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3つ×（5 + 3 + 3）階",
+                              "完成した塔4つ×5点", "3階、1階につき2点"],
+    ("tournay", "fr"): ["habitants (rouge)\u00a0: 4 → 4 × 2 (bâtisseur)", "deniers\u00a0: 13 ÷ 4 → 3 × 2 (bâtisseur)",
+                        "(non bâtisseur)", "cartes, recouvertes comprises\u00a0: 7"],
+    ("tournay", "ja"): ["市民コマ（赤）：4個 → 4×2点（建設者）", "ドゥニエ：13枚÷4", "（建設者以外）", "黄1、白1、赤2",
+                        "見えているレベルⅠ・Ⅱカードの組：1組", "城壁2枚×1点", "Nellの鐘楼：8点"],     # as the cards say it (guide 003)
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
-                        "niveau le plus haut", "ordre du décompte royal : Karl, Fred, Etienne",
-                        "titres de propriété : 4"],
-    ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4、ドワーフ：−3→−1、オーク：−1→0", "最上段",
-                        "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4"],
+                        "niveau le plus haut", "ordre du décompte royal\u00a0: Karl, Fred, Etienne",
+                        "titres de propriété\u00a0: 4"],
+    ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4点、ドワーフ：−3→−1点、オーク：−1→0点", "最上段",
+                        "城の得点計算の順番：Karl、Fred、Etienne", "権利証：4つ",
+                        "特権トークン1個×1点", "持っているお金：10スー"],
 }
 
 
@@ -104,7 +107,7 @@ def test_text_rendering():
     text = Text("{how} → {count} × {value} (builder)", how=Text("{things}: {count}", things=Text("citizens"), count=3),
                 count=3, value=2)
     assert text == "citizens: 3 → 3 × 2 (builder)"
-    assert text.render(fr, "fr") == "habitants : 3 → 3 × 2 (bâtisseur)"
+    assert text.render(fr, "fr") == "habitants\u00a0: 3 → 3 × 2 (bâtisseur)"
     joined = Join([Name("yellow"), Name("red")], ", ")
     assert joined == "yellow, red" and render(joined, Translator(ROOT, "ja"), "ja") == "黄、赤"
     named = Name("elf", {"en": "Elf", "de": "Elf", "fr": "Elfe"})
@@ -252,3 +255,15 @@ def test_a_refusal_names_the_people_in_the_players_language(tmp_path, lang, peop
     result = pnp("score", "taverna", str(bad), "--lang", lang)
     assert result.exit_code == 1
     assert people in result.output and "elf " not in result.output and "elfの" not in result.output
+
+
+def test_japanese_refusals_give_each_limit_its_counter():
+    """Fifth reading: 「最大9（ゲーム内の枚数）」, 「この塔の階数：5」: numbers with no counter in the
+    calculator's Japanese refusals (site and pnp score)."""
+    catalogue = load_catalogue(ROOT, "ja")
+    for msgid in ("at most {count} (copies in the game)", "at most {count} (the event cards in the game)",
+                  "at most {count} (the spell cards in the game)", "floors in this tower: {count}",
+                  "at most {count} with {players} players (the citizens of each colour in play)",
+                  "at most {rank} (the game has {rank} cards of rank {rank})",
+                  "at most {count} (each deck holds 3 of those 6 cards)"):
+        assert re.search(r"\{(?:count|rank)\}[枚個階]", catalogue[msgid]), catalogue[msgid]

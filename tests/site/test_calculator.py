@@ -89,6 +89,9 @@ def test_every_rulebook_example_through_the_page_matches_pnp_score(warm, lang):
             assert shown["result"] == json.loads(expected.stdout), example.name
             totals = page.eval_on_selector_all("tr.total td", "els => els.map(e => Number(e.textContent))")
             assert totals == [p["total"] for p in shown["result"]["players"]]
+            if lang == "ja":    # fifth reading: 「鐘楼：8 (…)」, a number without its counter, half-width brackets
+                items = page.eval_on_selector_all("details li", "els => els.map(e => e.textContent)")
+                assert items and all(re.search(r"：−?-?\d+点", i) and " (" not in i for i in items), items[:3]
             assert errors == []
         finally:
             page.close()

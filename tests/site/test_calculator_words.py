@@ -76,7 +76,7 @@ def test_twin_names_are_told_apart_by_what_the_cards_print(project):
     labels = dict(_district_options(project, "fr"))
     assert labels["yellow-1-architect"] == "Architecte I" and labels["yellow-2-architect"] == "Architecte II"
     assert {labels["white-1-library-a"], labels["white-1-library-b"]} == {
-        "Bibliothèque I, points imprimés : 1", "Bibliothèque I, points imprimés : 0"}
+        "Bibliothèque I, points imprimés\u00a0: 1", "Bibliothèque I, points imprimés\u00a0: 0"}
     assert dict(_district_options(project, "ja"))["yellow-2-architect"].endswith("Ⅱ")
 
 
@@ -259,3 +259,23 @@ def test_a_covered_card_is_named_as_the_rules_name_it(project):
     spec = form_spec(project.games["tournay"], "de", Translator(ROOT, "de"))
     district = _field(_field(spec, "players")[2]["item"], "district")[2]
     assert district["covered"] == "überbaut" and "überbaut" in district["hint"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_entry_the_sheet_does_not_ask_names_no_key_of_the_tally(project, page_python, lang):
+    """Issue 52: a hand-written tally's unknown entry (`markr:`) was refused with the tally's own
+    keys as the expectation ("one of: marker, name, nobles, towers"); `pnp score` keeps them
+    (file writers use them), the page marks the entry's row for the form to name its rows."""
+    example = yaml.safe_load((ROOT / "examples" / "scores" / "san-gimignano-rulebook.yaml").read_text(encoding="utf-8"))
+    example["players"][0]["markr"] = example["players"][0].pop("marker")
+    answer = json.loads(page_python.run("san-gimignano", json.dumps(example),
+                                        json.dumps(runtime.facts_json(project.games["san-gimignano"])),
+                                        json.dumps(runtime.catalogue_json(ROOT, lang)), lang))
+    assert not answer["ok"] and len(answer["problems"]) == 1, answer
+    problem = answer["problems"][0]
+    assert problem["field"] == "players[0]" and problem.get("rows") is True, problem
+    assert not re.search(r"\b(marker|nobles|towers)\b", problem["message"]), problem["message"]
+    # the rows the page names there: the form's own labels in the page's language
+    spec = form_spec(project.games["san-gimignano"], lang, Translator(ROOT, lang))
+    rows = [f[1] for f in _field(spec, "players")[2]["spec"]["item"]["fields"]]
+    assert "marker" not in rows and len(rows) == 4, rows

@@ -63,7 +63,10 @@ def test_an_icon_keeps_its_number_and_the_mark_after_it_on_its_line(full_build):
     loose = re.compile(r'</svg>(?:<wbr>)?[。、）」]|\d(?:<wbr>)?<svg class="icon"')
     found = {}
     for page in sorted((full_build / "site").glob("*/ja.html")):
-        held = re.sub(r'<span class="nobr">.*?</span>', "", page.read_text(encoding="utf-8"), flags=re.S)
+        # an icon held with its number or mark; then the runs held whole (「1枚」「につき」) as their text
+        held = re.sub(r'<span class="nobr">(?:(?!</span>).)*?<svg.*?</span>', "", page.read_text(encoding="utf-8"),
+                      flags=re.S)
+        held = re.sub(r'<span class="nobr">([^<]*)</span>', r"\1", held)
         hits = [m.group(0) for m in loose.finditer(held)]
         if hits:
             found[page.parent.name] = len(hits)

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from generator.loading.catalog import list_game_ids, load_project
 from tests.conftest import ROOT, pnp
-from tests.pdfs import open_pdf
+from tests.pdfs import open_pdf, page_texts
 
 LANGS = ["fr", "en", "de", "ja"]
 
@@ -48,8 +48,7 @@ def squash(text: str) -> str:
 
 
 def pdf_text(path) -> str:
-    with open_pdf(path) as pdf:
-        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+    return "\n".join(page_texts(path))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -253,8 +252,7 @@ def test_notes_on_the_edition_are_at_the_end(full_build, lang):
     said once, in one sentence, with no counter such as "(14 / 15)" (issue 51)."""
     about = yaml.safe_load((ROOT / "cards" / "taverna" / "rules" / f"{lang}.yaml").read_text(encoding="utf-8"))
     own = about["about"].split("\n")[0][:24]          # the favour-names note opens the section
-    with open_pdf(full_build / "taverna" / lang / "rules.pdf") as doc:
-        pages = [squash(p.extract_text()) for p in doc.pages]
+    pages = [squash(text) for text in page_texts(full_build / "taverna" / lang / "rules.pdf")]
     assert squash(own) in pages[-1]
     assert not any(squash(own) in page for page in pages[:-1])
     tournay = squash(pdf_text(full_build / "tournay" / lang / "rules.pdf"))

@@ -20,7 +20,7 @@ from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
 from ...paper.imposition import draw_form, new_canvas
 from ...paper.one_size import impose, sheet_count
-from ...paper.labels import SEPARATOR
+from ...paper.labels import SEPARATOR, sheet_and_side
 from ...paper.sheets import make_grid
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
@@ -99,7 +99,7 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
 
     def label(index: int, side: str, sheets) -> tuple[str, str]:
         where = _("sheet {n} of {total}").format(n=index + 1, total=len(sheets))
-        head = f"{game.game.name.get(lang)} · {_('Player aid')} · {where} · {sides.get(side, '')}"
+        head = f"{game.game.name.get(lang)} · {_('Player aid')} · {sheet_and_side(where, sides.get(side, ''))}"
         held = len(sheets[index].pieces)
         why = ""
         # a part-filled sheet says why (San Gimignano's only sheet holds 2 of 4 and said nothing:

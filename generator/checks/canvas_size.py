@@ -1,0 +1,77 @@
+"""A deck whose `size:` is its canvas with the bleed (Squib's 825 x 1125 px at 300 dpi, a poker
+card and an eighth of an inch around it): the build would print the bleed as card, and cut it
+3 mm too large. Said as one warning line at the `size:` line, with the trim size to write and
+the `canvas_bleed:` that keeps the layout's pixels where they were."""
+from __future__ import annotations
+
+from datafile.errors import DataError
+from datafile.source import line_of, load_yaml
+
+from ..model.layouts import layout_id
+from ..model.project import GameData, Project
+from ..reading.locate import search_path
+
+# card sizes sold in inches (sheets.yaml holds the mm ones): name, width, height
+INCH_CARDS = [("2.5 x 3.5 in", 2.5, 3.5), ("2.25 x 3.5 in", 2.25, 3.5), ("2.75 x 4.75 in", 2.75, 4.75),
+              ("1.75 x 2.5 in", 1.75, 2.5), ("3.5 x 5.75 in", 3.5, 5.75)]
+BLEEDS = [(3.175, "0.125 in"), (3.0, "3 mm")]     # around the card on each side
+NEAR = 0.2                                         # mm: a pixel canvas rounds
+
+
+def _cards(project: Project):
+    """(how to write it, width mm, height mm) of every common card size."""
+    for name, size in project.sheets.sizes.items():
+        if size.shape == "rect":
+            yield name, size.width, size.height
+    for name, w, h in INCH_CARDS:
+        yield f"{{width: {w:g} in, height: {h:g} in}}", w * 25.4, h * 25.4
+
+
+def with_bleed(project: Project, width: float, height: float) -> tuple[str, float, float, str] | None:
+    """(card as written, its width, height, the bleed as written) when `width` x `height` mm is a
+    common card with a bleed around it, else None."""
+    for written, w, h in _cards(project):
+        for bleed, said in BLEEDS:
+            for cw, ch in ((w, h), (h, w)):
+                if abs(width - cw - 2 * bleed) <= NEAR and abs(height - ch - 2 * bleed) <= NEAR:
+                    return written, cw, ch, said
+    return None
+
+
+def size_warnings(project: Project, games: list[GameData]) -> list[str]:
+    """One line for each deck whose size is a card with its bleed and whose layouts hold no
+    `canvas_bleed:`."""
+    out = []
+    for game in games:
+        for deck in game.decks:
+            size = project.size_of(deck)
+            if size.shape != "rect" or deck.component == "board":
+                continue
+            found = with_bleed(project, size.width, size.height)
+            if found is None or _canvas_bleed(project, deck, size):
+                continue
+            written, w, h, bleed = found
+            file = game.deck_files.get(deck.deck, "")
+            out.append(f"warning: {file}:{_size_line(project, file)}: size: {size.width:g} x {size.height:g} mm "
+                       f"is a {w:g} x {h:g} mm card with {bleed} of bleed around it, which would be printed as "
+                       f"card; write the card (size: {written}) and the bleed its layout's canvas holds "
+                       f"(canvas_bleed: {bleed})")
+    return out
+
+
+def _canvas_bleed(project: Project, deck, size) -> bool:
+    lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
+    for lid in lids:
+        try:
+            if project.layouts.sized(lid, size.width, size.height).canvas_bleed:
+                return True
+        except (KeyError, DataError):
+            continue
+    return False
+
+
+def _size_line(project: Project, file: str) -> int:
+    try:
+        return line_of(load_yaml(project.root / file, file, search_path(project.root)), ("size",))
+    except DataError:
+        return 0

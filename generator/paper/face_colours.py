@@ -1,0 +1,63 @@
+"""A face's colours: a colour value resolved against its layout, and what a face shows along
+its trim (imposition lets only faces with the same edge touch)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor, toColor
+
+from datafile.errors import BuildError
+
+from ..model.layouts import Layout
+from ..model.templates import compiled, compiled_expression, template_error
+
+
+def resolve_color(value: str, ctx: dict, layout: Layout):
+    if "{" in value:
+        value = compiled(value).render(ctx).strip()
+    value = layout.colors.get(value, value)
+    try:
+        return HexColor(value) if value.startswith("#") else toColor(value)
+    except (ValueError, TypeError):
+        raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")
+
+
+def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -> str | None:
+    """What a face shows along its trim and in its bleed: its background colour, or that of its
+    last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
+    faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside).
+    A template that fails is one line naming the face, the layout and where (BuildError)."""
+    with face_errors(background_place(layout, label, lang)):
+        key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
+    for region in layout.regions:
+        if not region.bleed:      # inside the trim: nothing of it reaches the edge
+            continue
+        file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
+        with face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
+            if region.when and not compiled_expression(region.when)(**ctx):
+                continue
+            if region.kind == "image":
+                key = None
+            elif region.fill:
+                key = resolve_color(region.fill, ctx, layout).hexval()
+    return key
+
+
+def background_place(layout: Layout, label: str, lang: str) -> str:
+    """Where a layout's background template failed, as validate says it: its file and line first."""
+    file, line = layout.background_at or (layout.file, 0)
+    # a bundled layout is pnp's file, not the designer's: named, no line (as _written)
+    if line and not Path(file).is_absolute():
+        return f"{file}:{line}: {label}, language {lang}, background of layout {layout.id}"
+    return f"{label}, language {lang}, background of layout {layout.id} ({layout.file})"
+
+
+@contextmanager
+def face_errors(where: str):
+    try:
+        yield
+    except BuildError as exc:
+        raise BuildError(f"{where}: {exc}") from None
+    except Exception as exc:  # template errors: name the place, keep the cause
+        raise BuildError(f"{where}: {template_error(exc)}") from None

@@ -1,0 +1,49 @@
+"""A native German editor's second reading (issue 51): what the glossary cannot say as a word list.
+
+The wording fixes themselves are forbidden variants in glossary/de.yaml (test_glossary.py); here
+the register of the aid cards and the Courthouse's payment, which every language must agree on.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .shipped import CARDS, LANGS, all_strings, card, load
+
+GAMES = sorted(p.name for p in CARDS.iterdir() if (p / "aid-card" / "de.yaml").exists())
+
+# Verbs the aid cards use; a clause ending in one of them, lower case, is an infinitive note
+# („Kosten zahlen“, „Bonus nehmen“) beside the du imperatives („Bezahle …“, „Nimm …“).
+INFINITIVES = ("nehmen legen darauflegen setzen zahlen bezahlen ziehen ansehen behalten entfernen aktivieren "
+               "verkaufen nutzen wählen bauen spielen kaufen tauschen erhöhen vollenden ausrufen auffüllen").split()
+CLAUSE_END = re.compile(r"([^.;:(),→]+?)\s*(?:[.;:(),→]|$)")
+MODAL = re.compile(r"\b(?:darf|darfst|muss|musst|kann|kannst|zu)\b")
+MARKUP = re.compile(r"\*\*[^*]+\*\*|\{\{.*?\}\}|\{%.*?%\}|:[\w-]+:|[*]")
+
+
+@pytest.mark.parametrize("kind", ["aid-card", "aid"])
+@pytest.mark.parametrize("game", GAMES)
+def test_german_aids_speak_in_du_imperatives(game, kind):
+    """One register per file: each instruction is a du imperative, as in the rules; an action's
+    bold name („**Steine kaufen**:“) and a heading are names, not instructions."""
+    found = []
+    for text in all_strings(load(CARDS / game / kind / "de.yaml")):
+        plain = MARKUP.sub(" ", text)
+        if not re.search(r"[.;:]", plain) and len(plain.split()) <= 3:
+            continue        # a heading names a step („Karte legen“)
+        for clause in CLAUSE_END.findall(plain):
+            words = clause.split()
+            if words and words[-1] in INFINITIVES and not MODAL.search(clause):
+                found.append(f"„{clause.strip()}“ in „{text[:60]}…“")
+    assert found == []
+
+
+def test_courthouse_pays_three_deniers_in_every_language():
+    """The French rulebook (000) and the card summary in gamedata (S1) say 3; the English rulebook
+    (002) says 4 from a single richest player but 3 when tied; the Japanese guide (003) leaves the
+    expansion out. Every language prints 3, both for one richest player and for a tie."""
+    texts = card("tournay", "red-2-expansion", "expansion-red-2-courthouse")["text"]
+    for lang in LANGS:
+        amounts = re.findall(r"\d+", texts[lang])
+        assert amounts == ["3", "3"], (lang, texts[lang])
