@@ -115,10 +115,21 @@ class _Pad:
         return max(MIN_LABEL, min(70 * mm, width - self.players * 27 * mm))   # roomy boxes first
 
     def fits(self, width: float, height: float) -> bool:
-        label = self.label_width(width)
-        cell = (width - label) / self.players
         row = (height - self.chrome_height(width)) / (len(self.rows) + 2.1)
-        return cell >= MIN_CELL and row >= MIN_ROW and self.label_size(label, row) is not None
+        label, size = self.label_and_size(width, row)
+        cell = (width - label) / self.players
+        return cell >= MIN_CELL and row >= MIN_ROW and size is not None
+
+    def label_and_size(self, width: float, row: float) -> tuple[float, float | None]:
+        """The label column and its text size: roomy player boxes first; where the labels do not
+        fit there at the text floor, the label column takes what 24 mm boxes leave it."""
+        row = min(row, MAX_ROW)
+        roomy = self.label_width(width)
+        for label in (roomy, max(roomy, min(80 * mm, width - self.players * MIN_CELL))):
+            size = self.label_size(label, row)
+            if size is not None:
+                return label, size
+        return roomy, None
 
     def _markup(self, text: str) -> str:
         return to_markup(text, self.styles["lang"], self.icons)
@@ -150,11 +161,10 @@ class _Pad:
             top -= h + gap
         footer = self.footer(width)
         bottom = y + sum(p.wrap(width, 1000)[1] + 1.5 * mm for p in footer)
-        label = self.label_width(width)
-        cell = (width - label) / self.players
         row = (top - bottom) / (len(self.rows) + 2.1)     # the header row is 1.1 rows high
         row = min(row, MAX_ROW)
-        size = self.label_size(label, row)
+        label, size = self.label_and_size(width, row)
+        cell = (width - label) / self.players
         style = ParagraphStyle("pad-row", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
         bold = ParagraphStyle("pad-bold", parent=style, fontName=self.styles["bold"])
         data = [[self.para(escape(self.styles["player"]), bold)] + [""] * self.players]
