@@ -54,6 +54,7 @@ SHEET_MSGIDS = frozenset({
     'Within 2.5 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
     'Further off: shift the back side in your printer’s settings by the values you read, if it offers that, or print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
     'FRONT',
+    '{side} — {heading}',
     'BACK',
     'flipped on the long edge',
     'flipped on the short edge',

@@ -30,6 +30,19 @@ def white_of(project: Project, deck) -> float:
 Lands = Callable[[GameData, Deck, str, Region, float], bool]
 
 
+def deck_regions(project: Project, deck, size):
+    """(layout id, box) of each layout a deck's faces and back use, sized for the deck; a layout
+    that does not resolve is skipped (validate has said why)."""
+    lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
+    for lid in lids:
+        try:
+            regions = project.layouts.sized(lid, size.width, size.height).regions
+        except (KeyError, DataError):
+            continue
+        for r in regions:
+            yield lid, r
+
+
 def frame_overlaps(project: Project, games: list[GameData], lands: Lands | None = None) -> list[tuple[str, float]]:
     """(`file:line box 'name'`, frame mm) for each text or icon box of a rectangular face that
     reaches into its white frame (once per box), in the order of the games' decks. With
@@ -41,21 +54,15 @@ def frame_overlaps(project: Project, games: list[GameData], lands: Lands | None 
             size, frame = project.size_of(deck), white_of(project, deck)
             if size.shape != "rect" or frame <= 0:
                 continue
-            lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
-            for lid in lids:
-                try:
-                    regions = project.layouts.sized(lid, size.width, size.height).regions
-                except (KeyError, DataError):
-                    continue      # validate has said why
-                for r in regions:
-                    x0, y0, x1, y1 = r.x, r.y, r.x + r.width, r.y + r.height
-                    inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
-                    if r.kind in CONTENT and not r.bleed and inside and (r.text or "").strip() and \
-                            (x0 < frame - 1e-6 or y0 < frame - 1e-6 or x1 > size.width - frame + 1e-6
-                             or y1 > size.height - frame + 1e-6) and \
-                            (lands is None or lands(game, deck, lid, r, frame)):
-                        file, line = (r.origin or {}).get("", (lid, 0))
-                        found.setdefault((lid, r.name), (f"{file}:{line} box '{r.name}'", frame))
+            for lid, r in deck_regions(project, deck, size):
+                x0, y0, x1, y1 = r.x, r.y, r.x + r.width, r.y + r.height
+                inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
+                if r.kind in CONTENT and not r.bleed and inside and (r.text or "").strip() and \
+                        (x0 < frame - 1e-6 or y0 < frame - 1e-6 or x1 > size.width - frame + 1e-6
+                         or y1 > size.height - frame + 1e-6) and \
+                        (lands is None or lands(game, deck, lid, r, frame)):
+                    file, line = (r.origin or {}).get("", (lid, 0))
+                    found.setdefault((lid, r.name), (f"{file}:{line} box '{r.name}'", frame))
     return list(found.values())
 
 
@@ -111,19 +118,13 @@ def _frame_line(project: Project, file: str) -> int:
 
 def _near_the_cut(project: Project, deck, size) -> str | None:
     """`box 'name' (file:line)` of the first drawn box of a deck's faces near its cut, or None."""
-    lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
-    for lid in lids:
-        try:
-            regions = project.layouts.sized(lid, size.width, size.height).regions
-        except (KeyError, DataError):
-            continue      # validate has said why
-        for r in regions:
-            painted = r.kind == "image" or r.fill or r.stroke
-            x0, y0 = min(r.x, r.x + r.width), min(r.y, r.y + r.height)
-            x1, y1 = max(r.x, r.x + r.width), max(r.y, r.y + r.height)
-            inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
-            if r.kind in DRAWN and painted and not r.bleed and inside and (
-                    x0 < CLEAN_CUT or y0 < CLEAN_CUT or x1 > size.width - CLEAN_CUT or y1 > size.height - CLEAN_CUT):
-                file, line = (r.origin or {}).get("", (lid, 0))
-                return f"box '{r.name}' ({file}:{line})"
+    for lid, r in deck_regions(project, deck, size):
+        painted = r.kind == "image" or r.fill or r.stroke
+        x0, y0 = min(r.x, r.x + r.width), min(r.y, r.y + r.height)
+        x1, y1 = max(r.x, r.x + r.width), max(r.y, r.y + r.height)
+        inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
+        if r.kind in DRAWN and painted and not r.bleed and inside and (
+                x0 < CLEAN_CUT or y0 < CLEAN_CUT or x1 > size.width - CLEAN_CUT or y1 > size.height - CLEAN_CUT):
+            file, line = (r.origin or {}).get("", (lid, 0))
+            return f"box '{r.name}' ({file}:{line})"
     return None

@@ -27,7 +27,6 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..checks.faces import empty_boxes
     from .validate import aid_card_fit, aid_page_fit, score_pad_fit
     from ..checks.canvas_size import size_warnings
-    from ..products.preflight import Finding
 
     report = Report()
     languages = split_list(langs)

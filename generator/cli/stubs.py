@@ -14,7 +14,7 @@ from datafile.source import SAFE_LOADER
 from ..texts.aid_card import load_aid_cards
 from ..texts.aids import load_aids
 from ..texts.rules import load_rules
-from .new import SCAFFOLD, STRINGS, fill
+from .scaffolding import SCAFFOLD, STRINGS, fill
 
 STUB_FOLDERS = ("aid", "aid-card", "rules")
 

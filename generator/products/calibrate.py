@@ -87,9 +87,9 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     command = f"pnp build --paper {paper_name} --duplex {duplex} --back-offset X,Y"
 
     def side_title(side: str) -> str:        # the separator is the language's (German: a spaced en dash)
-        return plain("{side} — {heading}", side=_(side), heading=heading)
+        return plain("{side} — {heading}", side=side, heading=heading)
 
-    flow = [(para(escape(side_title("FRONT")), title), None),
+    flow = [(para(escape(side_title(_("FRONT"))), title), None),
             (para(t("Print this file on both sides of one sheet, flipping on the {edge}, at 100 % "
                     "(“actual size”, not “fit to page”): the same settings as for your cards.", edge=edge),
                   body), "1"),
@@ -130,7 +130,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
 
     dx, dy = offset[0] * mm, offset[1] * mm
     canvas.setFont(bold, 14)
-    canvas.drawCentredString(W / 2, H - 20 * mm, side_title("BACK"))
+    canvas.drawCentredString(W / 2, H - 20 * mm, side_title(_("BACK")))
     canvas.setFont(font, 10)
     canvas.drawCentredString(W / 2, H - 27 * mm, typeset(_("Turn the sheet over: the instructions are on "
                                                            "the other side."), lang))

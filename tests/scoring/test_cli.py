@@ -116,7 +116,7 @@ def test_a_line_under_lang_de_is_german_or_english_never_both(tmp_path):
     result = pnp("score", "san-gimignano", str(state), "--lang", "de")
     assert result.exit_code == 1
     assert "colour: „colour“ wird in der Wertung dieses Spiels nicht abgefragt (erwartet: eines von: completed, floors)" in result.output
-    assert "towers: mehrere Einträge werden erwartet" in result.output
+    assert "towers: Trage hier mehrere Angaben ein" in result.output
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"game: \xa4\xff\n")
     result = pnp("score", "san-gimignano", str(binary), "--lang", "de")
