@@ -251,6 +251,9 @@ def test_a_part_filled_only_sheet_of_aid_cards_says_why(tmp_path):
 # what each language's part-filled sheet said (issue 51: read as a puzzle by all three editors)
 OLD_NOTE = {"fr": "cartes sur 4", "de": "von 4 Karten", "ja": "4枚分のうち", "en": "cards of 4"}
 NEW_NOTE = {"fr": "n’est pas pleine", "de": "ist nicht voll", "ja": "空きがあります", "en": "is not full"}
+# each Taverna player gets two aid cards (1/2 and 2/2 are separate cards): the note says so
+# (ja said 「1人1枚ずつ」, one card each; issue 51)
+TWO_CARDS = {"fr": "reçoit2cartes", "de": "bekommt2Spielhilfekarten", "ja": "1人2枚ずつ", "en": "gets2aidcards"}
 
 
 @pytest.mark.parametrize("lang", ["fr", "en", "de", "ja"])
@@ -262,3 +265,4 @@ def test_the_part_filled_sheet_says_plainly_why(tmp_path, lang):
     with open_pdf(out / "taverna" / lang / "player-aid-card.pdf") as pdf:
         text = "".join("".join(page.extract_text().split()) for page in pdf.pages)
     assert NEW_NOTE[lang].replace(" ", "") in text and OLD_NOTE[lang].replace(" ", "") not in text
+    assert TWO_CARDS[lang] in text

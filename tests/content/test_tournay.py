@@ -508,3 +508,18 @@ def test_french_lower_case_after_the_town_criers_colon():
     layout = (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
     assert "_('When this card is drawn:') }}**\\n{{ _('Put it under its deck, turned sideways.')" in layout
     assert _msgstr("fr", "Put it under its deck, turned sideways.")[0].islower()
+
+
+# Earning deniers pays for the citizens used (laid down), not for those standing on the Plaza:
+# the aids said "2 per citizen of one colour from your Plaza" / 「広場の同じ色のコマ1個につき」
+# (issue 51, ja editor's review 3, item 1), as the Plaza card already says it.
+EARN_USED = {"en": "per citizen used", "fr": "par habitant utilisé", "de": "je eingesetzten Bürger",
+             "ja": "寝かせた1個につき2:denier:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_earning_deniers_pays_per_citizen_used_in_both_aids(lang):
+    for text in (aid_text(GAME, lang), aid_card_text(GAME, lang)):
+        earn = [line for line in text.splitlines() if "2 :denier:" in line or "2:denier:を得" in line]
+        assert any(EARN_USED[lang] in line for line in earn), earn
+    assert "広場の同じ色のコマ1個につき" not in aid_text(GAME, "ja") + aid_card_text(GAME, "ja")
