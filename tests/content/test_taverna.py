@@ -346,3 +346,22 @@ def test_aid_card_says_where_each_notable_acts():
     for lang in old:
         text = (shipped.CARDS / "taverna" / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8")
         assert old[lang] not in text and new[lang] in text, lang
+
+
+# The rulebook (seed 004) counts the 32 spell cards only; 36 client tiles, 12 guild tokens, 34 client
+# cards and the Curse card come from the component lists of gamedata/taverna.yaml. The notes said
+# "the rulebook counts 36 client tiles" / 「ルールブックには客タイル36枚…とあります」 (issue 51, ja review 3).
+COMPONENT_LIST = {"fr": "liste du matériel du jeu", "en": "component list", "de": "Materialliste des Spiels",
+                  "ja": "内容物一覧"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_counts_the_rulebook_does_not_give_are_credited_to_the_component_list(lang):
+    seed = shipped.SEEDS / "004_6f22a368a5bef1bc.txt"
+    if seed.exists():   # the rulebook sits beside the project in the studio, not in every checkout
+        book = seed.read_text(encoding="utf-8")
+        assert "32 cartes *sort*" in book and not re.search(r"\b(36|34|12) (tuiles|cartes|jetons)", book)
+    about = rules(GAME, lang)["about"]
+    for note in (about, deck(GAME, "clients")["shortfall"]["note"][lang], deck(GAME, "spells")["shortfall"]["note"][lang]):
+        assert COMPONENT_LIST[lang] in note, note
+    assert not re.search(r"(rulebook counts 36|règle compte 36|Spielregel nennt 36|ルールブックには客タイル36)", about)
