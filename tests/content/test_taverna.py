@@ -294,7 +294,7 @@ def test_the_japanese_pad_rows_say_what_to_count_and_the_unit(full_build):
     noun and no counter, where the French and English pads say favours, titles, spells cast."""
     from tests.print.conftest import pdf_text
     text = re.sub(r"\s+", "", pdf_text(full_build / GAME / "ja" / "score-pad.pdf"))
-    for counted in ("王の恩寵0／2／3／4／5枚", "0／6／9／12／15スー（呪文は各1スー）", "権利証1／2／3／4／5つ",
+    for counted in ("王の恩寵0／2／3／4／5枚", "0／6／9／12／15スー（呪文を売った後）", "権利証1／2／3／4／5つ",
                     "唱えた呪文0／2／3／4／5枚", "トークンの数×1点", "5点、各トラックで1段上がる", "（花火は2枚）"):
         assert counted in text, counted
     assert text.count("→3／6／9／12／15点") == 4        # the arrow ends the line: no line starts with it

@@ -284,7 +284,7 @@ def test_item_25_prestige_buildings_score_once_per_name(lang):
     """Once per name, and only the visible ones: « Chaque bâtiment de prestige visible peut rapporter
     des Points de Prestige »; a covered one is still in play (review of stop 46)."""
     name = {"fr": "chaque nom de bâtiment de prestige visible", "en": "each visible prestige building name",
-            "de": "jeder Name eines sichtbaren Prestigegebäudes", "ja": "出ている名声建造物を名前ごと"}
+            "de": "jeder Name eines sichtbaren Prestigegebäudes", "ja": "見えている名声建造物を名前ごと"}
     assert name[lang] in section(GAME, lang, "card-types")
 
 
@@ -358,7 +358,7 @@ def test_aid_says_the_activating_citizen_stays_on_the_building(lang):
     assert ON_THE_BUILDING[lang] in action
 
 
-ONE_CITIZEN = {"fr": "sinon 1 habitant", "en": "otherwise 1 citizen", "de": "sonst 1 Bürger", "ja": "それ以外はコマ1個"}
+ONE_CITIZEN = {"fr": "sinon 1 habitant", "en": "otherwise 1 citizen", "de": "sonst 1 Bürger", "ja": "それ以外は市民コマ1個"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -442,7 +442,7 @@ AID_CARD_FACTS = {
                        "de": "(sie schützen dann vor nichts)", "ja": "（イベントは防げません）"},
     # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
-               "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
+               "de": "sonst 1 Bürger + 1 :denier:", "ja": "市民コマ1個と（乗っているドゥニエの数+1）:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
                    "de": "grauer Bürgermarker darauf", "ja": "ダメージトークンの灰色の面"},

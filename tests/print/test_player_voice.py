@@ -89,7 +89,7 @@ def test_the_scan_sees_each_kind_of_developer_word(text):
 
 # the cutting step names the shapes the file holds: Taverna's tokens are round, no game has
 # hexagonal pieces (it said "round and hexagonal", 「円形と六角形のコマ」: issue 51, ja review 3)
-ROUND = {"en": "round pieces", "fr": "pièces rondes", "ja": "円形のトークン"}
+ROUND = {"en": "round pieces", "fr": "pièces rondes", "ja": "円形の部品"}
 HEXAGONAL = {"en": "hexagonal", "fr": "hexagonales", "ja": "六角形"}
 
 
