@@ -106,10 +106,10 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
         # it was compared with the fullest sheet, not with the places a sheet has)
         if side != "backs" and held < places:
             # each player gets every aid card (1/2 and 2/2 are two cards, not two sides): say how many
-            why = " " + (_("This sheet is not full: each player gets one aid card, and the file prints it for up "
-                           "to {players} players.") if cards == 1 else
-                         _("This sheet is not full: each player gets {cards} aid cards, and the file prints them "
-                           "for up to {players} players.")).format(cards=cards, players=game.game.players.max)
+            why = " " + (_("This sheet is not full: one aid card per player, for up to {players} players.")
+                         if cards == 1 else
+                         _("This sheet is not full: {cards} aid cards per player, for up to {players} players.")
+                         ).format(cards=cards, players=game.game.players.max)
         # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
         return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
                 SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))
