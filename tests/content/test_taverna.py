@@ -324,8 +324,8 @@ def test_japanese_aid_card_says_how_spells_are_cast_and_that_notables_cost_goes_
     """Japanese editor, fourth reading: the spell step held only the sale (one per turn, ⚡ also on
     another player's turn were missing); 「名士に支払い」 paid the notable (« payez son coût »)."""
     text = aid_card_text(GAME, "ja")
-    spell = next(line for line in text.splitlines() if "呪文を唱える" in line)
-    assert "1手番に1枚" in spell and ":lightning:" in spell
+    spell = next(line for line in text.splitlines() if "**呪文**（任意" in line)
+    assert "1手番に1枚まで唱え" in spell and ":lightning:" in spell
     assert "名士に支払" not in text and "名士のコストを払" in text
 
 
