@@ -43,6 +43,8 @@ SHEET_MSGIDS = frozenset({
     'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.',
     'Cut along the marks in the margins: neighbouring cards share one cut.',
     'Cut round and hexagonal pieces on their black line.',
+    'Cut round pieces on their black line.',
+    'Cut hexagonal pieces on their black line.',
     'Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses.',
     'How to print',
     'If a back lands a little off its front, no matter: the white frame around every card hides a shift of up to {frame} mm.',

@@ -190,8 +190,13 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     rects = [b.frame.framed for s in sheets if s.kind != "board" for b in s.blocks if b.size.shape == "rect"]
     cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.") \
         if all(rects) else t("Cut along the marks in the margins: neighbouring cards share one cut.")
-    if any(piece.size.shape != "rect" for sheet in sheets for piece in sheet.pieces):   # only where there are such
-        cut += ("" if lang == "ja" else " ") + t("Cut round and hexagonal pieces on their black line.")
+    # name only the shapes this file holds (Taverna's tokens are all round: "and hexagonal" misled)
+    shapes = {piece.size.shape for sheet in sheets for piece in sheet.pieces} - {"rect"}
+    if shapes:
+        cut += ("" if lang == "ja" else " ") + (
+            t("Cut round and hexagonal pieces on their black line.") if shapes == {"round", "hex"} else
+            t("Cut round pieces on their black line.") if shapes == {"round"} else
+            t("Cut hexagonal pieces on their black line."))
     steps.append(cut)
     for number, step in enumerate(steps, 1):
         page.add(step, "step", f"{number}.")
