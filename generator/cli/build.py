@@ -193,12 +193,16 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     from ..site.serve import snapshot
     seen, first = None, True
     ctx.ensure_object(dict)
+
+    def inputs() -> tuple:
+        return snapshot(project_root(ctx), list(params.get("games") or ()) or None)
+
     try:
         while True:
-            now = snapshot(project_root(ctx))
+            now = inputs()
             if now != seen:
                 # a file being saved: built once whole (the first build waits too: one reading)
-                seen = settled(lambda: snapshot(project_root(ctx)), now) if seen is not None else now
+                seen = settled(inputs, now) if seen is not None else now
                 ctx.obj["watching"] = None if params.get("verbose") else ()
                 try:
                     ctx.invoke(build, **params)
@@ -212,7 +216,7 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
                     click.echo(f"{time.strftime('%H:%M:%S')} rebuilt in {seconds:.2f} s: "
                                f"{', '.join(pdfs[:2]) + more if pdfs else 'nothing changed'}")
                 if first:
-                    click.echo("watching cards/, layouts/ and locales/ (Ctrl-C to stop)", err=True)
+                    click.echo("watching every file the build reads (Ctrl-C to stop)", err=True)
                     first = False
             time.sleep(interval)
     except KeyboardInterrupt:
