@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +28,11 @@ class Face:
 
     name: str
     charset: frozenset
+    shown: str = ""     # as a message names it: the user's name, never the registered alias
+
+    @property
+    def said(self) -> str:
+        return self.shown or self.name
 
 
 @dataclass(frozen=True)
@@ -153,7 +158,8 @@ class FontBook:
         """A font file's bytes as a family named by their hash, its one face for every style."""
         family = f"{kind}-{hashlib.sha256(data).hexdigest()[:10]}"
         if (family, False, False) not in self._faces:
-            face = _register_file_face(data, f"pnp-{family}", name)
+            face = replace(_register_file_face(data, f"pnp-{family}", name),
+                           shown=f"'{name}'" + (" (installed on this system)" if kind == "system" else ""))
             for bold in (False, True):
                 for italic in (False, True):
                     self._faces[(family, bold, italic)] = face
@@ -170,7 +176,7 @@ class FontBook:
         # each file from the project's layouts/fonts/ or else the bundled one (reading/locate.py),
         # and never from outside that folder
         path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
-        face = _register_face(path, f"{base}-{style}", folder)
+        face = replace(_register_face(path, f"{base}-{style}", folder), shown=f"'{family}' ({files[style]})")
         # after registering: ReportLab's registerFont maps a TrueType face's name to a family of
         # its own (<b> in a paragraph of pnp-cardo-regular would stay pnp-cardo-regular), so the
         # family's mapping is set again whenever a face is asked for, whatever was registered
