@@ -310,6 +310,24 @@ def test_a_box_extends_other_boxes(tmp_path):
         (5, 5, 25), (5, 30, 25), (10, 60, 50)]
 
 
+def test_a_layout_that_extends_another_sees_its_styles(tmp_path):
+    """A style (a box without a place, that boxes extend) of a parent layout is the child's too
+    (issue 52: `extends: red` in the child was "unknown box 'red'")."""
+    game = project(tmp_path, """\
+      red: {kind: rect, fill: "#ff0000"}
+      a: {extends: red, x: 5, y: 5, width: 20, height: 10}
+  card2:
+    extends: card
+    regions:
+      b: {extends: red, x: 10, y: 60, width: 30, height: 5}
+""")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: shapes/card", "layout: shapes/card2"))
+    boxes = sorted(tuple(sorted(set(c))) for c in corners_mm(build(tmp_path), (1, 0, 0)))
+    assert [(min(p[0] for p in b), min(p[1] for p in b), max(p[0] for p in b)) for b in boxes] == [
+        (5, 5, 25), (10, 60, 40)]
+
+
 @pytest.mark.parametrize("regions, expected", [
     ("      a: {kind: rect, x: 5, y: 5, width: 20, height: 10, fill: '#ff0000'}\n"
      "      b: {extends: aa, y: 30}\n", r"b\.extends: unknown box 'aa'; did you mean 'a'\?"),
