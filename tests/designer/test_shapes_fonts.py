@@ -365,6 +365,21 @@ def test_lengths_take_units(tmp_path):
     assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
 
 
+def test_a_dash_takes_units(tmp_path):
+    """`dash:` lengths by the one length rule (issue 52: '3 px' was "not a number" with dpi: set)."""
+    from generator.loading.catalog import load_project
+    game = project(tmp_path, """\
+      l: {kind: line, x: 5, y: 5, width: 40, height: 0, stroke: "#ff0000", stroke_width: 1, dash: [30 px, 1.5]}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("    background: paper\n", "    background: paper\n    dpi: 300\n", 1))
+    loaded = load_project(tmp_path, ["shapes"])
+    deck = loaded.games["shapes"].decks[0]
+    line = next(r for r in loaded.layout_for(deck, deck.cards[0]).regions if r.name == "l")
+    assert [round(d, 2) for d in line.dash] == [2.54, 1.5]
+    assert game.is_dir() and pnp("validate", "shapes", root=tmp_path).exit_code == 0
+
+
 @pytest.mark.parametrize("length, expected", [
     ("12 px", r"'12 px' in pixels, but the layout says no dpi \(expected dpi: 300"),
     ("12 furlongs", r"x: '12 furlongs' is not a length \(expected a number of mm"),
