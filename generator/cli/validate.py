@@ -61,7 +61,10 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
     from ..checks.canvas_size import size_warnings
+    from ..checks.system_fonts import substitute_notes
     for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
+        click.secho(line, fg="yellow", err=True)
+    for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
         for empty in empty_boxes(project, game):   # a slip or a leftover; the build goes on

@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font
+from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font, system_substitute
 from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
@@ -151,15 +151,16 @@ class FontBook:
             raise BuildError(f"font '{name}' is not installed here (fc-list : family lists what is); "
                              f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
         data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
-        family = self._files[("system", name)] = self._one_face_family("system", data, name)
+        substitute = system_substitute(name)     # Liberation Sans for Arial: the same widths
+        family = self._files[("system", name)] = self._one_face_family(
+            "system", data, name, f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)")
         return family
 
-    def _one_face_family(self, kind: str, data: bytes, name: str) -> str:
+    def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "") -> str:
         """A font file's bytes as a family named by their hash, its one face for every style."""
         family = f"{kind}-{hashlib.sha256(data).hexdigest()[:10]}"
         if (family, False, False) not in self._faces:
-            face = replace(_register_file_face(data, f"pnp-{family}", name),
-                           shown=f"'{name}'" + (" (installed on this system)" if kind == "system" else ""))
+            face = replace(_register_file_face(data, f"pnp-{family}", name), shown=shown or f"'{name}'")
             for bold in (False, True):
                 for italic in (False, True):
                     self._faces[(family, bold, italic)] = face

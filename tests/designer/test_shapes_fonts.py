@@ -408,3 +408,21 @@ def test_a_font_by_family_name_from_the_system(tmp_path):
     layout.write_text(layout.read_text().replace("Nowhere Sans Pro", "DejaVu Sans"))
     fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
     assert "DejaVuSans" in fonts
+
+
+def test_a_font_fontconfig_prints_in_a_metric_alike_is_taken_with_a_note(tmp_path):
+    """`font: Arial` where fontconfig gives Liberation Sans (the same widths): printed in it, with
+    one note at the `font:` line naming the substitute (issue 52: refused as unknown)."""
+    import shutil
+    if not shutil.which("fc-match") or "Liberation Sans" not in subprocess.run(
+            ["fc-match", "-f", "%{family}", "Arial:fontformat=TrueType"], capture_output=True, text=True).stdout:
+        pytest.skip("no fontconfig, or no Liberation Sans for Arial here")
+    project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: Arial, text: "Tower"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    notes = [line for line in result.output.splitlines() if line.startswith("note: ")]
+    assert result.exit_code == 0 and len(notes) == 1, result.output
+    assert re.match(r"note: layouts/shapes\.yaml:\d+: font 'Arial' .*Liberation Sans", notes[0]), notes[0]
+    fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
+    assert "LiberationSans" in fonts
