@@ -76,6 +76,22 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
     return problems
 
 
+def styles_of_children(lid: str, specs: dict, seen: frozenset = frozenset()) -> set[str]:
+    """The boxes that the layouts of its file extending `lid` (and theirs) extend: a style of
+    `lid` used only there is still a style, not a box that lacks its place (`specs`: LayoutFiles;
+    other files are not read for it)."""
+    names: set[str] = set()
+    for other in specs.of_file(lid.split("/", 1)[0]):
+        spec = specs[other][0]
+        parent = spec.extends if spec.extends and "/" in spec.extends else f"{other.split('/')[0]}/{spec.extends}"
+        if spec.extends and parent == lid and other not in seen:
+            for region in spec.regions.values():
+                extends = region.extends if region is not None else None
+                names.update([extends] if isinstance(extends, str) else extends or [])
+            names |= styles_of_children(other, specs, seen | {lid})
+    return names
+
+
 LENGTHS = ("x", "y", "width", "height", "stroke_width", "radius")
 PERCENT_OF = {"x": "width", "width": "width", "y": "height", "height": "height"}
 

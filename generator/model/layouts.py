@@ -16,7 +16,8 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, written_box
+from .boxes import (PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
+                    written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
@@ -169,6 +170,11 @@ class LayoutFiles:
     def __iter__(self):
         self.load_all()
         return iter(list(self._specs))
+
+    def of_file(self, stem: str) -> list[str]:
+        """The layout ids of one file (loading only that one)."""
+        self._load(stem)
+        return [lid for lid in self._specs if lid.split("/", 1)[0] == stem]
 
 
 def _valid_icons(raw: Any) -> dict[str, IconSpec]:
@@ -326,7 +332,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
-    styles |= set(parent.styles) if spec.extends else set()
+    styles |= (set(parent.styles) if spec.extends else set()) | styles_of_children(lid, specs)
     kept_styles: dict[str, tuple[dict, dict]] = {}
     regions = []
     for rname, values in merged_regions.items():
