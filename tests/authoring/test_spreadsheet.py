@@ -428,6 +428,7 @@ def test_a_doubled_quote_is_one_quote_as_excel_writes_it(game, tmp_path):
 @pytest.mark.parametrize("cell, expected", [
     ('"Say "hi" now."', "goods.csv:3: column C 'text.en': a quote inside a quoted cell is not doubled"),
     ('5" tall', "goods.csv:3: column C 'text.en': a quote inside a cell that does not start with one"),
+    ('"Say hi now.', "goods.csv:3: column C 'text.en': a quoted cell is never closed"),
 ])
 def test_a_quote_the_csv_rules_do_not_allow_names_row_and_column(game, tmp_path, cell, expected):
     add_deck(game, "goods", DECK % "goods.csv")
