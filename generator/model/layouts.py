@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,8 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, written_box
+from .boxes import (PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
+                    written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
@@ -79,6 +80,9 @@ class Layout:
     dpi: float | None = None    # what the `px` lengths of its boxes were measured at
     canvas_bleed: float = 0.0   # mm of bleed the boxes' canvas holds around the card (x, y start there)
     background_at: tuple[str, int] | None = None   # (file, line) where `background` was written
+    # styles: boxes without a place of their own that others extend, by name -> (the fields
+    # written for it, its values): a layout that extends this one may extend them too
+    styles: dict = field(default_factory=dict)
 
 
 class LayoutFiles:
@@ -166,6 +170,11 @@ class LayoutFiles:
     def __iter__(self):
         self.load_all()
         return iter(list(self._specs))
+
+    def of_file(self, stem: str) -> list[str]:
+        """The layout ids of one file (loading only that one)."""
+        self._load(stem)
+        return [lid for lid in self._specs if lid.split("/", 1)[0] == stem]
 
 
 def _valid_icons(raw: Any) -> dict[str, IconSpec]:
@@ -300,6 +309,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         background = background or parent.background
         palette = {**parent.colors, **colors}
         dpi = dpi or parent.dpi
+        for name, (fields, values) in parent.styles.items():
+            merged_regions[name], written[name] = dict(values), dict(fields)
     else:
         written = {}   # region -> the fields written for it (here or in the layout this one extends)
     canvas, problems = canvas_bleed(spec.canvas_bleed, dpi, file, raw, short)
@@ -321,6 +332,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
+    styles |= (set(parent.styles) if spec.extends else set()) | styles_of_children(lid, specs)
+    kept_styles: dict[str, tuple[dict, dict]] = {}
     regions = []
     for rname, values in merged_regions.items():
         if rname in failed:
@@ -335,6 +348,9 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             values["width"] = values["width"] or 0
             values["height"] = values["height"] or 0
         if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
+            own = {k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
+                   for k in (spec.regions[rname].model_dump(exclude_none=True) if spec.regions.get(rname) else {})}
+            kept_styles[rname] = (written.get(rname, {}), {**values, "origin": {**(values.get("origin") or {}), **own}})
             continue
         unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
                                  or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
@@ -395,4 +411,4 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:   # a style's mistake, found on each box that extends it: once
         raise DataError(one_dpi(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()),
                                  file, raw, short))
-    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at)
+    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at, kept_styles)

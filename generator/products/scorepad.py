@@ -294,7 +294,7 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
         for face in (body, head):
             lost = missing_glyphs(text, face)
             if lost:
-                raise BuildError(f"{game.id}/{lang} score pad: the font {face.name} has no glyph for "
+                raise BuildError(f"{game.id}/{lang} score pad: the font {face.said} has no glyph for "
                                  f"{', '.join(lost)} in '{text}'")
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, winner, rows,
