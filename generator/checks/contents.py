@@ -43,6 +43,8 @@ SHEET_MSGIDS = frozenset({
     'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.',
     'Cut along the marks in the margins: neighbouring cards share one cut.',
     'Cut round and hexagonal pieces on their black line.',
+    'Cut round pieces on their black line.',
+    'Cut hexagonal pieces on their black line.',
     'Cut on the marks; lay each part over its neighbours to the left and above, crosses on crosses.',
     'How to print',
     'If a back lands a little off its front, no matter: the white frame around every card hides a shift of up to {frame} mm.',
@@ -51,7 +53,7 @@ SHEET_MSGIDS = frozenset({
     'Print this file on both sides of one sheet, flipping on the {edge}, at 100 % (“actual size”, not “fit to page”): the same settings as for your cards.',
     'Hold the sheet against a window or a lamp, this side towards you. The red crosses of the back show through.',
     'At each target, read where the cross’s vertical line meets the ruler below the target: that is X (in mm). Read where its horizontal line meets the ruler on the left: that is Y. The shortest ticks are half millimetres.',
-    'Within 3 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
+    'Within 2.5 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
     'Further off: shift the back side in your printer’s settings by the values you read, if it offers that, or print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
     'FRONT',
     '{side} — {heading}',
@@ -71,6 +73,7 @@ SHEET_MSGIDS = frozenset({
     'Pages {pages} are this sheet: print them on their own, on plain paper, before you load card stock.',
     'Pages {pages}: print on one side (fronts only: this file was built without backs).',
     'Pages {pages}: print on one side only: these pieces have no back.',
+    'For this version use paper of {low}–{high} g/m²: card stock folded in two is too thick to cut and shuffle.',
     'Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, glue the two halves together, then cut.',
     'Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.',
     'Print-and-play cards: {count} sheet to print after this one, on {paper} paper.' + PLURAL
@@ -82,7 +85,7 @@ SHEET_MSGIDS = frozenset({
     'backs',
     'both sides',
     'fronts',
-    'fronts and backs: fold on the dashed line',
+    'fold on the dashed line',
     'long edge',
     'one side',
     'one side only',
@@ -95,6 +98,7 @@ SHEET_MSGIDS = frozenset({
     '{board}, part {n} of {total}',
     "{deck}: none of the game's {expected} cards. {note}",
     "{deck}: {count} of the game's {expected} cards. {note}",
+    '{game} — {title}',
 })
 
 

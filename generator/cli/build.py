@@ -110,10 +110,12 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                         fg="yellow", err=True)
     from ..checks.canvas_size import size_warnings
     from ..checks.frame import cut_warnings, frame_warning
+    from ..checks.system_fonts import substitute_notes
     from ..products.text_landing import text_lands
     framed = [frame_warning(project, list(project.games.values()), text_lands(project, languages))] \
         + cut_warnings(project, list(project.games.values()), options.bleed) \
         + size_warnings(project, list(project.games.values())) \
+        + substitute_notes(project, list(project.games.values())) \
         if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else []
     if any(framed):   # once a watch, as the skipped files
         for line in filter(None, framed):
@@ -193,12 +195,16 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     from ..site.serve import snapshot
     seen, first = None, True
     ctx.ensure_object(dict)
+
+    def inputs() -> tuple:
+        return snapshot(project_root(ctx), list(params.get("games") or ()) or None)
+
     try:
         while True:
-            now = snapshot(project_root(ctx))
+            now = inputs()
             if now != seen:
                 # a file being saved: built once whole (the first build waits too: one reading)
-                seen = settled(lambda: snapshot(project_root(ctx)), now) if seen is not None else now
+                seen = settled(inputs, now) if seen is not None else now
                 ctx.obj["watching"] = None if params.get("verbose") else ()
                 try:
                     ctx.invoke(build, **params)
@@ -212,7 +218,7 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
                     click.echo(f"{time.strftime('%H:%M:%S')} rebuilt in {seconds:.2f} s: "
                                f"{', '.join(pdfs[:2]) + more if pdfs else 'nothing changed'}")
                 if first:
-                    click.echo("watching cards/, layouts/ and locales/ (Ctrl-C to stop)", err=True)
+                    click.echo("watching every file the build reads (Ctrl-C to stop)", err=True)
                     first = False
             time.sleep(interval)
     except KeyboardInterrupt:

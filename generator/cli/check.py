@@ -25,7 +25,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..texts.languages import language_problems
     from ..products.preflight import Finding, Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from ..checks.faces import empty_boxes
-    from .validate import aid_card_fit, aid_page_fit, score_pad_fit
+    from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
 
     report = Report()
@@ -39,6 +39,9 @@ def check(ctx, games, langs, as_json, allow_missing):
         problems += language_problems(project, game, languages, allow_missing)
         # a side over the aid card, the aid page or the score pad: refused as validate refuses them
         problems += aid_card_fit(project, game) + aid_page_fit(project, game) + score_pad_fit(project, game)
+        # a card's name or text the rules and aid print in a font without its glyph (the faces' own
+        # glyphs are check_game's findings)
+        problems += glyph_problems(project, game, names_only=True)
     if not problems:   # pnp new's example aid and rules, for cards now gone (the build's check)
         problems = [p for game in (project.games.values() if project else []) for p in stub_problems(project, game)]
     if problems:   # nothing can be drawn: the problems, as lines or (CI reads JSON whatever happened) JSON

@@ -86,11 +86,11 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     stop = threading.Event()
 
     def watch():
-        seen = snapshot(root)
+        seen = snapshot(root, names)
         while not stop.wait(interval):
-            now = snapshot(root)
+            now = snapshot(root, names)
             if now != seen:
-                seen = settled(lambda: snapshot(root), now, stop.wait)   # a file being saved: read once whole
+                seen = settled(lambda: snapshot(root, names), now, stop.wait)   # a file being saved: read once whole
                 rebuild(root, out, names, allow_missing, memory)
 
     threading.Thread(target=watch, daemon=True).start()

@@ -61,7 +61,10 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
     from ..checks.canvas_size import size_warnings
+    from ..checks.system_fonts import substitute_notes
     for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
+        click.secho(line, fg="yellow", err=True)
+    for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
         for empty in empty_boxes(project, game):   # a slip or a leftover; the build goes on
@@ -95,7 +98,7 @@ def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions
             check()
         except DataError as exc:
             problems += exc.problems
-    problems += _glyph_problems(project, game)
+    problems += glyph_problems(project, game)
     problems += glossary_problems(project, game)     # one term per concept (glossary/<lang>.yaml)
     # what fits is judged once the texts render and print: only then is it the build's question
     return problems + (paper_fit(project, game, sheet) + aid_card_fit(project, game)
@@ -270,10 +273,11 @@ def _known_icons(project: Project, game) -> None:
             "an icon of the game's layout file or layouts/icons.yaml")])
 
 
-def _glyph_problems(project: Project, game) -> list[Problem]:
+def glyph_problems(project: Project, game, names_only: bool = False) -> list[Problem]:
     """Every character the products print has a glyph in its font, as the build checks: each
     face's text regions in their own font and style, and the player aid and rules texts in the
-    language's body font (layouts/fonts.yaml)."""
+    language's body font (layouts/fonts.yaml), and each card's name and text as the rules and
+    aid print them. `names_only`: only the last (pnp check finds the others itself)."""
     from ..typeset.fonts import FontBook
     from ..typeset.text import check_glyphs, plain_text
     fonts, problems = FontBook(project.root, project.fonts), {}
@@ -281,7 +285,10 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
     roles = {lang: {**spec.default.roles, **(spec.languages[lang].roles if lang in spec.languages else {})}
              for lang in game.game.languages}
 
-    def check(source: str, lang: str, role: str, bold: bool, italic: bool, where, detail: str) -> None:
+    said: set[tuple[str, str, str]] = set()   # (card, language, character) a face's problem names already
+
+    def check(source: str, lang: str, role: str, bold: bool, italic: bool, where, detail: str,
+              card: str = "") -> None:
         """`where()` gives (file, line, field): called only for a problem (counting a line costs)."""
         try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
@@ -291,24 +298,25 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
                 + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
         except (DataError, BuildError, OSError, KeyError):
             return                      # an unknown family or a font that cannot be read: reported where fonts load
-        missing = check_glyphs(source, faces)
+        missing = [c for c in check_glyphs(source, faces) if (card, lang, c) not in said]
         if not missing:
             return
+        said.update((card, lang, c) for c in missing if card)
         place = where()
         if (place, lang) not in problems:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             own = role not in roles[lang] and role not in spec.families and FONT_FILE.match(role)   # a file of the game
-            name = project.relative(game.directory / role) if own else \
-                f"'{role}' (installed on this system)" if face.name.startswith("pnp-system-") else face.name
+            name = project.relative(game.directory / role) if own else face.said
             problems[place, lang] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
                                             f"{lang})", f"characters {name} has (or another font: the box's font:)"
                                             if own or face.name.startswith("pnp-system-")
-                                            else "characters the font of that language has (layouts/fonts.yaml)")
+                                            else f"characters {name} has, or another family for the '{role}' role "
+                                            f"of {lang} in the project's layouts/fonts.yaml")
 
-    for text in printed_texts(project, game):
+    for text in [] if names_only else printed_texts(project, game):
         check(text.source, text.lang, text.role, text.bold, text.italic,
-              lambda text=text: (text.file, text.line, text.field), f"{text.card}, ")
-    for folder in ("aid", "aid-card", "rules"):
+              lambda text=text: (text.file, text.line, text.field), f"{text.card}, ", text.card)
+    for folder in () if names_only else ("aid", "aid-card", "rules"):
         for lang in game.game.languages:
             path = game.directory / folder / f"{lang}.yaml"
             if not path.is_file():
@@ -321,4 +329,38 @@ def _glyph_problems(project: Project, game) -> list[Problem]:
             for loc, value in strings(raw):
                 check(plain_text(value), lang, "body", False, False,
                       lambda name=name, raw=raw, loc=loc: (name, line_of(raw, loc), field_path(loc)), "")
+    # the rules' card index and the player aid name each card (the title font, and the body
+    # font's bold) and the rules quote its text (the body font), whatever its face's box font is
+    papers = [lang for lang in game.game.languages
+              if any((game.directory / folder / f"{lang}.yaml").is_file() for folder in ("aid", "rules"))]
+    for deck in game.decks:
+        for card in deck.cards:
+            for lang in papers:
+                for field, value, styles in (("name", card.name.get(lang), (("title", False), ("title", True),
+                                                                            ("body", True))),
+                                             ("text", card.text.get(lang) if card.text else None, (("body", False),))):
+                    for role, bold in styles if value else ():
+                        check(plain_text(value), lang, role, bold, False,
+                              lambda deck=deck, card=card, field=field, lang=lang: _card_place(project, game, deck,
+                                                                                               card, field, lang),
+                              "in the rules and player aid, ", f"card '{card.id}' of deck '{deck.deck}'")
     return list(problems.values())
+
+
+def _card_place(project: Project, game, deck, card, field: str, lang: str) -> tuple[str, int, str]:
+    """File, line and field of a card's name or text (its row and column for a spreadsheet's card)."""
+    sheet = getattr(card, "_sheet", None)
+    if sheet:
+        display, row, columns = sheet
+        return display, row, columns.label_for((field, lang))
+    file = game.deck_files.get(deck.deck, "")
+    try:
+        raw = load_yaml(project.root / file, file, search_path(project.root))
+    except DataError:
+        return file, 0, field
+    cards = raw.get("cards") if isinstance(raw, dict) else None
+    index = next((i for i, c in enumerate(cards or []) if isinstance(c, dict) and c.get("id") == card.id), None)
+    if index is None:
+        return file, 0, field
+    loc = ("cards", index, field, lang) if isinstance(cards[index].get(field), dict) else ("cards", index, field)
+    return file, line_of(raw, loc), field_path(loc)

@@ -6,12 +6,11 @@ The first row names the columns (columns.py: card fields, a quantity, properties
 without `props.`; a list property's items separated by `;`). Empty rows are skipped, an empty
 cell leaves its field out; a row without an id gets one made from its name. Every problem names the file, the row (as the spreadsheet numbers
 it, the header being row 1) and the column (letter and header). CSV is read with the standard
-library (UTF-8, with or without Excel's BOM, comma / semicolon / tab separated); XLSX with
+library (csv_rows.py: UTF-8, with or without Excel's BOM, comma / semicolon / tab separated, RFC 4180 quotes); XLSX with
 openpyxl, the well-kept reader of Excel files (values, not formulas).
 """
 from __future__ import annotations
 
-import csv
 import io
 import itertools
 import re
@@ -24,10 +23,11 @@ from pydantic import ValidationError
 
 from datafile.errors import DataError, Problem, closest
 from datafile.characters import odd_character
-from datafile.source import read_bytes, read_text
+from datafile.source import read_bytes
 from datafile.validate import MISSING, problems_from
 
 from .columns import Columns as _Columns, column_letter, is_blank as _blank
+from .csv_rows import csv_rows as _csv_rows
 from ..reading.locate import MAX_SHEET_BYTES
 from ..model.model import MAX_CARDS, Card, PropertySpec
 from ..model.properties import validate_props
@@ -65,17 +65,6 @@ def read_rows(path: Path, display: str, sheet: str | None = None,
         raise DataError([Problem(display, MAX_CARDS + 2, "", f"more than {MAX_CARDS} card rows",
                                  f"at most {MAX_CARDS} cards in a deck (split them into several decks)")])
     return rows
-
-
-def _csv_rows(path: Path, display: str, within: tuple[Path, ...] | None) -> list[tuple[int, list[Any]]]:
-    # the limits of every data file (size, UTF-8, a byte-order mark dropped, no control characters)
-    text = read_text(path, display, "a CSV saved as UTF-8 (\"CSV UTF-8\" in Excel / LibreOffice)", within)
-    try:
-        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = csv.reader(text.splitlines(), dialect)
-    return list(itertools.islice(enumerate(rows, start=1), MAX_CARDS + 2))
 
 
 class Unsaved(str):

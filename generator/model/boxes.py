@@ -76,6 +76,22 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
     return problems
 
 
+def styles_of_children(lid: str, specs: dict, seen: frozenset = frozenset()) -> set[str]:
+    """The boxes that the layouts of its file extending `lid` (and theirs) extend: a style of
+    `lid` used only there is still a style, not a box that lacks its place (`specs`: LayoutFiles;
+    other files are not read for it)."""
+    names: set[str] = set()
+    for other in specs.of_file(lid.split("/", 1)[0]):
+        spec = specs[other][0]
+        parent = spec.extends if spec.extends and "/" in spec.extends else f"{other.split('/')[0]}/{spec.extends}"
+        if spec.extends and parent == lid and other not in seen:
+            for region in spec.regions.values():
+                extends = region.extends if region is not None else None
+                names.update([extends] if isinstance(extends, str) else extends or [])
+            names |= styles_of_children(other, specs, seen | {lid})
+    return names
+
+
 LENGTHS = ("x", "y", "width", "height", "stroke_width", "radius")
 PERCENT_OF = {"x": "width", "width": "width", "y": "height", "height": "height"}
 
@@ -105,7 +121,31 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
             if abs(values[key]) > MAX_OFFSET_MM:
                 problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' is "
                                         f"{values[key]:.0f} mm", f"at most {MAX_OFFSET_MM} mm"))
+    if isinstance(values.get("dash"), list) and any(isinstance(v, str) for v in values["dash"]):
+        problems += _dash(values, dpi, file, line("dash"), f"{where}.dash")
     return problems
+
+
+def _dash(values: dict, dpi: float | None, file: str, line: int, where: str) -> list[Problem]:
+    """A dash's on and off lengths, each with the unit of the box's other lengths, in mm."""
+    dash = []
+    for value in values["dash"]:
+        if not isinstance(value, str):
+            dash.append(value)
+            continue
+        number, unit = parse_length(value)
+        if unit == "px" and not dpi:
+            return [Problem(file, line, where, f"'{value.strip()}' in pixels, but the layout says no dpi",
+                            "dpi: 300 on the layout (the resolution its pixel lengths were measured at), "
+                            "or a length in mm, in or pt")]
+        if unit == "%":
+            return [Problem(file, line, where, f"'{value.strip()}': a dash is not a share of the card",
+                            "a length in mm, in, pt or px")]
+        dash.append(to_mm(number, unit, dpi))
+        if not 0 < dash[-1] <= 100:
+            return [Problem(file, line, where, f"'{value.strip()}' is {dash[-1]:.1f} mm", "more than 0, at most 100 mm")]
+    values["dash"] = dash
+    return []
 
 
 def on_the_card(layout):

@@ -68,7 +68,7 @@ class RegionSpec(Strict):
     radius: Extent | None = None
     rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
     bleed: bool | None = None          # rect extends into the bleed on every side
-    dash: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(None, max_length=8)
+    dash: list[Annotated[float, Field(gt=0, le=100)] | UnitLength] | None = Field(None, max_length=8)
     # image regions (paper/images.py): `text` is the path template, relative to the game folder
     fit: Literal["cover", "contain", "stretch"] | None = None
     clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius

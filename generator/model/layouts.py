@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,69 +15,18 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, written_box
+from .boxes import (PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
+                    written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _slip_problem, _unknown_name, palette_slip, unknown_variables)
+from .resolved import REGION_DEFAULTS, Layout, Region
 from .template_syntax import syntax_problem
 from .templates import used_paths
 
 SPECIAL_LAYOUT_FILES = {"fonts", "sheets", "printshops", "hyphenation"}
-REGION_DEFAULTS = dict(kind="text", font="body", bold=False, italic=False, size=9.0, min_size=6.5,
-                       leading=1.2, align="left", valign="top", color="#000000", stroke_width=0.3,
-                       radius=0.0, rotate=0.0, bleed=False, fit="cover", clip="box", allow_low_dpi=False)
-
-
-
-@dataclass
-class Region:
-    name: str
-    kind: str
-    x: float
-    y: float
-    width: float
-    height: float
-    when: str | None
-    text: str | None
-    font: str
-    bold: bool
-    italic: bool
-    size: float
-    min_size: float
-    leading: float
-    align: str
-    valign: str
-    color: str
-    fill: str | None
-    stroke: str | None
-    stroke_width: float
-    radius: float
-    rotate: float
-    bleed: bool
-    dash: list[float] | None
-    fit: str = "cover"
-    clip: str = "box"
-    allow_low_dpi: bool = False
-    flip: str | None = None
-    tint: str | None = None
-    points: int | list[list[float]] | None = None
-    inner: float | None = None
-    percent: dict | None = None  # field -> share of the card's width or height (`10 %`), set by Layout.sized
-    origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages
-
-
-@dataclass
-class Layout:
-    id: str
-    background: str | None
-    regions: list[Region]
-    colors: dict[str, str]
-    file: str
-    dpi: float | None = None    # what the `px` lengths of its boxes were measured at
-    canvas_bleed: float = 0.0   # mm of bleed the boxes' canvas holds around the card (x, y start there)
-    background_at: tuple[str, int] | None = None   # (file, line) where `background` was written
 
 
 class LayoutFiles:
@@ -166,6 +114,11 @@ class LayoutFiles:
     def __iter__(self):
         self.load_all()
         return iter(list(self._specs))
+
+    def of_file(self, stem: str) -> list[str]:
+        """The layout ids of one file (loading only that one)."""
+        self._load(stem)
+        return [lid for lid in self._specs if lid.split("/", 1)[0] == stem]
 
 
 def _valid_icons(raw: Any) -> dict[str, IconSpec]:
@@ -300,6 +253,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         background = background or parent.background
         palette = {**parent.colors, **colors}
         dpi = dpi or parent.dpi
+        for name, (fields, values) in parent.styles.items():
+            merged_regions[name], written[name] = dict(values), dict(fields)
     else:
         written = {}   # region -> the fields written for it (here or in the layout this one extends)
     canvas, problems = canvas_bleed(spec.canvas_bleed, dpi, file, raw, short)
@@ -321,6 +276,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
+    styles |= (set(parent.styles) if spec.extends else set()) | styles_of_children(lid, specs)
+    kept_styles: dict[str, tuple[dict, dict]] = {}
     regions = []
     for rname, values in merged_regions.items():
         if rname in failed:
@@ -335,6 +292,9 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             values["width"] = values["width"] or 0
             values["height"] = values["height"] or 0
         if missing and rname in styles:   # a style other boxes extend, with no box of its own: not drawn
+            own = {k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))
+                   for k in (spec.regions[rname].model_dump(exclude_none=True) if spec.regions.get(rname) else {})}
+            kept_styles[rname] = (written.get(rname, {}), {**values, "origin": {**(values.get("origin") or {}), **own}})
             continue
         unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
                                  or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
@@ -395,4 +355,4 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:   # a style's mistake, found on each box that extends it: once
         raise DataError(one_dpi(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()),
                                  file, raw, short))
-    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at)
+    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at, kept_styles)

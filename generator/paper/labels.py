@@ -2,8 +2,11 @@
 edge the decks it holds), at least 7.5 pt and never shortened: set in the top and bottom margins,
 in the widest stretches no crop mark crosses and no piece (nor its bleed) comes within a cut's
 stray (LABEL_CLEAR); where those margins are too narrow (three poker rows on Letter), in the
-left and right margins, turned. A line too long for one stretch is split at its " · " into the
-next stretches; a Japanese label (one with kana or kanji) joins its parts with a full-width space
+left and right margins, turned (6 mm from the paper's edge where the blank allows). A line too
+long for one stretch is split at its " · " into the next stretches, the top line's rest going on
+with the bottom line, whose last stretch takes all that is left; a part wider than its stretch
+wraps there, inwards, clear of the crop marks. Glyphs sit in the band by the font's own ascent
+and descent. A Japanese label (one with kana or kanji) joins its parts with a full-width space
 (none after 「、」), not with a chain of 「・」 that reads as one name (「王・女王トークン」): a labeller
 writes 「シート1／5（表面）」 and a list of decks with 「、」 (sheet_and_side, listed)."""
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import re
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..model.model import Paper
@@ -21,6 +24,7 @@ from .sheets import Box, Mark, content
 
 SIZES = (8.0, 7.5)               # pt, largest first: never smaller (the text floor, 7.5 pt)
 MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
+EDGE = 6.0                       # mm from the paper edge a turned label keeps where the margin allows
 SEPARATOR = " · "
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
 
@@ -78,8 +82,13 @@ def _side_bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple
     left = min((p.box.x0 - bleed for p in placed), default=printed.x1)
     right = max((p.box.x1 + bleed for p in placed), default=printed.x0)
     out = []
-    for x0, x1 in ((printed.x0 + margin, printed.x0 + margin + BAND), (printed.x1 - margin - BAND, printed.x1 - margin)):
-        ok = x1 + CLEAR <= left or x0 - CLEAR >= right
+    # EDGE from the paper's edge where the blank allows (many printers clip nearer), the margin at least
+    inner = max(margin, min(EDGE, left - CLEAR - BAND - printed.x0))
+    x0 = printed.x0 + inner
+    outer = max(margin, min(EDGE, printed.x1 - right - CLEAR - BAND))
+    x1 = printed.x1 - outer
+    for x0, x1 in ((x0, x0 + BAND), (x1 - BAND, x1)):
+        ok = x1 + CLEAR <= left + 1e-6 or x0 - CLEAR >= right - 1e-6
         out.append((x0, x1) if ok else None)
     return out
 
@@ -118,29 +127,88 @@ def draw_labels(canvas: Canvas, lines: tuple[str, str], paper: Paper, margin: fl
         lines = ("", SEPARATOR.join(t for t in lines if t))
     elif not spaces[1] and spaces[0]:
         lines = (SEPARATOR.join(t for t in lines if t), "")
-    for text, free in zip(lines, spaces):
-        parts = [p for p in text.split(SEPARATOR) if p] if text else []
-        japanese = bool(JAPANESE.search(text))
-        for (a, b, across, upright) in free:
+    carry: list[str] = []                # what one line's stretches could not hold goes on the next
+    for index, (text, free) in enumerate(zip(lines, spaces)):
+        parts = ([p for p in text.split(SEPARATOR) if p] if text else []) + carry
+        carry = []
+        japanese = bool(JAPANESE.search(text + "".join(parts)))
+        for number, (a, b, across, upright) in enumerate(free):
             if not parts:
                 break
-            taken = 1
-            while taken < len(parts) and _size(_joined(parts[:taken + 1], japanese), font, b - a):
-                taken += 1
-            shown = _joined(parts[:taken], japanese)
-            size = _size(shown, font, b - a) or SIZES[-1]     # a single part wider than the stretch: still whole
-            parts = parts[taken:]
-            width = stringWidth(shown, font, size) / mm
+            last = number == len(free) - 1 and (index == 1 or not spaces[1])
+            shown, parts = _fill(parts, japanese, font, b - a, last)
+            # `top`: the top band, or the left side band (both stack their extra lines the same way)
+            top = index == 0 if upright else across < (printed.x0 + printed.x1) / 2
+            _draw(canvas, shown, font, a, b, across, upright, printed, margin, top, marks)
+        carry = parts
+
+
+def _fill(parts: list[str], japanese: bool, font: str, width: float, last: bool) -> tuple[str, list[str]]:
+    """The parts that fit `width` and what is left; a part wider than the stretch goes whole (it
+    wraps there, inwards), and the sheet's last stretch takes all that is left (nothing is lost)."""
+    if last:
+        return _joined(parts, japanese), []
+    taken = 0
+    while taken < len(parts) and _size(_joined(parts[:taken + 1], japanese), font, width):
+        taken += 1
+    taken = max(taken, 1)
+    return _joined(parts[:taken], japanese), parts[taken:]
+
+
+def _draw(canvas: Canvas, shown: str, font: str, a: float, b: float, across: float, upright: bool,
+          printed: Box, margin: float, top: bool, marks: list[Mark]) -> None:
+    """One stretch's text, centred on it; a sentence wider than the stretch at the floor wraps onto
+    more lines, stacked away from the paper's edge (never past the margin)."""
+    size = _size(shown, font, b - a) or SIZES[-1]
+    ascent, descent = (v / mm for v in getAscentDescent(font, size))
+    pitch = size * 1.2 / mm
+    lines = [shown]
+    if not _size(shown, font, b - a):
+        # the lines inwards of the band lie beside the crop marks of the outer pieces: the
+        # stretch narrows to what those marks leave free
+        reach = 3 * pitch
+        if upright:
+            lo, hi = (across - reach, across + BAND) if top else (across, across + BAND + reach)
+        else:
+            lo, hi = (across - BAND, across + reach) if top else (across - BAND - reach, across)
+        blocked = []
+        for m in marks:
+            along = (m.y0, m.y1) if not upright else (m.x0, m.x1)
+            side = (m.x0, m.x1) if not upright else (m.y0, m.y1)
+            if min(side) <= hi and max(side) >= lo:
+                blocked.append((min(along) - MARK_CLEAR, max(along) + MARK_CLEAR))
+        free = _stretches(a, b, blocked)
+        if free:
+            a, b = max(free, key=lambda s: s[1] - s[0])
+        lines = _wrap(shown, font, b - a)
+    low, high = (printed.x0, printed.x1) if upright else (printed.y0, printed.y1)
+    canvas.saveState()
+    canvas.setFillColorRGB(0.2, 0.2, 0.2)
+    canvas.setFont(font, size)
+    for i, line in enumerate(lines):
+        width = stringWidth(line, font, size) / mm
+        start = min(max((a + b) / 2 - width / 2, low + margin), high - margin - width)
+        # the line nearest the edge keeps its descenders inside the band; the others go inwards
+        step = i if top else len(lines) - 1 - i
+        if upright:
+            canvas.drawString(start * mm, (across - descent + (-step if top else step) * pitch) * mm, line)
+        else:
             canvas.saveState()
-            canvas.setFillColorRGB(0.2, 0.2, 0.2)
-            canvas.setFont(font, size)
-            if upright:
-                canvas.drawString(((a + b) / 2 - width / 2) * mm, (across + 0.7) * mm, shown)   # room for descenders
-            else:
-                canvas.translate((across - 0.7) * mm, ((a + b) / 2 - width / 2) * mm)
-                canvas.rotate(90)
-                canvas.drawString(0, 0, shown)
+            canvas.translate((across + descent + (i if top else -(len(lines) - 1 - i)) * pitch) * mm, start * mm)
+            canvas.rotate(90)
+            canvas.drawString(0, 0, line)
             canvas.restoreState()
+    canvas.restoreState()
+
+
+def _wrap(text: str, font: str, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and stringWidth(f"{lines[-1]} {word}", font, SIZES[-1]) <= width * mm:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _size(text: str, font: str, width: float) -> float | None:

@@ -141,7 +141,8 @@ def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, ar
     paper = sheets.papers[paper_name]
     area = area or trim_area(sheets, paper)
     white = sheets.frame if white is None else white
-    least = 0.0 if framed(white, size) else sheets.min_gutter      # framed pieces touch
+    # framed pieces touch; round and hexagonal ones, cut one by one, keep `gutter` (3 mm of bleed each)
+    least = 0.0 if framed(white, size) else sheets.gutter if size.shape != "rect" else sheets.min_gutter
     if grid is not None:
         cols, rows = _grid_axes(sheets, paper_name, size, area, grid, what, white)
     else:

@@ -43,7 +43,7 @@ def targets(width: float, height: float) -> list[tuple[float, float]]:
 def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                       offset: tuple[float, float], fonts: FontBook, lang: str,
                       _: Callable[[str], str], player: bool = False, colophon: str = "",
-                      meta: Callable | None = None) -> None:
+                      meta: Callable | None = None, game_name: str = "") -> None:
     """`player`: the page shipped next to the cards (calibration-page.pdf), for someone without
     pnp: what the values mean for framed cards and what to do, no command; with its `colophon`
     line at the foot of the front, and `meta(canvas)` setting its author and dates."""
@@ -71,7 +71,8 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     # the heading of both sides: the paper as a player writes it (A4, Letter), the flip in words
     flip = _("flipped on the long edge") if duplex == "long" else _("flipped on the short edge")
     heading = plain("Duplex calibration ({paper}, {flip})", paper=written_paper(paper_name), flip=flip)
-    canvas.setTitle(heading)
+    # the game's own page (calibration-page.pdf) says whose it is, as its other files do
+    canvas.setTitle(plain("{game} — {title}", game=game_name, title=heading) if game_name else heading)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     if meta is not None:
@@ -98,7 +99,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                     "the target: that is X (in mm). Read where its horizontal line meets the ruler "
                     "on the left: that is Y. The shortest ticks are half millimetres."), body), "3")]
     if player:     # no pnp at hand: what the values mean for framed cards, and what to do
-        flow += [(para(t("Within 3 mm of 0 in both directions, your cards will look right: the white frame "
+        flow += [(para(t("Within 2.5 mm of 0 in both directions, your cards will look right: the white frame "
                          "around every card hides the shift."), body), "4"),
                  (para(t("Further off: shift the back side in your printer’s settings by the values you read, "
                          "if it offers that, or print the fold-over version of the cards "

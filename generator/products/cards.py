@@ -156,7 +156,7 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
         return canvas, pieces
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderer = FaceRenderer(fonts, lang, icons, base=game.directory)
-    canvas = new_canvas(path, options, project, f"{game.game.name.get(lang)} — cards", lang, fonts,
+    canvas = new_canvas(path, options, project, labels("{game} — {title}", game=game.game.name.get(lang), title=labels("Card sheets")), lang, fonts,
                         game=game.game)
     for deck in game.decks:
         size = project.size_of(deck)
@@ -205,7 +205,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
 def _labeller(game: GameData, lang: str, _: Translator, sheets: list[Sheet], names: dict[str, str]):
     total = len(sheets)
     sides = {"fronts": _("fronts"), "backs": _("backs"), "single": _("one side only"),
-             "fold": _("fronts and backs: fold on the dashed line")}
+             "fold": _("fold on the dashed line")}
 
     def label(index: int, side: str, sheet: Sheet) -> tuple[str, str]:
         where = _("sheet {n} of {total}").format(n=index + 1, total=total)
@@ -234,6 +234,7 @@ def write_calibration_page(project, game, lang, path, options, progress=lambda n
     _ = Translator(project.root, lang, options.allow_missing)
     write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
                       fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _, project.root),
+                      game_name=game.game.name.get(lang),
                       meta=lambda c: colophon.stamp(c, project.root, colophon.credits(game.game) or None))
     progress(2)
     return 2

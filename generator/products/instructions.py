@@ -156,6 +156,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     if two and options.fold != "none":
         steps.append(t("Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, "
                        "glue the two halves together, then cut.", pages=_span(two, lang)))
+        # two layers glued: the pair must end as thick as one card
+        steps.append(t("For this version use paper of {low}–{high} g/m²: card stock folded in two is too thick to "
+                       "cut and shuffle.", low=120, high=160))
     elif two:
         steps.append(t("Pages {pages}: print on both sides, flipping on the {edge}. Each fronts page is followed "
                        "by its backs page.", pages=_span(two, lang), edge=edge))
@@ -175,7 +178,7 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                  if b.size.shape == "rect"), default=layout.sheets.frame)
     if two and options.fold == "none" and white > 0:
         steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
-                       "shift of up to {frame} mm.", frame=f"{white:g}"))
+                       "shift of up to {frame} mm.", frame=_hidden_shift(white, lang)))
     # the files shipped next to this one (planning/plan.py), by their names
     if two and options.fold == "none":
         steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
@@ -187,8 +190,13 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     rects = [b.frame.framed for s in sheets if s.kind != "board" for b in s.blocks if b.size.shape == "rect"]
     cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.") \
         if all(rects) else t("Cut along the marks in the margins: neighbouring cards share one cut.")
-    if any(piece.size.shape != "rect" for sheet in sheets for piece in sheet.pieces):   # only where there are such
-        cut += ("" if lang == "ja" else " ") + t("Cut round and hexagonal pieces on their black line.")
+    # name only the shapes this file holds (Taverna's tokens are all round: "and hexagonal" misled)
+    shapes = {piece.size.shape for sheet in sheets for piece in sheet.pieces} - {"rect"}
+    if shapes:
+        cut += ("" if lang == "ja" else " ") + (
+            t("Cut round and hexagonal pieces on their black line.") if shapes == {"round", "hex"} else
+            t("Cut round pieces on their black line.") if shapes == {"round"} else
+            t("Cut hexagonal pieces on their black line."))
     steps.append(cut)
     for number, step in enumerate(steps, 1):
         page.add(step, "step", f"{number}.")
@@ -203,6 +211,13 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     _colophon(canvas, layout, fonts, lang, colophon.for_game(game, lang, _, root))
     canvas.showPage()
     return PAGES
+
+
+def _hidden_shift(frame: float, lang: str) -> str:
+    """What the frame hides of a back's shift, said with room to spare: the cut strays too, and the
+    measured least white around a card is 2.7 mm for a 3 mm frame (issue 50)."""
+    value = f"{max(frame - 0.5, 0):g}"
+    return value if lang in ("en", "ja") else value.replace(".", ",")
 
 
 def _colophon(canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, text: str) -> None:

@@ -1,9 +1,9 @@
 """score-pad.pdf: a printable score sheet per game and language — the calculator's categories
 (scoring/) as rows, each with its formula ("towers × 5", from the aid card's scoring table,
 cards/<game>/aid-card/), one column per player, a totals row, a winner line and the tie-break
-under it. On a row that multiplies, a player's box holds the count, then "=" and a framed result
-box: one result per row, the one the total adds up. One page holding as many pads as a pencil can
-use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7 pt clear of the rules), with cut lines
+under it. Every row ends in a framed result box, the one the total adds up; on a row that
+multiplies, a player's box holds the count first, then "=". One page holding as many pads as a pencil can
+use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7.5 pt clear of the rules), with cut lines
 between them; the grid is chosen on the space A4 and Letter share, so every language's pad has
 the same orientation; the title never wraps."""
 from __future__ import annotations
@@ -48,16 +48,16 @@ def count_pad_pages(project: Project, game: GameData, options: SheetOptions) -> 
     return 1
 
 
-# Legibility limits for a pad that is written on by hand: boxes a pencil fits in, labels ≥ 7 pt.
+# Legibility limits for a pad that is written on by hand: boxes a pencil fits in, labels ≥ 7.5 pt.
 MIN_ROW = 9 * mm
 MIN_CELL = 24 * mm
 MIN_LABEL = 40 * mm
 MAX_ROW = 12 * mm
 CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
-LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
+LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5)   # never under the text floor (7.5 pt)
 TITLE_SIZES = (14, 13, 12, 11, 10)
-FORMULA_MIN = 7.0         # pt: a formula under its label is smaller, never below this
+FORMULA_MIN = 7.5         # pt: a formula under its label is smaller, never below the text floor
 COUNT = 0.38              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
 MUTED_MARKUP = markup_color(MUTED)     # the same colour in a label's markup
@@ -115,10 +115,21 @@ class _Pad:
         return max(MIN_LABEL, min(70 * mm, width - self.players * 27 * mm))   # roomy boxes first
 
     def fits(self, width: float, height: float) -> bool:
-        label = self.label_width(width)
-        cell = (width - label) / self.players
         row = (height - self.chrome_height(width)) / (len(self.rows) + 2.1)
-        return cell >= MIN_CELL and row >= MIN_ROW and self.label_size(label, row) is not None
+        label, size = self.label_and_size(width, row)
+        cell = (width - label) / self.players
+        return cell >= MIN_CELL and row >= MIN_ROW and size is not None
+
+    def label_and_size(self, width: float, row: float) -> tuple[float, float | None]:
+        """The label column and its text size: roomy player boxes first; where the labels do not
+        fit there at the text floor, the label column takes what 24 mm boxes leave it."""
+        row = min(row, MAX_ROW)
+        roomy = self.label_width(width)
+        for label in (roomy, max(roomy, min(80 * mm, width - self.players * MIN_CELL))):
+            size = self.label_size(label, row)
+            if size is not None:
+                return label, size
+        return roomy, None
 
     def _markup(self, text: str) -> str:
         return to_markup(text, self.styles["lang"], self.icons)
@@ -150,11 +161,10 @@ class _Pad:
             top -= h + gap
         footer = self.footer(width)
         bottom = y + sum(p.wrap(width, 1000)[1] + 1.5 * mm for p in footer)
-        label = self.label_width(width)
-        cell = (width - label) / self.players
         row = (top - bottom) / (len(self.rows) + 2.1)     # the header row is 1.1 rows high
         row = min(row, MAX_ROW)
-        size = self.label_size(label, row)
+        label, size = self.label_and_size(width, row)
+        cell = (width - label) / self.players
         style = ParagraphStyle("pad-row", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
         bold = ParagraphStyle("pad-bold", parent=style, fontName=self.styles["bold"])
         data = [[self.para(escape(self.styles["player"]), bold)] + [""] * self.players]
@@ -185,21 +195,23 @@ class _Pad:
             top -= fh + 1.5 * mm
 
     def _count_boxes(self, canvas, x: float, y: float, cell: float, row: float) -> None:
-        """On a row that multiplies, each player's box keeps its left part for the count, then
-        "=" leads to a framed result box: the number the total adds up."""
+        """Every row ends in a framed result box in each player's column: the number the total
+        adds up. On a row that multiplies, the box's left part holds the count and "=" leads to it;
+        on a row that reads a table ("→" in its formula), an arrow does; elsewhere the left part
+        is room for the working."""
         canvas.saveState()
         canvas.setStrokeColor(colors.HexColor("#8a7d66"))
         canvas.setFillColor(colors.HexColor("#8a7d66"))
         canvas.setLineWidth(0.6)
         inset = 1.2 * mm
         for i, r in enumerate(self.rows):
-            if not r.count:
-                continue
+            lead = "=" if r.count else "→" if "→" in r.formula else ""
             top = y - i * row
             for p in range(self.players):
                 left = x + p * cell + cell * COUNT
                 canvas.setFont(self.body, 8)
-                canvas.drawCentredString(left + 1.2 * mm, top - row / 2 - 2.8, "=")
+                if lead:
+                    canvas.drawCentredString(left + 1.2 * mm, top - row / 2 - 2.8, lead)
                 canvas.rect(left + 2.6 * mm, top - row + inset, cell * (1 - COUNT) - 2.6 * mm - inset,
                             row - 2 * inset, stroke=1, fill=0)
         canvas.restoreState()
@@ -207,7 +219,7 @@ class _Pad:
 
 def arrange(pad: _Pad, page: tuple[float, float], shared: tuple[float, float] | None = None
             ) -> tuple[tuple[float, float], int, int]:
-    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7 pt),
+    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7.5 pt),
     tried on `shared` (the space every language's paper has) so the grid is the same in all."""
     short, long = sorted(page)
     s_short, s_long = sorted(shared or page)
@@ -282,7 +294,7 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
         for face in (body, head):
             lost = missing_glyphs(text, face)
             if lost:
-                raise BuildError(f"{game.id}/{lang} score pad: the font {face.name} has no glyph for "
+                raise BuildError(f"{game.id}/{lang} score pad: the font {face.said} has no glyph for "
                                  f"{', '.join(lost)} in '{text}'")
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, winner, rows,

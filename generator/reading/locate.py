@@ -212,7 +212,6 @@ def relative(root: Path, path: Path) -> str:
         return str(path)
 
 
-@lru_cache(maxsize=64)
 @lru_cache(maxsize=1)
 def system_families() -> tuple[str, ...]:
     """The font families fontconfig lists on this system (`fc-list`), for a "did you mean";
@@ -228,11 +227,41 @@ def system_families() -> tuple[str, ...]:
     return tuple(sorted({name.strip() for line in listed.splitlines() for name in line.split(",") if name.strip()}))
 
 
+# families fontconfig substitutes for another with the same widths (its 30-metric-aliases.conf):
+# a layout written for Arial sets its lines where Arial would
+METRIC_ALIKES = {
+    "arial": ("Liberation Sans", "Arimo", "Albany", "Albany AMT"),
+    "arial narrow": ("Liberation Sans Narrow",),
+    "times new roman": ("Liberation Serif", "Tinos", "Thorndale", "Thorndale AMT"),
+    "courier new": ("Liberation Mono", "Cousine", "Cumberland", "Cumberland AMT"),
+    "helvetica": ("Nimbus Sans", "Nimbus Sans L", "TeX Gyre Heros"),
+    "times": ("Nimbus Roman", "Nimbus Roman No9 L", "TeX Gyre Termes"),
+    "courier": ("Nimbus Mono PS", "Nimbus Mono", "Nimbus Mono L", "TeX Gyre Cursor"),
+    "georgia": ("Gelasio",), "cambria": ("Caladea",), "calibri": ("Carlito",),
+    "palatino": ("P052", "TeX Gyre Pagella", "Palatino Linotype"),
+}
+
+
 def system_font(family: str) -> Path | None:
     """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
-    fontconfig only offers a stand-in of another family, or a file pnp cannot embed (an .otf with
-    PostScript outlines, a .ttc collection). A system font differs between machines: a layout that
-    must print the same everywhere keeps its fonts in the game folder."""
+    fontconfig only offers a stand-in of another family (a metric-compatible one excepted:
+    system_substitute), or a file pnp cannot embed (an .otf with PostScript outlines, a .ttc
+    collection). A system font differs between machines: a layout that must print the same
+    everywhere keeps its fonts in the game folder."""
+    found = _fc_match(family)
+    return found[1] if found else None
+
+
+def system_substitute(family: str) -> str | None:
+    """The metric-compatible family fontconfig prints `family` in (Liberation Sans for Arial),
+    or None when it has `family` itself or nothing usable."""
+    found = _fc_match(family)
+    return found[0] if found else None
+
+
+@lru_cache(maxsize=64)
+def _fc_match(family: str) -> tuple[str | None, Path] | None:
+    """(the substitute's family or None, the TrueType file) fontconfig gives for `family`."""
     import shutil
     import subprocess
     if not family or len(family) > 100 or not shutil.which("fc-match"):
@@ -242,10 +271,18 @@ def system_font(family: str) -> Path | None:
                                capture_output=True, text=True, timeout=5).stdout.splitlines()
     except (OSError, subprocess.SubprocessError):
         return None
-    if len(found) != 2 or family.casefold() not in {name.strip().casefold() for name in found[0].split(",")}:
+    if len(found) != 2:
+        return None
+    names = [name.strip() for name in found[0].split(",")]
+    alike = {name.casefold() for name in METRIC_ALIKES.get(family.casefold().strip(), ())}
+    if family.casefold() in {name.casefold() for name in names}:
+        substitute = None
+    elif any(name.casefold() in alike for name in names):
+        substitute = next(name for name in names if name.casefold() in alike)
+    else:
         return None
     path = Path(found[1])
     if path.suffix.lower() != ".ttf" or not path.is_file():
         return None
     with open(path, "rb") as handle:
-        return path if handle.read(4) in TRUETYPE_MAGIC else None
+        return (substitute, path) if handle.read(4) in TRUETYPE_MAGIC else None

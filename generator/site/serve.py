@@ -1,8 +1,8 @@
 """The preview server behind `pnp serve`: output/site/ on localhost (or the local network), and
-the site rebuilt when a YAML file under cards/ or any file under layouts/ or locales/ changes
-(mtime polling: no extra dependency). Only what pnp wrote is served: a file listed, with its
-bytes, in OUT's list of what pnp wrote (paper/written.py), so a shipped page, a `.gz` beside a
-page or a folder named like a host is a 404 even before the first rebuild. A file with a
+the site rebuilt when any file a build reads changes (a game's YAML, spreadsheets, art and
+fonts, layouts/, locales/, glossary/: settling.watched_folders; mtime polling: no extra
+dependency). Only what pnp wrote is served: a file listed, with its bytes, in OUT's list of
+what pnp wrote (paper/written.py), so a shipped page, a `.gz` beside a page or a folder named like a host is a 404 even before the first rebuild. A file with a
 precompressed copy beside it that pnp wrote (`.br`, `.gz`: the calculator's runtime) is sent
 compressed to a browser that accepts it, as a static host configured for it does."""
 from __future__ import annotations
@@ -26,15 +26,14 @@ from ..loading.catalog import load_project
 from ..texts.languages import language_problems
 from ..model.project import Project
 from ..paper import written
+from ..reading.settling import inputs_stamp
 from .http_guard import LOCAL_HOSTS, HostRule, allowed_hosts
 from .pages import build_site_only, site_dir
 
 
-def snapshot(root: Path) -> dict[str, tuple[int, int]]:
-    """Size and modification time of every input the site depends on."""
-    files = list((root / "cards").rglob("*.yaml")) + list((root / "layouts").rglob("*")) \
-        + list((root / "locales").rglob("*.po"))
-    return {str(p): (st.st_size, st.st_mtime_ns) for p in sorted(files) if p.is_file() and (st := p.stat())}
+def snapshot(root: Path, games: list[str] | None = None) -> tuple:
+    """Every input the site depends on, with its stats: the studio's list (settling.py)."""
+    return inputs_stamp(root, games)
 
 
 class SiteParts(Protocol):

@@ -18,9 +18,8 @@ from pathlib import Path
 from datafile.errors import BuildError, DataError, Problem
 
 from ..loading.catalog import load_project
-from ..reading.locate import game_dirs, input_files, own_games, search_path
 from ..model.project import Project
-from ..reading.settling import settled
+from ..reading.settling import inputs_stamp, settled
 from .links import Links, problem_card
 from .marks import Mark
 from .render import BACK, Faces, Spec
@@ -51,21 +50,8 @@ class Studio:
 
     # ------------------------------------------------------------ watching
 
-    def watched(self) -> list[Path]:
-        ids, found = self.games or own_games(self.root), game_dirs(self.root)
-        folders = [found[gid] for gid in ids if gid in found]
-        return folders + [base / name for base in search_path(self.root) for name in ("layouts", "locales")]
-
     def snapshot(self) -> tuple:
-        found = []
-        for folder in self.watched():
-            try:
-                for path in input_files(folder) if folder.is_dir() else []:
-                    st = path.stat()
-                    found.append((str(path), st.st_ino, st.st_size, st.st_mtime_ns))
-            except (OSError, BuildError):
-                found.append((str(folder), "unreadable"))
-        return tuple(found)
+        return inputs_stamp(self.root, self.games)
 
     def watch(self, interval: float) -> None:
         """Reload whenever a watched file changes, until stop()."""

@@ -33,7 +33,8 @@ CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "Player aid", 
                "Cards of {card} mm: sleeves of {sleeve} mm fit them.", "sheet {n} of {total}", "fronts", "backs",
                "one side only", "Print on both sides, flipping on the long edge, then cut on the marks.",
                "Print on one side, then cut on the marks.", "print-and-play edition", "Winner",
-               "This sheet is not full: the file prints each aid card once per player, for up to {players} players.")
+               "This sheet is not full: one aid card per player, for up to {players} players.",
+               "This sheet is not full: {cards} aid cards per player, for up to {players} players.")
 SHOWN_MISSING = 3     # msgids named in the one line for a language missing many
 MANY_MISSING = 8      # more missing than this: one line for the language, `pnp i18n status` lists them
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font
+from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font, system_substitute
 from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .icons import ICON_BASE
@@ -28,6 +28,11 @@ class Face:
 
     name: str
     charset: frozenset
+    shown: str = ""     # as a message names it: the user's name, never the registered alias
+
+    @property
+    def said(self) -> str:
+        return self.shown or self.name
 
 
 @dataclass(frozen=True)
@@ -146,14 +151,16 @@ class FontBook:
             raise BuildError(f"font '{name}' is not installed here (fc-list : family lists what is); "
                              f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
         data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
-        family = self._files[("system", name)] = self._one_face_family("system", data, name)
+        substitute = system_substitute(name)     # Liberation Sans for Arial: the same widths
+        family = self._files[("system", name)] = self._one_face_family(
+            "system", data, name, f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)")
         return family
 
-    def _one_face_family(self, kind: str, data: bytes, name: str) -> str:
+    def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "") -> str:
         """A font file's bytes as a family named by their hash, its one face for every style."""
         family = f"{kind}-{hashlib.sha256(data).hexdigest()[:10]}"
         if (family, False, False) not in self._faces:
-            face = _register_file_face(data, f"pnp-{family}", name)
+            face = replace(_register_file_face(data, f"pnp-{family}", name), shown=shown or f"'{name}'")
             for bold in (False, True):
                 for italic in (False, True):
                     self._faces[(family, bold, italic)] = face
@@ -170,7 +177,7 @@ class FontBook:
         # each file from the project's layouts/fonts/ or else the bundled one (reading/locate.py),
         # and never from outside that folder
         path, folder = locate_inside(self.root, ("layouts", "fonts"), files[style])
-        face = _register_face(path, f"{base}-{style}", folder)
+        face = replace(_register_face(path, f"{base}-{style}", folder), shown=f"'{family}' ({files[style]})")
         # after registering: ReportLab's registerFont maps a TrueType face's name to a family of
         # its own (<b> in a paragraph of pnp-cardo-regular would stay pnp-cardo-regular), so the
         # family's mapping is set again whenever a face is asked for, whatever was registered

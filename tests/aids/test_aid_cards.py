@@ -251,6 +251,9 @@ def test_a_part_filled_only_sheet_of_aid_cards_says_why(tmp_path):
 # what each language's part-filled sheet said (issue 51: read as a puzzle by all three editors)
 OLD_NOTE = {"fr": "cartes sur 4", "de": "von 4 Karten", "ja": "4枚分のうち", "en": "cards of 4"}
 NEW_NOTE = {"fr": "n’est pas pleine", "de": "ist nicht voll", "ja": "空きがあります", "en": "is not full"}
+# each Taverna player gets two aid cards (1/2 and 2/2 are separate cards): the note says so
+# (ja said 「1人1枚ずつ」, one card each; issue 51)
+TWO_CARDS = {"fr": "2cartesd’aideparjoueur", "de": "2Spielhilfekartenpro", "ja": "1人2枚ずつ", "en": "2aidcardsperplayer"}
 
 
 @pytest.mark.parametrize("lang", ["fr", "en", "de", "ja"])
@@ -261,4 +264,8 @@ def test_the_part_filled_sheet_says_plainly_why(tmp_path, lang):
     assert result.exit_code == 0, result.output
     with open_pdf(out / "taverna" / lang / "player-aid-card.pdf") as pdf:
         text = "".join("".join(page.extract_text().split()) for page in pdf.pages)
+        # the note is a margin label on one line: it stays on the page (a longer French note ran off it)
+        outside = [c["text"] for page in pdf.pages for c in page.chars if c["x0"] < 0 or c["x1"] > page.width]
     assert NEW_NOTE[lang].replace(" ", "") in text and OLD_NOTE[lang].replace(" ", "") not in text
+    assert outside == []
+    assert TWO_CARDS[lang] in text

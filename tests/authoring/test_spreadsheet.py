@@ -411,3 +411,30 @@ def test_a_negative_quantity_asks_for_zero_or_more(game, tmp_path):
     lines = [line for line in result.output.splitlines() if "problem(s)" not in line]
     assert lines == ["cards/spice-road/cards.csv:2: column B 'Qty': '-1' is less than 0 "
                      "(expected 0 (the row is not printed) or more)"], result.output
+
+
+def test_a_doubled_quote_is_one_quote_as_excel_writes_it(game, tmp_path):
+    """RFC 4180, as Excel and Google Sheets save a quote inside a quoted cell (issue 52: the
+    header alone was sniffed, and "Say ""hi"" now." printed as Say “hi”“ now.”)."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text('id,name,text.en,props.cost\nlamp,Lamp,"Say ""hi"" now.",1\n'
+                                    'oil,Oil,"A; B",2\n', encoding="utf-8")
+    assert [c.text.get("en") for c in goods(tmp_path).cards] == ['Say "hi" now.', "A; B"]
+    (game / "goods.csv").write_text('id;name;text.en;props.cost\nlamp;Lamp;"Say ""hi""; now.";1\n',
+                                    encoding="utf-8")
+    assert [c.text.get("en") for c in goods(tmp_path).cards] == ['Say "hi"; now.']
+
+
+@pytest.mark.parametrize("cell, expected", [
+    ('"Say "hi" now."', "goods.csv:3: column C 'text.en': a quote inside a quoted cell is not doubled"),
+    ('5" tall', "goods.csv:3: column C 'text.en': a quote inside a cell that does not start with one"),
+    ('"Say hi now.', "goods.csv:3: column C 'text.en': a quoted cell is never closed"),
+])
+def test_a_quote_the_csv_rules_do_not_allow_names_row_and_column(game, tmp_path, cell, expected):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text(f"id,name,text.en,props.cost\nsaffron,Saffron,Red,3\nlamp,Lamp,{cell},1\n",
+                                    encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "goods.csv:" in line]
+    assert len(lines) == 1 and lines[0].startswith("cards/spice-road/" + expected), result.output

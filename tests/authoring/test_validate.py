@@ -340,3 +340,20 @@ def test_a_rules_text_the_font_cannot_print_fails_the_build_at_its_line(project,
     assert built.exit_code == 1
     assert place.group(0) in built.output, built.output
     assert not (project / "out" / "spice-road").exists()
+
+
+def test_a_card_name_the_rules_font_lacks_is_refused_by_validate_and_check_as_by_the_build(project):
+    """The card's box has the character (its font: gothic) but the rules' card index and the player
+    aid print the name in the language's own font, which lacks it: validate and check refuse it at
+    the card's line, naming the font as fonts.yaml does (issue 52: both passed, then the build
+    failed naming an internal font alias)."""
+    edit(project / "layouts/spice-road.yaml", "title: {kind: text, x: 18, y: 6, width: 39, height: 9, font: title",
+         "title: {kind: text, x: 18, y: 6, width: 39, height: 9, font: gothic")
+    line = edit(project / "cards/spice-road/cards.yaml", "{en: Market}", "{en: Market 塔}")
+    for command in ("validate", "check"):
+        result = pnp(command, "spice-road", root=project)
+        lines = [out for out in result.output.splitlines() if "has no glyph" in out]
+        assert result.exit_code == 1 and len(lines) == 1, result.output
+        assert lines[0].startswith(f"cards/spice-road/cards.yaml:{line}: cards[0].name.en: font 'cardo'"), lines[0]
+    built = pnp("build", "spice-road", "--lang", "en", "--out", str(project / "out"), root=project)
+    assert built.exit_code == 1 and "has no glyph" in built.output and "pnp-" not in built.output, built.output

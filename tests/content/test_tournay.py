@@ -284,7 +284,7 @@ def test_item_25_prestige_buildings_score_once_per_name(lang):
     """Once per name, and only the visible ones: « Chaque bâtiment de prestige visible peut rapporter
     des Points de Prestige »; a covered one is still in play (review of stop 46)."""
     name = {"fr": "chaque nom de bâtiment de prestige visible", "en": "each visible prestige building name",
-            "de": "jeder Name eines sichtbaren Prestigegebäudes", "ja": "出ている名声建造物を名前ごと"}
+            "de": "jeder Name eines sichtbaren Prestigegebäudes", "ja": "見えている名声建造物を名前ごと"}
     assert name[lang] in section(GAME, lang, "card-types")
 
 
@@ -358,7 +358,7 @@ def test_aid_says_the_activating_citizen_stays_on_the_building(lang):
     assert ON_THE_BUILDING[lang] in action
 
 
-ONE_CITIZEN = {"fr": "sinon 1 habitant", "en": "otherwise 1 citizen", "de": "sonst 1 Bürger", "ja": "それ以外はコマ1個"}
+ONE_CITIZEN = {"fr": "sinon 1 habitant", "en": "otherwise 1 citizen", "de": "sonst 1 Bürger", "ja": "それ以外は市民コマ1個"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -442,7 +442,7 @@ AID_CARD_FACTS = {
                        "de": "(sie schützen dann vor nichts)", "ja": "（イベントは防げません）"},
     # Lutter: 1 citizen of the event's colour, then 1 denier + 1 per coin (the first "1" is a citizen)
     "combat": {"fr": "sinon 1 habitant + 1 :denier:", "en": "else 1 citizen + 1 :denier:",
-               "de": "sonst 1 Bürger + 1 :denier:", "ja": "コマ1個と1:denier:"},
+               "de": "sonst 1 Bürger + 1 :denier:", "ja": "市民コマ1個と（乗っているドゥニエの数+1）:denier:"},
     # Activer with an opponent's citizen: a grey token goes on the building
     "grey token": {"fr": "posez-y un jeton habitant gris", "en": "put a grey citizen token on it",
                    "de": "grauer Bürgermarker darauf", "ja": "ダメージトークンの灰色の面"},
@@ -508,3 +508,18 @@ def test_french_lower_case_after_the_town_criers_colon():
     layout = (ROOT / "layouts" / "tournay.yaml").read_text(encoding="utf-8")
     assert "_('When this card is drawn:') }}**\\n{{ _('Put it under its deck, turned sideways.')" in layout
     assert _msgstr("fr", "Put it under its deck, turned sideways.")[0].islower()
+
+
+# Earning deniers pays for the citizens used (laid down), not for those standing on the Plaza:
+# the aids said "2 per citizen of one colour from your Plaza" / 「広場の同じ色のコマ1個につき」
+# (issue 51, ja editor's review 3, item 1), as the Plaza card already says it.
+EARN_USED = {"en": "per citizen used", "fr": "par habitant utilisé", "de": "je eingesetzten Bürger",
+             "ja": "寝かせた1個につき2:denier:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_earning_deniers_pays_per_citizen_used_in_both_aids(lang):
+    for text in (aid_text(GAME, lang), aid_card_text(GAME, lang)):
+        earn = [line for line in text.splitlines() if "2 :denier:" in line or "2:denier:を得" in line]
+        assert any(EARN_USED[lang] in line for line in earn), earn
+    assert "広場の同じ色のコマ1個につき" not in aid_text(GAME, "ja") + aid_card_text(GAME, "ja")

@@ -310,6 +310,26 @@ def test_a_box_extends_other_boxes(tmp_path):
         (5, 5, 25), (5, 30, 25), (10, 60, 50)]
 
 
+@pytest.mark.parametrize("user", [True, False])
+def test_a_layout_that_extends_another_sees_its_styles(tmp_path, user):
+    """A style (a box without a place, that boxes extend) of a parent layout is the child's too,
+    whether or not a box of the parent uses it (issue 52: `extends: red` in the child was
+    "unknown box 'red'", and a style no box of its own layout used was "missing x, y, …")."""
+    game = project(tmp_path, """\
+      red: {kind: rect, fill: "#ff0000"}
+""" + ("      a: {extends: red, x: 5, y: 5, width: 20, height: 10}\n" if user else "") + """\
+  card2:
+    extends: card
+    regions:
+      b: {extends: red, x: 10, y: 60, width: 30, height: 5}
+""")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: shapes/card", "layout: shapes/card2"))
+    boxes = sorted(tuple(sorted(set(c))) for c in corners_mm(build(tmp_path), (1, 0, 0)))
+    assert [(min(p[0] for p in b), min(p[1] for p in b), max(p[0] for p in b)) for b in boxes] == [
+        (5, 5, 25), (10, 60, 40)][not user:]
+
+
 @pytest.mark.parametrize("regions, expected", [
     ("      a: {kind: rect, x: 5, y: 5, width: 20, height: 10, fill: '#ff0000'}\n"
      "      b: {extends: aa, y: 30}\n", r"b\.extends: unknown box 'aa'; did you mean 'a'\?"),
@@ -347,6 +367,21 @@ def test_lengths_take_units(tmp_path):
     assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
 
 
+def test_a_dash_takes_units(tmp_path):
+    """`dash:` lengths by the one length rule (issue 52: '3 px' was "not a number" with dpi: set)."""
+    from generator.loading.catalog import load_project
+    game = project(tmp_path, """\
+      l: {kind: line, x: 5, y: 5, width: 40, height: 0, stroke: "#ff0000", stroke_width: 1, dash: [30 px, 1.5]}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("    background: paper\n", "    background: paper\n    dpi: 300\n", 1))
+    loaded = load_project(tmp_path, ["shapes"])
+    deck = loaded.games["shapes"].decks[0]
+    line = next(r for r in loaded.layout_for(deck, deck.cards[0]).regions if r.name == "l")
+    assert [round(d, 2) for d in line.dash] == [2.54, 1.5]
+    assert game.is_dir() and pnp("validate", "shapes", root=tmp_path).exit_code == 0
+
+
 @pytest.mark.parametrize("length, expected", [
     ("12 px", r"'12 px' in pixels, but the layout says no dpi \(expected dpi: 300"),
     ("12 furlongs", r"x: '12 furlongs' is not a length \(expected a number of mm"),
@@ -375,3 +410,21 @@ def test_a_font_by_family_name_from_the_system(tmp_path):
     layout.write_text(layout.read_text().replace("Nowhere Sans Pro", "DejaVu Sans"))
     fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
     assert "DejaVuSans" in fonts
+
+
+def test_a_font_fontconfig_prints_in_a_metric_alike_is_taken_with_a_note(tmp_path):
+    """`font: Arial` where fontconfig gives Liberation Sans (the same widths): printed in it, with
+    one note at the `font:` line naming the substitute (issue 52: refused as unknown)."""
+    import shutil
+    if not shutil.which("fc-match") or "Liberation Sans" not in subprocess.run(
+            ["fc-match", "-f", "%{family}", "Arial:fontformat=TrueType"], capture_output=True, text=True).stdout:
+        pytest.skip("no fontconfig, or no Liberation Sans for Arial here")
+    project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, font: Arial, text: "Tower"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    notes = [line for line in result.output.splitlines() if line.startswith("note: ")]
+    assert result.exit_code == 0 and len(notes) == 1, result.output
+    assert re.match(r"note: layouts/shapes\.yaml:\d+: font 'Arial' .*Liberation Sans", notes[0]), notes[0]
+    fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
+    assert "LiberationSans" in fonts

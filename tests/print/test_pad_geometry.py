@@ -1,6 +1,6 @@
 """Score pads a pencil can use (issue 50, item 7), measured on every built pad in every language:
 rows ≥ 9 mm, columns ≥ 24 mm, every label's glyphs clear of its row's rules, framed result boxes
-on the rows that multiply, the same orientation in every language, a winner line."""
+on every row, the same orientation in every language, a winner line."""
 from __future__ import annotations
 
 import pytest
@@ -9,6 +9,7 @@ from tests.pdfs import open_pdf
 from tests.print.test_leaks import GAMES, LANGS
 
 MM = 72 / 25.4
+HEADS = {"en": ("Player", "Total"), "fr": ("Joueur", "Total"), "de": ("Spieler", "Summe"), "ja": ("プレイヤー", "合計")}
 WINNER = {"en": "Winner", "fr": "Vainqueur", "de": "Sieger", "ja": "勝者"}
 
 
@@ -69,5 +70,15 @@ def test_pads_a_pencil_can_use(pads, game):
         for box in m["boxes"]:
             assert box["width"] >= 10 * MM and box["height"] >= 6 * MM, (where, box["width"] / MM)
             assert any(a <= box["top"] and box["bottom"] <= b for a, b in m["rows"]), where
+        # one result box per player on every row but the header and the total (issue 50 item 7)
+        per_row = set()
+        for a, b in m["rows"]:
+            inside = [x for x in m["boxes"] if a <= x["top"] and x["bottom"] <= b]
+            if inside:
+                per_row.add(len(inside))
+                continue
+            text = "".join(c["text"] for c in m["chars"] if a <= c["top"] and c["bottom"] <= b)
+            assert any(w in text for w in HEADS[lang]), (where, "a row without a result box", text[:40])
+        assert len(per_row) == 1, (where, "rows with different numbers of result boxes", per_row)
         assert WINNER[lang] in m["text"], where
     assert len(orientations) == 1, f"{game}: the pad turns with the language"

@@ -87,11 +87,20 @@ def test_the_scan_sees_each_kind_of_developer_word(text):
     assert _found(text)
 
 
+# the cutting step names the shapes the file holds: Taverna's tokens are round, no game has
+# hexagonal pieces (it said "round and hexagonal", 「円形と六角形のコマ」: issue 51, ja review 3)
+ROUND = {"en": "round pieces", "fr": "pièces rondes", "ja": "円形の部品"}
+HEXAGONAL = {"en": "hexagonal", "fr": "hexagonales", "ja": "六角形"}
+
+
 @pytest.mark.parametrize("game, shaped", [("tournay", False), ("san-gimignano", False), ("taverna", True)])
 def test_the_instructions_speak_of_round_pieces_only_where_there_are_some(full_build, game, shaped):
     """Issue 51: the cutting step told Tournay players to cut round and hexagonal pieces, which it
     has none of."""
-    for lang, words in (("en", "round and hexagonal"), ("fr", "rondes et hexagonales"), ("ja", "円形と六角形")):
+    for lang in ("en", "fr", "ja"):
         first = pdf_text(full_build / game / lang / "cards.pdf").split("\f")[0]
         assert "white frame" in first or "cadre blanc" in first or "白い枠" in first    # the cutting step is there
-        assert (words in " ".join(first.split()).replace(" ", "" if lang == "ja" else " ")) is shaped
+        flat = " ".join(first.split()).replace(" ", "" if lang == "ja" else " ")
+        assert (ROUND[lang].replace(" ", "" if lang == "ja" else " ") in flat) is shaped
+        assert HEXAGONAL[lang] not in flat
+        assert "カードやタイル" not in flat          # Tournay has no tiles: 「部品」, as en "pieces"

@@ -36,7 +36,7 @@ EXPECTED = {
                               "完成した塔4つ×5点", "3階、1階につき2点"],
     ("tournay", "fr"): ["habitants (rouge)\u00a0: 4 → 4 × 2 (bâtisseur)", "deniers\u00a0: 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises\u00a0: 7"],
-    ("tournay", "ja"): ["市民コマ（赤）：4個 → 4×2点（建設者）", "ドゥニエ：13枚÷4", "（建設者以外）", "黄1、白1、赤2",
+    ("tournay", "ja"): ["市民コマ（赤）：4個 → 4×2点（建設者）", "ドゥニエ：13÷4", "（建設者以外）", "黄1、白1、赤2",
                         "見えているレベルⅠ・Ⅱカードの組：1組", "城壁2枚×1点", "Nellの鐘楼：8点"],     # as the cards say it (guide 003)
     ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
                         "niveau le plus haut", "ordre du décompte royal\u00a0: Karl, Fred, Etienne",

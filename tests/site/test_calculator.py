@@ -143,7 +143,7 @@ def test_a_refused_state_is_explained_in_the_players_words(calculator_site, warm
         player = _field(_spec(calculator_site, "san-gimignano", lang), "players")[2]["spec"]["item"]
         towers = _field(player, "towers")
         floors = _field(towers[2]["item"], "floors")
-        colon = {"fr": "\u202f: ", "ja": "："}.get(lang, ": ")
+        colon = {"fr": "\u00a0: ", "ja": "："}.get(lang, ": ")
         assert shown == f"Ann › {towers[1]} 2 › {floors[1]}{colon}{message}"
         assert not re.search(r"\[\d\]|state|players\b", shown)
         # the field is marked and one press away

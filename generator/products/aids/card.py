@@ -81,14 +81,14 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
             pieces.append(form)
     back = (lambda n: f"aid.{game.id}.{n}.back") if options.duplex != "none" else (lambda n: None)
     physical = [(front, back(n + 1)) for n, front in enumerate(pieces) for _ in range(_copies(game))]
-    pages = impose(canvas, grid, physical, options, progress, _labeller(project, game, lang, labels, options, grid.per_page),
+    pages = impose(canvas, grid, physical, options, progress, _labeller(project, game, lang, labels, options, grid.per_page, len(pieces)),
                    fitted.fonts.face(fitted.typo.roles["ui"]).name)
     canvas.save()
     _warn_missing(labels, game, lang, "player-aid-card.pdf")
     return pages
 
 
-def _labeller(project: Project, game: GameData, lang: str, _: Translator, options, places: int):
+def _labeller(project: Project, game: GameData, lang: str, _: Translator, options, places: int, cards: int):
     """Each sheet's margin labels, as on the card sheets: the game, the sheet and its side; then
     how to print it on the fronts, and who made the file and when on the backs."""
     from ...paper import colophon
@@ -105,8 +105,11 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
         # a part-filled sheet says why (San Gimignano's only sheet holds 2 of 4 and said nothing:
         # it was compared with the fullest sheet, not with the places a sheet has)
         if side != "backs" and held < places:
-            why = " " + _("This sheet is not full: the file prints each aid card once per player, for up to "
-                          "{players} players.").format(players=game.game.players.max)
+            # each player gets every aid card (1/2 and 2/2 are two cards, not two sides): say how many
+            why = " " + (_("This sheet is not full: one aid card per player, for up to {players} players.")
+                         if cards == 1 else
+                         _("This sheet is not full: {cards} aid cards per player, for up to {players} players.")
+                         ).format(cards=cards, players=game.game.players.max)
         # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
         return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
                 SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))

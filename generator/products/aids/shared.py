@@ -89,7 +89,7 @@ class Flow:
             missing = check_glyphs(source + ("•" if bullet else ""), faces)
             if missing:
                 shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-                raise BuildError(f"font {face.name} has no glyph for {shown} (in: {source[:60]}…)")
+                raise BuildError(f"font {face.said} has no glyph for {shown} (in: {source[:60]}…)")
             markup = self._markups[checked] = to_markup(source, self.lang, self.icons)
         box = TextBox(width, 10000, size, size, LINE_SPACING, align, color)
         style = style_for(face, self.typo, box, size, source)

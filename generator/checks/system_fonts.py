@@ -1,0 +1,39 @@
+"""A box's `font:` that names a family this system lacks, printed in the family fontconfig
+substitutes with the same widths (Liberation Sans for Arial: locate.METRIC_ALIKES): one note
+at the `font:` line naming the substitute, so a print that differs from the designer's is
+never a surprise."""
+from __future__ import annotations
+
+from datafile.errors import DataError
+
+from ..model.layouts import layout_id
+from ..model.project import GameData, Project
+from ..model.region_checks import FONT_FILE
+from ..reading.locate import system_substitute
+
+
+def substitute_notes(project: Project, games: list[GameData]) -> list[str]:
+    """One line for each `font:` written for a family fontconfig prints in another."""
+    spec = project.fonts
+    named = set(spec.families) | set(spec.default.roles) | {r for t in spec.languages.values() for r in t.roles}
+    notes: dict[tuple, str] = {}
+    for game in games:
+        for deck in game.decks:
+            size = project.size_of(deck)
+            lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
+            for lid in lids:
+                try:
+                    layout = project.layouts.sized(lid, size.width, size.height)
+                except (KeyError, DataError):
+                    continue     # said by the layout checks
+                for region in layout.regions:
+                    font = region.font
+                    if not font or font in named or FONT_FILE.match(font):
+                        continue
+                    substitute = system_substitute(font)
+                    if substitute:
+                        file, line = (region.origin or {}).get("font") or (layout.file, 0)
+                        notes.setdefault((file, line, font), f"note: {file}:{line}: font '{font}' is not installed "
+                                         f"here; it prints in {substitute}, which has the same widths (fontconfig's "
+                                         f"stand-in); keep a .ttf in the game folder to print the same everywhere")
+    return list(notes.values())

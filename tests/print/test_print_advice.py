@@ -1,0 +1,58 @@
+"""What the instructions promise about paper and a back's shift (issue 50), in every language:
+the shift the white frame hides is said as 2.5 mm (the least white measured around a card is
+2.7 mm for its 3 mm frame), and the fold-over version asks for paper thin enough to fold."""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from tests.print.conftest import pdf_text
+
+GAMES = ["san-gimignano", "tournay", "taverna"]
+LANGS = ["fr", "en", "de", "ja"]
+SEPARATOR = {"ja": "：", "de": " – "}     # the catalogues' own (German: a spaced en dash)
+
+
+def _first_page(path) -> str:
+    """The instructions' front, where the print steps are (the first page only: a quick read)."""
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", "-l", "1", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shift_the_frame_hides_is_under_what_it_measures(built, lang):
+    for game in GAMES:
+        folder = built(game) / game / lang
+        for name in ("cards.pdf", "calibration-page.pdf"):
+            text = _first_page(folder / name) if name == "cards.pdf" else pdf_text(folder / name)
+            said = [float(v.replace(",", ".")) for v in re.findall(r"(\d+(?:[.,]\d+)?) ?mm", text)
+                    if float(v.replace(",", ".")) < 10]
+            assert said, f"{game}/{lang}/{name}: no shift in mm"
+            assert max(said) <= 2.5, f"{game}/{lang}/{name}: promises {max(said)} mm (measured least white 2.7 mm)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fold_over_asks_for_paper_that_folds(built, lang):
+    for game in GAMES:
+        text = _first_page(built(game) / game / lang / "cards-fold-over.pdf")
+        assert re.search(r"120\s*[–〜-]\s*160 ?g/m²|120 à 160 g/m²", text), f"{game}/{lang}: no paper weight"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_titles_name_the_game_in_the_players_language(built, lang):
+    """Every PDF's title names its game, joined to what the file is by its language's separator
+    (the same in every file), and no English word leaks into another language's titles."""
+    for game in GAMES:
+        folder = built(game) / game / lang
+        titles = {p.name: PdfReader(p).metadata.get("/Title", "") for p in sorted(folder.glob("*.pdf"))}
+        sep = SEPARATOR.get(lang, " — ")
+        name = titles["score-pad.pdf"].split(sep)[0]
+        assert name and name != titles["score-pad.pdf"], f"{game}/{lang}: score pad title {titles['score-pad.pdf']!r}"
+        for file, title in titles.items():
+            assert title.startswith(name + sep), f"{game}/{lang}/{file}: {title!r}"
+            if lang != "en":
+                assert not re.search(r"\bcards\b", title), f"{game}/{lang}/{file}: {title!r}"
