@@ -2,8 +2,8 @@
 
 A line is a run of characters on one baseline, cut where the gap between two characters is wider
 than half a character (so the columns of an aid or a table are separate lines). The next line
-of a paragraph is the one just below, at the same size, starting at the same x (or at the hanging
-indent below a bullet). A break inside a
+of a paragraph is the one just below, at the same size and colour, starting at the same x (or at
+the hanging indent below a bullet). A break inside a
 phrase is a line end that BudouX (the phrase segmenter the build uses, read here as an
 independent judge of the two lines joined) does not place at a phrase boundary.
 """
@@ -29,6 +29,8 @@ class Line:
     text: str
     labelled: bool = False      # an icon stands just left of it, in a box of its own (a legend entry)
     bold_start: bool = False    # it begins with a bold run (a row's label: シート1 …)
+    first_colour: tuple = ()    # the fill colour of its first and last characters: a line that starts
+    last_colour: tuple = ()     # in another colour than the one above ends is another text (a pad's muted formula)
 
 
 def cjk(ch: str) -> bool:
@@ -75,8 +77,11 @@ def lines_of(path: Path) -> list[Line]:
 def _line(page: int, chars: list[dict]) -> Line:
     size = max(c["size"] for c in chars)
     first = next((c for c in chars if c["text"].strip()), chars[0])
+    last = next((c for c in reversed(chars) if c["text"].strip()), chars[-1])
     return Line(page, chars[0]["x0"], chars[-1]["x1"], round(chars[0]["matrix"][5], 1) * -1, size,
-                "".join(c["text"] for c in chars).strip(), bold_start="Bold" in first["fontname"])
+                "".join(c["text"] for c in chars).strip(), bold_start="Bold" in first["fontname"],
+                first_colour=tuple(first.get("non_stroking_color") or ()),
+                last_colour=tuple(last.get("non_stroking_color") or ()))
 
 
 def continuations(lines: list[Line]) -> list[tuple[Line, Line]]:
@@ -89,6 +94,7 @@ def continuations(lines: list[Line]) -> list[tuple[Line, Line]]:
     for page_lines in by_page.values():
         for a in page_lines:
             below = [b for b in page_lines if b is not a and abs(b.size - a.size) < 0.3
+                     and b.first_colour == a.last_colour
                      and 0.5 * a.size < b.top - a.top < 1.45 * a.size
                      and (abs(b.x0 - a.x0) < 1 or (a.text.startswith("•") and 0 < b.x0 - a.x0 < 2.5 * a.size))]
             if below:
