@@ -123,7 +123,9 @@ class FigureMaker:
         size = TEXT_SIZE * scale
         face = self.fonts.face(self.typo.roles["ui"])
         self.fonts.face(self.typo.roles["ui"], True)     # **bold** in a callout
-        style = style_for(face, self.typo, TextBox(width, 1000, size, size, 1.2, align, INK), size)
+        # a callout is a label: never hyphenated („Aktivie-ren“), it takes another line instead
+        style = style_for(face, self.typo, TextBox(width, 1000, size, size, 1.2, align, INK), size,
+                          hyphenate=False)
         return (KinsokuParagraph if self.typo.cjk else Paragraph)(to_markup(glue(text), self.lang, self.icons), style)
 
 

@@ -70,3 +70,20 @@ def test_abbey_says_where_the_third_card_goes(deck_name):
     texts = card("tournay", deck_name, f"expansion-white-{level}-abbey")["text"]
     for lang in LANGS:
         assert THIRD[lang] in texts[lang], (lang, texts[lang])
+
+
+def test_taverna_pad_keeps_the_unused_spell_formula_on_one_line():
+    """German editor: „(ungenutzter ✦ ⏎ = 1 ●)“ split the Grand Argentier's formula on the pad;
+    its spaces are no-break spaces."""
+    strings = "\n".join(all_strings(load(CARDS / "taverna" / "aid-card" / "de.yaml")))
+    formula = re.search(r"\(ungenutzter.*?\)", strings)
+    assert formula, "the pad names the unused spells"
+    assert " " not in formula.group(0), formula.group(0)
+
+
+def test_tournay_pad_says_what_a_tie_means():
+    """The other pads end on a tie line; Tournay's rulebook gives no tie-break, so the German pad
+    (and its aid card) says the win is shared, as the calculator does."""
+    tables = [b["table"] for side in load(CARDS / "tournay" / "aid-card" / "de.yaml")["sides"]
+              for b in side.get("blocks", []) if "table" in b]
+    assert any("geteilt" in (t.get("tie") or "") for t in tables)
