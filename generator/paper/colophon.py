@@ -89,11 +89,28 @@ def for_game(game_data, lang: str, _, root: Path) -> str:
     return line(game_data.game, lang, _("print-and-play edition"), root)
 
 
-def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7.5, color: str = "#6f604c") -> None:
-    """The line at (x, y) in points, muted: printed in a margin every printer keeps (≥ 5 mm)."""
+def draw(canvas, text: str, font: str, x: float, y: float, size: float = 7.5, color: str = "#6f604c",
+         width: float | None = None) -> None:
+    """The line at (x, y) in points, muted: printed in a margin every printer keeps (≥ 5 mm);
+    set smaller when it would run past `width`, down to 7 pt (the pads' smallest legible size)."""
     from reportlab.lib import colors
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    if width:
+        size = max(min(size, size * width / max(stringWidth(text, font, size), 1)), min(size, 7.0))
     canvas.saveState()
     canvas.setFillColor(colors.HexColor(color))
     canvas.setFont(font, size)
     canvas.drawString(x, y, text)
     canvas.restoreState()
+
+
+def halves(text: str, font: str, width: float, size: float = 7.5) -> list[str]:
+    """The line as it is if it fits `width`, else split at the " · " that best balances its two
+    halves: one under each pad of a two-up score pad, clear of the fold line between them."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    parts = text.split(" · ")
+    if len(parts) < 2 or stringWidth(text, font, size) <= width:
+        return [text]
+    k = min(range(1, len(parts)), key=lambda k: max(stringWidth(" · ".join(parts[:k]), font, size),
+                                                    stringWidth(" · ".join(parts[k:]), font, size)))
+    return [" · ".join(parts[:k]), " · ".join(parts[k:])]

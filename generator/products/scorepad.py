@@ -350,7 +350,10 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
     _cut_lines(canvas, size, cols, nrows)
     _ = Translator(project.root, lang, options.allow_missing)
-    colophon.draw(canvas, typeset(colophon.for_game(game, lang, _, project.root), lang), pad.body, MARGIN, 5.5 * mm)
+    made = colophon.for_game(game, lang, _, project.root)
+    parts = colophon.halves(made, pad.body, w - 2 * mm) if cols > 1 else [made]   # clear of the fold line
+    for i, part in enumerate(parts):
+        colophon.draw(canvas, typeset(part, lang), pad.body, MARGIN + i * (w + GUTTER), 5.5 * mm, width=w - 2 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

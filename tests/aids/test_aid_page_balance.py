@@ -83,3 +83,22 @@ def test_tournays_long_legend_takes_at_most_36_percent_of_its_column(built, lang
     with open_pdf(built("tournay") / "tournay" / lang / "player-aid.pdf") as pdf:
         share = legend_share(pdf.pages[0])
     assert share <= 0.36, f"tournay/{lang}: the icon legend takes {share:.0%} of its column"
+
+
+def head_lines(page) -> int:
+    """The lines of text in the band's heading column (each row's heading, left of its steps)."""
+    band = _band(page)
+    right = band["x0"] + HEAD_SHARE * band["width"]
+    tops = sorted(c["top"] for c in page.chars if c["text"].strip() and band["top"] <= c["top"] <= band["bottom"]
+                  and c["x1"] <= right)
+    return sum(1 for a, b in zip([None] + tops, tops) if a is None or b - a > 2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_turn_flow_heading_takes_one_line_in_german(built, game):
+    """Issue 51, German editor: Tournay's „Dein Zug: ⏎ zwei Phasen“ took two lines in the band's
+    heading column; every row's heading is one line (its steps name the phases)."""
+    with open_pdf(built(game) / game / "de" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        _band_, rows = step_groups(page)
+        assert head_lines(page) == len(rows), f"{game}/de: {head_lines(page)} heading lines for {len(rows)} rows"

@@ -71,3 +71,32 @@ def test_no_callout_leader_crosses_another_card(game):
                 if other != callout.card and not _overlap(box, mine) and _crosses(target, text, box):
                     crossed.append(f"{figure.id}: the callout to card {callout.card} ({place.card} in the way)")
     assert crossed == []
+
+
+def _line_texts(para) -> list[str]:
+    out = []
+    for line in para.blPara.lines:
+        if isinstance(line, tuple):             # plain paragraph: (extra space, words)
+            out.append(" ".join(line[1]))
+        else:                                   # styled fragments
+            out.append("".join(getattr(w, "text", "") for w in line.words))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_german_callouts_are_never_hyphenated(game):
+    """A callout is a label (issue 51, German editor: „Wirkung beim Aktivie-⏎ren“): a long word
+    takes the next line whole."""
+    from generator.products.figures import FigureMaker
+    project = load_project(ROOT, [game])
+    g = project.games[game]
+    rules = load_rules(project, g, "de")
+    maker = FigureMaker(project, g, "de")
+    broken = []
+    for figure in load_figures(project, g, [s.id for s in rules.flat()]).figures:
+        for callout in [*figure.callouts, *figure.labels]:
+            width = callout.width * MM
+            para = maker.paragraph(callout.text.get("de"), width, 1.0)
+            para.wrap(width, 1000)
+            broken += [f"{figure.id}: {t!r}" for t in _line_texts(para)[:-1] if t.rstrip().endswith("-")]
+    assert broken == []

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .shipped import CARDS, LANGS, all_strings, card, load
+from .shipped import CARDS, LANGS, all_strings, card, load, rules_text
 
 GAMES = sorted(p.name for p in CARDS.iterdir() if (p / "aid-card" / "de.yaml").exists())
 
@@ -47,3 +47,43 @@ def test_courthouse_pays_three_deniers_in_every_language():
     for lang in LANGS:
         amounts = re.findall(r"\d+", texts[lang])
         assert amounts == ["3", "3"], (lang, texts[lang])
+
+
+# Third reading (issue 51, German editor): facts every language had to say the same way.
+CURSE = {"fr": "Malédiction", "en": "Curse", "de": "Fluchkarte", "ja": "呪い"}
+THIRD = {"fr": "troisième", "en": "third", "de": "dritte", "ja": "残る1枚"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_taverna_setup_says_whether_the_curse_card_is_dealt(lang):
+    """gamedata: the 32 spell cards include an optional Curse card. The setup line that deals 3
+    spells says it goes in only when played with, not „3 of the 32“."""
+    text = rules_text("taverna", lang)
+    assert CURSE[lang] in text, lang
+
+
+@pytest.mark.parametrize("deck_name", ["white-1-expansion", "white-2-expansion"])
+def test_abbey_says_where_the_third_card_goes(deck_name):
+    """Rulebook 000: the Abbey turns up the top card of the three decks and you keep 2; the third
+    was turned up in place, so it stays face up on its deck, in every language."""
+    level = deck_name.split("-")[1]
+    texts = card("tournay", deck_name, f"expansion-white-{level}-abbey")["text"]
+    for lang in LANGS:
+        assert THIRD[lang] in texts[lang], (lang, texts[lang])
+
+
+def test_taverna_pad_keeps_the_unused_spell_formula_on_one_line():
+    """German editor: „(ungenutzter ✦ ⏎ = 1 ●)“ split the Grand Argentier's formula on the pad;
+    its spaces are no-break spaces."""
+    strings = "\n".join(all_strings(load(CARDS / "taverna" / "aid-card" / "de.yaml")))
+    formula = re.search(r"\(ungenutzter.*?\)", strings)
+    assert formula, "the pad names the unused spells"
+    assert " " not in formula.group(0), formula.group(0)
+
+
+def test_tournay_pad_says_what_a_tie_means():
+    """The other pads end on a tie line; Tournay's rulebook gives no tie-break, so the German pad
+    (and its aid card) says the win is shared, as the calculator does."""
+    tables = [b["table"] for side in load(CARDS / "tournay" / "aid-card" / "de.yaml")["sides"]
+              for b in side.get("blocks", []) if "table" in b]
+    assert any("geteilt" in (t.get("tie") or "") for t in tables)

@@ -269,7 +269,7 @@ def test_score_pad_uniform_row_counts_ties_and_coloured_row_all_floors(lang):
     out), and the coloured towers score their number times the floors of all of them (ja 「塔の数×階数」
     read as one tower's floors)."""
     ties = {"fr": "égalité", "en": "ties", "de": "gleichauf", "ja": "同点"}
-    total = {"fr": "total", "en": "all floors", "de": "alle Stockwerke", "ja": "合計"}
+    total = {"fr": "total", "en": "all floors", "de": "Summe ihrer Stockwerke", "ja": "合計"}
     assert ties[lang] in _pad(lang, "uniform")
     assert total[lang] in _pad(lang, "coloured")
 

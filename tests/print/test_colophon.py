@@ -90,3 +90,19 @@ def test_aid_card_sheets_are_labelled_in_their_margin(full_build, game):
                 text = "".join(c["text"] for c in margin)
                 assert title.replace(" ", "") in text, f"{game}/{lang} p{number}: no sheet label"
                 assert min(c["size"] for c in margin) >= 6.5
+
+
+def test_the_colophon_stays_clear_of_a_two_up_pads_fold_line(tmp_path):
+    """Issue 51, German editor: on San Gimignano's two-up score pad the colophon ran across the
+    dashed line between the two pads; it is split at a separator, one half under each pad."""
+    from tests.pdfs import open_pdf
+    result = pnp("build", "san-gimignano", "--lang", "de", "--only", "score-pad", "--jobs", "1", "--no-cache",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with open_pdf(tmp_path / "san-gimignano" / "de" / "score-pad.pdf") as pdf:
+        page = pdf.pages[0]
+        foot = [c for c in page.chars if c["top"] > page.height - 12 * 72 / 25.4 and c["text"].strip()]
+        assert foot, "no colophon at the foot of the pad"
+        mid = page.width / 2
+        across = [c["text"] for c in foot if not (c["x1"] < mid - 1 or c["x0"] > mid + 1)]
+        assert across == [], f"the colophon runs across the fold line: {''.join(across)}"
