@@ -23,6 +23,7 @@ def icon_sizes(pdf) -> list[float]:
         return [c["size"] for p in doc.pages for c in p.chars if "icons" in c["fontname"] and c["text"].strip()]
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_turn_flow_icons_are_large_and_no_group_is_broken(full_build, game, lang):
@@ -192,6 +193,7 @@ def _build_de_aid_card(tmp_path, root):
                root=root)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_validate_refuses_an_aid_card_side_that_does_not_fit(tmp_path):
     """What the build refuses (a side over the card at the smallest size), validate refuses
     first, naming the file, the side's line and the side (issue 23 item 3)."""

@@ -200,6 +200,7 @@ def kinsoku_faults(pdf_path: Path) -> list:
     return faults
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("product", ["player-aid.pdf", "player-aid-card.pdf", "cards.pdf"])
 def test_no_japanese_line_breaks_kinsoku(out, game, product):

@@ -70,6 +70,7 @@ def test_a_book_asked_again_after_the_fonts_were_forgotten_names_faces_reportlab
     assert out.split("\n")[:2] == ["Cardo Cardo-Bold"] * 2
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_an_aid_card_side_breaks_alike_first_and_after_the_larger_sizes():
     """The paragraphs of the San Gimignano French aid card's front at 8.75 pt, made first in a
     process and again after 9.5, 9.25 and 9 pt were tried: the same lines and fonts."""
@@ -182,6 +183,7 @@ def test_an_aid_card_built_alone_is_the_same_bytes_as_after_the_others(after_the
     assert alone == (after_the_others / game / lang / "player-aid-card.pdf").read_bytes(), (game, lang)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_japanese_aid_with_emphasis_sets_its_own_faces(tmp_path):
     """*Emphasis* is <i> in every language's markup; the Japanese aid page must register the face
     that <i> names itself. It relied on an italic region of its header, drawn first, having

@@ -35,6 +35,7 @@ def test_edge_cases_render_as_jinja_renders_them(source):
     same(source)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @settings(max_examples=300, derandomize=True, database=None)
 @given(st.text(alphabet="ab {}%#-\r\n\t·é", max_size=30).filter(lambda s: not any(d in s for d in ("{{", "{%", "{#"))))
 def test_any_plain_text_renders_as_jinja_renders_it(source):

@@ -153,6 +153,7 @@ def test_fonts_embedded(out, lang):
         assert line.split()[-5] == "yes", f"not embedded: {line}"   # columns: ... emb sub uni id gen
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_list_and_validate_report_the_shortfall():
     listing = pnp("list", "taverna")
     assert listing.exit_code == 0, listing.output

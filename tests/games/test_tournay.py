@@ -195,6 +195,7 @@ def test_events_fourteen_of_fifteen_and_fight_rule(game):
     assert game.deck("plazas").physical_count == 4
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_list_and_validate_report_the_shortfall():
     for command in ("list", "validate"):
         result = pnp(command, "tournay")

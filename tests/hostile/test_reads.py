@@ -46,6 +46,7 @@ def _refused_at(run, *words: str) -> None:
     assert any(all(w in line for w in words) for line in run.lines()), run.lines()
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("make", [lambda p: os.mkfifo(p), lambda p: p.symlink_to("/dev/zero")], ids=["fifo", "dev-zero"])
 def test_a_calc_cache_that_is_not_a_regular_file_is_one_line(tmp_path, make):
     """worker_config hashed layouts/site/calc_cache.py with .read_bytes(): a pipe hung the build."""
@@ -303,6 +304,7 @@ def test_a_layout_file_that_does_not_load_is_its_own_line_not_a_missing_layout(t
     _refused_at(run, "build failed: layouts/aids.yaml:19: layouts.card-side.regions.panel.radius")
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_failing_expression_in_a_player_aid_is_one_line(tmp_path):
     """`{{ 1/0 }}` in a Taverna aid item gave `internal error: ZeroDivisionError`."""
     root = _project_with(tmp_path, "taverna")

@@ -63,6 +63,7 @@ def test_an_output_that_is_a_pipe_is_one_line(tmp_path):
         assert run.one_line_failure() and "output: not a folder" in run.output, run.output
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_pipe_in_output_named_like_the_sites_staging_does_not_hang_serve(tmp_path):
     """`output/.site.staging-99999` a FIFO hung `pnp serve` before it listened (its rebuild)."""
     root = demo(tmp_path)

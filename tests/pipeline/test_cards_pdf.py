@@ -66,6 +66,7 @@ def test_each_tower_rank_appears_rank_times(sg):
         assert floors == {rank: rank for rank in range(5, 11)}, lang
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_every_noble_name_in_every_language(sg):
     for lang in LANGS:
         text = "\n".join(page_texts(sg / lang / "cards.pdf")[2:])

@@ -41,6 +41,7 @@ def test_validate_on_a_paper_refuses_first_what_the_build_refuses_on_it(tmp_path
     assert "cards" in refused if paper == "60x80" else "player-aid-card" in refused, refused
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_validate_without_paper_checks_each_languages_own_paper():
     assert pnp("validate", GAME).exit_code == 0
     assert pnp("validate", GAME, "--paper", "a4").exit_code == 0
@@ -64,6 +65,7 @@ def test_a_rules_block_taller_than_a_column_names_the_paper(tmp_path):
     assert "LayoutError" not in built.output and " at 0x" not in built.output
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("bleed, refused", [("3", False), ("10", True)])
 def test_validate_places_the_cards_beside_the_fold_as_the_build_does(tmp_path, bleed, refused):
     """With --fold a card and its back share half the page, less the fold's lane (twice the

@@ -104,6 +104,7 @@ def test_the_cards_files_share_their_faces_and_write_what_each_writes_alone(tmp_
     assert decided == []
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_build_leaves_no_drawn_faces_held_after_it(tmp_path):
     """The cards' files share their faces through an object the planning unit owns and drops:
     once a build is over no canvas is left in memory (module-level state kept the last game's

@@ -46,6 +46,7 @@ def test_deck_names_stay_whole_on_a_line_and_name_the_expansion_in_brackets(tour
     assert [n for n in names if not any(n in line for line in lines)] == []
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_card_boxes_and_callouts_carry_no_hyphen(tournay_fr):
     """Cassel and Brigandage read « indi-⏎quée », the rules' callout « Bâtiment de pres-⏎tige »."""
     found = []

@@ -41,6 +41,7 @@ def test_ink_saver_lightens_every_product_and_keeps_every_cut(built, tmp_path):
             assert after < 0.6 * before, f"{product}: the ink saver should save much ink ({before:.2f} -> {after:.2f})"
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_paper_follows_the_language(built):
     """English on Letter (laid out inside A4's width, so it prints on A4 too), the others on A4."""
     for lang, (width, height) in {"en": (215.9, 279.4), "fr": (210, 297), "de": (210, 297), "ja": (210, 297)}.items():

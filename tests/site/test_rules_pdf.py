@@ -238,6 +238,7 @@ def test_no_line_of_a_paragraph_is_left_alone_at_a_column_break(tmp_path, monkey
     assert [s for s in seen if min(s) < 2] == []
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_card_index_has_one_entry_per_alike_card_and_names_pieces(full_build):
     text = pdf_text(full_build / "tournay" / "en" / "rules.pdf")
     assert text.count("Plaza ×4") == 1 and "Plaza ×1" not in text
@@ -246,6 +247,7 @@ def test_card_index_has_one_entry_per_alike_card_and_names_pieces(full_build):
     assert "Notables4cards" in taverna
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("lang", LANGS)
 def test_notes_on_the_edition_are_at_the_end(full_build, lang):
     """The favour-names note is in About this edition, on the last page; a deck short of cards is

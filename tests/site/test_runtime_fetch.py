@@ -90,6 +90,7 @@ def registry(tmp_path, monkeypatch):
     stub.server.server_close()
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_fetched_once_checked_and_reused_by_later_builds_and_other_projects(registry, tmp_path):
     cache = tmp_path / "cache"
     result = pnp("fetch-runtime")
@@ -144,6 +145,7 @@ def test_a_corrupted_file_is_refused_in_one_line(registry, tmp_path):
     assert list((tmp_path / "cache" / "pyodide").glob("*")) == []
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_offline_with_an_empty_cache_the_build_says_what_to_run_and_the_page_says_use_the_pad(
         tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_RUNTIME_DIR", str(tmp_path / "empty"))
