@@ -219,6 +219,7 @@ def test_validate_refuses_a_phrase_wider_than_its_aid_card_column(tmp_path):
     assert built.exit_code == 1 and "Traceback" not in built.output
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_validate_refuses_a_player_aid_that_does_not_fit_its_page(tmp_path):
     """The one-page player aid is set from 10 pt down to 6 pt; one that does not fit even then
     fails the build, and validate says so first, at the file's `sections:` line (issue 23 item 3)."""
@@ -258,6 +259,7 @@ NEW_NOTE = {"fr": "n’est pas pleine", "de": "ist nicht voll", "ja": "空きが
 TWO_CARDS = {"fr": "2cartesd’aideparjoueur", "de": "2Spielhilfekartenpro", "ja": "1人2枚ずつ", "en": "2aidcardsperplayer"}
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("lang", ["fr", "en", "de", "ja"])
 def test_the_part_filled_sheet_says_plainly_why(tmp_path, lang):
     """Taverna's last aid-card sheet holds 2 of 4 (2 aid cards × 5 players)."""

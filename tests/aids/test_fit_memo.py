@@ -24,6 +24,7 @@ def keys(root: Path, lang: str = LANG) -> tuple:
     return found
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_every_input_of_the_packing_changes_the_key(tmp_path):
     root = project_copy(tmp_path, (GAME,))
     fonts = root / "layouts" / "fonts"          # a folder of links: one of them is replaced below

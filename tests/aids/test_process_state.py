@@ -48,6 +48,7 @@ def test_bold_does_not_depend_on_the_face_registered_last():
                                    "pnp-cardo-bold pnp-cardo-bold pnp-cardo-bold_italic"]
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_book_asked_again_after_the_fonts_were_forgotten_names_faces_reportlab_knows(tmp_path):
     """A build whose inputs changed makes ReportLab forget every font; a book made before it, or
     after it, must register again what it hands out (a game folder's file failed one run in a few

@@ -26,6 +26,7 @@ def _fake(log: Path, name: str) -> product_list.Product:
     return product_list.Product(name, f"{name}.pdf", write, lambda project, game, options: 1)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_this_process_takes_the_costliest_product_left_not_the_cheapest(tmp_path, monkeypatch):
     """Products are handed out costliest first. Once this process has rendered the site, it
     takes the next product in that order, as the workers do: it used to take from the other end,

@@ -32,6 +32,7 @@ def _refused(run, *words: str) -> None:
     (JOIN, ["layouts/demo.yaml:", "more than"]),
     (CAPTURE, ["layouts/demo.yaml:", "makes or compares more than"]),
 ], ids=["nested-loops", "concat", "join", "captured-output"])
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_layout_template_over_its_budget_is_one_line_in_validate_and_build(tmp_path, template, words):
     root = demo(tmp_path)
     layout_text(root, template)
@@ -63,6 +64,7 @@ def test_a_site_template_over_its_budget_is_one_line(tmp_path, block, words):
              *words)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_plural_count_is_bounded_before_babel_reads_it(tmp_path):
     """nplurals=300000000 made Babel allocate 4.7 GB for one plural entry; plural entries
     themselves are fine (the project uses them)."""

@@ -70,6 +70,7 @@ def test_an_alias_bomb_is_refused_quickly(tmp_path):
     assert any("aliases" in line for line in lines), lines
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_the_shipped_aliases_still_load():
     assert pnp("validate", "tournay").exit_code == 0       # cards/tournay/rules/ja.yaml uses &activity
 

@@ -105,6 +105,7 @@ def test_a_pipe_as_a_font_says_so(tmp_path):
     assert run.within_budget()
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_procfs_in_a_game_folder_is_not_hashed(tmp_path):
     """/proc/self/pagemap reports itself as a regular file: the cache's hashing never ended."""
     root = demo(tmp_path)

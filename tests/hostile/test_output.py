@@ -113,6 +113,7 @@ def _faces(root):
     return {str(p.relative_to(folder)): p.stat().st_ino for p in folder.rglob("*.png")}
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_killed_export_leaves_the_old_set_or_the_new_one(tmp_path):
     """A kill -9 used to leave 160 old and 140 new PNGs and 2,312 .tmp files."""
     root = demo(tmp_path)

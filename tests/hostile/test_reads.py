@@ -249,6 +249,7 @@ def _same_refusal(root, *words: str, env: dict | None = None) -> None:
     _refused_at(bounded(root, "validate", "demo", env=env, timeout=60), *words)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_validate_refuses_an_english_catalogue_that_is_a_link_out(tmp_path):
     root = demo(tmp_path)
     folder = root / "locales" / "en" / "LC_MESSAGES"
@@ -265,6 +266,7 @@ def test_validate_refuses_a_site_template_including_a_path(tmp_path):
                   env=TRUST)     # a project's site templates are used only when its site code is trusted
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_validate_refuses_a_damaged_game_folder_font(tmp_path):
     root = demo(tmp_path)
     regular = (ROOT / "layouts" / "fonts" / "Cardo-Regular.ttf").read_bytes()
@@ -293,6 +295,7 @@ def test_a_deck_back_without_the_field_its_layout_colours_with_is_one_line(tmp_p
     _refused_at(run, "build failed: back of deck yellow-1-expansion", "layouts/tournay.yaml", "no field 'colour'")
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_layout_file_that_does_not_load_is_its_own_line_not_a_missing_layout(tmp_path):
     """`radius: [1, 2]` on card-side's panel gave `internal error: KeyError: 'aids/card-side'`."""
     root = _project_with(tmp_path, "tournay")

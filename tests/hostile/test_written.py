@@ -153,6 +153,7 @@ def test_a_folders_redirect_keeps_one_leading_slash(tmp_path, serve_out):
 SCRIPT = "<script>stolen()</script>"
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_projects_site_code_is_used_only_when_trusted(tmp_path):
     """A `<script>` in base.html and code in site.js passed validate and ran on every page."""
     root = demo(tmp_path)

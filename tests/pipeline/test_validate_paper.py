@@ -23,6 +23,7 @@ def _lines(result) -> list[str]:
     return [line for line in result.output.splitlines() if line.strip()]
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("paper", ["60x80", "90x127"])
 def test_validate_on_a_paper_refuses_first_what_the_build_refuses_on_it(tmp_path, paper):
     checked = pnp("validate", GAME, "--paper", paper)

@@ -72,6 +72,7 @@ def test_no_break_leaves_fewer_than_three_letters_in_any_shipped_word(lang):
     assert bad == {}
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("lang, dictionary", [*sorted(DICTIONARIES.items()), ("hu", "hu_HU"), ("en", "en_US")])
 def test_the_lazy_dictionary_breaks_every_word_as_pyphen_does(lang, dictionary):
     """hu_HU has pyphen's nonstandard breaks (sz=s/...), the shipped languages all our words."""

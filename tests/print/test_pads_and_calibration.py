@@ -21,6 +21,7 @@ MIN_GLYPH = 6.5
 MIN_PAD_GLYPH = 7.5      # the text floor, sub-labels included (issue 50: Taverna and SG de had 7.0 pt)
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_five_players_pad_on_one_page_in_every_language(full_build, tmp_path, paper):
     """Five 24 mm columns leave room for one Taverna pad a page (issue 50, item 7: a pencil's

@@ -102,6 +102,7 @@ def test_the_japanese_font_has_no_vertical_forms_as_no_page_is_set_vertically(fu
     assert {"、", "。", "「"} <= set(map(chr, font.getBestCmap()))        # the horizontal forms stay
 
 
+@pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
 def test_a_later_build_of_one_game_leaves_the_others_fonts(site_all, tmp_path):
     _copy_of(site_all, tmp_path)
     before = _fonts_of(tmp_path / "site" / "taverna" / "fr.html")
