@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator.cli.validate import aid_card_fit
 from generator.loading.catalog import load_project
 from generator.reading.i18n import Translator

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from datafile.errors import BuildError
 from generator.planning import plan, product_list, workers
 from tests.authoring.helpers import new_game
