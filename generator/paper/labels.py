@@ -94,8 +94,9 @@ def _side_bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple
 
 
 def _spaces(printed: Box, margin: float, marks: list[Mark], placed, bleed: float) -> list[list[tuple]]:
-    """Per line (top, bottom): its stretches, widest first, as (start, end, across, upright);
-    a band with no room gives way to the side margin (turned a quarter, reading upwards)."""
+    """Per line (top, bottom): its stretches, widest first, as (start, end, across, upright).
+    Where neither the top nor the bottom band has room, the side margins take the lines (turned a
+    quarter, reading upwards); where one has, it takes both lines (draw_labels)."""
     out = []
     middle = (printed.x0 + printed.x1) / 2
     sides = _side_bands(printed, margin, placed, bleed)
@@ -107,15 +108,19 @@ def _spaces(printed: Box, margin: float, marks: list[Mark], placed, bleed: float
         stretches = _stretches(printed.x0 + margin, printed.x1 - margin, blocked)
         # the widest first, the middle one among equals
         stretches.sort(key=lambda s: (-round(s[1] - s[0], 1), abs((s[0] + s[1]) / 2 - middle)))
-        found = [(a, b, y0, True) for a, b in stretches if b - a >= 20]
-        if not found and side:
+        out.append([(a, b, y0, True) for a, b in stretches if b - a >= 20])
+    if any(out):
+        return out      # upright where either band has room: a turned label reads worse, and measures as its advance
+    for index, side in enumerate(sides):
+        found = []
+        if side:
             x0, x1 = side
             blocked = [(min(m.y0, m.y1) - MARK_CLEAR, max(m.y0, m.y1) + MARK_CLEAR) for m in marks
                        if min(m.x0, m.x1) <= x1 and max(m.x0, m.x1) >= x0]
             stretches = _stretches(printed.y0 + margin, printed.y1 - margin, blocked)
             stretches.sort(key=lambda s: -round(s[1] - s[0], 1))
             found = [(a, b, x1, False) for a, b in stretches]
-        out.append(found)
+        out[index] = found
     return out
 
 

@@ -61,3 +61,16 @@ def test_taverna_labels_keep_6_mm_from_the_edge(built, lang):
             edge = min(min(c["x0"], c["top"], width - c["x1"], height - c["bottom"])
                        for c in page.chars if c["text"].strip()) / MM
             assert edge >= 6.0 - 0.01, f"taverna/{lang}/cards.pdf p. {number}: a label {edge:.2f} mm from the edge"
+
+
+@pytest.mark.slow   # 2-4 s: three A4 cards.pdf per game
+@pytest.mark.parametrize("game", GAMES)
+def test_a4_sheet_labels_stand_upright(built, game):
+    """Where the top or the bottom margin has room (every A4 sheet), the label stands there upright:
+    Taverna's tile and token sheets turned theirs up the side, read sideways and measured by their
+    advance (2 pt). Letter's three poker rows leave no band, so its labels still turn."""
+    for lang in ("fr", "de", "ja"):
+        with open_pdf(built(game) / game / lang / "cards.pdf") as pdf:
+            turned = [(number, c["text"]) for number, page in enumerate(pdf.pages, 1) for c in page.chars
+                      if not c["upright"] and c["x0"] < 15 * MM and c["text"].strip()]
+            assert not turned, f"{game}/{lang}: turned label glyphs, first on p. {turned[0][0]}"
