@@ -4,12 +4,8 @@ card and an eighth of an inch around it): the build would print the bleed as car
 the `canvas_bleed:` that keeps the layout's pixels where they were."""
 from __future__ import annotations
 
-from datafile.errors import DataError
-from datafile.source import line_of, load_yaml
-
-from ..model.layouts import layout_id
 from ..model.project import GameData, Project
-from ..reading.locate import search_path
+from .deck_layouts import deck_layouts, key_line
 
 # card sizes sold in inches (sheets.yaml holds the mm ones): name, width, height
 INCH_CARDS = [("2.5 x 3.5 in", 2.5, 3.5), ("2.25 x 3.5 in", 2.25, 3.5), ("2.75 x 4.75 in", 2.75, 4.75),
@@ -52,7 +48,7 @@ def size_warnings(project: Project, games: list[GameData]) -> list[str]:
                 continue
             written, w, h, bleed = found
             file = game.deck_files.get(deck.deck, "")
-            out.append(f"warning: {file}:{_size_line(project, file)}: size: {size.width:g} x {size.height:g} mm "
+            out.append(f"warning: {file}:{key_line(project, file, 'size')}: size: {size.width:g} x {size.height:g} mm "
                        f"is a {w:g} x {h:g} mm card with {bleed} of bleed around it, which would be printed as "
                        f"card; write the card (size: {written}) and the bleed its layout's canvas holds "
                        f"(canvas_bleed: {bleed})")
@@ -60,18 +56,4 @@ def size_warnings(project: Project, games: list[GameData]) -> list[str]:
 
 
 def _canvas_bleed(project: Project, deck, size) -> bool:
-    lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
-    for lid in lids:
-        try:
-            if project.layouts.sized(lid, size.width, size.height).canvas_bleed:
-                return True
-        except (KeyError, DataError):
-            continue
-    return False
-
-
-def _size_line(project: Project, file: str) -> int:
-    try:
-        return line_of(load_yaml(project.root / file, file, search_path(project.root)), ("size",))
-    except DataError:
-        return 0
+    return any(layout.canvas_bleed for _lid, layout in deck_layouts(project, deck, size))

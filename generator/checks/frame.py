@@ -7,15 +7,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from datafile.errors import DataError
-from datafile.source import line_of, load_yaml
-
-from ..reading.locate import search_path
-
-from ..model.layouts import layout_id
 from ..model.layouts import Region
 from ..model.model import Deck
 from ..model.project import GameData, Project
+from .deck_layouts import deck_layouts, key_line
 
 CONTENT = ("text", "icon")   # as pnp check's safe zone: a picture may well be meant to be cut
 CLEAN_CUT = 2.5              # mm a cut may stray and still show the colour it expects
@@ -31,15 +26,9 @@ Lands = Callable[[GameData, Deck, str, Region, float], bool]
 
 
 def deck_regions(project: Project, deck, size):
-    """(layout id, box) of each layout a deck's faces and back use, sized for the deck; a layout
-    that does not resolve is skipped (validate has said why)."""
-    lids = dict.fromkeys([layout_id(deck, c) for c in deck.cards] + ([deck.back.layout] if deck.back else []))
-    for lid in lids:
-        try:
-            regions = project.layouts.sized(lid, size.width, size.height).regions
-        except (KeyError, DataError):
-            continue
-        for r in regions:
+    """(layout id, box) of each layout a deck's faces and back use, sized for the deck."""
+    for lid, layout in deck_layouts(project, deck, size):
+        for r in layout.regions:
             yield lid, r
 
 
@@ -90,7 +79,7 @@ def cut_warnings(project: Project, games: list[GameData], bleed: float) -> list[
             if deck.frame is None or size.shape != "rect" or deck.component == "board":
                 continue
             file = game.deck_files.get(deck.deck, "")
-            at = f"{file}:{_frame_line(project, file)}: deck '{deck.deck}' frame"
+            at = f"{file}:{key_line(project, file, 'frame')}: deck '{deck.deck}' frame"
             if 0 < deck.frame < CLEAN_CUT:
                 out.append(f"warning: {at}: a white frame of {deck.frame:g} mm lets a cut stray only "
                            f"{deck.frame:g} mm before it shows the next card; 0 (the face printed to its cut) "
@@ -107,13 +96,6 @@ def cut_warnings(project: Project, games: list[GameData], bleed: float) -> list[
                                f"`bleed: true`, or keep it {CLEAN_CUT:g} mm inside")
     return out
 
-
-def _frame_line(project: Project, file: str) -> int:
-    """The line of a deck file's `frame:` (read again only for a warning; 0 if it does not load)."""
-    try:
-        return line_of(load_yaml(project.root / file, file, search_path(project.root)), ("frame",))
-    except DataError:
-        return 0
 
 
 def _near_the_cut(project: Project, deck, size) -> str | None:
