@@ -181,12 +181,14 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                        "shift of up to {frame} mm.", frame=_hidden_shift(white, lang)))
     # the files shipped next to this one (planning/plan.py), by their names
     if two and options.fold == "none":
-        steps.append(t("To see how far your printer shifts the backs, print calibration-page.pdf on both sides of "
-                       "one sheet."))
-        steps.append(t("No duplex printer? Print cards-fold-over.pdf instead: each front beside its back on one "
-                       "page, to fold and glue."))
+        # each file by what a player calls it, then its name (issue 51: de and ja did, fr and en led with the name)
+        steps.append(t("To see how far your printer shifts the backs, print the calibration page "
+                       "(calibration-page.pdf) on both sides of one sheet."))
+        steps.append(t("No duplex printer? Print the fold-over version (cards-fold-over.pdf) instead: each front "
+                       "beside its back on one page, to fold and glue."))
     if not options.ink_saver:
-        steps.append(t("Saving ink? cards-ink-saver.pdf holds the same cards with light backgrounds."))
+        steps.append(t("Saving ink? The ink-saver version (cards-ink-saver.pdf) holds the same cards with light "
+                       "backgrounds."))
     rects = [b.frame.framed for s in sheets if s.kind != "board" for b in s.blocks if b.size.shape == "rect"]
     cut = t("Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.") \
         if all(rects) else t("Cut along the marks in the margins: neighbouring cards share one cut.")

@@ -108,7 +108,10 @@ class Inline:
             else spec.label.get(lang)
         english = spec.label.root if isinstance(spec.label.root, str) else spec.label.root.get("en")
         forms = self._plural_of(english) if count is not None and self.labels and english else None
-        if forms:
+        # the number's form of the label, unless the language's words have no number (Japanese) and a
+        # spoken name says the icon better than its label (「15スー」, not 「15スー（硬貨）」)
+        if forms and not (said and lang in said.root and
+                          self.labels(*forms, count=1) == self.labels(*forms, count=2)):
             label = self.labels(*forms, count=count)
         label = escape(typeset(label, self.rules.lang), {'"': "&quot;"})
         return (f'<svg class="icon" viewBox="0 0 {spec.advance} 1000" role="img" aria-label="{label}">'

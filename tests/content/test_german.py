@@ -10,7 +10,8 @@ from tests.content.test_glossary import shipped_texts
 IHR = re.compile(
     r"\b(?:euch|euer|eure[nmrs]?)\b"
     r"|\bIhr (?!Bonus|Besitzer|Wert|Feld|Rang|Volk)[a-zäöü]+(?:t|d)\b"
-    r"|\b[A-Za-zäöüÄÖÜß]+t ihr\b(?! (?:Bonus|Besitzer|Wert|Feld|Rang|Volk|Platz|Tisch))"
+    # „mit ihr“, „seit ihr“: a preposition and the dative „ihr“ (her, it), not a verb and its subject
+    r"|\b(?!(?:mit|seit|samt|nebst)\b)[A-Za-zäöüÄÖÜß]+t ihr\b(?! (?:Bonus|Besitzer|Wert|Feld|Rang|Volk|Platz|Tisch))"
     r"|(?:^|[.;:!?]\s+|-\s|\n\s*)(?:[A-ZÄÖÜ][a-zäöüß]+(?:t|et)) (?:den|die|das|einen|eine|jedem|alle|mehrere|fünf|danach|für)\b")
 THIRD_PERSON = {"Zeigt", "Zählt", "Gilt", "Trifft", "Spielt", "Bringt", "Kostet", "Steht", "Liegt", "Hat", "Ist",
                 "Wirkt", "Bleibt", "Kommt", "Endet", "Erhält", "Reicht", "Gibt", "Folgt", "Zerstört", "Landet",
@@ -25,3 +26,8 @@ def test_german_player_texts_say_du_never_ihr():
             if first not in THIRD_PERSON:
                 found.append(f"{text.where}: „{m.group(0).strip()}“")
     assert found == []
+
+
+def test_the_scan_tells_a_subject_from_a_dative():
+    assert IHR.search("Dann legt ihr die Karte ab.") and IHR.search("Mischt die Karten.")
+    assert not IHR.search("Lege die Karte ab und tausche mit ihr einen Gast.")

@@ -58,6 +58,8 @@ def test_every_file_says_who_made_it_and_when(full_build, game):
             assert reader.metadata["/Author"] not in ("", "pnp-studio") and reader.metadata["/Title"], pdf
             text, date = " ".join(pdftotext(pdf).split()), written_date(ROOT, lang)
             assert "pnp-studio" in text and date in text.replace("年 ", "年"), f"{game}/{lang}/{name}: no colophon line"
+            if lang == "ja":   # one notation in every file: the aid cards' sheets had 「版 pnp-studio」
+                assert "・pnp-studio" in text.replace(" ", ""), f"{game}/ja/{name}: colophon without 「・」"
 
 
 @pytest.mark.parametrize("game", GAMES)

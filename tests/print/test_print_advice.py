@@ -56,3 +56,14 @@ def test_titles_name_the_game_in_the_players_language(built, lang):
             assert title.startswith(name + sep), f"{game}/{lang}/{file}: {title!r}"
             if lang != "en":
                 assert not re.search(r"\bcards\b", title), f"{game}/{lang}/{file}: {title!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_instructions_name_each_file_before_its_file_name(built, lang):
+    """Issue 51: « imprimez calibration-page.pdf », "cards-ink-saver.pdf holds …" led with a file name
+    where German and Japanese said what the file is first: every language says the file's name for a
+    player, then the file name in brackets."""
+    for game in GAMES:
+        text = _first_page(built(game) / game / lang / "cards.pdf")
+        for name in ("calibration-page.pdf", "cards-fold-over.pdf", "cards-ink-saver.pdf"):
+            assert re.search(r"[(（]" + re.escape(name) + r"[)）]", text), f"{game}/{lang}: {name} not in brackets"

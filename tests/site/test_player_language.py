@@ -78,6 +78,18 @@ def test_an_icon_read_in_a_sentence_is_named_not_explained(full_build):
     assert not re.search(r"porte aussi\s*<svg", french) and not re.search(r"zusätzlich\s*<svg", german)
 
 
+def test_a_japanese_icon_read_in_a_sentence_is_named_not_explained(full_build):
+    """「15スー（硬貨）」, 「拡張使用時に入れ替えるカードの付いた基本カード」, 「稲妻（ほかのプレイヤーの手番にも
+    使用可）の呪文」: read aloud in a sentence, the Japanese label explains the icon where it should name
+    it (issue 51). A name and a colour gloss (市民コマ（白・宗教）) stay; an explanation does not."""
+    pages = sorted((full_build / "site").glob("*/ja.html"))
+    assert len(pages) == 3
+    found = {p.parent.name: sorted({label for label in _sentence_labels(p)
+                                    if len(label) > 10 or "硬貨" in label or "使用可" in label})
+             for p in pages}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
 def test_an_icon_does_not_repeat_the_word_before_it(full_build):
     """Issue 51: „Für jeden gebauten Wall ⟦Wall⟧“, „Denier ⟦Denier⟧ (30 Münzen …)“, « deniers
     ⟦denier⟧ (30 pièces …) » were read aloud twice over."""

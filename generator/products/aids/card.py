@@ -110,9 +110,11 @@ def _labeller(project: Project, game: GameData, lang: str, _: Translator, option
                          if cards == 1 else
                          _("This sheet is not full: {cards} aid cards per player, for up to {players} players.")
                          ).format(cards=cards, players=game.game.players.max)
-        # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py)
-        return (SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)),
-                SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR)))
+        # typeset part by part: the margin label splits a long line at its " · " (paper/labels.py);
+        # the colophon whole, so that Japanese keeps the 「・」 it has on every other file
+        tail = typeset(made, lang) if side == "backs" and lang == "ja" else \
+            SEPARATOR.join(typeset(part, lang) for part in (made if side == "backs" else note + why).split(SEPARATOR))
+        return SEPARATOR.join(typeset(part, lang) for part in head.split(SEPARATOR)), tail
     return label
 
 
