@@ -35,14 +35,14 @@ from .fetch_runtime import ensure_runtime, has_calculator
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", "langs", metavar="fr,en,de,ja", help="Languages to build (default: all of each game's).")
+@click.option("--lang", "langs", multiple=True, metavar="fr,en,de,ja", help="Languages to build (default: all of each game's).")
 @language_paper_option
 @bleed_option
 @duplex_option
 @offset_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/ in the project).")
-@click.option("--only", "products", metavar="cards,...",
+@click.option("--only", "products", multiple=True, metavar="cards,...",
               help="Build only these products: cards, player-aid-card, player-aid, rules (with the site), score-pad.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
 @click.option("--deck-per-sheet", is_flag=True,

@@ -15,7 +15,7 @@ LEVELS = {"error": "red", "warning": "yellow", "note": None}
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", "langs", metavar="fr,en,...", help="Languages to check (default: all of each game's).")
+@click.option("--lang", "langs", multiple=True, metavar="fr,en,...", help="Languages to check (default: all of each game's).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report (for CI).")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
 @click.pass_context

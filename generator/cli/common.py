@@ -71,8 +71,10 @@ def known_or_exit(command: str, option: str, given: list[str] | None, known: lis
                         + f" (expected one of: {', '.join(known)})")
 
 
-def split_list(value: str | None) -> list[str] | None:
-    return [part.strip() for part in value.split(",") if part.strip()] if value else None
+def split_list(value: str | tuple[str, ...] | None) -> list[str] | None:
+    """"fr,de", or the option given twice (`--lang fr --lang de`: both, not the last one)."""
+    values = [value] if isinstance(value, str) else list(value or ())
+    return [part.strip() for one in values for part in one.split(",") if part.strip()] or None
 
 
 def parse_offset(value: str) -> tuple[float, float]:

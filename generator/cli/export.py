@@ -18,7 +18,7 @@ from .common import known_or_exit, usage_error, language_paper_option, load_or_e
 @click.command()
 @click.argument("target", type=click.Choice(["png", "tts", "printshop", "cutter"]))
 @click.argument("games", nargs=-1)
-@click.option("--lang", "langs", metavar="fr,en,...", help="Languages (default: all of each game's).")
+@click.option("--lang", "langs", multiple=True, metavar="fr,en,...", help="Languages (default: all of each game's).")
 @click.option("--dpi", type=click.FloatRange(36, 1200), default=300, show_default=True,
               help="Resolution of png and tts images.")
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,

@@ -23,7 +23,7 @@ def _editor(ctx, param, value: str) -> str:
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", "langs", metavar="fr,en,...", help="Languages to show (default: all of each game's).")
+@click.option("--lang", "langs", multiple=True, metavar="fr,en,...", help="Languages to show (default: all of each game's).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to listen on; 0.0.0.0 shows the page to other machines of your network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8001, show_default=True,
