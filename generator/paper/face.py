@@ -197,6 +197,12 @@ class FaceRenderer:
         art = images.load(images.resolve(self.base, name), self.base)
         if r.tint:
             art = images.tinted(art, self._color(r.tint, ctx, layout).rgb())
+        if r.fill or r.stroke:    # a one-colour SVG recoloured (a raster has no shapes to recolour)
+            if not art.vector:
+                raise BuildError(f"image '{name}': fill and stroke recolour an SVG's shapes; for a PNG or JPEG "
+                                 f"use tint, or an SVG")
+            art = images.recoloured(art, self._color(r.fill, ctx, layout).rgb() if r.fill else None,
+                                    self._color(r.stroke, ctx, layout).rgb() if r.stroke else None)
         clip = {"none": None, "box": images.box_outline(x, y, w, h, r.radius * mm),
                 "card": images.card_outline(self._size)}[r.clip]
         dpi = images.draw(canvas, art, x, y, w, h, r.fit, clip, r.flip)
