@@ -61,5 +61,17 @@ def colour_ref(value: str) -> str:
     return colour(value)
 
 
+# a coloured span of text, `[red|these words]`: a colour (#rrggbb, #rgb, a name) and words holding no ]
+SPAN = re.compile(r"\[(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[a-z][a-z0-9-]*)\|([^\]\n]+)\]")
+SPAN_OPEN = re.compile(r"\[(#?[A-Za-z0-9_-]+)\|")     # how a span starts, closed or not
+
+
+def span_colour(name: str, palette: dict | None) -> str | None:
+    """A span's colour: a name of the layout's colors, #rgb or #rrggbb (as #rrggbb), or a
+    standard name; None when it is none of these."""
+    value = (palette or {}).get(name, name)
+    return colour(value) if is_colour(value) else None
+
+
 Colour = Annotated[str, AfterValidator(colour)]
 ColourRef = Annotated[str, AfterValidator(colour_ref)]

@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from datafile.errors import BuildError
 
+from ..model.colours import SPAN, span_colour
 from .fonts import Face, Typography, missing_glyphs
 from .hyphenation import MIN_PART
 from .icons import IconFont
@@ -151,8 +152,20 @@ def ordinals(text: str, lang: str, tag: str) -> str:
     return FR_ORDINAL.sub(rf"\1<{tag}>\2</{tag}>", text) if lang == "fr" else text
 
 
-def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
-    """Turn card text (plain text, **bold**, *italic*, :icon:, newlines) into paragraph XML."""
+def uncoloured(text: str) -> str:
+    """The words of coloured spans without their colour (the site keeps the page's own colours)."""
+    return SPAN.sub(r"\2", text)
+
+
+def to_markup(source: str, lang: str, icons: IconFont | None, palette: dict | None = None) -> str:
+    """Turn card text (plain text, **bold**, *italic*, :icon:, [colour|words], newlines) into
+    paragraph XML; a span's colour may be a name of `palette` (the layout's colors)."""
+
+    def span(match: re.Match) -> str:
+        found = span_colour(match.group(1), palette)
+        if found is None:
+            raise BuildError(f"unknown colour '{match.group(1)}' in '[{match.group(1)}|…]'")
+        return f'<font color="{markup_color(found)}">{match.group(2)}</font>'
 
     def icon(match: re.Match) -> str:
         name = match.group(1)
@@ -165,6 +178,8 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
     # ReportLab breaks lines at U+202F (it counts it as whitespace), so French "pièce ; …" could
     # start a line with ";": in PDFs the narrow no-break space becomes a no-break space
     text = styled(source, lang, ICON, icon).replace(NNBSP, NBSP)
+    if "|" in text:
+        text = SPAN.sub(span, text)
     text = BOLD.sub(r"<b>\1</b>", text)
     text = ITALIC.sub(r"<i>\1</i>", text)
     return ordinals(text, lang, "super").replace("\n", "<br/>")

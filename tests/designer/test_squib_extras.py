@@ -50,3 +50,41 @@ def test_recolouring_a_png_is_one_line_at_its_box(tmp_path):
     assert result.exit_code != 0
     lines = [line for line in result.output.splitlines() if "layouts/shapes.yaml:" in line]
     assert len(lines) == 1 and ".art.fill" in lines[0], result.output
+
+
+BODY = """\
+      body: {kind: text, x: 5, y: 40, width: 53, height: 20, size: 10, color: ink, text: "{{ card.text }}"}
+"""
+
+
+def with_text(game, text: str):
+    deck = game / "cards.yaml"
+    old = 'en: "Gain 2 :coin:. **Bold**, *italic* and icons work in every text."'
+    deck.write_text(deck.read_text().replace(old, f"en: {text!r}"))
+    return deck
+
+
+def test_colour_inside_a_line_of_text(tmp_path):
+    game = project(tmp_path, BODY)
+    with_text(game, "Pay [#c0392b|two coins] or [accent|**one card**] here")
+    pdf = build(tmp_path)
+    with open_pdf(pdf) as doc:
+        chars = doc.pages[CARDS].chars
+    chars = [c for c in chars if c["text"].strip()]
+    text = "".join(c["text"] for c in chars)
+    start = text.index("Paytwocoinsoronecardhere")           # no [ or |: the span's words alone
+    colour = {c["text"]: tuple(round(v * 255) for v in c["non_stroking_color"]) for c in chars[start:start + 24]}
+    assert colour["w"] == (0xc0, 0x39, 0x2b)          # "two" in the span's #rrggbb
+    assert colour["d"] == (0x2d, 0x6a, 0x8a)          # "card": the layout's colour 'accent', and bold
+    assert colour["P"] == (0x2b, 0x21, 0x18)          # the box's own colour ('ink') around them
+
+
+def test_a_span_of_unknown_colour_or_not_closed_is_one_line_at_the_card(tmp_path):
+    game = project(tmp_path, BODY)
+    deck = with_text(game, "Pay [acent|two coins] now, [red|then draw.")
+    line = next(i for i, row in enumerate(deck.read_text().splitlines(), 1) if "acent" in row) - 1   # its text:
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    said = [row for row in result.output.splitlines() if row.startswith(f"cards/shapes/cards.yaml:{line}:")]
+    assert len(said) == 2, result.output
+    assert "'acent'" in said[0] + said[1] and "'accent'" in said[0] + said[1]     # and what it may mean
