@@ -15,7 +15,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import (PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
+from .boxes import (PERCENT_OF, box_extends, inherited_plus, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
                     written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
@@ -267,13 +267,16 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
         own = {k: v for k, v in region.model_dump().items() if v is not None}
+        if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
+            problems += inherited_plus(own, base, dpi, file, lambda key: line_of(
+                raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}")
         base.update(own)
         merged_regions[rname] = base
         written[rname] = {**written.get(rname, {}), **own}
     if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
         raise _too_many_regions(len(merged_regions), file, raw, short)
     failed: set[str] = set()
-    problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
+    problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS, dpi)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
     styles |= (set(parent.styles) if spec.extends else set()) | styles_of_children(lid, specs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from generator.loading.catalog import load_project
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import build, card_origin, project, raster, MM, CARDS
 from tests.pdfs import open_pdf
@@ -88,3 +89,44 @@ def test_a_span_of_unknown_colour_or_not_closed_is_one_line_at_the_card(tmp_path
     said = [row for row in result.output.splitlines() if row.startswith(f"cards/shapes/cards.yaml:{line}:")]
     assert len(said) == 2, result.output
     assert "'acent'" in said[0] + said[1] and "'accent'" in said[0] + said[1]     # and what it may mean
+
+
+def test_relative_positions_add_to_the_box_they_extend(tmp_path):
+    """Squib's `y: += 198`: the value of the box it extends plus this, in that value's unit when
+    it names none; down a chain of boxes, and on a box of the layout a layout extends."""
+    project(tmp_path, """\
+      slot: {kind: rect, x: 75 px, y: 87 px, width: 175 px, height: 50 px, fill: "#c0392b"}
+      slot2: {extends: slot, y: += 198}
+      slot3: {extends: slot2, y: += 198, x: -= 1 mm}
+      card_y: {kind: rect, x: 5, y: 20, width: 10, height: 10, fill: "#c0392b"}
+      lower: {extends: card_y, y: += 0.5 in, height: -= 2}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    text = layout.read_text().replace("  card:\n    background: paper\n", "  card:\n    dpi: 300\n    background: paper\n")
+    layout.write_text(text + "  other:\n    extends: card\n    regions:\n      lower: {y: += 10}\n")
+    layouts = load_project(tmp_path, ["shapes"]).layouts
+    boxes = {r.name: r for r in layouts["shapes/card"].regions}
+    px = 25.4 / 300
+    assert round(boxes["slot2"].y, 3) == round(285 * px, 3)              # 87 px + 198 px
+    assert round(boxes["slot3"].y, 3) == round(483 * px, 3)
+    assert round(boxes["slot3"].x, 3) == round(75 * px - 1, 3)          # px and mm, added in mm
+    assert (round(boxes["lower"].y, 3), boxes["lower"].height) == (32.7, 8)
+    assert round(next(r for r in layouts["shapes/other"].regions if r.name == "lower").y, 3) == 42.7
+
+
+def test_a_relative_position_with_nothing_to_add_to_is_one_line(tmp_path):
+    project(tmp_path, """\
+      alone: {kind: rect, x: 5, y: += 10, width: 10, height: 10, fill: "#c0392b"}
+      style: {kind: rect, x: 5, width: 10, height: 10}
+      child: {extends: style, y: += 10, fill: "#c0392b"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    rows = result.output.splitlines()
+    lines = [i for i, row in enumerate((tmp_path / "layouts" / "shapes.yaml").read_text().splitlines(), 1)
+             if "alone:" in row or "child:" in row]
+    for line, box in zip(lines, ("alone", "child")):
+        said = [row for row in rows if row.startswith(f"layouts/shapes.yaml:{line}:") and f".{box}.y" in row]
+        assert len(said) == 1, result.output
+        # the cause, not "not a length": it extends no box, or the box it extends sets no y
+        assert ("extends none" if box == "alone" else "'style' sets no y") in said[0]
