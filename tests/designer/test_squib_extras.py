@@ -4,12 +4,16 @@ another, a deck's cards picked from a spreadsheet by a column's value, and nine 
 Letter sheet when the deck's grid asks for three rows."""
 from __future__ import annotations
 
+import shutil
+
 from PIL import Image
+from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import build, card_origin, project, raster, MM, CARDS
 from tests.pdfs import open_pdf
+from tests.print.sheet_geometry import trims
 
 ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <path d="M10 10 H90 V60 H10 Z" fill="#000000"/>
@@ -130,3 +134,72 @@ def test_a_relative_position_with_nothing_to_add_to_is_one_line(tmp_path):
         assert len(said) == 1, result.output
         # the cause, not "not a length": it extends no box, or the box it extends sets no y
         assert ("extends none" if box == "alone" else "'style' sets no y") in said[0]
+
+
+SHIPS = """qty,title,realm,cost
+2,Galleon,Sea,3
+1,Raft,Land,1
+1,Junk,Sea,2
+1,Cart,Land,2
+"""
+
+
+def realm_decks(tmp_path, sea_where="{realm: Sea}"):
+    """`pnp new`'s game with one spreadsheet split into two decks by its realm column, each with
+    its own back."""
+    game = project(tmp_path, """\
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, size: 12, text: "{{ card.name }}"}
+""")
+    (game / "ships.csv").write_text(SHIPS)
+    for deck, where in (("sea", sea_where), ("land", "{realm: [Land]}")):
+        add = f"deck: {deck}\nname: {{en: {deck.title()}}}\nsize: poker\nlayout: shapes/card\n" \
+              f"back: {{layout: shapes/{deck}-back}}\nname_column: title\ncards_from: ships.csv\nwhere: {where}\n"
+        (game / f"{deck}.yaml").write_text(add)
+    game_file = game / "game.yaml"
+    game_file.write_text(game_file.read_text().replace("decks: [cards]", "decks: [cards, sea, land]"))
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text() + "".join(
+        f"  {deck}-back:\n    extends: back\n    regions:\n      name: {{text: {label}}}\n"
+        for deck, label in (("sea", "SEABACK"), ("land", "LANDBACK"))))
+    return game
+
+
+def test_a_row_filter_splits_one_spreadsheet_into_decks_with_their_own_backs(tmp_path):
+    realm_decks(tmp_path)
+    decks = {d.deck: d for d in load_project(tmp_path, ["shapes"]).games["shapes"].decks}
+    assert [(c.name.get("en"), c.copies) for c in decks["sea"].cards] == [("Galleon", 2), ("Junk", 1)]
+    assert [c.name.get("en") for c in decks["land"].cards] == ["Raft", "Cart"]
+    result = pnp("build", "shapes", "--only", "cards", "--bleed", "0", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "shapes" / "en" / "cards.pdf"
+    reader = PdfReader(pdf)
+    realm = {"Galleon": "SEABACK", "Junk": "SEABACK", "Raft": "LANDBACK", "Cart": "LANDBACK"}
+    seen = []
+    with open_pdf(pdf) as doc:
+        for front in range(CARDS, len(doc.pages), 2):       # each sheet's front, then its back
+            back = front + 1
+            width, height = float(doc.pages[front].width), float(doc.pages[front].height)
+            back_words = doc.pages[back].extract_words()
+            back_cells = trims(reader, reader.pages[back])
+            for word in doc.pages[front].extract_words():
+                if word["text"] not in realm:
+                    continue
+                x, y = (word["x0"] + word["x1"]) / 2, height - (word["top"] + word["bottom"]) / 2
+                cell = next(t for t in trims(reader, reader.pages[front]) if t.x0 <= x <= t.x1 and t.y0 <= y <= t.y1)
+                # long-edge duplex: the back of a card is its cell mirrored left to right
+                mirror = next(t for t in back_cells if abs(t.x0 - (width - cell.x1)) < 1 and abs(t.y0 - cell.y0) < 1)
+                labels = [w["text"] for w in back_words if mirror.x0 <= (w["x0"] + w["x1"]) / 2 <= mirror.x1
+                          and mirror.y0 <= height - (w["top"] + w["bottom"]) / 2 <= mirror.y1]
+                assert labels == [realm[word["text"]]], (word["text"], labels)
+                seen.append(word["text"])
+    assert sorted(seen) == sorted(["Galleon", "Galleon", "Junk", "Raft", "Cart"])
+
+
+def test_a_row_filter_naming_no_column_or_no_row_is_one_line(tmp_path):
+    for where, said in (("{relm: Sea}", "did you mean 'realm'"), ("{realm: Sae}", "Land, Sea")):
+        realm_decks(tmp_path, where)
+        result = pnp("validate", "shapes", root=tmp_path)
+        assert result.exit_code != 0 and "Traceback" not in result.output
+        rows = [row for row in result.output.splitlines() if row.startswith("cards/shapes/sea.yaml:8: where.")]
+        assert len(rows) == 1 and said in rows[0], result.output
+        shutil.rmtree(tmp_path / "cards"), shutil.rmtree(tmp_path / "layouts")
