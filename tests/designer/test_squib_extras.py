@@ -10,6 +10,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
+from tests.authoring.helpers import new_game
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import build, card_origin, project, raster, MM, CARDS
 from tests.pdfs import open_pdf
@@ -203,3 +204,31 @@ def test_a_row_filter_naming_no_column_or_no_row_is_one_line(tmp_path):
         rows = [row for row in result.output.splitlines() if row.startswith("cards/shapes/sea.yaml:8: where.")]
         assert len(rows) == 1 and said in rows[0], result.output
         shutil.rmtree(tmp_path / "cards"), shutil.rmtree(tmp_path / "layouts")
+
+
+def test_nine_squib_cards_on_letter_when_the_grid_asks_for_three_rows(tmp_path):
+    """Squib prints nine 2.5 x 3.5 in cards on Letter; their three rows need 266.7 mm, 2.3 mm more
+    than the paper leaves inside full-length crop marks: the deck's grid gets them, with shorter
+    marks above and below and one warning line saying so at the grid's line."""
+    game = new_game(tmp_path, "nine")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("size: poker", "size: {width: 2.5 in, height: 3.5 in}\nsheet: {rows: 3}", 1)
+                    .replace("copies: 2", "copies: 9"))
+    line = next(i for i, row in enumerate(deck.read_text().splitlines(), 1) if row.startswith("sheet: {rows: 3}"))
+    result = pnp("build", "nine", "--lang", "en", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    warned = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+    assert len(warned) == 1 and warned[0].startswith(f"warning: cards/nine/cards.yaml:{line}: sheet.rows: "), warned
+    pdf = tmp_path / "out" / "nine" / "en" / "cards.pdf"
+    reader = PdfReader(pdf)
+    cells = trims(reader, reader.pages[CARDS])
+    assert len(cells) == 9 and {(round((t.x1 - t.x0) / MM, 1), round((t.y1 - t.y0) / MM, 1)) for t in cells} == \
+        {(63.5, 88.9)}
+    top = max(t.y1 for t in cells)
+    with open_pdf(pdf) as doc:
+        page = doc.pages[CARDS]
+        height = float(page.height)
+        # the vertical crop marks above the cards: on white paper, at least 1.5 mm long, inside the 4 mm margin
+        above = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.1 and height - ln["bottom"] > top]
+    assert len(above) >= 4
+    assert all(1.5 * MM - 0.01 <= abs(ln["bottom"] - ln["top"]) and ln["top"] >= 4 * MM - 0.01 for ln in above)
