@@ -159,10 +159,13 @@ def uncoloured(text: str) -> str:
 
 def to_markup(source: str, lang: str, icons: IconFont | None, palette: dict | None = None) -> str:
     """Turn card text (plain text, **bold**, *italic*, :icon:, [colour|words], newlines) into
-    paragraph XML; a span's colour may be a name of `palette` (the layout's colors)."""
+    paragraph XML; a span's colour may be a name of `palette` (a card's layout's colors; None
+    elsewhere, where a span of such a name keeps its words only)."""
 
     def span(match: re.Match) -> str:
         found = span_colour(match.group(1), palette)
+        if found is None and palette is None:   # a card's text quoted in the rules or an aid: its words
+            return match.group(2)
         if found is None:
             raise BuildError(f"unknown colour '{match.group(1)}' in '[{match.group(1)}|…]'")
         return f'<font color="{markup_color(found)}">{match.group(2)}</font>'

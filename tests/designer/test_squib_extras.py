@@ -232,3 +232,15 @@ def test_nine_squib_cards_on_letter_when_the_grid_asks_for_three_rows(tmp_path):
         above = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.1 and height - ln["bottom"] > top]
     assert len(above) >= 4
     assert all(1.5 * MM - 0.01 <= abs(ln["bottom"] - ln["top"]) and ln["top"] >= 4 * MM - 0.01 for ln in above)
+
+
+def test_a_coloured_span_quoted_in_the_rules_and_on_the_site_keeps_its_words(tmp_path):
+    game = new_game(tmp_path, "spans")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("Gain 2 :coin:. **Bold**", "Gain [accent|two] :coin:. [#c0392b|**Bold**]"))
+    result = pnp("build", "spans", "--only", "rules", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    rules = " ".join(page.extract_text() for page in PdfReader(tmp_path / "out" / "spans" / "en" / "rules.pdf").pages)
+    site = (tmp_path / "out" / "site" / "spans" / "en.html").read_text()
+    assert "Gain two" in rules and "Gain two" in site
+    assert not any(mark in text for text in (rules, site) for mark in ("[accent|", "[#c0392b|", "|**"))
