@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 
-from ..model.colours import NAMED, SPAN, SPAN_OPEN, span_colour
+from ..model.colours import span_problems
 from ..model.layouts import layout_id
 from ..model.region_checks import FONT_FILE
 from ..reading.locate import game_font, relative
@@ -106,34 +106,16 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             seen_ids[card.id] = f"{where[0]}:{where[1]}" if where[1] else where[0]
 
 
-def _palette(project: Project, deck: Deck) -> dict:
-    """The colours the layouts of a deck's cards name (a span's colour may be one of them)."""
+def _palette(project: Project, deck: Deck) -> dict | None:
+    """The colours the layouts of a deck's cards name (a span's colour may be one of them); None
+    when one of them is unknown or broken (said by its own check: a span is not judged by half)."""
     palette: dict = {}
     for lid in sorted({layout_id(deck, c) for c in deck.cards}):
         try:
             palette.update(project.layouts[lid].colors)
-        except (KeyError, DataError):   # an unknown or broken layout: said by its own check
-            continue
+        except (KeyError, DataError):
+            return None
     return palette
-
-
-def span_problems(text: str, palette: dict | None) -> list[tuple[str, str]]:
-    """A coloured span `[red|words]` that is not closed, or whose colour is unknown: (message,
-    expected) each. `palette` None: the layouts are broken, and only the shape is checked."""
-    problems = []
-    for start in SPAN_OPEN.finditer(text):
-        span = SPAN.match(text, start.start())
-        name = start.group(1)
-        if span is None:
-            problems.append((f"'{text[start.start():start.start() + 30]}…' opens a coloured span that is not "
-                             f"closed", f"[{name}|the words], closed with ] on the same line"))
-        elif palette is not None and span_colour(name, palette) is None:
-            guess = closest(name, sorted(palette)) or closest(name, sorted(NAMED))
-            problems.append((f"unknown colour '{name[:40]}' in '[{name[:40]}|…]'"
-                             + (f"; did you mean '{guess}'?" if guess else ""),
-                             "#rrggbb, a colour name such as red, or a name of the layout's colors"
-                             + (f" ({', '.join(sorted(palette)[:12])})" if palette else "")))
-    return problems
 
 
 def deck_place(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:

@@ -18,6 +18,7 @@ from ..reading.characters import character_problems
 from .boxes import (PERCENT_OF, box_extends, inherited_plus, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
                     written_box)
 from ..reading.locate import layout_paths, relative, search_path
+from .colours import span_problems
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
@@ -332,6 +333,10 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                             *syntax_problem(source, exc.message or "", key == "when")))
                     continue
                 problems += unknown_variables(source, key == "when", file, key_line, f"{box}.{key}")
+        if values.get("kind") == "text" and "|" in (values.get("text") or ""):   # `[red|words]` written in the box
+            key_line, box = at("text")
+            problems += [Problem(file, key_line, f"{box}.text", *said)
+                         for said in span_problems(values["text"], palette)]
         for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]

@@ -246,3 +246,16 @@ def test_a_coloured_span_quoted_in_the_rules_and_on_the_site_keeps_its_words(tmp
     site = (tmp_path / "out" / "site" / "spans" / "en.html").read_text()
     assert "Gain two" in rules and "Gain two" in site
     assert not any(mark in text for text in (rules, site) for mark in ("[accent|", "[#c0392b|", "|**"))
+
+
+def test_a_span_written_in_a_layout_box_is_checked_by_validate_as_the_build_draws_it(tmp_path):
+    project(tmp_path, """\
+      label: {kind: text, x: 5, y: 40, width: 53, height: 10, text: "[acent|Cost:] {{ card.props.cost }}"}
+""")
+    line = next(i for i, row in enumerate((tmp_path / "layouts" / "shapes.yaml").read_text().splitlines(), 1)
+                if "acent" in row)
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code != 0, result.output
+    said = [row for row in result.output.splitlines() if row.startswith("layouts/shapes.yaml:")]
+    assert len(said) == 1 and said[0].startswith(f"layouts/shapes.yaml:{line}: ") and "'accent'" in said[0], \
+        result.output
