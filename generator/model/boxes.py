@@ -117,7 +117,7 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
                 problems.append(Problem(file, line(rname, key), f"{where[:-len('.extends')]}.{key}",
                                         f"'{own[key].strip()}' adds to the {key} of the box it extends, and "
                                         f"{' and '.join(map(repr, [names] if isinstance(names, str) else names))} "
-                                        f"sets no {key}", f"a {key} on the box it extends, or a {key} of its own"))
+                                        f"sets no {key}", f"{'an' if key == 'x' else 'a'} {key} on the box it extends, or one of its own"))
                 return None
             own[key], wrong = plus(taken[key], own[key], dpi)
             if wrong:
