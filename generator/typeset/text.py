@@ -115,7 +115,7 @@ def decimal(number: str, lang: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""
-    return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", source)))
+    return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", SPAN.sub(r"\2", source))))
 
 
 def styled(source: str, lang: str, token: re.Pattern, render) -> str:

@@ -87,6 +87,12 @@ def test_colour_inside_a_line_of_text(tmp_path):
     assert colour["P"] == (0x2b, 0x21, 0x18)          # the box's own colour ('ink') around them
 
 
+def test_a_span_asks_no_glyph_of_its_brackets_or_bar():
+    """The glyph check reads what a player sees: a font without '|' or '[' can set a span."""
+    from generator.typeset.text import plain_text
+    assert plain_text("Pay [#c0392b|two **coins**] :coin:") == "Pay two coins "
+
+
 def test_a_span_of_unknown_colour_or_not_closed_is_one_line_at_the_card(tmp_path):
     game = project(tmp_path, BODY)
     deck = with_text(game, "Pay [acent|two coins] now, [red|then draw.")
@@ -234,6 +240,9 @@ def test_nine_squib_cards_on_letter_when_the_grid_asks_for_three_rows(tmp_path):
         above = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.1 and height - ln["bottom"] > top]
     assert len(above) >= 4
     assert all(1.5 * MM - 0.01 <= abs(ln["bottom"] - ln["top"]) and ln["top"] >= 4 * MM - 0.01 for ln in above)
+    checked = pnp("validate", "nine", root=tmp_path)        # validate says it as the build does
+    assert checked.exit_code == 0 and [row for row in checked.output.splitlines() if row.startswith("warning: ")] \
+        == warned, checked.output
 
 
 def test_a_coloured_span_quoted_in_the_rules_and_on_the_site_keeps_its_words(tmp_path):
