@@ -51,8 +51,10 @@ def inherited_plus(own: dict, base: dict, dpi: float | None, file: str, line, wh
                 own[key] = f"{round(base['percent'][key] * 100 + delta, 6):g} %"
                 continue
             total, wrong = None, f"'{own[key].strip()}' adds {unit} to a share of the card: they do not add"
+        elif base.get(key) is None:
+            total, wrong = None, f"'{own[key].strip()}' adds to the {key} of the extended layout's box, which sets none"
         else:
-                total, wrong = plus(base[key], own[key], dpi) if base.get(key) is not None else (None, "nothing to add to")
+            total, wrong = plus(base[key], own[key], dpi)
         if wrong:
             problems.append(Problem(file, line(key), f"{where}.{key}", wrong, "+= a number, or a number and its unit"))
             own.pop(key)
