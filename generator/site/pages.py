@@ -296,7 +296,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     for name, source in runtime.files(project.root).items():      # the calculator's, with .br/.gz copies
         draft.put(name, source, shared=True)
     if runtime.available(project.root):
-        draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
+        draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.served_bundle(project.root))
         draft.runtime = runtime.loaded(project.root)
         draft.runtime_id = runtime.site_id(project.root)
     draft.shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])

@@ -109,6 +109,12 @@ def bundle(root: Path | None = None) -> bytes:
     return _bundle(tuple((name, path, *_stamp(path)) for name, path in _sources()))
 
 
+def served_bundle(root: Path | None = None) -> bytes:
+    """The bundle as the site serves it: compiled ahead where the runtime is (runtime_compile)."""
+    sources = bundle(root)
+    return runtime_compile.bundle(runtime_dir(root), sources) or sources
+
+
 def _stamp(path: Path) -> tuple[int, int]:
     stat = path.stat()
     return stat.st_mtime_ns, stat.st_size
@@ -134,7 +140,7 @@ def worker_config(root: Path) -> dict | None:
     # what the browser keeps between visits (compiled code, the started interpreter) is used only
     # with these very sources: the runtime, the scoring bundle and calc_cache.py
     # a trusted project's own calc_cache.py is read by the project's rule (never a pipe or /dev/zero)
-    made_with = hashlib.sha256(bundle(root) + read_input(root, site_file(root, "calc_cache.py")))
+    made_with = hashlib.sha256(served_bundle(root) + read_input(root, site_file(root, "calc_cache.py")))
     return dict(runtime="../" + FOLDER + "/", wheels=wheels(root), code="../assets/calc.py",
                 cache="../assets/calc_cache.py", worker="../assets/calc-worker.js",
                 key=f"{site_id(root)}/{made_with.hexdigest()[:16]}")

@@ -7,6 +7,9 @@ What it writes is pinned below like the downloads: the same runtime compiles to 
 (no timestamp in the .pyc, entries sorted, dates fixed), and anything else is refused. Without
 Node.js (or when it fails) the site serves the sources, as before: slower, never wrong.
     compiled/python_stdlib.zip, compiled/<wheel>     beside runtime_fetch's pyodide/ and wheels/
+    compiled/bundles/<hash>.zip                      the scoring bundle (runtime.bundle), per version
+The scoring bundle changes with pnp (and a developer's edits to scoring/): it is compiled by the
+first build that serves it, named by the hash of its sources and of the compiler.
 """
 from __future__ import annotations
 
@@ -88,6 +91,38 @@ def compile_runtime(folder: Path) -> None:
             made[name] = data
     for name, data in made.items():
         write_whole(folder / FOLDER / name, data)
+
+
+def bundle(folder: Path, sources: bytes) -> bytes | None:
+    """The scoring bundle `sources` (a zip) with every module compiled, made once per version of
+    it; None when the runtime is not compiled or Node.js cannot do it (the sources are served)."""
+    if not available(folder):
+        return None
+    compiler = b"".join(p.read_bytes() for p in sorted(SCRIPT.parent.iterdir()) if p.suffix in (".mjs", ".py"))
+    name = hashlib.sha256(hashlib.sha256(compiler).digest() + sources).hexdigest()[:20] + ".zip"
+    path = folder / FOLDER / "bundles" / name
+    if name not in _bundles and not runtime_fetch.regular(path):
+        binary = node()
+        if not binary:
+            return None
+        with tempfile.TemporaryDirectory(prefix="pnp-compile-") as scratch:
+            (Path(scratch) / "in").mkdir()
+            (Path(scratch) / "in" / name).write_bytes(sources)
+            try:
+                done = subprocess.run([binary, str(SCRIPT), str(folder / "pyodide"), scratch, "--bundle",
+                                       str(Path(scratch) / "in" / name)], capture_output=True, timeout=TIMEOUT)
+            except (OSError, subprocess.TimeoutExpired):
+                return None
+            made = Path(scratch) / name
+            if done.returncode != 0 or not runtime_fetch.regular(made):
+                return None
+            write_whole(path, made.read_bytes())
+    if name not in _bundles:
+        _bundles[name] = path.read_bytes()
+    return _bundles[name]
+
+
+_bundles: dict[str, bytes] = {}        # read once per process (every score page asks)
 
 
 def files(folder: Path) -> dict[str, Path]:

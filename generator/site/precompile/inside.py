@@ -33,13 +33,13 @@ def used() -> set[str]:
     return {m.__file__ for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str)}
 
 
-def convert(source: str, target: str, prefix: str, files: set[str]) -> None:
-    """`source` (a zip) written to `target` with the modules of `files` compiled; entries sorted,
-    dates fixed: reproducible."""
+def convert(source: str, target: str, prefix: str, files: set[str] | None) -> None:
+    """`source` (a zip) written to `target` with the modules of `files` (None: all) compiled;
+    entries sorted, dates fixed: reproducible."""
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as out:
         for info in sorted(zin.infolist(), key=lambda i: i.filename):
             data, name = zin.read(info), info.filename
-            if name.endswith(".py") and prefix + name in files:
+            if name.endswith(".py") and (files is None or prefix + name in files):
                 code = compile(data, prefix + name, "exec", dont_inherit=True)
                 data = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
                 name += "c"
@@ -55,3 +55,8 @@ def main(stdlib: str, wheels: list[str], out: str) -> list[str]:
     for wheel in wheels:
         convert(wheel, f"{out}/{wheel.rsplit('/', 1)[1]}", HOME + "/", files)
     return sorted(files)
+
+
+def bundle(source: str, target: str) -> None:
+    """The scoring bundle (scoring, datafile, PyYAML: all of it is imported), every module compiled."""
+    convert(source, target, HOME + "/", None)
