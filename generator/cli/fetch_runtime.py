@@ -103,7 +103,7 @@ def fetch_runtime(check):
     if note:
         click.secho(f"note: {note}", fg="yellow", err=True)
     if check:
-        bad = runtime_fetch.verify(folder)
+        bad = runtime_fetch.verify(folder) + runtime_compile.verify(folder)
         if bad:
             click.secho(f"error: {', '.join(bad)} in {folder} differ from the pinned files: delete them and run "
                         f"`pnp fetch-runtime` again", fg="red", err=True)

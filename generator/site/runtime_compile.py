@@ -65,6 +65,16 @@ def compilable(folder: Path) -> bool:
     return runtime_fetch.regular(folder / "pyodide" / "python_stdlib.zip", PINNED_STDLIB)
 
 
+def verify(folder: Path) -> list[str]:
+    """The compiled files of `folder` that are there and differ from the pinned ones (names)."""
+    out = []
+    for name, (sha, _size) in COMPILED.items():
+        path = folder / FOLDER / name
+        if path.exists() and runtime_fetch._sha256(path) != sha:
+            out.append(f"{FOLDER}/{name}")
+    return out
+
+
 def compile_runtime(folder: Path) -> None:
     """Run SCRIPT on the runtime of `folder` and keep what it writes if it is the pinned bytes.
     Written whole or not at all (the files are renamed into place one by one once all are checked:

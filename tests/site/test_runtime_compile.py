@@ -21,9 +21,11 @@ def _runtime_copy(into: Path) -> Path:
     source = runtime_or_skip()
     if not runtime_compile.compilable(source):
         pytest.skip(f"{source} is not the pinned runtime")
+    (into / "pyodide").mkdir(parents=True)
     for name in runtime_fetch.PYODIDE_FILES:
-        (into / "pyodide").mkdir(parents=True, exist_ok=True)
-        os.link(source / "pyodide" / name, into / "pyodide" / name)
+        for copy in (name, f"{name}.br", f"{name}.gz"):       # (the compressed copies too: none made)
+            if runtime_fetch.regular(source / "pyodide" / copy):
+                os.link(source / "pyodide" / copy, into / "pyodide" / copy)
     for wheel in runtime_fetch.WHEELS:
         (into / "wheels").mkdir(parents=True, exist_ok=True)
         os.link(source / "wheels" / wheel.name, into / "wheels" / wheel.name)
@@ -61,6 +63,13 @@ def test_compiled_ahead_to_the_pinned_bytes_and_served_by_the_site(tmp_path, mon
     assert "scoring/api.pyc" in bundle and not [n for n in bundle if n.endswith(".py")]
     # the phone keeps the compiled runtime apart from the sources' (another cache name)
     assert "+compiled" in (out / "site" / "taverna" / "en-score.html").read_text("utf-8")
+    # a compiled file altered in the cache is named by `pnp fetch-runtime --check`
+    wheel = folder / "compiled" / "annotated_types-0.8.0-py3-none-any.whl"
+    data = bytearray(wheel.read_bytes())
+    data[100] ^= 0xFF
+    wheel.write_bytes(bytes(data))
+    result = pnp("fetch-runtime", "--check")
+    assert result.exit_code == 1 and "compiled/annotated_types-0.8.0-py3-none-any.whl" in result.stderr, result.output
 
 
 def test_without_node_the_build_says_so_in_one_line_and_serves_the_sources(tmp_path, monkeypatch):
