@@ -36,21 +36,27 @@ def ensure_runtime(quiet: bool = False) -> bool:
     return runtime.available()
 
 
-def compile_ahead(folder, quiet: bool = False) -> str:
+def compile_ahead(folder, quiet: bool = False, again: bool = False) -> str:
     """The runtime's Python compiled by Node.js, once per machine (runtime_compile.py); "" when it
-    is there or made now, else why not (the site then serves the sources: a slower first visit)."""
+    is there or made now, else why not (the site then serves the sources: a slower first visit).
+    A failure is remembered, so that builds do not pay for it again; `again` (fetch-runtime) retries."""
     if runtime_compile.available(folder) or not runtime_compile.compilable(folder):
         return ""
     if not runtime_compile.node():
         return ("Node.js not found: the score calculator serves Python sources, which a phone compiles on "
                 "its first visit (a few seconds more); install Node.js 18+ and run `pnp fetch-runtime`")
+    failed = runtime_compile.failure(folder)
+    if failed and not again:
+        return f"{failed}; `pnp fetch-runtime` tries again"
     if not quiet:
         click.echo("Compiling the score calculator's Python ahead with Node.js (once, about 20 s)", err=True)
     try:
         runtime_compile.compile_runtime(folder)
     except (runtime_compile.CompileError, OSError) as exc:
-        return (f"the score calculator's Python could not be compiled ahead: {exc}; its sources are served "
-                f"instead (a slower first visit)")
+        reason = (f"the score calculator's Python could not be compiled ahead: {exc}; its sources are served "
+                  f"instead (a slower first visit)")
+        runtime_compile.remember_failure(folder, reason)
+        return reason
     return ""
 
 
@@ -99,7 +105,7 @@ def fetch_runtime(check):
         click.secho(f"error: cannot write the runtime into {folder}: {exc.strerror or exc} "
                     f"(set PNP_RUNTIME_DIR to a writable folder)", fg="red", err=True)
         sys.exit(1)
-    note = compile_ahead(folder)
+    note = compile_ahead(folder, again=True)
     if note:
         click.secho(f"note: {note}", fg="yellow", err=True)
     if check:

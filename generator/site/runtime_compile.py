@@ -75,6 +75,22 @@ def verify(folder: Path) -> list[str]:
     return out
 
 
+FAILED = "failed.txt"        # why the last attempt failed (one line), until one succeeds
+
+
+def failure(folder: Path) -> str:
+    """Why the last attempt to compile failed ("" if none did)."""
+    path = folder / FOLDER / FAILED
+    try:
+        return path.read_text("utf-8", "replace")[:500].strip() if runtime_fetch.regular(path) else ""
+    except OSError:
+        return ""
+
+
+def remember_failure(folder: Path, reason: str) -> None:
+    write_whole(folder / FOLDER / FAILED, reason.encode("utf-8"))
+
+
 def compile_runtime(folder: Path) -> None:
     """Run SCRIPT on the runtime of `folder` and keep what it writes if it is the pinned bytes.
     Written whole or not at all (the files are renamed into place one by one once all are checked:
@@ -101,6 +117,7 @@ def compile_runtime(folder: Path) -> None:
             made[name] = data
     for name, data in made.items():
         write_whole(folder / FOLDER / name, data)
+    (folder / FOLDER / FAILED).unlink(missing_ok=True)
 
 
 def bundle(folder: Path, sources: bytes) -> bytes | None:

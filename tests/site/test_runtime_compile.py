@@ -85,3 +85,20 @@ def test_without_node_the_build_says_so_in_one_line_and_serves_the_sources(tmp_p
     assert (served / "pyodide" / "python_stdlib.zip").read_bytes() == (folder / "pyodide" / "python_stdlib.zip").read_bytes()
     assert not (folder / "compiled").exists()
     assert "scoring/api.py" in zipfile.ZipFile(served / "scoring.zip").namelist()
+
+
+def test_a_failed_compilation_is_said_and_not_paid_for_again_by_every_build(tmp_path, monkeypatch):
+    folder = _runtime_copy(tmp_path / "runtime")
+    monkeypatch.setenv("PNP_RUNTIME_DIR", str(folder))
+    monkeypatch.setenv("PNP_NODE", "/bin/false")          # a Node.js that fails
+    seen = []
+    for build in ("one", "two"):
+        result = pnp("build", "taverna", "--lang", "en", "--only", "rules", "--out", str(tmp_path / build))
+        assert result.exit_code == 0, result.output
+        seen.append(result.stderr)
+    assert "Compiling" in seen[0] and "Compiling" not in seen[1], seen
+    for stderr in seen:
+        notes = [line for line in stderr.splitlines() if "could not be compiled ahead" in line]
+        assert len(notes) == 1 and notes[0].startswith("note: "), stderr
+    assert "fetch-runtime` tries again" in seen[1]
+    assert not runtime_compile.available(folder)
