@@ -44,7 +44,7 @@ def compile_ahead(folder, quiet: bool = False, again: bool = False) -> str:
         return ""
     if not runtime_compile.node():
         return ("Node.js not found: the score calculator serves Python sources, which a phone compiles on "
-                "its first visit (a few seconds more); install Node.js 18+ and run `pnp fetch-runtime`")
+                "its first visit (a few seconds more); install Node.js (20 was tested) and run `pnp fetch-runtime`")
     failed = runtime_compile.failure(folder)
     if failed and not again:
         return f"{failed}; `pnp fetch-runtime` tries again"

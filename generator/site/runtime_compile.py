@@ -107,7 +107,7 @@ def compile_runtime(folder: Path) -> None:
             raise CompileError(f"Node.js could not run ({exc})") from None
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["no message"])[-1][:200]
-            raise CompileError(f"Node.js failed ({last}; Pyodide needs Node.js 18 or later)")
+            raise CompileError(f"Node.js failed ({last}; tested with Node.js 20)")
         made = {}
         for name, (sha, size) in COMPILED.items():
             path = Path(scratch) / name
