@@ -85,7 +85,7 @@ def test_tournay_pad_says_the_rulebook_gives_no_tie_break():
     """The other pads end on a tie line; Tournay's rulebooks (000, 002, 003) give no tie-break in
     any language, so the pad (and its aid card) says so, and does not make one up („geteilter
     Sieg“, the fourth German reading)."""
-    for lang, said, invented in (("de", "keinen Entscheid", "geteilt"), ("en", "no tie-break", "shared"),
+    for lang, said, invented in (("de", "sieht dafür nichts vor", "geteilt"), ("en", "no tie-break", "shared"),
                                  ("fr", "pas de départage", "partagée"), ("ja", "ルールにありません", "分け合")):
         tables = [b["table"] for side in load(CARDS / "tournay" / "aid-card" / f"{lang}.yaml")["sides"]
                   for b in side.get("blocks", []) if "table" in b]
