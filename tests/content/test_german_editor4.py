@@ -25,12 +25,18 @@ def _po(lang: str, domain: str) -> dict[str, str]:
         return {m.id: m.string for m in read_po(handle) if m.id and isinstance(m.id, str)}
 
 
+RAISE = {"de": ("**Turm erhöhen**", "gleicher Rang", "nächstniedrigeren"), "en": ("**Extend", "same rank", "next lower"),
+         "fr": ("**Prolonger", "même rang", "inférieurs"), "ja": ("**塔を伸ばす**", "同じ数字", "小さい数字")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", ["aid", "aid-card"])
-def test_san_gimignano_raise_says_which_ranks(kind):
+def test_san_gimignano_raise_says_which_ranks(kind, lang):
     """Rulesheet 001, « Prolonger une tour »: same rank on a uniform tower, the next ranks in order on
     a coloured one; „Lege Karten oben auf …“ allowed any card."""
-    lines = [s for s in all_strings(load(CARDS / "san-gimignano" / kind / "de.yaml")) if "**Turm erhöhen**" in s]
-    assert lines and all("gleicher Rang" in s and "nächstniedrigeren" in s for s in lines), lines
+    name, uniform, coloured = RAISE[lang]
+    lines = [s for s in all_strings(load(CARDS / "san-gimignano" / kind / f"{lang}.yaml")) if name in s]
+    assert lines and all(uniform in s and coloured in s for s in lines), lines
 
 
 def test_san_gimignano_tallest_marker_is_taken_in_play_and_not_on_a_tie():
