@@ -366,5 +366,7 @@ def _formulas(project: Project, game: GameData, lang: str, keys: list[str]) -> t
     if not (game.directory / "aid-card").is_dir():
         return {}, ""
     load_aid_cards(project, game)
-    ties = [b.tie for _side, blocks in card_sides(project, game, lang) for b in blocks if b.kind == "table" and b.tie]
+    # a rule for several rows (「城の得点計算は1人1つまで」) goes under the table, before the tie-break
+    ties = [" ".join(t for t in (b.pad_note, b.tie) if t) for _side, blocks in card_sides(project, game, lang)
+            for b in blocks if b.kind == "table" and (b.tie or b.pad_note)]
     return pad_formulas(project, game, lang, keys), ties[0] if ties else ""

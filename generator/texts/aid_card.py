@@ -74,6 +74,7 @@ class CardBlock:
     widths: list[float] | None = None
     rows: list[CardRow] = field(default_factory=list)
     tie: str = ""
+    pad_note: str = ""    # the score pad's only
 
 
 def card_sides(project: Project, game: GameData, lang: str) -> list[tuple[str, list[CardBlock]]]:
@@ -105,7 +106,8 @@ def _block(block: Block, ctx: dict) -> CardBlock:
             rows.append(CardRow([render(c, here)[0] for c in t.row.cells], _keys(t.row.key, here), t.row.pad,
                                 t.row.count, item))
     return CardBlock("table", one(t.heading), reference=t.reference, columns=[one(c) for c in t.columns],
-                     widths=t.widths, rows=rows, tie=one(t.tie) if t.tie else "")
+                     widths=t.widths, rows=rows, tie=one(t.tie) if t.tie else "",
+                     pad_note=one(t.pad_note) if t.pad_note else "")
 
 
 def _keys(key, ctx) -> list[str]:

@@ -128,6 +128,8 @@ def _texts(block: Block, at: tuple):
                 yield here + ("row", "cells", c), cell, t.each or "[]", False
         if t.tie:
             yield here + ("tie",), t.tie, None, False
+        if t.pad_note:
+            yield here + ("pad_note",), t.pad_note, None, False
     else:
         yield at + ("legend",), block.legend, None, False
 

@@ -45,6 +45,7 @@ class Table(Strict):
     each: str | None = None
     row: Row | None = None
     tie: str | None = None
+    pad_note: str | None = None     # under the score pad's table only, before the tie (a rule of several rows)
     reference: str | None = None
 
 
