@@ -68,3 +68,10 @@ def test_calibration_page_says_which_way_a_plus_value_shifts_the_back():
     assert re.search(r"\+なら裏面から見て右（X）・上（Y）", step)
     source = (ROOT / "generator" / "paper" / "imposition.py").read_text(encoding="utf-8")
     assert "Box(width - b.x1 + dx, b.y0 + dy" in source      # the direction the text states
+
+
+def test_san_gimignano_pad_rows_say_who_scores_and_the_unit():
+    """Item 11: 「最も高い塔（同点も）を持つ数字ごとにその数字」, 「マーカー：10」 and 「7」."""
+    pads = {r["key"]: r["pad"] for r in _rows(CARDS / "san-gimignano" / "aid-card" / "ja.yaml") if r.get("pad")}
+    assert pads["uniform"].startswith("数字ごとに") and "同点なら" in pads["uniform"]
+    assert pads["tallest"].endswith("10点") and pads["monumento"] == "7点"
