@@ -267,3 +267,15 @@ def test_japanese_refusals_give_each_limit_its_counter():
                   "at most {rank} (the game has {rank} cards of rank {rank})",
                   "at most {count} (each deck holds 3 of those 6 cards)"):
         assert re.search(r"\{(?:count|rank)\}[枚個階]", catalogue[msgid]), catalogue[msgid]
+
+
+def test_japanese_refusal_lists_a_towers_floors_with_japanese_commas(tmp_path):
+    """Fifth Japanese reading: 「各階の数字（10, 9, 7）」 set Latin commas in a Japanese sentence."""
+    import yaml
+    state = {"game": "san-gimignano", "players": [{"name": "A", "towers": [{"floors": [10, 9, 7]}]}, {"name": "B"}]}
+    bad = tmp_path / "gap.yaml"
+    bad.write_text(yaml.safe_dump(state, allow_unicode=True), encoding="utf-8")
+    result = pnp("score", "san-gimignano", str(bad), "--lang", "ja")
+    assert result.exit_code == 1 and "10、9、7" in result.output and "10, 9" not in result.output, result.output
+    english = pnp("score", "san-gimignano", str(bad))
+    assert "floors 10, 9, 7 are neither" in english.output, english.output
