@@ -299,6 +299,8 @@ def test_the_japanese_pad_rows_say_what_to_count_and_the_unit(full_build):
         assert counted in text, counted
     assert text.count("→3／6／9／12／15点") == 4        # the arrow ends the line: no line starts with it
     assert text.count("城の得点計算の後の自分の段：−3、−1、0、1、2、4、7、10点") == 4
+    # the rule of all five castle rows, under the table (fifth reading, item 19), not in the King's row
+    assert "城の得点計算は1人1つまで（2人なら2つまで）選べます。" in text and "王城の得点計算は" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
