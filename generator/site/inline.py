@@ -12,7 +12,7 @@ from datafile.errors import BuildError
 from ..reading.i18n import Translator
 from ..model.layout_file import IconSpec
 from ..texts.rules import REF, Rules
-from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset
+from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset, uncoloured
 from .rules_parts import phrase_breaks
 
 TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
@@ -70,7 +70,7 @@ class Inline:
     def __call__(self, source: str, term: str = "") -> Markup:
         """`term`: the glossary term `source` defines; an icon that names it is seen, not read out."""
         self.term = term
-        text = styled(source or "", self.rules.lang, TOKEN, self._token)
+        text = styled(uncoloured(source or ""), self.rules.lang, TOKEN, self._token)
         text = BOLD.sub(r"<strong>\1</strong>", text)
         text = ordinals(ITALIC.sub(r"<em>\1</em>", text), self.rules.lang, "sup")
         if self.rules.lang == "ja":

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.site import runtime, runtime_compile
 from tests.conftest import ROOT, pnp
 from tests.site.conftest import LANGS, SiteServer, runtime_or_skip, vendored
 
@@ -252,7 +253,12 @@ def test_a_later_visit_restores_the_started_interpreter_and_compiles_nothing(cal
             seen.append({what: page.get_attribute("#calculator", f"data-{what}")
                          for what in ("snapshot", "code-reused", "code-compiled")})
             page.close()
-        assert seen[0]["snapshot"] == "made" and int(seen[0]["code-compiled"]) > 100, seen
+        assert seen[0]["snapshot"] == "made", seen
+        if runtime_compile.available(runtime.runtime_dir()):
+            # compiled ahead by Node.js (runtime_compile.py): a first visit compiles next to nothing
+            assert int(seen[0]["code-compiled"]) <= 5, seen
+        else:
+            assert int(seen[0]["code-compiled"]) > 100, seen      # the sources, compiled in the browser
         assert seen[1]["snapshot"] == "restored" and seen[1]["code-compiled"] == "0", seen
         # pydantic and the scoring package come imported with the snapshot: nothing to import again
         assert seen[1]["code-reused"] == "0", seen
