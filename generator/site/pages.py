@@ -105,7 +105,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
     inline = Inline(rules, project.icons_for(game.id), titles, labels)
     sections = [dict(id=s.id, title=titles[s.id], level=s.level,
                      blocks=[(kind, [inline(t) for t in items]) for kind, items in blocks(s.body, lang)],
-                     terms=[(inline(t.term), inline(t.definition)) for t in s.terms])
+                     terms=[(inline(t.term), inline(t.definition, t.term)) for t in s.terms])
                 for s in rules.flat()]
     figures = figures_by_section(project, game, rules, inline)
     for s in sections:

@@ -298,7 +298,9 @@ def test_the_japanese_pad_rows_say_what_to_count_and_the_unit(full_build):
                     "唱えた呪文0／2／3／4／5枚", "トークンの数×1点", "5点、各トラックで1段上がる", "（花火は2枚）"):
         assert counted in text, counted
     assert text.count("→3／6／9／12／15点") == 4        # the arrow ends the line: no line starts with it
-    assert text.count("自分の段：−3、−1、0、1、2、4、7、10点") == 4
+    assert text.count("城の得点計算の後の自分の段：−3、−1、0、1、2、4、7、10点") == 4
+    # the rule of all five castle rows, under the table (fifth reading, item 19), not in the King's row
+    assert "城の得点計算は1人1つまで（2人なら2つまで）選べます。" in text and "王城の得点計算は" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -324,7 +326,7 @@ def test_japanese_aid_card_says_how_spells_are_cast_and_that_notables_cost_goes_
     """Japanese editor, fourth reading: the spell step held only the sale (one per turn, ⚡ also on
     another player's turn were missing); 「名士に支払い」 paid the notable (« payez son coût »)."""
     text = aid_card_text(GAME, "ja")
-    spell = next(line for line in text.splitlines() if "**呪文**（任意" in line)
+    spell = next(line for line in text.splitlines() if "**呪文を唱える・売る**（任意" in line)
     assert "1手番に1枚まで唱え" in spell and ":lightning:" in spell
     assert "名士に支払" not in text and "名士のコストを払" in text
 
