@@ -115,8 +115,9 @@ def test_calibration_page_heads_both_sides_in_the_players_words(full_build, lang
     reader = PdfReader(pdf)
     for page, side in zip(reader.pages, SIDES[lang]):
         first = page.extract_text().strip().splitlines()[0]
-        dash = "–" if lang == "de" else "—"      # German titles take a spaced en dash
-        assert first.startswith(f"{side} {dash} ") and paper in first, first
+        # German titles take a spaced en dash, Japanese a full-width colon (「表面：…」, fifth Japanese reading)
+        dash = {"de": " – ", "ja": "："}.get(lang, " — ")
+        assert first.startswith(f"{side}{dash}") and paper in first, first
     text = pdf_text(pdf)
     assert not re.search(r"\b(a4|letter)\b", text), "a paper named as a command line writes it"
     if lang != "en":
