@@ -136,6 +136,7 @@ class Faces:
                 drawn.extend(draw_faces(project, game, lang, pdf, bleed, allow_missing=True,
                                         observe=watch.observe(observe), on_error=watch.failed(on_error),
                                         context=watch.context(context),
+                                        one_back=True,    # a back per card: the first card's stands for them
                                         select=lambda deck, card: (deck.deck, card.id if card else None) in wanted))
             check_game(project, game, [lang], report, self.bleed, allow_missing=True, draw=draw,
                        geometry_once=False)
