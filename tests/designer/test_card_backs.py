@@ -23,7 +23,7 @@ def ships(tmp_path, back_text="{{ card.name | upper }}"):
     """`pnp new`'s game with a deck of ships whose back reads the card: its name in capitals,
     on the colour of its realm."""
     game = project(tmp_path, """\
-      title: {kind: text, x: 5, y: 10, width: 53, height: 10, size: 12, text: "{{ card.name }}"}
+      title: {kind: text, x: 5, y: 10, width: 53, height: 10, size: 12, align: center, text: "{{ card.name }}"}
 """)
     (game / "ships.csv").write_text(SHIPS)
     (game / "ships.yaml").write_text("deck: ships\nname: {en: Ships}\nsize: poker\nlayout: shapes/card\n"
@@ -103,3 +103,46 @@ def test_tts_gives_a_sheet_of_backs_laid_out_like_the_fronts(tmp_path):
     other = next(o for o in saved["ObjectStates"] if o is not deck)
     other_custom = other.get("CustomDeck") or {}
     assert all(not s["UniqueBack"] and s["BackURL"].endswith("cards-back.png") for s in other_custom.values())
+
+
+def test_print_shop_and_png_files_carry_each_cards_back(tmp_path):
+    ships(tmp_path)
+    out = tmp_path / "out" / "shapes" / "en"
+    result = pnp("export", "printshop", "shapes", "--preset", "drivethrucards", "--deck", "ships",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    with open_pdf(out / "drivethrucards" / "ships.pdf") as doc:
+        words = [" ".join(w["text"] for w in page.extract_words()) for page in doc.pages]
+    fronts, backs = words[:len(words) // 2], words[len(words) // 2:]
+    assert fronts == ["Galleon", "Galleon", "Raft", "Junk", "Cart"]      # a front per copy, then a back per copy
+    assert backs == [name.upper() for name in fronts]                     # each its own card's, in that order
+    result = pnp("export", "png", "shapes", "--card", "junk", "--dpi", "40", "--out", str(tmp_path / "out"),
+                 root=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "png" / "ships").iterdir()) == ["junk.back.png", "junk.png"]
+    corner = Image.open(out / "png" / "ships" / "junk.back.png").convert("RGB").getpixel((2, 2))
+    assert all(abs(a - b) <= 8 for a, b in zip(corner, SEA)), corner
+
+
+def test_cutter_sheets_print_each_back_at_the_mirror_of_its_front(tmp_path):
+    ships(tmp_path)
+    out = tmp_path / "out" / "shapes" / "en" / "cutter-generic"
+    result = pnp("export", "cutter", "shapes", "--machine", "generic", "--deck", "ships", "--out",
+                 str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    pdf = next(p for p in out.glob("*.pdf") if p.name != "how-to-cut.pdf")
+    seen = []
+    with open_pdf(pdf) as doc:
+        for front, back in zip(doc.pages[::2], doc.pages[1::2]):
+            width = float(front.width)
+            backs = [w for w in back.extract_words() if w["text"].isupper()]
+            for word in front.extract_words():
+                if word["text"] not in ("Galleon", "Raft", "Junk", "Cart"):
+                    continue
+                # both texts are centred on their card: the back's centre is the front's mirrored
+                x, top = width - (word["x0"] + word["x1"]) / 2, word["top"]
+                mirror = min(backs, key=lambda w: abs((w["x0"] + w["x1"]) / 2 - x) + abs(w["top"] - top) / 10)
+                assert abs((mirror["x0"] + mirror["x1"]) / 2 - x) < 2 and mirror["text"] == word["text"].upper(), \
+                    (word["text"], mirror["text"])
+                seen.append(word["text"])
+    assert sorted(seen) == sorted(["Galleon", "Galleon", "Junk", "Raft", "Cart"])
