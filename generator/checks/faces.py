@@ -107,9 +107,11 @@ def layout_work(project: Project, game: GameData) -> int:
     for deck in game.decks:
         lids = [layout_id(deck, card) for card in deck.cards] + ([deck.back.layout] if deck.back else [])
         size = _size(project, deck)
-        for lid in lids:
+        for index, lid in enumerate(lids):
             layout = _layout(project, lid, size)
-            total += len(layout.regions) * len(game.game.languages) if layout is not None else 0
+            times = len(deck.cards) if index == len(deck.cards) and layout is not None \
+                and face_memo.reads_card(layout) else 1    # a back of each card
+            total += len(layout.regions) * len(game.game.languages) * times if layout is not None else 0
     return total
 
 
@@ -153,8 +155,10 @@ def _faces(project: Project, game: GameData) -> Faces:
         size = _size(project, deck)      # None: an unknown size name (the cross-checks report it)
         faces_ = [(_layout(project, layout_id(deck, card), size), card, None, position)
                   for position, card in enumerate(deck.cards)]
-        if deck.back:
-            faces_.append((_layout(project, deck.back.layout, size), None, deck.back.props, None))
+        if deck.back:    # one back for the deck, or one per card when its layout reads `card`
+            back = _layout(project, deck.back.layout, size)
+            faces_ += [(back, card, deck.back.props, position) for position, card in enumerate(deck.cards)] \
+                if back is not None and face_memo.reads_card(back) else [(back, None, deck.back.props, None)]
         for layout, card, side, position in faces_:
             if layout is None:
                 continue            # an unknown or broken layout: the layout check's problem
@@ -165,7 +169,8 @@ def _faces(project: Project, game: GameData) -> Faces:
                     context = card_context(game.game, deck, card, lang, layout.colors, labels[lang], side)
                 except (KeyError, AttributeError):   # a text missing in `lang`: reported by the cross-checks
                     continue
-                what = f"card '{card.id}'" if card else "the back"
+                what = (f"the back of card '{card.id}'" if side is not None else f"card '{card.id}'") if card \
+                    else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
                 used.update(rendered.icons)
                 for index, key, data_error, message in rendered.failures:
@@ -201,7 +206,7 @@ def _faces(project: Project, game: GameData) -> Faces:
 
 def _empty(layout, region, drawn: set) -> Problem:
     file, line = _origin(region, "text", layout)
-    backs = sum(1 for _, what in drawn if what == "the back")
+    backs = sum(1 for _, what in drawn if what.startswith("the back"))
     faces = f"{len(drawn) - backs} card(s)" if len(drawn) > backs else ""
     faces += (" and " if faces and backs else "") + (f"{backs} back(s)" if backs else "")
     return Problem(file, line, f"{layout.id} regions.{region.name}.text",

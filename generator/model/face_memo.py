@@ -26,7 +26,7 @@ from jinja2.parser import Parser
 
 from datafile.errors import DataError
 
-from .templates import View, compiled, environment, template_error
+from .templates import View, compiled, environment, template_error, used_paths
 
 MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first
 
@@ -96,6 +96,22 @@ def templated(layout) -> tuple[tuple[int | None, str, str, str], ...]:
         fields += [(index, r.kind, key, getattr(r, key)) for key in ("color", "fill", "stroke")
                    if "{" in (getattr(r, key) or "")]
     return tuple(fields)
+
+
+def reads_card(layout) -> bool:
+    """True when one of the layout's templates reads `card`: a back layout that does is drawn
+    once per card (each card its own back, Squib's and nanDECK's per-card backs); one that
+    does not stays one drawing shared by the deck. A template that does not parse reads nothing
+    (validate reports it)."""
+    return any(_reads_card(source, key == "when") for _i, _kind, key, source in templated(layout))
+
+
+@lru_cache(maxsize=8192)
+def _reads_card(source: str, expression: bool) -> bool:
+    try:
+        return any(path[0] == "card" for path, _line in used_paths(source, expression))
+    except TemplateSyntaxError:
+        return False
 
 
 def layout_key(layout) -> tuple | None:

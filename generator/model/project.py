@@ -80,6 +80,11 @@ class Project:
         size = self.size_of(deck)
         return self.layouts.sized(deck.back.layout, size.width, size.height)
 
+    def back_per_card(self, deck: Deck) -> bool:
+        """The deck's back layout reads `card`: each card has a back of its own (face_memo.reads_card)."""
+        from .face_memo import reads_card
+        return deck.back is not None and reads_card(self.back_layout(deck))
+
 
 
 def missing_language_file(project: Project, game: GameData, folder: str, lang: str) -> Problem:

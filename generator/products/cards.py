@@ -199,7 +199,7 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
                         game=game.game)
     for deck in game.decks:
         size = project.size_of(deck)
-        for form, layout, context, label, _card in _faces(project, game, deck, lang, labels, options):
+        for form, layout, context, label, _card, _back in _faces(project, game, deck, lang, labels, options):
             draw_form(canvas, form, size, options.bleed,
                       lambda c: renderer.draw(c, layout, size, context, options.bleed, label, steps=
                                               shared.steps.setdefault(form, [])))
@@ -209,18 +209,26 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
 
 
 def _faces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator, options: SheetOptions):
-    """(form, layout, context, label, card) of each face of a deck: its back when backs are
-    printed (card None), then each card's front."""
-    if deck.back and options.two_sided:
+    """(form, layout, context, label, card, back) of each face of a deck: its back when backs are
+    printed (one shared by the deck, card None), then each card's front, followed by the card's
+    own back when the back layout reads `card` (project.back_per_card)."""
+    printed = bool(deck.back and options.two_sided)
+    per_card = printed and project.back_per_card(deck)
+    if printed and not per_card:
         layout = project.back_layout(deck)
         yield (f"{game.id}.{deck.deck}.back", layout,
                card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props),
-               f"back of deck {deck.deck}", None)
+               f"back of deck {deck.deck}", None, True)
     for card in deck.cards:
         layout = project.layout_for(deck, card)
         yield (f"{game.id}.{deck.deck}.{card.id}", layout, card_context(game.game, deck, card, lang, layout.colors,
                                                                          labels),
-               f"card '{card.id}' (deck {deck.deck})", card)
+               f"card '{card.id}' (deck {deck.deck})", card, False)
+        if per_card:     # card ids are slugs: no id ends in ".back"
+            layout = project.back_layout(deck)
+            yield (f"{game.id}.{deck.deck}.{card.id}.back", layout,
+                   card_context(game.game, deck, card, lang, layout.colors, labels, deck.back.props),
+                   f"back of card '{card.id}' (deck {deck.deck})", card, True)
 
 
 def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Translator,
@@ -229,13 +237,19 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
     size = project.size_of(deck)
     grid = game.grid_of(deck)
     back_form, back_key = None, None
-    pieces: list[Piece] = []
-    for form, layout, context, label, card in _faces(project, game, deck, lang, labels, options):
+    fronts: list[tuple] = []
+    for form, layout, context, label, card, back in _faces(project, game, deck, lang, labels, options):
         edge = edge_key(layout, context, label, lang)
-        if card is None:
+        if back and card is None:
             back_form, back_key = form, edge
-            continue
-        piece = Piece(form, back_form if deck.printed_back else None, size, edge, back_key, deck.deck,
+        elif back:
+            fronts[-1][2:4] = [form, edge]
+        else:
+            fronts.append([card, form, None, None, edge])
+    pieces: list[Piece] = []
+    for card, form, own_back, own_key, edge in fronts:
+        back = (own_back or back_form) if deck.printed_back else None
+        piece = Piece(form, back, size, edge, own_key if own_back else back_key, deck.deck,
                       board=deck.component == "board", grid=grid and grid.key, frame=deck.frame)
         pieces += [piece] * card.copies
     return pieces

@@ -70,7 +70,8 @@ class FigureMaker:
         anchors = []
         for placed, (deck, card, size, layout) in zip(figure.cards, placed_cards(self.project, self.game, figure)):
             if placed.back:
-                ctx = card_context(self.game.game, deck, None, self.lang, layout.colors, self.labels, deck.back.props)
+                own = card if self.project.back_per_card(deck) else None     # this card's own back
+                ctx = card_context(self.game.game, deck, own, self.lang, layout.colors, self.labels, deck.back.props)
             else:
                 ctx = card_context(self.game.game, deck, card, self.lang, layout.colors, self.labels)
             x, top, s = placed.x * mm * scale, H * scale - placed.y * mm * scale, placed.scale * scale

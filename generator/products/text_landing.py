@@ -54,8 +54,9 @@ def text_lands(project: Project, langs: list[str] | None) -> Lands:
         size = project.size_of(deck)
         layout = project.layouts.sized(lid, size.width, size.height)
         faces = [(c, None) for c in deck.cards if layout_id(deck, c) == lid]
-        if deck.back and deck.back.layout == lid:
-            faces.append((None, deck.back.props))
+        if deck.back and deck.back.layout == lid:     # the deck's back, or each card's own
+            faces += [(c, deck.back.props) for c in deck.cards] if project.back_per_card(deck) \
+                else [(None, deck.back.props)]
         for lang in [g for g in game.game.languages if not langs or g in langs]:
             face, labels = renderer(game, lang)
             for card, props in faces:

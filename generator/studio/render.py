@@ -99,6 +99,8 @@ class Faces:
                                   self.bleed, self.dpi])
                 for deck in game.decks:
                     size = project.size_of(deck).model_dump()
+                    # a back per card: the studio shows the first card's (draw_faces one_back)
+                    first = deck.cards[0] if deck.cards and project.back_per_card(deck) else None
                     for card in [*deck.cards, *([None] if deck.back else [])]:
                         layout = layout_of(project, deck, card)
                         if id(layout) not in layouts:
@@ -106,7 +108,7 @@ class Faces:
                         specs.append(Spec(face_id(game.id, deck.deck, card.id if card else None, lang), game.id,
                                           deck.deck, card.id if card else None, lang,
                                           _digest([shared, layouts[id(layout)], size,
-                                                   _context(game, deck, card, lang, layout)])))
+                                                   _context(game, deck, card, lang, layout, first)])))
         return specs
 
     def stale(self, specs: list[Spec]) -> list[Spec]:
@@ -136,6 +138,7 @@ class Faces:
                 drawn.extend(draw_faces(project, game, lang, pdf, bleed, allow_missing=True,
                                         observe=watch.observe(observe), on_error=watch.failed(on_error),
                                         context=watch.context(context),
+                                        one_back=True,    # a back per card: the first card's stands for them
                                         select=lambda deck, card: (deck.deck, card.id if card else None) in wanted))
             check_game(project, game, [lang], report, self.bleed, allow_missing=True, draw=draw,
                        geometry_once=False)
@@ -196,8 +199,10 @@ def _layout_digest(layout: Layout) -> str:
                     [{k: v for k, v in vars(r).items() if k != "origin"} for r in layout.regions]])
 
 
-def _context(game: GameData, deck: Deck, card: Card | None, lang: str, layout: Layout) -> dict:
-    ctx = card_context(game.game, deck, card, lang, layout.colors, None,
+def _context(game: GameData, deck: Deck, card: Card | None, lang: str, layout: Layout,
+             first: Card | None = None) -> dict:
+    """What the face reads; a back (card None) drawn for the deck's `first` card reads that card."""
+    ctx = card_context(game.game, deck, card or first, lang, layout.colors, None,
                        deck.back.props if card is None else None)
     ctx.pop("_")
     return ctx

@@ -111,12 +111,13 @@ def _draw_sheets(project, game, lang, path: Path, plan: CutLayout, sheets, fonts
     drawn: set[str] = set()
     kinds = []
 
-    def form(deck: Deck, card: Card | None) -> str:
-        name = f"{deck.deck}.{card.id if card else 'back'}"
+    def form(deck: Deck, card: Card | None, of: Card | None = None) -> str:
+        """The form of a card's front, or (card None) of its deck's back, or of the back of `of`."""
+        face = Face(deck, card, plan.size, 0, of)
+        name = f"{deck.deck}.{face.key}"
         if name not in drawn:
             drawn.add(name)
-            _draw(canvas, project, game, deck, card, lang, labels, renderer, plan.size, plan.bleed, name,
-                  Face(deck, card, plan.size, 0), None)
+            _draw(canvas, project, game, deck, card, lang, labels, renderer, plan.size, plan.bleed, name, face, None)
         return name
 
     def place(name: str, trim: Rect) -> None:
@@ -138,9 +139,10 @@ def _draw_sheets(project, game, lang, path: Path, plan: CutLayout, sheets, fonts
         kinds.append("fronts")
         if any(deck.printed_back for deck, _ in sheet):
             canvas.setPageSize((W * mm, H * mm))
-            for (deck, _), trim in zip(sheet, plan.slots):
+            for (deck, card), trim in zip(sheet, plan.slots):
                 if deck.printed_back:   # at the mirror of its front: the sheet turns over its left or right side
-                    place(form(deck, None), Rect(W - trim.x1, trim.y0, W - trim.x0, trim.y1))
+                    own = card if project.back_per_card(deck) else None    # the card's own back
+                    place(form(deck, None, own), Rect(W - trim.x1, trim.y0, W - trim.x0, trim.y1))
             canvas.showPage()
             kinds.append("backs")
     canvas.save()

@@ -29,17 +29,21 @@ from ...typeset.icons import build_icon_font
 @dataclass(frozen=True)
 class Face:
     deck: Deck
-    card: Card | None      # None: the deck's back
+    card: Card | None      # None: a back
     size: Size
     page: int              # 0-based page of the faces PDF
+    of: Card | None = None   # a back drawn for this card (its layout reads `card`); None: the deck's one back
 
     @property
     def key(self) -> str:
-        return self.card.id if self.card else "back"
+        """The card's id, "back", or "<card id>.back" (ids are slugs: no dot, so no clash)."""
+        return self.card.id if self.card else f"{self.of.id}.back" if self.of else "back"
 
     @property
     def label(self) -> str:
-        return f"card '{self.card.id}' (deck {self.deck.deck})" if self.card else f"back of deck {self.deck.deck}"
+        if self.card:
+            return f"card '{self.card.id}' (deck {self.deck.deck})"
+        return f"back of card '{self.of.id}' (deck {self.deck.deck})" if self.of else f"back of deck {self.deck.deck}"
 
 
 Order = Literal["unique", "print"]
@@ -52,7 +56,7 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
                on_error: Callable[[Face, BuildError], None] | None = None,
                context: Callable[[Face, dict], dict] | None = None,
                select: Callable[[Deck, Card | None], bool] | None = None,
-               cards: set[str] | None = None) -> list[Face]:
+               cards: set[str] | None = None, one_back: bool = False) -> list[Face]:
     """Write the faces PDF to `path` (None: draw and discard, for `pnp check`).
 
     order "unique": each card front once, then the deck's back; "print": a front per copy,
@@ -61,7 +65,9 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
     `context(face, ctx)` may wrap the template context (to see which properties are read);
     `select(deck, card)` keeps only the faces it is true for (card None: the deck's back), so
     the studio draws again only the faces an edit changed; `cards`: only these card ids and their
-    deck's back, with as many backs as those cards have copies (pnp export --card).
+    deck's back, with as many backs as those cards have copies (pnp export --card). A back
+    layout that reads `card` gives each card its own back (Face.of), after the fronts in their
+    order; `one_back`: only the first card's (the studio's picture of the deck's back).
     """
     fonts = FontBook(project.root, project.fonts)
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
@@ -81,15 +87,17 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
         chosen = [card for card in deck.cards if cards is None or card.id in cards]
         if not chosen:
             continue
-        sides = [(card, card.copies if order == "print" else 1) for card in chosen]
-        if deck.back:
+        sides = [(card, None, card.copies if order == "print" else 1) for card in chosen]
+        if deck.back and project.back_per_card(deck):
+            sides += [(None, card, card.copies if order == "print" else 1) for card in chosen[:1 if one_back else None]]
+        elif deck.back:
             backs = sum(card.copies for card in chosen) if order == "print" else 1
-            sides.append((None, backs))
+            sides.append((None, None, backs))
         drawn: set[str] = set()
-        for card, count in sides:
+        for card, of, count in sides:
             if select is not None and not select(deck, card):
                 continue
-            face = Face(deck, card, size, len(faces))
+            face = Face(deck, card, size, len(faces), of)
             form = f"{deck.deck}.{face.key}"
             if form not in drawn:
                 drawn.add(form)
@@ -97,7 +105,7 @@ def draw_faces(project: Project, game: GameData, lang: str, path: Path | None, b
                 _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach, form, face,
                       on_error, context)
             for _ in range(count):
-                face = Face(deck, card, size, len(faces))
+                face = Face(deck, card, size, len(faces), of)
                 faces.append(face)
                 canvas.setPageSize((pw, ph))
                 b = bleed * mm   # the trim is the page less the bleed asked for (a shop's card size)
@@ -120,7 +128,7 @@ def _draw(canvas, project, game, deck, card, lang, labels, renderer, size, reach
         context = card_context(game.game, deck, card, lang, layout.colors, labels)
     else:
         layout = project.back_layout(deck)
-        context = card_context(game.game, deck, None, lang, layout.colors, labels, deck.back.props)
+        context = card_context(game.game, deck, face.of, lang, layout.colors, labels, deck.back.props)
     if wrap:
         context = wrap(face, context)
 

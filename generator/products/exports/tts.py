@@ -1,7 +1,8 @@
 """`pnp export tts`: Tabletop Simulator deck sheets and a saved object that loads them.
 
 Per deck: the unique fronts on sheets of at most 10×7 cells (69 cards, the 70th cell kept
-free as many tools do) and at most 4096 px a side, plus one back image (`UniqueBack: false`).
+free as many tools do) and at most 4096 px a side, plus one back image (`UniqueBack: false`); a deck whose back layout reads `card` (a back per
+card) has instead a sheet of backs beside each sheet of fronts, cell for cell (`UniqueBack: true`).
 The saved object holds one `DeckCustom` per deck (a `Card` for a one-card deck) with one
 `CustomDeck` entry per sheet; CardID = sheet key × 100 + cell index (row-major from the top
 left), DeckIDs list the physical cards in deck order, copies repeating their id.
@@ -36,8 +37,9 @@ def cell_pixels(width_mm: float, height_mm: float, cols: int, rows: int, dpi: fl
 def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: Staging, dpi: float = 300,
                url_base: str | None = None, allow_missing: bool = False, decks: list[Deck] | None = None,
                cards: set[str] | None = None) -> list[Path]:
-    """Write out/<deck>-<n>.png sheets, out/<deck>-back.png, out/<game>.json and its thumbnail
-    out/<game>.png (of `decks` and `cards` only, when given)."""
+    """Write out/<deck>-<n>.png sheets, out/<deck>-back.png (a back per card: out/<deck>-<n>.back.png,
+    a sheet of backs each), out/<game>.json and its thumbnail out/<game>.png (of `decks` and
+    `cards` only, when given)."""
     targets: list[Path] = []
 
     def url(target: Path) -> str:
@@ -57,24 +59,34 @@ def export_tts(project: Project, game: GameData, lang: str, out: Path, staging: 
             cell = min(cell_pixels(size.width, size.height, cols, rows, dpi) for cols, rows in grids)
             images = dict(rasterise(pdf, pixels=lambda index: cell))
             thumbnail = thumbnail or images[fronts[0].page]
-            back_target = out / f"{deck.deck}-back.png"
-            back = next((f for f in faces if f.card is None), None)
-            back_image = images[back.page] if back else Image.new("RGB", cell, "white")
-            back_image.save(staging.temporary(back_target), format="PNG")
-            targets.append(back_target)
+            own_backs = {f.of.id: f for f in faces if f.of is not None}     # a back per card
+            if not own_backs:
+                back_target = out / f"{deck.deck}-back.png"
+                back = next((f for f in faces if f.card is None), None)
+                back_image = images[back.page] if back else Image.new("RGB", cell, "white")
+                back_image.save(staging.temporary(back_target), format="PNG")
+                targets.append(back_target)
             custom, ids_of = {}, {}
             for chunk, (cols, rows) in zip(chunks, grids):
                 key = next_key
                 next_key += 1
                 sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
+                backs = Image.new("RGB", sheet.size, "white") if own_backs else None
                 for index, face in enumerate(chunk):
-                    sheet.paste(images[face.page], ((index % cols) * cell[0], (index // cols) * cell[1]))
+                    at = ((index % cols) * cell[0], (index // cols) * cell[1])
+                    sheet.paste(images[face.page], at)
+                    if backs is not None:     # the same cell: TTS's UniqueBack reads the backs sheet so
+                        backs.paste(images[own_backs[face.card.id].page], at)
                     ids_of[face.card.id] = key * 100 + index
                 target = out / f"{deck.deck}-{len(custom) + 1}.png"
                 sheet.save(staging.temporary(target), format="PNG")
                 targets.append(target)
+                if backs is not None:     # deck ids are slugs: no dot, so no other file has this name
+                    back_target = out / f"{deck.deck}-{len(custom) + 1}.back.png"
+                    backs.save(staging.temporary(back_target), format="PNG")
+                    targets.append(back_target)
                 custom[str(key)] = {"FaceURL": url(target), "BackURL": url(back_target), "NumWidth": cols,
-                                    "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False,
+                                    "NumHeight": rows, "BackIsHidden": True, "UniqueBack": bool(own_backs),
                                     "Type": CIRCLE if size.shape == "round" else ROUNDED_RECT}
             objects.append(_deck_object(deck, lang, custom, ids_of, number))
     saved = out / f"{game.id}.json"
