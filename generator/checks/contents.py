@@ -54,7 +54,7 @@ SHEET_MSGIDS = frozenset({
     'Hold the sheet against a window or a lamp, this side towards you. The red crosses of the back show through.',
     'At each target, read where the cross’s vertical line meets the ruler below the target: that is X (in mm). Read where its horizontal line meets the ruler on the left: that is Y. The shortest ticks are half millimetres.',
     'Within 2.5 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
-    'Further off: shift the back side in your printer’s settings by the values you read, if it offers that, or print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
+    'Further off: if your printer offers it, shift the back side in its settings by the values you read, keeping their signs (back side towards you: +X to the right, +Y upwards); if not, print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
     'FRONT',
     '{side} — {heading}',
     'BACK',
