@@ -24,6 +24,7 @@ class DeckCount:
 class Included:
     decks: list[DeckCount]
     not_printed: list[str]
+    printed_note: str = ""         # what the printed counts assume (game.yaml `printed_note`)
 
     @property
     def missing(self) -> list[DeckCount]:
@@ -38,7 +39,7 @@ LIST_SEPARATOR = {"ja": "、"}     # between the items of a list; ", " elsewhere
 # which also leads rules.pdf and the site. pnp validate asks a new language for each
 # (texts/languages.py); a test keeps this list and the code together.
 SHEET_MSGIDS = frozenset({
-    'Cards to print: {items}.',
+    'To print: {items}.',
     'Check the scale: the square below must measure 50 mm on each side. If it does not, the printer scaled the page; choose “actual size” and print again.',
     'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.',
     'Cut along the marks in the margins: neighbouring cards share one cut.',
@@ -111,7 +112,8 @@ def included(game: GameData, lang: str) -> Included:
                        d.shortfall.expected if d.shortfall else None,
                        d.shortfall.note.get(lang) if d.shortfall else "")
              for d in game.decks]
-    return Included(decks, [item.get(lang) for item in game.game.not_printed])
+    note = game.game.printed_note.get(lang) if game.game.printed_note else ""
+    return Included(decks, [item.get(lang) for item in game.game.not_printed], note or "")
 
 
 def with_count(name: str, count: int) -> str:
@@ -130,7 +132,9 @@ def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[
     then one line per deck short of cards, then what to take from the game's box."""
     facts = included(game, lang)
     printed = [with_count(_bound(d.name), d.count) for d in facts.decks if d.count]
-    lines = [_("Cards to print: {items}.").format(items=join(printed, lang))] if printed else []
+    lines = [_("To print: {items}.").format(items=join(printed, lang))] if printed else []
+    if printed and facts.printed_note:      # the counts' assumption, beside the counts (issue 51)
+        lines.append(facts.printed_note.strip())
     for deck in facts.missing:
         if deck.note:       # one sentence that says what is printed: never the count twice (issue 51)
             lines.append(deck.note.strip())

@@ -51,3 +51,36 @@ def test_back_offset_moves_the_back_right_and_up_as_seen_from_the_back(edge):
     page = Page([Placed("card", Box(10, 20, 30, 40), None, (0, 0, 0, 0))], [])
     zero, moved = mirrored(page, 210, 297, edge), mirrored(page, 210, 297, edge, (1.0, 2.0))
     assert (moved.placed[0].box.x0 - zero.placed[0].box.x0, moved.placed[0].box.y0 - zero.placed[0].box.y0) == (1, 2)
+
+
+# item 4: the district caption adds 7 numbers for 9 cards: it says which 7
+@pytest.mark.parametrize("lang, seven", [("fr", "7 autres cartes"), ("en", "7 other cards"), ("de", "7 übrigen Karten"),
+                                         ("ja", "残り7枚")])
+def test_tournay_district_caption_says_which_seven_cards_add_up(lang, seven):
+    import yaml
+    figures = yaml.safe_load((CARDS / "tournay" / "rules" / "figures.yaml").read_text(encoding="utf-8"))
+    caption = next(f for f in figures["figures"] if f["id"] == "district")["caption"][lang]
+    assert seven in caption
+
+
+# items 5-6: what is printed, in a player's words: no component list against the rulebook, tiles and
+# tokens not called cards, and the tiles' and tokens' assumed split beside their counts
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_taverna_contents_speak_to_the_player(lang):
+    from generator.checks.contents import included_lines
+    from generator.loading.catalog import load_project
+    project = load_project(ROOT, ["taverna"])
+    game = next(g for g in (project.games.values() if isinstance(project.games, dict) else project.games)
+                if g.game.game == "taverna")
+    po = _po(lang, "print") if lang != "en" else ""
+
+    def _(msgid):
+        if not po:
+            return msgid
+        found = po.split(f'msgid "{msgid}"\nmsgstr "', 1)
+        return found[1].split('"\n', 1)[0] if len(found) == 2 else msgid
+    _heading, lines = included_lines(game, lang, _)
+    text = "\n".join(lines)
+    assert not re.search(r"liste du matériel|component list|Cartes à imprimer|Cards to print|pas par la règle|"
+                         r"rulebook does not|règle compte|rulebook counts", text), text
+    assert lines[0].startswith(("À imprimer", "To print")) and re.search(r"9 .*(peuple|people).*4 .*symbol", lines[1])
