@@ -84,3 +84,13 @@ def test_taverna_contents_speak_to_the_player(lang):
     assert not re.search(r"liste du matériel|component list|Cartes à imprimer|Cards to print|pas par la règle|"
                          r"rulebook does not|règle compte|rulebook counts", text), text
     assert lines[0].startswith(("À imprimer", "To print")) and re.search(r"9 .*(peuple|people).*4 .*symbol", lines[1])
+
+
+# item 7: a glossary entry defines its term in words, then shows the icon (read aloud, « Les points de
+# victoire points de prestige » defined one term by another)
+@pytest.mark.parametrize("game", ("tournay", "taverna"))
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_glossary_icons_follow_a_definition(game, lang):
+    text = rules_text(game, lang)
+    assert not re.search(r"(?:jeu|currency|victoire|victory points) :(?:denier|sous|prestige):", text)
+    assert re.search(r"(?:notée?s?|marked) :(?:denier|sous):", text)
