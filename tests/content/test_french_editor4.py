@@ -94,3 +94,27 @@ def test_glossary_icons_follow_a_definition(game, lang):
     text = rules_text(game, lang)
     assert not re.search(r"(?:jeu|currency|victoire|victory points) :(?:denier|sous|prestige):", text)
     assert re.search(r"(?:notée?s?|marked) :(?:denier|sous):", text)
+
+
+# items 10-16: Tournay's wording, where the reviewer stumbled (the old words, refused)
+TOURNAY_OLD = {
+    ("rules", "fr"): ("voyez les deux", "sous la couleur correspondante"),
+    ("rules", "en"): ("see both", "below the matching colour"),
+    ("aid", "fr"): ("2 s'il fait payer", "joueurs + 3 habitants par couleur"),
+    ("aid", "en"): ("put players + 3 citizens",),
+    ("aid-card", "fr"): ("2 s'il fait payer", "la visible glissée", "gardez-en 1, l'autre visible", "révélez, payez et placez-les"),
+    ("aid-card", "en"): ("2 if it makes", "reveal, pay and place them"),
+}
+
+
+@pytest.mark.parametrize("where, lang", sorted(TOURNAY_OLD))
+def test_tournay_reads_as_a_player_would_say_it(where, lang):
+    text = {"rules": rules_text, "aid": aid_text, "aid-card": aid_card_text}[where]("tournay", lang)
+    assert [old for old in TOURNAY_OLD[where, lang] if old in text] == []
+
+
+def test_tournay_event_effects_have_a_verb_and_a_noun():
+    po = _po("fr", "tournay")
+    assert 'msgstr "Une fois par pièce sur cette carte."' not in po
+    events = (CARDS / "tournay" / "events.yaml").read_text(encoding="utf-8")
+    assert not re.search(r"le plus de (?:jaune|rouge|blanc)\b", events)
