@@ -118,3 +118,30 @@ def test_tournay_event_effects_have_a_verb_and_a_noun():
     assert 'msgstr "Une fois par pièce sur cette carte."' not in po
     events = (CARDS / "tournay" / "events.yaml").read_text(encoding="utf-8")
     assert not re.search(r"le plus de (?:jaune|rouge|blanc)\b", events)
+
+
+# items 17-20: Taverna's Plot says what must show the mask; the aid bar names selling spells;
+# the pad's one-royal-scoring line says it governs the 5 royal rows; San Gimignano's nobles
+@pytest.mark.parametrize("lang, mask", [("fr", "le masque"), ("en", "the mask")])
+def test_taverna_plot_says_the_mask_on_the_card_is_enough(lang, mask):
+    for text in (rules_text("taverna", lang), aid_card_text("taverna", lang)):
+        plot = next(line for line in text.splitlines() if re.search(r"\*\*(Complot|Plot)\*\*", line))
+        assert mask in plot and "(la carte" not in plot and "alone" not in plot, plot
+
+
+@pytest.mark.parametrize("lang, sell", [("fr", "revendez"), ("en", "sell")])
+def test_taverna_turn_bar_names_selling_spells(lang, sell):
+    from generator.products.aids.blocks import lead
+    spell = next(line for line in aid_card_text("taverna", lang).splitlines()
+                 if re.search(r"\*\*(?:lancez|Cast) 1 (?:sort|spell)", line))
+    assert sell in lead(spell).lower()
+
+
+@pytest.mark.parametrize("lang, five", [("fr", "sur ces 5\u00a0lignes"), ("en", "across these 5\u00a0rows")])
+def test_taverna_pad_one_royal_scoring_spans_the_royal_rows(lang, five):
+    text = (CARDS / "taverna" / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8")
+    assert five in text
+
+
+def test_san_gimignano_nobles_are_taken_by_choice():
+    assert "Vous pouvez en prendre en achetant" in aid_card_text("san-gimignano", "fr")
