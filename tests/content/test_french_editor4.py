@@ -145,3 +145,12 @@ def test_taverna_pad_one_royal_scoring_spans_the_royal_rows(lang, five):
 
 def test_san_gimignano_nobles_are_taken_by_choice():
     assert "Vous pouvez en prendre en achetant" in aid_card_text("san-gimignano", "fr")
+
+
+# item 21: the calculator says the Roy's track moves are points, and nests no parentheses
+def test_calculator_roy_moves_are_points_and_expectations_unnested():
+    scoring, checks = _po("fr", "scoring"), _po("fr", "checks")
+    moves = scoring.split('msgid "{scoring}; track points: {moves}"\nmsgstr "', 1)[1].split('"\n', 1)[0]
+    assert "points d’échelle" in moves
+    assert "(un seul rang)" not in checks and "une carte chacun)" not in checks
+    assert "(one rank)" not in (ROOT / "scoring" / "san_gimignano.py").read_text(encoding="utf-8")
