@@ -300,6 +300,9 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
         else:
             summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
                                  for key, value in props.items() if value is not False and value not in ("", None, [], {}))
+        # a line breaks before a separator dot, never after it: « coût : 5 ⊙ ·⏎bâtisseur » left the
+        # dot hanging at the end of many index lines (issue 51)
+        summary = summary.replace(" · ", " \u00b7\u00a0")
         entry = CardEntry(card.id, card.name.get(lang), card.copies, summary,
                           card.text.get(lang) if card.text else "", props, [card.id])
         alike = next((c for c in cards if (c.name, c.summary, c.text) == (entry.name, entry.summary, entry.text)), None)

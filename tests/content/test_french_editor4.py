@@ -154,3 +154,29 @@ def test_calculator_roy_moves_are_points_and_expectations_unnested():
     assert "points d’échelle" in moves
     assert "(un seul rang)" not in checks and "une carte chacun)" not in checks
     assert "(one rank)" not in (ROOT / "scoring" / "san_gimignano.py").read_text(encoding="utf-8")
+
+
+# items 22-25: the typesetter's line-break rules (generator/typeset/text.py, texts/rules.py)
+def test_french_number_keeps_its_short_leading_word_and_au_plus_stays_whole():
+    from generator.typeset.text import typeset
+    assert typeset("vos tours unies de 6 résistent au 10.", "fr").endswith(f"au{NBSP}10.")
+    assert f"à{NBSP}2{NBSP}joueurs" in typeset("(deux à 2 joueurs)", "fr")
+    assert typeset("12 \ue8f01\ue8f1 au plus", "fr").endswith(f"au{NBSP}plus")
+    assert typeset("au plus 4 cartes", "en") == "au plus 4\u00a0cartes"       # French only
+
+
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_a_two_word_name_is_never_split(lang):
+    from generator.typeset.text import typeset
+    assert f"San{NBSP}Gimignano" in typeset("Deux familles bâtissent à San Gimignano.", lang)
+    assert f"Saint{NBSP}Brice" in typeset("Saint Brice", lang) and "Saint-Brice" in typeset("Saint-Brice", lang)
+
+
+def test_index_lines_break_before_a_separator_dot():
+    from generator.loading.catalog import load_project
+    from generator.texts.rules import load_rules
+    project = load_project(ROOT, ["tournay"])
+    rules = load_rules(project, project.games["tournay"], "fr")
+    summaries = [card.summary for deck in rules.decks for card in deck.cards if card.summary]
+    assert summaries and all(" · " not in s for s in summaries)
+    assert any(f" ·{NBSP}" in s for s in summaries)
