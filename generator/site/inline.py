@@ -48,6 +48,16 @@ def named_beside(label: str, before: str, after: str) -> bool:
     return bool(word) and (word in clause or after.replace("**", "").startswith(word))
 
 
+def unsaid(spec: IconSpec, lang: str) -> bool:
+    """An icon whose `spoken` name in `lang` is empty is never read inside a sentence: the words
+    beside it already say it (« **Personnages** :arrow: : améliorent les cartes de leur ligne et de
+    leur colonne » was read « Personnages ligne et colonne : améliorent… », issue 51)."""
+    said = spec.spoken
+    if said is None:
+        return False
+    return (said.root if isinstance(said.root, str) else said.root.get(lang, None)) == ""
+
+
 class Inline:
     """Our text markup to HTML: **bold**, *italic*, :icon: (inline SVG), [[card]], [[#section]].
     An icon after a number is read out in that number's form (「1 Prestigepunkt」, "2 deniers"):
@@ -85,6 +95,8 @@ class Inline:
             raise BuildError(f"unknown icon ':{name}:'")
         if self.rules.lang == "ja" and named_beside(self.icons[name].label.get("ja"), match.string[:match.start()],
                                                     match.string[match.end():]):
+            return self.icon(name, spoken=False)
+        if unsaid(self.icons[name], self.rules.lang):     # its `spoken` name is "": the sentence names it
             return self.icon(name, spoken=False)
         count = COUNT_BEFORE.search(match.string, 0, match.start())
         if count:

@@ -180,3 +180,31 @@ def test_index_lines_break_before_a_separator_dot():
     summaries = [card.summary for deck in rules.decks for card in deck.cards if card.summary]
     assert summaries and all(" · " not in s for s in summaries)
     assert any(f" ·{NBSP}" in s for s in summaries)
+
+
+# items 26 and 7 (read aloud): an icon the sentence names beside it is not read; a glossary icon
+# is read after its definition, never in place of its term
+def _site_inline(game: str, lang: str):
+    from generator.loading.catalog import load_project
+    from generator.reading.i18n import Translator
+    from generator.site.inline import Inline
+    from generator.texts.rules import load_rules
+    project = load_project(ROOT, [game])
+    rules = load_rules(project, project.games[game], lang)
+    return rules, Inline(rules, project.icons_for(game), {}, Translator(ROOT, lang))
+
+
+@pytest.mark.parametrize("lang, characters", [("fr", "**Personnages** :arrow:"), ("en", "**Characters** :arrow:")])
+def test_character_arrows_are_not_read_into_the_sentence(lang, characters):
+    rules, inline = _site_inline("tournay", lang)
+    line = next(line for line in rules_text("tournay", lang).splitlines() if characters in line)
+    html = str(inline(line.lstrip("- ")))
+    assert 'aria-hidden="true"' in html and "ligne et colonne<" not in html and "row and column<" not in html
+
+
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_glossary_icon_is_read_after_a_definition(lang):
+    rules, inline = _site_inline("tournay", lang)
+    html = str(inline(rules_text("tournay", lang)))
+    assert not re.search(r"(?:victoire|victory points) <svg", html)
+    assert re.search(r'(?:notés|marked) <svg class="icon"[^>]*aria-label="(?:points de prestige|prestige points)"', html)
