@@ -11,11 +11,11 @@ from datafile.errors import BuildError
 
 from ..reading.i18n import Translator
 from ..model.layout_file import IconSpec
-from ..texts.rules import REF, Rules
+from ..texts.rules import REF, Rules, card_ref_name
 from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset
 from .rules_parts import phrase_breaks
 
-TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
+TOKEN = re.compile(r"(\[\[[#~]?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
 COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :denier:"
 # words that say how many as a number would, read aloud before an icon's label: « des habitants »,
@@ -87,9 +87,10 @@ class Inline:
         ref = REF.fullmatch(token)
         if ref:
             anchor, target = ref.groups()
-            if anchor:
+            if anchor == "#":
                 return f'<a class="ref" href="#{target}">{escape(self.titles[target])}</a>'
-            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(self.rules.card_names[target], self.rules.lang))}</a>'
+            name = card_ref_name(self.rules.card_names[target], anchor)
+            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(name, self.rules.lang))}</a>'
         name = token.strip(":")
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")

@@ -38,7 +38,14 @@ from ..model.layouts import layout_id
 from ..model.templates import localise
 from ..reading.i18n import sort_key
 
-REF = re.compile(r"\[\[(#?)([a-z0-9][a-z0-9-]*)\]\]")
+# [[card]] links to a card by its name, [[~card]] by its name in lower case inside a sentence
+# (« **Garde** ([[~tower-5]]) » reads « (carte 5) », issue 51), [[#section]] to a section
+REF = re.compile(r"\[\[([#~]?)([a-z0-9][a-z0-9-]*)\]\]")
+
+
+def card_ref_name(name: str, anchor: str) -> str:
+    """A card's name as a [[card]] or [[~card]] link shows it."""
+    return name[:1].lower() + name[1:] if anchor == "~" else name
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
 
@@ -240,10 +247,10 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
     for path, text in texts(spec.sections, ("sections",)):
         where = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
         for anchor, ref in REF.findall(text):
-            if anchor and ref not in seen:
+            if anchor == "#" and ref not in seen:
                 problems.append(Problem(file, line_of(raw, path), where, f"link to unknown section '#{ref}'",
                                         "a section id of this file"))
-            if not anchor and ref not in names:
+            if anchor != "#" and ref not in names:
                 problems.append(Problem(file, line_of(raw, path), where, f"link to unknown card '{ref}'",
                                         f"a card id of {game.id}"))
         for icon in ICON.findall(text):

@@ -208,3 +208,12 @@ def test_glossary_icon_is_read_after_a_definition(lang):
     html = str(inline(rules_text("tournay", lang)))
     assert not re.search(r"(?:victoire|victory points) <svg", html)
     assert re.search(r'(?:notés|marked) <svg class="icon"[^>]*aria-label="(?:points de prestige|prestige points)"', html)
+
+
+# item 9: a card name inside a sentence is in lower case: « Garde (carte 5) », not « (Carte 5) »
+@pytest.mark.parametrize("lang, card5", [("fr", "(carte 5)"), ("en", "(card 5)")])
+def test_san_gimignano_donations_name_their_card_in_lower_case(lang, card5):
+    rules, inline = _site_inline("san-gimignano", lang)
+    line = next(line for line in rules_text("san-gimignano", lang).splitlines() if "tower-5]]" in line)
+    html = str(inline(line.lstrip("- ")))
+    assert re.sub(r"<[^>]+>", "", html).replace(NBSP, " ").count(card5) == 1, html
