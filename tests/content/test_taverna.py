@@ -108,7 +108,8 @@ def test_no_favour_tile_is_named_after_a_guild_effect(lang):
 
 # --- second reading (native editors, docs/fidelity.md): meanings fixed at the source ------------
 
-CARD_ALONE = {"fr": "la carte client suffit", "en": "the client card alone is enough", "de": "die Gastkarte genügt",
+CARD_ALONE = {"fr": "il suffit que la carte client jouée porte le masque",
+              "en": "the mask on the client card you played is enough", "de": "die Gastkarte genügt",
               "ja": "客カードにあるだけで有効"}
 
 
@@ -362,6 +363,10 @@ def test_counts_the_rulebook_does_not_give_are_credited_to_the_component_list(la
         book = seed.read_text(encoding="utf-8")
         assert "32 cartes *sort*" in book and not re.search(r"\b(36|34|12) (tuiles|cartes|jetons)", book)
     about = rules(GAME, lang)["about"]
-    for note in (about, deck(GAME, "clients")["shortfall"]["note"][lang], deck(GAME, "spells")["shortfall"]["note"][lang]):
+    # French and English say it in the rules' « À propos » only: the contents list speaks to the
+    # player, not of sources (fourth French reading, item 5)
+    notes = () if lang in ("fr", "en") else (deck(GAME, "clients")["shortfall"]["note"][lang],
+                                             deck(GAME, "spells")["shortfall"]["note"][lang])
+    for note in (about, *notes):
         assert COMPONENT_LIST[lang] in note, note
     assert not re.search(r"(rulebook counts 36|règle compte 36|Spielregel nennt 36|ルールブックには客タイル36)", about)
