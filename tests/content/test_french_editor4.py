@@ -118,6 +118,7 @@ def test_tournay_event_effects_have_a_verb_and_a_noun():
     assert 'msgstr "Une fois par pièce sur cette carte."' not in po
     events = (CARDS / "tournay" / "events.yaml").read_text(encoding="utf-8")
     assert not re.search(r"le plus de (?:jaune|rouge|blanc)\b", events)
+    assert not re.search(r"the most (?:yellow|red|white) \(", events)
 
 
 # items 17-20: Taverna's Plot says what must show the mask; the aid bar names selling spells;
