@@ -43,7 +43,7 @@ COUNT = re.compile(r"(?<![\w.,])(\d{1,3}) (?=\*{0,2}(?:[^\W\d_]|" + HELD_LINK + 
 GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon never part
 # French: a number never starts a line after the short word that leads to it (« résistent au⏎10 »,
 # « deux à⏎2 joueurs »), and « au plus », « au moins » stay whole (« 12 ★ au⏎plus », issue 51)
-FR_LEAD_NUMBER = re.compile(r"(?i)(?<![\w\u2019'])(à|au|aux|de|du|des|par|sur|en) (?=[\d\u2212])")
+FR_LEAD_NUMBER = re.compile(r"(?i)(?<![\w\u2019'-])(à|au|aux|de|du|des|par|sur|en) (?=[\d\u2212])")
 FR_AU_PLUS = re.compile(r"(?i)(?<![\w\u2019'])(au) (?=(?:plus|moins)\b)")
 # a two-word place or saint's name is never split after its first word (« à San⏎Gimignano »)
 NAME_PARTICLE = re.compile(r"\b(San|Santa|Santo|Saint|Sainte|Sankt) (?=[A-Z])")

@@ -164,6 +164,7 @@ def test_french_number_keeps_its_short_leading_word_and_au_plus_stays_whole():
     assert f"à{NBSP}2{NBSP}joueurs" in typeset("(deux à 2 joueurs)", "fr")
     assert typeset("12 \ue8f01\ue8f1 au plus", "fr").endswith(f"au{NBSP}plus")
     assert typeset("au plus 4 cartes", "en") == "au plus 4\u00a0cartes"       # French only
+    assert typeset("posez-en 2 ou plus", "fr").startswith("posez-en 2")         # a pronoun, not « en »
 
 
 @pytest.mark.parametrize("lang", ("fr", "en"))
