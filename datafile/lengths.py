@@ -8,6 +8,17 @@ import re
 UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}    # px needs a dpi; % a whole to be a share of
 LENGTH = r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|px|%)\s*$"
 _LENGTH = re.compile(LENGTH)
+# Squib's relative value, `y: += 198 px`: the value of the box it extends, plus or minus this
+RELATIVE = r"^\s*([+-])=\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt|px|%)?\s*$"
+_RELATIVE = re.compile(RELATIVE)
+
+
+def parse_relative(text: object) -> tuple[float, str | None] | None:
+    """(signed number, unit or None) of `+= 5 px` / `-= 2`; None when it is not one."""
+    found = _RELATIVE.match(text) if isinstance(text, str) else None
+    if not found:
+        return None
+    return (-1 if found.group(1) == "-" else 1) * float(found.group(2)), found.group(3)
 
 
 def parse_length(text: str) -> tuple[float, str] | None:

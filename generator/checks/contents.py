@@ -72,6 +72,7 @@ SHEET_MSGIDS = frozenset({
     'Page {pages}: print on one side only: these pieces have no back.',
     'Pages {pages}: print on both sides, flipping on the {edge}. Each fronts page is followed by its backs page.',
     'Pages {pages} are this sheet: print them on their own, on plain paper, before you load card stock.',
+    'Pages {pages} are this sheet: print them on their own, on plain paper, before you load the paper for the cards.',
     'Pages {pages}: print on one side (fronts only: this file was built without backs).',
     'Pages {pages}: print on one side only: these pieces have no back.',
     'For this version use paper of {low}–{high} g/m²: card stock folded in two is too thick to cut and shuffle.',

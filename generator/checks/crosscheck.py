@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 
+from ..model.colours import span_problems
 from ..model.layouts import layout_id
 from ..model.region_checks import FONT_FILE
 from ..reading.locate import game_font, relative
@@ -66,12 +67,15 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             _unknown_layout(out, file, line_of(raw, ("back", "layout")), "back.layout", deck.back.layout, project)
         elif check_layouts and deck.back:
             project.layouts.check([deck.back.layout], out)
+        palette = _palette(project, deck) if check_layouts else None
         for path, text in texts(deck, ()):
             for lang in text.missing(langs):
                 out.add(*deck_place(deck, raw, file, path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
             for lang, value in values:
+                for message, expected in span_problems(value or "", palette):
+                    out.add(*deck_place(deck, raw, file, path, lang), message, expected)
                 for icon in ICON_REF.findall(value or ""):
                     if icon not in icons and icon not in project.defined_icons(data.id):
                         guess = closest(icon, icons)
@@ -100,6 +104,18 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             if card.id in seen_ids:
                 out.add(*where, f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
             seen_ids[card.id] = f"{where[0]}:{where[1]}" if where[1] else where[0]
+
+
+def _palette(project: Project, deck: Deck) -> dict | None:
+    """The colours the layouts of a deck's cards name (a span's colour may be one of them); None
+    when one of them is unknown or broken (said by its own check: a span is not judged by half)."""
+    palette: dict = {}
+    for lid in sorted({layout_id(deck, c) for c in deck.cards}):
+        try:
+            palette.update(project.layouts[lid].colors)
+        except (KeyError, DataError):
+            return None
+    return palette
 
 
 def deck_place(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:

@@ -27,6 +27,8 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..checks.faces import empty_boxes
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
+    from ..paper.imposition import SheetOptions
+    from ..products.cards import grid_warnings
 
     report = Report()
     languages = split_list(langs)
@@ -63,6 +65,8 @@ def check(ctx, games, langs, as_json, allow_missing):
         aid_pages(project, game, sizes[game.id], report)
         for line in size_warnings(project, [game]):      # as validate and the build say it
             report.findings.append(Finding("warning", "size-bleed", game.id, line.removeprefix("warning: ")))
+        for line in grid_warnings(project, [game], SheetOptions(), chosen):    # marks shortened for a grid
+            report.findings.append(Finding("warning", "grid-marks", game.id, line.removeprefix("warning: ")))
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:

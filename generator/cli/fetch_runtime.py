@@ -8,7 +8,7 @@ from contextlib import ExitStack
 
 import click
 
-from ..site import runtime, runtime_fetch
+from ..site import runtime, runtime_compile, runtime_fetch
 
 NEEDED = "the score calculator needs its runtime"
 
@@ -21,16 +21,43 @@ def has_calculator(game) -> bool:
 def ensure_runtime(quiet: bool = False) -> bool:
     """True when the runtime is in place, fetched now if need be (with a progress bar); when
     it cannot be fetched, one line says so and which command fetches it later."""
-    if runtime.available():     # (a folder without the compressed copies is used as it is)
-        return True
-    try:
-        _fetch(runtime.runtime_dir(), quiet)
-    except (runtime_fetch.FetchError, OSError) as exc:
-        reason = exc if isinstance(exc, runtime_fetch.FetchError) else f"{exc.strerror or exc} ({exc.filename})"
-        size = _mb(runtime_fetch.download_size(runtime_fetch.missing(runtime.runtime_dir())[0]))
-        click.secho(f"note: {NEEDED} ({size} to download once): {reason}; run `pnp fetch-runtime` when online "
-                    f"(until then, score pages point to the score pad)", fg="yellow", err=True)
+    if not runtime.available():     # (a folder without the compressed copies is used as it is)
+        try:
+            _fetch(runtime.runtime_dir(), quiet)
+        except (runtime_fetch.FetchError, OSError) as exc:
+            reason = exc if isinstance(exc, runtime_fetch.FetchError) else f"{exc.strerror or exc} ({exc.filename})"
+            size = _mb(runtime_fetch.download_size(runtime_fetch.missing(runtime.runtime_dir())[0]))
+            click.secho(f"note: {NEEDED} ({size} to download once): {reason}; run `pnp fetch-runtime` when online "
+                        f"(until then, score pages point to the score pad)", fg="yellow", err=True)
+            return False
+    note = compile_ahead(runtime.runtime_dir(), quiet)
+    if note:
+        click.secho(f"note: {note}", fg="yellow", err=True)
     return runtime.available()
+
+
+def compile_ahead(folder, quiet: bool = False, again: bool = False) -> str:
+    """The runtime's Python compiled by Node.js, once per machine (runtime_compile.py); "" when it
+    is there or made now, else why not (the site then serves the sources: a slower first visit).
+    A failure is remembered, so that builds do not pay for it again; `again` (fetch-runtime) retries."""
+    if runtime_compile.available(folder) or not runtime_compile.compilable(folder):
+        return ""
+    if not runtime_compile.node():
+        return ("Node.js not found: the score calculator serves Python sources, which a phone compiles on "
+                "its first visit (a few seconds more); install Node.js (20 was tested) and run `pnp fetch-runtime`")
+    failed = runtime_compile.failure(folder)
+    if failed and not again:
+        return f"{failed}; `pnp fetch-runtime` tries again"
+    if not quiet:
+        click.echo("Compiling the score calculator's Python ahead with Node.js (once, about 20 s)", err=True)
+    try:
+        runtime_compile.compile_runtime(folder)
+    except (runtime_compile.CompileError, OSError) as exc:
+        reason = (f"the score calculator's Python could not be compiled ahead: {exc}; its sources are served "
+                  f"instead (a slower first visit)")
+        runtime_compile.remember_failure(folder, reason)
+        return reason
+    return ""
 
 
 def _mb(size: int) -> str:
@@ -78,8 +105,11 @@ def fetch_runtime(check):
         click.secho(f"error: cannot write the runtime into {folder}: {exc.strerror or exc} "
                     f"(set PNP_RUNTIME_DIR to a writable folder)", fg="red", err=True)
         sys.exit(1)
+    note = compile_ahead(folder, again=True)
+    if note:
+        click.secho(f"note: {note}", fg="yellow", err=True)
     if check:
-        bad = runtime_fetch.verify(folder)
+        bad = runtime_fetch.verify(folder) + runtime_compile.verify(folder)
         if bad:
             click.secho(f"error: {', '.join(bad)} in {folder} differ from the pinned files: delete them and run "
                         f"`pnp fetch-runtime` again", fg="red", err=True)

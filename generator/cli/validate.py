@@ -64,6 +64,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
     from ..checks.system_fonts import substitute_notes
     for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
         click.secho(line, fg="yellow", err=True)
+    from ..products.cards import grid_warnings
+    for line in grid_warnings(project, list(project.games.values()), SheetOptions(paper, bleed, fold=fold)):
+        click.secho(line, fg="yellow", err=True)
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():

@@ -95,6 +95,9 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
         if len(deck.cards) > MAX_CARDS:
             out.add(name, line_of(raw, ("cards_from",)), "cards_from",
                     f"{len(deck.cards)} cards with the spreadsheet's", f"at most {MAX_CARDS} cards in a deck")
+    elif deck.where:
+        out.add(name, line_of(raw, ("where",)), "where", "'where' picks rows of a spreadsheet, and the deck has "
+                "no cards_from", "cards_from: <file>.csv beside it, or no where")
     elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):
         out.add(name, line_of(raw, ()), "cards", "the deck has no cards", "a list 'cards:' or 'cards_from: <file>.csv'")
     for i, card in enumerate(deck.cards[:own_cards]):
@@ -138,5 +141,5 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
     return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                       search_path(root), deck.quantity, deck.name_column, deck.name,
-                      (name, line_of(raw, ("quantity",))))
+                      (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))))
 

@@ -26,7 +26,7 @@ from datafile.characters import odd_character
 from datafile.source import read_bytes
 from datafile.validate import MISSING, problems_from
 
-from .columns import Columns as _Columns, column_letter, is_blank as _blank
+from .columns import Columns as _Columns, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
 from ..reading.locate import MAX_SHEET_BYTES
 from ..model.model import MAX_CARDS, Card, PropertySpec
@@ -190,7 +190,8 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                sheet: str | None = None, taken: set[str] = frozenset(),
                within: tuple[Path, ...] | None = None, quantity: str | None = None,
                name_column: str | None = None, deck_name: Any = None,
-               quantity_at: tuple[str, int] | None = None) -> list[Card]:
+               quantity_at: tuple[str, int] | None = None, where: dict | None = None,
+               where_at: tuple[str, int] | None = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
     every problem with file, row and column. Plain columns that name no declared property are
     added to `properties` (the deck's), so the layout checks know them."""
@@ -207,6 +208,8 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
+    if where:    # the rows of this deck only (one sheet split into decks, each with its back)
+        rows = rows_where(rows, where, display, where_at or (display, 1))
     # a required field no column holds: one problem on the header, not one per row
     # a sheet without names (Squib's need none): each card is named after the deck and its place
     unnamed = not columns.has(("name",)) and not name_column

@@ -9,14 +9,62 @@ import dataclasses
 from typing import Any
 
 from datafile.errors import Problem, closest
-from datafile.lengths import parse_length, to_mm
+from datafile.lengths import parse_length, parse_relative, to_mm
 from datafile.source import line_of
 
 from .model import MAX_OFFSET_MM
 
 
+RELATIVE_KEYS = ("x", "y", "width", "height", "radius")
+
+
+def plus(base, value: str, dpi: float | None) -> tuple[Any, str | None]:
+    """`value` (`+= 198 px`, `-= 2`) added to `base`, the value of the box it extends, as Squib's
+    layouts add it: (the sum, None), or (None, what is wrong). A bare number is in the unit `base`
+    was written in; a sum in one unit stays in it (px and % are converted later, as any length)."""
+    delta, unit = parse_relative(value)
+    if isinstance(base, str) and not parse_length(base):
+        return None, f"'{value.strip()}' adds to '{base.strip()}', which adds to nothing itself"
+    if isinstance(base, str):
+        number, base_unit = parse_length(base)
+    else:
+        number, base_unit = float(base), None
+    unit = unit or base_unit
+    if unit == base_unit:
+        total = round(number + delta, 6)
+        return (total if unit is None else f"{total:g} {unit}"), None
+    if "%" in (unit, base_unit):
+        return None, f"'{value.strip()}' adds {unit or 'mm'} to '{base}': a share of the card and a length do not add"
+    if "px" in (unit, base_unit) and not dpi:
+        return None, f"'{value.strip()}' adds to '{base}' in pixels, but the layout says no dpi"
+    return round(to_mm(number, base_unit or "mm", dpi) + to_mm(delta, unit or "mm", dpi), 6), None
+
+
+def inherited_plus(own: dict, base: dict, dpi: float | None, file: str, line, where: str) -> list[Problem]:
+    """`y: += 5` on a box that a layout takes from the layout it extends: added to that box's
+    value (in mm there, or a share of the card); `own` is updated."""
+    problems = []
+    for key in [k for k in RELATIVE_KEYS if parse_relative(own.get(k))]:
+        delta, unit = parse_relative(own[key])
+        if key in (base.get("percent") or {}):     # the box it extends said a share of the card
+            if (unit or "%") == "%":
+                own[key] = f"{round(base['percent'][key] * 100 + delta, 6):g} %"
+                continue
+            total, wrong = None, f"'{own[key].strip()}' adds {unit} to a share of the card: they do not add"
+        elif base.get(key) is None:
+            total, wrong = None, f"'{own[key].strip()}' adds to the {key} of the extended layout's box, which sets none"
+        else:
+            total, wrong = plus(base[key], own[key], dpi)
+        if wrong:
+            problems.append(Problem(file, line(key), f"{where}.{key}", wrong, "+= a number, or a number and its unit"))
+            own.pop(key)
+        else:
+            own[key] = total
+    return problems
+
+
 def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, raw: Any, short: str,
-                failed: set[str], defaults: dict) -> list[Problem]:
+                failed: set[str], defaults: dict, dpi: float | None = None) -> list[Problem]:
     """`extends: title` (or a list) on a box: the fields written for those boxes, then its own;
     an unknown box or a loop is one problem at the `extends:` line (its boxes added to `failed`,
     whose other checks would only repeat it). `merged` is updated."""
@@ -64,7 +112,22 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
             origin = merged[rname]["origin"] = merged[rname].get("origin") or {}
             for key in inherited:   # a mistake in an inherited field is named where it was written
                 origin.setdefault(key, (merged[name].get("origin") or {}).get(key) or (file, line(name, key)))
-        done[rname] = {**taken, **{k: v for k, v in own.items() if k != "extends"}}
+        own = {k: v for k, v in own.items() if k != "extends"}
+        for key in [k for k in RELATIVE_KEYS if parse_relative(own.get(k))]:   # `y: += 198 px`
+            if taken.get(key) is None:
+                failed.add(rname)
+                problems.append(Problem(file, line(rname, key), f"{where[:-len('.extends')]}.{key}",
+                                        f"'{own[key].strip()}' adds to the {key} of the box it extends, and "
+                                        f"{' and '.join(map(repr, [names] if isinstance(names, str) else names))} "
+                                        f"sets no {key}", f"{'an' if key == 'x' else 'a'} {key} on the box it extends, or one of its own"))
+                return None
+            own[key], wrong = plus(taken[key], own[key], dpi)
+            if wrong:
+                failed.add(rname)
+                problems.append(Problem(file, line(rname, key), f"{where[:-len('.extends')]}.{key}", wrong,
+                                        "+= a number, or a number in the unit of the value it adds to"))
+                return None
+        done[rname] = {**taken, **own}
         return done[rname]
 
     for rname in list(merged):
@@ -104,6 +167,12 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
     for key in LENGTHS:
         value = values.get(key)
         if not isinstance(value, str):
+            continue
+        if parse_relative(value):    # a box that extends none (an extending box's were added)
+            problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' adds to the {key} of "
+                                    "the box it extends, and this box extends none",
+                                    f"extends: <a box of this layout> beside it, or a {key} of its own "
+                                    "(mm, or a number and its unit)"))
             continue
         number, unit = parse_length(value)       # the schema let only lengths through
         if unit == "px" and not dpi:

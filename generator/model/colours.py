@@ -10,6 +10,8 @@ from typing import Annotated
 from pydantic import AfterValidator
 from pydantic_core import PydanticCustomError
 
+from datafile.errors import closest
+
 HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 PALETTE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")     # a key of a layout file's `colors`
 NAMED = frozenset("""
@@ -59,6 +61,37 @@ def colour_ref(value: str) -> str:
         raise PydanticCustomError("colour", "'{value}' is not a colour (expected {expected}, a name of the layout's "
                                   "colors, or a template)", {"value": _shown(value), "expected": EXPECTED})
     return colour(value)
+
+
+# a coloured span of text, `[red|these words]`: a colour (#rrggbb, #rgb, a name) and words holding no ]
+SPAN = re.compile(r"\[(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[a-z][a-z0-9-]*)\|([^\]\n]+)\]")
+SPAN_OPEN = re.compile(r"\[(#?[A-Za-z0-9_-]+)\|")     # how a span starts, closed or not
+
+
+def span_colour(name: str, palette: dict | None) -> str | None:
+    """A span's colour: a name of the layout's colors, #rgb or #rrggbb (as #rrggbb), or a
+    standard name; None when it is none of these."""
+    value = (palette or {}).get(name, name)
+    return colour(value) if is_colour(value) else None
+
+
+def span_problems(text: str, palette: dict | None) -> list[tuple[str, str]]:
+    """A coloured span `[red|words]` that is not closed, or whose colour is unknown: (message,
+    expected) each. `palette` None: the layouts are broken, and only the shape is checked."""
+    problems = []
+    for start in SPAN_OPEN.finditer(text):
+        span = SPAN.match(text, start.start())
+        name = start.group(1)
+        if span is None:
+            problems.append((f"'{text[start.start():start.start() + 30]}…' opens a coloured span that is not "
+                             f"closed", f"[{name}|the words], closed with ] on the same line"))
+        elif palette is not None and span_colour(name, palette) is None:
+            guess = closest(name, sorted(palette)) or closest(name, sorted(NAMED))
+            problems.append((f"unknown colour '{name[:40]}' in '[{name[:40]}|…]'"
+                             + (f"; did you mean '{guess}'?" if guess else ""),
+                             "#rrggbb, a colour name such as red, or a name of the layout's colors"
+                             + (f" ({', '.join(sorted(palette)[:12])})" if palette else "")))
+    return problems
 
 
 Colour = Annotated[str, AfterValidator(colour)]

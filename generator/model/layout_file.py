@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from datafile.lengths import UNITS, parse_length
+from datafile.lengths import RELATIVE, UNITS, parse_length
 
 from .colours import Colour, ColourRef
 from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
@@ -17,8 +17,10 @@ Align = Literal["left", "center", "right", "justify"]
 Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
 
 
-Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength
-Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength
+# `+= 198 px`: the value of the box it extends, plus this (boxes.py adds it)
+Relative = Annotated[str, Field(pattern=RELATIVE, max_length=40)]
+Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength | Relative
+Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength | Relative
 
 
 def _points(value):

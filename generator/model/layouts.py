@@ -15,9 +15,10 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import (PERCENT_OF, box_extends, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
+from .boxes import (PERCENT_OF, box_extends, inherited_plus, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
                     written_box)
 from ..reading.locate import layout_paths, relative, search_path
+from .colours import span_problems
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
@@ -267,13 +268,16 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
         own = {k: v for k, v in region.model_dump().items() if v is not None}
+        if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
+            problems += inherited_plus(own, base, dpi, file, lambda key: line_of(
+                raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}")
         base.update(own)
         merged_regions[rname] = base
         written[rname] = {**written.get(rname, {}), **own}
     if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
         raise _too_many_regions(len(merged_regions), file, raw, short)
     failed: set[str] = set()
-    problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS)
+    problems += box_extends(merged_regions, written, file, raw, short, failed, REGION_DEFAULTS, dpi)
     styles = {name for fields in written.values() for name in
               ([fields["extends"]] if isinstance(fields.get("extends"), str) else fields.get("extends") or [])}
     styles |= (set(parent.styles) if spec.extends else set()) | styles_of_children(lid, specs)
@@ -329,6 +333,10 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                             *syntax_problem(source, exc.message or "", key == "when")))
                     continue
                 problems += unknown_variables(source, key == "when", file, key_line, f"{box}.{key}")
+        if values.get("kind") == "text" and "|" in (values.get("text") or ""):   # `[red|words]` written in the box
+            key_line, box = at("text")
+            problems += [Problem(file, key_line, f"{box}.text", *said)
+                         for said in span_problems(values["text"], palette)]
         for key in ("fill", "stroke", "color", "tint"):
             if values.get(key) in palette:
                 values[key] = palette[values[key]]

@@ -218,6 +218,9 @@ class Shortfall(Strict):
     note: Text
 
 
+WhereValue = Annotated[str, Field(max_length=200)] | int | float | bool
+
+
 class Deck(Strict):
     deck: str = Field(pattern=SLUG)
     name: Text
@@ -232,6 +235,9 @@ class Deck(Strict):
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
     quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
     name_column: str | None = None  # the spreadsheet's column that holds each card's name (`name` by default)
+    # only the spreadsheet's rows whose column holds this value (or one of these): {realm: Sea}
+    where: dict[Annotated[str, Field(max_length=100)], WhereValue | list[WhereValue]] | None = \
+        Field(None, min_length=1, max_length=10)
     # board: each card is a board printed across as many sheets as it needs (paper/board.py)
     component: Literal["cards", "board"] = "cards"
     sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)

@@ -88,6 +88,14 @@ def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Prob
                         "kind: star or kind: polygon, or no points")]
     if (values.get("flip") or values.get("tint")) and kind != "image":
         return [Problem(file, line, where, f"flip and tint belong to an image, not a {kind}", "kind: image")]
+    recolour = [key for key in ("fill", "stroke") if values.get(key)]
+    if kind == "image" and recolour and values.get("tint"):
+        return [Problem(file, line, f"{where}.tint", f"{' and '.join(recolour)} recolour an SVG and tint multiplies its "
+                        "colours: one or the other", f"{recolour[0]} alone (the SVG drawn in that colour) or tint")]
+    art = values.get("text") or ""
+    if kind == "image" and recolour and "{" not in art and not art.lower().endswith(".svg"):
+        return [Problem(file, line, f"{where}.{recolour[0]}", f"{' and '.join(recolour)} recolour the shapes of an SVG; "
+                        f"'{art[-40:]}' is not one", "tint for a PNG or JPEG, or the art as an SVG")]
     return []
 
 

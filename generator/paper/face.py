@@ -21,7 +21,7 @@ from ..model.model import Size
 from ..model.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
-from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup
+from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup, uncoloured
 from . import images
 from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape
@@ -197,6 +197,12 @@ class FaceRenderer:
         art = images.load(images.resolve(self.base, name), self.base)
         if r.tint:
             art = images.tinted(art, self._color(r.tint, ctx, layout).rgb())
+        if r.fill or r.stroke:    # a one-colour SVG recoloured (a raster has no shapes to recolour)
+            if not art.vector:
+                raise BuildError(f"image '{name}': fill and stroke recolour an SVG's shapes; for a PNG or JPEG "
+                                 f"use tint, or an SVG")
+            art = images.recoloured(art, self._color(r.fill, ctx, layout).rgb() if r.fill else None,
+                                    self._color(r.stroke, ctx, layout).rgb() if r.stroke else None)
         clip = {"none": None, "box": images.box_outline(x, y, w, h, r.radius * mm),
                 "card": images.card_outline(self._size)}[r.clip]
         dpi = images.draw(canvas, art, x, y, w, h, r.fit, clip, r.flip)
@@ -226,7 +232,7 @@ class FaceRenderer:
         source = compiled(r.text or "").render(ctx).strip()
         if not source:
             return None
-        face, markup = self._set_text(r, source)
+        face, markup = self._set_text(r, source, layout)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
         para, used = fit(markup, face, self.typo, box)
@@ -243,10 +249,11 @@ class FaceRenderer:
         """A text region set as draw() sets it, unturned: (paragraph, x, y, key), points, y up."""
         return self._text(r, layout, ctx, *region_box(r, size.width * mm, size.height * mm, 0.0))
 
-    def _set_text(self, r: Region, source: str) -> tuple:
+    def _set_text(self, r: Region, source: str, layout: Layout) -> tuple:
         """(face, paragraph markup) of a text, its glyphs checked: once per renderer for each font
-        and source (the same rule, label or name is on many cards; a fifth of the texts are new)."""
-        key = (r.font, r.bold, r.italic, source)
+        and source (the same rule, label or name is on many cards; a fifth of the texts are new);
+        a text with a coloured span, once per layout too (its colours are the layout's)."""
+        key = (r.font, r.bold, r.italic, source, layout.id if "|" in source else None)
         if key in self._set:
             return self._set[key]
         faces = self._faces(r, source)
@@ -257,7 +264,7 @@ class FaceRenderer:
             # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
             name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
             raise BuildError(f"font {name} has no glyph for {shown}")
-        self._set[key] = face, to_markup(source, self.lang, self.icons)
+        self._set[key] = face, to_markup(source, self.lang, self.icons, layout.colors)
         return self._set[key]
 
     def place_only(self, r: Region, size: Size, source: str, bleed: float) -> None:
@@ -269,7 +276,8 @@ class FaceRenderer:
             w, h = h, w
         if r.kind == "text":
             box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, black)
-            why = overflow(to_markup(source, self.lang, self.icons), self._faces(r, source)[0], self.typo, box)
+            # a span's colour changes no width: its words are fitted without it
+            why = overflow(to_markup(uncoloured(source), self.lang, self.icons), self._faces(r, source)[0], self.typo, box)
             if why:
                 raise Overflow(why)
             return

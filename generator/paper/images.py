@@ -179,6 +179,31 @@ def _tinted(art: Art, rgb: tuple[float, float, float]) -> Art:
     return Art(art.path, art.width, art.height, False, ImageReader(multiplied))
 
 
+def recoloured(art: Art, fill: tuple | None, stroke: tuple | None) -> Art:
+    """A one-colour SVG drawn in `fill` (its outlines too, unless `stroke` gives theirs; None
+    keeps what the file says), each shape's transparency kept, as Squib's `svg ... mask:` draws
+    it. Made once per file and colours, so copies share one drawing."""
+    rounded = lambda rgb: rgb and tuple(round(c, 4) for c in rgb)
+    return _recoloured(art, rounded(fill), rounded(stroke or fill))
+
+
+@lru_cache(maxsize=256)
+def _recoloured(art: Art, fill, stroke) -> Art:
+    drawing = copy.deepcopy(art.source)
+    _set_colours(drawing, fill, stroke)
+    return Art(art.path, art.width, art.height, True, drawing)
+
+
+def _set_colours(node, fill, stroke) -> None:
+    from reportlab.lib.colors import Color
+    for attribute, rgb in (("fillColor", fill), ("strokeColor", stroke)):
+        colour = getattr(node, attribute, None)
+        if rgb and isinstance(colour, Color):
+            setattr(node, attribute, Color(*rgb, alpha=colour.alpha))
+    for child in getattr(node, "contents", []):
+        _set_colours(child, fill, stroke)
+
+
 def _multiply_colours(node, rgb) -> None:
     from reportlab.lib.colors import Color
     for attribute in ("fillColor", "strokeColor"):

@@ -23,7 +23,7 @@ from .colophon import credits, stamp
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all
-from .sheets import (Box, Frame, GridError, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
+from .sheets import (MIN_MARK, Box, Frame, GridError, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
                      reserve, trim_area)
 
 Progress = Callable[[int], None]
@@ -181,6 +181,7 @@ class Marked:
     room: Box
     bleed: float
     shaped: bool                                      # round or hexagonal: cut lines, no crop marks
+    shortest: float = MIN_MARK                        # its marks' least length (sheets.py)
 
 
 @dataclass
@@ -219,6 +220,8 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
         centred = (printed.y1 + printed.y0 + full) / 2
         top = min(centred, printed.y1 - label_room(layout.sheets))
         top = max(top, printed.y0 + reserve(layout.sheets) + full)
+        if first.shortest < MIN_MARK:    # a grid that fills the paper: centred, its marks alike above and below
+            top = centred
     page = Page([], [])
     room_top = printed.y1 - margin
     for index, block in enumerate(sheet.blocks):
@@ -244,7 +247,7 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
         right_room = paper.width / 2 if sheet.kind == "fold" and layout.options.fold == "long" \
             else printed.x1 - margin
         page.blocks.append(Marked(boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top), frame.bleed,
-                                  size.shape != "rect"))
+                                  size.shape != "rect", frame.shortest))
         room_top = bottom - lane(frame) / 2
         top = bottom - lane(frame)
     return page
@@ -285,7 +288,7 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
             draw_cut_paths(canvas, [(p.box, p.size) for p in page.placed])
         for block in page.blocks:
             if not block.shaped:
-                marks += crop_marks(block.boxes, block.room, block.bleed, layout.sheets.marks)
+                marks += crop_marks(block.boxes, block.room, block.bleed, layout.sheets.marks, block.shortest)
     bleed = max((max(p.bleed) for page in pages for p in page.placed), default=0.0)
     if fold_line:
         _fold_line(canvas, layout)

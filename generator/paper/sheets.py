@@ -24,6 +24,9 @@ from ..model.model import Marks, Paper, SheetsFile, Size
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds
+# mm: the shortest a deck's own grid may make them, at the edges its touching rows (or columns)
+# fill (Squib's nine 63.5 x 88.9 mm cards on Letter), said in one warning
+SHORT_MARK = 1.5
 LABEL_BAND = 3.2      # mm a sheet's label takes (labels.py, 7.5 pt and its descenders)
 LABEL_CLEAR = 3.0     # mm between a label and the nearest trim: as far as a cut may stray (the frame)
 
@@ -72,6 +75,7 @@ class Frame:
     paper_name: str
     grid: tuple | None = None    # a deck's own grid (columns, rows, gap): its pieces share no sheet with others
     white: float = 0.0           # mm of white frame inside a rectangle's cut (sheets.yaml's, or its deck's)
+    shortest: float = MIN_MARK   # mm: its crop marks' least length (shorter where its grid fills the paper)
 
     @property
     def framed(self) -> bool:
@@ -84,8 +88,8 @@ class Frame:
 
     def rows_in(self, height: float) -> int:
         """Rows of this size that fit in `height` mm."""
-        g = self.rows.gutter
-        return min(self.rows.count, int((height + g + 1e-9) // (self.size.height + g)))
+        g, slack = self.rows.gutter, 2 * (MIN_MARK - self.shortest)    # shorter marks leave more room
+        return min(self.rows.count, int((height + slack + g + 1e-9) // (self.size.height + g)))
 
 
 def content(paper: Paper) -> Box:
@@ -143,8 +147,9 @@ def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, ar
     white = sheets.frame if white is None else white
     # framed pieces touch; round and hexagonal ones, cut one by one, keep `gutter` (3 mm of bleed each)
     least = 0.0 if framed(white, size) else sheets.gutter if size.shape != "rect" else sheets.min_gutter
+    shortest = MIN_MARK
     if grid is not None:
-        cols, rows = _grid_axes(sheets, paper_name, size, area, grid, what, white)
+        cols, rows, shortest = _grid_axes(sheets, paper_name, size, area, grid, what, white)
     else:
         cols = axis(area.width, size.width, least, sheets.gutter)
         rows = axis(area.height, size.height, least, sheets.gutter)
@@ -152,7 +157,7 @@ def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, ar
         bleed = 0.0
     if cols.count < 1 or rows.count < 1:
         raise BuildError(_no_room(sheets, paper_name, size, what))
-    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name, grid, white)
+    return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name, grid, white, shortest)
 
 
 def _no_room(sheets: SheetsFile, paper_name: str, size: Size, what: str) -> str:
@@ -191,6 +196,12 @@ def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid:
     if fit_cols < 1 or fit_rows < 1:
         raise BuildError(_no_room(sheets, paper_name, size, what))
     want_cols, want_rows = columns or fit_cols, rows or fit_rows
+    # touching rows (or columns) the designer asked for that fill the paper but for the marks'
+    # length: taken, with marks at those edges as short as SHORT_MARK (a warning says so)
+    over = max(want_cols * size.width - area.width if want_cols > fit_cols else 0.0,
+               want_rows * size.height - area.height if want_rows > fit_rows else 0.0)
+    if gap == 0 and size.shape == "rect" and 0 < over <= 2 * (MIN_MARK - SHORT_MARK) + 1e-9:
+        return Axis(want_cols, gap), Axis(want_rows, gap), round(MIN_MARK - over / 2, 3)
     if want_cols > fit_cols or want_rows > fit_rows:
         need = []
         if want_cols > fit_cols:
@@ -204,7 +215,7 @@ def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid:
                         f"{size.height:g} mm{spaced} fit; {want_cols} x {want_rows} need {' and '.join(need)} "
                         f"inside its {sheets.margin:g} mm margin and crop marks",
                         "columns" if want_cols > fit_cols else "rows")
-    return Axis(want_cols, gap), Axis(want_rows, gap)
+    return Axis(want_cols, gap), Axis(want_rows, gap), MIN_MARK
 
 
 def make_grid(sheets: SheetsFile, paper_name: str, size: Size, bleed: float) -> Frame:
@@ -224,22 +235,22 @@ class Mark:
     halo: bool           # lies over a bleed: drawn on a white line so it shows on any colour
 
 
-def _mark_span(room: float, bleed: float, marks: Marks) -> tuple[float, float, bool] | None:
+def _mark_span(room: float, bleed: float, marks: Marks, shortest: float = MIN_MARK) -> tuple[float, float, bool] | None:
     """(near, far, over the bleed) distances from the trim for a mark with `room` mm before the
     paper margin or the middle of a lane; None when there is no room at all."""
     near, far = bleed + marks.offset, bleed + marks.offset + marks.length
     if far <= room + 1e-9:
         return near, far, False
-    if room - near >= MIN_MARK - 1e-9:        # shorter, still on white paper
+    if room - near >= shortest - 1e-9:        # shorter, still on white paper
         return near, room, False
     far = room
     near = max(MIN_TRIM_GAP, far - marks.length)
-    if far - near < MIN_MARK - 1e-9:
+    if far - near < shortest - 1e-9:
         return None
     return near, far, near < bleed + marks.offset - 1e-9
 
 
-def crop_marks(pieces: list[Box], room: Box, bleed: float, marks: Marks) -> list[Mark]:
+def crop_marks(pieces: list[Box], room: Box, bleed: float, marks: Marks, shortest: float = MIN_MARK) -> list[Mark]:
     """Marks on every cut line of a block of pieces: each piece edge extended beyond the block.
     `room` is how far marks may reach on each side (the paper margin or the middle of a lane)."""
     if not pieces:
@@ -248,16 +259,16 @@ def crop_marks(pieces: list[Box], room: Box, bleed: float, marks: Marks) -> list
     ys = {v for p in pieces for v in (p.y0, p.y1)}
     outline = Box(min(p.x0 for p in pieces), min(p.y0 for p in pieces), max(p.x1 for p in pieces),
                   max(p.y1 for p in pieces))
-    return line_marks(xs, ys, outline, room, bleed, marks)
+    return line_marks(xs, ys, outline, room, bleed, marks, shortest)
 
 
-def line_marks(xs, ys, outline: Box, room: Box, bleed: float, marks: Marks) -> list[Mark]:
+def line_marks(xs, ys, outline: Box, room: Box, bleed: float, marks: Marks, shortest: float = MIN_MARK) -> list[Mark]:
     """Marks for the vertical cut lines `xs` above and below `outline`, and for the horizontal
     ones `ys` left and right of it."""
     x0, y0, x1, y1 = outline.x0, outline.y0, outline.x1, outline.y1
     out: list[Mark] = []
-    top, bottom = _mark_span(room.y1 - y1, bleed, marks), _mark_span(y0 - room.y0, bleed, marks)
-    left, right = _mark_span(x0 - room.x0, bleed, marks), _mark_span(room.x1 - x1, bleed, marks)
+    top, bottom = _mark_span(room.y1 - y1, bleed, marks, shortest), _mark_span(y0 - room.y0, bleed, marks, shortest)
+    left, right = _mark_span(x0 - room.x0, bleed, marks, shortest), _mark_span(room.x1 - x1, bleed, marks, shortest)
     for x in sorted({round(v, 4) for v in xs}):
         if top:
             out.append(Mark(x, y1 + top[0], x, y1 + top[1], top[2]))

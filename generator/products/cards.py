@@ -23,7 +23,7 @@ from ..paper.face_colours import edge_key
 from ..paper.imposition import Layout, Progress, SheetOptions, draw_form, draw_sheets, new_canvas, page_count
 from ..paper.labels import listed, sheet_and_side
 from ..paper.packing import Piece, Sheet
-from ..paper.sheets import GridError
+from ..paper.sheets import LABEL_BAND, LABEL_CLEAR, MIN_MARK, GridError, content
 from ..reading.locate import search_path
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
@@ -75,6 +75,45 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
                                         "a smaller piece, or a larger paper (--paper)"))
                 break
     return problems
+
+
+def grid_warnings(project: Project, games: list[GameData], sheet: SheetOptions,
+                  languages: list[str] | None = None) -> list[str]:
+    """One line for each deck whose own grid fills its paper but for the crop marks' length
+    (Squib's nine 63.5 x 88.9 mm cards on Letter): what it gave up for it."""
+    out = []
+    for game in games:
+        papers = dict.fromkeys(sheet.for_language(project.sheets, lang).paper
+                               for lang in game.game.languages if languages is None or lang in languages)
+        for deck in game.decks:
+            grid = game.grid_of(deck)
+            if grid is None or deck.component == "board":
+                continue
+            for paper in papers:
+                try:
+                    frame = Layout(project.sheets, replace(sheet, paper=paper)).frame(
+                        project.size_of(deck), "single", grid.key, deck.frame)
+                except BuildError:    # refused: said by deck_fit_problems
+                    break
+                if frame.shortest >= MIN_MARK:
+                    continue
+                size = frame.size
+                down = frame.rows.span(size.height) > frame.area.height
+                field, count, length = ("rows", frame.rows.count, size.height) if down \
+                    else ("columns", frame.cols.count, size.width)
+                path = project.root / game.deck_files.get(deck.deck, "") if deck.sheet else game.directory / "game.yaml"
+                edges = "above and below" if down else "left and right of"
+                # the label, turned, goes in a side margin that keeps it clear of the cards (labels.py)
+                beside = (content(frame.paper).width - (frame.cols.span(size.width) if down
+                                                         else frame.rows.span(size.height))) / 2 - frame.bleed
+                label = ", and a full sheet has no room for its label (which sheet, which side)" \
+                    if beside < project.sheets.margin + LABEL_BAND + LABEL_CLEAR else ""
+                out.append(f"warning: {project.relative(path)}:{_line(project, path, ('sheet', field))}: sheet.{field}: "
+                           f"{count} {field} of {length:g} mm fill {paper} paper but for its crop marks: those "
+                           f"{edges} the cards are {frame.shortest:.2g} mm long, not {project.sheets.marks.length:g}"
+                           f"{label}; {field}: {count - 1} keeps {'both' if label else 'them whole'}")
+                break
+    return out
 
 
 def _line(project: Project, path: Path, keys: tuple) -> int:

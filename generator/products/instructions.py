@@ -150,7 +150,10 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
                count=len(sheets), paper=paper_name(options.paper)), "lead")
     page.add(t("How to print"), "head")
     steps = [t("Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window."),
-             # the card stock starts at the first card sheet: this sheet is not one of them
+             # the card stock starts at the first card sheet: this sheet is not one of them (the fold-over
+             # version asks for thinner paper below: no card stock named there)
+             t("Pages {pages} are this sheet: print them on their own, on plain paper, before you load the paper for "
+               "the cards.", pages=_range(1, PAGES, lang)) if options.fold != "none" else
              t("Pages {pages} are this sheet: print them on their own, on plain paper, before you load card stock.",
                pages=_range(1, PAGES, lang))]
     if two and options.fold != "none":

@@ -88,6 +88,7 @@ class _Pad:
     icons: object = None
     para: type = Paragraph     # KinsokuParagraph for Japanese
     join: str = " · "          # between the subtitle and the note: 「：」 in Japanese
+    shared: str = ""           # a line above the rows: what several rows share (the aid card's `pad_note`)
 
     def title_style(self, width: float) -> ParagraphStyle:
         """The largest title size at which the title holds on one line."""
@@ -100,8 +101,9 @@ class _Pad:
     def header(self, width: float) -> list[tuple[Paragraph, float]]:
         out = [(self.para(escape(self.title), self.title_style(width)), 1.2 * mm)]
         note = f"{self.subtitle}{self.join}{self.note}" if self.subtitle else self.note
-        return out + [(self.para(escape(note), self.styles["note"]), 1.5 * mm),
-                      (self.para(escape(self.date), self.styles["label"]), 2 * mm)]
+        out += [(self.para(escape(note), self.styles["note"]), 1.5 * mm),
+                (self.para(escape(self.date), self.styles["label"]), 2 * mm)]
+        return out + ([(self.para(self._markup(self.shared), self.styles["tie"]), 1.5 * mm)] if self.shared else [])
 
     def footer(self, width: float) -> list[Paragraph]:
         winner = self.para(escape(self.winner), self.styles["winner"])
@@ -281,14 +283,14 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
               "player": typeset(_("Player"), lang), "total": typeset(_("Total"), lang)}
 
     categories = pad_categories(game)
-    formulas, tie = _formulas(project, game, lang, [c.key for c in categories])
+    formulas, tie, shared = _formulas(project, game, lang, [c.key for c in categories])
     rows = [Row(typeset(c.title(_, lang), lang), *formulas.get(c.key, ("", False))) for c in categories]
     note = typeset(_("Write each player's name at the top of a column, the points of each row in its box, "
                      "then add them up."), lang)
     colon = {"fr": "\u00a0: ", "ja": "："}.get(lang, ": ")
     date = typeset(_("Date") + colon, lang) + "______________"
     winner = typeset(_("Winner") + colon, lang) + "_" * 30
-    texts = [title, styles["player"], styles["total"], date, winner, note, plain_text(tie),
+    texts = [title, styles["player"], styles["total"], date, winner, note, plain_text(tie), plain_text(shared),
              *[t for r in rows for t in (r.title, plain_text(r.formula))]]
     for text in texts:
         for face in (body, head):
@@ -299,7 +301,7 @@ def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     pad = _Pad(typeset(name, lang), typeset(_("Score pad"), lang), note, date, tie, winner, rows,
                game.game.players.max, styles, body.name, icons, KinsokuParagraph if typo.cjk else Paragraph,
-               "：" if lang == "ja" else typeset(" · ", lang))     # 「得点表：各列の上に…」
+               "：" if lang == "ja" else typeset(" · ", lang), shared)     # 「得点表：各列の上に…」
     return pad, title
 
 
@@ -322,7 +324,7 @@ def scorepad_fits(project: Project, game: GameData, lang: str, paper: str | None
     page = (paper.width * mm, paper.height * mm)
     files = fit_memo.setting_key(project, game, fonts.typography(lang), (), page)
     key = None if files is None else (
-        "pad", pad.title, pad.subtitle, pad.note, pad.date, pad.tie, pad.winner,
+        "pad", pad.title, pad.subtitle, pad.note, pad.date, pad.tie, pad.shared, pad.winner,
         tuple((r.title, r.formula, r.count) for r in pad.rows), pad.players, pad.body, pad.para, pad.join,
         tuple((k, _style_key(v)) for k, v in sorted(pad.styles.items())), files)
     shared = shared_space(project, page)
@@ -360,11 +362,13 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     return 1
 
 
-def _formulas(project: Project, game: GameData, lang: str, keys: list[str]) -> tuple[dict, str]:
-    """Each category's formula and count box, and the tie-break, from the aid card's tables (a
-    game without aid-card files: none)."""
+def _formulas(project: Project, game: GameData, lang: str, keys: list[str]) -> tuple[dict, str, str]:
+    """Each category's formula and count box, the tie-break and the line above the rows, from the
+    aid card's tables (a game without aid-card files: none)."""
     if not (game.directory / "aid-card").is_dir():
-        return {}, ""
+        return {}, "", ""
     load_aid_cards(project, game)
-    ties = [b.tie for _side, blocks in card_sides(project, game, lang) for b in blocks if b.kind == "table" and b.tie]
-    return pad_formulas(project, game, lang, keys), ties[0] if ties else ""
+    tables = [b for _side, blocks in card_sides(project, game, lang) for b in blocks if b.kind == "table"]
+    ties = [b.tie for b in tables if b.tie]
+    shared = [b.pad_note for b in tables if b.pad_note]
+    return pad_formulas(project, game, lang, keys), ties[0] if ties else "", shared[0] if shared else ""

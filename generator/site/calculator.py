@@ -130,7 +130,9 @@ def _hints(game_id: str, module, facts: dict, lang: str, labels, readings: dict)
                                                           {"t": "obj", "fields": [
                                                               ["king", _soft(labels, "King's people"), peoples],
                                                               ["queen", _soft(labels, "Queen's people"), peoples]]}]]},
-                **{("players", "*", "tracks", p): {**steps, "label": names[p], "buttons": True} for p in module.PEOPLES},
+                # a track as the pad's row names it („Menschen“), not as one client tile („Mensch“)
+                **{("players", "*", "tracks", p): {**steps, "label": _soft(labels, module.TRACK[p].label), "buttons": True}
+                   for p in module.PEOPLES},
                 # the castle scorings as their cards name them, one tap each (none: the calculator proposes)
                 ("players", "*", "scorings"): {"t": "set", "options": [
                     [k, facts["names"][k].title(labels, lang) if k in facts.get("names", {}) else _soft(labels, k)]

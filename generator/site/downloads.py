@@ -54,8 +54,9 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
 
 
 def human_size(size: int, lang: str = "en") -> str:
-    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets); in German "1,2 MB"."""
-    mega, kilo = ("Mo", "Ko") if lang == "fr" else ("MB", "KB")
+    """"1.2 MB", "208 KB"; in French « 1,2 Mo », « 208 Ko » (octets); in German "1,2 MB", "208 kB"
+    (the SI prefix, as a German editor writes it)."""
+    mega, kilo = {"fr": ("Mo", "Ko"), "de": ("MB", "kB")}.get(lang, ("MB", "KB"))
     if size >= 1_000_000:
         return f"{decimal(f'{size / 1_000_000:.1f}', lang)}\u00a0{mega}"
     return f"{max(1, round(size / 1000))}\u00a0{kilo}"

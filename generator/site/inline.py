@@ -12,7 +12,7 @@ from datafile.errors import BuildError
 from ..reading.i18n import Translator
 from ..model.layout_file import IconSpec
 from ..texts.rules import REF, Rules, card_ref_name
-from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset
+from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset, uncoloured
 from .rules_parts import phrase_breaks
 
 TOKEN = re.compile(r"(\[\[[#~]?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
@@ -39,13 +39,17 @@ def _held_together(m: re.Match) -> str:
     return f'<span class="nobr">{number.replace("<wbr>", "")}{icon}{mark}</span>'
 
 
-def named_beside(label: str, before: str, after: str) -> bool:
-    """Japanese: the icon's name is said right beside it (「名声点1:prestige:」, 「城壁:rampart:1枚」), so a
-    screen reader reading the icon too would say it twice (issue 51); the icon is then left unsaid.
-    A gloss in 「（…）」 is not part of the name (「市民コマ（白・宗教）」 is named by 「市民コマ」)."""
+def named_beside(label: str, before: str, after: str, term: str = "") -> bool:
+    """Japanese: the icon's name is said right beside it (「名声点1:prestige:」, 「城壁:rampart:1枚」, 「人物
+    :arrow:：同じ行と列の…」, 「名声点（:prestige:）」), or it stands in the definition of the glossary term it names (「ドゥニエ」:
+    「…記号は:denier:。」), so a screen reader reading the icon too would say it twice (issue 51); the
+    icon is then left unsaid. A gloss in 「（…）」 is not part of the name (「市民コマ（白・宗教）」 is
+    named by 「市民コマ」)."""
     word = label.split("（")[0].strip()
     clause = JA_CLAUSE.search(TOKEN.split(before)[-1]).group(0).replace("**", "")
-    return bool(word) and (word in clause or after.replace("**", "").startswith(word))
+    after = after.replace("**", "").lstrip("：")
+    glossed = before.replace("**", "").endswith(word + "（")          # 「名声点（:prestige:）」
+    return bool(word) and (word in clause or after.startswith(word) or glossed or word == term)
 
 
 def unsaid(spec: IconSpec, lang: str) -> bool:
@@ -70,10 +74,13 @@ class Inline:
         self.titles = section_titles
         self.labels = labels
         self.used: set[str] = set()
+        self.term = ""
         self.plurals: dict[str, tuple[str, str] | None] = {}   # label -> plural_of's answer
 
-    def __call__(self, source: str) -> Markup:
-        text = styled(source or "", self.rules.lang, TOKEN, self._token)
+    def __call__(self, source: str, term: str = "") -> Markup:
+        """`term`: the glossary term `source` defines; an icon that names it is seen, not read out."""
+        self.term = term
+        text = styled(uncoloured(source or ""), self.rules.lang, TOKEN, self._token)
         text = BOLD.sub(r"<strong>\1</strong>", text)
         text = ordinals(ITALIC.sub(r"<em>\1</em>", text), self.rules.lang, "sup")
         if self.rules.lang == "ja":
@@ -95,7 +102,7 @@ class Inline:
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
         if self.rules.lang == "ja" and named_beside(self.icons[name].label.get("ja"), match.string[:match.start()],
-                                                    match.string[match.end():]):
+                                                    match.string[match.end():], self.term):
             return self.icon(name, spoken=False)
         if unsaid(self.icons[name], self.rules.lang):     # its `spoken` name is "": the sentence names it
             return self.icon(name, spoken=False)

@@ -105,7 +105,7 @@ def render_game_page(project: Project, game: GameData, lang: str, languages: lis
     inline = Inline(rules, project.icons_for(game.id), titles, labels)
     sections = [dict(id=s.id, title=titles[s.id], level=s.level,
                      blocks=[(kind, [inline(t) for t in items]) for kind, items in blocks(s.body, lang)],
-                     terms=[(inline(t.term), inline(t.definition)) for t in s.terms])
+                     terms=[(inline(t.term), inline(t.definition, t.term)) for t in s.terms])
                 for s in rules.flat()]
     figures = figures_by_section(project, game, rules, inline)
     for s in sections:
@@ -218,6 +218,7 @@ class Draft:
     groups: dict[str, list[str]] = field(default_factory=dict)
     sw: str = ""                    # the service worker's template
     runtime: list[str] = field(default_factory=list)    # the calculator's runtime (cached apart)
+    runtime_id: str = ""                                 # which runtime, as served (runtime.site_id)
 
     def put(self, relative: str, data: str | bytes | Path, downloads: list[Download] = (), shared: bool = False) -> None:
         """`shared`: a file of the output or of the vendored runtime, hard-linked rather than
@@ -295,8 +296,9 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
     for name, source in runtime.files(project.root).items():      # the calculator's, with .br/.gz copies
         draft.put(name, source, shared=True)
     if runtime.available(project.root):
-        draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.bundle(project.root))
+        draft.put(f"{runtime.FOLDER}/scoring.zip", runtime.served_bundle(project.root))
         draft.runtime = runtime.loaded(project.root)
+        draft.runtime_id = runtime.site_id(project.root)
     draft.shell = ["index.html", "manifest.webmanifest"] + [f"assets/{n}" for n in ASSETS] + font_files.get("latin", [])
     for name in fonts.LICENCES:
         draft.put(f"assets/fonts/{name}", sources.asset(project.root, "fonts", name))
@@ -356,7 +358,7 @@ def finish(draft: Draft, staging: Staging) -> list[Path]:
     target = draft.base / "sw.js"
     staging.temporary(target).write_bytes(
         offline.service_worker(draft.sw, draft.shell, draft.groups, contents.digest(), draft.runtime,
-                               runtime.RUNTIME_ID).encode("utf-8"))
+                               draft.runtime_id).encode("utf-8"))
     return targets + [target]
 
 

@@ -31,7 +31,7 @@ from ..reading import user_cache
 from ..reading.i18n import read_catalogue
 from ..reading.locate import locate, read_input, search_path
 from ..reading.site_code import site_file
-from . import runtime_fetch
+from . import runtime_compile, runtime_fetch
 
 FOLDER = "assets/calculator"
 RUNTIME_ID = runtime_fetch.RUNTIME_ID
@@ -66,16 +66,23 @@ def files(root: Path | None = None) -> dict[str, Path]:
     if not available(root):
         return {}
     v = runtime_dir(root)
+    compiled = runtime_compile.files(v)     # the same archives with bytecode, when Node.js made them
     out = {}
     for name in PYODIDE:
-        out[f"{FOLDER}/pyodide/{name}"] = v / "pyodide" / name
+        out[f"{FOLDER}/pyodide/{name}"] = compiled.get(name) or v / "pyodide" / name
         for ext in ("br", "gz"):
             packed = v / "pyodide" / f"{name}.{ext}"
             if name in runtime_fetch.COMPRESSED and runtime_fetch.regular(packed):
                 out[f"{FOLDER}/pyodide/{name}.{ext}"] = packed
     for wheel in runtime_fetch.WHEELS:
-        out[f"{FOLDER}/wheels/{wheel.name}"] = v / "wheels" / wheel.name
+        out[f"{FOLDER}/wheels/{wheel.name}"] = compiled.get(wheel.name) or v / "wheels" / wheel.name
     return out
+
+
+def site_id(root: Path | None = None) -> str:
+    """The runtime as a site serves it: what the service worker's cache and the browser's kept
+    interpreter are named by (compiled or sources: other bytes under the same names)."""
+    return RUNTIME_ID + ("+compiled" if runtime_compile.available(runtime_dir(root)) else "")
 
 
 def loaded(root: Path | None = None) -> list[str]:
@@ -100,6 +107,12 @@ def _sources() -> list[tuple[str, Path]]:
 def bundle(root: Path | None = None) -> bytes:
     """scoring/, datafile/ and PyYAML's pure-Python modules as a zip (fixed dates: reproducible)."""
     return _bundle(tuple((name, path, *_stamp(path)) for name, path in _sources()))
+
+
+def served_bundle(root: Path | None = None) -> bytes:
+    """The bundle as the site serves it: compiled ahead where the runtime is (runtime_compile)."""
+    sources = bundle(root)
+    return runtime_compile.bundle(runtime_dir(root), sources) or sources
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -127,10 +140,10 @@ def worker_config(root: Path) -> dict | None:
     # what the browser keeps between visits (compiled code, the started interpreter) is used only
     # with these very sources: the runtime, the scoring bundle and calc_cache.py
     # a trusted project's own calc_cache.py is read by the project's rule (never a pipe or /dev/zero)
-    made_with = hashlib.sha256(bundle(root) + read_input(root, site_file(root, "calc_cache.py")))
+    made_with = hashlib.sha256(served_bundle(root) + read_input(root, site_file(root, "calc_cache.py")))
     return dict(runtime="../" + FOLDER + "/", wheels=wheels(root), code="../assets/calc.py",
                 cache="../assets/calc_cache.py", worker="../assets/calc-worker.js",
-                key=f"{RUNTIME_ID}/{made_with.hexdigest()[:16]}")
+                key=f"{site_id(root)}/{made_with.hexdigest()[:16]}")
 
 
 

@@ -18,6 +18,7 @@ the same structure in each:
                 - {cells: [Towers, each finished one, "5 :points:"], key: completed, pad: "towers × 5", count: true}
               each: decks.x.cards   # or one row per item, cells from `row:`
               tie: "Tie: …"         # a line under the table
+              pad_note: "…"         # the score pad only: a line above its rows
               reference: scoring    # also on the one-page reference, at the end of that section
           - legend: Icons           # the icon legend of the game's cards
 
@@ -74,6 +75,7 @@ class CardBlock:
     widths: list[float] | None = None
     rows: list[CardRow] = field(default_factory=list)
     tie: str = ""
+    pad_note: str = ""
 
 
 def card_sides(project: Project, game: GameData, lang: str) -> list[tuple[str, list[CardBlock]]]:
@@ -105,7 +107,8 @@ def _block(block: Block, ctx: dict) -> CardBlock:
             rows.append(CardRow([render(c, here)[0] for c in t.row.cells], _keys(t.row.key, here), t.row.pad,
                                 t.row.count, item))
     return CardBlock("table", one(t.heading), reference=t.reference, columns=[one(c) for c in t.columns],
-                     widths=t.widths, rows=rows, tie=one(t.tie) if t.tie else "")
+                     widths=t.widths, rows=rows, tie=one(t.tie) if t.tie else "",
+                     pad_note=one(t.pad_note) if t.pad_note else "")
 
 
 def _keys(key, ctx) -> list[str]:

@@ -128,6 +128,8 @@ def _texts(block: Block, at: tuple):
                 yield here + ("row", "cells", c), cell, t.each or "[]", False
         if t.tie:
             yield here + ("tie",), t.tie, None, False
+        if t.pad_note:
+            yield here + ("pad_note",), t.pad_note, None, False
     else:
         yield at + ("legend",), block.legend, None, False
 
@@ -184,7 +186,8 @@ def _shape(block: Block):
         rows = [(r.key, r.count, len(r.cells), r.pad is not None) for r in t.rows]
         row = (t.row.key, t.row.count, len(t.row.cells), t.row.pad is not None) if t.row else None
         # column widths may differ: a language's words are longer or shorter
-        return ("table", len(t.columns), rows, t.each, row, t.tie is not None, t.reference)
+        return ("table", len(t.columns), rows, t.each, row, t.tie is not None, t.reference,
+                t.pad_note is not None)
     return ("legend",)
 
 
@@ -220,5 +223,5 @@ def _difference(one: tuple, other: tuple) -> str:
         return f"{one[0]} here, {other[0]} there"
     names = {"steps": ("kind", "numbered", "reference", "icons"), "notes": ("kind", "number of items"),
              "table": ("kind", "columns", "rows (key, count, cells, pad)", "each", "row", "tie",
-                       "reference")}[one[0]]
+                       "reference", "pad_note")}[one[0]]
     return "; ".join(f"{name}: {a!r} here, {b!r} there" for name, a, b in zip(names, one, other) if a != b)

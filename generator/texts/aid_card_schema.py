@@ -45,6 +45,7 @@ class Table(Strict):
     each: str | None = None
     row: Row | None = None
     tie: str | None = None
+    pad_note: str | None = None     # the score pad's line above its rows (what several rows share)
     reference: str | None = None
 
 

@@ -30,6 +30,7 @@ UNBREAKABLE = re.compile(
     f"|「[^「」\n]{{1,{LABEL_MAX}}}」"
     "|[ァ-ヺー]+(?:[・･][ァ-ヺー]+)+"
     "|\\S×[0-9]+"
+    "|ほかのプレイヤー(?=[0-9])"       # a score after whom it goes to: 「建設者4／ほかのプレイヤー2」
     f"|{'|'.join(WORDS)}"
     f"|{PARTICLE_AFTER}"
     "|[0-9]+\\s*[\ue000-\uf8ff]?\\s*→\\s*[+0-9\ue000-\uf8ff（）()\\s×]*[0-9\ue000-\uf8ff）)]")

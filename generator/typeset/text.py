@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from datafile.errors import BuildError
 
+from ..model.colours import SPAN, span_colour
 from .fonts import Face, Typography, missing_glyphs
 from .hyphenation import MIN_PART
 from .icons import IconFont
@@ -122,7 +123,7 @@ def decimal(number: str, lang: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def plain_text(source: str) -> str:
     """The characters a reader will see, without markup (for glyph checks)."""
-    return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", source)))
+    return ITALIC.sub(r"\1", BOLD.sub(r"\1", ICON.sub("", SPAN.sub(r"\2", source))))
 
 
 def styled(source: str, lang: str, token: re.Pattern, render) -> str:
@@ -159,8 +160,23 @@ def ordinals(text: str, lang: str, tag: str) -> str:
     return FR_ORDINAL.sub(rf"\1<{tag}>\2</{tag}>", text) if lang == "fr" else text
 
 
-def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
-    """Turn card text (plain text, **bold**, *italic*, :icon:, newlines) into paragraph XML."""
+def uncoloured(text: str) -> str:
+    """The words of coloured spans without their colour (the site keeps the page's own colours)."""
+    return SPAN.sub(r"\2", text)
+
+
+def to_markup(source: str, lang: str, icons: IconFont | None, palette: dict | None = None) -> str:
+    """Turn card text (plain text, **bold**, *italic*, :icon:, [colour|words], newlines) into
+    paragraph XML; a span's colour may be a name of `palette` (a card's layout's colors; None
+    elsewhere, where a span of such a name keeps its words only)."""
+
+    def span(match: re.Match) -> str:
+        found = span_colour(match.group(1), palette)
+        if found is None and palette is None:   # a card's text quoted in the rules or an aid: its words
+            return match.group(2)
+        if found is None:
+            raise BuildError(f"unknown colour '{match.group(1)}' in '[{match.group(1)}|…]'")
+        return f'<font color="{markup_color(found)}">{match.group(2)}</font>'
 
     def icon(match: re.Match) -> str:
         name = match.group(1)
@@ -173,6 +189,8 @@ def to_markup(source: str, lang: str, icons: IconFont | None) -> str:
     # ReportLab breaks lines at U+202F (it counts it as whitespace), so French "pièce ; …" could
     # start a line with ";": in PDFs the narrow no-break space becomes a no-break space
     text = styled(source, lang, ICON, icon).replace(NNBSP, NBSP)
+    if "|" in text:
+        text = SPAN.sub(span, text)
     text = BOLD.sub(r"<b>\1</b>", text)
     text = ITALIC.sub(r"<i>\1</i>", text)
     return ordinals(text, lang, "super").replace("\n", "<br/>")

@@ -181,7 +181,7 @@ function install(archives, snapshot, libs) {
   // missing; their files are unpacked if Python asks for a module it does not hold (calc_cache.py)
   var tops = {}, names = archives.map(function (a, i) {
     entries(a).forEach(function (e) {
-      var top = e.name.split("/")[0].replace(/\.py$/, "");
+      var top = e.name.split("/")[0].replace(/\.pyc?$/, "");   // a module compiled ahead: .pyc
       if (!/\.(dist-info|data)$/.test(top)) tops[top] = true;
     });
     var name = "/home/pyodide/archive-" + i + ".zip";

@@ -111,7 +111,7 @@ PAD = {"san-gimignano": {"en": ["towers × 5", "floors × 2", "Tie: the marker's
        "taverna": {"en": ["tokens × 1", "3/6/9/12/15", "birthday"], "fr": ["jetons × 1", "anniversaire"],
                    "de": ["Marker × 1", "Geburtstag"], "ja": ["トークンの数×1点", "誕生日"]},
        "tournay": {"en": ["(builder 4 / others 2) × items, 12 at most", "ramparts × 1"], "fr": ["remparts × 1"],
-                   "de": ["Wälle × 1"], "ja": ["城壁×1"]}}
+                   "de": ["Wälle × 1"], "ja": ["城壁1枚につき1", "ほかのプレイヤー2"]}}
 
 
 def squash(text: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 from tests.content.shipped import CARDS, LANGS, load
 
 FROM_THE_BOX = {"fr": "votre exemplaire du jeu", "en": "your copy of the game",
-                "de": "deinem Exemplar des Spiels", "ja": "お持ちのゲーム"}
+                "de": "deiner Spielschachtel", "ja": "お持ちのゲーム"}
 SHORT_DECKS = sorted(path for path in CARDS.glob("*/*.yaml") if "shortfall" in (load(path) or {}))
 
 

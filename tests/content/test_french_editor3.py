@@ -19,14 +19,18 @@ def _pad_template(game: str, lang: str, key_start: str) -> str:
     return match.group(1)
 
 
-# item 1: the castle rows of the Taverna pad say each player takes one (two with 2 players)
-ONE_CASTLE = {"fr": "Un seul décompte royal par joueur", "en": "Only one royal scoring per player",
-              "de": "nur eine Schlosswertung", "ja": "1人1つまで（2人なら2つまで）"}
+# item 1: the castle rows of the Taverna pad say each player takes one (two with 2 players); once,
+# above the rows (`pad_note`), not in the King's row alone (German editor 4, item 11)
+ONE_CASTLE = {"fr": "un seul par joueur", "en": "only one per player",
+              "de": "Jeder wählt nur eine", "ja": "1人1つまで（2人なら2つまで）"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_taverna_pad_says_one_castle_scoring_each(lang):
-    assert ONE_CASTLE[lang] in _pad_template("taverna", lang, "roy")
+    text = (CARDS / "taverna" / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8")
+    note = re.search(r"pad_note: (.*)", text)
+    assert note and ONE_CASTLE[lang] in note.group(1)
+    assert ONE_CASTLE[lang] not in _pad_template("taverna", lang, "roy")
 
 
 # item 2: setup shuffles the spells and says what happens to the optional Curse card

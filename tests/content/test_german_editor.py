@@ -81,9 +81,13 @@ def test_taverna_pad_keeps_the_unused_spell_formula_on_one_line():
     assert " " not in formula.group(0), formula.group(0)
 
 
-def test_tournay_pad_says_what_a_tie_means():
-    """The other pads end on a tie line; Tournay's rulebook gives no tie-break, so the German pad
-    (and its aid card) says the win is shared, as the calculator does."""
-    tables = [b["table"] for side in load(CARDS / "tournay" / "aid-card" / "de.yaml")["sides"]
-              for b in side.get("blocks", []) if "table" in b]
-    assert any("geteilt" in (t.get("tie") or "") for t in tables)
+def test_tournay_pad_says_the_rulebook_gives_no_tie_break():
+    """The other pads end on a tie line; Tournay's rulebooks (000, 002, 003) give no tie-break in
+    any language, so the pad (and its aid card) says so, and does not make one up („geteilter
+    Sieg“, the fourth German reading)."""
+    for lang, said, invented in (("de", "sieht dafür nichts vor", "geteilt"), ("en", "no tie-break", "shared"),
+                                 ("fr", "pas de départage", "partagée"), ("ja", "ルールにありません", "分け合")):
+        tables = [b["table"] for side in load(CARDS / "tournay" / "aid-card" / f"{lang}.yaml")["sides"]
+                  for b in side.get("blocks", []) if "table" in b]
+        ties = [t["tie"] for t in tables if t.get("tie")]
+        assert ties and all(said in tie and invented not in tie for tie in ties), (lang, ties)

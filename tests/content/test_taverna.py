@@ -109,7 +109,7 @@ def test_no_favour_tile_is_named_after_a_guild_effect(lang):
 # --- second reading (native editors, docs/fidelity.md): meanings fixed at the source ------------
 
 CARD_ALONE = {"fr": "il suffit que la carte client jouée porte le masque",
-              "en": "the mask on the client card you played is enough", "de": "die Gastkarte genügt",
+              "en": "the mask on the client card you played is enough", "de": "die Maske auf der Gastkarte genügt",
               "ja": "客カードにあるだけで有効"}
 
 
@@ -196,7 +196,7 @@ AID_CARD_FACTS = {
     # Complot: climb the track of the tile you removed, not your own client's
     "plot track": {"fr": "d'un niveau sur l'échelle du peuple retiré",
                    "en": "climb 1 step on the removed tile's track",
-                   "de": "+1 Stufe beim Volk des Entfernten", "ja": "その客の種族トラックを1段上がります"},
+                   "de": "+1 Stufe beim Volk des entfernten Gastes", "ja": "その客の種族トラックを1段上がります"},
     # Le notaire: half of the total spent (third reading)
     "notary total": {"fr": "moitié du total", "en": "half the total", "de": "Hälfte der Summe", "ja": "総額の半分"},
     # steps 5-7: spells and favours « à tout moment durant votre tour », not after the notable (third reading)
@@ -246,7 +246,7 @@ def test_plot_climbs_one_step(lang):
 # la tuile client que vous venez de retirer »: the aid, the reference card and the aid card left the
 # exception out, next to step 2's "table of the same people: climb" (review of stop 46)
 TABLE_COLOUR_IGNORED = {"fr": ("ignorez la couleur de la table", "pas celle de la table", "pas de la table"),
-                        "en": ("ignore the table colour", "not the table's"), "de": ("Tischfarbe zählt nicht", "die Tischfarbe nicht"),
+                        "en": ("ignore the table colour", "not the table's"), "de": ("Tischfarbe zählt nicht", "die Tischfarbe nicht", "nicht der Tischfarbe"),
                         "ja": ("テーブルの色は無視", "テーブルの色を無視", "テーブルの色でなく")}
 
 
@@ -299,7 +299,9 @@ def test_the_japanese_pad_rows_say_what_to_count_and_the_unit(full_build):
                     "唱えた呪文0／2／3／4／5枚", "トークンの数×1点", "5点、各トラックで1段上がる", "（花火は2枚）"):
         assert counted in text, counted
     assert text.count("→3／6／9／12／15点") == 4        # the arrow ends the line: no line starts with it
-    assert text.count("自分の段：−3、−1、0、1、2、4、7、10点") == 4
+    assert text.count("城の得点計算の後の自分の段：−3、−1、0、1、2、4、7、10点") == 4
+    # the rule of all five castle rows, under the table (fifth reading, item 19), not in the King's row
+    assert "城の得点計算は1人1つまで（2人なら2つまで）選べます。" in text and "王城の得点計算は" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -325,7 +327,7 @@ def test_japanese_aid_card_says_how_spells_are_cast_and_that_notables_cost_goes_
     """Japanese editor, fourth reading: the spell step held only the sale (one per turn, ⚡ also on
     another player's turn were missing); 「名士に支払い」 paid the notable (« payez son coût »)."""
     text = aid_card_text(GAME, "ja")
-    spell = next(line for line in text.splitlines() if "**呪文**（任意" in line)
+    spell = next(line for line in text.splitlines() if "**呪文を唱える・売る**（任意" in line)
     assert "1手番に1枚まで唱え" in spell and ":lightning:" in spell
     assert "名士に支払" not in text and "名士のコストを払" in text
 
@@ -364,9 +366,13 @@ def test_counts_the_rulebook_does_not_give_are_credited_to_the_component_list(la
         assert "32 cartes *sort*" in book and not re.search(r"\b(36|34|12) (tuiles|cartes|jetons)", book)
     about = rules(GAME, lang)["about"]
     # French and English say it in the rules' « À propos » only: the contents list speaks to the
-    # player, not of sources (fourth French reading, item 5)
-    notes = () if lang in ("fr", "en") else (deck(GAME, "clients")["shortfall"]["note"][lang],
-                                             deck(GAME, "spells")["shortfall"]["note"][lang])
-    for note in (about, *notes):
+    # player, not of sources (fourth French reading, item 5); German editor 4 alike: the notes say
+    # what is printed and what comes from the box, „Über diese Ausgabe“ where the counts come from
+    notes = [deck(GAME, "clients")["shortfall"]["note"][lang], deck(GAME, "spells")["shortfall"]["note"][lang]]
+    if lang in ("fr", "en", "de"):
+        notes = []
+    if lang == "de":
+        assert all(word in about for word in ("34 Gastkarten", "Fluchkarte")), about
+    for note in [about] + notes:
         assert COMPONENT_LIST[lang] in note, note
     assert not re.search(r"(rulebook counts 36|règle compte 36|Spielregel nennt 36|ルールブックには客タイル36)", about)

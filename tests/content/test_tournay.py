@@ -284,7 +284,7 @@ def test_item_25_prestige_buildings_score_once_per_name(lang):
     """Once per name, and only the visible ones: « Chaque bâtiment de prestige visible peut rapporter
     des Points de Prestige »; a covered one is still in play (review of stop 46)."""
     name = {"fr": "chaque nom de bâtiment de prestige visible", "en": "each visible prestige building name",
-            "de": "jeder Name eines sichtbaren Prestigegebäudes", "ja": "見えている名声建造物を名前ごと"}
+            "de": "Jedes sichtbare Prestigegebäude wird bei Spielende für alle gewertet, gleichnamige nur einmal", "ja": "見えている名声建造物を名前ごと"}
     assert name[lang] in section(GAME, lang, "card-types")
 
 

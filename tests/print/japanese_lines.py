@@ -134,8 +134,9 @@ def in_phrase_breaks(path: Path) -> list[str]:
             continue
         if not head or not tail or not (cjk(head[-1]) or cjk(tail[0])):
             continue
-        if head[-1] in "・、" or (_katakana(head[-1]) and 0x4E00 <= ord(tail[0]) <= 0x9FFF):
-            continue    # a name too long for its box, broken where the name meets its noun (サンタ・フィーナ|礼拝堂)
+        if head[-1] in "・、／" or (_katakana(head[-1]) and 0x4E00 <= ord(tail[0]) <= 0x9FFF):
+            continue    # a name too long for its box, broken where the name meets its noun (サンタ・フィーナ|礼拝堂),
+            #           or a list after its 「／」 (建設者4／|ほかのプレイヤー2)
         if len(head) not in boundaries(head + tail):
             found.append(f"{head[-8:]}|{tail[:8]}")
     return found

@@ -169,3 +169,16 @@ def test_german_calibration_titles_take_a_spaced_en_dash(calibration):
     assert "VORDERSEITE – Duplex" in text and "RÜCKSEITE – Duplex" in text
     assert "—" not in text
     assert "RECTO — Calibrage" in pdf_text(calibration["fr"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_taverna_pad_says_one_castle_scoring_each_once_above_the_rows(full_build, lang):
+    """German editor 4, item 11: „Jeder wählt nur eine Schlosswertung (zu zweit zwei)“ stood in the
+    King's row, though it is true of all five; the aid card's `pad_note` prints it once, above the
+    table (before the first row's name)."""
+    said = {"fr": "un seul par joueur", "en": "only one per player", "de": "Jeder wählt nur eine",
+            "ja": "1人1つまで"}[lang]
+    first_row = {"fr": "Points avant la fin", "en": "Points before the end", "de": "Punkte aus dem Spielverlauf", "ja": "終了前の得点"}[lang]
+    text = " ".join(pdf_text(full_build / "taverna" / lang / "score-pad.pdf").split())
+    pads = text.count(first_row)
+    assert pads and text.count(said) == pads and text.index(said) < text.index(first_row), text[:400]

@@ -67,3 +67,16 @@ def test_the_instructions_name_each_file_before_its_file_name(built, lang):
         text = _first_page(built(game) / game / lang / "cards.pdf")
         for name in ("calibration-page.pdf", "cards-fold-over.pdf", "cards-ink-saver.pdf"):
             assert re.search(r"[(（]" + re.escape(name) + r"[)）]", text), f"{game}/{lang}: {name} not in brackets"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fold_over_version_never_asks_for_card_stock(built, lang):
+    """Its own step asks for 120–160 g/m² paper (two folded layers of card stock are too thick);
+    its first steps said « avant de charger le papier cartonné », „Blätter auf A4-Karton“,
+    「厚紙をセットする前に」 (German and Japanese editors, issue 51)."""
+    stock = {"fr": "cartonné", "en": "card stock", "de": "Karton", "ja": "厚紙"}[lang]
+    for game in GAMES:
+        text = _first_page(built(game) / game / lang / "cards-fold-over.pdf")
+        for why in ("Doppelt gefalteter Karton", "card stock folded", "papier cartonné plié", "厚紙を半分に折る"):
+            text = text.replace(why, "")          # the paper step's reason, which names it to warn
+        assert stock not in text, f"{game}/{lang}"

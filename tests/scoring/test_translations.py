@@ -32,8 +32,8 @@ ENGLISH = {
 EXPECTED = {
     ("san-gimignano", "fr"): ["aucune tour unie de 7", "10 (étages\u00a0: 4)", "détient le marqueur",
                               "nombre de tours × total des étages\u00a0: 3 × (5 + 3 + 3)"],
-    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "塔の数×階数の合計：3つ×（5 + 3 + 3）階",
-                              "完成した塔4つ×5点", "3階、1階につき2点"],
+    ("san-gimignano", "ja"): ["7の単色の塔なし", "10（4階）", "マーカーを持っている", "多色の塔3基×総階数（5 + 3 + 3）",
+                              "完成した塔4基×5点", "3階、1階につき2点"],
     ("tournay", "fr"): ["habitants (rouge)\u00a0: 4 → 4 × 2 (bâtisseur)", "deniers\u00a0: 13 ÷ 4 → 3 × 2 (bâtisseur)",
                         "(non bâtisseur)", "cartes, recouvertes comprises\u00a0: 7"],
     ("tournay", "ja"): ["市民コマ（赤）：4個 → 4×2点（建設者）", "ドゥニエ：13÷4", "（建設者以外）", "黄1、白1、赤2",
@@ -267,3 +267,15 @@ def test_japanese_refusals_give_each_limit_its_counter():
                   "at most {rank} (the game has {rank} cards of rank {rank})",
                   "at most {count} (each deck holds 3 of those 6 cards)"):
         assert re.search(r"\{(?:count|rank)\}[枚個階]", catalogue[msgid]), catalogue[msgid]
+
+
+def test_japanese_refusal_lists_a_towers_floors_with_japanese_commas(tmp_path):
+    """Fifth Japanese reading: 「各階の数字（10, 9, 7）」 set Latin commas in a Japanese sentence."""
+    import yaml
+    state = {"game": "san-gimignano", "players": [{"name": "A", "towers": [{"floors": [10, 9, 7]}]}, {"name": "B"}]}
+    bad = tmp_path / "gap.yaml"
+    bad.write_text(yaml.safe_dump(state, allow_unicode=True), encoding="utf-8")
+    result = pnp("score", "san-gimignano", str(bad), "--lang", "ja")
+    assert result.exit_code == 1 and "10、9、7" in result.output and "10, 9" not in result.output, result.output
+    english = pnp("score", "san-gimignano", str(bad))
+    assert "floors 10, 9, 7 are neither" in english.output, english.output

@@ -30,8 +30,9 @@ def said_twice(text: str) -> list[str]:
     for m in re.finditer(SAID + "([^" + SAID + "]*)" + SAID, text):
         word = m.group(1).split("（")[0].strip()
         before = CLAUSE.search(text[:m.start()]).group(0)
-        after = re.sub(r"^[ \t]*\n?[ \t]*", "", text[m.end():])
-        if word and (word in before or after.startswith(word)):
+        after = re.sub(r"^[ \t]*\n?[ \t]*：?", "", text[m.end():])
+        glossed = text[:m.start()].endswith(word + "（")
+        if word and (word in before or after.startswith(word) or glossed):
             found.append(text[max(0, m.start() - 15):m.end() + 8].replace("\n", " "))
     return found
 
@@ -43,7 +44,21 @@ def test_no_japanese_page_reads_an_icons_name_twice(full_build):
     assert {k: v[:5] for k, v in found.items() if v} == {}
 
 
+def test_no_glossary_definition_reads_its_terms_icon(full_build):
+    """「ドゥニエ：ゲームのお金。記号はドゥニエ。」 (Japanese editor, fifth reading): the icon in a
+    term's definition is the term itself; it is seen, not read out."""
+    found = []
+    for page in sorted((full_build / "site").glob("*/ja.html")):
+        for term, definition in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", page.read_text(encoding="utf-8"), re.S):
+            term = html.unescape(re.sub(r"<[^>]+>", "", term))
+            said = re.findall(SAID + "([^" + SAID + "]*)" + SAID, spoken(definition))
+            found += [f"{page.parent.name}: {term}" for label in said if label.split("（")[0] == term]
+    assert found == []
+
+
 def test_the_scan_hears_a_name_said_twice():
+    assert said_twice(f"{SAID}同じ行と列{SAID}：同じ行と列のカードに")
+    assert said_twice(f"最も多くの名声点（{SAID}名声点{SAID}）を得た人")
     assert said_twice(f"コスト：1{SAID}ドゥニエ{SAID}・名声点1{SAID}名声点{SAID}。")
     assert said_twice(f"{SAID}城壁{SAID}\n城壁")            # a legend entry: the icon, then its label
     assert not said_twice(f"コマ1個+（ドゥニエの数+1）{SAID}ドゥニエ{SAID}を払います。")
@@ -54,6 +69,10 @@ def test_an_icon_named_beside_is_left_unsaid():
     assert named_beside("城壁", "建設済みの城壁", "1枚につき。")
     assert named_beside("拡張カード", "同じ色とレベルの拡張カード3枚", "と入れ替えます。")
     assert named_beside("市民コマ（白・宗教）", "**市民コマ**", "")
+    assert named_beside("同じ行と列", "**人物** ", "：同じ行と列のカードに")
+    assert named_beside("勝利点", "最も多くの勝利点（", "）を得た人")
+    assert named_beside("ドゥニエ", "ゲームのお金。記号は", "。", term="ドゥニエ")
+    assert not named_beside("ドゥニエ", "ゲームのお金。記号は", "。", term="名声点")
     assert not named_beside("ドゥニエ", "コマ1個+（ドゥニエの数+1）", "を払います。")
     assert not named_beside("ドゥニエ", "コスト：1", "・名声点1")
 
