@@ -232,7 +232,7 @@ def _check_tower(tower: Tower, checks: Checks, at: tuple) -> None:
     if len(set(ranks)) != len(ranks) or ordered != list(range(ordered[0], ordered[0] + len(ranks))):
         shown = Join(ranks, ", ")          # 「10、9、7」 in Japanese, not a Latin comma
         checks.fail(at + ("floors",), Text("floors {floors} are neither one rank nor consecutive ranks", floors=shown),
-                    Text("a uniform tower (one rank) or a coloured one (consecutive ranks, one card each)"))
+                    Text("a uniform tower, of one rank, or a coloured one, of consecutive ranks with one floor each"))
 
 
 # ---------------------------------------------------------------- scoring

@@ -294,9 +294,9 @@ def score(state: State, names: dict[str, Name] | None = None) -> GameResult:
             before = dict(mine)
             for t in PEOPLES:
                 mine[t] = _roy_step(mine[t], t, player, players, positions)
-            moved = [Text("{people} {before}→{after}", people=names[t], before=_signed(before[t]), after=_signed(mine[t]))
+            moved = [Text("{people} {before} → {after}", people=names[t], before=_signed(before[t]), after=_signed(mine[t]))
                      for t in PEOPLES if before[t] != mine[t]]
-            how = Text("{scoring}; {moves}", scoring=how, moves=Join(moved) if moved else Text("no track moved"))
+            how = Text("{scoring}; track points: {moves}", scoring=how, moves=Join(moved) if moved else Text("no track moved"))
         chosen[player.name].append((given, points, how))
     notes.append(Text("royal scoring order: {players}", players=Join(p.name for p, _ in turns)))
     if proposed:

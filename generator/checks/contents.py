@@ -24,6 +24,7 @@ class DeckCount:
 class Included:
     decks: list[DeckCount]
     not_printed: list[str]
+    printed_note: str = ""         # what the printed counts assume (game.yaml `printed_note`)
 
     @property
     def missing(self) -> list[DeckCount]:
@@ -38,7 +39,7 @@ LIST_SEPARATOR = {"ja": "、"}     # between the items of a list; ", " elsewhere
 # which also leads rules.pdf and the site. pnp validate asks a new language for each
 # (texts/languages.py); a test keeps this list and the code together.
 SHEET_MSGIDS = frozenset({
-    'Cards to print: {items}.',
+    'To print: {items}.',
     'Check the scale: the square below must measure 50 mm on each side. If it does not, the printer scaled the page; choose “actual size” and print again.',
     'Cut along the marks in the margins: neighbouring cards share one cut and each keeps its white frame.',
     'Cut along the marks in the margins: neighbouring cards share one cut.',
@@ -54,7 +55,7 @@ SHEET_MSGIDS = frozenset({
     'Hold the sheet against a window or a lamp, this side towards you. The red crosses of the back show through.',
     'At each target, read where the cross’s vertical line meets the ruler below the target: that is X (in mm). Read where its horizontal line meets the ruler on the left: that is Y. The shortest ticks are half millimetres.',
     'Within 2.5 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
-    'Further off: shift the back side in your printer’s settings by the values you read, if it offers that, or print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
+    'Further off: if your printer offers it, shift the back side in its settings by the values you read, keeping their signs (back side towards you: +X to the right, +Y upwards); if not, print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
     'FRONT',
     '{side} — {heading}',
     'BACK',
@@ -112,7 +113,8 @@ def included(game: GameData, lang: str) -> Included:
                        d.shortfall.expected if d.shortfall else None,
                        d.shortfall.note.get(lang) if d.shortfall else "")
              for d in game.decks]
-    return Included(decks, [item.get(lang) for item in game.game.not_printed])
+    note = game.game.printed_note.get(lang) if game.game.printed_note else ""
+    return Included(decks, [item.get(lang) for item in game.game.not_printed], note or "")
 
 
 def with_count(name: str, count: int) -> str:
@@ -131,7 +133,9 @@ def included_lines(game: GameData, lang: str, _: Callable[[str], str]) -> tuple[
     then one line per deck short of cards, then what to take from the game's box."""
     facts = included(game, lang)
     printed = [with_count(_bound(d.name), d.count) for d in facts.decks if d.count]
-    lines = [_("Cards to print: {items}.").format(items=join(printed, lang))] if printed else []
+    lines = [_("To print: {items}.").format(items=join(printed, lang))] if printed else []
+    if printed and facts.printed_note:      # the counts' assumption, beside the counts (issue 51)
+        lines.append(facts.printed_note.strip())
     for deck in facts.missing:
         if deck.note:       # one sentence that says what is printed: never the count twice (issue 51)
             lines.append(deck.note.strip())

@@ -286,6 +286,8 @@ class Game(Strict):
     # components of the published game this project does not print (the board, pieces, coins...):
     # the player takes them from their copy; named on the card sheets' first page
     not_printed: list[Text] = Field([], max_length=50)
+    # one sentence after the list of printed pieces, where they say it: what their counts assume
+    printed_note: Text | None = None
     sheet: SheetGrid | None = None   # the sheet grid of the decks that set none
 
     @field_validator("players", mode="before")

@@ -101,8 +101,9 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     if player:     # no pnp at hand: what the values mean for framed cards, and what to do
         flow += [(para(t("Within 2.5 mm of 0 in both directions, your cards will look right: the white frame "
                          "around every card hides the shift."), body), "4"),
-                 (para(t("Further off: shift the back side in your printer’s settings by the values you read, "
-                         "if it offers that, or print the fold-over version of the cards "
+                 (para(t("Further off: if your printer offers it, shift the back side in its settings by the "
+                         "values you read, keeping their signs (back side towards you: +X to the right, "
+                         "+Y upwards); if not, print the fold-over version of the cards "
                          "(cards-fold-over.pdf) on one side and fold each sheet."), body), "5")]
     else:
         flow += [(para(t("If the crosses fall on 0 and 0, your printer is aligned: nothing to do. If the "

@@ -17,7 +17,7 @@ from datafile.errors import BuildError
 
 from ..texts.figures import Figures
 from ..reading.i18n import players_and_minutes
-from ..texts.rules import REF, Rules, blocks, count_label
+from ..texts.rules import REF, Rules, blocks, card_ref_name, count_label
 from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
@@ -97,10 +97,10 @@ class Story:
 
         def ref(m):
             anchor, target = m.groups()
-            if anchor:
+            if anchor == "#":
                 title, dest = self.titles[target], target
             else:
-                title, dest = typeset(self.rules.card_names[target], self.lang), f"card-{target}"
+                title, dest = typeset(card_ref_name(self.rules.card_names[target], anchor), self.lang), f"card-{target}"
             links.append(f'<a href="#{dest}" color="{LINK_MARKUP}">{escape(title)}</a>')
             return PLACEHOLDER.format(len(links) - 1)
 

@@ -11,11 +11,11 @@ from datafile.errors import BuildError
 
 from ..reading.i18n import Translator
 from ..model.layout_file import IconSpec
-from ..texts.rules import REF, Rules
+from ..texts.rules import REF, Rules, card_ref_name
 from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset, uncoloured
 from .rules_parts import phrase_breaks
 
-TOKEN = re.compile(r"(\[\[#?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
+TOKEN = re.compile(r"(\[\[[#~]?[a-z0-9][a-z0-9-]*\]\]|:[a-z][a-z0-9-]*:)")
 
 COUNT_BEFORE = re.compile(r"(\d+)\s*$")     # the number an icon follows: "2 :denier:"
 # words that say how many as a number would, read aloud before an icon's label: « des habitants »,
@@ -52,6 +52,16 @@ def named_beside(label: str, before: str, after: str, term: str = "") -> bool:
     return bool(word) and (word in clause or after.startswith(word) or glossed or word == term)
 
 
+def unsaid(spec: IconSpec, lang: str) -> bool:
+    """An icon whose `spoken` name in `lang` is empty is never read inside a sentence: the words
+    beside it already say it (« **Personnages** :arrow: : améliorent les cartes de leur ligne et de
+    leur colonne » was read « Personnages ligne et colonne : améliorent… », issue 51)."""
+    said = spec.spoken
+    if said is None:
+        return False
+    return (said.root if isinstance(said.root, str) else said.root.get(lang, None)) == ""
+
+
 class Inline:
     """Our text markup to HTML: **bold**, *italic*, :icon: (inline SVG), [[card]], [[#section]].
     An icon after a number is read out in that number's form (「1 Prestigepunkt」, "2 deniers"):
@@ -84,14 +94,17 @@ class Inline:
         ref = REF.fullmatch(token)
         if ref:
             anchor, target = ref.groups()
-            if anchor:
+            if anchor == "#":
                 return f'<a class="ref" href="#{target}">{escape(self.titles[target])}</a>'
-            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(self.rules.card_names[target], self.rules.lang))}</a>'
+            name = card_ref_name(self.rules.card_names[target], anchor)
+            return f'<a class="ref card-ref" href="#card-{target}">{escape(typeset(name, self.rules.lang))}</a>'
         name = token.strip(":")
         if name not in self.icons:
             raise BuildError(f"unknown icon ':{name}:'")
         if self.rules.lang == "ja" and named_beside(self.icons[name].label.get("ja"), match.string[:match.start()],
                                                     match.string[match.end():], self.term):
+            return self.icon(name, spoken=False)
+        if unsaid(self.icons[name], self.rules.lang):     # its `spoken` name is "": the sentence names it
             return self.icon(name, spoken=False)
         count = COUNT_BEFORE.search(match.string, 0, match.start())
         if count:

@@ -38,7 +38,14 @@ from ..model.layouts import layout_id
 from ..model.templates import localise
 from ..reading.i18n import sort_key
 
-REF = re.compile(r"\[\[(#?)([a-z0-9][a-z0-9-]*)\]\]")
+# [[card]] links to a card by its name, [[~card]] by its name in lower case inside a sentence
+# (« **Garde** ([[~tower-5]]) » reads « (carte 5) », issue 51), [[#section]] to a section
+REF = re.compile(r"\[\[([#~]?)([a-z0-9][a-z0-9-]*)\]\]")
+
+
+def card_ref_name(name: str, anchor: str) -> str:
+    """A card's name as a [[card]] or [[~card]] link shows it."""
+    return name[:1].lower() + name[1:] if anchor == "~" else name
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
 
@@ -240,10 +247,10 @@ def _check(project: Project, game: GameData, lang: str, spec: RulesFile, raw: An
     for path, text in texts(spec.sections, ("sections",)):
         where = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
         for anchor, ref in REF.findall(text):
-            if anchor and ref not in seen:
+            if anchor == "#" and ref not in seen:
                 problems.append(Problem(file, line_of(raw, path), where, f"link to unknown section '#{ref}'",
                                         "a section id of this file"))
-            if not anchor and ref not in names:
+            if anchor != "#" and ref not in names:
                 problems.append(Problem(file, line_of(raw, path), where, f"link to unknown card '{ref}'",
                                         f"a card id of {game.id}"))
         for icon in ICON.findall(text):
@@ -300,6 +307,9 @@ def _deck(game: GameData, deck, lang: str, template: str | None) -> DeckEntry:
         else:
             summary = " · ".join(key if value is True else f"{key}: {_plain(value)}"
                                  for key, value in props.items() if value is not False and value not in ("", None, [], {}))
+        # a line breaks before a separator dot, never after it: « coût : 5 ⊙ ·⏎bâtisseur » left the
+        # dot hanging at the end of many index lines (issue 51)
+        summary = summary.replace(" · ", " \u00b7\u00a0")
         entry = CardEntry(card.id, card.name.get(lang), card.copies, summary,
                           card.text.get(lang) if card.text else "", props, [card.id])
         alike = next((c for c in cards if (c.name, c.summary, c.text) == (entry.name, entry.summary, entry.text)), None)

@@ -42,6 +42,12 @@ HELD_LINK = "\ue8ff"
 # "4 [[plaza-blue]]n"): a line never ends on a bare number whose word begins the next one
 COUNT = re.compile(r"(?<![\w.,])(\d{1,3}) (?=\*{0,2}(?:[^\W\d_]|" + HELD_LINK + "))")
 GLUE = re.compile("(?<=\\d) +(?=\ue8f0)")     # "3 :coin:" -> 3 and its icon never part
+# French: a number never starts a line after the short word that leads to it (« résistent au⏎10 »,
+# « deux à⏎2 joueurs »), and « au plus », « au moins » stay whole (« 12 ★ au⏎plus », issue 51)
+FR_LEAD_NUMBER = re.compile(r"(?i)(?<![\w\u2019'-])(à|au|aux|de|du|des|par|sur|en) (?=[\d\u2212])")
+FR_AU_PLUS = re.compile(r"(?i)(?<![\w\u2019'])(au) (?=(?:plus|moins)\b)")
+# a two-word place or saint's name is never split after its first word (« à San⏎Gimignano »)
+NAME_PARTICLE = re.compile(r"\b(San|Santa|Santo|Saint|Sainte|Sankt) (?=[A-Z])")
 # Japanese sets no space after its full-width marks: "**対抗：** 左上" and "1◉。 ドゥニエ", joined by a
 # layout's template, read 対抗：左上 and 1◉。ドゥニエ (a bold or italic mark may sit between)
 JA_SPACE = re.compile(r"([。、：；！？）」』](?:\*{1,2})?) +(?=\S)")
@@ -100,7 +106,9 @@ def typeset(text: str, lang: str) -> str:
         text = JA_PARENS.sub(_ja_parens, JA_SPACE.sub(r"\1", text))
         text = JA_TIGHT.sub("", JA_DOT.sub("・", JA_SLASH.sub("／", JA_PLUS.sub("+", text))))
     else:
-        text = COUNT.sub(r"\1" + NBSP, text)
+        text = NAME_PARTICLE.sub(r"\1" + NBSP, COUNT.sub(r"\1" + NBSP, text))
+        if lang == "fr":
+            text = FR_AU_PLUS.sub(r"\1" + NBSP, FR_LEAD_NUMBER.sub(r"\1" + NBSP, text))
     return UNIT.sub(NBSP, text)
 
 

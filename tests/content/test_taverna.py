@@ -108,7 +108,8 @@ def test_no_favour_tile_is_named_after_a_guild_effect(lang):
 
 # --- second reading (native editors, docs/fidelity.md): meanings fixed at the source ------------
 
-CARD_ALONE = {"fr": "la carte client suffit", "en": "the client card alone is enough", "de": "die Maske auf der Gastkarte genügt",
+CARD_ALONE = {"fr": "il suffit que la carte client jouée porte le masque",
+              "en": "the mask on the client card you played is enough", "de": "die Maske auf der Gastkarte genügt",
               "ja": "客カードにあるだけで有効"}
 
 
@@ -364,9 +365,13 @@ def test_counts_the_rulebook_does_not_give_are_credited_to_the_component_list(la
         book = seed.read_text(encoding="utf-8")
         assert "32 cartes *sort*" in book and not re.search(r"\b(36|34|12) (tuiles|cartes|jetons)", book)
     about = rules(GAME, lang)["about"]
+    # French and English say it in the rules' « À propos » only: the contents list speaks to the
+    # player, not of sources (fourth French reading, item 5); German editor 4 alike: the notes say
+    # what is printed and what comes from the box, „Über diese Ausgabe“ where the counts come from
     notes = [deck(GAME, "clients")["shortfall"]["note"][lang], deck(GAME, "spells")["shortfall"]["note"][lang]]
-    if lang == "de":    # German editor 4: the notes say what is printed and what comes from the box;
-        notes = []      # the rules' „Über diese Ausgabe“ says where the counts come from
+    if lang in ("fr", "en", "de"):
+        notes = []
+    if lang == "de":
         assert all(word in about for word in ("34 Gastkarten", "Fluchkarte")), about
     for note in [about] + notes:
         assert COMPONENT_LIST[lang] in note, note

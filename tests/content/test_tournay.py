@@ -420,12 +420,13 @@ def test_japanese_rampart_rule_does_not_say_builder():
 
 AID_CARD_FACTS = {
     # rulebook 000, 1 Piocher une carte: the number of citizens sets the level
-    "draw": {"fr": "1/2/3 habitants d'une couleur une carte de niveau I/II/III",
+    # (fr: « d'une couleur » is said once for every action, in « Une action … d'une couleur », fourth reading)
+    "draw": {"fr": "1/2/3 habitants une carte de niveau I/II/III de leur couleur",
              "en": "1, 2 or 3 citizens of one colour → a level I, II or III card",
              "de": "1/2/3 Bürger einer Farbe → Karte der Stufe I/II/III",
              "ja": "同じ色のコマ1・2・3個で"},
     # 1 Piocher: « placer cette carte sous la pioche, face cachée » (third reading: French left out "face down")
-    "face down under": {"fr": "glissée cachée dessous", "en": "goes under, face down", "de": "verdeckt nach unten",
+    "face down under": {"fr": "glissez d'abord la visible dessous, cachée", "en": "goes under, face down", "de": "verdeckt nach unten",
                         "ja": "それを裏向きで一番下に入れて"},
     # 2 Activer: « un bâtiment libre de son quartier » (third reading: German left out "your own")
     "own building": {"fr": "dans votre quartier", "en": "in your district", "de": "unbesetztes eigenes Gebäude",

@@ -38,7 +38,7 @@ EXPECTED = {
                         "(non bâtisseur)", "cartes, recouvertes comprises\u00a0: 7"],
     ("tournay", "ja"): ["市民コマ（赤）：4個 → 4×2点（建設者）", "ドゥニエ：13÷4", "（建設者以外）", "黄1、白1、赤2",
                         "見えているレベルⅠ・Ⅱカードの組：1組", "城壁2枚×1点", "Nellの鐘楼：8点"],     # as the cards say it (guide 003)
-    ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "Elfe 2→4, Nain −3→−1, Orc −1→0",
+    ("taverna", "fr"): ["un niveau de plus sur chaque échelle de peuple", "points d’échelle\u00a0: Elfe 2 → 4, Nain −3 → −1, Orc −1 → 0",
                         "niveau le plus haut", "ordre du décompte royal\u00a0: Karl, Fred, Etienne",
                         "titres de propriété\u00a0: 4"],
     ("taverna", "ja"): ["すべての種族トラックで1段上昇", "エルフ：2→4点、ドワーフ：−3→−1点、オーク：−1→0点", "最上段",
@@ -82,7 +82,7 @@ def test_json_details_in_german(game):
                                 "Anzahl der Türme × Summe der Stockwerke: 3 × (5 + 3 + 3)"],
               "tournay": ["Bürger (rot): 4 → 4 × 2 (Erbauer)", "Denier: 13 ÷ 4 → 3 × 2 (Erbauer)", "(kein Erbauer)",
                           "Sätze sichtbarer Karten der Stufe I/II"],
-              "taverna": ["eine Stufe höher auf jeder Volksleiste", "Elf 2→4, Zwerg −3→−1, Ork −1→0",
+              "taverna": ["eine Stufe höher auf jeder Volksleiste", "Punkte der Volksleisten: Elf 2 → 4, Zwerg −3 → −1, Ork −1 → 0",
                           "oberste Stufe", "Reihenfolge der Schlosswertung: Karl, Fred, Etienne",
                           "Besitzurkunden: 4"]}[game]
     for fragment in german:
@@ -98,7 +98,7 @@ def test_python_api_stays_english():
     fr = r.to_json(Translator(ROOT, "fr"), "fr")
     assert fr["players"][0]["lines"][4]["detail"] == "détient le marqueur"
     t = score_file("taverna", EXAMPLES / "taverna-rulebook.yaml", **game_facts("taverna"))
-    assert "Elf 2→4, Dwarf −3→−1, Orc −1→0" in t.player("Karl").line("roy").detail
+    assert "track points: Elf 2 → 4, Dwarf −3 → −1, Orc −1 → 0" in t.player("Karl").line("roy").detail
     assert isinstance(t.player("Karl").line("roy").detail, str)
 
 
@@ -199,7 +199,7 @@ def test_every_explanation_has_a_translation(lang):
                          "{detail} = {raw}, capped at {cap}", "no card", "no condition",
                          "equal totals: the rules give no tie-break, the win is shared",
                          "some players chose no royal scoring; proposed (the best one left for each, in turn): "
-                         "{choices}", "{scoring}; {moves}", "equal totals: {player}'s birthday comes first",
+                         "{choices}", "{scoring}; track points: {moves}", "equal totals: {player}'s birthday comes first",
                          "equal totals, and the birthdays that break the tie were not given: the win is shared",
                          "{player}: unused spells sold for 1 sou each: {spells} ({before} → {after} sous)"):
             assert template in seen, template
