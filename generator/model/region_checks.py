@@ -8,7 +8,7 @@ import re
 from datafile.errors import DataError, Problem, closest
 from datafile.source import line_of
 
-from ..reading.locate import system_families, system_font
+from ..reading.locate import system_families, system_font, system_style
 from .colours import is_colour
 from .templates import unknown_path, used_paths
 
@@ -64,6 +64,14 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
         return []
     guess = closest(font, fonts)
     if not guess and system_font(font):   # a family installed on this system (fontconfig)
+        bold, italic = bool(values.get("bold")), bool(values.get("italic"))
+        if (bold or italic) and not system_style(font, bold, italic) \
+                and not (bold and italic and (system_style(font, True, False) or system_style(font, False, True))):
+            style = {(True, False): "bold", (False, True): "italic", (True, True): "bold or italic"}[(bold, italic)]
+            return [Problem(file, line, where + ".font", f"'{font}' has no {style} face on this system "
+                            f"(fc-list '{font}' style lists its faces)",
+                            f"{' and '.join(k + ': false' for k in ('bold', 'italic') if values.get(k))}, "
+                            f"or a family with a {style.split()[0]} face")]
         return []
     if not guess:    # a slip of an installed family (`DejaVu Sans Mon`), case aside
         families = {name.casefold(): name for name in system_families()}
