@@ -99,6 +99,30 @@ def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Prob
     return []
 
 
+TEXT_FIELDS = ("text", "font", "bold", "italic", "size", "min_size", "leading", "align", "valign", "color")
+
+
+def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line: int,
+                  where: str) -> list[Problem]:
+    """Text fields on a shape, which draws none (newcomer 4: `kind: rect` taken from a style in
+    `extends: [word, band1]`, and every card built without its words). `own`: the fields written
+    on the box itself; `kind_from`: the box its kind came from, when it was inherited. A style's
+    font or size inherited by a shape is no mistake; its text is."""
+    kind = values.get("kind")
+    if kind not in SHAPES:
+        return []
+    inherited = set((values.get("origin") or {})) - own
+    unused = [k for k in TEXT_FIELDS if k in own or (k == "text" and k in inherited)]
+    if not unused:
+        return []
+    if kind_from:
+        return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text: its kind "
+                        f"'{kind}' came from '{kind_from}', which it extends",
+                        f"the style box last in extends: [...] (later ones win), or kind: text on this box")]
+    return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text",
+                    f"kind: text for a text (a text box takes fill and stroke too), or no {unused[0]}")]
+
+
 def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:
     """A variable a layout template cannot see (`crad.name`, `card.nmae`) is reported by
     `pnp validate` with file and line, in the author's terms (issue 14)."""

@@ -43,3 +43,32 @@ def test_a_system_family_without_a_bold_face_is_one_line(tmp_path):
         lines = [line for line in problems_of(result) if "shapes.yaml" in line]
         assert len(lines) == 1 and re.match(rf"layouts/shapes\.yaml:\d+: .*'{family}' has no bold face", lines[0]), \
             result.output
+
+
+@pytest.mark.parametrize("regions, expected", [
+    ("""\
+      flavor: {kind: rect, x: 5, y: 10, width: 53, height: 10, font: body, italic: true, size: 9, text: "Calm"}
+""", r"flavor: text, font, italic, size on a rect, which draws no text \(expected kind: text"),
+    # the port: `kind: rect` taken from the band listed last; the word's text went undrawn on every card
+    ("""\
+      word: {font: body, size: 12}
+      band1: {kind: rect, fill: accent}
+      word1: {extends: [word, band1], x: 5, y: 10, width: 53, height: 10, text: "Tower"}
+""", r"word1: text on a rect, which draws no text: its kind 'rect' came from 'band1', which it extends "
+     r"\(expected the style box last in extends"),
+])
+def test_a_field_the_kind_does_not_use_is_one_line_at_the_box(tmp_path, regions, expected):
+    project(tmp_path, regions)
+    layout = (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()
+    box = regions.splitlines()[-1].split(":")[0].strip()
+    line = next(i for i, text in enumerate(layout, 1) if text.strip().startswith(f"{box}:"))
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    lines = problems_of(result)
+    assert len(lines) == 1 and re.match(rf"layouts/shapes\.yaml:{line}: layouts\.card\.regions\.{expected}",
+                                        lines[0]), result.output
+
+    path = tmp_path / "layouts" / "shapes.yaml"     # the fix it names
+    path.write_text(path.read_text().replace('height: 10, text: "Tower"}', 'height: 10, kind: text, text: "Tower"}')
+                    .replace('font: body, italic: true, size: 9, text: "Calm"', "fill: accent"))
+    assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
