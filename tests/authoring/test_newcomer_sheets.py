@@ -1,0 +1,67 @@
+"""What newcomer 4 (a Squib and nanDECK designer, issue 52) found in spreadsheets as designers
+have them: a value of a cell the face cannot draw is named at its cell by validate and build
+alike; a header's problem is one line at the header, with advice that fits."""
+from __future__ import annotations
+
+import re
+
+from tests.conftest import pnp
+
+from .helpers import add_deck, new_game
+
+DECK = """deck: heroes
+name: {en: Heroes}
+size: poker
+layout: spice-road/hero
+back: {layout: spice-road/back}
+cards_from: heroes.csv
+"""
+HEADER = "Name,Qty,Cost,Attack Power,Flavor,Colour\n"
+ROWS = "Fire Mage,2,3,4,Burns twice,#ff00aa\nGoblin,3,1,1,Sneaky,red\n"
+HERO = """  hero:
+    background: paper
+    regions:
+      title: {kind: text, x: 5, y: 5, width: 53, height: 10, font: title, text: "{{ card.name }}"}
+      flavor: {kind: text, x: 5, y: 60, width: 53, height: 8, italic: true, text: "{{ card.props.flavor }}"}
+      bar: {kind: rect, x: 0, y: 80, width: 63, height: 8, fill: "{{ card.props.colour }}"}
+"""
+
+
+def heroes(tmp_path, rows: str = ROWS, header: str = HEADER, hero: str = HERO):
+    """A `pnp new` game with a Squib-style spreadsheet deck (heroes.csv) and its layout."""
+    game = new_game(tmp_path)
+    add_deck(game, "heroes", DECK)
+    (game / "heroes.csv").write_text(header + rows, encoding="utf-8")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + hero + "  back:\n", 1),
+                      encoding="utf-8")
+    return game
+
+
+def lines_of(result) -> list[str]:
+    return [line for line in result.output.splitlines()
+            if line.strip() and "problem(s) found" not in line and "Nothing was written" not in line
+            and not line.startswith(("skipped", "warning", "note"))]
+
+
+def validate_and_build(tmp_path) -> tuple[list[str], list[str]]:
+    checked = pnp("validate", "spice-road", root=tmp_path)
+    built = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert checked.exit_code == 1 and built.exit_code == 1, (checked.output, built.output)
+    return lines_of(checked), [line.removeprefix("build failed: ") for line in lines_of(built)]
+
+
+def test_a_cell_that_is_no_colour_is_named_at_its_cell_by_validate_and_build(tmp_path):
+    heroes(tmp_path, ROWS.replace(",red\n", ",blu\n"))
+    checked, built = validate_and_build(tmp_path)
+    at = "cards/spice-road/heroes.csv:3: column F 'Colour': 'blu' is not a colour; did you mean 'blue'?"
+    assert len(checked) == 1 and checked[0].startswith(at), checked
+    assert len(built) == 1 and built[0].startswith(at), built
+
+
+def test_a_glyph_a_cell_holds_is_named_at_its_cell_by_validate_and_build(tmp_path):
+    heroes(tmp_path, ROWS.replace("Sneaky", "Sneaky ☯"))
+    checked, built = validate_and_build(tmp_path)
+    at = re.compile(r"cards/spice-road/heroes\.csv:3: column E 'Flavor': .*has no glyph for '☯'")
+    assert len(checked) == 1 and at.match(checked[0]), checked
+    assert len(built) == 1 and at.match(built[0]), built
