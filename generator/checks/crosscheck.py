@@ -67,7 +67,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
         elif check_layouts and deck.back:
             project.layouts.check([deck.back.layout], out)
         for path, text in texts(deck, ()):
-            for lang in text.missing(langs):
+            for lang in text.missing(langs) if not _named_after_deck(deck, path) else ():
                 out.add(*deck_place(deck, raw, file, path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
@@ -100,6 +100,13 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             if card.id in seen_ids:
                 out.add(*where, f"card id '{card.id}' is also used in {seen_ids[card.id]}", "ids unique within a game")
             seen_ids[card.id] = f"{where[0]}:{where[1]}" if where[1] else where[0]
+
+
+def _named_after_deck(deck: Deck, path: tuple) -> bool:
+    """The name of a card of a sheet without names (`Wortkarten 3`): the deck's name lacks the
+    language, said once at its `name:` line, not once per row."""
+    return len(path) == 3 and path[0] == "cards" and path[2] == "name" \
+        and getattr(deck.cards[path[1]], "_named_after_deck", False)
 
 
 def deck_place(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:

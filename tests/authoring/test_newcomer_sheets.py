@@ -65,3 +65,13 @@ def test_a_glyph_a_cell_holds_is_named_at_its_cell_by_validate_and_build(tmp_pat
     at = re.compile(r"cards/spice-road/heroes\.csv:3: column E 'Flavor': .*has no glyph for '☯'")
     assert len(checked) == 1 and at.match(checked[0]), checked
     assert len(built) == 1 and at.match(built[0]), built
+
+
+def test_a_deck_name_lacking_a_language_for_a_sheet_without_names_is_one_line_at_its_name(tmp_path):
+    game = new_game(tmp_path, "spice-road", "--lang", "en,fr")
+    add_deck(game, "heroes", DECK.replace("layout: spice-road/hero", "layout: spice-road/card"))
+    (game / "heroes.csv").write_text("Cost,Power\n" + "".join(f"{n},{n}\n" for n in range(1, 9)), encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == ["cards/spice-road/heroes.yaml:2: name: no 'fr' text (expected a text for each of "
+                                "en, fr)"], result.output
