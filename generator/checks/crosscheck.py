@@ -162,7 +162,14 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                 slip = closest(path[2], columns)
                 if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
-                    if slip:
+                    if slip and len(path[2]) < len(slip):   # a letter dropped in the layout: its slip
+                        display, label = columns[slip]
+                        problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                          f"unknown property 'card.props.{path[2]}'; did you mean "
+                                          f"'{label.split(' ', 2)[2].strip(chr(39))}' (card.props.{slip}, "
+                                          f"{label} of {display})?",
+                                          f"card.props.{slip}, as the header gives it")
+                    elif slip:
                         problem = _header_slip(columns[slip], path[2], slip, f"{file}:{line}", lid, region.name)
                     else:
                         problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",

@@ -51,7 +51,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         # texts are not complete yet, so adding a language is reported in one round
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
-            problems += _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
+            said = {(p.file, p.line, p.field) for p in problems}   # a field said wrong already: not again
+            problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
+                         if (p.file, p.line, p.field) not in said]
     problems = fold_stubs(project, list(dict.fromkeys(problems)))   # a catalogue shared by several games: once
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml

@@ -75,3 +75,26 @@ def test_a_deck_name_lacking_a_language_for_a_sheet_without_names_is_one_line_at
     assert result.exit_code == 1
     assert lines_of(result) == ["cards/spice-road/heroes.yaml:2: name: no 'fr' text (expected a text for each of "
                                 "en, fr)"], result.output
+
+
+def test_a_layout_slip_of_a_header_is_said_at_the_layout_suggesting_the_header(tmp_path):
+    heroes(tmp_path, hero=HERO.replace("{{ card.props.flavor }}", "ATK {{ card.props.atack_power }}"))
+    layout = (tmp_path / "layouts" / "spice-road.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(layout, 1) if "atack_power" in text)
+    for verb in ("validate", "build"):
+        result = pnp(verb, "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path) \
+            if verb == "build" else pnp(verb, "spice-road", root=tmp_path)
+        assert result.exit_code == 1
+        assert lines_of(result) == [
+            f"layouts/spice-road.yaml:{line}: spice-road/hero regions.flavor.text: unknown property "
+            f"'card.props.atack_power'; did you mean 'Attack Power' (card.props.attack_power, column D "
+            f"'Attack Power' of cards/spice-road/heroes.csv)? (expected card.props.attack_power, as the header "
+            f"gives it)"], result.output
+
+
+def test_a_repeated_header_is_one_line_naming_the_column_it_repeats(tmp_path):
+    heroes(tmp_path, "Fire Mage,2,3,3,4,Burns twice,red\n", "Name,Qty,Cost,Cost,Attack Power,Flavor,Colour\n")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == ["cards/spice-road/heroes.csv:1: column D 'Cost' repeats column C (expected each "
+                                "header once: rename or remove one of them)"], result.output
