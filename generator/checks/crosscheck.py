@@ -2,6 +2,8 @@
 size and card property that a deck or a layout names exists, card ids unique in the game."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from typing import Any
 
@@ -130,17 +132,20 @@ def _unknown_layout(out: Collector, file: str, line: int, field_name: str, lid: 
 
 def _font_files(project: Project, lid: str, data: GameData) -> None:
     """A region's `font:` that names a file: in the game folder, a regular TrueType file."""
-    problems = []
+    problems: dict[tuple, tuple[Problem, list[str]]] = {}   # where the font was written -> its boxes
     for region in project.layouts[lid].regions:
         if region.font not in project.fonts.families and FONT_FILE.match(region.font or ""):
             try:
                 game_font(data.directory, region.font)
             except BuildError as exc:
                 file, line = (region.origin or {}).get("font") or (project.layouts[lid].file, 0)
-                problems.append(Problem(file, line, f"{lid} regions.{region.name}.font", str(exc),
-                                        "a .ttf file of the game folder"))
-    if problems:
-        raise DataError(list(dict.fromkeys(problems)))
+                problems.setdefault((file, line, str(exc)), (Problem(file, line, f"{lid} regions.{region.name}.font",
+                                                                     str(exc), "a .ttf file of the game folder"),
+                                                             []))[1].append(region.name)
+    if problems:   # a font written once, in a style that boxes extend: said once, there
+        raise DataError([replace(problem, message=problem.message + (f" (the font of boxes {', '.join(boxes)})"
+                                                                     if len(boxes) > 1 else ""))
+                         for problem, boxes in problems.values()])
 
 
 def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str], deck: Deck) -> None:

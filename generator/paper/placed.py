@@ -43,15 +43,17 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
         if box.lang not in renderers:
             renderers[box.lang] = FaceRenderer(fonts, box.lang, icons, base=game.directory)
         font = box.region.font or ""
-        if (box.layout, box.region.name, "font") in problems:
+        # a font written once, in a style boxes extend: said once, at its line
+        font_at = ("font", *((box.region.origin or {}).get("font") or (box.file, box.line)))
+        if font_at in problems:
             continue
         if box.region.kind == "text" and font.lower().endswith((".ttf", ".otf")) and font not in project.fonts.families:
             # a game folder's font: the data checks read its header; the build parses it whole
             try:
                 fonts.file_family(game.directory, font)
             except BuildError as exc:
-                file, line = (box.region.origin or {}).get("font") or (box.file, box.line)
-                problems[(box.layout, box.region.name, "font")] = Problem(
+                file, line = font_at[1:]
+                problems[font_at] = Problem(
                     file, line, f"{box.layout} regions.{box.region.name}.font", str(exc), "a .ttf file of the game folder")
                 continue
         try:
