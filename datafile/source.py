@@ -60,6 +60,11 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     result.line = node.start_mark.line + 1
     result.key_lines = {}
     for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.MappingNode) and node.flow_style and key_node.flow_style:
+            # `text: {{ card.name }}` unquoted: YAML reads the braces as a mapping inside a mapping
+            raise DataError([Problem(loader.name, key_node.start_mark.line + 1, "",
+                                     "'{{ … }}' without quotes is read as a YAML mapping, not a template",
+                                     "the template in quotes: text: \"{{ card.name }}\"")])
         if not isinstance(key_node, yaml.ScalarNode):
             raise DataError([Problem(loader.name, key_node.start_mark.line + 1, "",
                                      "a list or mapping used as a mapping key", "a plain key (a name)")])

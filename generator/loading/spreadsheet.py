@@ -282,7 +282,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
         card._named_after_deck = unnamed   # a language its name lacks is the deck name's (said there, once)
         cards.append(card)
     if problems:
-        raise DataError(problems)
+        raise DataError(list(dict.fromkeys(problems)))   # a header's problem, found on each row: once
     return cards
 
 
@@ -357,7 +357,13 @@ def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: 
     for loc, value in texts:
         if isinstance(value, dict):
             for lang in languages:
-                if lang not in value:
+                if lang in value:
+                    continue
+                if not columns.has(loc + (lang,)):   # no such column: one line at the header, not one per row
+                    problems.append(Problem(display, 1, "", f"no column {'.'.join(loc)}.{lang} beside "
+                                            f"{columns.label_for(loc)}", f"a column {'.'.join(loc)}.{lang} "
+                                            f"(each language of the game has its own)"))
+                else:
                     problems.append(Problem(display, number, ".".join(loc), f"no '{lang}' text",
                                             f"a column {'.'.join(loc)}.{lang}, filled in"))
     return problems

@@ -30,6 +30,14 @@ from .shapes import draw_shape
 CONTENT = ("text", "icon", "image")
 
 
+class BadImage(BuildError):
+    """An image the build refuses; `value` is its path (the build finds the spreadsheet cell)."""
+
+    def __init__(self, message: str, value: str):
+        super().__init__(message)
+        self.value = value
+
+
 class MissingGlyphs(BuildError):
     """Characters a text's font cannot draw; `characters` names them (the build finds the
     spreadsheet cell that holds them)."""
@@ -156,7 +164,7 @@ class FaceRenderer:
         why = f"text {exc}" if isinstance(exc, Overflow) else str(exc) if isinstance(exc, BuildError) \
             else template_error(exc)
         card = getattr(self, "_card", None)
-        cell = None if card is None else holding(card, self.lang, exc.value) if isinstance(exc, BadColour) \
+        cell = None if card is None else holding(card, self.lang, exc.value) if isinstance(exc, (BadColour, BadImage)) \
             else with_characters(card, self.lang, exc.characters) if isinstance(exc, MissingGlyphs) else None
         if cell:   # a spreadsheet's value: named at its cell, as validate names it
             return BuildError(f"{at_cell(cell)}: {why} ({label}, language {self.lang}, box '{region.name}' "
@@ -215,7 +223,10 @@ class FaceRenderer:
             return
         if self.base is None:
             raise BuildError("images are not available here (no game folder)")
-        art = images.load(images.resolve(self.base, name), self.base)
+        try:
+            art = images.load(images.resolve(self.base, name), self.base)
+        except BuildError as exc:
+            raise BadImage(str(exc), name) from None
         if r.tint:
             art = images.tinted(art, self._color(r.tint, ctx, layout).rgb())
         clip = {"none": None, "box": images.box_outline(x, y, w, h, r.radius * mm),

@@ -14,6 +14,7 @@ from datafile.source import load_yaml
 
 from ..checks.crosscheck import deck_place
 from ..checks.faces import BoxContent, box_contents
+from ..checks.sheet_cells import holding
 from ..reading.locate import search_path
 from ..model.project import GameData, Project
 from ..typeset.fonts import FontBook
@@ -62,7 +63,11 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
             problems[where] = _overflow(project, game, box, exc)
         except BuildError as exc:
             if box.region.kind == "image":    # a text's unknown icon or font: the checks that find those say it
-                problems[where] = Problem(box.file, box.line, box.field, f"{exc} (for {box.card}, language {box.lang})")
+                card = box.deck.cards[box.index] if box.deck is not None and box.index is not None else None
+                cell = holding(card, box.lang, box.source) if card is not None else None
+                problems[where] = Problem(*cell, f"{exc} (for {box.card}, box '{box.region.name}' at {box.file}:"
+                                          f"{box.line})") if cell else \
+                    Problem(box.file, box.line, box.field, f"{exc} (for {box.card}, language {box.lang})")
         except (DataError, OSError, KeyError):
             continue                          # a font or layout that does not load: reported where it loads
     return list(problems.values())

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import pnp
 
 from .helpers import add_deck, new_game
@@ -98,3 +100,62 @@ def test_a_repeated_header_is_one_line_naming_the_column_it_repeats(tmp_path):
     assert result.exit_code == 1
     assert lines_of(result) == ["cards/spice-road/heroes.csv:1: column D 'Cost' repeats column C (expected each "
                                 "header once: rename or remove one of them)"], result.output
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("fill: \"{{ card.props.colour }}\"", "fill_color: \"{{ card.props.colour }}\"",
+     r"layouts/spice-road\.yaml:\d+: layouts\.hero\.regions\.bar\.fill_color: unknown field 'fill_color'; "
+     r"did you mean 'fill'\?"),
+    ("font: title,", "font: title, font_size: 12,", r".*unknown field 'font_size'; did you mean 'size'\?"),
+    ("font: title,", "FONT: title,", r".*unknown field 'FONT'; did you mean 'font'\?"),
+    ("font: title,", "font: title 18,", r"layouts/spice-road\.yaml:\d+: layouts\.hero\.regions\.title\.font: "
+                                        r"'title 18' gives the size with the font \(expected the font and its size "
+                                        r"apart: font: title, size: 18\)"),
+    ('text: "{{ card.name }}"', "text: {{ card.name }}",
+     r"layouts/spice-road\.yaml:\d+: '\{\{ … \}\}' without quotes is read as a YAML mapping, not a template "
+     r"\(expected the template in quotes"),
+])
+def test_a_squib_or_nandeck_habit_is_one_line_with_pnps_word(tmp_path, old, new, expected):
+    heroes(tmp_path, hero=HERO.replace(old, new, 1))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [line for line in lines_of(result) if "spice-road.yaml" in line]   # a layout file that does not
+    assert len(lines) == 1 and re.match(expected, lines[0]), result.output     # load: its icons are unknown too
+
+
+def test_a_deck_width_and_height_are_one_line_pointing_to_size(tmp_path):
+    game = heroes(tmp_path)
+    deck = game / "heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker\n", "width: 825\nheight: 1125\n"),
+                    encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == ["cards/spice-road/heroes.yaml:3: width: unknown field 'width'; a size is one field "
+                                "here (expected size: {width: 63, height: 88} (in mm, or with a unit: 2.5 in) or a "
+                                "size name such as poker)"], result.output
+
+
+def test_an_image_path_from_a_cell_is_named_at_its_cell_by_validate_and_build(tmp_path):
+    game = heroes(tmp_path, "Fire Mage,2,3,4,Burns,red,art/mage.png\nGoblin,3,1,1,Sneaky,red,art\\mage.png\n",
+                  HEADER.replace("Colour", "Colour,Art"),
+                  HERO + '      art: {kind: image, x: 0, y: 20, width: 63, height: 30, text: "{{ card.props.art }}"}\n')
+    (game / "art").mkdir()
+    from PIL import Image
+    Image.new("RGB", (800, 400), "red").save(game / "art" / "mage.png")
+    checked, built = validate_and_build(tmp_path)
+    at = "cards/spice-road/heroes.csv:3: column G 'Art': image 'art\\mage.png' not found: write its path with / " \
+         "('art/mage.png'), not \\"
+    assert len(checked) == 1 and checked[0].startswith(at), checked
+    assert len(built) == 1 and built[0].startswith(at), built
+
+
+def test_a_language_column_a_sheet_lacks_is_one_line_at_the_header(tmp_path):
+    game = new_game(tmp_path, "spice-road", "--lang", "en,fr")
+    add_deck(game, "heroes", DECK.replace("layout: spice-road/hero", "layout: spice-road/card")
+             .replace("{en: Heroes}", "{en: Heroes, fr: Héros}"))
+    (game / "heroes.csv").write_text("Name.en,Cost\n" + "".join(f"Hero {n},{n}\n" for n in range(1, 6)),
+                                     encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == ["cards/spice-road/heroes.csv:1: no column name.fr beside column A 'Name.en' "
+                                "(expected a column name.fr (each language of the game has its own))"], result.output
