@@ -121,7 +121,7 @@ def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line
         return []
     if kind_from:
         return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text: its kind "
-                        f"'{kind}' came from '{kind_from}', which it extends",
+                        f"'{kind}' came from '{kind_from}' through extends",
                         f"the style box last in extends: [...] (later ones win), or kind: text on this box")]
     return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text",
                     f"kind: text for a text (a text box takes fill and stroke too), or no {unused[0]}")]

@@ -54,8 +54,15 @@ def test_a_system_family_without_a_bold_face_is_one_line(tmp_path):
       word: {font: body, size: 12}
       band1: {kind: rect, fill: accent}
       word1: {extends: [word, band1], x: 5, y: 10, width: 53, height: 10, text: "Tower"}
-""", r"word1: text on a rect, which draws no text: its kind 'rect' came from 'band1', which it extends "
+""", r"word1: text on a rect, which draws no text: its kind 'rect' came from 'band1' through extends "
      r"\(expected the style box last in extends"),
+    # the port's own: the word style is a text, the band's rect, listed later, wins
+    ("""\
+      word: {kind: text, font: body, size: 12}
+      band: {kind: rect, fill: accent}
+      band1: {extends: band, x: 5, y: 10, width: 53, height: 10}
+      word1: {extends: [word, band1], text: "Tower"}
+""", r"word1: text on a rect, which draws no text: its kind 'rect' came from 'band' through extends"),
 ])
 def test_a_field_the_kind_does_not_use_is_one_line_at_the_box(tmp_path, regions, expected):
     project(tmp_path, regions)
@@ -69,7 +76,7 @@ def test_a_field_the_kind_does_not_use_is_one_line_at_the_box(tmp_path, regions,
                                         lines[0]), result.output
 
     path = tmp_path / "layouts" / "shapes.yaml"     # the fix it names
-    path.write_text(path.read_text().replace('height: 10, text: "Tower"}', 'height: 10, kind: text, text: "Tower"}')
+    path.write_text(path.read_text().replace('text: "Tower"}', 'kind: text, text: "Tower"}')
                     .replace('font: body, italic: true, size: 9, text: "Calm"', "fill: accent"))
     assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
 
