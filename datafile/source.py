@@ -338,6 +338,8 @@ def _load_yaml_text(text: str, name: str) -> Any:
         message, expected = _plain_syntax_error(exc.problem or "", text, mark, exc.context_mark)
         if message.startswith("this '") and exc.context_mark:     # said where the unclosed { or [ opens
             line = exc.context_mark.line + 1
+        elif message.endswith("has no ':' after its key"):       # the parser stops on the line after it
+            line -= 1
         raise DataError([Problem(name, line, "", message, expected)]) from None
     except yaml.YAMLError as exc:   # reader errors carry a position, not a mark
         line = _line_at(text, getattr(exc, "position", 0) or 0)
@@ -367,8 +369,21 @@ def _plain_syntax_error(problem: str, text: str, mark, opened=None) -> tuple[str
     if "nesting depth" in problem:   # libyaml's own limit, met before ours (MAX_DEPTH)
         return f"values nested more than {MAX_DEPTH} levels deep", f"at most {MAX_DEPTH} levels"
     if "mapping values are not allowed" in problem:
+        above = lines[mark.line - 1] if mark and 0 < mark.line <= len(lines) else ""
+        indent = lambda line: len(line) - len(line.lstrip())   # noqa: E731
+        if above.strip() and not above.lstrip().startswith(("#", "-")) and ":" not in above \
+                and indent(above) == indent(here):   # `deck heroes`, then `name: …`: one value over two lines
+            return (f"'{above.strip()[:30]}' has no ':' after its key",
+                    f"key: value, e.g. {above.strip().split()[0]}: {' '.join(above.split()[1:])[:20] or '…'}")
+        if re.match(r"\s*[\w-]+: +[^\s{\[#'\"]", above) and indent(here) > indent(above):
+            return (f"this line is indented under '{above.strip()[:30]}', whose value is given already",
+                    f"the indentation of '{above.strip().split(':')[0]}:' ({indent(above)} spaces)")
         return ("': ' inside a value that is not quoted",
                 "the value in quotes, e.g. text: \"Gain 1: then draw\"")
+    if "expected node content" in problem and mark and here[mark.column:mark.column + 1] == ":":
+        word = re.match(r":[\w-]*", here[mark.column:]).group()
+        return (f"'{word}' is a Ruby symbol (Squib's way of naming a colour or a value)",
+                f"{word[1:] or 'the value'} without the ':' (in quotes if it holds one)")
     if "cannot start any token" in problem and mark and mark.column < len(here):
         return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
                 f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")

@@ -159,3 +159,22 @@ def test_a_language_column_a_sheet_lacks_is_one_line_at_the_header(tmp_path):
     assert result.exit_code == 1
     assert lines_of(result) == ["cards/spice-road/heroes.csv:1: no column name.fr beside column A 'Name.en' "
                                 "(expected a column name.fr (each language of the game has its own))"], result.output
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("deck: heroes\n", "deck heroes\n", "cards/spice-road/heroes.yaml:1: 'deck heroes' has no ':' after its key "
+                                        "(expected key: value, e.g. deck: heroes)"),
+    ("size: poker\n", "size: poker\n  layout: x\n", "cards/spice-road/heroes.yaml:4: this line is indented under "
+                                                    "'size: poker', whose value is given already (expected the "
+                                                    "indentation of 'size:' (0 spaces))"),
+    ("back: {layout: spice-road/back}", "back: {layout: :back}",
+     "cards/spice-road/heroes.yaml:5: ':back' is a Ruby symbol (Squib's way of naming a colour or a value) "
+     "(expected back without the ':' (in quotes if it holds one))"),
+])
+def test_a_yaml_slip_is_one_line_at_its_line_saying_the_fix(tmp_path, old, new, expected):
+    game = heroes(tmp_path)
+    deck = game / "heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == [expected], result.output
