@@ -388,6 +388,11 @@ def _plain_syntax_error(problem: str, text: str, mark, opened=None) -> tuple[str
         return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
                 f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")
     closing = {"did not find expected ',' or '}'": ("{", "}"), "did not find expected ',' or ']'": ("[", "]")}
+    if problem in closing and opened is not None and re.search(r'\["|"\]', here):
+        # `text: "ATK {{ card.props["Attack Power"] }}"`: the inner quote ends the value
+        return ("a '\"' inside a value in double quotes ends the value there",
+                "single quotes for a quote inside it; a header such as 'Attack Power' is read as "
+                "card.props.attack_power")
     if problem in closing and opened is not None:     # the parser notices a line after the slip
         first, last = closing[problem]
         return (f"this '{first}' is not closed before line {mark.line + 1}",

@@ -170,6 +170,9 @@ def test_a_language_column_a_sheet_lacks_is_one_line_at_the_header(tmp_path):
     ("back: {layout: spice-road/back}", "back: {layout: :back}",
      "cards/spice-road/heroes.yaml:5: ':back' is a Ruby symbol (Squib's way of naming a colour or a value) "
      "(expected back without the ':' (in quotes if it holds one))"),
+    ("name: {en: Heroes}", 'name: {en: "The ["Best"] Heroes"}',
+     "cards/spice-road/heroes.yaml:2: a '\"' inside a value in double quotes ends the value there (expected single "
+     "quotes for a quote inside it; a header such as 'Attack Power' is read as card.props.attack_power)"),
 ])
 def test_a_yaml_slip_is_one_line_at_its_line_saying_the_fix(tmp_path, old, new, expected):
     game = heroes(tmp_path)
