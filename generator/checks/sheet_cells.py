@@ -54,6 +54,17 @@ def with_characters(card: Any, lang: str | None, characters: list[str]) -> tuple
     return cell_with(card, lang, lambda cell: any(c in cell for c in characters))
 
 
+def failing_cell(card: Any, lang: str, exc: Exception) -> tuple[str, int, str] | None:
+    """The cell of `card` a face's failure came from: the characters a font lacks
+    (`exc.characters`), or the value it could not draw (`exc.value`: a colour, an image path, a
+    text too long); None for a card not read from a spreadsheet, or a failure of the layout's own."""
+    if card is None:
+        return None
+    characters, value = getattr(exc, "characters", None), getattr(exc, "value", None)
+    return with_characters(card, lang, characters) if characters \
+        else holding(card, lang, value) if isinstance(value, str) else None
+
+
 def at_cell(cell: tuple[str, int, str]) -> str:
     """`heroes.csv:4: column G 'Colour'`, as a problem names a cell."""
     return f"{cell[0]}:{cell[1]}: {cell[2]}"

@@ -23,8 +23,8 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup
 from . import images
-from ..checks.sheet_cells import at_cell, holding, with_characters
-from .face_colours import BadColour, background_place, face_errors, resolve_color
+from ..checks.sheet_cells import at_cell, failing_cell
+from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape
 
 CONTENT = ("text", "icon", "image")
@@ -163,9 +163,7 @@ class FaceRenderer:
         """A failure in a region as one line naming the face, language and box."""
         why = f"text {exc}" if isinstance(exc, Overflow) else str(exc) if isinstance(exc, BuildError) \
             else template_error(exc)
-        card = getattr(self, "_card", None)
-        cell = None if card is None else holding(card, self.lang, exc.value) if isinstance(exc, (BadColour, BadImage)) \
-            else with_characters(card, self.lang, exc.characters) if isinstance(exc, MissingGlyphs) else None
+        cell = failing_cell(getattr(self, "_card", None), self.lang, exc)
         if cell:   # a spreadsheet's value: named at its cell, as validate names it
             return BuildError(f"{at_cell(cell)}: {why} ({label}, language {self.lang}, box '{region.name}' "
                               f"(layout {layout.id}, {_written(region, field).rstrip(': ')}))")
@@ -261,7 +259,11 @@ class FaceRenderer:
         face, markup = self._set_text(r, source)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
-        para, used = fit(markup, face, self.typo, box)
+        try:
+            para, used = fit(markup, face, self.typo, box)
+        except Overflow as exc:
+            exc.value = source        # a spreadsheet's cell is named at the cell (_failure)
+            raise
         drawn_key = (markup, face, self.typo.lang, self.typo.hyphenation, self.typo.cjk, w, h, r.size, r.min_size,
                      r.leading, r.align, color)
         if self.report:

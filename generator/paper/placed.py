@@ -14,7 +14,7 @@ from datafile.source import load_yaml
 
 from ..checks.crosscheck import deck_place
 from ..checks.faces import BoxContent, box_contents
-from ..checks.sheet_cells import holding
+from ..checks.sheet_cells import cell_with, holding
 from ..reading.locate import search_path
 from ..model.project import GameData, Project
 from ..typeset.fonts import FontBook
@@ -70,7 +70,7 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
                     Problem(box.file, box.line, box.field, f"{exc} (for {box.card}, language {box.lang})")
         except (DataError, OSError, KeyError):
             continue                          # a font or layout that does not load: reported where it loads
-    return list(problems.values())
+    return list(dict.fromkeys(problems.values()))   # a cell two languages print alike: once
 
 
 def _overflow(project: Project, game: GameData, box: BoxContent, exc: Overflow) -> Problem:
@@ -90,5 +90,9 @@ def _overflow(project: Project, game: GameData, box: BoxContent, exc: Overflow) 
             file, line, field = deck_place(box.deck, raw, file, ("cards", box.index, key, box.lang))
             return Problem(file, line, field, f"text {exc} (box '{box.region.name}' of layout {box.layout}, "
                            f"language {box.lang})", f"a shorter text, or a larger box or smaller min_size at {layout}")
+    cell = cell_with(card, box.lang, lambda value: value == box.source) if card is not None else None
+    if cell:   # a spreadsheet's cell: once, whatever the languages that print it
+        return Problem(*cell, f"text {exc} (for {box.card}, box '{box.region.name}' at {layout})",
+                       "a shorter text, a larger box or a smaller min_size")
     return Problem(box.file, box.line, box.field, f"text {exc} (for {box.card}, language {box.lang})",
                    "a shorter text, a larger box or a smaller min_size")

@@ -181,3 +181,17 @@ def test_a_yaml_slip_is_one_line_at_its_line_saying_the_fix(tmp_path, old, new, 
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     assert lines_of(result) == [expected], result.output
+
+
+def test_a_cell_too_long_for_its_box_is_one_line_at_its_cell_by_validate_and_build(tmp_path):
+    game = new_game(tmp_path, "spice-road", "--lang", "en,fr")
+    add_deck(game, "heroes", DECK.replace("{en: Heroes}", "{en: Heroes, fr: Héros}"))
+    (game / "heroes.csv").write_text("Name.en,Name.fr,Flavor,Colour\nMage,Mage," + "Burns twice then again. " * 12
+                                     + ",red\n", encoding="utf-8")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + HERO + "  back:\n", 1),
+                      encoding="utf-8")
+    checked, built = validate_and_build(tmp_path)
+    at = "cards/spice-road/heroes.csv:2: column C 'Flavor': text does not fit in 53.0x8.0 mm"
+    assert len(checked) == 1 and checked[0].startswith(at), checked      # once, not once per language
+    assert len(built) == 1 and built[0].startswith(at), built
