@@ -27,7 +27,7 @@ from ..checks.sheet_cells import at_cell, failing_cell
 from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape
 
-CONTENT = ("text", "icon", "image")
+CONTENT = ("text", "icon", "image")   # what a quarter turn lays out in the box, width and height exchanged
 
 
 class BadImage(BuildError):
@@ -44,7 +44,7 @@ class MissingGlyphs(BuildError):
 
     def __init__(self, message: str, characters: list[str]):
         super().__init__(message)
-        self.characters = characters   # what a quarter turn lays out in the box, width and height exchanged
+        self.characters = characters
 
 
 def turn(canvas: Canvas, r: Region, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
@@ -87,7 +87,7 @@ class FaceRenderer:
         fonts) decided before, its regions' colours, texts set and icons, to draw it again without
         rendering its templates or setting its texts again (cards.pdf's faces in
         cards-ink-saver.pdf); an empty list is filled for the next time. `card`: the card drawn,
-        whose spreadsheet cell a failing colour or glyph is named at."""
+        whose spreadsheet cell a failing colour, glyph, image or text is named at."""
         self._card = card
         width, height = size.width * mm, size.height * mm
         b = bleed * mm
