@@ -55,6 +55,7 @@ MIN_LABEL = 40 * mm
 MAX_ROW = 12 * mm
 CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
+EDGE_BASELINE = 6.9 * mm  # the colophon's: its descenders 6 mm from the paper's edge, where printers clip
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5)   # never under the text floor (7.5 pt)
 TITLE_SIZES = (14, 13, 12, 11, 10)
 FORMULA_MIN = 7.5         # pt: a formula under its label is smaller, never below the text floor
@@ -353,7 +354,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     made = colophon.for_game(game, lang, _, project.root)
     parts = colophon.halves(made, pad.body, w - 2 * mm) if cols > 1 else [made]   # clear of the fold line
     for i, part in enumerate(parts):
-        colophon.draw(canvas, typeset(part, lang), pad.body, MARGIN + i * (w + GUTTER), 5.5 * mm, width=w - 2 * mm)
+        colophon.draw(canvas, typeset(part, lang), pad.body, MARGIN + i * (w + GUTTER), EDGE_BASELINE, width=w - 2 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)
