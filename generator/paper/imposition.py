@@ -22,7 +22,7 @@ from . import board
 from .colophon import credits, stamp
 from .ink import canvas_class
 from .labels import draw_labels
-from .packing import Piece, Sheet, lane, pack_all
+from .packing import Piece, Sheet, lane, pack_all, tallest_sheets
 from .sheets import (Box, Frame, GridError, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
                      reserve, trim_area)
 
@@ -362,23 +362,11 @@ def _fold_line(canvas: Canvas, layout: Layout) -> None:
     canvas.restoreState()
 
 
-def tallest_sheets(layout: Layout, sheets: list[Sheet]) -> dict[int, float]:
-    """Per sheet (by id), the height of the tallest sheet in `sheets` whose first block has its
-    frame: a group's sheets share one position, its full sheets' centred one."""
-    heights: dict[int, float] = {}
-    for sheet in sheets:
-        if sheet.kind != "board" and sheet.blocks:
-            frame = id(sheet.blocks[0].frame)
-            total = sum(b.height() for b in sheet.blocks) + sum(lane(b.frame) for b in sheet.blocks[1:])
-            heights[frame] = max(heights.get(frame, 0.0), total)
-    return {id(s): heights[id(s.blocks[0].frame)] for s in sheets if s.kind != "board" and s.blocks}
-
-
 def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: Labeller | None = None,
                 label_font: str | None = None, progress: Progress = lambda n: None) -> int:
     """Draw packed sheets; return the page count."""
     options, paper = layout.options, layout.paper
-    tallest = tallest_sheets(layout, sheets)
+    tallest = tallest_sheets(sheets)
     pages = 0
     for index, sheet in enumerate(sheets):
         if sheet.kind == "board":

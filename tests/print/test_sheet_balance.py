@@ -58,6 +58,7 @@ def _marks(page) -> list[dict]:
             and tuple(m.get("stroking_color") or (0,)) in ((0,), (0, 0, 0))]
 
 
+@pytest.mark.slow   # 15-25 s each: every character of 10 files (pdfplumber)
 @pytest.mark.parametrize("name", ["cards.pdf", "cards-fold-over.pdf"])
 def test_sheet_labels_keep_clear_of_the_crop_marks(built, name):
     """Taverna's A4 tile sheet split its label round a mark, 1.0 mm from it; Letter's fold-over
