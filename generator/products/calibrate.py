@@ -76,6 +76,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     set_title(canvas, plain("{game} — {title}", game=game_name, title=heading) if game_name else heading)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
+    canvas.setSubject(f"language: {lang}")      # as every other file's (it read "unspecified")
     if meta is not None:
         meta(canvas)
     para = KinsokuParagraph if typo.cjk else Paragraph
