@@ -3,8 +3,9 @@
 Total ink is the print reviewer's naive figure: C + M + Y from the rendered RGB (C = 1 - R, ...),
 in percent (a solid black is 300 %, white paper 0 %), averaged over the inked pixels of a face's
 trim (any channel below WHITE: the white frame and bare paper are left out, as the reviewer did,
-so a design cannot pass by leaving paper bare), and over the whole trim (what the sheet takes). A back is every placed face whose
-form is a deck's back (`<game>.<deck>.back`, or `<game>.<deck>.back...` for a back per card).
+so a design cannot pass by leaving paper bare), and over the whole trim (what the sheet takes).
+A back is every placed face whose form is a deck's back (`<game>.<deck>.back`, or
+`<game>.<deck>.back...` for a back per card).
 Shared by tests/print/test_back_ink.py and benchmarks/back_ink.py."""
 from __future__ import annotations
 
