@@ -5,7 +5,7 @@ in percent (a solid black is 300 %, white paper 0 %), averaged over the inked pi
 trim (any channel below WHITE: the white frame and bare paper are left out, as the reviewer did,
 so a design cannot pass by leaving paper bare), and over the whole trim (what the sheet takes).
 A back is every placed face whose form is a deck's back (`<game>.<deck>.back`, or
-`<game>.<deck>.back...` for a back per card).
+`<game>.<deck>.<card>.back` for a back per card: generator/products/cards.py).
 Shared by tests/print/test_back_ink.py and benchmarks/back_ink.py."""
 from __future__ import annotations
 
@@ -23,8 +23,7 @@ DPI = 50           # enough for a mean over a 63 x 88 mm face
 
 
 def is_back(form: str) -> bool:
-    parts = form.split(".")
-    return len(parts) >= 3 and parts[2] == "back"
+    return form.endswith(".back")     # card ids are slugs: no card's own form ends so
 
 
 def total_ink(pixels: np.ndarray, inked_only: bool = True) -> float:
@@ -36,7 +35,7 @@ def total_ink(pixels: np.ndarray, inked_only: bool = True) -> float:
 
 
 def back_ink(pdf: Path, dpi: int = DPI, inked_only: bool = True) -> dict[str, float]:
-    """{back form (`game.deck.back...`): mean total ink % over its trim's inked pixels (or its
+    """{back form (`game.deck[.card].back`): mean total ink % over its trim's inked pixels (or its
     whole trim), averaged over every place it is printed}."""
     reader = PdfReader(pdf)
     images = render(pdf, dpi)
@@ -55,7 +54,3 @@ def back_ink(pdf: Path, dpi: int = DPI, inked_only: bool = True) -> dict[str, fl
             top, bottom = round((height - t.y1 + inset) * scale), round((height - t.y0 - inset) * scale)
             seen[t.form].append(total_ink(pixels[top:bottom, left:right], inked_only))
     return {form: round(sum(v) / len(v), 1) for form, v in sorted(seen.items())}
-
-
-def deck_of(form: str) -> str:
-    return form.split(".")[1]
