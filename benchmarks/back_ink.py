@@ -38,7 +38,7 @@ def main() -> None:
     args = parser.parse_args()
     now = table(args.out)
     before = table(args.compare) if args.compare else {}
-    print(f"back ink, mean C+M+Y % over the trim (default limit {LIMIT:.0f} %)")
+    print(f"back ink, mean C+M+Y % over the inked pixels (whole trim); default limit {LIMIT:.0f} %")
     print(f"{'game':15} {'back':22} {'lang':4} {'cards.pdf':>22} {'ink-saver':>22}")
     keys = sorted({k[:3] for k in now})
     for key in keys:
