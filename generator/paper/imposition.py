@@ -22,7 +22,7 @@ from . import board
 from .colophon import credits, stamp
 from .ink import canvas_class
 from .labels import draw_labels
-from .packing import Piece, Sheet, lane, pack_all
+from .packing import Piece, Sheet, lane, pack_all, tallest_sheets
 from .sheets import (MIN_MARK, Box, Frame, GridError, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
                      reserve, trim_area)
 
@@ -52,6 +52,12 @@ class SheetOptions:
         return "fold" if self.fold != "none" else None if self.duplex == "none" else "duplex"
 
 
+def set_title(canvas, title: str) -> None:
+    """The typesetter's no-break spaces (« San\u00a0Gimignano ») keep lines whole on a page; a title is
+    not set in lines, and every file's title starts with the same game name."""
+    canvas.setTitle(title.replace("\u00a0", " "))
+
+
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
                fonts: FontBook, game=None) -> Canvas:
     """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too; with
@@ -61,7 +67,7 @@ def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, 
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
     canvas = canvas_class(options.ink_saver)(str(path), pagesize=(paper.width * mm, paper.height * mm),
                                              invariant=1, pageCompression=1, lang=lang, initialFontName=initial)
-    canvas.setTitle(title)
+    set_title(canvas, title)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     canvas.setSubject(f"language: {lang}")
@@ -203,8 +209,9 @@ def _own_bleed(block, col: int, row: int, has) -> tuple[float, float, float, flo
             side((col + 1, row), frame.cols.gutter), side((col, row - 1), block.row_gutter))
 
 
-def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
-    """The fronts (or, `backs`, the back faces, unmirrored) of a sheet at their page positions."""
+def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | None = None) -> Page:
+    """The fronts (or, `backs`, the back faces, unmirrored) of a sheet at their page positions;
+    `tallest`: the height of the tallest sheet of the same first frame in the file (tallest_sheets)."""
     paper, margin = layout.paper, layout.sheets.margin
     printed = content(paper)
     area = layout.fold_area() if sheet.kind == "fold" else layout.full
@@ -213,15 +220,19 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False) -> Page:
     if sheet.kind == "fold" and layout.options.fold == "short":
         top = area.y0 + total                      # against the fold
     else:
-        # centred as a full sheet of its first size would be (a part-filled last sheet keeps its
-        # pieces where the full sheets have theirs), but below the label and above the shortest mark
-        first = sheet.blocks[0].frame
-        full = max(total, first.rows.span(first.size.height))
+        # centred as the file's tallest sheet of its first size is (a part-filled last sheet keeps
+        # its pieces where the full sheets have theirs; a sheet of its own is centred whole: the
+        # blank is shared by both ends' marks and labels), below the label and above the shortest
+        # mark; where the paper holds both, centred between the shortest marks (the labels turn)
+        full = max(total, tallest or 0.0)
         centred = (printed.y1 + printed.y0 + full) / 2
-        top = min(centred, printed.y1 - label_room(layout.sheets))
-        top = max(top, printed.y0 + reserve(layout.sheets) + full)
-        if first.shortest < MIN_MARK:    # a grid that fills the paper: centred, its marks alike above and below
-            top = centred
+        lowest = printed.y0 + reserve(layout.sheets) + full
+        highest = printed.y1 - label_room(layout.sheets)
+        if highest < lowest - 1e-9:
+            highest = printed.y1 - reserve(layout.sheets)
+        top = max(min(centred, highest), lowest)
+        if sheet.blocks[0].frame.shortest < MIN_MARK:   # a grid that fills the paper (a designer's 3 × 3
+            top = centred                               # on Letter): centred, its marks alike at both ends
     page = Page([], [])
     room_top = printed.y1 - margin
     for index, block in enumerate(sheet.blocks):
@@ -364,6 +375,7 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
                 label_font: str | None = None, progress: Progress = lambda n: None) -> int:
     """Draw packed sheets; return the page count."""
     options, paper = layout.options, layout.paper
+    tallest = tallest_sheets(sheets)
     pages = 0
     for index, sheet in enumerate(sheets):
         if sheet.kind == "board":
@@ -372,9 +384,10 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
             pages += 1
             progress(1)
             continue
-        fronts = lay_out(layout, sheet)
+        full = tallest.get(id(sheet))
+        fronts = lay_out(layout, sheet, tallest=full)
         if sheet.kind == "fold":
-            back = mirrored(lay_out(layout, sheet, backs=True), paper.width, paper.height, options.fold)
+            back = mirrored(lay_out(layout, sheet, backs=True, tallest=full), paper.width, paper.height, options.fold)
             draw_page(canvas, layout, [fronts, back], labeller and labeller(index, "fold", sheet), label_font,
                       fold_line=True)
         else:
@@ -383,7 +396,7 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
         pages += 1
         progress(1)
         if sheet.kind == "duplex":
-            back = mirrored(lay_out(layout, sheet, backs=True), paper.width, paper.height, options.duplex,
+            back = mirrored(lay_out(layout, sheet, backs=True, tallest=full), paper.width, paper.height, options.duplex,
                             options.back_offset)
             draw_page(canvas, layout, [back], labeller and labeller(index, "backs", sheet), label_font,
                       cut_paths=False)

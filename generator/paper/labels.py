@@ -23,7 +23,8 @@ from .sheets import LABEL_CLEAR as CLEAR
 from .sheets import Box, Mark, content
 
 SIZES = (8.0, 7.5)               # pt, largest first: never smaller (the text floor, 7.5 pt)
-MARK_CLEAR = 1.0                 # mm kept free on either side of a crop mark
+MARK_CLEAR = 3.0                 # mm kept free on either side of a crop mark crossing a label's band
+MARK_NEAR = 1.0                  # mm kept free beside a crop mark's end (a band past the marks' band)
 EDGE = 6.0                       # mm from the paper edge a turned label keeps where the margin allows
 SEPARATOR = " · "
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
@@ -63,15 +64,16 @@ def _stretches(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list
     return [(a, b) for a, b in out if b > a]
 
 
-def _bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple[float, float]]:
-    """The top and bottom label bands: in the middle of the blank between the paper's margin and
-    the nearest piece's bleed, or against the margin where that blank is narrow."""
+def _bands(printed: Box, margin: float, placed, bleed: float, clip: bool = True) -> list[tuple[float, float]]:
+    """The top and bottom label bands: EDGE from the paper's edge, past where printers clip (a
+    piece nearer blocks the band where it lies, _spaces); without `clip`, in the middle of the
+    blank between the margin and the nearest piece's bleed, against the margin where it is narrow."""
     top = max((p.box.y1 + bleed for p in placed), default=printed.y0)
     bottom = min((p.box.y0 - bleed for p in placed), default=printed.y1)
     out = []
     for edge, inner, sign in ((printed.y1 - margin, top + CLEAR, -1), (printed.y0 + margin, bottom - CLEAR, 1)):
         free = abs(edge - inner) - BAND
-        shift = max(0.0, min(free / 2, 2.0))
+        shift = max(EDGE - margin, 0.0) if clip else max(0.0, min(free / 2, EDGE - margin))
         near = edge + sign * shift
         out.append((min(near, near + sign * BAND), max(near, near + sign * BAND)))
     return out
@@ -96,21 +98,14 @@ def _side_bands(printed: Box, margin: float, placed, bleed: float) -> list[tuple
 def _spaces(printed: Box, margin: float, marks: list[Mark], placed, bleed: float) -> list[list[tuple]]:
     """Per line (top, bottom): its stretches, widest first, as (start, end, across, upright).
     Where neither the top nor the bottom band has room, the side margins take the lines (turned a
-    quarter, reading upwards); where one has, it takes both lines (draw_labels)."""
-    out = []
-    middle = (printed.x0 + printed.x1) / 2
-    sides = _side_bands(printed, margin, placed, bleed)
-    for (y0, y1), side in zip(_bands(printed, margin, placed, bleed), sides):
-        blocked = [(min(m.x0, m.x1) - MARK_CLEAR, max(m.x0, m.x1) + MARK_CLEAR) for m in marks
-                   if min(m.y0, m.y1) <= y1 and max(m.y0, m.y1) >= y0]
-        blocked += [(p.box.x0 - bleed - CLEAR, p.box.x1 + bleed + CLEAR) for p in placed
-                    if p.box.y0 - bleed - CLEAR < y1 - 1e-6 and p.box.y1 + bleed + CLEAR > y0 + 1e-6]
-        stretches = _stretches(printed.x0 + margin, printed.x1 - margin, blocked)
-        # the widest first, the middle one among equals
-        stretches.sort(key=lambda s: (-round(s[1] - s[0], 1), abs((s[0] + s[1]) / 2 - middle)))
-        out.append([(a, b, y0, True) for a, b in stretches if b - a >= 20])
+    quarter, reading upwards); where one has, it takes both lines (draw_labels). The bands keep
+    EDGE from the paper's edges where the sheet has room anywhere; else the margin (_bands)."""
+    out = _upright(printed, margin, marks, placed, bleed, True)
     if any(out):
         return out      # upright where either band has room: a turned label reads worse, and measures as its advance
+    sides = _side_bands(printed, margin, placed, bleed)
+    if not any(sides):
+        return _upright(printed, margin, marks, placed, bleed, False)
     for index, side in enumerate(sides):
         found = []
         if side:
@@ -121,6 +116,29 @@ def _spaces(printed: Box, margin: float, marks: list[Mark], placed, bleed: float
             stretches.sort(key=lambda s: -round(s[1] - s[0], 1))
             found = [(a, b, x1, False) for a, b in stretches]
         out[index] = found
+    return out
+
+
+def _upright(printed: Box, margin: float, marks: list[Mark], placed, bleed: float, clip: bool) -> list[list[tuple]]:
+    """The top and bottom bands' stretches: clear of the pieces by CLEAR and of the crop marks by
+    MARK_CLEAR (a mark crossing the band) or MARK_NEAR (one beside it); with `clip`, EDGE from the
+    paper's sides too."""
+    out = []
+    middle = (printed.x0 + printed.x1) / 2
+    lo, hi = printed.x0 + margin, printed.x1 - margin
+    if clip:    # the paper is centred on its printed content
+        lo, hi = max(lo, EDGE), min(hi, printed.x0 + printed.x1 - EDGE)
+    for y0, y1 in _bands(printed, margin, placed, bleed, clip):
+        blocked = [(min(m.x0, m.x1) - MARK_CLEAR, max(m.x0, m.x1) + MARK_CLEAR) for m in marks
+                   if min(m.y0, m.y1) <= y1 and max(m.y0, m.y1) >= y0]
+        blocked += [(min(m.x0, m.x1) - MARK_NEAR, max(m.x0, m.x1) + MARK_NEAR) for m in marks
+                    if min(m.y0, m.y1) <= y1 + MARK_NEAR and max(m.y0, m.y1) >= y0 - MARK_NEAR]
+        blocked += [(p.box.x0 - bleed - CLEAR, p.box.x1 + bleed + CLEAR) for p in placed
+                    if p.box.y0 - bleed - CLEAR < y1 - 1e-6 and p.box.y1 + bleed + CLEAR > y0 + 1e-6]
+        stretches = _stretches(lo, hi, blocked)
+        # the widest first, the middle one among equals
+        stretches.sort(key=lambda s: (-round(s[1] - s[0], 1), abs((s[0] + s[1]) / 2 - middle)))
+        out.append([(a, b, y0, True) for a, b in stretches if b - a >= 20])
     return out
 
 

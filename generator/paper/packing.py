@@ -238,3 +238,17 @@ def pack_all(pieces: list[Piece], frame_for: Callable[[Size, tuple | None, float
         packer.finish()
         sheets += packer.sheets
     return sheets
+
+
+def tallest_sheets(sheets: list[Sheet]) -> dict[int, float]:
+    """Per sheet (by id), the height of the tallest sheet of its print job (duplex, fold or one
+    side) whose first block has its frame: such sheets are cut alike, at their full sheets'
+    centred position; a sheet alone of its kind is centred whole."""
+    def key(sheet: Sheet) -> tuple:
+        return sheet.kind, id(sheet.blocks[0].frame)
+    heights: dict[tuple, float] = {}
+    for sheet in sheets:
+        if sheet.kind != "board" and sheet.blocks:
+            total = sum(b.height() for b in sheet.blocks) + sum(lane(b.frame) for b in sheet.blocks[1:])
+            heights[key(sheet)] = max(heights.get(key(sheet), 0.0), total)
+    return {id(s): heights[key(s)] for s in sheets if s.kind != "board" and s.blocks}

@@ -103,16 +103,23 @@ def print_lines(project: Project, game: GameData, _) -> list[str]:
     if sheets.card_stock:
         out.append(_("Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.").format(
             low=sheets.card_stock.min, high=sheets.card_stock.max))
-    sizes = []
+    sizes, bare = [], False
     for deck in game.decks:
         size = project.size_of(deck)
         if size.shape == "rect" and (size.width, size.height) not in sizes:
             sizes.append((size.width, size.height))
+        # round and hexagonal pieces, and square tiles no sleeve is sold for
+        bare = bare or size.shape != "rect" or (size.width == size.height
+                                                and not any(s.fits(size.width, size.height) for s in sheets.sleeves))
+    sleeved = False
     for width, height in sizes:
         sleeve = next((s for s in sheets.sleeves if s.fits(width, height)), None)
         if sleeve:
+            sleeved = True
             out.append(_("Cards of {card} mm: sleeves of {sleeve} mm fit them.").format(
                 card=f"{width:g}\u00a0×\u00a0{height:g}", sleeve=f"{sleeve.width:g}\u00a0×\u00a0{sleeve.height:g}"))
+    if bare and sleeved:       # beside the cards' sleeves: what takes none
+        out.append(_("Tiles and tokens need no sleeves."))
     return out
 
 

@@ -55,6 +55,8 @@ MIN_LABEL = 40 * mm
 MAX_ROW = 12 * mm
 CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
+EDGE_BASELINE = 6.9 * mm  # the colophon's: its descenders 6 mm from the paper's edge, where printers clip
+COLOPHON_LINE = 3.3 * mm  # between its lines, when it takes two
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5)   # never under the text floor (7.5 pt)
 TITLE_SIZES = (14, 13, 12, 11, 10)
 FORMULA_MIN = 7.5         # pt: a formula under its label is smaller, never below the text floor
@@ -347,15 +349,24 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
                          f"legibly on one page")
     canvas.setPageSize(size)
     width, height = size
+    _ = Translator(project.root, lang, options.allow_missing)
+    made = colophon.for_game(game, lang, _, project.root)
+    parts = colophon.halves(made, pad.body, w - 2 * mm) if cols > 1 else [made]   # clear of the cut line
+    # every pad keeps the whole line once cut: one line under each, or two where it is too long
+    # for a pad's width (the pads a line shorter, where they still fit; else half under each)
+    stacked = len(parts) > 1 and pad.fits(w, h - COLOPHON_LINE / nrows)
+    if stacked:
+        h -= COLOPHON_LINE / nrows
     for r in range(nrows):
         for c in range(cols):
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
     _cut_lines(canvas, size, cols, nrows)
-    _ = Translator(project.root, lang, options.allow_missing)
-    made = colophon.for_game(game, lang, _, project.root)
-    parts = colophon.halves(made, pad.body, w - 2 * mm) if cols > 1 else [made]   # clear of the fold line
-    for i, part in enumerate(parts):
-        colophon.draw(canvas, typeset(part, lang), pad.body, MARGIN + i * (w + GUTTER), 5.5 * mm, width=w - 2 * mm)
+    whole = stacked or len(parts) == 1
+    for i in range(cols if whole else len(parts)):
+        lines = list(enumerate(reversed(parts))) if whole else [(0, parts[i])]
+        for step, part in lines:
+            colophon.draw(canvas, typeset(part, lang), pad.body, MARGIN + i * (w + GUTTER),
+                          EDGE_BASELINE + step * COLOPHON_LINE, width=w - 2 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

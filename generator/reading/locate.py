@@ -259,20 +259,37 @@ def system_substitute(family: str) -> str | None:
     return found[0] if found else None
 
 
+def system_style(family: str, bold: bool, italic: bool) -> Path | None:
+    """The TrueType file of `family`'s bold, italic or bold italic face on this system (`fc-match
+    "Family:bold"`), or None when fontconfig has only another style of it (its regular, which it
+    would hand out for any style) or nothing usable."""
+    if not (bold or italic):
+        return system_font(family)
+    found = _fc_match(family, ":".join(s for s, wanted in (("bold", bold), ("italic", italic)) if wanted))
+    # fontconfig answers a style a family lacks with its regular file, emboldened or slanted
+    return found[1] if found and found[1] != system_font(family) else None
+
+
 @lru_cache(maxsize=64)
-def _fc_match(family: str) -> tuple[str | None, Path] | None:
-    """(the substitute's family or None, the TrueType file) fontconfig gives for `family`."""
+def _fc_match(family: str, style: str = "") -> tuple[str | None, Path] | None:
+    """(the substitute's family or None, the TrueType file) fontconfig gives for `family` in
+    `style` ("", "bold", "italic", "bold:italic"); None when the file lacks the style asked for."""
     import shutil
     import subprocess
     if not family or len(family) > 100 or not shutil.which("fc-match"):
         return None
     try:
-        found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}", "--", family + ":fontformat=TrueType"],
+        found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}\n%{weight}\n%{slant}", "--",
+                                family + (f":{style}" if style else "") + ":fontformat=TrueType"],
                                capture_output=True, text=True, timeout=5).stdout.splitlines()
     except (OSError, subprocess.SubprocessError):
         return None
-    if len(found) != 2:
+    if len(found) != 4:
         return None
+    weight, slant = (int(v) if v.strip().isdigit() else 0 for v in found[2:])
+    if ("bold" in style and weight < 180) or ("italic" in style and slant < 100):   # fontconfig's semibold, italic
+        return None
+    found = found[:2]
     names = [name.strip() for name in found[0].split(",")]
     alike = {name.casefold() for name in METRIC_ALIKES.get(family.casefold().strip(), ())}
     if family.casefold() in {name.casefold() for name in names}:

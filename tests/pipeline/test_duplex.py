@@ -104,18 +104,18 @@ def test_short_edge_and_deck_per_sheet(tmp_path):
 
 
 def test_sheets_are_filled_across_decks(built):
-    """Tournay on A4: 122 cards with a back fill 14 duplex sheets (the last holds 5); the 4
-    plazas (no back) print on a single-sided sheet of their own, never with a blank back on a
-    duplex sheet: 29 pages after the instructions, no blank page."""
+    """Tournay on A4: 126 cards, all with a back, fill 14 duplex sheets exactly: the 4 plazas
+    (a plain back) take the 4 slots the last 5 events leave (print review 4: they had a
+    one-sided 15th sheet of their own). 28 pages after the instructions, no blank page."""
     reader = PdfReader(built("tournay") / "tournay" / "fr" / "cards.pdf")
-    assert len(reader.pages) == INSTRUCTIONS + 28 + 1
+    assert len(reader.pages) == INSTRUCTIONS + 28
     fronts = [placements(page) for page in reader.pages[INSTRUCTIONS:INSTRUCTIONS + 28:2]]
-    assert [len(f) for f in fronts] == [9] * 13 + [5]
+    assert [len(f) for f in fronts] == [9] * 14
     # deck order is kept among cards that look alike at their edges: the first sheet starts with
-    # yellow I; the last page holds the plazas alone
+    # yellow I; the last one ends with the plazas
     assert fronts[0][0][0].startswith("tournay.yellow-1.")
-    assert all(name.startswith("tournay.plazas.") for name, _x, _y in placements(reader.pages[-1]))
-    assert sum(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page)) == 122
+    assert [name.split(".")[1] for name, _x, _y in fronts[-1]] == ["events"] * 5 + ["plazas"] * 4
+    assert sum(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page)) == 126
 
 
 def test_no_blank_pages_and_taverna_keeps_one_size_a_sheet(built):
@@ -140,17 +140,19 @@ def test_fronts_only_without_duplex(tmp_path):
     assert not any(name.endswith(".back") for page in reader.pages for name, _x, _y in placements(page))
 
 
-@pytest.mark.parametrize("game, single", [("taverna", "Pages 7–9:"), ("tournay", "Page 31:")])
+@pytest.mark.parametrize("game, single", [("taverna", "Pages 7–9:"), ("tournay", None)])
 def test_instructions_name_the_single_sided_pages(built, game, single):
-    """English on Letter: the instructions name the single-sided pages the file really ends with,
-    one page as "Page 31", several as a span."""
+    """English on Letter: the instructions name the single-sided pages the file really ends with
+    (as a span), and none where every piece has a back (Tournay's plazas: print review 4)."""
     reader = PdfReader(built(game) / game / "en" / "cards.pdf")
     last_duplex = max(k + 1 for k, page in enumerate(reader.pages)
                       if any(name.endswith(".back") for name, _x, _y in placements(page)))
-    first_single = int(re.search(r"\d+", single).group())
-    assert first_single == last_duplex + 1
     text = " ".join(reader.pages[0].extract_text().split())
-    assert f"{single} print on one side only" in text
+    if single is None:
+        assert last_duplex == len(reader.pages) and "print on one side only" not in text
+    else:
+        assert int(re.search(r"\d+", single).group()) == last_duplex + 1
+        assert f"{single} print on one side only" in text
     # the card stock starts at the first card sheet: pages 1-2 are the instructions, on their own
     assert f"Pages 3–{last_duplex}: print on both sides" in text
     assert "Pages 1–2 are this sheet" in text

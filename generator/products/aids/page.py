@@ -218,7 +218,7 @@ def write_aid_reference(project: Project, game: GameData, lang: str, path: Path,
             x = MARGIN * mm + c * ref.column + (c - 0.5) * GAP * mm
             canvas.line(x, ref.top, x, MARGIN * mm)
     colophon.draw(canvas, typeset(colophon.for_game(game, lang, labels, project.root), lang),
-                  ref.fonts.face(ref.fonts.typography(lang).roles["ui"]).name, MARGIN * mm, 6 * mm)
+                  ref.fonts.face(ref.fonts.typography(lang).roles["ui"]).name, MARGIN * mm, 6.9 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)
