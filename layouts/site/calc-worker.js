@@ -15,7 +15,8 @@
 // wheels are unpacked by hand, not by loadPackage, which leaves a JavaScript object held by
 // Python that a snapshot cannot keep. After a restore only pydantic-core's library is taken out of
 // its wheel (inflated by the browser); the packages' other files (0.5-0.7 s to unpack, and the
-// snapshot holds their modules) only if Python asks for one (calc_cache.py).
+// snapshot holds their modules) only if Python asks for one (calc_cache.py). Nor is the standard
+// library's zip read before the answer (see stdlibURL below).
 var key, pyodide, run, readTally, loadPyodide;
 var made = null;              // the place pydantic-core took in this start (memory, table)
 var restoring = null;         // where a restored snapshot says it stood
