@@ -15,7 +15,8 @@
 // wheels are unpacked by hand, not by loadPackage, which leaves a JavaScript object held by
 // Python that a snapshot cannot keep. After a restore only pydantic-core's library is taken out of
 // its wheel (inflated by the browser); the packages' other files (0.5-0.7 s to unpack, and the
-// snapshot holds their modules) only if Python asks for one (calc_cache.py).
+// snapshot holds their modules) only if Python asks for one (calc_cache.py). Nor is the standard
+// library's zip read before the answer (see stdlibURL below).
 var key, pyodide, run, readTally, loadPyodide;
 var made = null;              // the place pydantic-core took in this start (memory, table)
 var restoring = null;         // where a restored snapshot says it stood
@@ -24,11 +25,20 @@ var phases = {worker: performance.timeOrigin + performance.now()};  // when each
 
 var compiled = null;          // the interpreter's WebAssembly, compiled while the rest is read (start)
 var wasmURL = "";
+// The standard library (python_stdlib.zip, 3.3 MB): a restored interpreter holds the modules it
+// imported and the zip's directory, so Pyodide's start gets an empty zip in its place and the
+// real one is read after the answer to the page, or at once (stdlib()) if Python imports first
+var stdlibURL = "", stdlibPath = "", stdlibLater = false, stdlibMounted = false;
+var EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 var core = null;              // pydantic-core's library after a restore: {bytes, module (a promise)}
 
 (function () {
   var streaming = WebAssembly.instantiateStreaming, instantiate = WebAssembly.instantiate, get = self.fetch;
   self.fetch = function (url) {                  // Pyodide's own fetch of what start() compiles: not twice
+    if (stdlibLater && String(url) === stdlibURL) {
+      phases.stdlib_skipped = now();
+      return Promise.resolve(new Response(EMPTY_ZIP));
+    }
     return compiled && String(url) === wasmURL ? Promise.resolve(new Response(null)) : get.apply(self, arguments);
   };
   WebAssembly.instantiateStreaming = function (source, imports) {
@@ -103,6 +113,28 @@ function keepCode() {
   var bytes = blob.toJs();
   blob.destroy();
   keep("code", bytes);
+}
+function mountStdlib(bytes) {  // the real standard library in place of the empty zip the restore had
+  if (stdlibMounted) return;
+  pyodide.FS.writeFile(stdlibPath, new Uint8Array(bytes));
+  stdlibMounted = true;
+  phases.stdlib_mounted = now();
+}
+function stdlibNow() {          // Python imports before it was read: read at once (a worker may wait)
+  if (stdlibMounted) return;
+  var x = new XMLHttpRequest();
+  x.open("GET", stdlibURL, false);
+  x.responseType = "arraybuffer";
+  x.send();
+  if (x.status !== 200) throw new Error(stdlibURL + ": " + x.status);
+  mountStdlib(x.response);
+}
+function stdlibLaterOn() {      // after the answer to the page, or before Python's first import
+  if (stdlibMounted || !stdlibPath) return;
+  text(stdlibURL).then(function (r) { return r.arrayBuffer(); }).then(function (bytes) {
+    mountStdlib(bytes);
+    pyodide.runPython("import sys; sys.pnp_stdlib_later.done = True");
+  }).catch(function () {});     // then read when Python imports (stdlibNow)
 }
 function text(url) {
   return fetch(url).then(function (r) { if (!r.ok) throw new Error(url + ": " + r.status); return r; });
@@ -190,6 +222,9 @@ function install(archives, snapshot, libs) {
   });
   pyodide.runPython("import sitecustomize; sitecustomize.unpack_later(" + JSON.stringify(names) + ", " +
                     JSON.stringify(Object.keys(tops)) + ", '" + HOME + "')");
+  var later = pyodide.runPython("import sitecustomize; sitecustomize.stdlib_later");
+  stdlibPath = later(stdlibNow);                // before the packages' finder: a miss mounts it first
+  later.destroy();
   mark("unpacked")();
   var table = pyodide._module.wasmTable;
   if (libs.length !== 1 || table.length !== snapshot.core.tableBase) {
@@ -210,6 +245,7 @@ function start(m) {
   // what Pyodide's start needs first, begun before IndexedDB is read: its module and its
   // WebAssembly, compiled off this thread (the browser's code cache serves a later visit)
   wasmURL = new URL(m.runtime + "pyodide/pyodide.asm.wasm", location.href).href;
+  stdlibURL = new URL(m.runtime + "pyodide/python_stdlib.zip", location.href).href;
   compiled = WebAssembly.compileStreaming(fetch(wasmURL));
   compiled.catch(function () {});                      // then instantiated from Pyodide's fetch
   import(m.runtime + "pyodide/pyodide.asm.mjs").catch(function () {});
@@ -226,6 +262,8 @@ function start(m) {
       var code = parts[0], snapshot = parts[1] && parts[1].core ? parts[1] : null, helper = parts[2];
       var indexURL = m.runtime + "pyodide/", source = parts[4];
       var afresh = function () {
+        stdlibLater = false;
+        stdlibPath = "";
         return boot(helper, code, null, indexURL).then(function (py) { return begin(py, null); });
       };
       var begin = function (py, snap) {
@@ -245,7 +283,8 @@ function start(m) {
       if (!snapshot) return afresh();
       var libs = fetched.then(shared).then(mark("inflated"));   // failed (an older browser): afresh
       libs.catch(function () {});
-      return boot(helper, code, snapshot, indexURL).then(function (py) { return begin(py, snapshot); })
+      stdlibLater = true;
+      return boot(helper, code, snapshot, indexURL).then(function (py) { stdlibLater = false; return begin(py, snapshot); })
         .catch(function () { restoring = null; return afresh(); });      // afresh, as a first visit
     }).then(function (restored) {
       run = pyodide.globals.get("run");
@@ -257,6 +296,7 @@ function start(m) {
                    reused: pyodide.runPython("import sys; sys.pnp_code_cache.reused"),
                    compiled: pyodide.runPython("import sys; len(sys.pnp_code_cache.fresh)")});
       setTimeout(function () {          // after the answer to the page: it waits for none of this
+        if (restored) stdlibLaterOn();
         keepCode();
         if (memory) {
           core.tableAfter = pyodide._module.wasmTable.length;

@@ -92,6 +92,32 @@ def unpack_later(archives, tops, home):
     sys.meta_path.insert(0, Later(archives, tops, home))
 
 
+class StdlibLater:
+    """A restored interpreter holds the standard library's modules it imported and the directory
+    of its zip (zipimport's), so its start is given an empty zip in its place (3.3 MB not read
+    from the offline cache at each visit): the real one is written by calc-worker.js after the
+    answer to the page, or by `mount` (synchronous) the first time an import reaches the finders
+    before that. First of the finders: the packages' (Later) re-reads the zips' directories."""
+
+    def __init__(self, mount):
+        self.mount, self.done, self.missed = mount, False, []
+
+    def find_spec(self, name, path=None, target=None):
+        if not self.done:
+            self.missed.append(name)
+            self.mount()
+            self.done = True
+        return None                       # the path finder finds it in the real zip now
+
+
+def stdlib_later(mount):
+    """Installs StdlibLater; the path of the standard library's zip (for calc-worker.js)."""
+    finder = StdlibLater(mount)
+    sys.meta_path.insert(0, finder)
+    sys.pnp_stdlib_later = finder
+    return next((p for p in sys.path if p.endswith(".zip")), "")
+
+
 def _read():
     try:
         with open(CACHE, "rb") as f:

@@ -276,6 +276,35 @@ def test_a_later_visit_restores_the_started_interpreter_and_compiles_nothing(cal
         context.close()
 
 
+def test_a_restored_interpreter_answers_before_the_standard_library_is_read(calculator_site, browser, serve_site):
+    """The snapshot holds the standard library's modules and its zip's directory: a later visit
+    answers without python_stdlib.zip (held unanswered here), which is read after the answer."""
+    server = serve_site(calculator_site)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    example = yaml.safe_load((ROOT / "examples" / "scores" / "taverna-rulebook.yaml").read_text(encoding="utf-8"))
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}taverna/en-score.html")
+        _wait_ready(page)
+        page.wait_for_function("document.getElementById('calculator').dataset.snapshotKept === '1'", timeout=120_000)
+        page.close()
+        held = []
+        context.route("**/python_stdlib.zip", lambda route: held.append(route))   # unanswered while held
+        page = context.new_page()
+        page.goto(f"{server.url}taverna/en-score.html")
+        page.wait_for_function(f"{READY} !== undefined", timeout=60_000)
+        assert page.get_attribute("#calculator", "data-snapshot") == "restored"
+        result = page.evaluate("s => window.pnpScore(s)", example)
+        want = pnp("score", "taverna", str(ROOT / "examples" / "scores" / "taverna-rulebook.yaml"), "--json")
+        assert result["ok"] and result["result"] == json.loads(want.stdout), result
+        assert held, "the worker's requests were not routed: this test proves nothing"
+        for route in held:                                      # read after the answer, in the background
+            route.continue_()
+        page.close()
+    finally:
+        context.close()
+
+
 def test_opening_the_rules_keeps_the_calculator_for_offline(calculator_site, browser, serve_site):
     """Only the rules page was opened; at the end of the game, offline, the calculator starts warm
     and scores."""
