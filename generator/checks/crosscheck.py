@@ -139,17 +139,18 @@ def _unknown_layout(out: Collector, file: str, line: int, field_name: str, lid: 
 
 def _font_files(project: Project, lid: str, data: GameData) -> None:
     """A region's `font:` that names a file: in the game folder, a regular TrueType file."""
-    problems = []
+    problems: dict[str, Problem] = {}    # by font file: said once, where first named (extends repeats it)
     for region in project.layouts[lid].regions:
-        if region.font not in project.fonts.families and FONT_FILE.match(region.font or ""):
+        if region.font not in project.fonts.families and FONT_FILE.match(region.font or "") \
+                and region.font not in problems:
             try:
                 game_font(data.directory, region.font)
             except BuildError as exc:
                 file, line = (region.origin or {}).get("font") or (project.layouts[lid].file, 0)
-                problems.append(Problem(file, line, f"{lid} regions.{region.name}.font", str(exc),
-                                        "a .ttf file of the game folder"))
+                problems[region.font] = Problem(file, line, f"{lid} regions.{region.name}.font", str(exc),
+                                                "a .ttf or .otf file of the game folder")
     if problems:
-        raise DataError(list(dict.fromkeys(problems)))
+        raise DataError(list(problems.values()))
 
 
 def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str], deck: Deck) -> None:

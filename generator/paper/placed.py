@@ -43,16 +43,17 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
         if box.lang not in renderers:
             renderers[box.lang] = FaceRenderer(fonts, box.lang, icons, base=game.directory)
         font = box.region.font or ""
-        if (box.layout, box.region.name, "font") in problems:
-            continue
         if box.region.kind == "text" and font.lower().endswith((".ttf", ".otf")) and font not in project.fonts.families:
             # a game folder's font: the data checks read its header; the build parses it whole
+            # (converts a CFF .otf); a font that cannot be used is said once, where first named
+            if ("font", font) in problems:
+                continue
             try:
                 fonts.file_family(game.directory, font)
             except BuildError as exc:
                 file, line = (box.region.origin or {}).get("font") or (box.file, box.line)
-                problems[(box.layout, box.region.name, "font")] = Problem(
-                    file, line, f"{box.layout} regions.{box.region.name}.font", str(exc), "a .ttf file of the game folder")
+                problems[("font", font)] = Problem(
+                    file, line, f"{box.layout} regions.{box.region.name}.font", str(exc), "a .ttf or .otf file of the game folder")
                 continue
         try:
             renderers[box.lang].place_only(box.region, box.size, box.source, BLEED)

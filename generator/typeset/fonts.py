@@ -18,6 +18,7 @@ from datafile.source import read_bytes
 from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font, system_substitute
 from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
+from .cff_outlines import truetype_bytes
 from .icons import ICON_BASE
 from .metrics import MeasuredTTFont
 
@@ -81,7 +82,7 @@ def _register_file_face(data: bytes, name: str, shown: str) -> Face:
         font = MeasuredTTFont(name, io.BytesIO(data))
     except Exception as exc:  # TTFError for a PostScript-outline .otf, struct.error for a damaged file
         raise BuildError(f"font file '{shown}' cannot be embedded ({' '.join(str(exc).split())[:100]}): "
-                         f"use a TrueType font (.ttf, or an .otf with TrueType outlines)") from None
+                         f"use a TrueType font (.ttf) or an OpenType font (.otf)") from None
     pdfmetrics.registerFont(font)
     for bold in (0, 1):
         for italic in (0, 1):
@@ -136,10 +137,12 @@ class FontBook:
             return self._files[(folder, name)]
         path = game_font(folder, name)
         try:   # read by the project's one rule (datafile.source), as every other font
-            data = read_bytes(path, name, MAX_FONT_BYTES, (folder,), "a TrueType font file")
+            data = read_bytes(path, name, MAX_FONT_BYTES, (folder,), "a font file (.ttf or .otf)")
         except DataError as exc:
             raise BuildError(str(exc.problems[0])) from None
-        family = self._files[(folder, name)] = self._one_face_family("file", data, name)
+        # named by the designer's file; a CFF .otf is embedded as its TrueType conversion
+        family = self._files[(folder, name)] = self._one_face_family(
+            "file", truetype_bytes(data, name), name, named_by=data)
         return family
 
     def system_family(self, name: str) -> str:
@@ -156,9 +159,9 @@ class FontBook:
             "system", data, name, f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)")
         return family
 
-    def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "") -> str:
-        """A font file's bytes as a family named by their hash, its one face for every style."""
-        family = f"{kind}-{hashlib.sha256(data).hexdigest()[:10]}"
+    def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "", named_by: bytes = b"") -> str:
+        """A font file's bytes as a family named by their hash (or `named_by`'s), its one face for every style."""
+        family = f"{kind}-{hashlib.sha256(named_by or data).hexdigest()[:10]}"
         if (family, False, False) not in self._faces:
             face = replace(_register_file_face(data, f"pnp-{family}", name), shown=shown or f"'{name}'")
             for bold in (False, True):
