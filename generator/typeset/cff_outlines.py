@@ -54,8 +54,7 @@ def convert(data: bytes, shown: str) -> bytes:
         raise BuildError(f"font file '{shown}' is a variable font with CFF2 outlines: use one of its "
                          f"static styles (an .otf or .ttf of one weight)")
     if "CFF " not in tags and tags & BITMAPS:
-        raise BuildError(f"font file '{shown}' has bitmap glyphs only, no outlines to embed: "
-                         f"use a font with outlines (.ttf or .otf)")
+        raise BuildError(_bitmaps_only(shown))
     if missing or "CFF " not in tags:
         raise BuildError(f"font file '{shown}' is a damaged OpenType font (it lacks its "
                          f"{', '.join(repr(t) for t in missing or ['CFF '])} table{'s' if len(missing) > 1 else ''}): use another copy "
@@ -68,6 +67,21 @@ def convert(data: bytes, shown: str) -> bytes:
         raise BuildError(f"font file '{shown}' has PostScript (CFF) outlines pnp could not convert "
                          f"({_said(exc)}): use a TrueType font (.ttf)") from None
     return out.getvalue()
+
+
+def _bitmaps_only(shown: str) -> str:
+    return f"font file '{shown}' has bitmap glyphs only, no outlines to embed: use a font with outlines (.ttf or .otf)"
+
+
+def bitmaps_only(data: bytes, shown: str) -> str | None:
+    """The one line for a font of bitmap glyphs only (an EBDT/CBDT/sbix font: no `glyf`, no CFF),
+    which ReportLab refuses as 'missing location table'; None for any other font."""
+    from fontTools.ttLib import TTFont
+    try:
+        tags = set(TTFont(io.BytesIO(data)).keys())
+    except Exception:    # a damaged file: ReportLab's own words say what is wrong
+        return None
+    return _bitmaps_only(shown) if tags & BITMAPS and not tags & {"glyf", "CFF ", "CFF2"} else None
 
 
 def _said(exc: Exception) -> str:

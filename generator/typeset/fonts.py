@@ -18,7 +18,7 @@ from datafile.source import read_bytes
 from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font, system_substitute
 from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
-from .cff_outlines import truetype_bytes
+from .cff_outlines import bitmaps_only, truetype_bytes
 from .icons import ICON_BASE
 from .metrics import MeasuredTTFont
 
@@ -80,7 +80,10 @@ def _parsed_face(name: str, data: bytes) -> tuple[MeasuredTTFont, Face]:
 def _register_file_face(data: bytes, name: str, shown: str) -> Face:
     try:
         font = MeasuredTTFont(name, io.BytesIO(data))
-    except Exception as exc:  # TTFError for a PostScript-outline .otf, struct.error for a damaged file
+    except Exception as exc:  # TTFError for a font of bitmaps only, struct.error for a damaged file
+        said = bitmaps_only(data, shown)
+        if said:
+            raise BuildError(said) from None
         raise BuildError(f"font file '{shown}' cannot be embedded ({' '.join(str(exc).split())[:100]}): "
                          f"use a TrueType font (.ttf) or an OpenType font (.otf)") from None
     pdfmetrics.registerFont(font)

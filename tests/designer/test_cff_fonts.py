@@ -122,18 +122,28 @@ def _damaged_otf(tmp_path, what: str) -> bytes:
     import io
 
     from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+
+    from generator.typeset.cff_outlines import convert
     font = TTFont(io.BytesIO(tiny_cff_font()))
     if what == "no outlines":
         del font["CFF "]
+    if what == "bitmaps only":     # a TrueType font whose glyphs are bitmaps (EBDT), no glyf
+        font = TTFont(io.BytesIO(convert(tiny_cff_font(), "fonts/Tiny.otf")))
+        del font["glyf"], font["loca"]
+        font["EBDT"] = DefaultTable("EBDT")
+        font["EBDT"].data = b"\0\2\0\0"
     out = io.BytesIO()
     font.save(out)
     data = out.getvalue()
-    return data if what == "no outlines" else data[: len(data) - 400]
+    return data[: len(data) - 400] if what == "cut short" else data
 
 
 @pytest.mark.parametrize("what, expected", [
     ("no outlines", "font file 'fonts/Tiny.otf' is a damaged OpenType font (it lacks its 'CFF ' table)"),
     ("cut short", "font file 'fonts/Tiny.otf' is a damaged OpenType font ("),
+    ("bitmaps only", "font file 'fonts/Tiny.otf' has bitmap glyphs only, no outlines to embed: use a font "
+                     "with outlines (.ttf or .otf)"),
 ])
 def test_a_cff_otf_that_cannot_be_used_is_one_line_at_the_layout_for_validate_and_build(tmp_path, cache,
                                                                                          what, expected):
