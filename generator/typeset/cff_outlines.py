@@ -17,9 +17,9 @@ from functools import lru_cache
 from datafile.errors import BuildError
 
 from ..reading import user_cache
+from ..reading.locate import CFF_MAGIC
 
 CONVERTER_VERSION = 1      # raise when the conversion below changes its output
-CFF_MAGIC = b"OTTO"
 NEEDED = {"head", "hhea", "hmtx", "maxp", "cmap", "name", "post", "OS/2"}   # what ReportLab reads
 BITMAPS = {"EBDT", "EBLC", "CBDT", "CBLC", "sbix", "bdat", "bloc"}
 

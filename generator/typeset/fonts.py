@@ -59,6 +59,7 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
         data = read_bytes(path, f"layouts/fonts/{path.name}", MAX_FONT_BYTES, (folder,), "a TrueType font file")
     except DataError as exc:
         raise BuildError(str(exc.problems[0])) from None
+    data = truetype_bytes(data, f"layouts/fonts/{path.name}")     # a CFF .otf: its TrueType conversion
     try:
         font, face = _parsed_face(name, data)
     except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file

@@ -159,3 +159,19 @@ def test_a_cff_otf_that_cannot_be_used_is_one_line_at_the_layout_for_validate_an
     assert built.exit_code == 1 and expected in built.output and "Traceback" not in built.output
     assert re.search(r"layouts/shapes\.yaml:\d+: ", built.output), built.output
     assert not (tmp_path / "out" / "shapes").exists()
+
+
+def test_a_cff_otf_family_of_the_projects_fonts_yaml_is_embedded_too(tmp_path, cache):
+    from tests.conftest import ROOT
+    project(tmp_path, REGION.replace("fonts/Tiny.otf", "tiny"))
+    (tmp_path / "layouts" / "fonts").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "layouts" / "fonts" / "Tiny.otf").write_bytes(tiny_cff_font())
+    spec = (ROOT / "layouts" / "fonts.yaml").read_text()
+    (tmp_path / "layouts" / "fonts.yaml").write_text(spec.replace("families:\n", "families:\n  tiny:\n"
+                                                                  "    regular: Tiny.otf\n", 1))
+    validated = pnp("validate", "shapes", root=tmp_path)
+    assert validated.exit_code == 0, validated.output
+    pdf = _build(tmp_path, tmp_path / "out")
+    with open_pdf(pdf) as doc:
+        words = doc.pages[CARDS].extract_words(extra_attrs=["fontname"])
+    assert " ".join(w["text"] for w in words if w["fontname"].endswith("TinyCubic-Regular")) == TEXT
