@@ -40,14 +40,13 @@ def truetype_bytes(data: bytes, shown: str) -> bytes:
 
 def convert(data: bytes, shown: str) -> bytes:
     """The TrueType-outline font for the CFF-outline font `data`."""
-    from fontTools.ttLib import TTFont, TTLibError
+    from fontTools.ttLib import TTFont
     try:
         font = TTFont(io.BytesIO(data), recalcTimestamp=False)
         tags = set(font.keys()) - {"GlyphOrder"}
         missing = sorted(NEEDED - tags)
-        for tag in sorted(tags):     # every table read now (made once, then cached): a damaged one is said here
-            font[tag]
-    except (TTLibError, Exception) as exc:   # struct.error, AssertionError, ... on a damaged file
+        font.ensureDecompiled()    # every table read now (made once, then cached): a damaged one is said here
+    except Exception as exc:   # TTLibError, struct.error, AssertionError, ... on a damaged file
         raise BuildError(f"font file '{shown}' is a damaged OpenType font ({_said(exc)}): "
                          f"use another copy of it, or a TrueType font (.ttf)") from None
     if "CFF2" in tags:
@@ -56,9 +55,9 @@ def convert(data: bytes, shown: str) -> bytes:
     if "CFF " not in tags and tags & BITMAPS:
         raise BuildError(_bitmaps_only(shown))
     if missing or "CFF " not in tags:
-        raise BuildError(f"font file '{shown}' is a damaged OpenType font (it lacks its "
-                         f"{', '.join(repr(t) for t in missing or ['CFF '])} table{'s' if len(missing) > 1 else ''}): use another copy "
-                         f"of it, or a TrueType font (.ttf)")
+        lacking = ", ".join(repr(tag) for tag in missing or ["CFF "])
+        raise BuildError(f"font file '{shown}' is a damaged OpenType font (it lacks its {lacking} "
+                         f"table{'s' if len(missing) > 1 else ''}): use another copy of it, or a TrueType font (.ttf)")
     try:
         _to_truetype(font)
         out = io.BytesIO()
