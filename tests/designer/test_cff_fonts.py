@@ -175,3 +175,22 @@ def test_a_cff_otf_family_of_the_projects_fonts_yaml_is_embedded_too(tmp_path, c
     with open_pdf(pdf) as doc:
         words = doc.pages[CARDS].extract_words(extra_attrs=["fontname"])
     assert " ".join(w["text"] for w in words if w["fontname"].endswith("TinyCubic-Regular")) == TEXT
+
+
+def test_a_damaged_otf_of_fonts_yaml_is_one_line_of_validate_as_the_build_refuses_it(tmp_path, cache):
+    """validate said ok, and the build stopped at the font."""
+    from tests.conftest import ROOT
+    project(tmp_path, REGION.replace("fonts/Tiny.otf", "tiny") + REGION.replace("title:", "subtitle:")
+            .replace("y: 10", "y: 40").replace("fonts/Tiny.otf", "tiny"))
+    (tmp_path / "layouts" / "fonts").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "layouts" / "fonts" / "Tiny.otf").write_bytes(tiny_cff_font()[:-400])
+    spec = (ROOT / "layouts" / "fonts.yaml").read_text()
+    (tmp_path / "layouts" / "fonts.yaml").write_text(spec.replace("families:\n", "families:\n  tiny:\n"
+                                                                  "    regular: Tiny.otf\n", 1))
+    expected = "font file 'layouts/fonts/Tiny.otf' is a damaged OpenType font ("
+    result = pnp("validate", "shapes", root=tmp_path)
+    problems = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert result.exit_code == 1 and len(problems) == 1 and expected in problems[0], result.output
+    assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
+    built = pnp("build", "shapes", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert built.exit_code == 1 and expected in built.output and "Traceback" not in built.output
