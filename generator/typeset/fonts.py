@@ -56,14 +56,17 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
     if not path.is_file():
         raise BuildError(f"font file layouts/fonts/{path.name} not found (see layouts/fonts.yaml)")
     try:   # a regular file of that folder, bounded (datafile.source: not /dev/zero, a pipe or /proc)
-        data = read_bytes(path, f"layouts/fonts/{path.name}", MAX_FONT_BYTES, (folder,), "a TrueType font file")
+        data = read_bytes(path, f"layouts/fonts/{path.name}", MAX_FONT_BYTES, (folder,), "a font file (.ttf or .otf)")
     except DataError as exc:
         raise BuildError(str(exc.problems[0])) from None
     data = truetype_bytes(data, f"layouts/fonts/{path.name}")     # a CFF .otf: its TrueType conversion
     try:
         font, face = _parsed_face(name, data)
     except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file
-        raise BuildError(f"font file layouts/fonts/{path.name} is not a usable TrueType font "
+        said = bitmaps_only(data, f"layouts/fonts/{path.name}")
+        if said:
+            raise BuildError(said) from None
+        raise BuildError(f"font file layouts/fonts/{path.name} is not a usable font (.ttf or .otf) "
                          f"({' '.join(str(exc).split())[:120]})") from None
     pdfmetrics.registerFont(font)
     return face
