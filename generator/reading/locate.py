@@ -245,8 +245,8 @@ METRIC_ALIKES = {
 def system_font(family: str) -> Path | None:
     """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
     fontconfig only offers a stand-in of another family (a metric-compatible one excepted:
-    system_substitute), or a file pnp cannot embed (an .otf with PostScript outlines, a .ttc
-    collection). A system font differs between machines: a layout that must print the same
+    system_substitute), or a file pnp cannot embed (a .ttc collection); an .otf with PostScript
+    outlines is taken when fontconfig has no TrueType file of the family, and converted. A system font differs between machines: a layout that must print the same
     everywhere keeps its fonts in the game folder."""
     found = _fc_match(family)
     return found[1] if found else None
@@ -266,11 +266,20 @@ def _fc_match(family: str) -> tuple[str | None, Path] | None:
     import subprocess
     if not family or len(family) > 100 or not shutil.which("fc-match"):
         return None
-    try:
-        found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}", "--", family + ":fontformat=TrueType"],
-                               capture_output=True, text=True, timeout=5).stdout.splitlines()
-    except (OSError, subprocess.SubprocessError):
-        return None
+    for fontformat in ("TrueType", "CFF"):    # a CFF .otf is converted (typeset/cff_outlines.py)
+        try:
+            found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}", "--", f"{family}:fontformat={fontformat}"],
+                                   capture_output=True, text=True, timeout=5).stdout.splitlines()
+        except (OSError, subprocess.SubprocessError):
+            return None
+        chosen = _fc_chosen(family, found)
+        if chosen:
+            return chosen
+    return None
+
+
+def _fc_chosen(family: str, found: list[str]) -> tuple[str | None, Path] | None:
+    """fc-match's answer (family names, file) if it is `family` or a metric alike in one font file."""
     if len(found) != 2:
         return None
     names = [name.strip() for name in found[0].split(",")]
@@ -282,7 +291,7 @@ def _fc_match(family: str) -> tuple[str | None, Path] | None:
     else:
         return None
     path = Path(found[1])
-    if path.suffix.lower() != ".ttf" or not path.is_file():
+    if path.suffix.lower() not in (".ttf", ".otf") or not path.is_file():
         return None
     with open(path, "rb") as handle:
-        return (substitute, path) if handle.read(4) in TRUETYPE_MAGIC else None
+        return (substitute, path) if handle.read(4) in (*TRUETYPE_MAGIC, CFF_MAGIC) else None

@@ -160,7 +160,7 @@ class FontBook:
         if path is None:
             raise BuildError(f"font '{name}' is not installed here (fc-list : family lists what is); "
                              f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
-        data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
+        data = truetype_bytes(read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a font file"), str(path))
         substitute = system_substitute(name)     # Liberation Sans for Arial: the same widths
         family = self._files[("system", name)] = self._one_face_family(
             "system", data, name, f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)")

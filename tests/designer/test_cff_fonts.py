@@ -5,6 +5,7 @@ the same PDF bytes. A font that still cannot be used is one line at the layout's
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -194,3 +195,28 @@ def test_a_damaged_otf_of_fonts_yaml_is_one_line_of_validate_as_the_build_refuse
     assert re.match(r"layouts/shapes\.yaml:\d+: ", problems[0])
     built = pnp("build", "shapes", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert built.exit_code == 1 and expected in built.output and "Traceback" not in built.output
+
+
+@pytest.mark.skipif(not shutil.which("fc-match"), reason="fontconfig is not installed")
+def test_a_cff_otf_installed_on_the_system_is_taken_by_its_family_name(tmp_path, cache, monkeypatch):
+    """fontconfig that knows only TinyCubic (an .otf with CFF outlines) in a folder of its own."""
+    from generator.reading import locate
+    fonts = tmp_path / "system-fonts"
+    fonts.mkdir()
+    (fonts / "TinyCubic.otf").write_bytes(tiny_cff_font())
+    (tmp_path / "fonts.conf").write_text(f'<?xml version="1.0"?>\n<fontconfig><dir>{fonts}</dir>'
+                                         f'<cachedir>{tmp_path / "fc-cache"}</cachedir></fontconfig>\n')
+    monkeypatch.setenv("FONTCONFIG_FILE", str(tmp_path / "fonts.conf"))
+    locate._fc_match.cache_clear()
+    locate.system_families.cache_clear()
+    try:
+        project(tmp_path, REGION.replace("fonts/Tiny.otf", "TinyCubic"))
+        validated = pnp("validate", "shapes", root=tmp_path)
+        assert validated.exit_code == 0, validated.output
+        pdf = _build(tmp_path, tmp_path / "out")
+    finally:
+        locate._fc_match.cache_clear()
+        locate.system_families.cache_clear()
+    with open_pdf(pdf) as doc:
+        words = doc.pages[CARDS].extract_words(extra_attrs=["fontname"])
+    assert " ".join(w["text"] for w in words if w["fontname"].endswith("TinyCubic-Regular")) == TEXT
