@@ -24,6 +24,7 @@ import yaml
 
 from .characters import character_problems
 from .errors import DataError, Problem, field_path
+from .yaml_slips import plain_syntax_error
 
 
 MAX_FILE_BYTES = 2_000_000      # the largest shipped file is ~60 kB
@@ -60,6 +61,11 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     result.line = node.start_mark.line + 1
     result.key_lines = {}
     for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.MappingNode) and node.flow_style and key_node.flow_style:
+            # `text: {{ card.name }}` unquoted: YAML reads the braces as a mapping inside a mapping
+            raise DataError([Problem(loader.name, key_node.start_mark.line + 1, "",
+                                     "'{{ … }}' without quotes is read as a YAML mapping, not a template",
+                                     "the template in quotes: text: \"{{ card.name }}\"")])
         if not isinstance(key_node, yaml.ScalarNode):
             raise DataError([Problem(loader.name, key_node.start_mark.line + 1, "",
                                      "a list or mapping used as a mapping key", "a plain key (a name)")])
@@ -330,9 +336,11 @@ def _load_yaml_text(text: str, name: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        message, expected = _plain_syntax_error(exc.problem or "", text, mark, exc.context_mark)
+        message, expected = plain_syntax_error(exc.problem or "", text, mark, exc.context_mark, MAX_DEPTH)
         if message.startswith("this '") and exc.context_mark:     # said where the unclosed { or [ opens
             line = exc.context_mark.line + 1
+        elif message.endswith("has no ':' after its key"):       # the parser stops on the line after it
+            line -= 1
         raise DataError([Problem(name, line, "", message, expected)]) from None
     except yaml.YAMLError as exc:   # reader errors carry a position, not a mark
         line = _line_at(text, getattr(exc, "position", 0) or 0)
@@ -347,32 +355,6 @@ def _load_yaml_text(text: str, name: str) -> Any:
         raise DataError([Problem(name, line_of(data, path), field_path(path), message, "printable characters")
                          for path, message in odd])
     return data
-
-
-def _plain_syntax_error(problem: str, text: str, mark, opened=None) -> tuple[str, str]:
-    """The parser's words for the mistakes people make most, in theirs (message, expected);
-    `opened`: where the parser's context began (a { or [ it could not close)."""
-    lines = text.splitlines()
-    here = lines[mark.line] if mark and mark.line < len(lines) else ""
-    if "\t" in here[:len(here) - len(here.lstrip())] or "tab" in problem or \
-            (mark and mark.column < len(here) and here[mark.column] == "\t"):
-        column = here.index("\t") + 1 if "\t" in here else 0
-        return (f"a tab character{f' at column {column}' if column else ''}: YAML indents with spaces",
-                "spaces instead of the tab: set your editor to insert spaces")
-    if "nesting depth" in problem:   # libyaml's own limit, met before ours (MAX_DEPTH)
-        return f"values nested more than {MAX_DEPTH} levels deep", f"at most {MAX_DEPTH} levels"
-    if "mapping values are not allowed" in problem:
-        return ("': ' inside a value that is not quoted",
-                "the value in quotes, e.g. text: \"Gain 1: then draw\"")
-    if "cannot start any token" in problem and mark and mark.column < len(here):
-        return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
-                f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")
-    closing = {"did not find expected ',' or '}'": ("{", "}"), "did not find expected ',' or ']'": ("[", "]")}
-    if problem in closing and opened is not None:     # the parser notices a line after the slip
-        first, last = closing[problem]
-        return (f"this '{first}' is not closed before line {mark.line + 1}",
-                f"a ',' between its entries and a '{last}' after the last one")
-    return f"YAML syntax error: {problem}", "valid YAML"
 
 
 def line_of(data: Any, loc: tuple) -> int:

@@ -18,6 +18,22 @@ M = TypeVar("M", bound=BaseModel)
 
 MISSING = "missing"     # the message of a required field left out
 
+# keys a Squib or nanDECK layout writes, and pnp's for them (a "did you mean" by spelling would
+# offer `color` for fill_color and `min_size` for font_size)
+OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
+               "font_color": "color", "stroke_colour": "stroke", "fill_colour": "fill", "font_colour": "color",
+               "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text"}
+
+
+def _at(data: Any, loc: tuple) -> Any:
+    """The value at `loc` of loaded data, or None."""
+    for part in loc:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
 
 def _expected(error: dict) -> str:
     kind = error["type"]
@@ -185,12 +201,27 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
         elif err["type"] == "extra_forbidden" and loc:
             owner = _submodel(model, loc[:-1])
             allowed = sorted(owner.model_fields) if owner else []
-            message = f"unknown field '{loc[-1]}'"
-            guess = closest(str(loc[-1]), allowed)
+            key = str(loc[-1])
+            message = f"unknown field '{key}'"
+            if key.lower() in ("width", "height") and "size" in allowed and key.lower() not in allowed:
+                if key.lower() == "height" and isinstance(_at(data, prefix + loc[:-1]), dict) \
+                        and any(str(k).lower() == "width" for k in _at(data, prefix + loc[:-1])):
+                    continue   # said once, with the width
+                message += "; a size is one field here"
+                expected = "size: {width: 63, height: 88} (in mm, or with a unit: 2.5 in) or a size name such as poker"
+                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), message,
+                                        expected))
+                continue
+            alias = OTHER_TOOLS.get(key.lower())
+            guess = key.lower() if key.lower() in allowed else alias if alias in allowed else closest(key, allowed)
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(allowed)}" if allowed else ""
         problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), message, expected))
+    # `width:`/`height:` where a size is one field: its `size` is not also said missing
+    sized = {p.field.rsplit(".", 1)[0] if "." in p.field else "" for p in problems if "a size is one field" in p.message}
+    problems = [p for p in problems if not (p.message == MISSING and p.field.rsplit(".", 1)[-1] == "size"
+                                            and (p.field.rsplit(".", 1)[0] if "." in p.field else "") in sized)]
     # the same location may fail for each member of a union: keep one message per field
     seen, unique = set(), []
     for p in problems:

@@ -2,6 +2,8 @@
 size and card property that a deck or a layout names exists, card ids unique in the game."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from typing import Any
 
@@ -69,7 +71,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
             project.layouts.check([deck.back.layout], out)
         palette = _palette(project, deck) if check_layouts else None
         for path, text in texts(deck, ()):
-            for lang in text.missing(langs):
+            for lang in text.missing(langs) if not _named_after_deck(deck, path) else ():
                 out.add(*deck_place(deck, raw, file, path), f"no '{lang}' text",
                         f"a text for each of {', '.join(langs)}")
             values = text.root.items() if isinstance(text.root, dict) else [(None, text.root)]
@@ -118,6 +120,13 @@ def _palette(project: Project, deck: Deck) -> dict | None:
     return palette
 
 
+def _named_after_deck(deck: Deck, path: tuple) -> bool:
+    """The name of a card of a sheet without names (`Wortkarten 3`): the deck's name lacks the
+    language, said once at its `name:` line, not once per row."""
+    return len(path) == 3 and path[0] == "cards" and path[2] == "name" \
+        and getattr(deck.cards[path[1]], "_named_after_deck", False)
+
+
 def deck_place(deck: Deck, raw: Any, file: str, path: tuple, lang: str | None = None) -> tuple[str, int, str]:
     """File, line and field of a value of a deck; for a card read from a spreadsheet, its
     file, row and column (spreadsheet.py leaves `_sheet` on such cards)."""
@@ -139,18 +148,20 @@ def _unknown_layout(out: Collector, file: str, line: int, field_name: str, lid: 
 
 def _font_files(project: Project, lid: str, data: GameData) -> None:
     """A region's `font:` that names a file: in the game folder, a regular TrueType file."""
-    problems: dict[str, Problem] = {}    # by font file: said once, where first named (extends repeats it)
+    problems: dict[tuple, tuple[Problem, list[str]]] = {}   # where the font was written -> its boxes
     for region in project.layouts[lid].regions:
-        if region.font not in project.fonts.families and FONT_FILE.match(region.font or "") \
-                and region.font not in problems:
+        if region.font not in project.fonts.families and FONT_FILE.match(region.font or ""):
             try:
                 game_font(data.directory, region.font)
             except BuildError as exc:
                 file, line = (region.origin or {}).get("font") or (project.layouts[lid].file, 0)
-                problems[region.font] = Problem(file, line, f"{lid} regions.{region.name}.font", str(exc),
-                                                "a .ttf or .otf file of the game folder")
-    if problems:
-        raise DataError(list(problems.values()))
+                problems.setdefault((file, line, str(exc)), (Problem(file, line, f"{lid} regions.{region.name}.font",
+                                                                     str(exc), "a .ttf or .otf file of the game folder"),
+                                                             []))[1].append(region.name)
+    if problems:   # a font written once, in a style that boxes extend: said once, there
+        raise DataError([replace(problem, message=problem.message + (f" (the font of boxes {', '.join(boxes)})"
+                                                                     if len(boxes) > 1 else ""))
+                         for problem, boxes in problems.values()])
 
 
 def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str], deck: Deck) -> None:
@@ -172,7 +183,14 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                 slip = closest(path[2], columns)
                 if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
-                    if slip:
+                    if slip and len(path[2]) < len(slip):   # a letter dropped in the layout: its slip
+                        display, label = columns[slip]
+                        problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                          f"unknown property 'card.props.{path[2]}'; did you mean "
+                                          f"'{label.split(' ', 2)[2].strip(chr(39))}' (card.props.{slip}, "
+                                          f"{label} of {display})?",
+                                          f"card.props.{slip}, as the header gives it")
+                    elif slip:
                         problem = _header_slip(columns[slip], path[2], slip, f"{file}:{line}", lid, region.name)
                     else:
                         problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",

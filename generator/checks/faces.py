@@ -17,7 +17,9 @@ from datafile.errors import BuildError, DataError, Problem
 
 from ..model import face_memo
 from .crosscheck import ICON_REF
+from .sheet_cells import holding
 from ..reading.i18n import Translator
+from ..model.colours import EXPECTED, NotAColour, drawn_colour
 from ..model.layouts import layout_id
 from ..model.model import Size
 from ..model.project import GameData, Project
@@ -36,6 +38,7 @@ class PrintedText:
     line: int
     field: str
     card: str          # "card 'x' of deck 'y'"
+    row: object = field(default=None, compare=False)   # the Card: a spreadsheet's card names its cell
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,8 @@ def box_contents(project: Project, game: GameData) -> list[BoxContent]:
     check)."""
     return faces(project, game).boxed
 
+
+EXPECTED_COLOUR = f"{EXPECTED}, or a name of the layout's colors, in the cell"
 
 # regions rendered (and texts fitted) for every face of every card in every language, all the
 # project's games together: what `pnp validate` does in ~0.25 ms each (the shipped games: 10,032)
@@ -173,8 +178,14 @@ def _faces(project: Project, game: GameData) -> Faces:
                     else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
                 used.update(rendered.icons)
-                for index, key, data_error, message in rendered.failures:
+                for index, key, data_error, message, value in rendered.failures:
                     region = layout.regions[index] if index is not None else None
+                    cell = holding(card, lang, value) if value is not None and region else None
+                    if cell:   # a spreadsheet's value the face cannot draw (`blu` as a fill): at its cell
+                        problems.setdefault(cell, Problem(*cell, f"{message} (for {what} of deck '{deck.deck}', "
+                                                          f"box '{region.name}' of layout {layout.id})",
+                                                          EXPECTED_COLOUR))
+                        continue
                     where = (layout.id, region.name if region else "", key)
                     if where in problems or (data_error and region):   # a broken catalogue: reported as such
                         continue    # one line per template: the first card and language it fails for
@@ -199,7 +210,7 @@ def _faces(project: Project, game: GameData) -> Faces:
                     if source and region.kind == "text" and key not in texts:
                         file, line = _origin(region, "text", layout)
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
-                                                 f"{what} of deck '{deck.deck}'")
+                                                 f"{what} of deck '{deck.deck}'", card)
     empty = [_empty(layout, region, drawn) for layout, region, drawn, text in filled.values() if not text]
     return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()), empty)
 
@@ -226,7 +237,7 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
     if rendered is None:
         found: set[str] = set()
         printed: list = []
-        failures = tuple((index, name, isinstance(exc, DataError), _message(exc))
+        failures = tuple((index, name, isinstance(exc, DataError), _message(exc), getattr(exc, "value", None))
                          for index, name, exc in _render(layout, context, found, printed))
         rendered = face_memo.Rendered(failures, frozenset(found), tuple(printed))
         face_memo.keep(key, rendered)
@@ -279,8 +290,13 @@ def _render(layout, context: dict, found: set[str], printed: list):
             printed.append((index, out.strip()))
         elif key == "text":     # an image: its file is placed (validate) like a text
             printed.append((index, out.strip()))
+        elif key in ("color", "fill", "stroke"):   # drawn as the build draws it (paper/face_colours.py)
+            try:
+                drawn_colour(out.strip(), layout.colors)
+            except NotAColour as exc:
+                yield index, key, exc
 
 
 def _message(exc: Exception) -> str:
     """The build's words for the failure (paper/face.py)."""
-    return " ".join(str(exc).split())[:200] if isinstance(exc, BuildError) else template_error(exc)
+    return " ".join(str(exc).split())[:200] if isinstance(exc, (BuildError, NotAColour)) else template_error(exc)

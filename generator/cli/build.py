@@ -135,7 +135,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
     try:
         with ExitStack() as stack:
-            bar, current = None, {"label": ""}
+            bar, current, removed = None, {"label": ""}, []
 
             def start(pages: int) -> None:   # once the cache has said what is left to render
                 nonlocal bar
@@ -149,7 +149,8 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             written = builder.run(project, plan, options, progress=lambda n: bar and bar.update(n, current["label"]),
                                   announce=lambda job: current.update(label=job.label),
                                   workers=jobs or os.cpu_count() or 1, use_cache=not no_cache, out=out,
-                                  warn=lambda text: click.echo(text, err=True, nl=False), start=start)
+                                  warn=lambda text: click.echo(text, err=True, nl=False), start=start,
+                                  removed=removed)
     except (BuildError, DataError) as exc:
         click.secho(f"build failed: {exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
@@ -159,6 +160,9 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         click.secho(f"build failed: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
         click.secho("Nothing was written.", fg="red", err=True)
         sys.exit(1)
+    if removed:   # a product whose files are gone (aid/ removed): its old PDF goes too, and off the site
+        click.secho(f"removed {len(removed)} old file(s) the game no longer makes: {', '.join(removed)[:200]}",
+                    fg="yellow", err=True)
     if verbose:
         for path in written:
             click.echo(shown_path(path, ctx))

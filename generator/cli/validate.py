@@ -51,7 +51,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         # texts are not complete yet, so adding a language is reported in one round
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
-            problems += _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
+            said = {(p.file, p.line, p.field) for p in problems}   # a field said wrong already: not again
+            problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
+                         if (p.file, p.line, p.field) not in said]
     problems = fold_stubs(project, list(dict.fromkeys(problems)))   # a catalogue shared by several games: once
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml
@@ -282,6 +284,7 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
     language's body font (layouts/fonts.yaml), and each card's name and text as the rules and
     aid print them. `names_only`: only the last (pnp check finds the others itself)."""
     from ..typeset.fonts import FontBook
+    from ..checks.sheet_cells import with_characters
     from ..typeset.text import check_glyphs, plain_text
     fonts, problems = FontBook(project.root, project.fonts), {}
     spec = project.fonts      # each language's roles (FontBook.typography would also load hyphenation)
@@ -291,8 +294,10 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
     said: set[tuple[str, str, str]] = set()   # (card, language, character) a face's problem names already
 
     def check(source: str, lang: str, role: str, bold: bool, italic: bool, where, detail: str,
-              card: str = "") -> None:
-        """`where()` gives (file, line, field): called only for a problem (counting a line costs)."""
+              card: str = "", row=None) -> None:
+        """`where()` gives (file, line, field): called only for a problem (counting a line costs);
+        `row`: the card, whose spreadsheet cell holding the character is named instead (once for
+        all languages, as the build names it)."""
         try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
                 else fonts.file_family(game.directory, role) if FONT_FILE.match(role) else fonts.system_family(role)
@@ -311,12 +316,16 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
         if not missing:
             return
         said.update((card, lang, c) for c in missing if card)
-        place = where()
-        if (place, lang) not in problems:
+        cell = with_characters(row, lang, missing) if row is not None else None
+        place = cell or where()
+        if cell:
+            detail += f"box {where()[2].rsplit('.', 1)[0].split('regions.')[-1]} at {where()[0]}:{where()[1]}, "
+        if (place, None if cell else lang) not in problems and (place, None) not in problems:
+            lang_key = None if cell else lang
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             own = role not in roles[lang] and role not in spec.families and FONT_FILE.match(role)   # a file of the game
             name = project.relative(game.directory / role) if own else face.said
-            problems[place, lang] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
+            problems[place, lang_key] = Problem(*place, f"font {name} has no glyph for {shown} ({detail}language "
                                             f"{lang})", f"characters {name} has (or another font: the box's font:)"
                                             if own or face.name.startswith("pnp-system-")
                                             else f"characters {name} has, or another family for the '{role}' role "
@@ -324,7 +333,7 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
 
     for text in [] if names_only else printed_texts(project, game):
         check(text.source, text.lang, text.role, text.bold, text.italic,
-              lambda text=text: (text.file, text.line, text.field), f"{text.card}, ", text.card)
+              lambda text=text: (text.file, text.line, text.field), f"{text.card}, ", text.card, text.row)
     for folder in () if names_only else ("aid", "aid-card", "rules"):
         for lang in game.game.languages:
             path = game.directory / folder / f"{lang}.yaml"

@@ -69,11 +69,17 @@ class Columns:
         quantities = {*QUANTITY, *([quantity.strip().lower()] if quantity else [])}
         own_name = name.strip().lower() if name else None   # the deck's `name_column:` (Squib's `Action`)
         known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
+        seen: dict[str, int] = {}   # a header (case and spaces aside) -> its first column
         for index, cell in enumerate(header):
             if is_blank(cell):
                 continue
             name = str(cell).strip()
             label = f"column {column_letter(index)} '{name}'"
+            same = seen.setdefault(property_key(name) or name.lower(), index)
+            if same != index:   # `Cost,Cost`: the second is no unknown column, it repeats the first
+                problems.append(Problem(display, 1, "", f"{label} repeats column {column_letter(same)}",
+                                        "each header once: rename or remove one of them"))
+                continue
             parts = self._own_name(name, own_name) or self._meaning(name, declared, by_key, quantities)
             if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
                     and property_key(name) and property_key(name) not in properties:

@@ -262,7 +262,9 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
         if "id" not in raw:   # made from the name (else the row), stable while the rows keep their order
             raw["id"] = _made_id(None if unnamed else raw.get("name"), languages, number, set(seen) | written)
             made.add(raw["id"])
-        problems += _missing_texts(raw, columns, languages, display, number)
+        # named after the deck: a language its name lacks is one line at the deck's `name:` (the deck check)
+        problems += _missing_texts({k: v for k, v in raw.items() if not (unnamed and k == "name")}, columns,
+                                   languages, display, number)
         try:
             card = Card.model_validate(raw)
             card.props = validate_props(properties, card.props, display, None, ("props",))
@@ -280,9 +282,10 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
         seen[card.id] = number
         card._sheet = (display, number, columns)   # later checks (icons) name the row and column
         card._made_id = card.id in made   # loading/games.py qualifies it if another deck has it
+        card._named_after_deck = unnamed   # a language its name lacks is the deck name's (said there, once)
         cards.append(card)
     if problems:
-        raise DataError(problems)
+        raise DataError(list(dict.fromkeys(problems)))   # a header's problem, found on each row: once
     return cards
 
 
@@ -357,7 +360,13 @@ def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: 
     for loc, value in texts:
         if isinstance(value, dict):
             for lang in languages:
-                if lang not in value:
+                if lang in value:
+                    continue
+                if not columns.has(loc + (lang,)):   # no such column: one line at the header, not one per row
+                    problems.append(Problem(display, 1, "", f"no column {'.'.join(loc)}.{lang} beside "
+                                            f"{columns.label_for(loc)}", f"a column {'.'.join(loc)}.{lang} "
+                                            f"(each language of the game has its own)"))
+                else:
                     problems.append(Problem(display, number, ".".join(loc), f"no '{lang}' text",
                                             f"a column {'.'.join(loc)}.{lang}, filled in"))
     return problems

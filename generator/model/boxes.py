@@ -110,8 +110,9 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
                 return None
             taken.update(inherited)
             origin = merged[rname]["origin"] = merged[rname].get("origin") or {}
-            for key in inherited:   # a mistake in an inherited field is named where it was written
-                origin.setdefault(key, (merged[name].get("origin") or {}).get(key) or (file, line(name, key)))
+            for key in inherited:   # a mistake in an inherited field is named where it was written (the
+                # box listed later wins, as its value does)
+                origin[key] = (merged[name].get("origin") or {}).get(key) or (file, line(name, key))
         own = {k: v for k, v in own.items() if k != "extends"}
         for key in [k for k in RELATIVE_KEYS if parse_relative(own.get(k))]:   # `y: += 198 px`
             if taken.get(key) is None:

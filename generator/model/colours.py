@@ -32,6 +32,28 @@ yellow yellowgreen""".split())
 EXPECTED = "#rgb, #rrggbb or a colour name such as white"
 
 
+class NotAColour(ValueError):
+    """A colour template rendered into something that is no colour (`blu` from a spreadsheet's
+    colour column): `value` is it, to find the cell it came from (checks/sheet_cells.py)."""
+
+    def __init__(self, value: str, palette: dict = {}):
+        from datafile.errors import closest
+        guess = closest(value.lower(), [*palette, *sorted(NAMED)]) if value else None
+        super().__init__(f"'{value[:40]}' is not a colour" + (f"; did you mean '{guess}'?" if guess else ""))
+        self.value = value
+
+
+def drawn_colour(value: str, palette: dict):
+    """The ReportLab colour a face draws for `value` (a palette name resolved first), as the
+    build and validate read it; NotAColour otherwise."""
+    from reportlab.lib.colors import HexColor, toColor
+    name, value = value, palette.get(value, value)
+    try:
+        return HexColor(value) if value.startswith("#") else toColor(value)
+    except (ValueError, TypeError):
+        raise NotAColour(name, palette) from None
+
+
 def is_colour(value: object) -> bool:
     return isinstance(value, str) and (bool(HEX.match(value)) or value in NAMED)
 

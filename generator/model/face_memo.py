@@ -34,8 +34,8 @@ MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older
 @dataclass(frozen=True)
 class Rendered:
     """What rendering one face gave, by region index: failures (index, None for the background;
-    key, is a DataError, message), the icons it shows, and the stripped text of each text region drawn."""
-    failures: tuple[tuple[int | None, str, bool, str], ...]
+    key, is a DataError, message, the value that is no colour or None), the icons it shows, and the stripped text of each text region drawn."""
+    failures: tuple[tuple[int | None, str, bool, str, str | None], ...]
     icons: frozenset[str]
     printed: tuple[tuple[int, str], ...]
 

@@ -22,7 +22,7 @@ from .colours import span_problems
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
-                            _slip_problem, _unknown_name, palette_slip, unknown_variables)
+                            _slip_problem, _unknown_name, palette_slip, unknown_variables, unused_fields)
 from .resolved import REGION_DEFAULTS, Layout, Region
 from .template_syntax import syntax_problem
 from .templates import used_paths
@@ -322,6 +322,11 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             return line, where
         problems += _font_problems(values, roles, file, *at("font"))
         problems += _shape_problems(values, file, line, where)
+        if rname in spec.regions:   # a box of the layout it extends was checked there
+            own = set(written_box(raw, short, rname)) - {"extends"}
+            kind_from = at("kind")[1].rsplit(".", 1)[1] if "kind" not in own \
+                and "kind" in (values.get("origin") or {}) else None
+            problems += unused_fields(values, own, kind_from, file, line, where)
         for key in ("text", "when", "fill", "stroke", "color", "tint"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):

@@ -8,7 +8,7 @@ import re
 from datafile.errors import DataError, Problem, closest
 from datafile.source import line_of
 
-from ..reading.locate import system_families, system_font
+from ..reading.locate import system_families, system_font, system_style
 from .colours import is_colour
 from .templates import unknown_path, used_paths
 
@@ -62,8 +62,20 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
     font = values.get("font")
     if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
         return []
+    sized = re.fullmatch(r"(.*?\S)[\s,]+(\d+(?:\.\d+)?)\s*(?:pt)?", font) if isinstance(font, str) else None
+    if sized and (sized.group(1) in fonts or system_font(sized.group(1))):   # Squib's "Arial 18"
+        return [Problem(file, line, where + ".font", f"'{font}' gives the size with the font",
+                        f"the font and its size apart: font: {sized.group(1)}, size: {sized.group(2)}")]
     guess = closest(font, fonts)
     if not guess and system_font(font):   # a family installed on this system (fontconfig)
+        bold, italic = bool(values.get("bold")), bool(values.get("italic"))
+        if (bold or italic) and not system_style(font, bold, italic) \
+                and not (bold and italic and (system_style(font, True, False) or system_style(font, False, True))):
+            style = {(True, False): "bold", (False, True): "italic", (True, True): "bold or italic"}[(bold, italic)]
+            return [Problem(file, line, where + ".font", f"'{font}' has no {style} face on this system "
+                            f"(fc-list '{font}' style lists its faces)",
+                            f"{' and '.join(k + ': false' for k in ('bold', 'italic') if values.get(k))}, "
+                            f"or a family with a {style.split()[0]} face")]
         return []
     if not guess:    # a slip of an installed family (`DejaVu Sans Mon`), case aside
         families = {name.casefold(): name for name in system_families()}
@@ -97,6 +109,30 @@ def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Prob
         return [Problem(file, line, f"{where}.{recolour[0]}", f"{' and '.join(recolour)} recolour the shapes of an SVG; "
                         f"'{art[-40:]}' is not one", "tint for a PNG or JPEG, or the art as an SVG")]
     return []
+
+
+TEXT_FIELDS = ("text", "font", "bold", "italic", "size", "min_size", "leading", "align", "valign", "color")
+
+
+def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line: int,
+                  where: str) -> list[Problem]:
+    """Text fields on a shape, which draws none (newcomer 4: `kind: rect` taken from a style in
+    `extends: [word, band1]`, and every card built without its words). `own`: the fields written
+    on the box itself; `kind_from`: the box its kind came from, when it was inherited. A style's
+    font or size inherited by a shape is no mistake; its text is."""
+    kind = values.get("kind")
+    if kind not in SHAPES:
+        return []
+    inherited = set((values.get("origin") or {})) - own
+    unused = [k for k in TEXT_FIELDS if k in own or (k == "text" and k in inherited)]
+    if not unused:
+        return []
+    if kind_from:
+        return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text: its kind "
+                        f"'{kind}' came from '{kind_from}' through extends",
+                        f"the style box last in extends: [...] (later ones win), or kind: text on this box")]
+    return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text",
+                    f"kind: text for a text (a text box takes fill and stroke too), or no {unused[0]}")]
 
 
 def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:

@@ -23,10 +23,28 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup, uncoloured
 from . import images
+from ..checks.sheet_cells import at_cell, failing_cell
 from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape
 
 CONTENT = ("text", "icon", "image")   # what a quarter turn lays out in the box, width and height exchanged
+
+
+class BadImage(BuildError):
+    """An image the build refuses; `value` is its path (the build finds the spreadsheet cell)."""
+
+    def __init__(self, message: str, value: str):
+        super().__init__(message)
+        self.value = value
+
+
+class MissingGlyphs(BuildError):
+    """Characters a text's font cannot draw; `characters` names them (the build finds the
+    spreadsheet cell that holds them)."""
+
+    def __init__(self, message: str, characters: list[str]):
+        super().__init__(message)
+        self.characters = characters
 
 
 def turn(canvas: Canvas, r: Region, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
@@ -61,13 +79,16 @@ class FaceRenderer:
         self._set: dict[tuple, tuple] = {}      # a text's face and markup by font and source (_text)
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
-             on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None) -> None:
+             on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None,
+             card=None) -> None:
         """Draw the face; a box that fails stops it, or, with `on_box_error` (the studio's
         preview, the preflight), is left out, said to it, and the other boxes are drawn.
         `steps`: what drawing this very face (same layout, size, context, bleed, language and
         fonts) decided before, its regions' colours, texts set and icons, to draw it again without
         rendering its templates or setting its texts again (cards.pdf's faces in
-        cards-ink-saver.pdf); an empty list is filled for the next time."""
+        cards-ink-saver.pdf); an empty list is filled for the next time. `card`: the card drawn,
+        whose spreadsheet cell a failing colour, glyph, image or text is named at."""
+        self._card = card
         width, height = size.width * mm, size.height * mm
         b = bleed * mm
         self._size = size
@@ -104,6 +125,8 @@ class FaceRenderer:
     def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         """What draw() would refuse in its texts and images, with its words, nothing drawn
         (`pnp validate`: the player aids' headers)."""
+        self._card = None
+
         def place(region: Region) -> None:
             if region.kind in ("text", "image"):
                 source = compiled(region.text or "").render(context).strip()
@@ -140,6 +163,10 @@ class FaceRenderer:
         """A failure in a region as one line naming the face, language and box."""
         why = f"text {exc}" if isinstance(exc, Overflow) else str(exc) if isinstance(exc, BuildError) \
             else template_error(exc)
+        cell = failing_cell(getattr(self, "_card", None), self.lang, exc)
+        if cell:   # a spreadsheet's value: named at its cell, as validate names it
+            return BuildError(f"{at_cell(cell)}: {why} ({label}, language {self.lang}, box '{region.name}' "
+                              f"(layout {layout.id}, {_written(region, field).rstrip(': ')}))")
         return BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
                           f"(layout {layout.id}): {why}")
 
@@ -194,7 +221,10 @@ class FaceRenderer:
             return
         if self.base is None:
             raise BuildError("images are not available here (no game folder)")
-        art = images.load(images.resolve(self.base, name), self.base)
+        try:
+            art = images.load(images.resolve(self.base, name), self.base)
+        except BuildError as exc:
+            raise BadImage(str(exc), name) from None
         if r.tint:
             art = images.tinted(art, self._color(r.tint, ctx, layout).rgb())
         if r.fill or r.stroke:    # a one-colour SVG recoloured (a raster has no shapes to recolour)
@@ -235,7 +265,11 @@ class FaceRenderer:
         face, markup = self._set_text(r, source, layout)
         color = self._color(r.color, ctx, layout)
         box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, color)
-        para, used = fit(markup, face, self.typo, box)
+        try:
+            para, used = fit(markup, face, self.typo, box)
+        except Overflow as exc:
+            exc.value = source        # a spreadsheet's cell is named at the cell (_failure)
+            raise
         drawn_key = (markup, face, self.typo.lang, self.typo.hyphenation, self.typo.cjk, w, h, r.size, r.min_size,
                      r.leading, r.align, color)
         if self.report:
@@ -263,7 +297,7 @@ class FaceRenderer:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             # fonts/Narrow.ttf or the system's `DejaVu Sans Mono`, never the alias it is registered under
             name = r.font if FONT_FILE.match(r.font or "") or face.name.startswith("pnp-") else face.name
-            raise BuildError(f"font {name} has no glyph for {shown}")
+            raise MissingGlyphs(f"font {name} has no glyph for {shown}", missing)
         self._set[key] = face, to_markup(source, self.lang, self.icons, layout.colors)
         return self._set[key]
 

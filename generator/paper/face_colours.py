@@ -5,22 +5,28 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor, toColor
-
 from datafile.errors import BuildError
 
+from ..model.colours import NotAColour, drawn_colour
 from ..model.layouts import Layout
 from ..model.templates import compiled, compiled_expression, template_error
+
+
+class BadColour(BuildError):
+    """A colour a face cannot draw; `value` names it (the build finds its spreadsheet cell)."""
+
+    def __init__(self, exc: NotAColour):
+        super().__init__(f"{exc} (use #rrggbb or a name from the layout's colors)")
+        self.value = exc.value
 
 
 def resolve_color(value: str, ctx: dict, layout: Layout):
     if "{" in value:
         value = compiled(value).render(ctx).strip()
-    value = layout.colors.get(value, value)
     try:
-        return HexColor(value) if value.startswith("#") else toColor(value)
-    except (ValueError, TypeError):
-        raise BuildError(f"'{value}' is not a colour (use #rrggbb or a name from the layout's colors)")
+        return drawn_colour(value, layout.colors)
+    except NotAColour as exc:
+        raise BadColour(exc) from None
 
 
 def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -> str | None:

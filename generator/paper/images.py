@@ -60,6 +60,10 @@ def resolve(base: Path, name: str) -> Path:
     if path.suffix.lower() not in RASTER | VECTOR:
         raise BuildError(f"image '{name}' is not a PNG, JPEG or SVG file (.png, .jpg, .jpeg, .svg)")
     if not path.is_file():
+        slashed = (folder / name.replace("\\", "/")).resolve()
+        if "\\" in name and slashed.is_relative_to(folder) and slashed.is_file():   # a Windows path
+            raise BuildError(f"image '{name}' not found: write its path with / ('{name.replace(chr(92), '/')}'), "
+                             f"not \\")
         raise BuildError(f"image '{name}' not found in {folder.name}/ (paths are relative to the game folder)")
     return path
 

@@ -52,6 +52,12 @@ class SheetOptions:
         return "fold" if self.fold != "none" else None if self.duplex == "none" else "duplex"
 
 
+def set_title(canvas, title: str) -> None:
+    """The typesetter's no-break spaces (« San\u00a0Gimignano ») keep lines whole on a page; a title is
+    not set in lines, and every file's title starts with the same game name."""
+    canvas.setTitle(title.replace("\u00a0", " "))
+
+
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
                fonts: FontBook, game=None) -> Canvas:
     """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too; with
@@ -61,7 +67,7 @@ def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, 
     initial = fonts.face(fonts.typography(lang).roles["body"]).name
     canvas = canvas_class(options.ink_saver)(str(path), pagesize=(paper.width * mm, paper.height * mm),
                                              invariant=1, pageCompression=1, lang=lang, initialFontName=initial)
-    canvas.setTitle(title)
+    set_title(canvas, title)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")
     canvas.setSubject(f"language: {lang}")

@@ -14,6 +14,7 @@ from datafile.source import load_yaml
 
 from ..checks.crosscheck import deck_place
 from ..checks.faces import BoxContent, box_contents
+from ..checks.sheet_cells import cell_with, holding
 from ..reading.locate import search_path
 from ..model.project import GameData, Project
 from ..typeset.fonts import FontBook
@@ -35,6 +36,7 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderers: dict[str, FaceRenderer] = {}
     problems: dict[tuple, Problem] = {}
+    unusable: set[str] = set()     # a game folder's font files that cannot be used: said once
     for box in contents:
         # an image is the same file in every language: said once
         where = (box.layout, box.region.name, box.lang if box.region.kind == "text" else "")
@@ -43,16 +45,21 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
         if box.lang not in renderers:
             renderers[box.lang] = FaceRenderer(fonts, box.lang, icons, base=game.directory)
         font = box.region.font or ""
+        # a font written once, in a style boxes extend: said once, at its line
+        font_at = ("font", *((box.region.origin or {}).get("font") or (box.file, box.line)))
+        if font_at in problems:
+            continue
         if box.region.kind == "text" and font.lower().endswith((".ttf", ".otf")) and font not in project.fonts.families:
             # a game folder's font: the data checks read its header; the build parses it whole
             # (converts a CFF .otf); a font that cannot be used is said once, where first named
-            if ("font", font) in problems:
+            if font in unusable:
                 continue
             try:
                 fonts.file_family(game.directory, font)
             except BuildError as exc:
-                file, line = (box.region.origin or {}).get("font") or (box.file, box.line)
-                problems[("font", font)] = Problem(
+                file, line = font_at[1:]
+                unusable.add(font)
+                problems[font_at] = Problem(
                     file, line, f"{box.layout} regions.{box.region.name}.font", str(exc), "a .ttf or .otf file of the game folder")
                 continue
         try:
@@ -61,10 +68,14 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
             problems[where] = _overflow(project, game, box, exc)
         except BuildError as exc:
             if box.region.kind == "image":    # a text's unknown icon or font: the checks that find those say it
-                problems[where] = Problem(box.file, box.line, box.field, f"{exc} (for {box.card}, language {box.lang})")
+                card = box.deck.cards[box.index] if box.deck is not None and box.index is not None else None
+                cell = holding(card, box.lang, box.source) if card is not None else None
+                problems[where] = Problem(*cell, f"{exc} (for {box.card}, box '{box.region.name}' at {box.file}:"
+                                          f"{box.line})") if cell else \
+                    Problem(box.file, box.line, box.field, f"{exc} (for {box.card}, language {box.lang})")
         except (DataError, OSError, KeyError):
             continue                          # a font or layout that does not load: reported where it loads
-    return list(problems.values())
+    return list(dict.fromkeys(problems.values()))   # a cell two languages print alike: once
 
 
 def _overflow(project: Project, game: GameData, box: BoxContent, exc: Overflow) -> Problem:
@@ -84,5 +95,9 @@ def _overflow(project: Project, game: GameData, box: BoxContent, exc: Overflow) 
             file, line, field = deck_place(box.deck, raw, file, ("cards", box.index, key, box.lang))
             return Problem(file, line, field, f"text {exc} (box '{box.region.name}' of layout {box.layout}, "
                            f"language {box.lang})", f"a shorter text, or a larger box or smaller min_size at {layout}")
+    cell = cell_with(card, box.lang, lambda value: value == box.source) if card is not None else None
+    if cell:   # a spreadsheet's cell: once, whatever the languages that print it
+        return Problem(*cell, f"text {exc} (for {box.card}, box '{box.region.name}' at {layout})",
+                       "a shorter text, a larger box or a smaller min_size")
     return Problem(box.file, box.line, box.field, f"text {exc} (for {box.card}, language {box.lang})",
                    "a shorter text, a larger box or a smaller min_size")

@@ -67,22 +67,33 @@ def why_skipped(product: str, game: GameData) -> str | None:
     return None
 
 
+def stale_products(jobs: list[Job]) -> list[str]:
+    """OUT-relative paths of the products the games and languages of `jobs` no longer make."""
+    places = {(job.game.id, job.lang): job.game for job in jobs}
+    return [f"{game_id}/{lang}/{product.filename}" for (game_id, lang), game in places.items()
+            for product in product_list.PRODUCTS if why_skipped(product.name, game)]
+
+
 def run(project: Project, jobs: list[Job], options: SheetOptions,
         progress: Callable[[int], None] = lambda n: None,
         announce: Callable[[Job], None] = lambda job: None,
         workers: int = 1, use_cache: bool = True, out: Path | None = None,
         warn: Callable[[str], None] = lambda text: sys.stderr.write(text),
-        start: Callable[[int], None] = lambda pages: None) -> list[Path]:
+        start: Callable[[int], None] = lambda pages: None, removed: list[str] | None = None) -> list[Path]:
     """Write every job into a staging copy of OUT, reusing cached products whose inputs did not
     change and rendering the others on `workers` processes, then swap the whole set in. On any
     error nothing in OUT changes and the error propagates. `start` is told the pages to render
-    (cached products are not counted: counting a product's pages costs much of its rendering)."""
+    (cached products are not counted: counting a product's pages costs much of its rendering).
+    A product a game no longer has the files for (its aid/ folder removed) is not carried over
+    from an earlier build, nor offered on the site; `removed` is told the ones OUT held."""
     if not jobs:
         return []
     out = out or jobs[0].target.parents[2]
     with Staging(out) as staging:
         store = cache.Store(out, staging.folder, staging.trusted)
         staging.not_carried.add(cache.CACHE_DIR)
+        stale = stale_products(jobs)
+        staging.not_carried.update(stale)
         keys = cache.Keys(project.root, options)
         _forget_if_inputs_changed(keys.shared_inputs())
         todo = []
@@ -95,6 +106,8 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
         pages = [job.product.pages(project, job.game, options) for job, _tmp, _key in todo]
         start(sum(pages))
         site = _Site(project, jobs, staging, options, store, keys, use_cache)
+        if site.wanted:   # the site made anew drops its copies of them too
+            staging.not_carried.update(f"site/{path}" for path in stale)
         workers = min(workers, len(todo))
         with _long_lived_frozen():
             if workers <= 1:
@@ -112,7 +125,10 @@ def run(project: Project, jobs: list[Job], options: SheetOptions,
             store.put(key, tmp)
         site.finish()
         store.carry_over()
+        held = [path for path in stale if (out / path).is_file()]
         written = staging.commit()
+        if removed is not None:
+            removed += held
         note = dropped_note(staging)
         if note:
             warn(note)
@@ -185,7 +201,7 @@ class _Site:
         if self.wanted and self.draft is None:
             from ..site.pages import render_site
             self.draft = render_site(self.project, self.games, self.out, self.staging.staged(),
-                                     self.options.allow_missing, self.memory)
+                                     self.options.allow_missing, self.memory, gone=self.staging.not_carried)
 
     def finish(self) -> None:
         if self.wanted:

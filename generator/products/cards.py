@@ -199,10 +199,10 @@ def _faces_drawn(project: Project, game: GameData, lang: str, path: Path, option
                         game=game.game)
     for deck in game.decks:
         size = project.size_of(deck)
-        for form, layout, context, label, _card, _back in _faces(project, game, deck, lang, labels, options):
+        for form, layout, context, label, card, _back in _faces(project, game, deck, lang, labels, options):
             draw_form(canvas, form, size, options.bleed,
                       lambda c: renderer.draw(c, layout, size, context, options.bleed, label, steps=
-                                              shared.steps.setdefault(form, [])))
+                                              shared.steps.setdefault(form, []), card=card))
     if leave_copy:
         shared.canvas = (drawn_for, copy_canvas(canvas, str(path)))
     return canvas, pieces

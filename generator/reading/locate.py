@@ -246,8 +246,9 @@ def system_font(family: str) -> Path | None:
     """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
     fontconfig only offers a stand-in of another family (a metric-compatible one excepted:
     system_substitute), or a file pnp cannot embed (a .ttc collection); an .otf with PostScript
-    outlines is taken when fontconfig has no TrueType file of the family, and converted. A system font differs between machines: a layout that must print the same
-    everywhere keeps its fonts in the game folder."""
+    outlines is taken when fontconfig has no TrueType file of the family, and converted. A system
+    font differs between machines: a layout that must print the same everywhere keeps its fonts
+    in the game folder."""
     found = _fc_match(family)
     return found[1] if found else None
 
@@ -259,29 +260,47 @@ def system_substitute(family: str) -> str | None:
     return found[0] if found else None
 
 
+def system_style(family: str, bold: bool, italic: bool) -> Path | None:
+    """The TrueType file of `family`'s bold, italic or bold italic face on this system (`fc-match
+    "Family:bold"`), or None when fontconfig has only another style of it (its regular, which it
+    would hand out for any style) or nothing usable."""
+    if not (bold or italic):
+        return system_font(family)
+    found = _fc_match(family, ":".join(s for s, wanted in (("bold", bold), ("italic", italic)) if wanted))
+    # fontconfig answers a style a family lacks with its regular file, emboldened or slanted
+    return found[1] if found and found[1] != system_font(family) else None
+
+
 @lru_cache(maxsize=64)
-def _fc_match(family: str) -> tuple[str | None, Path] | None:
-    """(the substitute's family or None, the TrueType file) fontconfig gives for `family`."""
+def _fc_match(family: str, style: str = "") -> tuple[str | None, Path] | None:
+    """(the substitute's family or None, the TrueType file) fontconfig gives for `family` in
+    `style` ("", "bold", "italic", "bold:italic"); None when the file lacks the style asked for."""
     import shutil
     import subprocess
     if not family or len(family) > 100 or not shutil.which("fc-match"):
         return None
     for fontformat in ("TrueType", "CFF"):    # a CFF .otf is converted (typeset/cff_outlines.py)
         try:
-            found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}", "--", f"{family}:fontformat={fontformat}"],
+            found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}\n%{weight}\n%{slant}", "--",
+                                    family + (f":{style}" if style else "") + f":fontformat={fontformat}"],
                                    capture_output=True, text=True, timeout=5).stdout.splitlines()
         except (OSError, subprocess.SubprocessError):
             return None
-        chosen = _fc_chosen(family, found)
+        chosen = _fc_chosen(family, style, found)
         if chosen:
             return chosen
     return None
 
 
-def _fc_chosen(family: str, found: list[str]) -> tuple[str | None, Path] | None:
-    """fc-match's answer (family names, file) if it is `family` or a metric alike in one font file."""
-    if len(found) != 2:
+def _fc_chosen(family: str, style: str, found: list[str]) -> tuple[str | None, Path] | None:
+    """fc-match's answer (family names, file, weight, slant) if it is `family` (or a metric alike)
+    in the style asked for, in one font file pnp can embed."""
+    if len(found) != 4:
         return None
+    weight, slant = (int(v) if v.strip().isdigit() else 0 for v in found[2:])
+    if ("bold" in style and weight < 180) or ("italic" in style and slant < 100):   # fontconfig's semibold, italic
+        return None
+    found = found[:2]
     names = [name.strip() for name in found[0].split(",")]
     alike = {name.casefold() for name in METRIC_ALIKES.get(family.casefold().strip(), ())}
     if family.casefold() in {name.casefold() for name in names}:

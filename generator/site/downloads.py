@@ -33,9 +33,11 @@ class Download:
         return self.source.stat().st_size
 
 
-def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path]) -> list[Download]:
+def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path],
+               gone: set[str] = frozenset()) -> list[Download]:
     """Every printable of a game and language: this build's (`staged`: target -> temporary file)
-    and the files already in out_dir/<game>/<lang>/."""
+    and the files already in out_dir/<game>/<lang>/, but for those in `gone` (OUT-relative paths
+    of products the game no longer makes)."""
     folder = out_dir / game_id / lang
     found: dict[str, Path] = {}
     if folder.is_dir() and not folder.is_symlink():
@@ -43,7 +45,8 @@ def printables(out_dir: Path, game_id: str, lang: str, staged: dict[Path, Path])
         for path in sorted(folder.iterdir()):
             # only what pnp wrote there: a shipped output is untrusted (a link to ~/Documents,
             # or a PDF of its own, is never offered)
-            if not path.name.startswith(".") and path.suffix in SUFFIXES and ours(f"{game_id}/{lang}/{path.name}"):
+            if not path.name.startswith(".") and path.suffix in SUFFIXES and ours(f"{game_id}/{lang}/{path.name}") \
+                    and f"{game_id}/{lang}/{path.name}" not in gone:
                 found[path.name] = path
     for target, tmp in staged.items():
         if target.parent == folder and target.suffix in SUFFIXES:

@@ -227,12 +227,14 @@ class Draft:
 
 
 def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_dir: Path,
-                staged: dict[Path, Path], allow_missing: bool = False, remember: Remember = _make) -> Draft:
+                staged: dict[Path, Path], allow_missing: bool = False, remember: Remember = _make,
+                gone: set[str] = frozenset()) -> Draft:
     """Every page and web font of the site; `staged` (target -> temporary file) names the
     products this build writes, which need not exist yet. `remember(what, make)` may return the
     bytes an earlier build made for `what` (the build's cache): the pages of a game and language
     (`what`: the game, the language, the languages linked, the downloads named) and each web
-    font subset (its source file and a name that hashes its characters)."""
+    font subset (its source file and a name that hashes its characters). `gone`: OUT-relative
+    paths of products the build leaves out (never offered, though OUT holds an old one)."""
     note_ignored(project.root)     # a project's own site files are code: used only when trusted
     draft = Draft(site_dir(out_dir))
     rendered: list[tuple[str, str, str, list[Download]]] = []   # (site path, html, script, downloads)
@@ -248,7 +250,7 @@ def render_site(project: Project, games: list[tuple[GameData, list[str]]], out_d
         # in the game's order, however --lang listed them and whatever an earlier build listed
         entry["pages"].sort(key=lambda p: [*game.game.languages, p["lang"]].index(p["lang"]))
         for lang in langs:
-            downloads = printables(out_dir, game.id, lang, staged)
+            downloads = printables(out_dir, game.id, lang, staged, gone)
 
             def make(game=game, lang=lang, langs=langs, downloads=downloads) -> bytes:
                 pages = {page_name(game.id, lang): render_game_page(project, game, lang, langs, allow_missing,

@@ -143,6 +143,12 @@ class Rules:
         for loc, value in strings(self.raw) if self.raw is not None else ():
             if any(c in value for c in characters):
                 return f"{self.file}:{line_of(self.raw, loc)}: {field_path(loc)}"
+        from ..checks.sheet_cells import at_cell, with_characters
+        for deck in self.game.decks:   # the card index quotes the cards: a spreadsheet's at its cell
+            for card in deck.cards:
+                cell = with_characters(card, self.lang, list(characters))
+                if cell:
+                    return f"{at_cell(cell)}: {self.game.id} rules ({self.lang}), card '{card.id}'"
         return self.file or f"{self.game.id} rules ({self.lang})"
 
     def about_notes(self) -> list[str]:

@@ -15,7 +15,8 @@ from reportlab.pdfbase import pdfmetrics
 from datafile.errors import BuildError, DataError
 from datafile.source import read_bytes
 
-from ..reading.locate import MAX_FONT_BYTES, game_font, locate_inside, system_font, system_substitute
+from ..reading.locate import (MAX_FONT_BYTES, game_font, locate_inside, system_font, system_style,
+                              system_substitute)
 from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .cff_outlines import bitmaps_only, truetype_bytes
@@ -153,7 +154,7 @@ class FontBook:
         return family
 
     def system_family(self, name: str) -> str:
-        """A TrueType family installed on this system (fontconfig), as one face for every style."""
+        """A family installed on this system (fontconfig; a CFF .otf converted), its faces by style."""
         if ("system", name) in self._files:
             return self._files[("system", name)]
         path = system_font(name)
@@ -162,8 +163,20 @@ class FontBook:
                              f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
         data = truetype_bytes(read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a font file"), str(path))
         substitute = system_substitute(name)     # Liberation Sans for Arial: the same widths
-        family = self._files[("system", name)] = self._one_face_family(
-            "system", data, name, f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)")
+        shown = f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)"
+        family = self._files[("system", name)] = self._one_face_family("system", data, name, shown)
+        styled = {}
+        for bold, italic in ((True, False), (False, True), (True, True)):   # fc-match "Family:bold", …
+            path = system_style(name, bold, italic)
+            if path is not None:   # else the regular face (validate has said the family has no such style)
+                data = truetype_bytes(read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a font file"),
+                                      str(path))
+                face = _register_file_face(data, f"pnp-system-{hashlib.sha256(data).hexdigest()[:10]}", name)
+                styled[(bold, italic)] = self._faces[(family, bold, italic)] = replace(face, shown=shown)
+        for (bold, italic), face in styled.items():   # <b> and <i> in its paragraphs too
+            addMapping(f"pnp-{family}", int(bold), int(italic), face.name)
+        if (True, True) not in styled and styled:     # bold italic missing: the bold, else the italic
+            self._faces[(family, True, True)] = styled.get((True, False)) or styled[(False, True)]
         return family
 
     def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "", named_by: bytes = b"") -> str:

@@ -131,7 +131,8 @@ def test_a_spreadsheet_deck_does_not_hide_the_rest_of_the_game(tmp_path):
     add_language(game, "fr", texts=False, files=False, labels=False)
     result = pnp("validate", "spice-road", root=tmp_path)
     out = lines(result)
-    assert "cards/spice-road/goods.csv:2: name: no 'fr' text (expected a column name.fr, filled in)" in out
+    assert ("cards/spice-road/goods.csv:1: no column name.fr beside column B 'name.en' (expected a column name.fr "
+            "(each language of the game has its own))") in out
     assert "cards/spice-road/goods.yaml:2: name: no 'fr' text (expected a text for each of en, fr)" in out
     assert "cards/spice-road/game.yaml:3: name: no 'fr' text (expected a text for each of en, fr)" in out
     assert any(line.startswith("cards/spice-road/aid/fr.yaml: no fr player aid") for line in out)

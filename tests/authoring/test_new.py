@@ -183,3 +183,17 @@ def test_the_example_aid_and_rules_left_behind_are_one_line_naming_what_to_delet
     for folder in ("aid", "aid-card", "rules"):
         shutil.rmtree(game / folder)
     assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+
+
+def test_a_product_whose_folder_is_removed_leaves_the_output_and_the_site(tmp_path):
+    # newcomer 4: the aid folders removed, the build said "skipped" yet kept the old PDFs and offered them
+    game = new_game(tmp_path)
+    out, _ = build(tmp_path, "--only", "player-aid,rules")
+    assert (out / "en" / "player-aid.pdf").exists()
+    shutil.rmtree(game / "aid")
+    out, result = build(tmp_path, "--only", "player-aid,rules")
+    assert "removed 1 old file(s) the game no longer makes: spice-road/en/player-aid.pdf" in result.output
+    assert sorted(p.name for p in (out / "en").iterdir()) == ["rules.pdf"]
+    site = tmp_path / "out" / "site"
+    assert not [p for p in site.rglob("*") if "player-aid" in p.name or
+                (p.suffix == ".html" and "player-aid" in p.read_text(encoding="utf-8"))]

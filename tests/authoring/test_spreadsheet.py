@@ -152,7 +152,8 @@ def test_a_missing_language_names_the_column_to_add(game, tmp_path):
     add_deck(game, "goods", DECK % "goods.csv")
     (game / "goods.csv").write_text("id,name.en,props.cost\nsaffron,Saffron,3\n", encoding="utf-8")
     result = pnp("validate", "spice-road", root=tmp_path)
-    assert "cards/spice-road/goods.csv:2: name: no 'fr' text (expected a column name.fr, filled in)" in result.output
+    assert ("cards/spice-road/goods.csv:1: no column name.fr beside column B 'name.en' (expected a column name.fr "
+            "(each language of the game has its own))") in result.output
 
 
 def test_file_not_found_and_outside_the_game(game, tmp_path):

@@ -1,0 +1,50 @@
+"""A YAML parser's error in the words of the people who make it (datafile/source.py reads the
+files): a tab, a ': ' in an unquoted value, a key without its ':', a line indented under a value,
+a Ruby symbol or a double quote pasted from Squib, a '{' or '[' left open."""
+from __future__ import annotations
+
+import re
+
+
+def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: int = 40) -> tuple[str, str]:
+    """The parser's words for the mistakes people make most, in theirs (message, expected);
+    `opened`: where the parser's context began (a { or [ it could not close)."""
+    lines = text.splitlines()
+    here = lines[mark.line] if mark and mark.line < len(lines) else ""
+    if "\t" in here[:len(here) - len(here.lstrip())] or "tab" in problem or \
+            (mark and mark.column < len(here) and here[mark.column] == "\t"):
+        column = here.index("\t") + 1 if "\t" in here else 0
+        return (f"a tab character{f' at column {column}' if column else ''}: YAML indents with spaces",
+                "spaces instead of the tab: set your editor to insert spaces")
+    if "nesting depth" in problem:   # libyaml's own limit, met before ours (max_depth)
+        return f"values nested more than {max_depth} levels deep", f"at most {max_depth} levels"
+    if "mapping values are not allowed" in problem:
+        above = lines[mark.line - 1] if mark and 0 < mark.line <= len(lines) else ""
+        indent = lambda line: len(line) - len(line.lstrip())   # noqa: E731
+        if above.strip() and not above.lstrip().startswith(("#", "-")) and ":" not in above \
+                and indent(above) == indent(here):   # `deck heroes`, then `name: …`: one value over two lines
+            return (f"'{above.strip()[:30]}' has no ':' after its key",
+                    f"key: value, e.g. {above.strip().split()[0]}: {' '.join(above.split()[1:])[:20] or '…'}")
+        if re.match(r"\s*[\w-]+: +[^\s{\[#'\"]", above) and indent(here) > indent(above):
+            return (f"this line is indented under '{above.strip()[:30]}', whose value is given already",
+                    f"the indentation of '{above.strip().split(':')[0]}:' ({indent(above)} spaces)")
+        return ("': ' inside a value that is not quoted",
+                "the value in quotes, e.g. text: \"Gain 1: then draw\"")
+    if "expected node content" in problem and mark and here[mark.column:mark.column + 1] == ":":
+        word = re.match(r":[\w-]*", here[mark.column:]).group()
+        return (f"'{word}' is a Ruby symbol (Squib's way of naming a colour or a value)",
+                f"{word[1:] or 'the value'} without the ':' (in quotes if it holds one)")
+    if "cannot start any token" in problem and mark and mark.column < len(here):
+        return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
+                f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")
+    closing = {"did not find expected ',' or '}'": ("{", "}"), "did not find expected ',' or ']'": ("[", "]")}
+    if problem in closing and opened is not None and re.search(r'\["|"\]', here):
+        # `text: "ATK {{ card.props["Attack Power"] }}"`: the inner quote ends the value
+        return ("a '\"' inside a value in double quotes ends the value there",
+                "single quotes for a quote inside it; a header such as 'Attack Power' is read as "
+                "card.props.attack_power")
+    if problem in closing and opened is not None:     # the parser notices a line after the slip
+        first, last = closing[problem]
+        return (f"this '{first}' is not closed before line {mark.line + 1}",
+                f"a ',' between its entries and a '{last}' after the last one")
+    return f"YAML syntax error: {problem}", "valid YAML"
