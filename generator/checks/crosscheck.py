@@ -156,7 +156,7 @@ def _font_files(project: Project, lid: str, data: GameData) -> None:
             except BuildError as exc:
                 file, line = (region.origin or {}).get("font") or (project.layouts[lid].file, 0)
                 problems.setdefault((file, line, str(exc)), (Problem(file, line, f"{lid} regions.{region.name}.font",
-                                                                     str(exc), "a .ttf file of the game folder"),
+                                                                     str(exc), "a .ttf or .otf file of the game folder"),
                                                              []))[1].append(region.name)
     if problems:   # a font written once, in a style that boxes extend: said once, there
         raise DataError([replace(problem, message=problem.message + (f" (the font of boxes {', '.join(boxes)})"

@@ -304,7 +304,13 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
             face = fonts.face(family, bold, italic)
             faces = [face] + ([fonts.face(family, True, italic)] if "**" in source else []) \
                 + ([fonts.face(family, bold, True)] if source.replace("**", "").count("*") >= 2 else [])
-        except (DataError, BuildError, OSError, KeyError):
+        except BuildError as exc:
+            # a file of layouts/fonts.yaml that cannot be used (damaged, bitmaps only): said once, at
+            # the first text set in it, as the build stops at it; the others are reported where they load
+            if (role in roles[lang] or role in spec.families) and ("font", str(exc)) not in problems:
+                problems["font", str(exc)] = Problem(*where(), str(exc), "a usable font file (.ttf or .otf)")
+            return
+        except (DataError, OSError, KeyError):
             return                      # an unknown family or a font that cannot be read: reported where fonts load
         missing = [c for c in check_glyphs(source, faces) if (card, lang, c) not in said]
         if not missing:

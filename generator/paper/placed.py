@@ -36,6 +36,7 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
     icons = build_icon_font(f"pnp-icons-{game.id}", project.icons_for(game.id))
     renderers: dict[str, FaceRenderer] = {}
     problems: dict[tuple, Problem] = {}
+    unusable: set[str] = set()     # a game folder's font files that cannot be used: said once
     for box in contents:
         # an image is the same file in every language: said once
         where = (box.layout, box.region.name, box.lang if box.region.kind == "text" else "")
@@ -50,12 +51,16 @@ def placing_problems(project: Project, game: GameData) -> list[Problem]:
             continue
         if box.region.kind == "text" and font.lower().endswith((".ttf", ".otf")) and font not in project.fonts.families:
             # a game folder's font: the data checks read its header; the build parses it whole
+            # (converts a CFF .otf); a font that cannot be used is said once, where first named
+            if font in unusable:
+                continue
             try:
                 fonts.file_family(game.directory, font)
             except BuildError as exc:
                 file, line = font_at[1:]
+                unusable.add(font)
                 problems[font_at] = Problem(
-                    file, line, f"{box.layout} regions.{box.region.name}.font", str(exc), "a .ttf file of the game folder")
+                    file, line, f"{box.layout} regions.{box.region.name}.font", str(exc), "a .ttf or .otf file of the game folder")
                 continue
         try:
             renderers[box.lang].place_only(box.region, box.size, box.source, BLEED)

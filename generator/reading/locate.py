@@ -28,6 +28,7 @@ MAX_SHEET_BYTES = 16_000_000    # an .xlsx (its parts are bounded once unzipped:
 # the file system's clock can leave the same size and time (git's "racy" files)
 SETTLED_NS = 2 * 10 ** 9
 TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true")    # the first bytes of a TrueType font file
+CFF_MAGIC = b"OTTO"     # an OpenType font with PostScript (CFF) outlines: made TrueType (typeset/cff_outlines.py)
 
 
 @lru_cache(maxsize=1)
@@ -105,14 +106,14 @@ def inside(path: Path, folder: Path) -> bool:
 def game_font(folder: Path, name: str) -> Path:
     """The font file `name` of the game folder: inside it (no ../, no absolute path), then the
     read rule's checks (datafile.source.open_checked: a regular file, no link leading out, at most
-    MAX_FONT_BYTES), and a single TrueType font by its first bytes; BuildError (one line)
+    MAX_FONT_BYTES), and a single TrueType or CFF OpenType font by its first bytes; BuildError (one line)
     otherwise. Only those 4 bytes are read: the project is loaded often, a CJK font is ~20 MB."""
     path = folder / name
     if Path(name).is_absolute() or not inside(path, folder):
         raise BuildError(f"font file '{name}' is outside the game folder; put it in {folder.name}/ "
                          f"(e.g. {folder.name}/fonts/{Path(name).name}) and name it from there")
     try:
-        with open_checked(path, name, MAX_FONT_BYTES, (folder,), "a TrueType font file") as handle:
+        with open_checked(path, name, MAX_FONT_BYTES, (folder,), "a font file (.ttf or .otf)") as handle:
             magic = handle.read(4)
     except (DataError, OSError) as exc:
         if not path.exists():
@@ -121,10 +122,9 @@ def game_font(folder: Path, name: str) -> Path:
                              + (f" (it has {', '.join(found[:5])})" if found else "")) from None
         reason = exc.problems[0].message if isinstance(exc, DataError) else f"cannot read file ({exc.strerror})"
         raise BuildError(f"font file '{name}': {reason}") from None
-    if magic not in TRUETYPE_MAGIC:
-        kind = {b"OTTO": "has PostScript (CFF) outlines", b"ttcf": "is a collection of several fonts"}.get(
-            magic, "is not a TrueType font")
-        raise BuildError(f"font file '{name}' {kind}: use a single TrueType font (.ttf)")
+    if magic not in TRUETYPE_MAGIC and magic != CFF_MAGIC:
+        kind = {b"ttcf": "is a collection of several fonts"}.get(magic, "is not a TrueType or OpenType font")
+        raise BuildError(f"font file '{name}' {kind}: use a single font file (.ttf or .otf)")
     return path
 
 
@@ -245,9 +245,10 @@ METRIC_ALIKES = {
 def system_font(family: str) -> Path | None:
     """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
     fontconfig only offers a stand-in of another family (a metric-compatible one excepted:
-    system_substitute), or a file pnp cannot embed (an .otf with PostScript outlines, a .ttc
-    collection). A system font differs between machines: a layout that must print the same
-    everywhere keeps its fonts in the game folder."""
+    system_substitute), or a file pnp cannot embed (a .ttc collection); an .otf with PostScript
+    outlines is taken when fontconfig has no TrueType file of the family, and converted. A system
+    font differs between machines: a layout that must print the same everywhere keeps its fonts
+    in the game folder."""
     found = _fc_match(family)
     return found[1] if found else None
 
@@ -278,12 +279,22 @@ def _fc_match(family: str, style: str = "") -> tuple[str | None, Path] | None:
     import subprocess
     if not family or len(family) > 100 or not shutil.which("fc-match"):
         return None
-    try:
-        found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}\n%{weight}\n%{slant}", "--",
-                                family + (f":{style}" if style else "") + ":fontformat=TrueType"],
-                               capture_output=True, text=True, timeout=5).stdout.splitlines()
-    except (OSError, subprocess.SubprocessError):
-        return None
+    for fontformat in ("TrueType", "CFF"):    # a CFF .otf is converted (typeset/cff_outlines.py)
+        try:
+            found = subprocess.run(["fc-match", "-f", "%{family}\n%{file}\n%{weight}\n%{slant}", "--",
+                                    family + (f":{style}" if style else "") + f":fontformat={fontformat}"],
+                                   capture_output=True, text=True, timeout=5).stdout.splitlines()
+        except (OSError, subprocess.SubprocessError):
+            return None
+        chosen = _fc_chosen(family, style, found)
+        if chosen:
+            return chosen
+    return None
+
+
+def _fc_chosen(family: str, style: str, found: list[str]) -> tuple[str | None, Path] | None:
+    """fc-match's answer (family names, file, weight, slant) if it is `family` (or a metric alike)
+    in the style asked for, in one font file pnp can embed."""
     if len(found) != 4:
         return None
     weight, slant = (int(v) if v.strip().isdigit() else 0 for v in found[2:])
@@ -299,7 +310,7 @@ def _fc_match(family: str, style: str = "") -> tuple[str | None, Path] | None:
     else:
         return None
     path = Path(found[1])
-    if path.suffix.lower() != ".ttf" or not path.is_file():
+    if path.suffix.lower() not in (".ttf", ".otf") or not path.is_file():
         return None
     with open(path, "rb") as handle:
-        return (substitute, path) if handle.read(4) in TRUETYPE_MAGIC else None
+        return (substitute, path) if handle.read(4) in (*TRUETYPE_MAGIC, CFF_MAGIC) else None

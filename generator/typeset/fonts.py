@@ -19,6 +19,7 @@ from ..reading.locate import (MAX_FONT_BYTES, game_font, locate_inside, system_f
                               system_substitute)
 from ..model.model import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
+from .cff_outlines import bitmaps_only, truetype_bytes
 from .icons import ICON_BASE
 from .metrics import MeasuredTTFont
 
@@ -56,13 +57,17 @@ def _register_face(path: Path, name: str, folder: Path) -> Face:
     if not path.is_file():
         raise BuildError(f"font file layouts/fonts/{path.name} not found (see layouts/fonts.yaml)")
     try:   # a regular file of that folder, bounded (datafile.source: not /dev/zero, a pipe or /proc)
-        data = read_bytes(path, f"layouts/fonts/{path.name}", MAX_FONT_BYTES, (folder,), "a TrueType font file")
+        data = read_bytes(path, f"layouts/fonts/{path.name}", MAX_FONT_BYTES, (folder,), "a font file (.ttf or .otf)")
     except DataError as exc:
         raise BuildError(str(exc.problems[0])) from None
+    data = truetype_bytes(data, f"layouts/fonts/{path.name}")     # a CFF .otf: its TrueType conversion
     try:
         font, face = _parsed_face(name, data)
     except Exception as exc:  # ReportLab raises TTFError, struct.error, ... on a damaged file
-        raise BuildError(f"font file layouts/fonts/{path.name} is not a usable TrueType font "
+        said = bitmaps_only(data, f"layouts/fonts/{path.name}")
+        if said:
+            raise BuildError(said) from None
+        raise BuildError(f"font file layouts/fonts/{path.name} is not a usable font (.ttf or .otf) "
                          f"({' '.join(str(exc).split())[:120]})") from None
     pdfmetrics.registerFont(font)
     return face
@@ -80,9 +85,12 @@ def _parsed_face(name: str, data: bytes) -> tuple[MeasuredTTFont, Face]:
 def _register_file_face(data: bytes, name: str, shown: str) -> Face:
     try:
         font = MeasuredTTFont(name, io.BytesIO(data))
-    except Exception as exc:  # TTFError for a PostScript-outline .otf, struct.error for a damaged file
+    except Exception as exc:  # TTFError for a font of bitmaps only, struct.error for a damaged file
+        said = bitmaps_only(data, shown)
+        if said:
+            raise BuildError(said) from None
         raise BuildError(f"font file '{shown}' cannot be embedded ({' '.join(str(exc).split())[:100]}): "
-                         f"use a TrueType font (.ttf, or an .otf with TrueType outlines)") from None
+                         f"use a TrueType font (.ttf) or an OpenType font (.otf)") from None
     pdfmetrics.registerFont(font)
     for bold in (0, 1):
         for italic in (0, 1):
@@ -137,21 +145,23 @@ class FontBook:
             return self._files[(folder, name)]
         path = game_font(folder, name)
         try:   # read by the project's one rule (datafile.source), as every other font
-            data = read_bytes(path, name, MAX_FONT_BYTES, (folder,), "a TrueType font file")
+            data = read_bytes(path, name, MAX_FONT_BYTES, (folder,), "a font file (.ttf or .otf)")
         except DataError as exc:
             raise BuildError(str(exc.problems[0])) from None
-        family = self._files[(folder, name)] = self._one_face_family("file", data, name)
+        # named by the designer's file; a CFF .otf is embedded as its TrueType conversion
+        family = self._files[(folder, name)] = self._one_face_family(
+            "file", truetype_bytes(data, name), name, named_by=data)
         return family
 
     def system_family(self, name: str) -> str:
-        """A TrueType family installed on this system (fontconfig), as one face for every style."""
+        """A family installed on this system (fontconfig; a CFF .otf converted), its faces by style."""
         if ("system", name) in self._files:
             return self._files[("system", name)]
         path = system_font(name)
         if path is None:
             raise BuildError(f"font '{name}' is not installed here (fc-list : family lists what is); "
                              f"use a family of layouts/fonts.yaml or a .ttf in the game folder")
-        data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
+        data = truetype_bytes(read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a font file"), str(path))
         substitute = system_substitute(name)     # Liberation Sans for Arial: the same widths
         shown = f"'{name}' ({f'as {substitute}, ' if substitute else ''}installed on this system)"
         family = self._files[("system", name)] = self._one_face_family("system", data, name, shown)
@@ -159,7 +169,8 @@ class FontBook:
         for bold, italic in ((True, False), (False, True), (True, True)):   # fc-match "Family:bold", …
             path = system_style(name, bold, italic)
             if path is not None:   # else the regular face (validate has said the family has no such style)
-                data = read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a TrueType font file")
+                data = truetype_bytes(read_bytes(path, str(path), MAX_FONT_BYTES, (path.parent,), "a font file"),
+                                      str(path))
                 face = _register_file_face(data, f"pnp-system-{hashlib.sha256(data).hexdigest()[:10]}", name)
                 styled[(bold, italic)] = self._faces[(family, bold, italic)] = replace(face, shown=shown)
         for (bold, italic), face in styled.items():   # <b> and <i> in its paragraphs too
@@ -168,9 +179,9 @@ class FontBook:
             self._faces[(family, True, True)] = styled.get((True, False)) or styled[(False, True)]
         return family
 
-    def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "") -> str:
-        """A font file's bytes as a family named by their hash, its one face for every style."""
-        family = f"{kind}-{hashlib.sha256(data).hexdigest()[:10]}"
+    def _one_face_family(self, kind: str, data: bytes, name: str, shown: str = "", named_by: bytes = b"") -> str:
+        """A font file's bytes as a family named by their hash (or `named_by`'s), its one face for every style."""
+        family = f"{kind}-{hashlib.sha256(named_by or data).hexdigest()[:10]}"
         if (family, False, False) not in self._faces:
             face = replace(_register_file_face(data, f"pnp-{family}", name), shown=shown or f"'{name}'")
             for bold in (False, True):

@@ -88,11 +88,12 @@ def test_a_cff_font_in_a_style_is_one_line_for_all_the_boxes_that_extend_it(tmp_
       word{n}: {{extends: word, kind: text, x: 5, y: {10 * n}, width: 53, height: 8, text: "W{n}"}}
 """ for n in range(1, 7)))
     (game / "fonts").mkdir()
-    (game / "fonts" / "grundschrift.otf").write_bytes(b"OTTO" + b"\0" * 100)
+    (game / "fonts" / "grundschrift.otf").write_bytes(b"OTTO" + b"\0" * 100)    # a CFF .otf is converted: a damaged one
     layout = (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()
     line = next(i for i, text in enumerate(layout, 1) if text.strip().startswith("word:"))
     result = pnp("validate", "shapes", root=tmp_path)
     assert result.exit_code == 1
     lines = problems_of(result)
-    assert len(lines) == 1 and lines[0].startswith(f"layouts/shapes.yaml:{line}: ") and "(CFF)" in lines[0], \
+    assert len(lines) == 1 and lines[0].startswith(f"layouts/shapes.yaml:{line}: ") \
+        and "damaged OpenType font" in lines[0], \
         result.output

@@ -174,8 +174,8 @@ def test_a_font_by_family_and_by_file_of_the_game(tmp_path):
 @pytest.mark.parametrize("font, setup, expected", [
     ("../../secret.ttf", None, "is outside the game folder"),
     ("fonts/missing.ttf", None, "font file 'fonts/missing.ttf' not found in shapes/"),
-    ("fonts/cff.otf", b"OTTO" + b"\0" * 100, "has PostScript (CFF) outlines: use a single TrueType font (.ttf)"),
-    ("fonts/notes.ttf", b"hello", "is not a TrueType font"),
+    ("fonts/cff.otf", b"OTTO" + b"\0" * 100, "font file 'fonts/cff.otf' is a damaged OpenType font (it lacks its"),
+    ("fonts/notes.ttf", b"hello", "is not a TrueType or OpenType font: use a single font file (.ttf or .otf)"),
     ("gotic", None, "unknown font 'gotic'; did you mean 'gothic'?"),
 ])
 def test_a_font_that_cannot_be_used_is_one_line_of_validate(tmp_path, font, setup, expected):
