@@ -160,12 +160,13 @@ class _Pad:
     def _label_height(self, size: float, index: int, width: float) -> float:
         """The height of the `index`th label (the rows', then the header's and the total's) at `size`."""
         if ("height", size, index, width) not in self._measured:
-            if ("labels", size) not in self._measured:
+            if ("label", size, index) not in self._measured:    # a size the first row refuses parses no other
                 style = ParagraphStyle("l", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
-                self._measured["labels", size] = [self.label(r, style) for r in self.rows] + \
-                    [self.para(escape(t), style) for t in (self.styles["player"], self.styles["total"])]
+                self._measured["label", size, index] = self.label(self.rows[index], style) \
+                    if index < len(self.rows) else \
+                    self.para(escape((self.styles["player"], self.styles["total"])[index - len(self.rows)]), style)
             self._measured["height", size, index, width] = \
-                self._measured["labels", size][index].wrap(width, 1000)[1]
+                self._measured["label", size, index].wrap(width, 1000)[1]
         return self._measured["height", size, index, width]
 
     def draw(self, canvas, x: float, y: float, width: float, height: float) -> None:
