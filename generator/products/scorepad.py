@@ -75,6 +75,11 @@ class Row:
 @dataclass
 class _Pad:
     """What one pad shows, measured once; `draw` puts it in a w x h box."""
+    # label sizes and heights measured so far: arrange() tries up to 5 grids × 2 label columns
+    # × 6 sizes, then the build and each pad drawn ask again; a label is parsed once per size
+    # (the parse was 80 % of the pad's CPU) and wrapped again at each width (typeset/paragraph.py
+    # breaks afresh from the parse, so the height is the one a new paragraph gets)
+    _measured: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     title: str
     subtitle: str           # "Score pad", when the title alone fills the line
     note: str
@@ -88,11 +93,6 @@ class _Pad:
     icons: object = None
     para: type = Paragraph     # KinsokuParagraph for Japanese
     join: str = " · "          # between the subtitle and the note: 「：」 in Japanese
-    # label sizes and heights measured so far: arrange() tries up to 5 grids × 2 label columns
-    # × 6 sizes, then the build and each pad drawn ask again; a label is parsed once per size
-    # (the parse was 80 % of the pad's CPU) and wrapped again at each width (typeset/paragraph.py
-    # breaks afresh from the parse, so the height is the one a new paragraph gets)
-    _measured: dict = field(default_factory=dict, repr=False, compare=False)
 
     def title_style(self, width: float) -> ParagraphStyle:
         """The largest title size at which the title holds on one line."""
