@@ -25,7 +25,7 @@ from datafile.errors import BuildError, DataError
 from datafile.source import load_yaml
 
 from ..reading import site_code
-from ..reading.locate import input_files, search_path
+from ..reading.locate import input_files, relative, search_path
 from ..paper import written
 from ..paper.output import file_digest, link_or_copy
 
@@ -122,7 +122,8 @@ class Keys:
             if len(_VIEWS) > 4096:
                 _VIEWS.clear()
             try:   # the loader's limits: a stray alias bomb in a game's subfolder is only bytes here
-                data = load_yaml(path, str(path), search_path(self.root))
+                # named as the loader names it, so the parse it kept serves here (datafile/source.py)
+                data = load_yaml(path, relative(self.root, path), search_path(self.root))
                 _VIEWS[digest, languages] = {
                     one: _sha(json.dumps(_reduce(data, languages, one), sort_keys=True, default=str,
                                          ensure_ascii=False).encode()) for one in sorted(languages)}

@@ -34,9 +34,20 @@ from .instructions import draw_instructions
 def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
     lang = game.game.languages[0]
     options = options.for_language(project.sheets, lang)
-    labels = Translator(project.root, lang, allow_missing=True)
-    pieces = [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels, options)]
-    return INSTRUCTION_PAGES + page_count(_pack(project, game, Layout(project.sheets, options), pieces))
+    return INSTRUCTION_PAGES + page_count(_pack(project, game, Layout(project.sheets, options),
+                                                _counted_pieces(project, game, lang, options)))
+
+
+def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetOptions) -> list[Piece]:
+    """The pieces the page count packs, made once per loaded project, game and language for
+    cards.pdf and its fold-over and ink-saver files: the options change them only by two_sided
+    (_faces), and packing reads them without changing them (SharedFaces shares them too)."""
+    memo = project.__dict__.setdefault("_counted_pieces", {})
+    key = (game.id, lang, bool(options.two_sided))
+    if key not in memo or memo[key][0] is not game:
+        labels = Translator(project.root, lang, allow_missing=True)
+        memo[key] = (game, [p for deck in game.decks for p in _pieces(project, game, deck, lang, labels, options)])
+    return memo[key][1]
 
 
 def _pack(project: Project, game: GameData, layout: Layout, pieces: list[Piece]) -> list[Sheet]:

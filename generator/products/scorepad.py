@@ -8,7 +8,7 @@ between them; the grid is chosen on the space A4 and Letter share, so every lang
 the same orientation; the title never wraps."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -77,6 +77,11 @@ class Row:
 @dataclass
 class _Pad:
     """What one pad shows, measured once; `draw` puts it in a w x h box."""
+    # label sizes and heights measured so far: arrange() tries up to 5 grids × 2 label columns
+    # × 6 sizes, then the build and each pad drawn ask again; a label is parsed once per size
+    # (the parse was 80 % of the pad's CPU) and wrapped again at each width (typeset/paragraph.py
+    # breaks afresh from the parse, so the height is the one a new paragraph gets)
+    _measured: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     title: str
     subtitle: str           # "Score pad", when the title alone fills the line
     note: str
@@ -149,13 +154,24 @@ class _Pad:
     def label_size(self, label: float, row: float) -> float | None:
         """The largest label size at which every row label fits its box: at most 4 lines (a name and a
         formula with its unit and its exception, as Taverna's royal rows need), clear of the rules."""
-        for size in LABEL_SIZES:
-            style = ParagraphStyle("l", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
-            labels = [self.label(r, style) for r in self.rows] + \
-                [self.para(escape(t), style) for t in (self.styles["player"], self.styles["total"])]
-            if all(p.wrap(label - 4 * mm, 1000)[1] <= min(row - 2 * CLEAR - 1.5, size * 4.3) for p in labels):
-                return size
-        return None
+        if ("size", label, row) not in self._measured:
+            self._measured["size", label, row] = next(
+                (size for size in LABEL_SIZES
+                 if all(self._label_height(size, i, label - 4 * mm) <= min(row - 2 * CLEAR - 1.5, size * 4.3)
+                        for i in range(len(self.rows) + 2))), None)
+        return self._measured["size", label, row]
+
+    def _label_height(self, size: float, index: int, width: float) -> float:
+        """The height of the `index`th label (the rows', then the header's and the total's) at `size`."""
+        if ("height", size, index, width) not in self._measured:
+            if ("label", size, index) not in self._measured:    # a size the first row refuses parses no other
+                style = ParagraphStyle("l", parent=self.styles["label"], fontSize=size, leading=size * 1.15)
+                self._measured["label", size, index] = self.label(self.rows[index], style) \
+                    if index < len(self.rows) else \
+                    self.para(escape((self.styles["player"], self.styles["total"])[index - len(self.rows)]), style)
+            self._measured["height", size, index, width] = \
+                self._measured["label", size, index].wrap(width, 1000)[1]
+        return self._measured["height", size, index, width]
 
     def draw(self, canvas, x: float, y: float, width: float, height: float) -> None:
         top = y + height

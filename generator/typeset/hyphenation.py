@@ -18,7 +18,7 @@ import pyphen
 from datafile.errors import DataError, Problem
 from datafile.source import load_yaml
 
-from ..reading.locate import search_path
+from ..reading.locate import relative, search_path
 
 MIN_PART = 3           # letters either side of a break
 EXCEPTIONS = "layouts/hyphenation.yaml"
@@ -127,7 +127,7 @@ def _names(root: Path, lang: str) -> set[str]:
 
     for path in sorted((root / "cards").glob("*/*.yaml")):
         try:   # by the project's rule and the loader's limits: a stray pipe, link or alias bomb names nothing
-            walk(load_yaml(path, str(path), search_path(root)))
+            walk(load_yaml(path, relative(root, path), search_path(root)))   # as the loader names it: its parse serves
         except DataError:
             continue
     return words

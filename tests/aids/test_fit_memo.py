@@ -117,6 +117,7 @@ def test_card_text_verdicts_outlast_the_paragraph_memo(monkeypatch):
     paragraphs for; the verdicts are kept apart, so a second validate fits none again."""
     from generator.paper.placed import placing_problems
     from generator.typeset import text
+    monkeypatch.setattr(text, "FIT_CACHE_SIZE", 512)             # fewer paragraphs than Tournay has texts
     project = load_project(Path(__file__).resolve().parents[2])
     game = project.games["tournay"]
     assert placing_problems(project, game) == []

@@ -76,6 +76,24 @@ def test_remembered_font_extents_follow_the_font_registered_under_a_name():
     assert paragraph._ascent_descent("Helvetica", 9) == pdfmetrics.getAscentDescent("Helvetica", 9)
 
 
+def test_a_string_measured_again_is_kept_and_measures_as_reportlab_measures_it():
+    """typeset/metrics.py keeps each (string, size) width of a face: asked again, it answers without
+    summing the glyph widths, with ReportLab's own number, an int size as its float."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator.reading.locate import bundled_root
+    from generator.typeset.metrics import MeasuredTTFont
+    fonts = bundled_root() / "layouts" / "fonts"
+    for file in ("Cardo-Regular.ttf", "BIZUDPGothic-Regular.ttf"):
+        ours, theirs = MeasuredTTFont("pnp-measure-test", str(fonts / file)), TTFont("x", str(fonts / file))
+        cases = [(text, size) for text in ("reprenez-en", "Zauberspruch", "王の恩寵", "", "1\u00a0habitant")
+                 for size in (9, 9.0, 7.25, 12)]
+        first = [ours.stringWidth(text, size) for text, size in cases]
+        ours._widths = {}                          # a width summed again would fail here
+        assert [ours.stringWidth(text, size) for text, size in cases] == first
+        assert first == [theirs.stringWidth(text, size) for text, size in cases]
+
+
 def test_the_cards_files_share_their_faces_and_write_what_each_writes_alone(tmp_path, monkeypatch):
     """cards-fold-over.pdf finishes the canvas cards.pdf left with its faces drawn, and
     cards-ink-saver.pdf paints the steps cards.pdf's faces decided (products/cards.py): after

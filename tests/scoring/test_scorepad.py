@@ -57,3 +57,40 @@ def test_japanese_pad_subtitle_is_not_joined_to_its_note_by_a_middle_dot(built, 
     pdf = built(game) / game / "ja" / "score-pad.pdf"
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert "得点表：各列" in text and "得点表・" not in text
+
+
+@pytest.mark.parametrize("lang", ["ja"])    # kinsoku lines: the paragraph most apt to keep state between wraps
+def test_a_pad_label_is_parsed_once_per_size_and_measures_as_a_new_one(monkeypatch, lang):
+    """Choosing the grid tries up to 5 grids x 2 label columns x 6 sizes (issue 49's CPU line):
+    each label is parsed at most once per size, and every label size chosen is the one freshly
+    parsed paragraphs give (Taverna: labels of up to 4 lines; Japanese breaks by kinsoku)."""
+    from pathlib import Path
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import mm
+
+    from generator.loading.catalog import load_project
+    from generator.products import scorepad
+    from generator.typeset.fonts import FontBook
+    project = load_project(Path(__file__).resolve().parents[2])
+    pad, _title = scorepad._pad(project, project.games["taverna"], lang, True, FontBook(project.root, project.fonts))
+    parsed, label = [], pad.label
+    monkeypatch.setattr(pad, "label", lambda row, style: parsed.append((row.title, style.fontSize)) or label(row, style))
+    paper = project.sheets.papers[project.sheets.paper_for(lang)]
+    page = (paper.width * mm, paper.height * mm)
+    _size, _cols, _rows, w, h = scorepad._arranged(pad, page, scorepad.shared_space(project, page))
+    assert pad.fits(w, h)
+    assert parsed and len(parsed) == len(set(parsed))
+
+    def fresh(column: float, row: float) -> float | None:
+        for size in scorepad.LABEL_SIZES:
+            style = ParagraphStyle("l", parent=pad.styles["label"], fontSize=size, leading=size * 1.15)
+            labels = [label(r, style) for r in pad.rows] + \
+                [pad.para(escape(t), style) for t in (pad.styles["player"], pad.styles["total"])]
+            if all(p.wrap(column - 4 * mm, 1000)[1] <= min(row - 2 * scorepad.CLEAR - 1.5, size * 4.3) for p in labels):
+                return size
+        return None
+    asked = [key[1:] for key in pad._measured if key[0] == "size"]
+    assert len(asked) > 2
+    assert [pad.label_size(*a) for a in asked] == [fresh(*a) for a in asked]
