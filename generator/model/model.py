@@ -238,14 +238,11 @@ class Deck(Strict):
     # only the spreadsheet's rows whose column holds this value (or one of these): {realm: Sea}
     where: dict[Annotated[str, Field(max_length=100)], WhereValue | list[WhereValue]] | None = \
         Field(None, min_length=1, max_length=10)
-    # board: each card is a board printed across as many sheets as it needs (paper/board.py)
-    component: Literal["cards", "board"] = "cards"
+    component: Literal["cards", "board"] = "cards"   # board: printed across as many sheets as it needs
     sheet: SheetGrid | None = None   # its own sheet grid (else the game's, else as the paper fits)
-    # mm of white frame inside its cards' cut on the sheets (None: sheets.yaml's); 0 prints the
-    # face to the cut, for a border the card draws itself (Squib's)
+    # mm of white frame inside the cut (None: sheets.yaml's); 0: the face to the cut (a border of its own)
     frame: float | None = None
-    # the rules' card index: as the file lists them, or by name (reader's order) within each layout
-    index: Literal["as-listed", "by-name"] = "as-listed"
+    index: Literal["as-listed", "by-name"] = "as-listed"   # the rules' card index: file order, or by name
 
     @field_validator("size", mode="before")
     @classmethod
@@ -284,10 +281,9 @@ class Game(Strict):
     languages: list[Language] = Field(max_length=50)   # also file names
     decks: list[Annotated[str, Field(pattern=SLUG)]] = Field(max_length=100)   # file names: no paths
     # components of the published game this project does not print (the board, pieces, coins...):
-    # the player takes them from their copy; named on the card sheets' first page
+    # the player takes them from their copy (named on the card sheets' first page)
     not_printed: list[Text] = Field([], max_length=50)
-    # one sentence after the list of printed pieces, where they say it: what their counts assume
-    printed_note: Text | None = None
+    printed_note: Text | None = None   # a sentence after the printed pieces' list: what their counts assume
     sheet: SheetGrid | None = None   # the sheet grid of the decks that set none
 
     @field_validator("players", mode="before")

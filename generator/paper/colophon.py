@@ -71,6 +71,12 @@ def line(game, lang: str, edition: str, root: Path) -> str:
     return " · ".join(p for p in parts if p)
 
 
+def set_title(canvas, title: str) -> None:
+    """The typesetter's no-break spaces (« San\u00a0Gimignano ») keep lines whole on a page; a title is
+    not set in lines, and every file's title starts with the same game name."""
+    canvas.setTitle(title.replace("\u00a0", " "))
+
+
 def stamp(canvas, root: Path, author: str | None = None) -> None:
     """The PDF's creation and modification dates from the build date; its author."""
     epoch = build_epoch(root)

@@ -25,9 +25,7 @@ from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_ma
 from . import images
 from ..checks.sheet_cells import at_cell, failing_cell
 from .face_colours import background_place, face_errors, resolve_color
-from .shapes import draw_shape
-
-CONTENT = ("text", "icon", "image")   # what a quarter turn lays out in the box, width and height exchanged
+from .shapes import draw_shape, turn, turned
 
 
 class BadImage(BuildError):
@@ -45,23 +43,6 @@ class MissingGlyphs(BuildError):
     def __init__(self, message: str, characters: list[str]):
         super().__init__(message)
         self.characters = characters
-
-
-def turn(canvas: Canvas, r: Region, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
-    """Turn the canvas by `rotate` degrees (counter-clockwise) about the box's centre; the box in
-    the turned frame. At 90° and 270° a text, icon or image fills the box it was given, laid out
-    with width and height exchanged (text running up or down the box); at other angles, and for
-    shapes, the box itself turns."""
-    canvas.translate(x + w / 2, y + h / 2)
-    canvas.rotate(r.rotate)
-    return turned(r, w, h)
-
-
-def turned(r: Region, w: float, h: float) -> tuple[float, float, float, float]:
-    """The box of a turned region in the turned frame (turn)."""
-    if r.kind in CONTENT and r.rotate % 180 == 90:
-        w, h = h, w
-    return -w / 2, -h / 2, w, h
 
 
 class FaceRenderer:

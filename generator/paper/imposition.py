@@ -19,7 +19,7 @@ from ..model.model import SheetsFile, Size
 from ..model.project import Project
 from ..typeset.fonts import FontBook
 from . import board
-from .colophon import credits, stamp
+from .colophon import credits, set_title, stamp
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all, tallest_sheets
@@ -50,12 +50,6 @@ class SheetOptions:
     def two_sided(self):
         """How pieces with a back are printed: 'fold', 'duplex', or None (fronts only)."""
         return "fold" if self.fold != "none" else None if self.duplex == "none" else "duplex"
-
-
-def set_title(canvas, title: str) -> None:
-    """The typesetter's no-break spaces (« San\u00a0Gimignano ») keep lines whole on a page; a title is
-    not set in lines, and every file's title starts with the same game name."""
-    canvas.setTitle(title.replace("\u00a0", " "))
 
 
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,

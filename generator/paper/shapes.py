@@ -10,6 +10,7 @@ import math
 
 from reportlab.lib.units import mm
 
+CONTENT = ("text", "icon", "image")   # what a quarter turn lays out in the box, width and height exchanged
 DEFAULT_STAR_POINTS = 5
 DEFAULT_STAR_INNER = 0.5
 
@@ -52,3 +53,20 @@ def footprint(x0: float, y0: float, x1: float, y1: float, angle: float) -> tuple
     half_w = ((x1 - x0) * c + (y1 - y0) * s) / 2
     half_h = ((x1 - x0) * s + (y1 - y0) * c) / 2
     return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
+
+def turn(canvas, r, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """Turn the canvas by `rotate` degrees (counter-clockwise) about the box's centre; the box in
+    the turned frame. At 90° and 270° a text, icon or image fills the box it was given, laid out
+    with width and height exchanged (text running up or down the box); at other angles, and for
+    shapes, the box itself turns."""
+    canvas.translate(x + w / 2, y + h / 2)
+    canvas.rotate(r.rotate)
+    return turned(r, w, h)
+
+
+def turned(r, w: float, h: float) -> tuple[float, float, float, float]:
+    """The box of a turned region in the turned frame (turn)."""
+    if r.kind in CONTENT and r.rotate % 180 == 90:
+        w, h = h, w
+    return -w / 2, -h / 2, w, h

@@ -72,7 +72,7 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
     flip = _("flipped on the long edge") if duplex == "long" else _("flipped on the short edge")
     heading = plain("Duplex calibration ({paper}, {flip})", paper=written_paper(paper_name), flip=flip)
     # the game's own page (calibration-page.pdf) says whose it is, as its other files do
-    from ..paper.imposition import set_title
+    from ..paper.colophon import set_title
     set_title(canvas, plain("{game} — {title}", game=game_name, title=heading) if game_name else heading)
     canvas.setCreator("pnp-studio")
     canvas.setAuthor("pnp-studio")

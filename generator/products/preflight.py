@@ -21,7 +21,7 @@ from datafile.errors import BuildError, DataError
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
 from ..model.templates import Props, View
-from ..paper.face import CONTENT
+from ..paper.shapes import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
 from ..paper.shapes import footprint
 from ..paper.sheets import inside_shape

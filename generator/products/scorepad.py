@@ -1,11 +1,10 @@
 """score-pad.pdf: a printable score sheet per game and language — the calculator's categories
 (scoring/) as rows, each with its formula ("towers × 5", from the aid card's scoring table,
 cards/<game>/aid-card/), one column per player, a totals row, a winner line and the tie-break
-under it. Every row ends in a framed result box, the one the total adds up; on a row that
-multiplies, a player's box holds the count first, then "=". One page holding as many pads as a pencil can
-use (rows ≥ 9 mm, player columns ≥ 24 mm, labels ≥ 7.5 pt clear of the rules), with cut lines
-between them; the grid is chosen on the space A4 and Letter share, so every language's pad has
-the same orientation; the title never wraps."""
+under it. Every row ends in a framed result box, the one the total adds up (a row that multiplies:
+the count first, then "="). One page holds as many pads as a pencil can use (rows ≥ 9 mm,
+player columns ≥ 24 mm, labels ≥ 7.5 pt clear of the rules), with cut lines between them; the
+grid is chosen on the space A4 and Letter share (one orientation in every language); the title never wraps."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
