@@ -54,6 +54,9 @@ def inherited_plus(own: dict, base: dict, dpi: float | None, file: str, line, wh
         elif base.get(key) is None:
             total, wrong = None, f"'{own[key].strip()}' adds to the {key} of the extended layout's box, which sets none"
         else:
+            written_in = (base.get("units") or {}).get(key)
+            if written_in and not unit:
+                own[key] = f"{own[key].strip()} {written_in}"
             total, wrong = plus(base[key], own[key], dpi)
         if wrong:
             problems.append(Problem(file, line(key), f"{where}.{key}", wrong, "+= a number, or a number and its unit"))
@@ -122,6 +125,9 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
                                         f"{' and '.join(map(repr, [names] if isinstance(names, str) else names))} "
                                         f"sets no {key}", f"{'an' if key == 'x' else 'a'} {key} on the box it extends, or one of its own"))
                 return None
+            written_in = (taken.get("units") or {}).get(key)   # a box of the extended layout, in mm now
+            if written_in and not isinstance(taken[key], str) and not parse_relative(own[key])[1]:
+                own[key] = f"{own[key].strip()} {written_in}"   # `+= 300` as its box wrote it: 300 px
             own[key], wrong = plus(taken[key], own[key], dpi)
             if wrong:
                 failed.add(rname)
@@ -188,6 +194,8 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
             values[key] = 0.0
         else:
             values[key] = to_mm(number, unit, dpi)
+            if unit not in (None, "mm"):
+                values["units"] = {**(values.get("units") or {}), key: unit}
             if abs(values[key]) > MAX_OFFSET_MM:
                 problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' is "
                                         f"{values[key]:.0f} mm", f"at most {MAX_OFFSET_MM} mm"))

@@ -248,8 +248,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                                      "an existing layout id (file/name)")])
         parent = resolve_layout(parent_id, specs, roles, chain + (lid,))
         merged_regions = {r.name: {k: v for k, v in vars(r).items() if k != "name"} for r in parent.regions}
-        written = {r.name: {k: getattr(r, k) for k in (r.origin or {}) if k in Region.__dataclass_fields__
-                            and k != "name"} for r in parent.regions}
+        written = {r.name: {**{k: getattr(r, k) for k in (r.origin or {}) if k in Region.__dataclass_fields__
+                               and k != "name"}, **({"units": r.units} if r.units else {})} for r in parent.regions}
         background_at = background_at if background else parent.background_at
         background = background or parent.background
         palette = {**parent.colors, **colors}

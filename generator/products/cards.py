@@ -85,7 +85,7 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
                 problems.append(Problem(project.relative(path), _line(project, path, ("size",)), "size", str(exc),
                                         "a smaller piece, or a larger paper (--paper)"))
                 break
-    return problems
+    return list(dict.fromkeys(problems))    # a game's own grid: one line, not one per deck
 
 
 def grid_warnings(project: Project, games: list[GameData], sheet: SheetOptions,
@@ -124,7 +124,7 @@ def grid_warnings(project: Project, games: list[GameData], sheet: SheetOptions,
                            f"{edges} the cards are {frame.shortest:.2g} mm long, not {project.sheets.marks.length:g}"
                            f"{label}; {field}: {count - 1} keeps {'both' if label else 'them whole'}")
                 break
-    return out
+    return list(dict.fromkeys(out))    # a game's own grid: the same line for each of its decks of one size
 
 
 def _line(project: Project, path: Path, keys: tuple) -> int:

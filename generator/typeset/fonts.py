@@ -175,6 +175,9 @@ class FontBook:
                 styled[(bold, italic)] = self._faces[(family, bold, italic)] = replace(face, shown=shown)
         for (bold, italic), face in styled.items():   # <b> and <i> in its paragraphs too
             addMapping(f"pnp-{family}", int(bold), int(italic), face.name)
+        # last: registerFont left the regular name read as the family's bold italic (its own last
+        # mapping), so a paragraph set in the regular face printed in the bold italic file
+        addMapping(f"pnp-{family}", 0, 0, f"pnp-{family}")
         if (True, True) not in styled and styled:     # bold italic missing: the bold, else the italic
             self._faces[(family, True, True)] = styled.get((True, False)) or styled[(False, True)]
         return family

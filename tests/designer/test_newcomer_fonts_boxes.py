@@ -28,6 +28,21 @@ def test_a_system_family_in_bold_and_italic_embeds_those_faces(tmp_path):
     assert "DejaVuSans-Bold" in fonts and "DejaVuSerif-Italic" in fonts, fonts
 
 
+def test_a_system_family_in_its_regular_face_embeds_the_regular_file(tmp_path):
+    """Newcomer 5: `font: DejaVu Sans` with no style printed every word in DejaVuSans-BoldOblique
+    once the family's bold and italic faces were mapped (ReportLab read the regular name as the last
+    style registered)."""
+    from generator.reading.locate import system_style
+    if system_style("DejaVu Sans", True, True) is None:
+        pytest.skip("no fontconfig, or no DejaVu Sans Bold Oblique here")
+    project(tmp_path, """\
+      body: {kind: text, x: 5, y: 30, width: 53, height: 10, font: DejaVu Sans, text: "Keep"}
+""")
+    fonts = subprocess.run(["pdffonts", str(build(tmp_path))], capture_output=True, text=True, check=True).stdout
+    names = {line.split()[0].split("+")[-1] for line in fonts.splitlines()[2:]}
+    assert "DejaVuSans" in names and not any(n.startswith("DejaVuSans-Bold") for n in names), fonts
+
+
 def test_a_system_family_without_a_bold_face_is_one_line(tmp_path):
     from generator.reading.locate import system_font, system_style
     family = "DejaVu Math TeX Gyre"

@@ -127,6 +127,22 @@ def test_relative_positions_add_to_the_box_they_extend(tmp_path):
     assert round(next(r for r in layouts["shapes/other"].regions if r.name == "lower").y, 3) == 42.7
 
 
+def test_a_bare_relative_position_in_a_child_layout_keeps_the_unit_its_box_was_written_in(tmp_path):
+    """Newcomer 5: in a layout that extends another, `c: {extends: a, y: += 300}` added 300 mm to
+    a box written in px (its value had come through in mm): 300 px, as in the parent layout."""
+    project(tmp_path, """\
+      slot: {kind: rect, x: 75 px, y: 87 px, width: 175 px, height: 50 px, fill: "#c0392b"}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    text = layout.read_text().replace("  card:\n    background: paper\n", "  card:\n    dpi: 300\n    background: paper\n")
+    layout.write_text(text + "  other:\n    extends: card\n    regions:\n      lower: {extends: slot, y: += 198}\n"
+                             "      slot: {y: += 198}\n")
+    boxes = {r.name: r for r in load_project(tmp_path, ["shapes"]).layouts["shapes/other"].regions}
+    px = 25.4 / 300
+    assert round(boxes["slot"].y, 3) == round(285 * px, 3)        # 87 px + 198 px, not + 198 mm
+    assert round(boxes["lower"].y, 3) == round(483 * px, 3)       # this layout's slot + 198 px
+
+
 def test_a_relative_position_with_nothing_to_add_to_is_one_line(tmp_path):
     project(tmp_path, """\
       alone: {kind: rect, x: 5, y: += 10, width: 10, height: 10, fill: "#c0392b"}
@@ -243,6 +259,20 @@ def test_nine_squib_cards_on_letter_when_the_grid_asks_for_three_rows(tmp_path):
     checked = pnp("validate", "nine", root=tmp_path)        # validate says it as the build does
     assert checked.exit_code == 0 and [row for row in checked.output.splitlines() if row.startswith("warning: ")] \
         == warned, checked.output
+
+
+def test_a_games_own_grid_is_one_warning_not_one_per_deck(tmp_path):
+    """Newcomer 5: `sheet: {rows: 3}` in game.yaml printed the same warning once per deck (5 lines)."""
+    game = new_game(tmp_path, "nine")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("size: poker", "size: {width: 2.5 in, height: 3.5 in}", 1))
+    (game / "more.yaml").write_text(deck.read_text().replace("deck: cards", "deck: more", 1)
+                                    .replace("id: ", "id: more-"))
+    meta = game / "game.yaml"
+    meta.write_text(meta.read_text().replace("decks: [cards]", "decks: [cards, more]\nsheet: {rows: 3}"))
+    checked = pnp("validate", "nine", root=tmp_path)
+    warned = [row for row in checked.output.splitlines() if row.startswith("warning: ")]
+    assert checked.exit_code == 0 and len(warned) == 1 and "game.yaml" in warned[0], checked.output
 
 
 def test_a_coloured_span_quoted_in_the_rules_and_on_the_site_keeps_its_words(tmp_path):

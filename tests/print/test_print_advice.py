@@ -77,6 +77,6 @@ def test_the_fold_over_version_never_asks_for_card_stock(built, lang):
     stock = {"fr": "cartonné", "en": "card stock", "de": "Karton", "ja": "厚紙"}[lang]
     for game in GAMES:
         text = _first_page(built(game) / game / lang / "cards-fold-over.pdf")
-        for why in ("Doppelt gefalteter Karton", "card stock folded", "papier cartonné plié", "厚紙を半分に折る"):
+        for why in ("Gefalteter Karton liegt doppelt", "card stock folded", "papier cartonné plié", "厚紙を半分に折る"):
             text = text.replace(why, "")          # the paper step's reason, which names it to warn
         assert stock not in text, f"{game}/{lang}"
