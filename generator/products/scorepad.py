@@ -364,11 +364,10 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
                          f"legibly on one page")
     canvas.setPageSize(size)
     width, height = size
-    _ = Translator(project.root, lang, options.allow_missing)
-    made = colophon.for_game(game, lang, _, project.root)
+    made = colophon.for_game(game, lang, Translator(project.root, lang, options.allow_missing), project.root)
     parts = colophon.halves(made, pad.body, w - 2 * mm) if cols > 1 else [made]   # clear of the cut line
-    # every pad keeps the whole line once cut: one line under each, or two where it is too long
-    # for a pad's width (the pads a line shorter, where they still fit; else half under each)
+    # every pad keeps the whole line once cut: one line under each, or two where it is too long for
+    # a pad's width (the pads a line shorter, where they still fit; else half under each)
     stacked = len(parts) > 1 and pad.fits(w, h - COLOPHON_LINE / nrows)
     if stacked:
         h -= COLOPHON_LINE / nrows
@@ -378,10 +377,11 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     _cut_lines(canvas, size, cols, nrows)
     whole = stacked or len(parts) == 1
     for i in range(cols if whole else len(parts)):
-        lines = list(enumerate(reversed(parts))) if whole else [(0, parts[i])]
-        for step, part in lines:
-            colophon.draw(canvas, typeset(part, lang), pad.body, MARGIN + i * (w + GUTTER),
-                          EDGE_BASELINE + step * COLOPHON_LINE, width=w - 2 * mm)
+        for step, part in (list(enumerate(reversed(parts))) if whole else [(0, parts[i])]):
+            # Japanese: a 「・」 list broken after an item keeps its 「・」 at the line's end
+            text = typeset(part, lang) + ("・" if lang == "ja" and whole and len(parts) > 1 and part is parts[0] else "")
+            colophon.draw(canvas, text, pad.body, MARGIN + i * (w + GUTTER), EDGE_BASELINE + step * COLOPHON_LINE,
+                          width=w - 2 * mm)
     canvas.showPage()
     canvas.save()
     progress(1)

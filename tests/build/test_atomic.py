@@ -98,11 +98,22 @@ def test_ctrl_c_during_a_build_is_one_line_exit_130_and_nothing_written(tmp_path
     from tests.authoring.helpers import new_game
     new_game(tmp_path / "project", "demo")
     out = tmp_path / "out"
+    # the build holds at its first staged file until interrupted: a small build on a busy machine
+    # could stage and finish between two looks at the folder (seen once in a fresh-clone run)
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(
+        "import time\nfrom generator.paper import output\n_staged = output.Staging.temporary\n"
+        "def temporary(self, target):\n"
+        "    if self.folder is not None and not getattr(output, '_held', False):\n"
+        "        output._held = True\n        time.sleep(120)\n"
+        "    return _staged(self, target)\noutput.Staging.temporary = temporary\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hook), str(ROOT), os.environ.get("PYTHONPATH", "")])}
     process = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(tmp_path / "project"), "build",
-                                "demo", "--no-cache", "--jobs", "1", "--out", str(out)],
+                                "demo", "--no-cache", "--jobs", "1", "--out", str(out)], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     while process.poll() is None and not list(tmp_path.glob(".out.staging-*")):
-        time.sleep(0.01)   # not a timing: waits for the build to begin staging its files
+        time.sleep(0.01)   # not a timing: waits for the build to begin staging its files (it then holds)
     os.killpg(process.pid, signal.SIGINT)    # as a terminal's Ctrl-C: the whole process group
     _, err = process.communicate()
     assert process.returncode == 130, err
