@@ -106,12 +106,15 @@ def test_ctrl_c_during_a_build_is_one_line_exit_130_and_nothing_written(tmp_path
         "import time\nfrom generator.paper import output\n_staged = output.Staging.temporary\n"
         "def temporary(self, target):\n"
         "    if self.folder is not None and not getattr(output, '_held', False):\n"
-        "        output._held = True\n        time.sleep(120)\n"
+        "        output._held = True\n        time.sleep(30)\n"
         "    return _staged(self, target)\noutput.Staging.temporary = temporary\n", encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hook), str(ROOT), os.environ.get("PYTHONPATH", "")])}
     process = subprocess.Popen([sys.executable, "-m", "generator.cli", "--root", str(tmp_path / "project"), "build",
                                 "demo", "--no-cache", "--jobs", "1", "--out", str(out)], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               # as from a terminal: a test runner's worker may ignore SIGINT, and a child
+                               # inherits that (seen in a full run: the build slept, then finished)
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     while process.poll() is None and not list(tmp_path.glob(".out.staging-*")):
         time.sleep(0.01)   # not a timing: waits for the build to begin staging its files (it then holds)
     os.killpg(process.pid, signal.SIGINT)    # as a terminal's Ctrl-C: the whole process group
