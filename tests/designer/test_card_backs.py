@@ -14,7 +14,7 @@ from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project, CARDS
 from tests.designer.test_squib_extras import SHIPS
 from tests.pdfs import open_pdf
-from tests.print.sheet_geometry import trims
+from tests.print.sheet_geometry import trims, words_behind
 
 SEA, LAND = (20, 40, 140), (120, 140, 20)     # the back's colour per realm: navy, olive
 
@@ -42,25 +42,14 @@ def test_each_card_gets_its_own_back_at_the_mirror_of_its_front(tmp_path):
     result = pnp("build", "shapes", "--only", "cards", "--bleed", "0", "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "out" / "shapes" / "en" / "cards.pdf"
+    names = ("Galleon", "Raft", "Junk", "Cart")
+    behind = words_behind(pdf, names, CARDS)
+    for word, labels in behind:
+        assert labels == [word.upper()], (word, labels)
+    seen = [word for word, _ in behind]
     reader = PdfReader(pdf)
-    seen, shared = [], set()
-    with open_pdf(pdf) as doc:
-        for front in range(CARDS, len(doc.pages), 2):       # each sheet's front, then its back
-            width, height = float(doc.pages[front].width), float(doc.pages[front].height)
-            back_words = doc.pages[front + 1].extract_words()
-            back_cells = trims(reader, reader.pages[front + 1])
-            shared |= {t.form for t in back_cells if not t.form.endswith(".back") or ".ships." not in t.form}
-            for word in doc.pages[front].extract_words():
-                if word["text"] not in ("Galleon", "Raft", "Junk", "Cart"):
-                    continue
-                x, y = (word["x0"] + word["x1"]) / 2, height - (word["top"] + word["bottom"]) / 2
-                cell = next(t for t in trims(reader, reader.pages[front]) if t.x0 <= x <= t.x1 and t.y0 <= y <= t.y1)
-                # long-edge duplex: the back of a card is its cell mirrored left to right
-                mirror = next(t for t in back_cells if abs(t.x0 - (width - cell.x1)) < 1 and abs(t.y0 - cell.y0) < 1)
-                labels = [w["text"] for w in back_words if mirror.x0 <= (w["x0"] + w["x1"]) / 2 <= mirror.x1
-                          and mirror.y0 <= height - (w["top"] + w["bottom"]) / 2 <= mirror.y1]
-                assert labels == [word["text"].upper()], (word["text"], labels)
-                seen.append(word["text"])
+    shared = {t.form for back in range(CARDS + 1, len(reader.pages), 2) for t in trims(reader, reader.pages[back])
+              if not t.form.endswith(".back") or ".ships." not in t.form}
     assert sorted(seen) == sorted(["Galleon", "Galleon", "Junk", "Raft", "Cart"])
     # the other deck's back reads no card: one drawing for all its cards, as before
     assert {re.sub(r"^.*\.(\w+)$", r"\1", f) for f in shared} == {"back"}

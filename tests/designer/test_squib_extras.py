@@ -14,7 +14,7 @@ from tests.authoring.helpers import new_game
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import build, card_origin, project, raster, MM, CARDS
 from tests.pdfs import open_pdf
-from tests.print.sheet_geometry import trims
+from tests.print.sheet_geometry import trims, words_behind
 
 ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <path d="M10 10 H90 V60 H10 Z" fill="#000000"/>
@@ -197,26 +197,11 @@ def test_a_row_filter_splits_one_spreadsheet_into_decks_with_their_own_backs(tmp
     result = pnp("build", "shapes", "--only", "cards", "--bleed", "0", "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "out" / "shapes" / "en" / "cards.pdf"
-    reader = PdfReader(pdf)
     realm = {"Galleon": "SEABACK", "Junk": "SEABACK", "Raft": "LANDBACK", "Cart": "LANDBACK"}
-    seen = []
-    with open_pdf(pdf) as doc:
-        for front in range(CARDS, len(doc.pages), 2):       # each sheet's front, then its back
-            back = front + 1
-            width, height = float(doc.pages[front].width), float(doc.pages[front].height)
-            back_words = doc.pages[back].extract_words()
-            back_cells = trims(reader, reader.pages[back])
-            for word in doc.pages[front].extract_words():
-                if word["text"] not in realm:
-                    continue
-                x, y = (word["x0"] + word["x1"]) / 2, height - (word["top"] + word["bottom"]) / 2
-                cell = next(t for t in trims(reader, reader.pages[front]) if t.x0 <= x <= t.x1 and t.y0 <= y <= t.y1)
-                # long-edge duplex: the back of a card is its cell mirrored left to right
-                mirror = next(t for t in back_cells if abs(t.x0 - (width - cell.x1)) < 1 and abs(t.y0 - cell.y0) < 1)
-                labels = [w["text"] for w in back_words if mirror.x0 <= (w["x0"] + w["x1"]) / 2 <= mirror.x1
-                          and mirror.y0 <= height - (w["top"] + w["bottom"]) / 2 <= mirror.y1]
-                assert labels == [realm[word["text"]]], (word["text"], labels)
-                seen.append(word["text"])
+    behind = words_behind(pdf, realm, CARDS)
+    for word, labels in behind:         # each card's back is its realm's, at the mirror of its front
+        assert labels == [realm[word]], (word, labels)
+    seen = [word for word, _ in behind]
     assert sorted(seen) == sorted(["Galleon", "Galleon", "Junk", "Raft", "Cart"])
 
 

@@ -140,3 +140,26 @@ def crop_marks(page, faces) -> list[tuple[float, float, float, float]]:
         if not inside and tuple(line.get("stroking_color") or (0,)) in ((0,), (0, 0, 0), (0.0,), (0.0, 0.0, 0.0)):
             out.append((x0 / MM, top / MM, x1 / MM, bottom / MM))
     return out
+
+
+def words_behind(pdf: Path, names, first: int) -> list[tuple[str, list[str]]]:
+    """(a word of `names` on a fronts page, the words on its back): from page `first`, each sheet
+    a fronts page then its backs page, printed long-edge duplex (a cell's back is the cell
+    mirrored left to right)."""
+    from tests.pdfs import open_pdf
+    reader, found = PdfReader(pdf), []
+    with open_pdf(pdf) as doc:
+        for front in range(first, len(doc.pages), 2):
+            width, height = float(doc.pages[front].width), float(doc.pages[front].height)
+            back_words = doc.pages[front + 1].extract_words()
+            back_cells, front_cells = trims(reader, reader.pages[front + 1]), trims(reader, reader.pages[front])
+            for word in doc.pages[front].extract_words():
+                if word["text"] not in names:
+                    continue
+                x, y = (word["x0"] + word["x1"]) / 2, height - (word["top"] + word["bottom"]) / 2
+                cell = next(t for t in front_cells if t.x0 <= x <= t.x1 and t.y0 <= y <= t.y1)
+                mirror = next(t for t in back_cells if abs(t.x0 - (width - cell.x1)) < 1 and abs(t.y0 - cell.y0) < 1)
+                found.append((word["text"], [w["text"] for w in back_words if mirror.x0 <= (w["x0"] + w["x1"]) / 2
+                                             <= mirror.x1 and mirror.y0 <= height - (w["top"] + w["bottom"]) / 2
+                                             <= mirror.y1]))
+    return found
