@@ -139,6 +139,9 @@ def _table(report) -> None:
         elif found[0].card or found[0].lang:
             extra.append(" ".join(part for part in (found[0].card, found[0].lang) if part))
         tail = f" [{'; '.join(extra)}]" if extra else ""
-        click.secho(f"{level:<7} {where}{side}{boxed}: {text}{tail}", fg=LEVELS[level])
+        first = found[0]   # the box's (or card's) file and line, as validate and the build name it
+        at = f"{first.file}:{first.line}: " if first.file and first.line else f"{first.file}: " if first.file else ""
+        at = "" if text.startswith(at.strip()) else at     # a data problem's message names it already
+        click.secho(f"{level:<7} {at}{where}{side}{boxed}: {text}{tail}", fg=LEVELS[level])
     click.echo(f"\n{report.count('error')} error(s), {report.count('warning')} warning(s), "
                f"{report.count('note')} note(s)")

@@ -2,6 +2,7 @@
 a mistake said once, at the line that names it, with the hint a Squib or nanDECK habit needs."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -70,3 +71,61 @@ def test_a_sheet_name_slip_is_said_at_the_cards_from_line_with_the_likely_sheet(
     assert result.exit_code == 1
     assert lines_of(result) == ["cards/spice-road/heroes.yaml:6: cards_from: cards/spice-road/heroes.xlsx has no "
                                 "sheet 'Bsae'; did you mean 'Base'? (expected one of: Base, Expansion)"], result.output
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
+EXTENDED = HERO + """      art: {kind: image, x: 5, y: 20, width: 20, height: 20, text: art/robot-golem.svg}
+  hero-x:
+    extends: hero
+    regions:
+      title: {color: "#aa0000"}
+"""
+
+
+HEADER_ROWS = "Name,Qty,Cost,Attack Power,Flavor,Colour\nLich,1,5,5,Cold,#112233\n"
+
+
+def _two_layouts(tmp_path, old: str, new: str):
+    """Heroes drawn by spice-road/hero, villains by spice-road/hero-x, which extends it."""
+    game = heroes(tmp_path, hero=EXTENDED.replace(old, new, 1))
+    (game / "art").mkdir()
+    (game / "art" / "robot-golem.svg").write_text(SVG, encoding="utf-8")
+    (game / "villains.csv").write_text(HEADER_ROWS, encoding="utf-8")
+    (game / "villains.yaml").write_text(DECK.replace("heroes", "villains").replace("/hero\n", "/hero-x\n"),
+                                        encoding="utf-8")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("decks: [cards, heroes]", "decks: [cards, heroes, villains]"),
+                                    encoding="utf-8")
+    return game
+
+
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("art/robot-golem.svg", "art/robot-golm.svg",
+     r"layouts/spice-road\.yaml:\d+: spice-road/hero regions\.art\.text: image 'art/robot-golm\.svg' not found in "
+     r"spice-road/; did you mean 'art/robot-golem\.svg'\?"),
+    ("card.props.flavor }}\"}\n      bar", "card.props.flavr }}\"}\n      bar",
+     r"layouts/spice-road\.yaml:\d+: spice-road/hero regions\.flavor\.text: unknown property 'card\.props\.flavr'"),
+    ("font: title, text", "font: fonts/Title.ttf, text",
+     r"layouts/spice-road\.yaml:\d+: spice-road/hero regions\.title\.font: font file 'fonts/Title\.ttf' not found"),
+])
+def test_a_mistake_in_a_box_other_layouts_extend_is_one_line(tmp_path, old, new, expected):
+    _two_layouts(tmp_path, old, new)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert len(lines_of(result)) == 1 and re.match(expected, lines_of(result)[0]), result.output
+
+
+def test_a_check_finding_names_the_line_of_its_box(tmp_path):
+    # a box 1 mm from the edge leaves the safe zone: the warning names the box's line, as validate would
+    heroes(tmp_path, hero=HERO.replace("title: {kind: text, x: 5, y: 5,", "title: {kind: text, x: 1, y: 5,"))
+    layout = (tmp_path / "layouts" / "spice-road.yaml").read_text(encoding="utf-8").splitlines()
+    title = next(n for n, line in enumerate(layout, 1) if "title: {kind: text, x: 1," in line)
+    result = pnp("check", "spice-road", root=tmp_path)
+    safe = [line for line in result.output.splitlines() if "safe zone" in line and "'title'" in line]
+    assert safe and all(line.startswith(f"warning layouts/spice-road.yaml:{title}: spice-road/heroes front")
+                        for line in safe), result.output
+    findings = json.loads(pnp("check", "spice-road", "--json", root=tmp_path).output)["findings"]
+    assert {(f["file"], f["line"]) for f in findings if f["code"] == "safe-zone" and f["box"] == "title"
+            and f["deck"] == "heroes"} == {("layouts/spice-road.yaml", title)}
