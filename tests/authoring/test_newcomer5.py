@@ -129,3 +129,44 @@ def test_a_check_finding_names_the_line_of_its_box(tmp_path):
     findings = json.loads(pnp("check", "spice-road", "--json", root=tmp_path).output)["findings"]
     assert {(f["file"], f["line"]) for f in findings if f["code"] == "safe-zone" and f["box"] == "title"
             and f["deck"] == "heroes"} == {("layouts/spice-road.yaml", title)}
+
+
+def _second_sheet(tmp_path, header: str, row: str = "Lich,1,5,5,#112233\n"):
+    """A second spreadsheet deck, villains, drawn by the heroes' layout, with its own header."""
+    game = heroes(tmp_path)
+    (game / "villains.csv").write_text(header + row, encoding="utf-8")
+    (game / "villains.yaml").write_text(DECK.replace("heroes", "villains"), encoding="utf-8")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("decks: [cards, heroes]", "decks: [cards, heroes, villains]"),
+                                    encoding="utf-8")
+    return game
+
+
+def test_a_column_one_sheet_lacks_prints_nothing_there(tmp_path):
+    # the villains' sheet has no Flavor: its cards leave the flavour box empty, as an empty cell would
+    _second_sheet(tmp_path, "Name,Qty,Cost,Attack Power,Colour\n")
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+    built = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    assert built.exit_code == 0, built.output
+    from pypdf import PdfReader
+    words = "".join(page.extract_text() for page in PdfReader(tmp_path / "out" / "spice-road" / "en" / "cards.pdf").pages)
+    assert "Lich" in words and "Sneaky" in words
+
+
+def test_a_column_one_sheet_lacks_is_required_where_the_deck_says_so(tmp_path):
+    game = _second_sheet(tmp_path, "Name,Qty,Cost,Attack Power,Colour\n")
+    deck = game / "villains.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "properties: {flavor: {type: str, required: true}}\n",
+                    encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert len(lines_of(result)) == 1 and lines_of(result)[0].startswith("cards/spice-road/villains.csv:1:"), \
+        result.output
+
+
+def test_a_header_slip_of_a_column_another_sheet_has_is_still_refused(tmp_path):
+    _second_sheet(tmp_path, "Name,Qty,Cost,Attack Power,Flavr,Colour\n", "Lich,1,5,5,Cold,#112233\n")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert any(line.startswith("cards/spice-road/villains.csv:1: column E 'Flavr'") for line in lines_of(result)), \
+        result.output
