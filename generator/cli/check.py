@@ -25,6 +25,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..texts.languages import language_problems
     from ..products.preflight import Finding, Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from ..checks.faces import empty_boxes
+    from ..checks.literals import literal_problems
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
     from ..paper.imposition import SheetOptions
@@ -62,6 +63,9 @@ def check(ctx, games, langs, as_json, allow_missing):
         report.findings += [Finding("warning", "empty-text", game.id, f"{p.file}:{p.line}: {p.message}",
                                     box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}", file=p.file, line=p.line,
                                     field=p.field) for p in empty_boxes(project, game)]
+        report.findings += [Finding("warning", "untranslated", game.id, f"{p.file}:{p.line}: {p.message}",
+                                    box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}",
+                                    file=p.file, line=p.line, field=p.field) for p in literal_problems(project, game)]
         aid_pages(project, game, sizes[game.id], report)
         for line in size_warnings(project, [game]):      # as validate and the build say it
             report.findings.append(Finding("warning", "size-bleed", game.id, line.removeprefix("warning: ")))

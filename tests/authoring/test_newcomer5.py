@@ -170,3 +170,39 @@ def test_a_header_slip_of_a_column_another_sheet_has_is_still_refused(tmp_path):
     assert result.exit_code == 1
     assert any(line.startswith("cards/spice-road/villains.csv:1: column E 'Flavr'") for line in lines_of(result)), \
         result.output
+
+
+def _bilingual(tmp_path, body: str):
+    """`pnp new spice-road --lang en,de` whose card layout's body box reads `body`."""
+    from .helpers import new_game
+    new_game(tmp_path, "spice-road", "--lang", "en,de")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace('text: "{{ card.text }}"}', f'text: "{body}"}}', 1), encoding="utf-8")
+    lines = layout.read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if body in line)
+
+
+def test_layout_words_written_as_they_are_are_one_warning_each_and_counted_untranslated(tmp_path):
+    line = _bilingual(tmp_path, "[accent|Level {{ card.props.cost }}] of the game")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    warned = [w for w in result.output.splitlines() if "prints as written" in w]
+    assert len(warned) == 1 and warned[0].startswith(
+        f"warning: layouts/spice-road.yaml:{line}: spice-road/card regions.body.text: 'Level … of the game' prints "
+        "as written on the de cards too (expected {{ _('Level') }}"), result.output
+    status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
+    assert status.exit_code == 1
+    de = next(row for row in status.output.splitlines() if row.startswith("spice-road") and " de " in row)
+    assert "100 %" not in de and f"layouts/spice-road.yaml:{line}" in status.output, status.output
+
+
+@pytest.mark.parametrize("body", ["× {{ card.copies }} +2 5k", "Spice Road {{ card.name }}",
+                                  "{{ 'Squib' }} {{ _('Rules') }}"])
+def test_numbers_symbols_names_and_translated_words_are_no_untranslated_literal(tmp_path, body):
+    # `Spice Road` is the game's name in both languages; _('Rules') is pnp's own, translated
+    _bilingual(tmp_path, body)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0 and "prints as written" not in result.output, result.output
+    status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
+    assert status.exit_code == 0, status.output
