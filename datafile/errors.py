@@ -61,8 +61,10 @@ def once_per_place(problems: Iterable[Problem]) -> list[Problem]:
     extending its layout inherits, met once per layout) is said once, the first time."""
     seen, out = set(), []
     for p in problems:
-        # the mistake is what comes before its advice: the advice may name each deck's own sheet
-        key = (p.file, p.line, _CONTEXT.sub("", p.message).split(";")[0]) if p.line else p
+        # the mistake is what comes before its advice (which may name each deck's own sheet), in
+        # the field it is about (the layout before it differs: `crook` or `crook-x`)
+        key = (p.file, p.line, p.field.rsplit(".", 1)[-1], _CONTEXT.sub("", p.message).split(";")[0]) \
+            if p.line else p
         if key not in seen:
             seen.add(key)
             out.append(p)

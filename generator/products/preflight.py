@@ -187,10 +187,13 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
-                place = (layout_id, region.name) + (() if geometry_once else (face.deck.deck, face.key, lang))
+                # a box several layouts extend, where it lies the same on the same card: once, at its line
+                box = (*_box_line(region, "x"), region.x, region.y, region.width, region.height, face.size.width,
+                       face.size.height) if _box_line(region, "x")[1] else (layout_id, region.name)
+                place = box + (() if geometry_once else (face.deck.deck, face.key, lang))
                 if event == "region" and region.kind in PLACED and place not in places:
                     places.add(place)   # geometry is the layout's: `pnp check` reports it once
-                    _geometry(report, face, region, sheets.safe, at, layout_id)
+                    _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id)
                 elif event == "text":
                     at = where(face, lang, region, "text")   # a text's size: its box's text line
                     report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
