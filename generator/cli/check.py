@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import click
@@ -68,14 +69,22 @@ def check(ctx, games, langs, as_json, allow_missing):
                                     file=p.file, line=p.line, field=p.field) for p in literal_problems(project, game)]
         aid_pages(project, game, sizes[game.id], report)
         for line in size_warnings(project, [game]):      # as validate and the build say it
-            report.findings.append(Finding("warning", "size-bleed", game.id, line.removeprefix("warning: ")))
+            report.findings.append(_said("size-bleed", game.id, line))
         for line in grid_warnings(project, [game], SheetOptions(), chosen):    # marks shortened for a grid
-            report.findings.append(Finding("warning", "grid-marks", game.id, line.removeprefix("warning: ")))
+            report.findings.append(_said("grid-marks", game.id, line))
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
         _table(report)
     sys.exit(1 if report.count("error") else 0)
+
+
+def _said(code: str, game: str, line: str):
+    """A warning validate prints (`warning: file:line: …`) as a finding, with its file and line."""
+    from ..products.preflight import Finding
+    text = line.removeprefix("warning: ")
+    at = re.match(r"([^\s:]+):(\d+): ", text)
+    return Finding("warning", code, game, text, file=at.group(1) if at else "", line=int(at.group(2)) if at else 0)
 
 
 def _columns(rows: list[tuple]) -> None:

@@ -268,6 +268,12 @@ def _card_line(face: Face, game: GameData) -> tuple[str, int]:
     return game.deck_files.get(face.deck.deck, ""), 0
 
 
+def _property_line(deck, prop: str, game: GameData) -> dict:
+    """Where a property is declared: its spreadsheet header (row 1), else the deck file."""
+    column = getattr(deck.properties[prop], "_column", None)
+    return dict(file=column[0], line=1) if column else dict(file=game.deck_files.get(deck.deck, ""))
+
+
 def _region_named(project: Project, face: Face, name: str):
     try:
         layout = project.layout_for(face.deck, face.card) if face.card else project.layouts[face.deck.back.layout]
@@ -365,5 +371,5 @@ def _unused(project: Project, game: GameData, report: Report, drawn: set[str], r
                 report.findings.append(Finding(
                     "note", "unused-property", game.id, f"property '{prop}' is declared but no face shows it "
                     f"(fine if the rules, aids or scoring use it)", deck=deck.deck,
-                    file=game.deck_files.get(deck.deck, "")))
+                    **_property_line(deck, prop, game)))
 
