@@ -129,6 +129,7 @@ def test_a_check_finding_names_the_line_of_its_box(tmp_path):
     findings = json.loads(pnp("check", "spice-road", "--json", root=tmp_path).output)["findings"]
     assert {(f["file"], f["line"]) for f in findings if f["code"] == "safe-zone" and f["box"] == "title"
             and f["deck"] == "heroes"} == {("layouts/spice-road.yaml", title)}
+    assert findings and all(f["file"] for f in findings), [f for f in findings if not f["file"]]
 
 
 def _second_sheet(tmp_path, header: str, row: str = "Lich,1,5,5,#112233\n"):
