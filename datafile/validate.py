@@ -208,7 +208,8 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
         if _outer_of(err, errors):   # `name: {en: Crooks, de: }`: said at name.de, not at name too
             continue
         message, expected = worded(err)
-        if err["type"] == "string_type" and err.get("input") is None and loc:   # `de:` with nothing after it
+        if err["type"] == "string_type" and err.get("input") is None and loc and isinstance(loc[-1], str):
+            # `de:` with nothing after it
             key = str(loc[-1])
             message, expected = "empty", f"the text after '{key}:', such as {key}: \"…\""
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
