@@ -300,8 +300,7 @@ class Props(View):
 
 
 def _blanks(deck: Deck) -> dict[str, Any]:
-    """`required: true` makes a property no card may leave out; a column another deck has and
-    a spreadsheet deck's sheet lacks is empty too (loading/games.py)."""
+    """Empty unless `required: true`; a column a sheet lacks, another deck's, too (games.py)."""
     return {**getattr(deck, "_absent", {}),
             **{key: [] if spec.type == "list" else "" for key, spec in deck.properties.items()}}
 
