@@ -186,10 +186,12 @@ def _faces(project: Project, game: GameData) -> Faces:
                                                           f"box '{region.name}' of layout {layout.id})",
                                                           EXPECTED_COLOUR))
                         continue
-                    where = (layout.id, region.name if region else "", key)
-                    if where in problems or (data_error and region):   # a broken catalogue: reported as such
-                        continue    # one line per template: the first card and language it fails for
                     file, line = _origin(region, key, layout) if region else layout.background_at or (layout.file, 0)
+                    # one line per template, at its line: the first card and language it fails for (a
+                    # box other layouts extend fails for each of them, and is one mistake)
+                    where = (file, line, key) if line else (layout.id, region.name if region else "", key)
+                    if where in problems or (data_error and region):   # a broken catalogue: reported as such
+                        continue
                     problems[where] = Problem(
                         file, line, f"{layout.id} regions.{region.name}.{key}" if region else f"{layout.id} {key}",
                         f"{message} (for {what} of deck '{deck.deck}', language {lang})",
