@@ -288,6 +288,11 @@ def _read_answer(fd: int, deadline: float, whole: bool) -> bytes | None:
                 return b"".join(chunks)
 
 
+# wall-clock seconds allowed per CPU second of limit, for a child that waits on something; a
+# machine that gives a case less than a tenth of a core reports it as "no answer", not as CPU
+WALL_PER_CPU = 10
+
+
 def _death(status: int, timeout: float) -> str:
     signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     return (f"more than {int(timeout) + 1} s of CPU" if signum in (signal.SIGXCPU, signal.SIGKILL)
@@ -314,13 +319,13 @@ def _forked(cmds: list[list[str]], kind: str, sandbox: Sandbox, timeout: float,
             pipe.write(payload)
         os._exit(code)
     os.close(write_fd)
-    answer = _read_answer(read_fd, time.monotonic() + 10 * timeout, whole=True)   # the CPU limit is the measure;
+    answer = _read_answer(read_fd, time.monotonic() + WALL_PER_CPU * timeout, whole=True)   # the CPU limit is the measure;
     os.close(read_fd)                                                            # this, for a child that waits
     if answer is None:
         os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
     if answer is None:
-        return None, f"no answer within {10 * timeout:.0f} s"
+        return None, f"no answer within {WALL_PER_CPU * timeout:.0f} s"
     return (json.loads(answer), "") if answer else (None, _death(status, timeout))
 
 
@@ -362,11 +367,11 @@ class WarmChild:
         if self.pid is None:
             self._start()
         os.write(self._send, (json.dumps({"cmds": cmds, "kind": kind, "timeout": timeout}) + "\n").encode())
-        answer = _read_answer(self._answers, time.monotonic() + 10 * timeout, whole=False)
+        answer = _read_answer(self._answers, time.monotonic() + WALL_PER_CPU * timeout, whole=False)
         if answer and answer.endswith(b"\n"):
             return json.loads(answer), ""
         status = self._stop(kill=answer is None)      # no answer, or the child died (mid-answer)
-        return None, f"no answer within {10 * timeout:.0f} s" if answer is None else _death(status, timeout)
+        return None, f"no answer within {WALL_PER_CPU * timeout:.0f} s" if answer is None else _death(status, timeout)
 
     def _stop(self, kill: bool) -> int:
         os.close(self._send)
