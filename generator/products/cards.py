@@ -34,8 +34,7 @@ from .instructions import draw_instructions
 def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
     lang = game.game.languages[0]
     options = options.for_language(project.sheets, lang)
-    return INSTRUCTION_PAGES + page_count(_pack(project, game, Layout(project.sheets, options),
-                                                _counted_pieces(project, game, lang, options)))
+    return INSTRUCTION_PAGES + page_count(_pack(project, game, options, _counted_pieces(project, game, lang, options))[1])
 
 
 def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetOptions) -> list[Piece]:
@@ -50,15 +49,27 @@ def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetO
     return memo[key][1]
 
 
-def _pack(project: Project, game: GameData, layout: Layout, pieces: list[Piece]) -> list[Sheet]:
-    """The sheets; a deck the paper does not hold is said at its line, as validate says it."""
+def _pack(project: Project, game: GameData, options: SheetOptions, pieces: list[Piece]) -> tuple[Layout, list[Sheet]]:
+    """The layout and its sheets; a deck the paper does not hold is said at its line, as validate
+    says it. Fold sheets go on the paper turned a quarter when that takes fewer sheets (poker
+    cards: 4 a sheet, not 3), upright on a tie."""
+    layout = Layout(project.sheets, options)
     try:
-        return layout.pack(pieces)
+        sheets = layout.pack(pieces)
     except BuildError:
         problems = deck_fit_problems(project, game, [layout])
         if problems:
             raise DataError(problems) from None
         raise
+    if options.two_sided == "fold":
+        turned = Layout(project.sheets, options, turned=True)
+        try:
+            other = turned.pack(pieces)
+        except BuildError:           # a grid the turned half does not hold: upright, as validated
+            return layout, sheets
+        if len(other) < len(sheets):
+            return turned, other
+    return layout, sheets
 
 
 def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -> list[Problem]:
@@ -155,8 +166,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     fonts = FontBook(project.root, project.fonts)
     labels = Translator(project.root, lang, options.allow_missing)
     canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels, leave_copy, shared)
-    layout = Layout(project.sheets, options)
-    sheets = _pack(project, game, layout, pieces)
+    layout, sheets = _pack(project, game, options, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
     pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, project.root)
     progress(pages)

@@ -50,7 +50,7 @@ class _Page:
         self.font, self.bold = fonts.face(family).name, fonts.face(family, bold=True).name
         self.cls = KinsokuParagraph if typo.cjk else Paragraph
         wrap = "CJK" if typo.cjk else None
-        printed = content(layout.paper)
+        printed = content(layout.upright)   # the sheets' paper may be turned
         side = max(layout.sheets.margin + 10, 15)
         self.left, self.right = (printed.x0 + side) * mm, (printed.x1 - side) * mm
         self.y, self.bottom = (printed.y1 - side) * mm, (printed.y0 + side) * mm
@@ -227,7 +227,7 @@ def _hidden_shift(frame: float, lang: str) -> str:
 
 def _colophon(canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, text: str) -> None:
     """Who made the file and when, at the foot of the sheet's back, inside the blank margin."""
-    printed = content(layout.paper)
+    printed = content(layout.upright)   # the sheets' paper may be turned
     side = max(layout.sheets.margin + 10, 15)
     colophon.draw(canvas, typeset(text, lang), fonts.face(fonts.typography(lang).roles["ui"]).name,
                   (printed.x0 + side) * mm, (printed.y0 + side - 6) * mm, color=MUTED_HEX)
