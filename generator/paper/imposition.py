@@ -29,7 +29,7 @@ from .sheets import (MIN_MARK, Box, Frame, GridError, content, crop_marks, draw_
 
 Progress = Callable[[int], None]
 Duplex = Literal["long", "short", "none"]
-Fold = Literal["long", "short", "none"]
+Fold = Literal["long", "short", "none", "auto"]   # auto: the fold-over file's, whichever takes fewer sheets
 
 
 @dataclass(frozen=True)

@@ -52,24 +52,28 @@ def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetO
 def _pack(project: Project, game: GameData, options: SheetOptions, pieces: list[Piece]) -> tuple[Layout, list[Sheet]]:
     """The layout and its sheets; a deck the paper does not hold is said at its line, as validate
     says it. Fold sheets go on the paper turned a quarter when that takes fewer sheets (poker
-    cards: 4 a sheet, not 3), upright on a tie."""
-    layout = Layout(project.sheets, options)
-    try:
-        sheets = layout.pack(pieces)
-    except BuildError:
-        problems = deck_fit_problems(project, game, [layout])
-        if problems:
-            raise DataError(problems) from None
-        raise
-    if options.two_sided == "fold":
-        turned = Layout(project.sheets, options, turned=True)
+    cards: 4 a sheet, not 3), upright on a tie; the fold-over file (fold "auto") also takes the
+    fold across whichever side takes fewer, across the long side on a tie."""
+    folds = ("short", "long") if options.fold == "auto" else (options.fold,)
+    tries = [Layout(project.sheets, replace(options, fold=fold), turned=turned)
+             for fold in folds for turned in ((False, True) if options.two_sided == "fold" else (False,))]
+    best = None
+    for layout in tries:
         try:
-            other = turned.pack(pieces)
-        except BuildError:           # a grid the turned half does not hold: upright, as validated
-            return layout, sheets
-        if len(other) < len(sheets):
-            return turned, other
-    return layout, sheets
+            sheets = layout.pack(pieces)
+        except BuildError:
+            continue
+        if best is None or len(sheets) < len(best[1]):
+            best = (layout, sheets)
+    if best is None:
+        try:
+            tries[0].pack(pieces)
+        except BuildError:
+            problems = deck_fit_problems(project, game, tries[:1])
+            if problems:
+                raise DataError(problems) from None
+            raise
+    return best
 
 
 def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -> list[Problem]:
