@@ -52,11 +52,14 @@ def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetO
 def _pack(project: Project, game: GameData, options: SheetOptions, pieces: list[Piece]) -> tuple[Layout, list[Sheet]]:
     """The layout and its sheets; a deck the paper does not hold is said at its line, as validate
     says it. Fold sheets go on the paper turned a quarter when that takes fewer sheets (poker
-    cards: 4 a sheet, not 3), upright on a tie; the fold-over file (fold "auto") also takes the
-    fold across whichever side takes fewer, across the long side on a tie."""
-    folds = ("short", "long") if options.fold == "auto" else (options.fold,)
-    tries = [Layout(project.sheets, replace(options, fold=fold), turned=turned)
-             for fold in folds for turned in ((False, True) if options.two_sided == "fold" else (False,))]
+    cards: 4 a sheet, not 3), upright on a tie. The fold-over file (fold "auto") takes whichever
+    fold and turn take fewest, preferring a fold line down the page: folded across, a back is
+    upside down once the card is turned over sideways (as on duplex flipped on the short edge)."""
+    if options.fold == "auto":      # (fold, turned): down the page first
+        ways = [("long", False), ("short", True), ("short", False), ("long", True)]
+    else:
+        ways = [(options.fold, False), (options.fold, True)] if options.two_sided == "fold" else [(options.fold, False)]
+    tries = [Layout(project.sheets, replace(options, fold=fold), turned=turned) for fold, turned in ways]
     best = None
     for layout in tries:
         try:

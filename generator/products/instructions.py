@@ -159,6 +159,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     if two and options.fold != "none":
         steps.append(t("Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, "
                        "glue the two halves together, then cut.", pages=_span(two, lang)))
+        if layout.turned:       # after an upright instructions sheet: say it before the printer guesses
+            steps.append(t("These card sheets lie sideways (landscape): if the print window does not turn them by "
+                           "itself, choose “landscape”."))
         # two layers glued: the pair must end as thick as one card
         steps.append(t("For this version use paper of {low}–{high} g/m²: card stock folded in two is too thick to "
                        "cut and shuffle.", low=120, high=160))
