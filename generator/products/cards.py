@@ -95,7 +95,11 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
         for layout in layouts:
             kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
             try:
-                layout.frame(project.size_of(deck), kind, grid and grid.key, deck.frame)
+                try:
+                    layout.frame(project.size_of(deck), kind, grid and grid.key, deck.frame)
+                except BuildError as upright:
+                    if kind != "fold" or not _fits_turned(layout, project.size_of(deck), grid, deck.frame):
+                        raise upright
             except GridError as exc:
                 problems.append(grid_problem(project, game, deck, exc))
                 break
@@ -104,6 +108,15 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
                                         "a smaller piece, or a larger paper (--paper)"))
                 break
     return list(dict.fromkeys(problems))    # a game's own grid: one line, not one per deck
+
+
+def _fits_turned(layout: Layout, size, grid, white) -> bool:
+    """Does the paper turned a quarter hold the deck beside the fold? The build then turns it (_pack)."""
+    try:
+        Layout(layout.sheets, layout.options, layout.what, turned=True).frame(size, "fold", grid and grid.key, white)
+    except BuildError:
+        return False
+    return True
 
 
 def grid_warnings(project: Project, games: list[GameData], sheet: SheetOptions,

@@ -178,7 +178,7 @@ def test_a_gap_that_is_not_a_length_is_not_offered_a_percentage(tmp_path):
 def test_a_grid_validate_accepts_builds_its_fold_over_version(tmp_path):
     """Issue 52: 2 x 2 an eighth of an inch apart fits letter, but not beside the fold; validate
     said ok and the default build failed on cards-fold-over.pdf. The fold-over sheets keep the
-    gap and as many columns and rows as half the page holds: 2 here, 9 cards on 5 fold pages; ~2 s."""
+    gap and as many columns and rows as half the page holds: 1 x 2 here, 9 cards on 5 fold pages; ~2 s."""
     gridded(tmp_path, "sheet: {columns: 2, rows: 2, gap: 0.125 in}\n")
     assert pnp("validate", "grid", root=tmp_path).exit_code == 0
     result = pnp("build", "grid", "--only", "cards-fold-over", "--lang", "en", "--paper", "letter",
