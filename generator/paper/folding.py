@@ -11,6 +11,7 @@ from .sheets import Mark, content
 
 # the same fold (--fold names it by the paper's edges) on the turned page: the other axis of the page
 ACROSS = {"long": "short", "short": "long", "none": "none"}
+CLEAR = 1.0     # mm between the fold line and the crop marks of its lane: the dashed line stands alone
 
 
 def turned(sheets: SheetsFile, name: str) -> tuple[SheetsFile, str]:

@@ -97,37 +97,46 @@ class Layout:
         self.full = trim_area(self.sheets, self.paper)
         self._frames: dict[tuple, Frame] = {}
 
-    def fold_area(self, gap: float | None = None) -> Box:
-        """The fronts' half of a fold page: beside the fold, `gap` / 2 from it (None: the widest lane)."""
-        a, gap = self.full, self.fold_gap() if gap is None else gap
+    def fold_area(self, gap: float) -> Box:
+        """The fronts' half of a fold page: beside the fold, `gap` / 2 from it."""
+        a = self.full
         if self.fold == "long":
             return Box(a.x0, a.y0, self.paper.width / 2 - gap / 2, a.y1)
         return Box(a.x0, self.paper.height / 2 + gap / 2, a.x1, a.y1)
 
-    def fold_gap(self, size: Size | None = None, white: float | None = None) -> float:
-        """The lane across the fold: the crop marks of both halves, and the bleed of pieces that
-        have one (a framed card's face stops inside its white frame: it needs none)."""
-        marks = self.sheets.marks.offset + self.sheets.marks.length
+    def fold_gap(self, size: Size | None = None, white: float | None = None, wide: bool = True) -> float:
+        """The lane across the fold: the crop marks of both halves (`wide`: whole, and clear of the
+        fold line), and the bleed of pieces that have one (a framed card's face stops inside its
+        white frame: it needs none)."""
+        marks = self.sheets.marks.offset + self.sheets.marks.length + (folding.CLEAR if wide else 0.0)
         white = self.sheets.frame if white is None else white
         return 2 * (marks if size is not None and framed(white, size) else self.options.bleed + marks)
 
     def frame(self, size: Size, kind: str = "single", grid: tuple | None = None, white: float | None = None) -> Frame:
         """Pieces of `size` on this layout's paper: as the paper fits them or in a deck's `grid`,
         with `white` mm of frame (None: sheets.yaml's)."""
-        area = self.fold_area(self.fold_gap(size, white)) if kind == "fold" else self.full
         white = self.sheets.frame if white is None else white
         key = (size.width, size.height, size.shape, size.radius, kind, grid, white)
         if key not in self._frames:
-            try:
-                self._frames[key] = make_frame(self.sheets, self.paper_name, size, self.options.bleed, area,
-                                               self.what, grid, white)
-            except BuildError as exc:
-                if kind != "fold":
-                    raise
-                self._frames[key] = self._fold_grid(size, area, grid, exc, white)
+            self._frames[key] = self._fold_frame(size, grid, white) if kind == "fold" else make_frame(
+                self.sheets, self.paper_name, size, self.options.bleed, self.full, self.what, grid, white)
         return self._frames[key]
 
-    def _fold_grid(self, size: Size, area: Box, grid: tuple | None, exc: BuildError, white: float) -> Frame:
+    def _fold_frame(self, size: Size, grid: tuple | None, white: float) -> Frame:
+        """Beside the fold, the lane wide enough for whole marks clear of the fold line, or (where
+        that holds fewer: three Letter columns) with marks 1 mm shorter, that stop at it."""
+        found = []
+        for wide in (True, False):
+            area = self.fold_area(self.fold_gap(size, white, wide))
+            try:
+                found.append(make_frame(self.sheets, self.paper_name, size, self.options.bleed, area, self.what,
+                                        grid, white))
+            except BuildError as exc:
+                failed = (area, exc)
+        # the wide lane on a tie (max keeps the first)
+        return max(found, key=lambda f: f.per_page) if found else self._fold_grid(size, *failed, grid, white)
+
+    def _fold_grid(self, size: Size, area: Box, exc: BuildError, grid: tuple | None, white: float) -> Frame:
         """A deck's grid on the fold-over sheets, where half the page holds the fronts: its gap
         kept, as many of its columns and rows as the half holds (the grid is the designer's for
         cards.pdf; the fold-over version follows it as far as the paper lets it)."""
@@ -157,10 +166,11 @@ class Layout:
         kind = self.options.two_sided
         if kind == "fold":
             backed = [p for p in pieces if p.back]
-            # the blocks stack in the narrowest half any of them leaves
-            gap = max((self.fold_gap(p.size, p.frame) for p in backed), default=0.0)
-            fold_sheets = pack_all(backed, lambda s, g, w: self.frame(s, "fold", g, w), self.fold_area(gap).height,
-                                   "fold", self.options.deck_per_sheet)
+            # the blocks stack in the lowest half any of them leaves
+            height = min((self.frame(p.size, "fold", p.grid, p.frame).area.height for p in backed),
+                         default=self.full.height)
+            fold_sheets = pack_all(backed, lambda s, g, w: self.frame(s, "fold", g, w), height, "fold",
+                                   self.options.deck_per_sheet)
             rest = pack_all([p for p in pieces if not p.back], self._single, self.full.height, None,
                             self.options.deck_per_sheet)
             return fold_sheets + rest
@@ -252,6 +262,8 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | 
         bottom = top - heights[index]
         last = index == len(sheet.blocks) - 1
         room_bottom = printed.y0 + margin if last else bottom - lane(frame) / 2
+        if last and sheet.kind == "fold" and layout.fold == "short":    # marks stop short of the fold line
+            room_bottom = paper.height / 2 + folding.CLEAR
         filled = {slot: p for slot, p in block.slots.items() if (p.back if backs else p.front)}
         boxes = []
         for (col, row), piece in sorted(filled.items(), key=lambda s: (s[0][1], s[0][0])):
@@ -262,7 +274,7 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | 
             page.placed.append(Placed(piece.back if backs else piece.front, box, size,
                                       _own_bleed(block, col, row, filled.__contains__),
                                       frame.white if frame.framed else 0.0))
-        right_room = paper.width / 2 if sheet.kind == "fold" and layout.fold == "long" \
+        right_room = paper.width / 2 - folding.CLEAR if sheet.kind == "fold" and layout.fold == "long" \
             else printed.x1 - margin
         page.blocks.append(Marked(boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top), frame.bleed,
                                   size.shape != "rect", frame.shortest))
