@@ -60,22 +60,20 @@ def _pack(project: Project, game: GameData, options: SheetOptions, pieces: list[
     else:
         ways = [(options.fold, False), (options.fold, True)] if options.two_sided == "fold" else [(options.fold, False)]
     tries = [Layout(project.sheets, replace(options, fold=fold), turned=turned) for fold, turned in ways]
-    best = None
+    best, refused = None, None
     for layout in tries:
         try:
             sheets = layout.pack(pieces)
-        except BuildError:
+        except BuildError as exc:
+            refused = refused or exc
             continue
         if best is None or len(sheets) < len(best[1]):
             best = (layout, sheets)
     if best is None:
-        try:
-            tries[0].pack(pieces)
-        except BuildError:
-            problems = deck_fit_problems(project, game, tries[:1])
-            if problems:
-                raise DataError(problems) from None
-            raise
+        problems = deck_fit_problems(project, game, tries[:1])
+        if problems:
+            raise DataError(problems) from None
+        raise refused
     return best
 
 
