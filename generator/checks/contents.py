@@ -77,6 +77,7 @@ SHEET_MSGIDS = frozenset({
     'Pages {pages}: print on one side only: these pieces have no back.',
     'For this version use paper of {low}–{high} g/m²: card stock folded in two is too thick to cut and shuffle.',
     'Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, glue the two halves together, then cut.',
+    'These card sheets lie sideways (landscape): if the print window does not turn them by itself, choose “landscape”.',
     'Print at actual size (100 %): turn off “fit to page” and “shrink to fit” in the print window.',
     'Print-and-play cards: {count} sheet to print after this one, on {paper} paper.' + PLURAL
     + 'Print-and-play cards: {count} sheets to print after this one, on {paper} paper.',

@@ -23,12 +23,13 @@ from .colophon import credits, set_title, stamp
 from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all, tallest_sheets
-from .sheets import (MIN_MARK, Box, Frame, GridError, Mark, content, crop_marks, draw_cut_paths, draw_marks, hexagon, label_room, make_frame,
-                     reserve, trim_area)
+from . import folding
+from .sheets import (MIN_MARK, Box, Frame, GridError, content, crop_marks, draw_cut_paths, draw_marks, framed, hexagon, label_room,
+                     make_frame, reserve, trim_area)
 
 Progress = Callable[[int], None]
 Duplex = Literal["long", "short", "none"]
-Fold = Literal["long", "short", "none"]
+Fold = Literal["long", "short", "none", "auto"]   # auto: the fold-over file's, whichever takes fewer sheets
 
 
 @dataclass(frozen=True)
@@ -83,53 +84,71 @@ def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
 
 class Layout:
     """Where a file's sheets go on its paper: frames per piece size, and for fold sheets the
-    half of the page next to the fold."""
+    half of the page next to the fold. `turned`: the sheets on the paper turned a quarter (the
+    fold-over version where that takes fewer sheets, best_pack); `upright` is the paper as named,
+    for the instructions page."""
 
-    def __init__(self, sheets: SheetsFile, options: SheetOptions, what: str = "card"):
-        self.sheets, self.options, self.what = sheets, options, what
-        self.paper = sheets.papers[options.paper]
-        self.full = trim_area(sheets, self.paper)
+    def __init__(self, sheets: SheetsFile, options: SheetOptions, what: str = "card", turned: bool = False):
+        self.options, self.what, self.turned = options, what, turned
+        self.upright = sheets.papers[options.paper]
+        self.sheets, self.paper_name = folding.turned(sheets, options.paper) if turned else (sheets, options.paper)
+        self.paper = self.sheets.papers[self.paper_name]
+        self.fold = folding.ACROSS[options.fold] if turned else options.fold   # on the page: "long", a line down it
+        self.full = trim_area(self.sheets, self.paper)
         self._frames: dict[tuple, Frame] = {}
 
-    def fold_area(self) -> Box:
-        """The fronts' half of a fold page: beside the fold, a lane's width from it."""
-        a, gap = self.full, self.fold_gap()
-        if self.options.fold == "long":
+    def fold_area(self, gap: float) -> Box:
+        """The fronts' half of a fold page: beside the fold, `gap` / 2 from it."""
+        a = self.full
+        if self.fold == "long":
             return Box(a.x0, a.y0, self.paper.width / 2 - gap / 2, a.y1)
         return Box(a.x0, self.paper.height / 2 + gap / 2, a.x1, a.y1)
 
-    def fold_gap(self) -> float:
-        return 2 * (self.options.bleed + self.sheets.marks.offset + self.sheets.marks.length)
+    def fold_gap(self, size: Size | None = None, white: float | None = None, wide: bool = True) -> float:
+        """The lane across the fold: the crop marks of both halves (`wide`: whole, and clear of the
+        fold line), and the bleed of pieces that have one (a framed card's face stops inside its
+        white frame: it needs none)."""
+        marks = self.sheets.marks.offset + self.sheets.marks.length + (folding.CLEAR if wide else 0.0)
+        white = self.sheets.frame if white is None else white
+        return 2 * (marks if size is not None and framed(white, size) else self.options.bleed + marks)
 
     def frame(self, size: Size, kind: str = "single", grid: tuple | None = None, white: float | None = None) -> Frame:
         """Pieces of `size` on this layout's paper: as the paper fits them or in a deck's `grid`,
         with `white` mm of frame (None: sheets.yaml's)."""
-        area = self.fold_area() if kind == "fold" else self.full
         white = self.sheets.frame if white is None else white
         key = (size.width, size.height, size.shape, size.radius, kind, grid, white)
         if key not in self._frames:
-            try:
-                self._frames[key] = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
-                                               self.what, grid, white)
-            except BuildError as exc:
-                if kind != "fold":
-                    raise
-                self._frames[key] = self._fold_grid(size, area, grid, exc, white)
+            self._frames[key] = self._fold_frame(size, grid, white) if kind == "fold" else make_frame(
+                self.sheets, self.paper_name, size, self.options.bleed, self.full, self.what, grid, white)
         return self._frames[key]
 
-    def _fold_grid(self, size: Size, area: Box, grid: tuple | None, exc: BuildError, white: float) -> Frame:
+    def _fold_frame(self, size: Size, grid: tuple | None, white: float) -> Frame:
+        """Beside the fold, the lane wide enough for whole marks clear of the fold line, or (where
+        that holds fewer: three Letter columns) with marks 1 mm shorter, that stop at it."""
+        found = []
+        for wide in (True, False):
+            area = self.fold_area(self.fold_gap(size, white, wide))
+            try:
+                found.append(make_frame(self.sheets, self.paper_name, size, self.options.bleed, area, self.what,
+                                        grid, white))
+            except BuildError as exc:
+                failed = (area, exc)
+        # the wide lane on a tie (max keeps the first)
+        return max(found, key=lambda f: f.per_page) if found else self._fold_grid(size, *failed, grid, white)
+
+    def _fold_grid(self, size: Size, area: Box, exc: BuildError, grid: tuple | None, white: float) -> Frame:
         """A deck's grid on the fold-over sheets, where half the page holds the fronts: its gap
         kept, as many of its columns and rows as the half holds (the grid is the designer's for
         cards.pdf; the fold-over version follows it as far as the paper lets it)."""
         if isinstance(exc, GridError) and exc.field in ("columns", "rows"):
             columns, rows, gap = grid
             try:
-                free = make_frame(self.sheets, self.options.paper, size, self.options.bleed, area, self.what,
+                free = make_frame(self.sheets, self.paper_name, size, self.options.bleed, area, self.what,
                                   (None, None, gap), white)
                 fitted = (min(columns or free.cols.count, free.cols.count),
                           min(rows or free.rows.count, free.rows.count), gap)
                 # the deck's grid still names the frame: its pieces share sheets as on cards.pdf
-                return replace(make_frame(self.sheets, self.options.paper, size, self.options.bleed, area,
+                return replace(make_frame(self.sheets, self.paper_name, size, self.options.bleed, area,
                                           self.what, fitted, white), grid=grid)
             except BuildError:
                 pass
@@ -145,14 +164,17 @@ class Layout:
 
     def _pack(self, pieces: list[Piece]) -> list[Sheet]:
         kind = self.options.two_sided
-        height = (self.fold_area() if kind == "fold" else self.full).height
         if kind == "fold":
-            fold_sheets = pack_all([p for p in pieces if p.back], lambda s, g, w: self.frame(s, "fold", g, w), height,
-                                   "fold", self.options.deck_per_sheet)
+            backed = [p for p in pieces if p.back]
+            # the blocks stack in the lowest half any of them leaves
+            height = min((self.frame(p.size, "fold", p.grid, p.frame).area.height for p in backed),
+                         default=self.full.height)
+            fold_sheets = pack_all(backed, lambda s, g, w: self.frame(s, "fold", g, w), height, "fold",
+                                   self.options.deck_per_sheet)
             rest = pack_all([p for p in pieces if not p.back], self._single, self.full.height, None,
                             self.options.deck_per_sheet)
             return fold_sheets + rest
-        return pack_all(pieces, self._single, height, kind, self.options.deck_per_sheet)
+        return pack_all(pieces, self._single, self.full.height, kind, self.options.deck_per_sheet)
 
     def _single(self, size: Size, grid: tuple | None, white: float | None = None) -> Frame:
         return self.frame(size, "single", grid, white)
@@ -208,10 +230,11 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | 
     `tallest`: the height of the tallest sheet of the same first frame in the file (tallest_sheets)."""
     paper, margin = layout.paper, layout.sheets.margin
     printed = content(paper)
-    area = layout.fold_area() if sheet.kind == "fold" else layout.full
+    # a fold sheet's pieces keep to their half: beside the fold, their own lane's half from it
+    area = sheet.blocks[0].frame.area if sheet.kind == "fold" else layout.full
     heights = [b.height() for b in sheet.blocks]
     total = sum(heights) + sum(lane(b.frame) for b in sheet.blocks[1:])
-    if sheet.kind == "fold" and layout.options.fold == "short":
+    if sheet.kind == "fold" and layout.fold == "short":
         top = area.y0 + total                      # against the fold
     else:
         # centred as the file's tallest sheet of its first size is (a part-filled last sheet keeps
@@ -232,13 +255,15 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | 
     for index, block in enumerate(sheet.blocks):
         frame, size = block.frame, block.size
         width = frame.cols.span(size.width)
-        if sheet.kind == "fold" and layout.options.fold == "long":
-            left = area.x1 - width                 # against the fold
+        if sheet.kind == "fold" and layout.fold == "long":
+            left = frame.area.x1 - width                 # against the fold
         else:
             left = area.x0 + (area.width - width) / 2
         bottom = top - heights[index]
         last = index == len(sheet.blocks) - 1
         room_bottom = printed.y0 + margin if last else bottom - lane(frame) / 2
+        if last and sheet.kind == "fold" and layout.fold == "short":    # marks stop short of the fold line
+            room_bottom = paper.height / 2 + folding.CLEAR
         filled = {slot: p for slot, p in block.slots.items() if (p.back if backs else p.front)}
         boxes = []
         for (col, row), piece in sorted(filled.items(), key=lambda s: (s[0][1], s[0][0])):
@@ -249,7 +274,7 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | 
             page.placed.append(Placed(piece.back if backs else piece.front, box, size,
                                       _own_bleed(block, col, row, filled.__contains__),
                                       frame.white if frame.framed else 0.0))
-        right_room = paper.width / 2 if sheet.kind == "fold" and layout.options.fold == "long" \
+        right_room = paper.width / 2 - folding.CLEAR if sheet.kind == "fold" and layout.fold == "long" \
             else printed.x1 - margin
         page.blocks.append(Marked(boxes, Box(printed.x0 + margin, room_bottom, right_room, room_top), frame.bleed,
                                   size.shape != "rect", frame.shortest))
@@ -296,12 +321,12 @@ def draw_page(canvas: Canvas, layout: Layout, pages: list[Page], labels: tuple[s
                 marks += crop_marks(block.boxes, block.room, block.bleed, layout.sheets.marks, block.shortest)
     bleed = max((max(p.bleed) for page in pages for p in page.placed), default=0.0)
     if fold_line:
-        _fold_line(canvas, layout)
+        folding.draw_fold_line(canvas, layout.paper, layout.sheets.margin, layout.fold)
     draw_marks(canvas, marks, layout.sheets.marks.line_width)
     placed = [p for page in pages for p in page.placed]
     if labels and label_font and placed:
         # the labels keep clear of the fold line as of a mark
-        fold = [_fold_mark(layout)] if fold_line else []
+        fold = [folding.fold_mark(layout.paper, layout.fold)] if fold_line else []
         draw_labels(canvas, labels, layout.paper, layout.sheets.margin, marks + fold, placed, bleed, label_font)
     trims = [p.box for p in placed] or [layout.full]
     trim = Box(min(b.x0 for b in trims), min(b.y0 for b in trims), max(b.x1 for b in trims), max(b.y1 for b in trims))
@@ -341,30 +366,6 @@ def _place(canvas: Canvas, placed: Placed) -> None:
     canvas.restoreState()
 
 
-def _fold_mark(layout: Layout) -> Mark:
-    paper, printed = layout.paper, content(layout.paper)
-    if layout.options.fold == "long":
-        return Mark(paper.width / 2, printed.y0, paper.width / 2, printed.y1, False)
-    return Mark(printed.x0, paper.height / 2, printed.x1, paper.height / 2, False)
-
-
-def _fold_line(canvas: Canvas, layout: Layout) -> None:
-    """A dashed fold line across the printed part of the page, in the gap between the halves."""
-    paper, margin = layout.paper, layout.sheets.margin
-    printed = content(paper)
-    canvas.saveState()
-    canvas.setStrokeColorRGB(0.25, 0.25, 0.25)
-    canvas.setLineWidth(0.4)
-    canvas.setDash(3, 2)
-    if layout.options.fold == "long":
-        x = paper.width / 2 * mm
-        canvas.line(x, (printed.y0 + margin) * mm, x, (printed.y1 - margin) * mm)
-    else:
-        y = paper.height / 2 * mm
-        canvas.line((printed.x0 + margin) * mm, y, (printed.x1 - margin) * mm, y)
-    canvas.restoreState()
-
-
 def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: Labeller | None = None,
                 label_font: str | None = None, progress: Progress = lambda n: None) -> int:
     """Draw packed sheets; return the page count."""
@@ -372,6 +373,7 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
     tallest = tallest_sheets(sheets)
     pages = 0
     for index, sheet in enumerate(sheets):
+        canvas.setPageSize((paper.width * mm, paper.height * mm))    # turned: after the upright instructions
         if sheet.kind == "board":
             board.draw_tile(canvas, sheet, layout.full, layout.sheets.board_overlap, options.bleed, layout.sheets,
                             paper, labeller and labeller(index, "board", sheet), label_font)
@@ -381,7 +383,7 @@ def draw_sheets(canvas: Canvas, layout: Layout, sheets: list[Sheet], labeller: L
         full = tallest.get(id(sheet))
         fronts = lay_out(layout, sheet, tallest=full)
         if sheet.kind == "fold":
-            back = mirrored(lay_out(layout, sheet, backs=True, tallest=full), paper.width, paper.height, options.fold)
+            back = mirrored(lay_out(layout, sheet, backs=True, tallest=full), paper.width, paper.height, layout.fold)
             draw_page(canvas, layout, [fronts, back], labeller and labeller(index, "fold", sheet), label_font,
                       fold_line=True)
         else:

@@ -62,7 +62,7 @@ CARDS = ("generator.products.cards:write_cards", "generator.products.cards:count
 PRODUCTS: list[Product] = [
     product("cards", "cards.pdf", *CARDS, family="cards", shares=True),
     # what cards.pdf's instructions point at, next to it: no player has pnp to make them
-    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "long"}, family="cards",
+    product("cards-fold-over", "cards-fold-over.pdf", *CARDS, adjust={"fold": "auto"}, family="cards",
             shares=True),  # no duplex
     product("cards-ink-saver", "cards-ink-saver.pdf", *CARDS, adjust={"ink_saver": True}, family="cards",
             shares=True),

@@ -34,8 +34,7 @@ from .instructions import draw_instructions
 def count_pages(project: Project, game: GameData, options: SheetOptions) -> int:
     lang = game.game.languages[0]
     options = options.for_language(project.sheets, lang)
-    return INSTRUCTION_PAGES + page_count(_pack(project, game, Layout(project.sheets, options),
-                                                _counted_pieces(project, game, lang, options)))
+    return INSTRUCTION_PAGES + page_count(_pack(project, game, options, _counted_pieces(project, game, lang, options))[1])
 
 
 def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetOptions) -> list[Piece]:
@@ -50,15 +49,32 @@ def _counted_pieces(project: Project, game: GameData, lang: str, options: SheetO
     return memo[key][1]
 
 
-def _pack(project: Project, game: GameData, layout: Layout, pieces: list[Piece]) -> list[Sheet]:
-    """The sheets; a deck the paper does not hold is said at its line, as validate says it."""
-    try:
-        return layout.pack(pieces)
-    except BuildError:
-        problems = deck_fit_problems(project, game, [layout])
+def _pack(project: Project, game: GameData, options: SheetOptions, pieces: list[Piece]) -> tuple[Layout, list[Sheet]]:
+    """The layout and its sheets; a deck the paper does not hold is said at its line, as validate
+    says it. Fold sheets go on the paper turned a quarter when that takes fewer sheets (poker
+    cards: 4 a sheet, not 3), upright on a tie. The fold-over file (fold "auto") takes whichever
+    fold and turn take fewest, preferring a fold line down the page: folded across, a back is
+    upside down once the card is turned over sideways (as on duplex flipped on the short edge)."""
+    if options.fold == "auto":      # (fold, turned): down the page first
+        ways = [("long", False), ("short", True), ("short", False), ("long", True)]
+    else:
+        ways = [(options.fold, False), (options.fold, True)] if options.two_sided == "fold" else [(options.fold, False)]
+    tries = [Layout(project.sheets, replace(options, fold=fold), turned=turned) for fold, turned in ways]
+    best, refused = None, None
+    for layout in tries:
+        try:
+            sheets = layout.pack(pieces)
+        except BuildError as exc:
+            refused = refused or exc
+            continue
+        if best is None or len(sheets) < len(best[1]):
+            best = (layout, sheets)
+    if best is None:
+        problems = deck_fit_problems(project, game, tries[:1])
         if problems:
             raise DataError(problems) from None
-        raise
+        raise refused
+    return best
 
 
 def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -> list[Problem]:
@@ -77,7 +93,11 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
         for layout in layouts:
             kind = "fold" if layout.options.two_sided == "fold" and deck.printed_back else "single"
             try:
-                layout.frame(project.size_of(deck), kind, grid and grid.key, deck.frame)
+                try:
+                    layout.frame(project.size_of(deck), kind, grid and grid.key, deck.frame)
+                except BuildError as upright:
+                    if kind != "fold" or not _fits_turned(layout, project.size_of(deck), grid, deck.frame):
+                        raise upright
             except GridError as exc:
                 problems.append(grid_problem(project, game, deck, exc))
                 break
@@ -86,6 +106,15 @@ def deck_fit_problems(project: Project, game: GameData, layouts: list[Layout]) -
                                         "a smaller piece, or a larger paper (--paper)"))
                 break
     return list(dict.fromkeys(problems))    # a game's own grid: one line, not one per deck
+
+
+def _fits_turned(layout: Layout, size, grid, white) -> bool:
+    """Does the paper turned a quarter hold the deck beside the fold? The build then turns it (_pack)."""
+    try:
+        Layout(layout.sheets, layout.options, layout.what, turned=True).frame(size, "fold", grid and grid.key, white)
+    except BuildError:
+        return False
+    return True
 
 
 def grid_warnings(project: Project, games: list[GameData], sheet: SheetOptions,
@@ -155,8 +184,7 @@ def write_cards(project: Project, game: GameData, lang: str, path: Path, options
     fonts = FontBook(project.root, project.fonts)
     labels = Translator(project.root, lang, options.allow_missing)
     canvas, pieces = _faces_drawn(project, game, lang, path, options, fonts, labels, leave_copy, shared)
-    layout = Layout(project.sheets, options)
-    sheets = _pack(project, game, layout, pieces)
+    layout, sheets = _pack(project, game, options, pieces)
     names = {deck.deck: deck.name.get(lang) for deck in game.decks}
     pages = draw_instructions(canvas, game, lang, labels, fonts, layout, sheets, names, project.root)
     progress(pages)

@@ -50,7 +50,7 @@ class _Page:
         self.font, self.bold = fonts.face(family).name, fonts.face(family, bold=True).name
         self.cls = KinsokuParagraph if typo.cjk else Paragraph
         wrap = "CJK" if typo.cjk else None
-        printed = content(layout.paper)
+        printed = content(layout.upright)   # the sheets' paper may be turned
         side = max(layout.sheets.margin + 10, 15)
         self.left, self.right = (printed.x0 + side) * mm, (printed.x1 - side) * mm
         self.y, self.bottom = (printed.y1 - side) * mm, (printed.y0 + side) * mm
@@ -159,6 +159,9 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     if two and options.fold != "none":
         steps.append(t("Pages {pages}: print on one side. Fold each sheet on the dashed line, the printed side out, "
                        "glue the two halves together, then cut.", pages=_span(two, lang)))
+        if layout.turned:       # after an upright instructions sheet: say it before the printer guesses
+            steps.append(t("These card sheets lie sideways (landscape): if the print window does not turn them by "
+                           "itself, choose “landscape”."))
         # two layers glued: the pair must end as thick as one card
         steps.append(t("For this version use paper of {low}–{high} g/m²: card stock folded in two is too thick to "
                        "cut and shuffle.", low=120, high=160))
@@ -227,7 +230,7 @@ def _hidden_shift(frame: float, lang: str) -> str:
 
 def _colophon(canvas: Canvas, layout: Layout, fonts: FontBook, lang: str, text: str) -> None:
     """Who made the file and when, at the foot of the sheet's back, inside the blank margin."""
-    printed = content(layout.paper)
+    printed = content(layout.upright)   # the sheets' paper may be turned
     side = max(layout.sheets.margin + 10, 15)
     colophon.draw(canvas, typeset(text, lang), fonts.face(fonts.typography(lang).roles["ui"]).name,
                   (printed.x0 + side) * mm, (printed.y0 + side - 6) * mm, color=MUTED_HEX)

@@ -67,12 +67,13 @@ def test_a_rules_block_taller_than_a_column_names_the_paper(tmp_path):
 
 
 @pytest.mark.slow   # about 1 s or more: the full run reads it (-m 'not slow' <= 90 s)
-@pytest.mark.parametrize("bleed, refused", [("3", False), ("10", True)])
-def test_validate_places_the_cards_beside_the_fold_as_the_build_does(tmp_path, bleed, refused):
-    """With --fold a card and its back share half the page, less the fold's lane (twice the
-    bleed and the marks): on A5 with a 10 mm bleed a poker card no longer fits, and validate says
-    so at the deck's `size:` line, as the build refuses it."""
-    options = ["--paper", "148x210", "--fold", "short", "--bleed", bleed]
+@pytest.mark.parametrize("paper, refused", [("148x210", False), ("120x170", False), ("148x150", True)])
+def test_validate_places_the_cards_beside_the_fold_as_the_build_does(tmp_path, paper, refused):
+    """With --fold a card and its back share half the page, less the fold's lane (the marks; the
+    bleed too for pieces without a white frame), upright or turned a quarter as the build turns
+    it (on 120 x 170 mm only turned): on 148 x 150 mm a poker card fits alone but not beside its back either way, and validate
+    says so at the deck's `size:` line, as the build refuses it."""
+    options = ["--paper", paper, "--fold", "short", "--bleed", "3"]
     built = pnp("build", "taverna", "--lang", "fr", *options, "--only", "cards", "--out", str(tmp_path))
     assert built.exit_code == (1 if refused else 0), built.output
     checked = pnp("validate", "taverna", *options)

@@ -29,10 +29,12 @@ def fold_pairs(path: Path, edge: str) -> int:
         if not backs:
             continue
         width, height = (float(v) for v in page.mediabox[2:])
-        fold = width / 2 if edge == "long" else height / 2
+        # `edge` names the fold by the paper's edges; a turned (landscape) page has it the other way
+        down = (edge == "long") == (height > width)
+        fold = width / 2 if down else height / 2
         for front in fronts:
             deck = front.form.split(".")[1]
-            if edge == "long":
+            if down:
                 assert front.x1 <= fold - 1, f"{path}: a front crosses the fold"
                 mirror = (round(width - front.x1, 1), round(front.y0, 1))
             else:
