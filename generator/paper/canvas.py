@@ -15,6 +15,7 @@ from collections import OrderedDict
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
@@ -150,3 +151,11 @@ def copy_canvas(canvas: Canvas, path: str) -> Canvas:
             state[copied._doc] = copy.deepcopy(state[canvas._doc], dict(fonts))
     copied._filename = path
     return copied
+
+
+def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
+    """Draw one face once, as a form XObject covering the card and its bleed."""
+    b = bleed * mm
+    canvas.beginForm(name, -b, -b, size.width * mm + b, size.height * mm + b)
+    draw(canvas)
+    canvas.endForm()

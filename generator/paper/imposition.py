@@ -71,14 +71,6 @@ def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, 
     return canvas
 
 
-def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:
-    """Draw one face once, as a form XObject covering the card and its bleed."""
-    b = bleed * mm
-    canvas.beginForm(name, -b, -b, size.width * mm + b, size.height * mm + b)
-    draw(canvas)
-    canvas.endForm()
-
-
 # ---------------------------------------------------------------- packing a file
 
 

@@ -18,7 +18,8 @@ from ...reading.i18n import Translator
 from ...model.model import Size
 from ...model.project import GameData, Project
 from ...paper.face import FaceRenderer
-from ...paper.imposition import draw_form, new_canvas
+from ...paper.canvas import draw_form
+from ...paper.imposition import new_canvas
 from ...paper.one_size import impose, sheet_count
 from ...paper.labels import SEPARATOR, sheet_and_side
 from ...paper.sheets import make_grid

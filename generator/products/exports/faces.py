@@ -21,7 +21,7 @@ from ...model.model import Card, Deck, Size
 from ...model.templates import card_context
 from ...paper.canvas import CompactCanvas
 from ...paper.face import FaceRenderer
-from ...paper.imposition import draw_form
+from ...paper.canvas import draw_form
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
 
