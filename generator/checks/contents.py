@@ -65,6 +65,7 @@ SHEET_MSGIDS = frozenset({
     'Build your cards with the values you read in place of X and Y (for example 0.5 and −1):',
     'Print this page again with the same values to check: the crosses should now fall on 0.',
     'Turn the sheet over: the instructions are on the other side.',
+    'Only one piece on this sheet: print it on an offcut of card, or on plain paper and glue it onto card.',
     'No duplex printer? Print the fold-over version (cards-fold-over.pdf) instead: each front beside its back on one page, to fold and glue.',
     'Saving ink? The ink-saver version (cards-ink-saver.pdf) holds the same cards with light backgrounds.',
     'To see how far your printer shifts the backs, print the calibration page (calibration-page.pdf) on both sides of one sheet.',

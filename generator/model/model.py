@@ -369,7 +369,8 @@ class SheetsFile(Strict):
     margin: float = Field(5.0, ge=0, le=200, description="mm from the paper edge left blank (office printers "
                           "cannot print there); crop marks and sheet labels start beyond it")
     gutter: float = Field(6.0, ge=0, le=200, description="mm between neighbouring pieces where the paper has room; "
-                          "each piece keeps half of it as its own bleed")
+                          "each piece keeps half of it as its own bleed (round and hexagonal ones 0.5 mm less: "
+                          "scissors need bare paper between two bleeds)")
     min_gutter: float = Field(3.0, ge=0, le=200, description="the narrowest gutter worth having: with less room "
                               "pieces touch, and only pieces with the same edge colours may touch")
     marks: Marks = Marks()

@@ -204,15 +204,20 @@ class Page:
     blocks: list[Marked]
 
 
+SCISSORS = 1.0     # mm of bare paper between two round or hexagonal pieces' bleeds: where scissors go
+
+
 def _own_bleed(block, col: int, row: int, has) -> tuple[float, float, float, float]:
     """How far a slot's art reaches past each trim edge: its full bleed towards an empty slot or
-    the block's edge, half the gutter towards a neighbour, nothing where neighbours touch."""
+    the block's edge, half the gutter towards a neighbour (less SCISSORS for pieces cut one by
+    one: two bleeds that touch leave nowhere to cut), nothing where neighbours touch."""
     frame = block.frame
+    apart = SCISSORS if block.size.shape != "rect" else 0.0
 
     def side(neighbour, gutter):
         if not has(neighbour):
             return frame.bleed
-        return min(frame.bleed, gutter / 2)
+        return max(0.0, min(frame.bleed, (gutter - apart) / 2))
     return (side((col - 1, row), frame.cols.gutter), side((col, row + 1), block.row_gutter),
             side((col + 1, row), frame.cols.gutter), side((col, row - 1), block.row_gutter))
 
@@ -258,8 +263,9 @@ def lay_out(layout: Layout, sheet: Sheet, backs: bool = False, tallest: float | 
             room_bottom = paper.height / 2 + folding.CLEAR
         filled = {slot: p for slot, p in block.slots.items() if (p.back if backs else p.front)}
         boxes = []
+        shift = block.row_shifts()
         for (col, row), piece in sorted(filled.items(), key=lambda s: (s[0][1], s[0][0])):
-            x = left + col * (size.width + frame.cols.gutter)
+            x = left + shift.get(row, 0.0) + col * (size.width + frame.cols.gutter)
             y1 = top - row * (size.height + block.row_gutter)
             box = Box(x, y1 - size.height, x + size.width, y1)
             boxes.append(box)

@@ -111,6 +111,19 @@ class Block:
         self.order = [(c, r) for c, r in self.order if r < self.rows]
         self.cursor = min(self.cursor, len(self.order))
 
+    def row_shifts(self) -> dict[int, float]:
+        """mm a part-filled row of round or hexagonal pieces moves right to sit centred in the
+        block (they are cut one by one: no cut runs on from the row above); rectangles keep
+        their columns, whose cuts they share."""
+        if self.size.shape == "rect":
+            return {}
+        cols, pitch = self.frame.cols.count, self.size.width + self.frame.cols.gutter
+        rows: dict[int, list[int]] = {}
+        for col, row in self.slots:
+            rows.setdefault(row, []).append(col)
+        return {row: (cols - len(used)) * pitch / 2 for row, used in rows.items()
+                if sorted(used) == list(range(len(used))) and len(used) < cols}
+
     @property
     def used_rows(self) -> int:
         return max((row for _col, row in self.slots), default=-1) + 1

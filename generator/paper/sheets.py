@@ -145,7 +145,8 @@ def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, ar
     paper = sheets.papers[paper_name]
     area = area or trim_area(sheets, paper)
     white = sheets.frame if white is None else white
-    # framed pieces touch; round and hexagonal ones, cut one by one, keep `gutter` (3 mm of bleed each)
+    # framed pieces touch; round and hexagonal ones, cut one by one, keep `gutter` (3 mm of bleed
+    # each and 1 mm of paper between, imposition.SCISSORS)
     least = 0.0 if framed(white, size) else sheets.gutter if size.shape != "rect" else sheets.min_gutter
     shortest = MIN_MARK
     if grid is not None:

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from datafile.errors import BuildError
@@ -56,6 +56,7 @@ CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle
 EDGE_BASELINE = 6.9 * mm  # the colophon's: its descenders 6 mm from the paper's edge, where printers clip
 COLOPHON_LINE = 3.3 * mm  # between its lines, when it takes two
+COLOPHON_CLEAR = 2.5 * mm  # colophon to pads: 2 mm to the last note line, whose descenders hang below its pad
 LABEL_SIZES = (10, 9.5, 9, 8.5, 8, 7.5)   # never under the text floor (7.5 pt)
 TITLE_SIZES = (14, 13, 12, 11, 10)
 FORMULA_MIN = 7.5         # pt: a formula under its label is smaller, never below the text floor
@@ -118,6 +119,12 @@ class _Pad:
     def chrome_height(self, width: float) -> float:
         return sum(p.wrap(width, 1000)[1] + gap for p, gap in self.header(width)) \
             + sum(p.wrap(width, 1000)[1] + 1.5 * mm for p in self.footer(width))
+
+    def bottom(self, lines: int = 1) -> float:
+        """The pads' bottom margin: above the colophon's `lines` lines (7.5 pt at most, its
+        font's ascent over its top baseline) by COLOPHON_CLEAR, on every paper and in every language."""
+        ascent = getFont(self.body).face.ascent / 1000 * 7.5
+        return max(MARGIN, EDGE_BASELINE + (lines - 1) * COLOPHON_LINE + ascent + COLOPHON_CLEAR)
 
     def label_width(self, width: float) -> float:
         return max(MIN_LABEL, min(70 * mm, width - self.players * 27 * mm))   # roomy boxes first
@@ -245,7 +252,7 @@ def arrange(pad: _Pad, page: tuple[float, float], shared: tuple[float, float] | 
     for landscape, cols, rows in ARRANGEMENTS:
         width, height = (s_long, s_short) if landscape else (s_short, s_long)
         w = (width - 2 * MARGIN - (cols - 1) * GUTTER) / cols
-        h = (height - 2 * MARGIN - (rows - 1) * GUTTER) / rows
+        h = (height - MARGIN - pad.bottom() - (rows - 1) * GUTTER) / rows
         if pad.fits(w, h):
             return ((long, short) if landscape else (short, long)), cols, rows
     return (short, long), 1, 1
@@ -263,7 +270,8 @@ def shared_space(project: Project, page: tuple[float, float]) -> tuple[float, fl
     return min(s[0] for s in sizes), min(s[1] for s in sizes)
 
 
-def _cut_lines(canvas, size, cols: int, rows: int) -> None:
+def _cut_lines(canvas, size, cols: int, rows: int, h: float) -> None:
+    """Dashed lines in the middle of the gutters between pads (`h` high, from the top margin)."""
     canvas.saveState()
     canvas.setStrokeColor(colors.HexColor("#888888"))
     canvas.setLineWidth(0.4)
@@ -273,7 +281,7 @@ def _cut_lines(canvas, size, cols: int, rows: int) -> None:
         x = MARGIN + c * (width - 2 * MARGIN + GUTTER) / cols - GUTTER / 2
         canvas.line(x, 4 * mm, x, height - 4 * mm)
     for r in range(1, rows):
-        y = MARGIN + r * (height - 2 * MARGIN + GUTTER) / rows - GUTTER / 2
+        y = height - MARGIN - r * (h + GUTTER) + GUTTER / 2
         canvas.line(4 * mm, y, width - 4 * mm, y)
     canvas.restoreState()
 
@@ -326,7 +334,7 @@ def _arranged(pad: "_Pad", page: tuple[float, float], shared: tuple[float, float
     """arrange()'s page size and grid, and the size of one pad in it."""
     (width, height), cols, nrows = arrange(pad, page, shared)
     w = (width - 2 * MARGIN - (cols - 1) * GUTTER) / cols
-    h = (height - 2 * MARGIN - (nrows - 1) * GUTTER) / nrows
+    h = (height - MARGIN - pad.bottom() - (nrows - 1) * GUTTER) / nrows
     return (width, height), cols, nrows, w, h
 
 
@@ -368,13 +376,13 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     parts = colophon.halves(made, pad.body, w - 2 * mm) if cols > 1 else [made]   # clear of the cut line
     # every pad keeps the whole line once cut: one line under each, or two where it is too long for
     # a pad's width (the pads a line shorter, where they still fit; else half under each)
-    stacked = len(parts) > 1 and pad.fits(w, h - COLOPHON_LINE / nrows)
+    stacked = len(parts) > 1 and pad.fits(w, h - (pad.bottom(2) - pad.bottom()) / nrows)
     if stacked:
-        h -= COLOPHON_LINE / nrows
+        h -= (pad.bottom(2) - pad.bottom()) / nrows
     for r in range(nrows):
         for c in range(cols):
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
-    _cut_lines(canvas, size, cols, nrows)
+    _cut_lines(canvas, size, cols, nrows, h)
     whole = stacked or len(parts) == 1
     for i in range(cols if whole else len(parts)):
         for step, part in (list(enumerate(reversed(parts))) if whole else [(0, parts[i])]):

@@ -118,15 +118,15 @@ def test_a_grid_the_paper_does_not_hold_is_one_line(tmp_path, where, grid, field
 
 def test_hexagonal_tiles_in_a_grid_keep_their_own_bleed(tmp_path):
     """Round and hexagonal pieces, cut one by one: a gap under sheets.yaml's `gutter` is one line
-    (at 0 they had no bleed at all, their cuts 0 mm clean); at 6 mm their cuts are as clean as
+    (at 0 they had no bleed at all, their cuts 0 mm clean); at 7 mm their cuts are as clean as
     without a grid. About 2 s."""
     shutil.copytree(ROOT / "examples" / "board-and-hex", tmp_path, dirs_exist_ok=True)
     tiles = tmp_path / "cards" / "board-demo" / "terrain.yaml"
     text = tiles.read_text()
     tiles.write_text(text.replace("size: hex-50\n", "size: hex-50\nsheet: {columns: 3, rows: 3, gap: 0}\n", 1))
-    assert re.search(r"terrain\.yaml:5: sheet\.gap: a gap of 0 mm between hexagonal pieces .* at least 6 mm",
+    assert re.search(r"terrain\.yaml:5: sheet\.gap: a gap of 0 mm between hexagonal pieces .* at least 7 mm",
                      _one_line(tmp_path, "validate", "board-demo"))
-    tiles.write_text(text.replace("size: hex-50\n", "size: hex-50\nsheet: {columns: 3, rows: 3, gap: 6}\n", 1))
+    tiles.write_text(text.replace("size: hex-50\n", "size: hex-50\nsheet: {columns: 3, rows: 3, gap: 7}\n", 1))
     result = pnp("build", "board-demo", "--only", "cards", "--lang", "en", "--duplex", "none",
                  "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output

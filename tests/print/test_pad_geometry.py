@@ -82,3 +82,24 @@ def test_pads_a_pencil_can_use(pads, game):
         assert len(per_row) == 1, (where, "rows with different numbers of result boxes", per_row)
         assert WINNER[lang] in m["text"], where
     assert len(orientations) == 1, f"{game}: the pad turns with the language"
+
+
+COLOPHON_CLEAR = 2.0     # mm between the last note line under a pad and the colophon below it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_colophon_keeps_clear_of_the_pads_last_line(pads, game):
+    """Print review (issue 50): on Tournay's Letter pad the colophon began 0.9 mm under the tie-break
+    line. Under the lowest table, the colophon's lines (7.5 pt at most) start 2 mm or more below
+    the last note line (winner, tie-break: larger) on every pad, paper and language."""
+    for lang in LANGS:
+        with open_pdf(pads / game / lang / "score-pad.pdf") as doc:
+            page = doc.pages[0]
+            across, _down = _rules(page)
+            table_bottom = max(y for y, _x0, _x1 in across)
+            below = [c for c in page.chars if c["text"].strip() and c["top"] > table_bottom]
+            colophon = [c for c in below if c["size"] <= 7.55]
+            notes = [c for c in below if c["size"] > 7.55]
+            assert colophon and notes, f"{game}/{lang}: {len(colophon)} colophon, {len(notes)} note glyphs"
+            gap = (min(c["top"] for c in colophon) - max(c["bottom"] for c in notes)) / MM
+            assert gap >= COLOPHON_CLEAR, f"{game}/{lang}: the colophon {gap:.2f} mm under the last note line"

@@ -80,3 +80,34 @@ def test_the_fold_over_version_never_asks_for_card_stock(built, lang):
         for why in ("Gefalteter Karton liegt doppelt", "card stock folded", "papier cartonné plié", "厚紙を半分に折る"):
             text = text.replace(why, "")          # the paper step's reason, which names it to warn
         assert stock not in text, f"{game}/{lang}"
+
+
+ALONE = "Only one piece on this sheet: print it on an offcut of card, or on plain paper and glue it onto card."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_of_one_piece_says_it_may_go_on_an_offcut(built, lang):
+    """Print review (issue 50): San Gimignano's last card sheet holds one card (Mura), Taverna's
+    second fold-over sheet one favour tile, and the sheet list said nothing. The sheet list (the
+    instructions' back) says it at every sheet holding one piece, counted on the sheets printed,
+    and at no other."""
+    from generator.reading.i18n import Translator
+    from tests.conftest import ROOT
+    from tests.print.sheet_geometry import trims
+    said = re.sub(r"\s+", "", Translator(ROOT, lang)(ALONE))
+    lone = 0
+    for game in GAMES:
+        for name in ("cards.pdf", "cards-fold-over.pdf"):
+            path = built(game) / game / lang / name
+            reader = PdfReader(path)
+            # pieces per sheet: the fronts on each page after the instructions (a backs page has none;
+            # a fold page holds each piece's front and its back)
+            fronts = [len([t for t in trims(reader, page) if not t.form.split(".")[-1].startswith("back")])
+                      for page in reader.pages[2:]]
+            expected = sum(1 for n in fronts if n == 1)
+            text = re.sub(r"\s+", "", subprocess.run(["pdftotext", "-enc", "UTF-8", "-f", "2", "-l", "2", str(path),
+                                                      "-"], capture_output=True, text=True, check=True).stdout)
+            lone += expected
+            assert text.count(said) == expected, f"{game}/{lang}/{name}: {text.count(said)} notes, " \
+                                                 f"{expected} sheets of one piece ({fronts})"
+    assert lone >= 2
