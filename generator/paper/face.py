@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from datafile.errors import BuildError
 
 from ..model.layouts import Layout, Region
+from ..model.resolved import bleed_extent
 from ..model.region_checks import FONT_FILE
 from ..model.model import Size
 from ..model.templates import compiled, compiled_expression, template_error
@@ -338,23 +339,11 @@ def _written(region: Region, field: str) -> str:
 
 
 def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:
-    """The region's box (x, y, width, height) in points on a W x H face with bleed b: from its
-    top-left corner in mm, or the whole face and its bleed. A line with `bleed` keeps its own
-    course; an end on (or beyond) the trim is carried out to the bleed's edge, so the cut never
-    shows its end (the whole face would be a diagonal)."""
-    if r.bleed and r.kind == "line":
-        ends = []
-        for x, y in ((r.x, r.y), (r.x + r.width, r.y + r.height)):
-            x, y = x * mm, y * mm
-            x = -b if x <= 0 else W + b if x >= W else x
-            y = -b if y <= 0 else H + b if y >= H else y
-            ends.append((x, H - y))
-        (x0, y0), (x1, y1) = ends
-        return x0, y1, x1 - x0, y0 - y1
-    if r.bleed:
-        return -b, -b, W + 2 * b, H + 2 * b
-    w, h = r.width * mm, r.height * mm
-    return r.x * mm, H - r.y * mm - h, w, h
+    """The region's box (x, y, width, height) in points, y up, on a W x H face with bleed b (all in
+    points): as written, with `bleed: true` its edges on the trim carried out to the bleed's edge
+    (model/resolved.bleed_extent). A line's width and height keep their signs: its course."""
+    x0, y0, x1, y1 = (v * mm for v in bleed_extent(r, W / mm, H / mm, b / mm))
+    return x0, H - y1, x1 - x0, y1 - y0
 
 
 DRAWN_PER_DOCUMENT = 512

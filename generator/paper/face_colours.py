@@ -9,6 +9,7 @@ from datafile.errors import BuildError
 
 from ..model.colours import NotAColour, drawn_colour
 from ..model.layouts import Layout
+from ..model.resolved import carries_bleed, reached_edges
 from ..model.templates import compiled, compiled_expression, template_error
 
 
@@ -29,7 +30,7 @@ def resolve_color(value: str, ctx: dict, layout: Layout):
         raise BadColour(exc) from None
 
 
-def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -> str | None:
+def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "", size=None) -> str | None:
     """What a face shows along its trim and in its bleed: its background colour, or that of its
     last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
     faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside).
@@ -37,13 +38,14 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -
     with face_errors(background_place(layout, label, lang)):
         key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
     for region in layout.regions:
-        if not region.bleed:      # inside the trim: nothing of it reaches the edge
+        edges = reached_edges(region, size.width, size.height) if size else 4 * carries_bleed(region)
+        if not edges:      # inside the trim: nothing of it reaches the edge
             continue
         file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
         with face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
             if region.when and not compiled_expression(region.when)(**ctx):
                 continue
-            if region.kind == "image":
+            if region.kind == "image" or edges < 4:   # a band along some edges: like no other face
                 key = None
             elif region.fill:
                 key = resolve_color(region.fill, ctx, layout).hexval()
