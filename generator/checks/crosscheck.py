@@ -19,6 +19,7 @@ from ..reading.locate import game_font, relative
 from ..model.model import Deck, Text
 from ..model.project import GameData, Project
 from ..model.templates import used_paths
+from .quantity import taken_quantity
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
 
@@ -171,6 +172,7 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
     problems, seen = [], set()
     # the deck's properties from Squib-style headers (spreadsheet.py): a slip is the header's
     columns = {k: spec._column for k, spec in deck.properties.items() if getattr(spec, "_column", None)}
+    taken = taken_quantity(deck)
     for region in project.layouts[lid].regions:
         for key in ("text", "when", "fill", "stroke", "color"):
             source = getattr(region, key)
@@ -181,6 +183,16 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                     continue
                 file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
                 slip = closest(path[2], columns)
+                if taken and path[2] == taken[2]:   # `Count` was read as copies, not as a property
+                    problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                      f"unknown property 'card.props.{path[2]}': {taken[1]} of {taken[0]} "
+                                      f"is read as how many copies of each row to print",
+                                      f"`quantity: none` in {data.deck_files.get(deck.deck, 'the deck file')} "
+                                      f"to read it as card.props.{path[2]}")
+                    if problem not in seen:
+                        seen.add(problem)
+                        problems.append(problem)
+                    continue
                 if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
                     if slip and len(path[2]) < len(slip):   # a letter dropped in the layout: its slip

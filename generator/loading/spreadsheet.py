@@ -26,7 +26,7 @@ from datafile.characters import odd_character
 from datafile.source import read_bytes
 from datafile.validate import MISSING, problems_from
 
-from .columns import Columns as _Columns, column_letter, is_blank as _blank, rows_where
+from .columns import NO_QUANTITY, Columns as _Columns, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
 from ..reading.locate import MAX_SHEET_BYTES
 from ..model.model import MAX_CARDS, Card, PropertySpec
@@ -293,7 +293,7 @@ def _unread_quantity(header: list[Any], quantity: str | None, display: str,
                     at: tuple[str, int] | None) -> list[Problem]:
     """The deck's `quantity:` naming a column the header lacks: one problem at that line."""
     names = [str(c).strip() for c in header if not _blank(c)]
-    if not quantity or quantity.strip().lower() in (n.lower() for n in names):
+    if not quantity or quantity.strip().lower() in (NO_QUANTITY, *(n.lower() for n in names)):
         return []
     lower = {n.lower(): n for n in names}
     guess = lower.get(closest(quantity.strip().lower(), lower) or "")
