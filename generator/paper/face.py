@@ -24,7 +24,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup, uncoloured
 from . import images
-from ..checks.sheet_cells import at_cell, failing_cell
+from ..checks.sheet_cells import at_cell, failing_cell, read_note
 from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape, turn, turned
 
@@ -76,7 +76,7 @@ class FaceRenderer:
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
         if layout.background:
-            with face_errors(background_place(layout, label, self.lang)):
+            with face_errors(background_place(layout, label, self.lang), card, self.lang, layout.background):
                 fill = self._color(layout.background, context, layout)
             canvas.setFillColor(fill)
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
@@ -149,8 +149,13 @@ class FaceRenderer:
         if cell:   # a spreadsheet's value: named at its cell, as validate names it
             return BuildError(f"{at_cell(cell)}: {why} ({label}, language {self.lang}, box '{region.name}' "
                               f"(layout {layout.id}, {_written(region, field).rstrip(': ')}))")
+        # `field` is "text" for any failure past `when` (a fill's too): the box's templates together
+        source = region.when if field == "when" else " ".join(
+            v for v in (region.text, region.fill, region.stroke, region.color, region.tint) if v and "{" in v)
+        read = read_note(getattr(self, "_card", None), self.lang, source, why, field == "when") \
+            if not isinstance(exc, BuildError) else ""
         return BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                          f"(layout {layout.id}): {why}")
+                          f"(layout {layout.id}): {why}{read}")
 
     def _step(self, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float) -> tuple:
         """What drawing a region decides from its templates: (region, box, fill, stroke, content),

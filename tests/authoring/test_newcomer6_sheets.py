@@ -3,9 +3,13 @@ column taken as copies without a word; a cell a template cannot look up blamed o
 only; a repeated `id` column said once per row."""
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.conftest import pnp
 
-from .test_newcomer_sheets import HERO, heroes, lines_of
+from .test_newcomer_sheets import HEADER, HERO, ROWS, heroes, lines_of
 
 COUNTED = "Name,Count,Cost,Attack Power,Flavor,Colour\n"
 
@@ -31,3 +35,40 @@ def test_a_layout_reading_the_count_is_told_it_was_taken_as_copies(tmp_path):
     lines = lines_of(result)
     assert len(lines) == 1 and lines[0].startswith("layouts/spice-road.yaml:"), lines
     assert "column B 'Count' of cards/spice-road/heroes.csv" in lines[0] and "quantity: none" in lines[0], lines
+
+
+LOOKUP = HERO.replace('fill: "{{ card.props.colour }}"', '''fill: "{{ {'burns twice': '#ff0000', 'sneaky': '#00ff00'}[card.props.flavor | lower] }}"''') \
+    + '''      mood: {kind: text, x: 5, y: 70, width: 53, height: 8, text: "{{ {'Burns twice': 'hot', 'Sneaky': 'sly'}[card.props.flavor] }}"}
+'''
+
+
+@pytest.mark.parametrize("cell, shown", [("Sneeky", "'Sneeky'"), ("", "an empty cell")])
+def test_a_cell_a_lookup_lacks_is_one_line_at_its_cell(tmp_path, cell, shown):
+    """Two templates look the cell up; before: two lines at the layout, none naming heroes.csv."""
+    heroes(tmp_path, ROWS.replace("Sneaky", cell), hero=LOOKUP)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = lines_of(result)
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"cards/spice-road/heroes.csv:3: column E 'Flavor': {shown} "), lines
+    assert re.search(r"at layouts/spice-road\.yaml:\d+", lines[0]), lines
+    built = pnp("build", "spice-road", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    failed = [line for line in built.output.splitlines() if line.startswith("build failed: ")]
+    assert built.exit_code == 1 and len(failed) == 1, built.output
+    assert re.match(r"build failed: layouts/spice-road\.yaml:\d+: ", failed[0]), failed
+    assert f"(it read {shown} from cards/spice-road/heroes.csv:3, column E 'Flavor')" in failed[0], failed
+
+
+def test_a_lookup_that_fails_on_every_row_stays_the_layouts(tmp_path):
+    heroes(tmp_path, hero=LOOKUP.replace("'burns twice'", "'burns_twice'").replace("'sneaky'", "'sneaky_'"))
+    lines = lines_of(pnp("validate", "spice-road", root=tmp_path))
+    assert len(lines) == 1 and lines[0].startswith("layouts/spice-road.yaml:"), lines
+
+
+def test_an_id_column_that_repeats_is_one_line(tmp_path):
+    """Squib's `Art` column renamed `id`, the same value on every row: was one line per row."""
+    rows = "".join(f"Hero {n},1,{n},1,Brave,red,x\n" for n in range(1, 7)) + "Odd,1,1,1,Sly,red,y\nOdd2,1,1,1,Sly,red,y\n"
+    heroes(tmp_path, rows, header=HEADER.replace("Colour\n", "Colour,id\n"))
+    lines = lines_of(pnp("validate", "spice-road", root=tmp_path))
+    assert lines == ["cards/spice-road/heroes.csv:3: column G 'id': 2 card ids repeat: 'x' in rows 2–7; "
+                     "'y' in rows 8–9 (expected ids unique within a deck)"], lines
