@@ -2,6 +2,7 @@
 for unknown keys."""
 from __future__ import annotations
 
+import math
 import re
 import types
 import typing
@@ -23,6 +24,14 @@ MISSING = "missing"     # the message of a required field left out
 OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
                "font_color": "color", "stroke_colour": "stroke", "fill_colour": "fill", "font_colour": "color",
                "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text"}
+
+
+def _rotate(angle: Any) -> str:
+    """What Squib's `angle:` (radians, clockwise) is as `rotate:` (degrees, counter-clockwise)."""
+    if isinstance(angle, (int, float)) and not isinstance(angle, bool):
+        return (f"rotate in degrees, counter-clockwise about the box's centre: angle {angle:g} (radians, "
+                f"clockwise) is rotate: {-math.degrees(angle):.0f}")
+    return "rotate in degrees, counter-clockwise about the box's centre (rotate: 90)"
 
 
 def _at(data: Any, loc: tuple) -> Any:
@@ -211,6 +220,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
                 expected = "size: {width: 63, height: 88} (in mm, or with a unit: 2.5 in) or a size name such as poker"
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), message,
                                         expected))
+                continue
+            if key.lower() == "angle" and "rotate" in allowed:   # Squib's: radians, clockwise
+                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
+                                        message + "; did you mean 'rotate'?", _rotate(_at(data, prefix + loc))))
                 continue
             alias = OTHER_TOOLS.get(key.lower())
             guess = key.lower() if key.lower() in allowed else alias if alias in allowed else closest(key, allowed)

@@ -237,10 +237,10 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
     the bleed that is cut away: said at the box's line, for the first deck size it misses."""
     size = project.size_of(deck)
     try:
-        regions = project.layouts.sized(lid, size.width, size.height).regions
+        layout = project.layouts.sized(lid, size.width, size.height)
     except DataError:
         return      # the layout's own problems are said where it is resolved
-    for r in regions:
+    for r in layout.regions:
         if r.bleed:
             continue
         outside = [k for k, off in (("x", _off(r.x, r.width, size.width)),
@@ -248,7 +248,19 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
         if outside and (lid, r.name) not in said:
             said.add((lid, r.name))
             file, line = (r.origin or {}).get(outside[0]) or (r.origin or {}).get("", ("", 0))
+            if (file, line, outside[0]) in said:   # written once, in a box others extend: said once
+                continue
+            said.add((file, line, outside[0]))
             out.add(file, line, f"layouts.{lid.split('/', 1)[1]}.regions.{r.name}.{outside[0]}",
                     f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck "
-                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)",
+                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)"
+                    + _bare_number(layout, r, outside[0]),
                     "a box that overlaps the card: x from 0 to its width, y from 0 to its height")
+
+
+def _bare_number(layout, r, axis: str) -> str:
+    """`; 200 is mm: did you mean 200 px?` for a number without a unit in a layout measured in px."""
+    if not layout.dpi or axis in (r.units or {}) or axis in (r.percent or {}):
+        return ""
+    written = getattr(r, axis) + layout.canvas_bleed   # x and y start at the canvas's corner
+    return f"; {written:g} is mm (a number alone is mm): did you mean {written:g} px?"

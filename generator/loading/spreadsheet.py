@@ -129,6 +129,9 @@ def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> 
     except Exception:  # openpyxl raises several kinds for a damaged or foreign file
         raise DataError([Problem(display, 0, "", "cannot open as an Excel workbook (damaged, or another kind of file)",
                                  "an .xlsx file saved by Excel or LibreOffice")]) from None
+    if sheet is not None and sheet.strip().isdigit() and sheet not in book.sheetnames \
+            and int(sheet) < len(book.sheetnames):   # Squib's `sheet: 0`: counted from 0
+        sheet = book.sheetnames[int(sheet)]
     try:
         if sheet is not None and sheet not in book.sheetnames:
             raise DataError([Problem(display, 0, "", f"no sheet '{sheet}'", f"one of: {', '.join(book.sheetnames)}")])

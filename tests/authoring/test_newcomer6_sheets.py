@@ -72,3 +72,20 @@ def test_an_id_column_that_repeats_is_one_line(tmp_path):
     lines = lines_of(pnp("validate", "spice-road", root=tmp_path))
     assert lines == ["cards/spice-road/heroes.csv:3: column G 'id': 2 card ids repeat: 'x' in rows 2–7; "
                      "'y' in rows 8–9 (expected ids unique within a deck)"], lines
+
+
+def test_a_sheet_given_by_its_index_as_squib_counts_it(tmp_path):
+    """Squib's `sheet: 0`: `heroes.xlsx#1` is the second sheet (before: "no sheet '1'")."""
+    import openpyxl
+    game = heroes(tmp_path)
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["nothing here"])
+    sheet = book.create_sheet("Helden")
+    for line in (HEADER + ROWS).splitlines():
+        sheet.append([int(c) if c.isdigit() else c for c in line.split(",")])
+    book.save(game / "heroes.xlsx")
+    deck = game / "heroes.yaml"
+    deck.write_text(deck.read_text().replace("cards_from: heroes.csv", "cards_from: heroes.xlsx#1"))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0 and "spice-road: ok (2 decks, 8 cards" in result.output, result.output
