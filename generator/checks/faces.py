@@ -11,6 +11,7 @@ is the build's own check.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from datafile.errors import BuildError, DataError, Problem
@@ -99,6 +100,7 @@ def box_contents(project: Project, game: GameData) -> list[BoxContent]:
     return faces(project, game).boxed
 
 
+UNTRANSLATED = re.compile(r"no [\w-]+ translation for '.*?' in ")   # reading/i18n.Translator's words
 EXPECTED_COLOUR = f"{EXPECTED}, or a name of the layout's colors, in the cell"
 
 # regions rendered (and texts fitted) for every face of every card in every language, all the
@@ -157,6 +159,7 @@ def _faces(project: Project, game: GameData) -> Faces:
     drawn: dict[tuple, int] = {}     # (layout, lang) -> faces rendered
     failed: dict[tuple, int] = {}    # (layout, box, field, lang) -> faces it failed on
     pending: list[tuple] = []        # (that key, the cell's problem, the layout's place, its problem)
+    asked: list[tuple] = []          # (a cell, the place, the problem) of a msgid the catalogue lacks
     for deck in game.decks:
         for _path, text in _texts(deck, ()):
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
@@ -200,11 +203,17 @@ def _faces(project: Project, game: GameData) -> Faces:
                         "a template that renders for every card of the decks using this layout")
                     read = read_cell(card, lang, getattr(region, key, None) if region else layout.background,
                                      key == "when", message) if not data_error else None
-                    if read:
+                    untranslated = UNTRANSLATED.match(message)
+                    if untranslated:   # one msgid missing from a catalogue: said once, whatever box asks
+                        where = ("translation", lang, untranslated.group(0))
+                        if read:       # unless its cell has a mistake of its own (`Aimm`): then there
+                            asked.append(((read[0], read[2], read[3]), where, problem))
+                            continue
+                    elif read:
                         template = (*where, lang)
                         failed[template] = failed.get(template, 0) + 1
                         shown = f"'{read[3]}'" if read[3] else "an empty cell"
-                        pending.append((template, read[:3], where, problem, Problem(
+                        pending.append((template, (read[0], read[2], read[3]), where, problem, Problem(
                             *read[:3], f"{shown} is a value the layout cannot print: {message} (for {what} of "
                             f"deck '{deck.deck}', language {lang}, at {file}:{line})",
                             "a value the layout's templates know, as the other rows have")))
@@ -233,6 +242,9 @@ def _faces(project: Project, game: GameData) -> Faces:
         if failed[template] < drawn[(template[0], template[3])]:
             problems.setdefault(cell, at_cell)
         else:
+            problems.setdefault(where, problem)
+    for cell, where, problem in asked:
+        if cell not in problems:
             problems.setdefault(where, problem)
     empty = [_empty(layout, region, shown) for layout, region, shown, text in filled.values() if not text]
     return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()), empty)

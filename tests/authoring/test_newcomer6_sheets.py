@@ -89,3 +89,37 @@ def test_a_sheet_given_by_its_index_as_squib_counts_it(tmp_path):
     deck.write_text(deck.read_text().replace("cards_from: heroes.csv", "cards_from: heroes.xlsx#1"))
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0 and "spice-road: ok (2 decks, 8 cards" in result.output, result.output
+
+
+def test_a_missing_msgid_is_one_line_naming_the_catalogue(tmp_path):
+    """Two boxes translate the same cell value; before: a line per box, naming `*.po`."""
+    from .helpers import add_deck, new_game
+    game = new_game(tmp_path, "spice-road", "--lang", "en,de")
+    add_deck(game, "heroes", DECK_DE)
+    (game / "heroes.csv").write_text("Name.en,Name.de,Left,Right\nMage,Magier,Aim,Evade\nWall,Mauer,Evade,Force\n",
+                                     encoding="utf-8")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + SUITS + "  back:\n", 1),
+                      encoding="utf-8")
+    po = tmp_path / "locales" / "de" / "LC_MESSAGES" / "spice-road.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "Aim"\nmsgstr "Zielen"\n\nmsgid "Force"\nmsgstr "Kraft"\n', encoding="utf-8")
+    lines = lines_of(pnp("validate", "spice-road", root=tmp_path))
+    assert len(lines) == 1, lines
+    assert "no de translation for 'Evade' in locales/de/LC_MESSAGES/spice-road.po " in lines[0], lines
+
+
+DECK_DE = """deck: heroes
+name: {en: Heroes, de: Helden}
+size: poker
+layout: spice-road/hero
+back: {layout: spice-road/back}
+cards_from: heroes.csv
+"""
+SUITS = """  hero:
+    background: paper
+    regions:
+      left: {kind: text, x: 5, y: 5, width: 25, height: 10, text: "{{ _(card.props.left) }}"}
+      right: {kind: text, x: 33, y: 5, width: 25, height: 10, text: "{{ _(card.props.right) }}"}
+"""
