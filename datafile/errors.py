@@ -52,6 +52,25 @@ class BuildError(Exception):
     """The data is valid but cannot be rendered as asked (overflow, missing glyph, ...)."""
 
 
+# what a message adds about where it was met (a card, the boxes sharing a font): not the mistake
+_CONTEXT = re.compile(r" \((?:for |the font of boxes ).*?\)")
+
+
+def once_per_place(problems: Iterable[Problem]) -> list[Problem]:
+    """One problem per mistake: the same message at the same file and line (a box every layout
+    extending its layout inherits, met once per layout) is said once, the first time."""
+    seen, out = set(), []
+    for p in problems:
+        # the mistake is what comes before its advice (which may name each deck's own sheet), in
+        # the field it is about (the layout before it differs: `crook` or `crook-x`)
+        key = (p.file, p.line, p.field.rsplit(".", 1)[-1], _CONTEXT.sub("", p.message).split(";")[0]) \
+            if p.line else p
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
 def field_path(loc: Iterable[Any]) -> str:
     """('cards', 3, 'copies') -> 'cards[3].copies'"""
     out = ""

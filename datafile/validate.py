@@ -23,7 +23,13 @@ MISSING = "missing"     # the message of a required field left out
 # offer `color` for fill_color and `min_size` for font_size)
 OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
                "font_color": "color", "stroke_colour": "stroke", "fill_colour": "fill", "font_colour": "color",
-               "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text"}
+               "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text",
+               "layout": "extends",      # Squib's `layout:` inside a box is its inheritance
+               "explode": "quantity"}    # Squib's quantity column
+# a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
+OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
+                            "that has a finding, and a box of kind: rect at the same x, y, width and height "
+                            "with a stroke: outlines it while you place it"}
 
 
 def _rotate(angle: Any) -> str:
@@ -189,6 +195,17 @@ def _user_loc(model: type[BaseModel], loc: tuple) -> tuple:
     return tuple(out)
 
 
+def _outer_of(err: dict, errors: list) -> bool:
+    """A union's text member refusing a set of fields whose own member is wrong deeper down: the
+    deeper error says what is wrong, this one would only say 'not a text' beside it."""
+    if err["type"] != "string_type" or not isinstance(err.get("input"), dict):
+        return False
+    loc = tuple(err["loc"])[:-1]
+    return any(len(other["loc"]) > len(loc) + 1 and tuple(other["loc"])[:len(loc)] == loc
+               and other is not err and not (other["type"] == "string_type" and isinstance(other.get("input"), dict))
+               for other in errors)
+
+
 def problems_from(error: ValidationError, data: Any, file: str, model: type[BaseModel],
                   prefix: tuple = ()) -> list[Problem]:
     problems = []
@@ -197,7 +214,13 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
     errors = sorted(errors, key=lambda e: not _is_length(e)) if lengths else errors
     for err in errors:
         loc = _user_loc(model, tuple(err["loc"]))
+        if _outer_of(err, errors):   # `name: {en: Crooks, de: }`: said at name.de, not at name too
+            continue
         message, expected = worded(err)
+        if err["type"] == "string_type" and err.get("input") is None and loc and isinstance(loc[-1], str):
+            # `de:` with nothing after it
+            key = str(loc[-1])
+            message, expected = "empty", f"the text after '{key}:', such as {key}: \"…\""
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
             choices = re.findall(r"'([^']*)'|(-?\d+)", str((err.get("ctx") or {}).get("expected", "")))
             choices = [a or b for a, b in choices]
@@ -207,6 +230,9 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(choices)}" if choices else expected
+        elif err["type"] == "list_type" and loc and loc[-1] == "cards" and isinstance(err.get("input"), int):
+            expected = (f"a list of cards; {err['input']} copies of one card: cards: [{{id: …, copies: "
+                        f"{err['input']}}}], or a spreadsheet's quantity column (qty) with cards_from:")
         elif err["type"] == "extra_forbidden" and loc:
             owner = _submodel(model, loc[:-1])
             allowed = sorted(owner.model_fields) if owner else []
@@ -224,6 +250,11 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if key.lower() == "angle" and "rotate" in allowed:   # Squib's: radians, clockwise
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
                                         message + "; did you mean 'rotate'?", _rotate(_at(data, prefix + loc))))
+                continue
+            if key.lower() in OTHER_TOOL_WORDS:
+                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
+                                        f"unknown field '{key}': {OTHER_TOOL_WORDS[key.lower()]}",
+                                        f"one of: {', '.join(allowed)}" if allowed else ""))
                 continue
             alias = OTHER_TOOLS.get(key.lower())
             guess = key.lower() if key.lower() in allowed else alias if alias in allowed else closest(key, allowed)

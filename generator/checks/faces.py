@@ -195,8 +195,10 @@ def _faces(project: Project, game: GameData) -> Faces:
                                                           f"box '{region.name}' of layout {layout.id})",
                                                           EXPECTED_COLOUR))
                         continue
-                    where = (layout.id, region.name if region else "", key)
                     file, line = _origin(region, key, layout) if region else layout.background_at or (layout.file, 0)
+                    # one line per template, at its line: the first card and language it fails for (a
+                    # box other layouts extend fails for each of them, and is one mistake)
+                    where = (file, line, key) if line else (layout.id, region.name if region else "", key)
                     problem = Problem(
                         file, line, f"{layout.id} regions.{region.name}.{key}" if region else f"{layout.id} {key}",
                         f"{message} (for {what} of deck '{deck.deck}', language {lang})",
@@ -210,7 +212,7 @@ def _faces(project: Project, game: GameData) -> Faces:
                             asked.append(((read[0], read[2], read[3]), where, problem))
                             continue
                     elif read:
-                        template = (*where, lang)
+                        template = (layout.id, *where, lang)
                         failed[template] = failed.get(template, 0) + 1
                         shown = f"'{read[3]}'" if read[3] else "an empty cell"
                         pending.append((template, (read[0], read[2], read[3]), where, problem, Problem(
@@ -239,7 +241,7 @@ def _faces(project: Project, game: GameData) -> Faces:
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'", card)
     for template, cell, where, problem, at_cell in pending:   # one line per cell, or per template
-        if failed[template] < drawn[(template[0], template[3])]:
+        if failed[template] < drawn[(template[0], template[-1])]:
             problems.setdefault(cell, at_cell)
         else:
             problems.setdefault(where, problem)

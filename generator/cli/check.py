@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import click
@@ -25,6 +26,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..texts.languages import language_problems
     from ..products.preflight import Finding, Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from ..checks.faces import empty_boxes
+    from ..checks.literals import literal_problems
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
     from ..paper.imposition import SheetOptions
@@ -62,16 +64,27 @@ def check(ctx, games, langs, as_json, allow_missing):
         report.findings += [Finding("warning", "empty-text", game.id, f"{p.file}:{p.line}: {p.message}",
                                     box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}", file=p.file, line=p.line,
                                     field=p.field) for p in empty_boxes(project, game)]
+        report.findings += [Finding("warning", "untranslated", game.id, f"{p.file}:{p.line}: {p.message}",
+                                    box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}",
+                                    file=p.file, line=p.line, field=p.field) for p in literal_problems(project, game)]
         aid_pages(project, game, sizes[game.id], report)
         for line in size_warnings(project, [game]):      # as validate and the build say it
-            report.findings.append(Finding("warning", "size-bleed", game.id, line.removeprefix("warning: ")))
+            report.findings.append(_said("size-bleed", game.id, line))
         for line in grid_warnings(project, [game], SheetOptions(), chosen):    # marks shortened for a grid
-            report.findings.append(Finding("warning", "grid-marks", game.id, line.removeprefix("warning: ")))
+            report.findings.append(_said("grid-marks", game.id, line))
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
         _table(report)
     sys.exit(1 if report.count("error") else 0)
+
+
+def _said(code: str, game: str, line: str):
+    """A warning validate prints (`warning: file:line: …`) as a finding, with its file and line."""
+    from ..products.preflight import Finding
+    text = line.removeprefix("warning: ")
+    at = re.match(r"([^\s:]+):(\d+): ", text)
+    return Finding("warning", code, game, text, file=at.group(1) if at else "", line=int(at.group(2)) if at else 0)
 
 
 def _columns(rows: list[tuple]) -> None:
@@ -139,6 +152,9 @@ def _table(report) -> None:
         elif found[0].card or found[0].lang:
             extra.append(" ".join(part for part in (found[0].card, found[0].lang) if part))
         tail = f" [{'; '.join(extra)}]" if extra else ""
-        click.secho(f"{level:<7} {where}{side}{boxed}: {text}{tail}", fg=LEVELS[level])
+        first = found[0]   # the box's (or card's) file and line, as validate and the build name it
+        at = f"{first.file}:{first.line}: " if first.file and first.line else f"{first.file}: " if first.file else ""
+        at = "" if text.startswith(at.strip()) else at     # a data problem's message names it already
+        click.secho(f"{level:<7} {at}{where}{side}{boxed}: {text}{tail}", fg=LEVELS[level])
     click.echo(f"\n{report.count('error')} error(s), {report.count('warning')} warning(s), "
                f"{report.count('note')} note(s)")

@@ -14,6 +14,7 @@ import click
 
 from datafile.errors import DataError
 
+from ..checks.literals import literals
 from ..texts.aids import aid_path, load_aids
 from ..texts.languages import needed_msgids
 from ..reading.i18n import SOURCE_LANGUAGE, load_catalogue
@@ -60,7 +61,9 @@ def status(ctx, games, check):
             click.secho(str(problem), fg="red", err=True)
         sys.exit(1)
     for game, lang, msgids, missing, has_aid in rows:
-        total = len(msgids) + (has_aid is not None)   # the aid file counts as one item
+        # a layout's words written as they are print untranslated in every other language: items too
+        written = [] if lang == SOURCE_LANGUAGE else literals(project, game)
+        total = len(msgids) + (has_aid is not None) + len(written)   # the aid file counts as one item
         done = len(msgids) - len(missing) + int(bool(has_aid))
         percent = 100 * done // total if total else 100
         colour = "green" if done == total else "red"
@@ -70,6 +73,9 @@ def status(ctx, games, check):
         for msgid in missing:
             where = ", ".join(sorted(msgids[msgid]))
             click.echo(f"    missing: '{msgid}'  ({where}; add it to locales/{lang}/LC_MESSAGES/*.po)")
+        for lit in written:
+            click.echo(f"    untranslated: '{lit.text}'  ({lit.file}:{lit.line}, box '{lit.box}' of {lit.layout}; "
+                       f"write it as {{{{ _('…') }}}} and translate it in locales/{lang}/LC_MESSAGES/*.po)")
         if has_aid is False:
             click.echo(f"    missing: {aid_path(game, lang).relative_to(project.root)}")
         incomplete |= done != total

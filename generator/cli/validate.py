@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import click
 
-from datafile.errors import BuildError, DataError, Problem, field_path
+from datafile.errors import BuildError, DataError, Problem, field_path, once_per_place
 from datafile.source import line_of, load_yaml, read_text
 
 from ..texts.aid_card import load_aid_cards
@@ -17,6 +17,7 @@ from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
 from ..checks.faces import empty_boxes, face_problems, printed_texts
+from ..checks.literals import literal_problems
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
 from ..model.region_checks import FONT_FILE
@@ -51,10 +52,12 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         # texts are not complete yet, so adding a language is reported in one round
         problems += language_problems(project, game, allow_missing=allow_missing)
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
-            said = {(p.file, p.line, p.field) for p in problems}   # a field said wrong already: not again
+            # a field said wrong already (in any layout extending its box's): not again
+            said = {(p.file, p.line, _box_field(p.field)) for p in problems}
             problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-                         if (p.file, p.line, p.field) not in said]
-    problems = fold_stubs(project, list(dict.fromkeys(problems)))   # a catalogue shared by several games: once
+                         if (p.file, p.line, _box_field(p.field)) not in said]
+    # a catalogue shared by several games, a box other layouts extend: once
+    problems = fold_stubs(project, once_per_place(dict.fromkeys(problems)))
     if project is not None:
         problems += check_corrections(project.root)   # layouts/hyphenation.yaml
     if problems:
@@ -75,7 +78,7 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
     for line in quantity_notes(project, list(project.games.values())):   # prints, more copies than rows
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
-        for empty in empty_boxes(project, game):   # a slip or a leftover; the build goes on
+        for empty in empty_boxes(project, game) + literal_problems(project, game):   # the build goes on
             click.secho(f"warning: {empty}", fg="yellow", err=True)
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "
@@ -84,6 +87,13 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
             if deck.shortfall:
                 click.secho(f"  {deck.deck}: {shortfall_line(deck)}", fg="yellow")
     click.echo(f"layouts: ok ({len(project.layouts)} layouts)")
+
+
+def _box_field(field: str) -> str:
+    """`rogues/crook-x regions.level.text` -> `regions.level.text`: the box's field, whichever layout
+    extending it met the mistake."""
+    layout, _, rest = field.partition(" ")
+    return rest if "/" in layout and rest.startswith("regions.") else field
 
 
 def _content_problems(project: Project, game, sheet: SheetOptions = SheetOptions()) -> list:

@@ -10,7 +10,7 @@ import os
 import time
 from pathlib import Path
 
-from datafile.errors import BuildError, Collector, DataError, closest
+from datafile.errors import BuildError, Collector, DataError, closest, once_per_place
 
 from ..checks.crosscheck import cross_check
 from .games import load_game_and_problems
@@ -109,7 +109,8 @@ def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> 
     for data in games.values():   # the YAML trees were kept for the cross-checks' line numbers only
         for deck in data.decks:
             vars(deck).pop("_raw", None)
-    problems = list(dict.fromkeys(layouts.problems + out.problems))  # a layout checked twice reports once
+    # a layout checked twice, or a box of a layout others extend, reports once
+    problems = once_per_place(dict.fromkeys(layouts.problems + out.problems))
     if problems:
         return (Project(root, games, layouts, fonts, sheets) if sheets and fonts is not None else None), problems
     if shared is not None:

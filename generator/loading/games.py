@@ -60,11 +60,23 @@ def load_game_and_problems(root: Path, directory: Path) -> tuple[GameData | None
                 decks.append(deck)
                 deck_files[deck.deck] = relative(root, path)
         _qualify_made_ids(decks)
+        _absent_columns(decks)
         for stray in sorted(directory.glob("*.yaml")):   # issue 14: once silently ignored
             if stray.stem != "game" and stray.stem not in game.decks:
                 out.add(relative(root, stray), 1, "deck", f"not listed in decks: of {relative(root, game_file)}, "
                         "so it is not built", f"'{stray.stem}' added to decks: [...], or the file moved elsewhere")
     return (GameData(game, decks, directory, deck_files) if game else None), out.problems
+
+
+def _absent_columns(decks: list[Deck]) -> None:
+    """A column another deck of the game has and a spreadsheet deck's sheet lacks (Squib's sample
+    expansion has no Description) reads as an empty cell there, so one layout serves both; a
+    header that is a slip of it is still refused (crosscheck.py), and `required: true` on the
+    deck's property makes the column one its sheet must have."""
+    for deck in decks:
+        if deck.cards_from:
+            deck._absent = {key: [] if spec.type == "list" else "" for other in decks if other is not deck
+                            for key, spec in other.properties.items() if key not in deck.properties}
 
 
 def _qualify_made_ids(decks: list[Deck]) -> None:
@@ -139,7 +151,11 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
                                  f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
-    return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
-                      search_path(root), deck.quantity, deck.name_column, deck.name,
-                      (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))))
+    try:
+        return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
+                          search_path(root), deck.quantity, deck.name_column, deck.name,
+                          (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))))
+    except DataError as exc:   # what `cards_from:` itself says wrong (a sheet name): at its line
+        raise DataError([Problem(name, line_of(raw, ("cards_from",)), p.field, p.message, p.expected)
+                         if p.field == "cards_from" and not p.line else p for p in exc.problems]) from None
 

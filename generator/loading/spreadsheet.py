@@ -134,7 +134,12 @@ def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> 
         sheet = book.sheetnames[int(sheet)]
     try:
         if sheet is not None and sheet not in book.sheetnames:
-            raise DataError([Problem(display, 0, "", f"no sheet '{sheet}'", f"one of: {', '.join(book.sheetnames)}")])
+            guess = closest(sheet, book.sheetnames) or next((n for n in book.sheetnames if n.strip().lower()
+                                                             == sheet.strip().lower()), None)
+            # field cards_from, no line: the deck file's `cards_from:` line is where it is fixed (games.py)
+            raise DataError([Problem(display, 0, "cards_from", f"{display} has no sheet '{sheet}'"
+                                     + (f"; did you mean '{guess}'?" if guess else ""),
+                                     f"one of: {', '.join(book.sheetnames)}")])
         ws = book[sheet] if sheet else book.worksheets[0]
         rows = ws.iter_rows(values_only=True)   # a worksheet of a million rows is never read whole
         try:   # the sheet's XML is parsed here, lazily

@@ -300,8 +300,9 @@ class Props(View):
 
 
 def _blanks(deck: Deck) -> dict[str, Any]:
-    """`required: true` makes a property that no card may leave out."""
-    return {key: [] if spec.type == "list" else "" for key, spec in deck.properties.items()}
+    """Empty unless `required: true`; a column a sheet lacks, another deck's, too (games.py)."""
+    return {**getattr(deck, "_absent", {}),
+            **{key: [] if spec.type == "list" else "" for key, spec in deck.properties.items()}}
 
 
 def card_context(game: Game, deck: Deck, card: Card | None, lang: str, colors: dict[str, str],

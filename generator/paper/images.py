@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 import os
 import sys
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.units import inch, mm
 from reportlab.lib.utils import ImageReader
 
-from datafile.errors import BuildError
+from datafile.errors import BuildError, closest
 
 from ..reading.locate import MAX_ART_BYTES
 
@@ -64,8 +65,17 @@ def resolve(base: Path, name: str) -> Path:
         if "\\" in name and slashed.is_relative_to(folder) and slashed.is_file():   # a Windows path
             raise BuildError(f"image '{name}' not found: write its path with / ('{name.replace(chr(92), '/')}'), "
                              f"not \\")
-        raise BuildError(f"image '{name}' not found in {folder.name}/ (paths are relative to the game folder)")
+        guess = closest(name.replace("\\", "/"), _pictures(folder))
+        raise BuildError(f"image '{name}' not found in {folder.name}/"
+                         + (f"; did you mean '{guess}'?" if guess else " (paths are relative to the game folder)"))
     return path
+
+
+def _pictures(folder: Path, most: int = 2000) -> list[str]:
+    """The pictures of the game folder, as a layout names them (art/robot-golem.svg): for the
+    likely one when a name is misspelt (the first `most`, a folder's art is never that many)."""
+    found = (p for p in folder.rglob("*") if p.suffix.lower() in RASTER | VECTOR and p.is_file())
+    return [p.relative_to(folder).as_posix() for p in itertools.islice(found, most)]
 
 
 def _pixels(reader, path: Path) -> None:

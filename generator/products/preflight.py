@@ -176,9 +176,11 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
     places: set[tuple] = set()
     sheets = project.sheets
 
-    def where(face: Face, lang: str, region=None) -> dict:
+    def where(face: Face, lang: str, region=None, key: str = "") -> dict:
+        file, line = _box_line(region, key) if region else _card_line(face, game)
         return dict(game=game.id, lang=lang, deck=face.deck.deck, card=face.card.id if face.card else "",
-                    face="front" if face.card else "back", box=region.name if region else "")
+                    face="front" if face.card else "back", box=region.name if region else "",
+                    file=file, line=line)
 
     for lang in langs:
         def observe(face: Face, lang=lang):
@@ -186,11 +188,15 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
-                place = (layout_id, region.name) + (() if geometry_once else (face.deck.deck, face.key, lang))
+                # a box several layouts extend, where it lies the same on the same card: once, at its line
+                box = (*_box_line(region, "x"), region.x, region.y, region.width, region.height, face.size.width,
+                       face.size.height) if _box_line(region, "x")[1] else (layout_id, region.name)
+                place = box + (() if geometry_once else (face.deck.deck, face.key, lang))
                 if event == "region" and region.kind in PLACED and place not in places:
                     places.add(place)   # geometry is the layout's: `pnp check` reports it once
-                    _geometry(report, face, region, sheets.safe, at, layout_id)
+                    _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id)
                 elif event == "text":
+                    at = where(face, lang, region, "text")   # a text's size: its box's text line
                     report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
                                            facts["preferred"], facts["size"]))
                     drawn_icons.update(ICON_REF.findall(facts["source"]))
@@ -226,6 +232,9 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
             placed = PLACE.match(text)
             if placed:   # the same cause on many cards is one line of the table
                 at["box"] = placed.group("box")
+                region = _region_named(project, face, at["box"])
+                if region is not None:
+                    at["file"], at["line"] = _box_line(region, "text")
                 cause = placed.group("cause")
                 summary = _generalised(cause, at["card"])
             else:
@@ -244,6 +253,34 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
              on_error=failed, context=reading)
 
     _unused(project, game, report, drawn_icons, read_props)
+
+
+def _box_line(region, key: str = "") -> tuple[str, int]:
+    """Where a box (or its field `key`) is written: the file and line a finding names."""
+    origin = region.origin or {}
+    return origin.get(key) or origin.get("") or ("", 0)
+
+
+def _card_line(face: Face, game: GameData) -> tuple[str, int]:
+    """Where a card is written: its spreadsheet row, else its deck file (a card keeps no YAML line)."""
+    sheet = getattr(face.card, "_sheet", None) if face.card else None
+    if sheet:
+        return sheet[0], sheet[1]
+    return game.deck_files.get(face.deck.deck, ""), 0
+
+
+def _property_line(deck, prop: str, game: GameData) -> dict:
+    """Where a property is declared: its spreadsheet header (row 1), else the deck file."""
+    column = getattr(deck.properties[prop], "_column", None)
+    return dict(file=column[0], line=1) if column else dict(file=game.deck_files.get(deck.deck, ""))
+
+
+def _region_named(project: Project, face: Face, name: str):
+    try:
+        layout = project.layout_for(face.deck, face.card) if face.card else project.layouts[face.deck.back.layout]
+    except (KeyError, DataError):
+        return None
+    return next((r for r in layout.regions if r.name == name), None)
 
 
 PLACE = re.compile(r"^.*?, language [a-z]{2}, box '(?P<box>[^']*)' \(layout [^)]*\): (?P<cause>.*)$")
@@ -328,9 +365,10 @@ def _unused(project: Project, game: GameData, report: Report, drawn: set[str], r
             continue
     for name in sorted(project.layouts.icons(game.id)):
         if name not in drawn and name not in elsewhere:
+            file, line = project.layouts.origin(game.id, ("icons", name))
             report.findings.append(Finding("note", "unused-icon", game.id,
                                            f"icon '{name}' (layouts/{game.id}.yaml) is drawn on no card and "
-                                           f"named in no text: remove it or use it"))
+                                           f"named in no text: remove it or use it", file=file, line=line))
     for deck in game.decks:
         named = {f for source in [deck.layout] + [c.layout or "" for c in deck.cards]
                  for _, f, _, _ in string.Formatter().parse(source) if f}
@@ -338,5 +376,6 @@ def _unused(project: Project, game: GameData, report: Report, drawn: set[str], r
             if prop not in read[deck.deck] and prop not in named:
                 report.findings.append(Finding(
                     "note", "unused-property", game.id, f"property '{prop}' is declared but no face shows it "
-                    f"(fine if the rules, aids or scoring use it)", deck=deck.deck))
+                    f"(fine if the rules, aids or scoring use it)", deck=deck.deck,
+                    **_property_line(deck, prop, game)))
 

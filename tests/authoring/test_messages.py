@@ -114,8 +114,11 @@ def test_nine_cards_with_the_same_error_are_one_line(tmp_path):
     result = pnp("check", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     errors = [line for line in result.output.splitlines() if line.startswith("error")]
-    assert errors == ["error   spice-road/cards front 'art': image 'art/*.png' not found in spice-road/ (paths are "
-                      "relative to the game folder) [9 card(s): market, harbour, extra-0, extra-1, …; en]"]
+    layout = (tmp_path / "layouts" / "spice-road.yaml").read_text(encoding="utf-8").splitlines()
+    art = next(n for n, line in enumerate(layout, 1) if line.strip().startswith("art:"))   # the box's line
+    assert errors == [f"error   layouts/spice-road.yaml:{art}: spice-road/cards front 'art': image 'art/*.png' not "
+                      "found in spice-road/ (paths are relative to the game folder) [9 card(s): market, harbour, "
+                      "extra-0, extra-1, …; en]"]
     assert "9 error(s)" in result.output
 
 
