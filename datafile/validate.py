@@ -230,6 +230,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(choices)}" if choices else expected
+        elif err["type"] in ("model_type", "model_attributes_type", "dict_type") and loc and loc[-1] == "back" \
+                and isinstance(err.get("input"), str):   # `back: heroes/back`, as `layout:` is written
+            shown = err["input"].strip()[:60]
+            message, expected = f"'{shown}' alone", f"the back's fields: back: {{layout: {shown}}}"
         elif err["type"] == "list_type" and loc and loc[-1] == "cards" and isinstance(err.get("input"), int):
             expected = (f"a list of cards; {err['input']} copies of one card: cards: [{{id: …, copies: "
                         f"{err['input']}}}], or a spreadsheet's quantity column (qty) with cards_from:")

@@ -14,7 +14,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Fiel
 from pydantic_core import PydanticCustomError
 
 from datafile.errors import closest
-from datafile.lengths import LENGTH, parse_length, to_mm
+from datafile.lengths import LENGTH, parse_length, pixels_as_mm, to_mm
 
 from .grid import SheetGrid
 from .language_codes import _language, language_problem
@@ -103,15 +103,9 @@ class Size(Strict):
                     f"{key} '{written.strip()}' in pixels, but the size says no dpi; add dpi: 300 beside "
                     f"width and height, or write them in mm or in")})
             value[key] = round(to_mm(number, unit, dpi), 4)
-        bare = {k: value.get(k) for k in ("width", "height")}
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in bare.values()) \
-                and max(bare.values()) > MAX_MM:
-            # Squib's 825 x 1125: pixels at 300 dpi, written as numbers, which are mm here
-            w, h = (f"{v:g}" for v in bare.values())
-            raise PydanticCustomError("size_length", "{message}", {"message": (
-                f"{w} x {h} is in mm here (numbers alone are mm), larger than the {MAX_MM} mm a piece may be; "
-                f"for pixels write {{width: {w} px, height: {h} px, dpi: 300}}, or inches: "
-                f"{{width: {bare['width'] / 300:g} in, height: {bare['height'] / 300:g} in}}")})
+        hint = pixels_as_mm(value.get("width"), value.get("height"), MAX_MM)
+        if hint:
+            raise PydanticCustomError("size_length", "{message}", {"message": hint})
         return value
 
 
@@ -218,15 +212,6 @@ class Card(Strict):
 class Back(Strict):
     layout: str
     props: dict[str, Any] = {}
-
-    @model_validator(mode="before")
-    @classmethod
-    def _a_layout_alone(cls, value):
-        """`back: heroes/back`, as `layout:` is written: the fields a back has, with the name."""
-        if isinstance(value, str):
-            raise PydanticCustomError("back", "{message}", {"message": (
-                f"'{value.strip()[:60]}' alone; a back is its fields: write back: {{layout: {value.strip()[:60]}}}")})
-        return value
 
 
 class Shortfall(Strict):

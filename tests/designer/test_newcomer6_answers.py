@@ -44,7 +44,7 @@ def test_a_bare_number_in_a_px_layout_off_the_card_asks_for_px(tmp_path):
      r"cards/shapes/cards\.yaml:\d+: size: .*\{width: 825 px, height: 1125 px, dpi: 300\}.*\{width: 2\.75 in, height: 3\.75 in\}"),
     # before: "back: not a set of fields"
     ("back: {layout: shapes/back}", "back: shapes/back",
-     r"cards/shapes/cards\.yaml:\d+: back: .*write back: \{layout: shapes/back\}"),
+     r"cards/shapes/cards\.yaml:\d+: back: .*the back.s fields: back: \{layout: shapes/back\}"),
 ])
 def test_a_squib_deck_field_is_one_line(tmp_path, old, new, wanted):
     game = project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
