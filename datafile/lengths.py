@@ -30,3 +30,15 @@ def parse_length(text: str) -> tuple[float, str] | None:
 def to_mm(number: float, unit: str, dpi: float | None = None) -> float:
     """A length's mm: `px` at `dpi` (which the caller has checked is given); never `%`."""
     return number * (25.4 / dpi if unit == "px" else UNITS[unit])
+
+
+def pixels_as_mm(width: object, height: object, largest: float) -> str | None:
+    """Squib's `{width: 825, height: 1125}` (pixels at 300 dpi, written as numbers, which are mm):
+    what to write instead, when a side passes the `largest` mm a piece may be; else None."""
+    sides = (width, height)
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sides) or max(sides) <= largest:
+        return None
+    w, h = (f"{v:g}" for v in sides)
+    return (f"{w} x {h} is in mm here (numbers alone are mm), larger than the {largest:g} mm a piece may be; "
+            f"for pixels write {{width: {w} px, height: {h} px, dpi: 300}}, or inches: "
+            f"{{width: {width / 300:g} in, height: {height / 300:g} in}}")

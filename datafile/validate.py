@@ -2,6 +2,7 @@
 for unknown keys."""
 from __future__ import annotations
 
+import math
 import re
 import types
 import typing
@@ -29,6 +30,14 @@ OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "siz
 OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
                             "that has a finding, and a box of kind: rect at the same x, y, width and height "
                             "with a stroke: outlines it while you place it"}
+
+
+def _rotate(angle: Any) -> str:
+    """What Squib's `angle:` (radians, clockwise) is as `rotate:` (degrees, counter-clockwise)."""
+    if isinstance(angle, (int, float)) and not isinstance(angle, bool):
+        return (f"rotate in degrees, counter-clockwise about the box's centre: angle {angle:g} (radians, "
+                f"clockwise) is rotate: {-math.degrees(angle):.0f}")
+    return "rotate in degrees, counter-clockwise about the box's centre (rotate: 90)"
 
 
 def _at(data: Any, loc: tuple) -> Any:
@@ -221,6 +230,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(choices)}" if choices else expected
+        elif err["type"] in ("model_type", "model_attributes_type", "dict_type") and loc and loc[-1] == "back" \
+                and isinstance(err.get("input"), str):   # `back: heroes/back`, as `layout:` is written
+            shown = err["input"].strip()[:60]
+            message, expected = f"'{shown}' alone", f"the back's fields: back: {{layout: {shown}}}"
         elif err["type"] == "list_type" and loc and loc[-1] == "cards" and isinstance(err.get("input"), int):
             expected = (f"a list of cards; {err['input']} copies of one card: cards: [{{id: …, copies: "
                         f"{err['input']}}}], or a spreadsheet's quantity column (qty) with cards_from:")
@@ -237,6 +250,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
                 expected = "size: {width: 63, height: 88} (in mm, or with a unit: 2.5 in) or a size name such as poker"
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), message,
                                         expected))
+                continue
+            if key.lower() == "angle" and "rotate" in allowed:   # Squib's: radians, clockwise
+                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
+                                        message + "; did you mean 'rotate'?", _rotate(_at(data, prefix + loc))))
                 continue
             if key.lower() in OTHER_TOOL_WORDS:
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),

@@ -19,6 +19,7 @@ from ..reading.locate import game_font, relative
 from ..model.model import Deck, Text
 from ..model.project import GameData, Project
 from ..model.templates import used_paths
+from .quantity import taken_quantity
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
 
@@ -171,6 +172,7 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
     problems, seen = [], set()
     # the deck's properties from Squib-style headers (spreadsheet.py): a slip is the header's
     columns = {k: spec._column for k, spec in deck.properties.items() if getattr(spec, "_column", None)}
+    taken = taken_quantity(deck)
     for region in project.layouts[lid].regions:
         for key in ("text", "when", "fill", "stroke", "color"):
             source = getattr(region, key)
@@ -181,6 +183,16 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                     continue
                 file, line = (region.origin or {}).get(key) or (project.layouts[lid].file, 0)
                 slip = closest(path[2], columns)
+                if taken and path[2] == taken[2]:   # `Count` was read as copies, not as a property
+                    problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
+                                      f"unknown property 'card.props.{path[2]}': {taken[1]} of {taken[0]} "
+                                      f"is read as how many copies of each row to print",
+                                      f"`quantity: none` in {data.deck_files.get(deck.deck, 'the deck file')} "
+                                      f"to read it as card.props.{path[2]}")
+                    if problem not in seen:
+                        seen.add(problem)
+                        problems.append(problem)
+                    continue
                 if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
                     if slip and len(path[2]) < len(slip):   # a letter dropped in the layout: its slip
@@ -225,10 +237,10 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
     the bleed that is cut away: said at the box's line, for the first deck size it misses."""
     size = project.size_of(deck)
     try:
-        regions = project.layouts.sized(lid, size.width, size.height).regions
+        layout = project.layouts.sized(lid, size.width, size.height)
     except DataError:
         return      # the layout's own problems are said where it is resolved
-    for r in regions:
+    for r in layout.regions:
         if r.bleed:
             continue
         outside = [k for k, off in (("x", _off(r.x, r.width, size.width)),
@@ -236,7 +248,19 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
         if outside and (lid, r.name) not in said:
             said.add((lid, r.name))
             file, line = (r.origin or {}).get(outside[0]) or (r.origin or {}).get("", ("", 0))
+            if (file, line, outside[0]) in said:   # written once, in a box others extend: said once
+                continue
+            said.add((file, line, outside[0]))
             out.add(file, line, f"layouts.{lid.split('/', 1)[1]}.regions.{r.name}.{outside[0]}",
                     f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck "
-                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)",
+                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)"
+                    + _bare_number(layout, r, outside[0]),
                     "a box that overlaps the card: x from 0 to its width, y from 0 to its height")
+
+
+def _bare_number(layout, r, axis: str) -> str:
+    """`; 200 is mm: did you mean 200 px?` for a number without a unit in a layout measured in px."""
+    if not layout.dpi or axis in (r.units or {}) or axis in (r.percent or {}):
+        return ""
+    written = getattr(r, axis) + layout.canvas_bleed   # x and y start at the canvas's corner
+    return f"; {written:g} is mm (a number alone is mm): did you mean {written:g} px?"

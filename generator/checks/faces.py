@@ -11,13 +11,14 @@ is the build's own check.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from datafile.errors import BuildError, DataError, Problem
 
 from ..model import face_memo
 from .crosscheck import ICON_REF
-from .sheet_cells import holding
+from .sheet_cells import holding, read_cell
 from ..reading.i18n import Translator
 from ..model.colours import EXPECTED, NotAColour, drawn_colour
 from ..model.layouts import layout_id
@@ -99,6 +100,7 @@ def box_contents(project: Project, game: GameData) -> list[BoxContent]:
     return faces(project, game).boxed
 
 
+UNTRANSLATED = re.compile(r"no [\w-]+ translation for '.*?' in ")   # reading/i18n.Translator's words
 EXPECTED_COLOUR = f"{EXPECTED}, or a name of the layout's colors, in the cell"
 
 # regions rendered (and texts fitted) for every face of every card in every language, all the
@@ -152,6 +154,12 @@ def _faces(project: Project, game: GameData) -> Faces:
     layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
     translators: dict[str, tuple | None] = {}
     filled: dict[tuple, list] = {}   # (layout, box) -> [layout, region, faces drawn, any text]
+    # a template failing on a cell it reads ('Aimm' for colors[...]): the cell's, unless it fails
+    # on every face of its layout (then the layout's own mistake): decided once all are rendered
+    drawn: dict[tuple, int] = {}     # (layout, lang) -> faces rendered
+    failed: dict[tuple, int] = {}    # (layout, box, field, lang) -> faces it failed on
+    pending: list[tuple] = []        # (that key, the cell's problem, the layout's place, its problem)
+    asked: list[tuple] = []          # (a cell, the place, the problem) of a msgid the catalogue lacks
     for deck in game.decks:
         for _path, text in _texts(deck, ()):
             values = text.root.values() if isinstance(text.root, dict) else [text.root]
@@ -178,6 +186,7 @@ def _faces(project: Project, game: GameData) -> Faces:
                     else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
                 used.update(rendered.icons)
+                drawn[(layout.id, lang)] = drawn.get((layout.id, lang), 0) + 1
                 for index, key, data_error, message, value in rendered.failures:
                     region = layout.regions[index] if index is not None else None
                     cell = holding(card, lang, value) if value is not None and region else None
@@ -190,12 +199,30 @@ def _faces(project: Project, game: GameData) -> Faces:
                     # one line per template, at its line: the first card and language it fails for (a
                     # box other layouts extend fails for each of them, and is one mistake)
                     where = (file, line, key) if line else (layout.id, region.name if region else "", key)
-                    if where in problems or (data_error and region):   # a broken catalogue: reported as such
-                        continue
-                    problems[where] = Problem(
+                    problem = Problem(
                         file, line, f"{layout.id} regions.{region.name}.{key}" if region else f"{layout.id} {key}",
                         f"{message} (for {what} of deck '{deck.deck}', language {lang})",
                         "a template that renders for every card of the decks using this layout")
+                    read = read_cell(card, lang, getattr(region, key, None) if region else layout.background,
+                                     key == "when", message) if not data_error else None
+                    untranslated = UNTRANSLATED.match(message)
+                    if untranslated:   # one msgid missing from a catalogue: said once, whatever box asks
+                        where = ("translation", lang, untranslated.group(0))
+                        if read:       # unless its cell has a mistake of its own (`Aimm`): then there
+                            asked.append(((read[0], read[2], read[3]), where, problem))
+                            continue
+                    elif read:
+                        template = (layout.id, *where, lang)
+                        failed[template] = failed.get(template, 0) + 1
+                        shown = f"'{read[3]}'" if read[3] else "an empty cell"
+                        pending.append((template, (read[0], read[2], read[3]), where, problem, Problem(
+                            *read[:3], f"{shown} is a value the layout cannot print: {message} (for {what} of "
+                            f"deck '{deck.deck}', language {lang}, at {file}:{line})",
+                            "a value the layout's templates know, as the other rows have")))
+                        continue
+                    if where in problems or (data_error and region):   # a broken catalogue: reported as such
+                        continue    # one line per template: the first card and language it fails for
+                    problems[where] = problem
                 for index, source in rendered.printed:
                     region = layout.regions[index]
                     if region.kind == "text" and "{%" not in region.text:   # an {% if %} may mean to be empty
@@ -213,7 +240,15 @@ def _faces(project: Project, game: GameData) -> Faces:
                         file, line = _origin(region, "text", layout)
                         texts[key] = PrintedText(*key, file, line, f"{layout.id} regions.{region.name}.text",
                                                  f"{what} of deck '{deck.deck}'", card)
-    empty = [_empty(layout, region, drawn) for layout, region, drawn, text in filled.values() if not text]
+    for template, cell, where, problem, at_cell in pending:   # one line per cell, or per template
+        if failed[template] < drawn[(template[0], template[-1])]:
+            problems.setdefault(cell, at_cell)
+        else:
+            problems.setdefault(where, problem)
+    for cell, where, problem in asked:
+        if cell not in problems:
+            problems.setdefault(where, problem)
+    empty = [_empty(layout, region, shown) for layout, region, shown, text in filled.values() if not text]
     return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()), empty)
 
 

@@ -9,6 +9,7 @@ from typing import Callable
 
 from ..model.layouts import Region
 from ..model.model import Deck
+from ..model.resolved import EDGE, bleed_extent, carries_bleed
 from ..model.project import GameData, Project
 from .deck_layouts import deck_layouts, key_line
 
@@ -46,7 +47,7 @@ def frame_overlaps(project: Project, games: list[GameData], lands: Lands | None 
             for lid, r in deck_regions(project, deck, size):
                 x0, y0, x1, y1 = r.x, r.y, r.x + r.width, r.y + r.height
                 inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
-                if r.kind in CONTENT and not r.bleed and inside and (r.text or "").strip() and \
+                if r.kind in CONTENT and inside and (r.text or "").strip() and \
                         (x0 < frame - 1e-6 or y0 < frame - 1e-6 or x1 > size.width - frame + 1e-6
                          or y1 > size.height - frame + 1e-6) and \
                         (lands is None or lands(game, deck, lid, r, frame)):
@@ -64,7 +65,7 @@ def frame_warning(project: Project, games: list[GameData], lands: Lands | None =
         if len(boxes) > 1 else " reaches"
     return (f"warning: {first}{more} into the {frame:g} mm white frame inside the "
             f"cut of cards.pdf, which covers it; keep texts and icons {frame:g} mm "
-            f"inside the card, or make the box full-bleed with `bleed: true`")
+            f"inside the card")
 
 
 def cut_warnings(project: Project, games: list[GameData], bleed: float) -> list[str]:
@@ -90,23 +91,34 @@ def cut_warnings(project: Project, games: list[GameData], bleed: float) -> list[
             elif deck.frame == 0:
                 near = _near_the_cut(project, deck, size)
                 if near:
-                    out.append(f"warning: {at}: 0 prints the face to its cut, but {near} ends within "
+                    out.append(f"warning: {at}: 0 prints the face to its cut, but {near[0]} ends within "
                                f"{CLEAN_CUT:g} mm of it while the bleed shows the background, so a cut that "
-                               f"strays shows two colours; make it the layout's `background:`, give the box "
-                               f"`bleed: true`, or keep it {CLEAN_CUT:g} mm inside")
+                               f"strays shows two colours; make it the layout's `background:`, "
+                               f"{near[1]}, or keep it {CLEAN_CUT:g} mm inside")
     return out
 
 
 
-def _near_the_cut(project: Project, deck, size) -> str | None:
-    """`box 'name' (file:line)` of the first drawn box of a deck's faces near its cut, or None."""
+def _near_the_cut(project: Project, deck, size) -> tuple[str, str] | None:
+    """(`box 'name' (file:line)`, the fix) of the first drawn box of a deck's faces that ends
+    near its cut, or None. `bleed: true` carries only an edge on or past the cut out to the
+    bleed's edge (model/resolved.bleed_extent), so it is advised only where it does that."""
+    W, H = size.width, size.height
     for lid, r in deck_regions(project, deck, size):
         painted = r.kind == "image" or r.fill or r.stroke
-        x0, y0 = min(r.x, r.x + r.width), min(r.y, r.y + r.height)
-        x1, y1 = max(r.x, r.x + r.width), max(r.y, r.y + r.height)
-        inside = x0 < size.width and y0 < size.height and x1 > 0 and y1 > 0
-        if r.kind in DRAWN and painted and not r.bleed and inside and (
-                x0 < CLEAN_CUT or y0 < CLEAN_CUT or x1 > size.width - CLEAN_CUT or y1 > size.height - CLEAN_CUT):
+        x0, y0, x1, y1 = bleed_extent(r, W, H, CLEAN_CUT)
+        x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+        inside = x0 < W and y0 < H and x1 > 0 and y1 > 0
+        if not (r.kind in DRAWN and painted and inside):
+            continue
+        carried = carries_bleed(r)
+        # an edge already carried to the bleed's edge is where it should be
+        near = [v for v in (x0, y0, W - x1, H - y1)
+                if v < CLEAN_CUT and not (carried and v <= -CLEAN_CUT + EDGE)]
+        if near:
             file, line = (r.origin or {}).get("", (lid, 0))
-            return f"box '{r.name}' ({file}:{line})"
+            fix = ("give the box `bleed: true` (its edges on or past the cut then reach the bleed's edge)"
+                   if all(v <= EDGE for v in near) and not carried else
+                   "carry its edge to the cut (0, or the card's width or height) and give it `bleed: true`")
+            return f"box '{r.name}' ({file}:{line})", fix
     return None

@@ -5,6 +5,7 @@ problem is named: the file, the row (the header being row 1) and the column's le
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 
@@ -68,3 +69,40 @@ def failing_cell(card: Any, lang: str, exc: Exception) -> tuple[str, int, str] |
 def at_cell(cell: tuple[str, int, str]) -> str:
     """`heroes.csv:4: column G 'Colour'`, as a problem names a cell."""
     return f"{cell[0]}:{cell[1]}: {cell[2]}"
+
+
+def read_cell(card: Any, lang: str | None, source: str | None, expression: bool,
+              message: str) -> tuple[str, int, str, str] | None:
+    """(file, row, column label, its text) of the cell of `card`'s row a failing template reads
+    whose value the failure names (`Aimm` in "no field 'aimm-ink'", case aside), else an empty
+    one it reads; None when the template reads no such cell (the layout's own mistake)."""
+    sheet = getattr(card, "_sheet", None) if card is not None else None
+    if not sheet or not source:
+        return None
+    from ..model.templates import used_paths   # the templates module is heavy; only failures need it
+    try:
+        read = {path[2] for path, _ in used_paths(source, expression) if path[:2] == ("card", "props") and len(path) > 2}
+    except Exception:  # noqa: BLE001 - a template that does not parse is the layout's problem, said there
+        return None
+    display, row, columns = sheet
+    named = [q.lower() for q in re.findall(r"'([^']*)'", message)]
+    cells = [(columns.labels[index], _value(card, parts, lang)) for index, parts in sorted(columns.paths.items())
+             if parts[0] == "props" and len(parts) > 1 and parts[1] in read]
+    for label, value in cells:
+        text = "" if value is None or isinstance(value, (dict, list)) else str(value).strip()
+        if text and any(text.lower() in name for name in named):
+            return display, row, label, text
+    for label, value in cells:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return display, row, label, ""
+    return None
+
+
+def read_note(card: Any, lang: str | None, source: str | None, message: str, expression: bool = False) -> str:
+    """` (it read 'Aimm' from cards.csv:5, column B 'AttrL')`: the cell a failing template read,
+    for the build's line, which stops at the first face it cannot draw; '' when it read none."""
+    cell = read_cell(card, lang, source, expression, message)
+    if cell is None:
+        return ""
+    shown = f"'{cell[3]}'" if cell[3] else "an empty cell"
+    return f" (it read {shown} from {cell[0]}:{cell[1]}, {cell[2]})"

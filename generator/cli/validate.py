@@ -74,6 +74,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(line, fg="yellow", err=True)
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
+    from ..checks.quantity import quantity_notes
+    for line in quantity_notes(project, list(project.games.values())):   # prints, more copies than rows
+        click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
         for empty in empty_boxes(project, game) + literal_problems(project, game):   # the build goes on
             click.secho(f"warning: {empty}", fg="yellow", err=True)

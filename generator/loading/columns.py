@@ -30,6 +30,7 @@ def is_blank(value: Any) -> bool:
 
 
 QUANTITY = ("copies", "qty", "quantity", "count")   # the column that says how many of a row to print
+NO_QUANTITY = "none"   # a deck's `quantity: none`: no column is a quantity but `copies` (`Count` a property)
 
 
 def property_key(header: str) -> str:
@@ -66,7 +67,10 @@ class Columns:
         problems = []
         declared = dict(properties)
         by_key = {property_key(k): k for k in declared}
-        quantities = {*QUANTITY, *([quantity.strip().lower()] if quantity else [])}
+        asked = quantity.strip().lower() if quantity else None
+        quantities = set() if asked == NO_QUANTITY else {*QUANTITY, *([asked] if asked else [])}
+        # a Squib `Count` or `qty` read as copies though the deck never said so: a note says it (checks/quantity)
+        self.taken_quantity: tuple[str, str] | None = None
         own_name = name.strip().lower() if name else None   # the deck's `name_column:` (Squib's `Action`)
         known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
         seen: dict[str, int] = {}   # a header (case and spaces aside) -> its first column
@@ -99,6 +103,8 @@ class Columns:
                 problems.append(Problem(display, 1, label, "the same column twice", "each column once"))
                 continue
             self.paths[index], self.labels[index] = parts, label
+            if parts == ("copies",) and name.lower() not in ("copies", asked):
+                self.taken_quantity = (label, property_key(name))
         if problems:
             raise DataError(problems)
 

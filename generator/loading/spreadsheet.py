@@ -26,7 +26,7 @@ from datafile.characters import odd_character
 from datafile.source import read_bytes
 from datafile.validate import MISSING, problems_from
 
-from .columns import Columns as _Columns, column_letter, is_blank as _blank, rows_where
+from .columns import NO_QUANTITY, Columns as _Columns, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
 from ..reading.locate import MAX_SHEET_BYTES
 from ..model.model import MAX_CARDS, Card, PropertySpec
@@ -129,6 +129,9 @@ def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> 
     except Exception:  # openpyxl raises several kinds for a damaged or foreign file
         raise DataError([Problem(display, 0, "", "cannot open as an Excel workbook (damaged, or another kind of file)",
                                  "an .xlsx file saved by Excel or LibreOffice")]) from None
+    if sheet is not None and sheet.strip().isdigit() and sheet not in book.sheetnames \
+            and int(sheet) < len(book.sheetnames):   # Squib's `sheet: 0`: counted from 0
+        sheet = book.sheetnames[int(sheet)]
     try:
         if sheet is not None and sheet not in book.sheetnames:
             guess = closest(sheet, book.sheetnames) or next((n for n in book.sheetnames if n.strip().lower()
@@ -227,6 +230,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                           for loc in absent]
     cards: list[Card] = []
     seen = dict.fromkeys(taken, 0)
+    repeats: dict[str, list[int]] = {}   # an id -> the rows holding it (0: the deck file)
     made: set[str] = set()
     id_column = next((i for i, parts in columns.paths.items() if parts == ("id",)), None)
     written = {str(cells[id_column]).strip() for _, cells in rows[1:]
@@ -280,25 +284,48 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
         except DataError as exc:
             problems += [_at_row(p, number, columns) for p in exc.problems if not _said(p, unknown)]
             continue
-        if card.id in seen:
-            where = f"row {seen[card.id]}" if seen[card.id] else "the deck file"
-            problems.append(Problem(display, number, columns.label_for(("id",)),
-                                    f"card id '{card.id}' is also used in {where}", "ids unique within a deck"))
-        seen[card.id] = number
+        if card.id in seen:   # said once for the column, after the rows (a copied id repeats on every row)
+            repeats.setdefault(card.id, [seen[card.id]]).append(number)
+        seen.setdefault(card.id, number)
         card._sheet = (display, number, columns)   # later checks (icons) name the row and column
         card._made_id = card.id in made   # loading/games.py qualifies it if another deck has it
         card._named_after_deck = unnamed   # a language its name lacks is the deck name's (said there, once)
         cards.append(card)
+    if repeats:
+        problems.append(_repeated_ids(repeats, display, columns.label_for(("id",))))
     if problems:
         raise DataError(list(dict.fromkeys(problems)))   # a header's problem, found on each row: once
     return cards
+
+
+def _rows(numbers: list[int]) -> str:
+    """`the deck file, rows 2–57, 60`: row numbers as runs (0 is the deck file's own card)."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers) - {0}):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    shown = [f"{a}" if a == b else f"{a}–{b}" for a, b in runs[:8]] + (["…"] if len(runs) > 8 else [])
+    rows = ("row " if len(runs) == 1 and runs[0][0] == runs[0][1] else "rows ") + ", ".join(shown)
+    return ("the deck file and " if 0 in numbers else "") + rows
+
+
+def _repeated_ids(repeats: dict[str, list[int]], display: str, label: str) -> Problem:
+    """Every id that repeats in a deck's spreadsheet, on one line at the first repeat's row."""
+    first = min(numbers[1] for numbers in repeats.values())
+    said = [f"'{card_id}' in {_rows(numbers)}" for card_id, numbers in list(repeats.items())[:5]]
+    more = f" and {len(repeats) - 5} more" if len(repeats) > 5 else ""
+    message = (f"card id {said[0].replace(' in ', ' repeats in ', 1)}" if len(repeats) == 1
+               else f"{len(repeats)} card ids repeat: {'; '.join(said)}{more}")
+    return Problem(display, first, label, message, "ids unique within a deck")
 
 
 def _unread_quantity(header: list[Any], quantity: str | None, display: str,
                     at: tuple[str, int] | None) -> list[Problem]:
     """The deck's `quantity:` naming a column the header lacks: one problem at that line."""
     names = [str(c).strip() for c in header if not _blank(c)]
-    if not quantity or quantity.strip().lower() in (n.lower() for n in names):
+    if not quantity or quantity.strip().lower() in (NO_QUANTITY, *(n.lower() for n in names)):
         return []
     lower = {n.lower(): n for n in names}
     guess = lower.get(closest(quantity.strip().lower(), lower) or "")

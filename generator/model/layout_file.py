@@ -91,6 +91,16 @@ class LayoutSpec(Strict):
     background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
 
+    @field_validator("background", mode="before")
+    @classmethod
+    def _a_colour_not_fields(cls, value):
+        """Squib's `background color: 'none'` written as fields: the colour is the value itself."""
+        if isinstance(value, dict) and len(value) == 1:
+            (colour,) = value.values()
+            raise PydanticCustomError("background", "{message}", {"message": (
+                f"not fields: a layout's background is a colour itself; write background: {colour}")})
+        return value
+
 
 class IconSpec(Strict):
     # SVG path data in a 1000-unit box, y down: commands and numbers only (it is written into

@@ -14,7 +14,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Fiel
 from pydantic_core import PydanticCustomError
 
 from datafile.errors import closest
-from datafile.lengths import LENGTH, parse_length, to_mm
+from datafile.lengths import LENGTH, parse_length, pixels_as_mm, to_mm
 
 from .grid import SheetGrid
 from .language_codes import _language, language_problem
@@ -103,6 +103,9 @@ class Size(Strict):
                     f"{key} '{written.strip()}' in pixels, but the size says no dpi; add dpi: 300 beside "
                     f"width and height, or write them in mm or in")})
             value[key] = round(to_mm(number, unit, dpi), 4)
+        hint = pixels_as_mm(value.get("width"), value.get("height"), MAX_MM)
+        if hint:
+            raise PydanticCustomError("size_length", "{message}", {"message": hint})
         return value
 
 

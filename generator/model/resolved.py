@@ -61,3 +61,37 @@ class Layout:
     # styles: boxes without a place of their own that others extend, by name -> (the fields
     # written for it, its values): a layout that extends this one may extend them too
     styles: dict = field(default_factory=dict)
+
+
+EDGE = 1e-6   # mm: an edge this close to the trim lies on it
+
+
+def carries_bleed(r: Region) -> bool:
+    """A box whose `bleed: true` moves its edges: a shape, a line or a picture. A text or an icon
+    is never meant to be cut, so its box stays as written."""
+    return r.bleed and r.kind not in ("text", "icon")
+
+
+def bleed_extent(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in mm from the trim's top-left of what a box covers on a W x H face with
+    b mm of bleed. With `bleed: true`, each edge (a line's each end) lying on or beyond the trim
+    is carried out to the bleed's edge and the others keep their place: a half-card band stays
+    half the card (issue 52: the whole face was filled, whatever its x, y, width and height)."""
+    x0, y0, x1, y1 = r.x, r.y, r.x + r.width, r.y + r.height
+    if not carries_bleed(r):
+        return x0, y0, x1, y1
+
+    def out(v: float, far: float) -> float:
+        return -b if v <= EDGE else far + b if v >= far - EDGE else v
+    if r.kind == "line":   # its course kept: each end on (or past) the trim goes to the bleed's edge
+        return out(x0, W), out(y0, H), out(x1, W), out(y1, H)
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    return out(x0, W), out(y0, H), out(x1, W), out(y1, H)
+
+
+def reached_edges(r: Region, W: float, H: float) -> int:
+    """How many of the face's four edges a `bleed: true` box is carried out over (0 to 4)."""
+    if not carries_bleed(r) or r.kind == "line":
+        return 0
+    x0, y0, x1, y1 = bleed_extent(r, W, H, 1.0)
+    return (x0 < 0) + (y0 < 0) + (x1 > W) + (y1 > H)

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from datafile.errors import BuildError
 
 from ..model.layouts import Layout, Region
+from ..model.resolved import bleed_extent
 from ..model.region_checks import FONT_FILE
 from ..model.model import Size
 from ..model.templates import compiled, compiled_expression, template_error
@@ -23,7 +24,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup, uncoloured
 from . import images
-from ..checks.sheet_cells import at_cell, failing_cell
+from ..checks.sheet_cells import at_cell, failing_cell, read_note
 from .face_colours import background_place, face_errors, resolve_color
 from .shapes import draw_shape, turn, turned
 
@@ -75,7 +76,7 @@ class FaceRenderer:
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
         if layout.background:
-            with face_errors(background_place(layout, label, self.lang)):
+            with face_errors(background_place(layout, label, self.lang), card, self.lang, layout.background):
                 fill = self._color(layout.background, context, layout)
             canvas.setFillColor(fill)
             canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
@@ -148,8 +149,13 @@ class FaceRenderer:
         if cell:   # a spreadsheet's value: named at its cell, as validate names it
             return BuildError(f"{at_cell(cell)}: {why} ({label}, language {self.lang}, box '{region.name}' "
                               f"(layout {layout.id}, {_written(region, field).rstrip(': ')}))")
+        # `field` is "text" for any failure past `when` (a fill's too): the box's templates together
+        source = region.when if field == "when" else " ".join(
+            v for v in (region.text, region.fill, region.stroke, region.color, region.tint) if v and "{" in v)
+        read = read_note(getattr(self, "_card", None), self.lang, source, why, field == "when") \
+            if not isinstance(exc, BuildError) else ""
         return BuildError(f"{_written(region, field)}{label}, language {self.lang}, box '{region.name}' "
-                          f"(layout {layout.id}): {why}")
+                          f"(layout {layout.id}): {why}{read}")
 
     def _step(self, r: Region, layout: Layout, ctx: dict, W: float, H: float, b: float) -> tuple:
         """What drawing a region decides from its templates: (region, box, fill, stroke, content),
@@ -338,23 +344,11 @@ def _written(region: Region, field: str) -> str:
 
 
 def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, float, float]:
-    """The region's box (x, y, width, height) in points on a W x H face with bleed b: from its
-    top-left corner in mm, or the whole face and its bleed. A line with `bleed` keeps its own
-    course; an end on (or beyond) the trim is carried out to the bleed's edge, so the cut never
-    shows its end (the whole face would be a diagonal)."""
-    if r.bleed and r.kind == "line":
-        ends = []
-        for x, y in ((r.x, r.y), (r.x + r.width, r.y + r.height)):
-            x, y = x * mm, y * mm
-            x = -b if x <= 0 else W + b if x >= W else x
-            y = -b if y <= 0 else H + b if y >= H else y
-            ends.append((x, H - y))
-        (x0, y0), (x1, y1) = ends
-        return x0, y1, x1 - x0, y0 - y1
-    if r.bleed:
-        return -b, -b, W + 2 * b, H + 2 * b
-    w, h = r.width * mm, r.height * mm
-    return r.x * mm, H - r.y * mm - h, w, h
+    """The region's box (x, y, width, height) in points, y up, on a W x H face with bleed b (all in
+    points): as written, with `bleed: true` its edges on the trim carried out to the bleed's edge
+    (model/resolved.bleed_extent). A line's width and height keep their signs: its course."""
+    x0, y0, x1, y1 = (v * mm for v in bleed_extent(r, W / mm, H / mm, b / mm))
+    return x0, H - y1, x1 - x0, y1 - y0
 
 
 DRAWN_PER_DOCUMENT = 512

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from datafile.errors import BuildError
 
+from ..checks.sheet_cells import read_note
 from ..model.colours import NotAColour, drawn_colour
 from ..model.layouts import Layout
+from ..model.resolved import carries_bleed, reached_edges
 from ..model.templates import compiled, compiled_expression, template_error
 
 
@@ -29,21 +31,23 @@ def resolve_color(value: str, ctx: dict, layout: Layout):
         raise BadColour(exc) from None
 
 
-def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "") -> str | None:
+def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "", size=None,
+             card=None) -> str | None:
     """What a face shows along its trim and in its bleed: its background colour, or that of its
     last full-bleed region; None for full-bleed art (like no other face). Imposition lets two
     faces touch only when this is the same (safe-zone rules keep everything else 3 mm inside).
     A template that fails is one line naming the face, the layout and where (BuildError)."""
-    with face_errors(background_place(layout, label, lang)):
+    with face_errors(background_place(layout, label, lang), card, lang, layout.background):
         key = resolve_color(layout.background, ctx, layout).hexval() if layout.background else "0xffffff"
     for region in layout.regions:
-        if not region.bleed:      # inside the trim: nothing of it reaches the edge
+        edges = reached_edges(region, size.width, size.height) if size else 4 * carries_bleed(region)
+        if not edges:      # inside the trim: nothing of it reaches the edge
             continue
         file, line = (region.origin or {}).get("fill") or (region.origin or {}).get("") or (layout.file, 0)
         with face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
             if region.when and not compiled_expression(region.when)(**ctx):
                 continue
-            if region.kind == "image":
+            if region.kind == "image" or edges < 4:   # a band along some edges: like no other face
                 key = None
             elif region.fill:
                 key = resolve_color(region.fill, ctx, layout).hexval()
@@ -60,10 +64,12 @@ def background_place(layout: Layout, label: str, lang: str) -> str:
 
 
 @contextmanager
-def face_errors(where: str):
+def face_errors(where: str, card=None, lang: str = "", source: str | None = None):
+    """A failure as one line at `where`; a template's that read a spreadsheet cell names it too."""
     try:
         yield
     except BuildError as exc:
         raise BuildError(f"{where}: {exc}") from None
     except Exception as exc:  # template errors: name the place, keep the cause
-        raise BuildError(f"{where}: {template_error(exc)}") from None
+        why = template_error(exc)
+        raise BuildError(f"{where}: {why}{read_note(card, lang, source, why)}") from None

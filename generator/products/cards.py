@@ -279,7 +279,7 @@ def _pieces(project: Project, game: GameData, deck: Deck, lang: str, labels: Tra
     back_form, back_key = None, None
     fronts: list[tuple] = []
     for form, layout, context, label, card, back in _faces(project, game, deck, lang, labels, options):
-        edge = edge_key(layout, context, label, lang)
+        edge = edge_key(layout, context, label, lang, size, card)
         if back and card is None:
             back_form, back_key = form, edge
         elif back:

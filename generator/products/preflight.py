@@ -20,6 +20,7 @@ from datafile.errors import BuildError, DataError
 
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
+from ..model.resolved import carries_bleed
 from ..model.templates import Props, View
 from ..paper.shapes import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
@@ -301,19 +302,24 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
     """Everything on a face keeps `safe` mm inside the trim (a cut or a duplex shift of up to that
     much never touches it) unless it is full-bleed on purpose (`bleed: true`)."""
     size = face.size
-    if region.bleed:
+    if carries_bleed(region):   # its edges on the trim are carried to the bleed's edge on purpose
         return
     x0, y0, x1, y1 = _extent(region)
     at = {**at, "lang": ""}   # the layout's geometry: the same in every language
     label = f"box '{region.name}' of layout {layout_id} ({x0:g},{y0:g})–({x1:g},{y1:g}) mm"
+    # `bleed: true` carries only the edges on or past the trim out (model/resolved.bleed_extent),
+    # and never a text's or an icon's: it is advised only for a drawn box that reaches the trim
+    drawn = region.kind not in ("text", "icon")
     if x0 < -1e-6 or y0 < -1e-6 or x1 > size.width + 1e-6 or y1 > size.height + 1e-6:
+        fix = ("give it `bleed: true` to carry its edges past the trim out to the bleed's edge, or move it inside"
+               if drawn else "move it inside")
         report.findings.append(Finding("warning", "bleed", message=f"{label} enters the bleed "
-                                       f"(the card is {size.width:g}x{size.height:g} mm): it will be cut; "
-                                       f"make it full-bleed on purpose with `bleed: true`, or move it inside", **at))
+                                       f"(the card is {size.width:g}x{size.height:g} mm): it will be cut; {fix}", **at))
     elif region.kind != "image" and _outside_safe(size, safe, region, x0, y0, x1, y1):
+        fix = f"keep it {safe:g} mm inside the trim" + (
+            ", or carry its edge to the trim and give it `bleed: true`" if drawn else "")
         report.findings.append(Finding("warning", "safe-zone", message=f"{label} leaves the {safe:g} mm safe zone: "
-                                       f"a slightly off cut or a duplex shift shows it at the edge; keep it {safe:g} mm "
-                                       f"inside the trim, or make it full-bleed with `bleed: true`", **at))
+                                       f"a slightly off cut or a duplex shift shows it at the edge; {fix}", **at))
     elif at["face"] == "back" and region.kind == "rect" and region.stroke and not region.fill \
             and _outside_safe(size, 2 * safe, region, x0, y0, x1, y1):
         report.findings.append(Finding("warning", "back-frame", message=f"{label} is a thin frame near the cut of a "

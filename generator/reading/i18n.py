@@ -284,9 +284,17 @@ class Translator:
         shown = key.replace(PLURAL, "' / '")
         self.missing.add(shown)
         if not self.allow_missing and not english_only(self.root, self.lang):
-            raise BuildError(f"no {self.lang} translation for '{shown}' in locales/{self.lang}/LC_MESSAGES/*.po "
+            raise BuildError(f"no {self.lang} translation for '{shown}' in {self._catalogue_named()} "
                              f"(add it, or build with --allow-missing to fall back to English)")
         return key, False
+
+    def _catalogue_named(self) -> str:
+        """The project's own catalogue for the language when it has one (where a game's texts go),
+        else every catalogue's place."""
+        own = sorted((self.root / "locales" / self.lang / "LC_MESSAGES").glob("*.po"))
+        if len(own) == 1:
+            return f"locales/{self.lang}/LC_MESSAGES/{own[0].name}"
+        return f"locales/{self.lang}/LC_MESSAGES/*.po"
 
     def _messages(self) -> Messages:
         if self._catalogue is None:   # once per translator (one product): thousands of calls

@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..reading.i18n import SOURCE_LANGUAGE
 from ..model.layouts import Layout, Region
+from ..model.resolved import bleed_extent
 from ..model.model import Size
 from ..model.templates import used_paths
 from ..products.preflight import Fit, Finding
@@ -93,9 +94,8 @@ class Watch:
 def region_box(region: Region | None, size: Size, bleed: float) -> list[float] | None:
     if region is None:
         return None
-    if region.bleed:
-        return [-bleed, -bleed, size.width + 2 * bleed, size.height + 2 * bleed]
-    return [region.x, region.y, region.width, region.height]
+    x0, y0, x1, y1 = bleed_extent(region, size.width, size.height, bleed)
+    return [x0, y0, x1 - x0, y1 - y0]
 
 
 def data_path(region: Region | None, lang: str) -> tuple | None:

@@ -115,7 +115,7 @@ def test_xlsx_sheet(game, tmp_path):
     ("id,name,props.cost\nsaffron,Saffron,3\npepper,Pepper,12\n",
      "cards/spice-road/goods.csv:3: column C 'props.cost': .*\\b9\\b"),
     ("id,name,props.cost\nsaffron,Saffron,3\nsaffron,Pepper,2\n",
-     "cards/spice-road/goods.csv:3: column A 'id': card id 'saffron' is also used in row 2"),
+     "cards/spice-road/goods.csv:3: column A 'id': card id 'saffron' repeats in rows 2–3"),
     ("id,name.fr,name.en,props.cost\nsaffron,Safran,,3\n",
      "cards/spice-road/goods.csv:2: name: no 'en' text (expected a column name.en, filled in)"),
     ("id,name.en,props.cost\nsaffron,,3\n",
