@@ -11,7 +11,8 @@ from datafile.errors import Problem
 from ..reading.locate import relative
 from .grid import SheetGrid
 from .layout_file import IconSpec
-from .model import Card, Deck, FontsFile, Game, SheetsFile, Size
+from .model import Card, Deck, Game, Size
+from .sheets_file import FontsFile, SheetsFile
 
 if TYPE_CHECKING:
     from .layouts import Layout, Layouts

@@ -11,7 +11,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.locate import inside, locate, locate_inside, relative, search_path
-from .model import FontsFile, SheetsFile
+from .sheets_file import FontsFile, SheetsFile
 
 
 def check_font_files(root: Path, fonts: FontsFile) -> None:

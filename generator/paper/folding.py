@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.model import Paper, SheetsFile
+from ..model.sheets_file import Paper, SheetsFile
 from .sheets import Mark, content
 
 # the same fold (--fold names it by the paper's edges) on the turned page: the other axis of the page

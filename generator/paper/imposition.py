@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..model.model import SheetsFile, Size
+from ..model.model import Size
+from ..model.sheets_file import SheetsFile
 from ..model.project import Project
 from ..typeset.fonts import FontBook
 from . import board

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.model import Paper
+from ..model.sheets_file import Paper
 from .sheets import LABEL_BAND as BAND
 from .sheets import LABEL_CLEAR as CLEAR
 from .sheets import Box, Mark, content

@@ -20,7 +20,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..model.model import Marks, Paper, SheetsFile, Size
+from ..model.model import Size
+
+from ..model.sheets_file import Marks, Paper, SheetsFile
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds

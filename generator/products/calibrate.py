@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..model.model import Paper
+from ..model.sheets_file import Paper
 from ..typeset.fonts import FontBook
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap

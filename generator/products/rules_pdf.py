@@ -22,7 +22,7 @@ from datafile.errors import BuildError
 from ..checks.contents import included_lines
 from ..texts.figures import load_figures
 from ..reading.i18n import Translator
-from ..model.model import Paper
+from ..model.sheets_file import Paper
 from ..model.project import GameData, Project
 from ..texts.rules import Rules, load_rules
 from ..paper import colophon

@@ -26,14 +26,13 @@ from ..model.project import GameData, Project
 from ..reading.i18n import Translator
 from ..paper import colophon
 from ..paper.imposition import SheetOptions, new_canvas
+from .pad_sheet import GUTTER, MARGIN, arrange, cut_lines, shared_space
 from ..typeset.fonts import FontBook, missing_glyphs
 from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import markup_color, plain_text, to_markup, typeset
 from .aids import fit_memo
-
-MARGIN = 10 * mm
 
 
 def pad_categories(game: GameData):
@@ -53,7 +52,6 @@ MIN_CELL = 24 * mm
 MIN_LABEL = 40 * mm
 MAX_ROW = 12 * mm
 CLEAR = 1.0 * mm          # a label's ink stays this far from its row's rules
-GUTTER = 10 * mm          # between pads: the cut line runs in its middle
 EDGE_BASELINE = 6.9 * mm  # the colophon's: its descenders 6 mm from the paper's edge, where printers clip
 COLOPHON_LINE = 3.3 * mm  # between its lines, when it takes two
 COLOPHON_CLEAR = 2.5 * mm  # colophon to pads: 2 mm to the last note line, whose descenders hang below its pad
@@ -63,8 +61,6 @@ FORMULA_MIN = 7.5         # pt: a formula under its label is smaller, never belo
 COUNT = 0.38              # share of a player's box kept for the count, on rows that multiply
 MUTED = "#6f604c"
 MUTED_MARKUP = markup_color(MUTED)     # the same colour in a label's markup
-# (landscape, columns, rows) of pads on a sheet, the most pads first
-ARRANGEMENTS = ((False, 2, 2), (True, 3, 1), (True, 2, 1), (False, 1, 2), (False, 1, 1))
 
 
 @dataclass
@@ -243,49 +239,6 @@ class _Pad:
         canvas.restoreState()
 
 
-def arrange(pad: _Pad, page: tuple[float, float], shared: tuple[float, float] | None = None
-            ) -> tuple[tuple[float, float], int, int]:
-    """The page size and grid that hold the most legible pads (MIN_ROW, MIN_CELL, labels ≥ 7.5 pt),
-    tried on `shared` (the space every language's paper has) so the grid is the same in all."""
-    short, long = sorted(page)
-    s_short, s_long = sorted(shared or page)
-    for landscape, cols, rows in ARRANGEMENTS:
-        width, height = (s_long, s_short) if landscape else (s_short, s_long)
-        w = (width - 2 * MARGIN - (cols - 1) * GUTTER) / cols
-        h = (height - MARGIN - pad.bottom() - (rows - 1) * GUTTER) / rows
-        if pad.fits(w, h):
-            return ((long, short) if landscape else (short, long)), cols, rows
-    return (short, long), 1, 1
-
-
-def shared_space(project: Project, page: tuple[float, float]) -> tuple[float, float] | None:
-    """When `page` is one of the languages' papers (A4, Letter), the space they all have; else
-    None (a paper asked for by name gets its own grid)."""
-    papers = [project.sheets.papers[n] for n in
-              {project.sheets.default_paper, *project.sheets.paper_by_language.values()}]
-    sizes = [sorted((p.width * mm, p.height * mm)) for p in papers]
-    short, long = sorted(page)
-    if not any(abs(short - a) < 1 and abs(long - b) < 1 for a, b in sizes):
-        return None
-    return min(s[0] for s in sizes), min(s[1] for s in sizes)
-
-
-def _cut_lines(canvas, size, cols: int, rows: int, h: float) -> None:
-    """Dashed lines in the middle of the gutters between pads (`h` high, from the top margin)."""
-    canvas.saveState()
-    canvas.setStrokeColor(colors.HexColor("#888888"))
-    canvas.setLineWidth(0.4)
-    canvas.setDash(3, 3)
-    width, height = size
-    for c in range(1, cols):
-        x = MARGIN + c * (width - 2 * MARGIN + GUTTER) / cols - GUTTER / 2
-        canvas.line(x, 4 * mm, x, height - 4 * mm)
-    for r in range(1, rows):
-        y = height - MARGIN - r * (h + GUTTER) + GUTTER / 2
-        canvas.line(4 * mm, y, width - 4 * mm, y)
-    canvas.restoreState()
-
-
 def _pad(project: Project, game: GameData, lang: str, allow_missing: bool, fonts: FontBook) -> tuple["_Pad", str]:
     """The pad as the build sets it, and the document's title (its glyphs checked: BuildError)."""
     typo = fonts.typography(lang)
@@ -382,7 +335,7 @@ def write_scorepad(project: Project, game: GameData, lang: str, path: Path, opti
     for r in range(nrows):
         for c in range(cols):
             pad.draw(canvas, MARGIN + c * (w + GUTTER), height - MARGIN - (r + 1) * h - r * GUTTER, w, h)
-    _cut_lines(canvas, size, cols, nrows, h)
+    cut_lines(canvas, size, cols, nrows, h)
     whole = stacked or len(parts) == 1
     for i in range(cols if whole else len(parts)):
         for step, part in (list(enumerate(reversed(parts))) if whole else [(0, parts[i])]):

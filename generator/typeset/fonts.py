@@ -17,7 +17,7 @@ from datafile.source import read_bytes
 
 from ..reading.locate import (MAX_FONT_BYTES, game_font, locate_inside, system_font, system_style,
                               system_substitute)
-from ..model.model import FontsFile, LanguageTypography
+from ..model.sheets_file import FontsFile, LanguageTypography
 from .hyphenation import hyphenator
 from .cff_outlines import bitmaps_only, truetype_bytes
 from .icons import ICON_BASE

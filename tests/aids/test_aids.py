@@ -218,7 +218,7 @@ def test_kinsoku_checker_sees_faults_in_plain_reportlab(tmp_path):
 
     from generator.typeset.fonts import FontBook
     from generator.typeset.kinsoku import KinsokuParagraph
-    from generator.model.model import FontsFile
+    from generator.model.sheets_file import FontsFile
     from datafile.validate import validate
     from datafile.source import load_yaml
 

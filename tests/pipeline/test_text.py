@@ -5,7 +5,7 @@ import pytest
 
 from generator.model.sheets_fonts import load_sheets
 from generator.typeset.fonts import FontBook
-from generator.model.model import FontsFile
+from generator.model.sheets_file import FontsFile
 from datafile.validate import validate
 from datafile.source import load_yaml
 from generator.typeset.text import NBSP, NNBSP, Overflow, TextBox, fit, french_spacing, style_for, to_markup

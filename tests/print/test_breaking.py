@@ -14,7 +14,7 @@ import pytest
 from datafile.errors import DataError
 from datafile.source import load_yaml
 from datafile.validate import validate
-from generator.model.model import FontsFile
+from generator.model.sheets_file import FontsFile
 from generator.typeset.fonts import FontBook
 from generator.typeset.hyphenation import (
     MIN_PART,
