@@ -108,8 +108,27 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
             placed = None
         if placed:          # nothing to place is no fit either
             break
+    if placed and not smallest_first:
+        placed = _balanced(groups, size, column, top - MARGIN * mm) or placed
     return _Reference(layout, ctx, labels, fonts, icons, band, width, top, column, placed or None,
                       size if placed else None, groups)
+
+
+def _balanced(groups: Callable[[float], list], size: float, column: float, height: float) -> list | None:
+    """The blocks packed into the shortest columns that hold them, to a point: a short aid filled
+    its first column and left the second a third empty (Tournay's, once trimmed)."""
+    low, high, best = height / COLUMNS, height, None
+    while high - low > 2:
+        middle = (low + high) / 2
+        try:
+            placed = pack(groups(size), column, middle, COLUMNS)
+        except TooWide:
+            placed = None
+        if placed:
+            high, best = middle, placed
+        else:
+            low = middle
+    return best
 
 
 @dataclass(frozen=True)
