@@ -72,5 +72,5 @@ def test_a_line_break_in_an_aid_item_starts_its_own_bullet(tournay_fr, tmp_path)
     assert result.exit_code == 0, result.output
     with open_pdf(tmp_path / "tournay" / "fr" / "player-aid.pdf") as doc:
         lines = _lines(doc.pages[0])
-    for start in ("Triez les cartes activité", "Condition 2"):
+    for start in ("Condition 2",):      # the decks' line left the page for the rules (issue 50, item 8)
         assert any(re.match(rf"•\s*{start}", line) for line in lines), start
