@@ -1,5 +1,5 @@
 """The one-page player aid is a reference, not a condensed rulebook (issue 50, item 8): Taverna's
-held 5,293 characters at 8.25 pt. Measured on the built PDFs with pdfplumber; what the page left
+held 5,293 characters at 8.25 pt, Tournay's 5,333 at 8.75 pt. Measured on the built PDFs with pdfplumber; what the page left
 out (each royal favour's text) must still be in the rules."""
 from __future__ import annotations
 
@@ -46,11 +46,32 @@ def test_taverna_page_aid_is_short_and_large_and_its_detail_is_in_the_rules(buil
     assert favours and not [f for f in favours if f not in rules], f"taverna/{lang}: favours missing from the rules"
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_taverna_page_aid_counts_at_most_3500_characters_with_its_spaces(built, lang):
+GAMES = ["san-gimignano", "tournay", "taverna"]
+# San Gimignano's page is still a condensed rulebook (5,052 characters in French, 4,444 in English,
+# 4,815 in German): trimming it is its own task; strict, so that each mark must go once it fits
+STILL_LONG = {("san-gimignano", "fr"), ("san-gimignano", "en"), ("san-gimignano", "de")}
+
+
+def page_text_count(pdf: Path) -> int:
     """The whole page as a reader copies it (poppler), each run of spaces and line ends one space,
-    colophon included: French and German held 3,674 and 3,700 (print review 4)."""
-    text = subprocess.run(["pdftotext", "-l", "1", str(built("taverna") / "taverna" / lang / "player-aid.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout
-    count = len(" ".join(text.split()))
-    assert count <= MAX_CHARS, f"taverna/{lang}: the one-page aid holds {count} characters with spaces"
+    colophon included, as the print reviewer counted it."""
+    text = subprocess.run(["pdftotext", "-l", "1", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return len(" ".join(text.split()))
+
+
+@pytest.mark.parametrize("game, lang", [
+    pytest.param(g, lang, marks=pytest.mark.xfail(strict=True, reason="not yet trimmed")) if (g, lang) in STILL_LONG
+    else (g, lang) for g in GAMES for lang in LANGS])
+def test_every_page_aid_counts_at_most_3500_characters_with_its_spaces(built, game, lang):
+    """French and German Taverna held 3,674 and 3,700 (print review 4); Tournay 5,333 in French and
+    4,792 in English (print review 5)."""
+    count = page_text_count(built(game) / game / lang / "player-aid.pdf")
+    assert count <= MAX_CHARS, f"{game}/{lang}: the one-page aid holds {count} characters with spaces"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_aid_sets_its_text_at_9_pt_or_more(built, game, lang):
+    """Tournay's body was 8.75 pt; the turn flow's step numbers were 8.55 pt (San Gimignano, Tournay)."""
+    _count, smallest = page_measure(built(game) / game / lang / "player-aid.pdf")
+    assert smallest >= MIN_SIZE - 0.01, f"{game}/{lang}: the one-page aid has text at {smallest:.2f} pt"

@@ -29,13 +29,12 @@ HEADINGS = {
     },
     "tournay": {
         "fr": ["Mise en place", "deux phases", "Actions", "Limite de main", "Crieurs", "Fin de partie",
-               "Décompte final", "Règles avancées", "Légende"],
+               "Décompte final", "Légende"],
         "en": ["Setup", "two phases", "Actions", "Hand limit", "Town Criers", "End of the game",
-               "Final scoring", "Advanced rules", "Icon legend"],
+               "Final scoring", "Icon legend"],
         "de": ["Spielaufbau", "zwei Phasen", "Aktionen", "Handkartenlimit", "Ausrufer", "Spielende",
-               "Schlusswertung", "Fortgeschrittene", "Symbol"],
-        "ja": ["準備", "2つのフェイズ", "アクション", "手札の上限", "廷吏", "ゲームの終了", "最終得点", "上級ルール",
-               "アイコン"],
+               "Schlusswertung", "Symbol"],
+        "ja": ["準備", "2つのフェイズ", "アクション", "手札の上限", "廷吏", "ゲームの終了", "最終得点", "アイコン"],
     },
     "taverna": {
         "fr": ["Mise en place", "Votre tour", "Symboles de guilde", "notables", "Sorts", "Faveurs royales",

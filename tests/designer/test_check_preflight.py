@@ -105,25 +105,26 @@ def _a4_height(root, height_mm: float) -> None:
 def test_the_aid_page_row_says_how_much_taller_the_next_size_needs(tmp_path):
     """`pnp check` tells a writer how far the one-page aid's next size up misses its page (how
     much text to cut for it): with the page that much taller the build sets the aid at that size;
-    two points less, and it stays where it is."""
+    two points less, and it stays where it is. The example is San Gimignano's page: Tournay's, cut
+    to a reference (issue 50), is set at the largest size and has no next size."""
     from generator.loading.catalog import load_project
     from generator.products.aids.page import aid_page_size
-    root = project_copy(tmp_path, ("tournay",))
-    result = pnp("check", "tournay", "--lang", "de", "--json", root=root)
+    root = project_copy(tmp_path, ("san-gimignano",))
+    result = pnp("check", "san-gimignano", "--lang", "de", "--json", root=root)
     assert result.exit_code == 0, result.output
     [row] = json.loads(result.output)["aid_pages"]
-    assert (row["game"], row["lang"], row["paper"]) == ("tournay", "de", "a4")
+    assert (row["game"], row["lang"], row["paper"]) == ("san-gimignano", "de", "a4")
     assert row["next_pt"] == row["size_pt"] + 0.25 and row["over_pt"] > 0 and not row["too_wide"]
     low, high = row["cut_lines"]
     assert 1 <= low <= high <= 2 * low
-    table = pnp("check", "tournay", "--lang", "de", root=root)
-    line = next(line for line in table.output.splitlines() if line.startswith("tournay") and " a4 " in line)
+    table = pnp("check", "san-gimignano", "--lang", "de", root=root)
+    line = next(line for line in table.output.splitlines() if line.startswith("san-gimignano") and " a4 " in line)
     assert f"{row['size_pt']:g} pt" in line and f"{row['next_pt']:g} pt: columns {row['over_pt']:g} pt short" in line
     for taller_pt, size in ((row["over_pt"] + 0.5, row["next_pt"]), (max(row["over_pt"] - 2, 0), row["size_pt"])):
         (root / "layouts" / "sheets.yaml").write_text(SHEETS, encoding="utf-8")
         _a4_height(root, 297 + taller_pt * 25.4 / 72)
-        project = load_project(root, ["tournay"])
-        assert aid_page_size(project, project.games["tournay"], "de").size == size, taller_pt
+        project = load_project(root, ["san-gimignano"])
+        assert aid_page_size(project, project.games["san-gimignano"], "de").size == size, taller_pt
 
 
 @pytest.mark.slow      # fits of a whole aid page on shorter and shorter paper

@@ -43,6 +43,9 @@ FLOW_ICONS_MIN = 10.0   # pt: no smaller, even where a group then runs past its 
 LEGEND_ICONS = 1.45  # legend icons, as a multiple of the body size
 HEAD_SHARE = 0.16    # of the turn flow's width: each row's heading
 BADGE = 14.0         # pt: a step's number beside its icon group
+BADGE_SIZE = 9.5     # pt: its disc; the number inside is 0.95 of it, no smaller than the page's 9 pt
+LONG_LEGEND = 15     # symbols: past this, the legend is set a point under the body (never under 9 pt):
+LEGEND_MIN = 9.0     # Tournay's 17 symbols and 25 pictures took 39 % of a column at the body's size
 GUTTER = 4 * mm + 1  # pt: the least space between two steps' groups (San Gimignano's ② ran into ③)
 
 
@@ -105,8 +108,27 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
             placed = None
         if placed:          # nothing to place is no fit either
             break
+    if placed and not smallest_first:
+        placed = _balanced(groups, size, column, top - MARGIN * mm) or placed
     return _Reference(layout, ctx, labels, fonts, icons, band, width, top, column, placed or None,
                       size if placed else None, groups)
+
+
+def _balanced(groups: Callable[[float], list], size: float, column: float, height: float) -> list | None:
+    """The blocks packed into the shortest columns that hold them, to a point: a short aid filled
+    its first column and left the second a third empty (Tournay's, once trimmed)."""
+    low, high, best = height / COLUMNS, height, None
+    while high - low > 2:
+        middle = (low + high) / 2
+        try:
+            placed = pack(groups(size), column, middle, COLUMNS)
+        except TooWide:
+            placed = None
+        if placed:
+            high, best = middle, placed
+        else:
+            low = middle
+    return best
 
 
 @dataclass(frozen=True)
@@ -245,7 +267,7 @@ def turn_flow(flow: Flow, blocks: list[CardBlock], width: float):
             size = _icon_size(maker, icons, room) if icons else FLOW_ICONS
             picture = maker.icon_para(icons, size) if icons else ""
             drawn = maker.icon_width([icons], size) + 1 if icons else 1
-            cells = ([Badge(i + 1, 9, flow.bold_font, flow.accent)] if block.numbered else []) + [picture]
+            cells = ([Badge(i + 1, BADGE_SIZE, flow.bold_font, flow.accent)] if block.numbered else []) + [picture]
             group = Table([cells], colWidths=([badge] if block.numbered else []) + [drawn], hAlign="CENTER")
             group.setStyle(TableStyle(maker._tight() + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
             # a smaller group keeps a full-size group's line, so that its name stays level with the others'
@@ -301,13 +323,15 @@ def reference_groups(flow: Flow, parts: list[Section], tables: dict[str, list[Ca
         head = flow._para(legend_heading, size * 1.25, width, bold=True, color=flow.accent)
         symbols = [e for e in entries if e[0] not in pictures]
         arts = [e for e in entries if e[0] in pictures]
+        if len(symbols) > LONG_LEGEND:
+            maker = Blocks(flow, min(size, max(LEGEND_MIN, size - 1)), width)
         # a card's picture (its art, named on the card itself) needs a name, not a cell of its own:
         # the pictures run on in a paragraph under the symbols' grid
         # Japanese names hold 「・」 themselves (「ブオナ・ピエトラ」): a list of them takes 「、」
         between = "、" if flow.lang == "ja" else "\u00a0· "
         run_in = [maker.para(between.join(f":{n}:\u00a0{label.replace(' ', NBSP)}" for n, label in arts), width,
-                             space_before=size * 0.4, hyphenate=False)] if arts else []
-        yield "section", [head] + ([_legend(maker, symbols, size, width)] if symbols else []) + run_in, size
+                             space_before=maker.size * 0.4, hyphenate=False)] if arts else []
+        yield "section", [head] + ([_legend(maker, symbols, maker.size, width)] if symbols else []) + run_in, size
 
 
 def _legend(maker: Blocks, entries, size: float, width: float) -> Table:
