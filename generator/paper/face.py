@@ -103,6 +103,13 @@ class FaceRenderer:
                 steps.append(step)
         self._each_region(layout, context, label, draw, on_box_error)
 
+    def prepare(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
+        """What draw() decides for each region (colours, icons, texts fitted), nothing drawn: the
+        fitted texts stay in fit()'s memo for the process, and for the workers forked after it."""
+        self._card, self._size, self._colors = None, size, {}
+        width, height, b = size.width * mm, size.height * mm, bleed * mm
+        self._each_region(layout, context, label, lambda region: self._step(region, layout, context, width, height, b))
+
     def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         """What draw() would refuse in its texts and images, with its words, nothing drawn
         (`pnp validate`: the player aids' headers)."""
