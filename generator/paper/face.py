@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
+from ..model import face_memo
 from ..model.layouts import Layout, Region
 from ..model.region_checks import FONT_FILE
 from ..model.model import Size
@@ -58,6 +59,7 @@ class FaceRenderer:
         self._size: Size | None = None
         self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
         self._set: dict[tuple, tuple] = {}      # a text's face and markup by font and source (_text)
+        self._memo, self._known = face_memo.Outputs(), {}   # this face's templates as the checks rendered them
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
              on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None,
@@ -74,6 +76,7 @@ class FaceRenderer:
         b = bleed * mm
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
+        self._known = self._memo.of(layout, context) if not steps else {}
         if layout.background:
             with face_errors(background_place(layout, label, self.lang)):
                 fill = self._color(layout.background, context, layout)
@@ -104,9 +107,9 @@ class FaceRenderer:
         self._each_region(layout, context, label, draw, on_box_error)
 
     def prepare(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
-        """What draw() decides for each region (colours, icons, texts fitted), nothing drawn: the
-        fitted texts stay in fit()'s memo for the process, and for the workers forked after it."""
+        """What draw() decides for each region (texts fitted: fit()'s memo keeps them), nothing drawn."""
         self._card, self._size, self._colors = None, size, {}
+        self._known = self._memo.of(layout, context)
         width, height, b = size.width * mm, size.height * mm, bleed * mm
         self._each_region(layout, context, label, lambda region: self._step(region, layout, context, width, height, b))
 
@@ -139,7 +142,8 @@ class FaceRenderer:
         try:
             if region.when:
                 if region.when not in shown:
-                    shown[region.when] = bool(compiled_expression(region.when)(**context))
+                    known = self._known.get((face_memo.WHEN, region.when))
+                    shown[region.when] = bool(compiled_expression(region.when)(**context)) if known is None else known
                 if not shown[region.when]:
                     return
             field = "text"
@@ -204,7 +208,7 @@ class FaceRenderer:
         canvas.restoreState()
 
     def _image(self, canvas, r: Region, layout, ctx, x, y, w, h):
-        name = compiled(r.text or "").render(ctx).strip()
+        name = self._rendered(r.text or "", ctx).strip()
         if not name:
             return
         if self.base is None:
@@ -232,7 +236,7 @@ class FaceRenderer:
 
     def _icon(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
         """(colour, size, x, y, glyph) of an icon region, None when its template gives no name."""
-        name = compiled(r.text or "").render(ctx).strip()
+        name = self._rendered(r.text or "", ctx).strip()
         if not name:
             return None
         if name not in self.icons.codes:
@@ -247,7 +251,7 @@ class FaceRenderer:
     def _text(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
         """(paragraph, x, y, its key) of a text region set in its box (draw_paragraph's
         arguments but the canvas), None when its template gives no text."""
-        source = compiled(r.text or "").render(ctx).strip()
+        source = self._rendered(r.text or "", ctx).strip()
         if not source:
             return None
         face, markup = self._set_text(r, source, layout)
@@ -332,8 +336,12 @@ class FaceRenderer:
 
     def _color(self, value: str, ctx: dict, layout: Layout):
         if value not in self._colors:
-            self._colors[value] = resolve_color(value, ctx, layout)
+            self._colors[value] = resolve_color(value, ctx, layout, self._known.get(value))
         return self._colors[value]
+
+    def _rendered(self, source: str, ctx: dict) -> str:   # as the checks rendered it (face_memo), else rendered
+        known = self._known.get(source)
+        return known if known is not None else compiled(source).render(ctx)
 
 
 def _written(region: Region, field: str) -> str:
