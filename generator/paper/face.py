@@ -108,15 +108,14 @@ class FaceRenderer:
 
     def prepare(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         """What draw() decides for each region (texts fitted: fit()'s memo keeps them), nothing drawn."""
-        self._card, self._size, self._colors = None, size, {}
-        self._known = self._memo.of(layout, context)
+        self._card, self._size, self._colors, self._known = None, size, {}, self._memo.of(layout, context)
         width, height, b = size.width * mm, size.height * mm, bleed * mm
         self._each_region(layout, context, label, lambda region: self._step(region, layout, context, width, height, b))
 
     def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         """What draw() would refuse in its texts and images, with its words, nothing drawn
         (`pnp validate`: the player aids' headers)."""
-        self._card = None
+        self._card, self._known = None, {}
 
         def place(region: Region) -> None:
             if region.kind in ("text", "image"):
@@ -273,6 +272,7 @@ class FaceRenderer:
 
     def set_text(self, r: Region, layout, ctx, size: Size) -> tuple | None:
         """A text region set as draw() sets it, unturned: (paragraph, x, y, key), points, y up."""
+        self._known = self._memo.of(layout, ctx)
         return self._text(r, layout, ctx, *region_box(r, size.width * mm, size.height * mm, 0.0))
 
     def _set_text(self, r: Region, source: str, layout: Layout) -> tuple:
