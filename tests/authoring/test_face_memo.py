@@ -81,8 +81,8 @@ def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monk
     from generator.paper.imposition import SheetOptions
     from tests.conftest import ROOT
     import tempfile
-    project = load_project(ROOT, ["tournay"])
-    game = project.games["tournay"]
+    project = load_project(ROOT, [GAME])
+    game = project.games[GAME]
     faces(project, game)
     rendered = []
     real = templates.compiled
