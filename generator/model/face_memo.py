@@ -39,7 +39,7 @@ class Rendered:
     icons: frozenset[str]
     printed: tuple[tuple[int, str], ...]
     # what each template that rendered gave, by its source ((WHEN, source): a `when`'s verdict):
-    # the drawing of the same face takes them rather than rendering again (outputs())
+    # the drawing of the same face takes them rather than rendering again (Outputs.of)
     outputs: dict = field(default_factory=dict, compare=False)
 
 
