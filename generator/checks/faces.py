@@ -25,6 +25,7 @@ from ..model.layouts import layout_id
 from ..model.model import Size
 from ..model.project import GameData, Project
 from ..model.templates import card_context, compiled, compiled_expression, template_error
+from ..model.face_memo import WHEN
 
 
 @dataclass(frozen=True)
@@ -274,9 +275,10 @@ def _rendered(layout, context: dict, layout_key: tuple | None, translators: dict
     if rendered is None:
         found: set[str] = set()
         printed: list = []
+        outputs: dict = {}
         failures = tuple((index, name, isinstance(exc, DataError), _message(exc), getattr(exc, "value", None))
-                         for index, name, exc in _render(layout, context, found, printed))
-        rendered = face_memo.Rendered(failures, frozenset(found), tuple(printed))
+                         for index, name, exc in _render(layout, context, found, printed, outputs))
+        rendered = face_memo.Rendered(failures, frozenset(found), tuple(printed), outputs)
         face_memo.keep(key, rendered)
     return rendered
 
@@ -300,20 +302,22 @@ def _origin(region, key: str, layout) -> tuple[str, int]:
     return (region.origin or {}).get(key) or (region.origin or {}).get("") or (layout.file, 0)
 
 
-def _render(layout, context: dict, found: set[str], printed: list):
+def _render(layout, context: dict, found: set[str], printed: list, outputs: dict):
     """Render the face's templates (face_memo.templated: the background's, then each region's);
     yields (region index or None, key, exception) for each that fails, and adds (region index,
-    text) to `printed` for each text and image region drawn."""
+    text) to `printed` for each text and image region drawn, and what each template that renders
+    gives to `outputs` (face_memo.Rendered.outputs)."""
     hidden = set()      # regions whose `when` is false, or fails
     for index, kind, key, source in face_memo.templated(layout):
         if index in hidden:
             continue
         try:
             if key == "when":
-                if not compiled_expression(source)(**context):
+                shown = outputs[WHEN, source] = bool(compiled_expression(source)(**context))
+                if not shown:
                     hidden.add(index)
                 continue
-            out = compiled(source).render(context)
+            out = outputs[source] = compiled(source).render(context)
         except Exception as exc:  # noqa: BLE001 - any error of a user's template is a data problem
             if key == "when":
                 hidden.add(index)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -26,7 +26,7 @@ from jinja2.parser import Parser
 
 from datafile.errors import DataError
 
-from .templates import View, compiled, environment, template_error, used_paths
+from .templates import Props, View, compiled, environment, template_error, used_paths
 
 MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first
 
@@ -38,6 +38,12 @@ class Rendered:
     failures: tuple[tuple[int | None, str, bool, str, str | None], ...]
     icons: frozenset[str]
     printed: tuple[tuple[int, str], ...]
+    # what each template that rendered gave, by its source ((WHEN, source): a `when`'s verdict):
+    # the drawing of the same face takes them rather than rendering again (Outputs.of)
+    outputs: dict = field(default_factory=dict, compare=False)
+
+
+WHEN = "when"
 
 
 _memo: dict[tuple, Rendered] = {}
@@ -53,6 +59,28 @@ def keep(key: tuple | None, rendered: Rendered) -> None:
     if len(_memo) >= MAX_FACES:
         _memo.pop(next(iter(_memo)), None)
     _memo[key] = rendered
+
+
+class Outputs:
+    """The outputs face_memo holds for faces drawn by one renderer (paper/face.py): the face's key
+    made as checks/faces.py makes it, each layout's and translator's part once."""
+
+    def __init__(self):
+        self._layouts: dict[int, tuple] = {}       # id -> (layout, its key): the layout kept alive
+        self._translators: dict[int, tuple] = {}
+
+    def of(self, layout, context: dict) -> dict:
+        """{source: output, (WHEN, source): shown} of the face, or {} when it was not rendered."""
+        translator = context.get("_")
+        if not _memo or translator is None:
+            return {}
+        if id(layout) not in self._layouts:
+            self._layouts[id(layout)] = (layout, layout_key(layout))
+        if id(translator) not in self._translators:
+            self._translators[id(translator)] = (translator, translator_key(translator))
+        parts = (self._layouts[id(layout)][1], context_key(context), self._translators[id(translator)][1])
+        rendered = lookup(parts) if None not in parts else None
+        return rendered.outputs if rendered is not None else {}
 
 
 def clear() -> None:
@@ -178,6 +206,8 @@ def _freeze(value: Any) -> Any:
         return kind, value
     if kind in (dict, View):
         return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items())
+    if kind is Props:      # a card's props, with the declared ones it leaves blank (read by name too)
+        return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items()), _freeze(value._blanks)
     if kind in (list, tuple):
         return kind, tuple(_freeze(v) for v in value)
     raise _Unknown

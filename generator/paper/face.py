@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
+from ..model import face_memo
 from ..model.layouts import Layout, Region
 from ..model.resolved import bleed_extent
 from ..model.region_checks import FONT_FILE
@@ -59,6 +60,7 @@ class FaceRenderer:
         self._size: Size | None = None
         self._colors: dict[str, object] = {}   # this face's colours by their value in the layout
         self._set: dict[tuple, tuple] = {}      # a text's face and markup by font and source (_text)
+        self._memo, self._known = face_memo.Outputs(), {}   # this face's templates as the checks rendered them
 
     def draw(self, canvas: Canvas, layout: Layout, size: Size, context: dict, bleed: float, label: str,
              on_box_error: Callable[[BuildError], None] | None = None, steps: list | None = None,
@@ -75,6 +77,7 @@ class FaceRenderer:
         b = bleed * mm
         self._size = size
         self._colors = {}     # one face, one context: a colour template renders once per face
+        self._known = self._memo.of(layout, context) if not steps else {}
         if layout.background:
             with face_errors(background_place(layout, label, self.lang), card, self.lang, layout.background):
                 fill = self._color(layout.background, context, layout)
@@ -104,10 +107,16 @@ class FaceRenderer:
                 steps.append(step)
         self._each_region(layout, context, label, draw, on_box_error)
 
+    def prepare(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
+        """What draw() decides for each region (texts fitted: fit()'s memo keeps them), nothing drawn."""
+        self._card, self._size, self._colors, self._known = None, size, {}, self._memo.of(layout, context)
+        width, height, b = size.width * mm, size.height * mm, bleed * mm
+        self._each_region(layout, context, label, lambda region: self._step(region, layout, context, width, height, b))
+
     def check(self, layout: Layout, size: Size, context: dict, bleed: float, label: str) -> None:
         """What draw() would refuse in its texts and images, with its words, nothing drawn
         (`pnp validate`: the player aids' headers)."""
-        self._card = None
+        self._card, self._known = None, {}
 
         def place(region: Region) -> None:
             if region.kind in ("text", "image"):
@@ -133,7 +142,8 @@ class FaceRenderer:
         try:
             if region.when:
                 if region.when not in shown:
-                    shown[region.when] = bool(compiled_expression(region.when)(**context))
+                    known = self._known.get((face_memo.WHEN, region.when))
+                    shown[region.when] = bool(compiled_expression(region.when)(**context)) if known is None else known
                 if not shown[region.when]:
                     return
             field = "text"
@@ -203,7 +213,7 @@ class FaceRenderer:
         canvas.restoreState()
 
     def _image(self, canvas, r: Region, layout, ctx, x, y, w, h):
-        name = compiled(r.text or "").render(ctx).strip()
+        name = self._rendered(r.text or "", ctx).strip()
         if not name:
             return
         if self.base is None:
@@ -231,7 +241,7 @@ class FaceRenderer:
 
     def _icon(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
         """(colour, size, x, y, glyph) of an icon region, None when its template gives no name."""
-        name = compiled(r.text or "").render(ctx).strip()
+        name = self._rendered(r.text or "", ctx).strip()
         if not name:
             return None
         if name not in self.icons.codes:
@@ -246,7 +256,7 @@ class FaceRenderer:
     def _text(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
         """(paragraph, x, y, its key) of a text region set in its box (draw_paragraph's
         arguments but the canvas), None when its template gives no text."""
-        source = compiled(r.text or "").render(ctx).strip()
+        source = self._rendered(r.text or "", ctx).strip()
         if not source:
             return None
         face, markup = self._set_text(r, source, layout)
@@ -268,6 +278,7 @@ class FaceRenderer:
 
     def set_text(self, r: Region, layout, ctx, size: Size) -> tuple | None:
         """A text region set as draw() sets it, unturned: (paragraph, x, y, key), points, y up."""
+        self._known = self._memo.of(layout, ctx)
         return self._text(r, layout, ctx, *region_box(r, size.width * mm, size.height * mm, 0.0))
 
     def _set_text(self, r: Region, source: str, layout: Layout) -> tuple:
@@ -331,8 +342,12 @@ class FaceRenderer:
 
     def _color(self, value: str, ctx: dict, layout: Layout):
         if value not in self._colors:
-            self._colors[value] = resolve_color(value, ctx, layout)
+            self._colors[value] = resolve_color(value, ctx, layout, self._known.get(value))
         return self._colors[value]
+
+    def _rendered(self, source: str, ctx: dict) -> str:   # as the checks rendered it (face_memo), else rendered
+        known = self._known.get(source)
+        return known if known is not None else compiled(source).render(ctx)
 
 
 def _written(region: Region, field: str) -> str:

@@ -22,9 +22,10 @@ class BadColour(BuildError):
         self.value = exc.value
 
 
-def resolve_color(value: str, ctx: dict, layout: Layout):
+def resolve_color(value: str, ctx: dict, layout: Layout, rendered: str | None = None):
+    """The colour `value` draws; a template's output taken from `rendered` when given."""
     if "{" in value:
-        value = compiled(value).render(ctx).strip()
+        value = (rendered if rendered is not None else compiled(value).render(ctx)).strip()
     try:
         return drawn_colour(value, layout.colors)
     except NotAColour as exc:

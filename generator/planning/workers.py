@@ -170,11 +170,25 @@ def warm(project, todo: list) -> None:
     loads += [functools.partial(build_icon_font, f"pnp-icons-{game_id}", project.icons_for(game_id))
               for game_id in sorted({game for game, _lang in pairs})]
     loads += [functools.partial(load_rules, project, project.games[game_id], lang) for game_id, lang in sorted(rules)]
+    # the figures' cards: fitted here (the site's copy of the figures is drawn here anyway), not
+    # again in the worker that draws rules.pdf's figures or those cards' files
+    loads += [functools.partial(_figure_texts, project, project.games[game_id], lang) for game_id, lang in sorted(rules)]
     for load in loads:
         try:
             load()
         except Exception:  # noqa: BLE001 - a preload only: the product that needs it reports it
             pass
+
+
+def _figure_texts(project, game, lang: str) -> None:
+    from ..products.figures import FigureMaker
+    from ..texts.figures import load_figures
+    from ..texts.rules import load_rules
+    figures = load_figures(project, game, [s.id for s in load_rules(project, game, lang).flat()]).figures
+    if figures:
+        maker = FigureMaker(project, game, lang)
+        for figure in figures:
+            maker.prepare(figure)
 
 
 def _role_faces(fonts, lang: str) -> None:

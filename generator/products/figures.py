@@ -68,12 +68,7 @@ class FigureMaker:
         data, up on the canvas."""
         H = figure.height * mm
         anchors = []
-        for placed, (deck, card, size, layout) in zip(figure.cards, placed_cards(self.project, self.game, figure)):
-            if placed.back:
-                own = card if self.project.back_per_card(deck) else None     # this card's own back
-                ctx = card_context(self.game.game, deck, own, self.lang, layout.colors, self.labels, deck.back.props)
-            else:
-                ctx = card_context(self.game.game, deck, card, self.lang, layout.colors, self.labels)
+        for placed, card, size, layout, ctx in self._faces(figure):
             x, top, s = placed.x * mm * scale, H * scale - placed.y * mm * scale, placed.scale * scale
             canvas.saveState()
             canvas.translate(x, top - size.height * mm * s)
@@ -119,6 +114,24 @@ class FigureMaker:
             para = self.paragraph(label.text.get(self.lang), label.width * mm * scale, scale, label.align)
             _w, h = para.wrap(label.width * mm * scale, 1000)
             para.drawOn(canvas, label.x * mm * scale, H * scale - label.y * mm * scale - h)
+
+    def prepare(self, figure: Figure) -> None:
+        """What drawing the figure's card faces decides (their texts fitted, FaceRenderer.prepare),
+        nothing drawn: loaded before the build's workers are forked (planning/workers.py, warm),
+        so that the process drawing rules.pdf's figures, the site's copy or those cards' own files
+        finds their texts fitted."""
+        for _placed, card, size, layout, ctx in self._faces(figure):
+            self.renderer.prepare(layout, size, ctx, 0, f"figure card '{card.id}'")
+
+    def _faces(self, figure: Figure):
+        """(placed, card, size, layout, context) of each card face the figure shows, in its order."""
+        for placed, (deck, card, size, layout) in zip(figure.cards, placed_cards(self.project, self.game, figure)):
+            if placed.back:
+                own = card if self.project.back_per_card(deck) else None     # this card's own back
+                ctx = card_context(self.game.game, deck, own, self.lang, layout.colors, self.labels, deck.back.props)
+            else:
+                ctx = card_context(self.game.game, deck, card, self.lang, layout.colors, self.labels)
+            yield placed, card, size, layout, ctx
 
     def paragraph(self, text: str, width: float, scale: float, align: str = "left") -> Paragraph:
         size = TEXT_SIZE * scale

@@ -58,3 +58,41 @@ def test_what_cannot_be_keyed_exactly_is_rendered_every_time():
     assert face_memo.context_key({"card": {"props": {"tags": {"a", "b"}}}}) is None   # a set: not frozen
     one, true = face_memo.context_key({"x": 1}), face_memo.context_key({"x": True})
     assert one is not None and one != true                # 1 and True print differently
+
+
+def test_a_cards_props_are_keyed_with_the_blanks_a_template_reads():
+    """A card's props (templates.Props: its values and the declared properties it leaves blank)
+    are frozen by content: a card with props was never memoised (every face of the shipped games
+    rendered again by each validate, and by the build's drawing)."""
+    from generator.model.templates import Props
+    key = face_memo.context_key({"card": {"props": Props({"cost": 2}, {"flavor": ""})}})
+    assert key is not None
+    assert key != face_memo.context_key({"card": {"props": Props({"cost": 2}, {"flavor": []})}})
+    assert key != face_memo.context_key({"card": {"props": Props({"cost": 3}, {"flavor": ""})}})
+
+
+def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monkeypatch):
+    """The build checks every face (checks/faces.py: the icons the aid's legend lists) before it
+    draws them; the drawing takes the templates' outputs kept then (face_memo.Rendered.outputs)
+    instead of rendering the same templates with the same content again."""
+    from generator.checks.faces import faces
+    from generator.model import templates
+    from generator.products.cards import write_cards
+    from generator.paper.imposition import SheetOptions
+    from tests.conftest import ROOT
+    import tempfile
+    project = load_project(ROOT, [GAME])
+    game = project.games[GAME]
+    faces(project, game)
+    rendered = []
+    real = templates.compiled
+
+    def counted(source):
+        template = real(source)
+        return type("Counted", (), {"render": lambda self, *a, **k: rendered.append(source) or
+                                    template.render(*a, **k)})()
+    import generator.paper.face as face
+    monkeypatch.setattr(face, "compiled", counted)
+    with tempfile.TemporaryDirectory() as out:
+        write_cards(project, game, "fr", Path(out) / "cards.pdf", SheetOptions())
+    assert rendered == []

@@ -107,3 +107,38 @@ def test_what_lives_through_the_build_is_frozen_while_products_render_and_given_
     failed = pnp(*build, root=tmp_path)
     assert failed.exit_code == 1 and len(seen) == 2, failed.output
     assert gc.get_freeze_count() == 0
+
+
+def test_the_texts_of_the_figures_cards_are_fitted_before_the_workers_are_forked(tmp_path, monkeypatch):
+    """warm(), run before the workers are forked, fits the texts of the cards the rules' figures
+    show: whichever process then draws rules.pdf's figures, the site's copy or those cards' own
+    files finds them fitted. Each process fitted them for itself (505 of the 2,171 fits of a
+    default build at --jobs 2)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.loading.catalog import load_project
+    from generator.products.figures import FigureMaker
+    from generator.texts.figures import load_figures
+    from generator.texts.rules import load_rules
+    from generator.typeset import text
+    from tests.conftest import ROOT
+    project = load_project(ROOT, ["san-gimignano"])
+    game = project.games["san-gimignano"]
+    rules = next(p for p in product_list.PRODUCTS if p.name == "rules")
+    text.fit.cache_clear()
+    workers.warm(project, [(plan.Job(rules, game, "fr", tmp_path / "rules.pdf"), tmp_path / "rules.pdf")])
+    set_ = []
+
+    class Counted(text.Paragraph):      # what fit() sets a paragraph with (French: not Japanese's)
+        def __init__(self, *args, **kwargs):
+            set_.append(1)
+            super().__init__(*args, **kwargs)
+    monkeypatch.setattr(text, "Paragraph", Counted)
+    figures = load_figures(project, game, [s.id for s in load_rules(project, game, "fr").flat()]).figures
+    assert figures
+    maker = FigureMaker(project, game, "fr")
+    for figure in figures:
+        maker.draw(Canvas(io.BytesIO()), figure, 1.0)
+    assert set_ == []
