@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, LayoutError, NextPageTemplate, PageTemplate
+from reportlab.platypus import Flowable, Frame, FrameBreak, LayoutError, NextPageTemplate, PageTemplate
 
 from datafile.errors import BuildError
 
@@ -32,13 +32,14 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import MIN_COLUMN_MM, typeset
 from .figures import FigureMaker
+from .rules_columns import Column, EndOfStory, FlowingDoc
 from .rules_story import MUTED, Story
 
 MARGIN, TOP, BOTTOM, GAP = 16 * mm, 15 * mm, 17 * mm, 7 * mm
 MIN_COLUMN = MIN_COLUMN_MM * mm
 
 
-class _Doc(BaseDocTemplate):
+class _Doc(FlowingDoc):
     """Adds an outline entry (bookmark) for every flowable that carries `_outline`, and notes
     the page of each (the contents' page numbers)."""
 
@@ -187,7 +188,7 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
         canvas.restoreState()
 
     def columns(top: float) -> list[Frame]:
-        return [Frame(MARGIN + i * (column + GAP), BOTTOM, column, top, id=f"col{i}", leftPadding=0,
+        return [Column(MARGIN + i * (column + GAP), BOTTOM, column, top, id=f"col{i}", leftPadding=0,
                       rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
 
     doc = _Doc(target, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=TOP, bottomMargin=BOTTOM,
@@ -195,11 +196,11 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
                author=colophon.credits(game.game) or "pnp-studio", creator="pnp-studio",
                subject=f"language: {lang}", invariant=1, pageCompression=1, lang=lang,
                initialFontName=w.face(w.body_family).name)
-    first = [Frame(MARGIN, BOTTOM + height - head_height, width, head_height, id="head", leftPadding=0,
+    first = [Column(MARGIN, BOTTOM + height - head_height, width, head_height, id="head", leftPadding=0,
                    rightPadding=0, topPadding=0, bottomPadding=0)] + columns(height - head_height)
     doc.addPageTemplates([PageTemplate("first", first, onPage=footer, onPageEnd=separator),
                           PageTemplate("page", columns(height), onPage=footer, onPageEnd=separator)])
-    flow = head + [NextPageTemplate("page"), FrameBreak()] + story.sections(column) + story.index() + story.about()
+    flow = head + [NextPageTemplate("page"), FrameBreak()] + story.sections(column) + story.index() + story.about() + [EndOfStory()]
     doc._doSave = 0       # ReportLab's own multiBuild does this: the forms come before the save
     try:
         # --ink-saver: the one paint transform every product shares (paper/ink.py)

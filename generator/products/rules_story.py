@@ -22,7 +22,7 @@ from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
 from ..typeset.text import HELD_LINK, TextBox, check_glyphs, markup_color, ordinals, style_for, to_markup, typeset
-from .figures import FigureFlowable
+from .figures import CaptionedFigure, FigureFlowable
 
 ACCENT_HEX, MUTED_HEX, INK_HEX = "#7a2e3b", "#6f604c", "#2b2118"
 ACCENT, MUTED, INK = HexColor(ACCENT_HEX), HexColor(MUTED_HEX), HexColor(INK_HEX)
@@ -226,8 +226,7 @@ class Story:
         caption = self.style("caption", self.w.ui_family, 8.5, italic=True, color=MUTED, space_before=2,
                              space_after=6, leading=1.25)
         drawing = FigureFlowable(self.figure_maker, figure, min(column, figure.width * 2.835))
-        drawing._outline = None
-        return KeepTogether([drawing, self.para(figure.caption.get(self.lang), caption, self.w.ui_family)])
+        return CaptionedFigure(drawing, self.para(figure.caption.get(self.lang), caption, self.w.ui_family))
 
     def index(self) -> list[Flowable]:
         _ = self.w.labels
