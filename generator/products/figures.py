@@ -168,6 +168,20 @@ class CaptionedFigure(Flowable):
     def getSpaceAfter(self):
         return self.caption.getSpaceAfter()
 
+    def shrink_to(self, width: float, room: float, least: float = 0.85) -> bool:
+        """Scale the drawing down (to `least` of its scale at most) so the figure fits in `room`:
+        a little smaller where it is named beats a column's foot left blank. False: it cannot."""
+        self.wrap(width, room)
+        if self.height <= room:
+            return True
+        drawing = self.drawing
+        scale = drawing.scale * (room - self.gap - self._caption_height) / drawing.height
+        if scale < least * drawing.scale:
+            return False
+        drawing.scale = scale
+        self.wrap(width, room)
+        return self.height <= room
+
     def draw(self):
         self.drawing.drawOn(self.canv, 0, self._caption_height + self.gap)
         self.caption.drawOn(self.canv, 0, 0)

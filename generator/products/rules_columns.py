@@ -1,8 +1,9 @@
 """The rules' columns as a book sets them, so that no column but the story's last ends with a
 blank strip (issue 50: a figure pushed to the next column had left two thirds of one blank).
 
-- A figure (a flowable with `floats`) that does not fit in what is left of a column waits: the
-  text after it fills the column, and the figure opens the next one, before the rest.
+- A figure (a flowable with `floats`) that does not fit in what is left of a column is drawn a
+  little smaller (down to 85 %) if that makes it fit; if not, it waits: the text after it fills
+  the column, and the figure opens the next one, before the rest.
 - A column that ends early (the next heading with its first lines, or the next card of the
   index, does not fit in what is left) is set flush bottom: what is left is spread over the gaps
   between its blocks, mostly before headings and figures, never between a heading and its text.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, Frame
 
-STRETCH = 6.0        # pt at most added to a gap of weight 1 (before a heading or a figure: 3)
+STRETCH = 10.0       # pt at most added to a gap of weight 1 (before a heading or a figure: 3)
 
 
 class EndOfStory(ActionFlowable):
@@ -95,7 +96,12 @@ class FlowingDoc(BaseDocTemplate):
     def _fits(self, flowable: Flowable) -> bool:
         frame = self.frame
         room = frame._y - frame._y1p - (0 if frame._atTop else flowable.getSpaceBefore())
-        return frame._atTop or flowable.wrap(frame._getAvailableWidth(), room)[1] <= room
+        if frame._atTop:
+            return True
+        shrink = getattr(flowable, "shrink_to", None)
+        if shrink:
+            return shrink(frame._getAvailableWidth(), room)
+        return flowable.wrap(frame._getAvailableWidth(), room)[1] <= room
 
     def handle_frameEnd(self, resume=0):
         """A column left for the next one ends early: set flush bottom (the head of page 1 as it is)."""

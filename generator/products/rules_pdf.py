@@ -31,6 +31,7 @@ from ..paper.ink import InkSaverCanvas
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import MIN_COLUMN_MM, typeset
+from . import print_box
 from .figures import FigureMaker
 from .rules_columns import Column, EndOfStory, FlowingDoc
 from .rules_story import MUTED, Story
@@ -91,18 +92,25 @@ class _Writer:
         return self.fonts.face(family, bold, italic)
 
 
-def included_block(story: Story, project: Project, game: GameData, lang: str) -> list[Flowable]:
-    """The print-and-assemble box of page 1: the paper, each card size and the sleeves that fit
-    it (layouts/sheets.yaml), then what's included, as the card sheets' first page says it."""
+def included_block(story: Story, project: Project, game: GameData, lang: str, width: float) -> list[Flowable]:
+    """The print-and-assemble box of page 1: the paper, a table of the printed pieces (count, size,
+    paper: print_box.py), the sleeves that fit the cards (layouts/sheets.yaml), then what the
+    counts assume and what comes from the game's box, as the card sheets' first page says it."""
     _ = story.w.labels
     _heading, lines = included_lines(game, lang, _)
-    return story.included(_("Print and assemble"), print_lines(project, game, _) + lines)
+    found = print_box.rows(project, game, lang, _)
+    heads = (_("Piece"), _("Count"), _("Size"), _("Paper"))
+    table = [print_box.table(story, width, found, heads)] if found else []
+    stock, sleeves = print_lines(project, game, _)
+    rest = lines[1:] if found else lines     # the table says what the first line, "To print: …", listed
+    return story.included(_("Print and assemble"), stock, table, sleeves + rest)
 
 
-def print_lines(project: Project, game: GameData, _) -> list[str]:
-    sheets, out = project.sheets, []
+def print_lines(project: Project, game: GameData, _) -> tuple[list[str], list[str]]:
+    """(the card stock to use, the sleeves that fit each card size)."""
+    sheets, stock, out = project.sheets, [], []
     if sheets.card_stock:
-        out.append(_("Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.").format(
+        stock.append(_("Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.").format(
             low=sheets.card_stock.min, high=sheets.card_stock.max))
     sizes, bare = [], False
     for deck in game.decks:
@@ -121,7 +129,7 @@ def print_lines(project: Project, game: GameData, _) -> list[str]:
                 card=f"{width:g}\u00a0×\u00a0{height:g}", sleeve=f"{sleeve.width:g}\u00a0×\u00a0{sleeve.height:g}"))
     if bare and sleeved:       # beside the cards' sleeves: what takes none
         out.append(_("Tiles and tokens need no sleeves."))
-    return out
+    return stock, out
 
 
 def write_rules(project: Project, game: GameData, lang: str, path: Path | io.BytesIO, options: SheetOptions,
@@ -153,8 +161,8 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
     name = game.game.name.get(lang)
     footer_face = w.face(w.ui_family).name
     story = Story(w, w.rules, figures, maker)
-    head = story.title_block(width, included_block(story, project, game, lang))
-    head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
+    head = story.title_block(width, included_block(story, project, game, lang, width))
+    head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 4 * mm
 
     made = typeset(colophon.for_game(game, lang, w.labels, project.root), lang)
 
