@@ -70,7 +70,8 @@ def table(story, width: float, found: list[Row], heads: tuple[str, str, str, str
     half = (width - gutter) / 2
     both = Table([[_grid(story, half, groups[:split], heads, 1), "", _grid(story, half, groups[split:], heads, 1)]],
                  colWidths=[half, gutter, half], hAlign="LEFT")
-    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    both.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), story.w.face(story.w.ui_family).name, 8.5),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return both
@@ -88,7 +89,9 @@ def _grid(story, width: float, groups: list[list[Row]], heads: tuple[str, str, s
 
     piece, number, size, paper = heads
     data = [[text(size, head), text(paper, head)] + [text(piece, head), text(number, head_count)] * pairs]
-    style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    # FONT: an empty cell is still set in the table's font (Helvetica, not embedded, if unsaid)
+    style = [("FONT", (0, 0), (-1, -1), story.w.face(ink).name, 8.5),
+             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
              ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 0.8),
              ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8), ("BACKGROUND", (0, 0), (-1, 0), TINT),
              ("LINEBELOW", (0, 0), (-1, 0), 0.6, ACCENT), ("LINEBELOW", (0, -1), (-1, -1), 0.6, ACCENT),
