@@ -159,6 +159,47 @@ class FigureFlowable(Flowable):
         self.maker.draw(self.canv, self.figure, self.scale)
 
 
+class CaptionedFigure(Flowable):
+    """A figure with its caption below, one block that never splits. `floats`: the rules' layout
+    may set it later than where the story names it, at the top of the next column, when it does
+    not fit in what is left of the current one (rules_pdf._Doc), as books place their figures."""
+
+    floats = True
+
+    def __init__(self, drawing: FigureFlowable, caption: Flowable):
+        super().__init__()
+        self.drawing, self.caption = drawing, caption
+        self.gap = caption.getSpaceBefore()
+
+    def wrap(self, availWidth, availHeight):
+        dw, dh = self.drawing.wrap(availWidth, availHeight)
+        _cw, ch = self.caption.wrap(availWidth, availHeight)
+        self.width, self.height = max(dw, availWidth), dh + self.gap + ch
+        self._caption_height = ch
+        return self.width, self.height
+
+    def getSpaceAfter(self):
+        return self.caption.getSpaceAfter()
+
+    def shrink_to(self, width: float, room: float, least: float = 0.85) -> bool:
+        """Scale the drawing down (to `least` of its scale at most) so the figure fits in `room`:
+        a little smaller where it is named beats a column's foot left blank. False: it cannot."""
+        self.wrap(width, room)
+        if self.height <= room:
+            return True
+        drawing = self.drawing
+        scale = drawing.scale * (room - self.gap - self._caption_height) / drawing.height
+        if scale < least * drawing.scale:
+            return False
+        drawing.scale = scale
+        self.wrap(width, room)
+        return self.height <= room
+
+    def draw(self):
+        self.drawing.drawOn(self.canv, 0, self._caption_height + self.gap)
+        self.caption.drawOn(self.canv, 0, 0)
+
+
 def figure_pngs(maker: FigureMaker, figures: list[Figure], dpi: int = 200) -> list[bytes]:
     """The figures as PNGs (the site's copy of the PDF drawing), in their order.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, LayoutError, NextPageTemplate, PageTemplate
+from reportlab.platypus import Flowable, Frame, FrameBreak, LayoutError, NextPageTemplate, PageTemplate
 
 from datafile.errors import BuildError
 
@@ -31,14 +31,16 @@ from ..paper.ink import InkSaverCanvas
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import MIN_COLUMN_MM, typeset
+from . import print_box
 from .figures import FigureMaker
+from .rules_columns import Column, EndOfStory, FlowingDoc
 from .rules_story import MUTED, Story
 
 MARGIN, TOP, BOTTOM, GAP = 16 * mm, 15 * mm, 17 * mm, 7 * mm
 MIN_COLUMN = MIN_COLUMN_MM * mm
 
 
-class _Doc(BaseDocTemplate):
+class _Doc(FlowingDoc):
     """Adds an outline entry (bookmark) for every flowable that carries `_outline`, and notes
     the page of each (the contents' page numbers)."""
 
@@ -90,18 +92,25 @@ class _Writer:
         return self.fonts.face(family, bold, italic)
 
 
-def included_block(story: Story, project: Project, game: GameData, lang: str) -> list[Flowable]:
-    """The print-and-assemble box of page 1: the paper, each card size and the sleeves that fit
-    it (layouts/sheets.yaml), then what's included, as the card sheets' first page says it."""
+def included_block(story: Story, project: Project, game: GameData, lang: str, width: float) -> list[Flowable]:
+    """The print-and-assemble box of page 1: the paper, a table of the printed pieces (count, size,
+    paper: print_box.py), the sleeves that fit the cards (layouts/sheets.yaml), then what the
+    counts assume and what comes from the game's box, as the card sheets' first page says it."""
     _ = story.w.labels
     _heading, lines = included_lines(game, lang, _)
-    return story.included(_("Print and assemble"), print_lines(project, game, _) + lines)
+    found = print_box.rows(project, game, lang, _)
+    heads = (_("Piece"), _("Count"), _("Size"), _("Paper"))
+    table = [print_box.table(story, width, found, heads)] if found else []
+    stock, sleeves = print_lines(project, game, _)
+    rest = lines[1:] if found else lines     # the table says what the first line, "To print: …", listed
+    return story.included(_("Print and assemble"), stock, table, sleeves + rest)
 
 
-def print_lines(project: Project, game: GameData, _) -> list[str]:
-    sheets, out = project.sheets, []
+def print_lines(project: Project, game: GameData, _) -> tuple[list[str], list[str]]:
+    """(the card stock to use, the sleeves that fit each card size)."""
+    sheets, stock, out = project.sheets, [], []
     if sheets.card_stock:
-        out.append(_("Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.").format(
+        stock.append(_("Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.").format(
             low=sheets.card_stock.min, high=sheets.card_stock.max))
     sizes, bare = [], False
     for deck in game.decks:
@@ -120,7 +129,7 @@ def print_lines(project: Project, game: GameData, _) -> list[str]:
                 card=f"{width:g}\u00a0×\u00a0{height:g}", sleeve=f"{sleeve.width:g}\u00a0×\u00a0{sleeve.height:g}"))
     if bare and sleeved:       # beside the cards' sleeves: what takes none
         out.append(_("Tiles and tokens need no sleeves."))
-    return out
+    return stock, out
 
 
 def write_rules(project: Project, game: GameData, lang: str, path: Path | io.BytesIO, options: SheetOptions,
@@ -152,8 +161,8 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
     name = game.game.name.get(lang)
     footer_face = w.face(w.ui_family).name
     story = Story(w, w.rules, figures, maker)
-    head = story.title_block(width, included_block(story, project, game, lang))
-    head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
+    head = story.title_block(width, included_block(story, project, game, lang, width))
+    head_height = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 4 * mm
 
     made = typeset(colophon.for_game(game, lang, w.labels, project.root), lang)
 
@@ -187,7 +196,7 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
         canvas.restoreState()
 
     def columns(top: float) -> list[Frame]:
-        return [Frame(MARGIN + i * (column + GAP), BOTTOM, column, top, id=f"col{i}", leftPadding=0,
+        return [Column(MARGIN + i * (column + GAP), BOTTOM, column, top, id=f"col{i}", leftPadding=0,
                       rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
 
     doc = _Doc(target, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=TOP, bottomMargin=BOTTOM,
@@ -195,11 +204,11 @@ def _build(target, project: Project, game: GameData, lang: str, options: SheetOp
                author=colophon.credits(game.game) or "pnp-studio", creator="pnp-studio",
                subject=f"language: {lang}", invariant=1, pageCompression=1, lang=lang,
                initialFontName=w.face(w.body_family).name)
-    first = [Frame(MARGIN, BOTTOM + height - head_height, width, head_height, id="head", leftPadding=0,
+    first = [Column(MARGIN, BOTTOM + height - head_height, width, head_height, id="head", leftPadding=0,
                    rightPadding=0, topPadding=0, bottomPadding=0)] + columns(height - head_height)
     doc.addPageTemplates([PageTemplate("first", first, onPage=footer, onPageEnd=separator),
                           PageTemplate("page", columns(height), onPage=footer, onPageEnd=separator)])
-    flow = head + [NextPageTemplate("page"), FrameBreak()] + story.sections(column) + story.index() + story.about()
+    flow = head + [NextPageTemplate("page"), FrameBreak()] + story.sections(column) + story.index() + story.about() + [EndOfStory()]
     doc._doSave = 0       # ReportLab's own multiBuild does this: the forms come before the save
     try:
         # --ink-saver: the one paint transform every product shares (paper/ink.py)

@@ -22,7 +22,7 @@ from ..typeset.formulas import glue
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph, WrapOnce   # breaks afresh at every wrap
 from ..typeset.text import HELD_LINK, TextBox, check_glyphs, markup_color, ordinals, style_for, to_markup, typeset
-from .figures import FigureFlowable
+from .figures import CaptionedFigure, FigureFlowable
 
 ACCENT_HEX, MUTED_HEX, INK_HEX = "#7a2e3b", "#6f604c", "#2b2118"
 ACCENT, MUTED, INK = HexColor(ACCENT_HEX), HexColor(MUTED_HEX), HexColor(INK_HEX)
@@ -146,12 +146,20 @@ class Story:
         out += included              # the "what's included" block (components, from the card data)
         return out + self.contents(width)
 
-    def included(self, heading: str, lines: list[str]) -> list[Flowable]:
-        """What's included (the components, as the card sheets' first page lists them)."""
+    def included(self, heading: str, before: list[str], table: list[Flowable], after: list[str]) -> list[Flowable]:
+        """The print-and-assemble box: sentences, the table of printed pieces, sentences."""
+        if not (before or table or after):
+            return []
         head = self.style("included-head", self.w.title_family, 11, bold=True, color=ACCENT, space_after=1, keep=True)
         line = self.style("included", self.w.ui_family, 9.5, space_after=0, leading=1.25)
-        return [self.plain(heading, head)] + [self.P(ordinals(escape(typeset(text, self.lang)), self.lang, "super"), line)
-                                              for text in lines] if lines else []
+        spaced = self.style("included-after", self.w.ui_family, 9.5, space_before=4, space_after=0, leading=1.25)
+
+        def said(text: str, style) -> Flowable:
+            return self.P(ordinals(escape(typeset(text, self.lang)), self.lang, "super"), style)
+        out = [self.plain(heading, head)] + [said(text, line) for text in before]
+        if table:
+            table[0].spaceBefore = 3
+        return out + table + [said(text, spaced if i == 0 and table else line) for i, text in enumerate(after)]
 
     def contents(self, width: float) -> list[Flowable]:
         """Top-level sections, the card index and About this edition, with their pages, in three
@@ -226,8 +234,7 @@ class Story:
         caption = self.style("caption", self.w.ui_family, 8.5, italic=True, color=MUTED, space_before=2,
                              space_after=6, leading=1.25)
         drawing = FigureFlowable(self.figure_maker, figure, min(column, figure.width * 2.835))
-        drawing._outline = None
-        return KeepTogether([drawing, self.para(figure.caption.get(self.lang), caption, self.w.ui_family)])
+        return CaptionedFigure(drawing, self.para(figure.caption.get(self.lang), caption, self.w.ui_family))
 
     def index(self) -> list[Flowable]:
         _ = self.w.labels

@@ -31,6 +31,7 @@ CODE_LABELS = ("Rules", "Icons", "Rules reference", "Card index", "Player aid", 
                # the rules' print-and-assemble box, the aid cards' sheet labels, the score pad
                "Print and assemble", "Print the cards on card stock of {low}–{high} g/m², the rest on plain paper.",
                "Cards of {card} mm: sleeves of {sleeve} mm fit them.", "Tiles and tokens need no sleeves.",
+               "Piece", "Count", "Size", "Paper", "{size} mm", "⌀ {size} mm", "card stock, both sides", "card stock, one side",
                "sheet {n} of {total}", "fronts", "backs",
                "one side only", "Print on both sides, flipping on the long edge, then cut on the marks.",
                "Print on one side, then cut on the marks.", "print-and-play edition", "Winner",

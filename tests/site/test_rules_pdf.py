@@ -441,8 +441,9 @@ def test_page_one_keeps_counts_and_page_numbers_with_their_entries(full_build, g
         muted = tuple(round(int(MUTED_HEX[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))   # the contents' numbers
         muted_numbers = [w for w in words if re.fullmatch(r"\d+", w["text"])
                          and tuple(round(c, 2) for c in w["non_stroking_color"] or ()) == muted]
-        # the contents' rows, under the rule that opens its table (the full measure's width)
-        rule = min(line["top"] for line in page.lines if line["x1"] - line["x0"] > 0.8 * float(page.width) - 150)
+        # the contents' rows, under the rule that opens its table (the full measure's width; the
+        # print-and-assemble table's rules are above it)
+        rule = max(line["top"] for line in page.lines if line["x1"] - line["x0"] > 0.8 * float(page.width) - 150)
         numbers = [w for w in muted_numbers if 0 < w["top"] - rule < 80]
         assert len(numbers) >= 6
         for number in numbers:
