@@ -110,4 +110,4 @@ def test_a_sheet_of_one_piece_says_it_may_go_on_an_offcut(built, lang):
             lone += expected
             assert text.count(said) == expected, f"{game}/{lang}/{name}: {text.count(said)} notes, " \
                                                  f"{expected} sheets of one piece ({fronts})"
-    assert lone >= 2
+    assert lone >= 1     # San Gimignano's last card sheet (Mura) at least, on A4 and Letter
