@@ -1,0 +1,40 @@
+"""Newcomer 7 (a Squib designer porting project-spider-monkey): the slips that printed a wrong
+card silently, or whose advice changed the card."""
+from __future__ import annotations
+
+from tests.conftest import pnp
+
+from .helpers import new_game
+from .test_languages import add_language, lines
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+def test_a_po_value_without_quotes_is_one_line_at_validate_and_build(tmp_path):
+    """`msgstr Leiter` was read by Babel as "eite" (first and last letters cut), silently; any
+    line that is not a keyword and one quoted text is now one line at its file and line, in a
+    game's catalogue and in the project's interface catalogue alike."""
+    game = new_game(tmp_path)
+    add_language(game, "de")
+    folder = tmp_path / "locales" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    po = folder / "spice-road.po"
+    po.write_text(HEADER + 'msgid "Ladder"\nmsgstr "Leiter"\n', encoding="utf-8")
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+    for slip in ('msgstr Leiter', 'msgstr "Leiter', 'msgstr Leiter"'):
+        po.write_text(HEADER + f'msgid "Ladder"\n{slip}\n', encoding="utf-8")
+        for command in (("validate", "spice-road"), ("build", "spice-road", "--lang", "de",
+                                                      "--out", str(tmp_path / "out"))):
+            result = pnp(*command, root=tmp_path)
+            assert result.exit_code == 1, (slip, result.output)
+            assert "locales/de/LC_MESSAGES/spice-road.po:6: " in result.output, result.output
+            assert '(expected a quoted text: msgstr "Leiter")' in result.output, result.output
+            assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "spice-road").exists()
+    po.unlink()
+    (folder / "pnp.po").write_text(HEADER + 'msgid "Rules"\nmsgstr "Regeln"\nmsgctxt Karte\n', encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert [line for line in lines(result) if "pnp.po" in line] == [
+        'locales/de/LC_MESSAGES/pnp.po:7: msgctxt Karte is not one quoted text '
+        '(expected a quoted text: msgctxt "Karte")'], result.output
