@@ -38,3 +38,26 @@ def test_a_po_value_without_quotes_is_one_line_at_validate_and_build(tmp_path):
     assert [line for line in lines(result) if "pnp.po" in line] == [
         'locales/de/LC_MESSAGES/pnp.po:7: msgctxt Karte is not one quoted text '
         '(expected a quoted text: msgctxt "Karte")'], result.output
+
+
+def test_an_image_takes_no_fill_from_a_shape_and_null_clears_a_field(tmp_path):
+    """`wood_icon: {extends: wood_rect, kind: image, …}` took the rect's fill and painted the whole
+    SVG in it (the icon vanished on its band), and `fill: null` did not clear it. A fill or stroke
+    an image would take from a box of another kind is not taken (a style without a kind still
+    recolours); `null` clears any inherited field."""
+    from tests.designer.test_shapes_fonts import build, project
+    from tests.designer.test_squib_extras import ICON, near, pixel_at
+
+    game = project(tmp_path, """\
+      band: {kind: rect, x: 0, y: 10, width: 40, height: 40, fill: "#553200"}
+      icon: {extends: band, kind: image, x: 10, width: 40, text: art/icon.svg, fit: stretch}
+      ink: {fill: "#c0392b"}
+      red: {extends: [band, ink], kind: image, x: 10, y: 55, width: 40, height: 20, text: art/icon.svg, fit: stretch}
+      plate: {extends: band, x: 52, y: 10, width: 10, fill: null, stroke: "#000000"}
+""")
+    (game / "art").mkdir()
+    (game / "art" / "icon.svg").write_text(ICON)
+    pdf = build(tmp_path)
+    assert near(pixel_at(pdf, 30, 20), (0, 0, 0))                 # the SVG's own black, not the band's brown
+    assert near(pixel_at(pdf, 30, 60), (0xc0, 0x39, 0x2b))        # a style's fill still recolours
+    assert near(pixel_at(pdf, 57, 30), (0xf6, 0xee, 0xdb))        # fill: null: the paper shows through
