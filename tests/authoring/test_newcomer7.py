@@ -61,3 +61,22 @@ def test_an_image_takes_no_fill_from_a_shape_and_null_clears_a_field(tmp_path):
     assert near(pixel_at(pdf, 30, 20), (0, 0, 0))                 # the SVG's own black, not the band's brown
     assert near(pixel_at(pdf, 30, 60), (0xc0, 0x39, 0x2b))        # a style's fill still recolours
     assert near(pixel_at(pdf, 57, 30), (0xf6, 0xee, 0xdb))        # fill: null: the paper shows through
+
+
+def test_check_does_not_advise_bleed_for_a_rounded_box(tmp_path):
+    """A rounded band running off the left edge (as Squib prints it): `pnp check` said "give it
+    `bleed: true`", which pulls the rounded end in to the bleed's edge so the rounded corners show
+    inside the trim. For a box with a radius it now says what bleed would do instead."""
+    from tests.designer.test_shapes_fonts import project
+
+    project(tmp_path, """\
+      band: {kind: rect, x: -10, y: 15, width: 34, height: 8, radius: 4, fill: "#553200"}
+      plain: {kind: rect, x: -10, y: 40, width: 34, height: 8, fill: "#553200"}
+""")
+    check = pnp("check", "shapes", root=tmp_path)
+    band = [line for line in check.output.splitlines() if "box 'band'" in line]
+    plain = [line for line in check.output.splitlines() if "box 'plain'" in line]
+    assert band and plain, check.output
+    assert all("give it `bleed: true`" not in line and "rounded corners inside the trim" in line
+               for line in band), band
+    assert any("give it `bleed: true`" in line for line in plain), plain
