@@ -80,3 +80,20 @@ def test_check_does_not_advise_bleed_for_a_rounded_box(tmp_path):
     assert all("give it `bleed: true`" not in line and "rounded corners inside the trim" in line
                for line in band), band
     assert any("give it `bleed: true`" in line for line in plain), plain
+
+
+def test_pnps_own_cache_is_never_a_leftover(tmp_path):
+    """After a stopped `pnp build --watch` (or studio), `pnp export tts` said `output/: left out 16
+    file(s) pnp did not write (.pnp-cache/made-…` in a 400-character line: an entry of pnp's
+    own cache it cannot vouch for is dropped quietly; a stranger's file elsewhere is still said."""
+    new_game(tmp_path)
+    out = tmp_path / "output"
+    assert pnp("build", "spice-road", "--only", "cards", "--out", str(out), root=tmp_path).exit_code == 0
+    entry = out / ".pnp-cache" / f"made-{'a' * 64}-{'b' * 64}"
+    entry.write_bytes(b"a page a killed studio made in place")
+    (out / "stray.txt").write_text("mine")
+    result = pnp("export", "tts", "spice-road", "--out", str(out), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert ".pnp-cache" not in result.output, result.output
+    assert "left out 1 file(s) pnp did not write (stray.txt)" in result.output, result.output
+    assert not entry.exists()
