@@ -97,3 +97,18 @@ def test_pnps_own_cache_is_never_a_leftover(tmp_path):
     assert ".pnp-cache" not in result.output, result.output
     assert "left out 1 file(s) pnp did not write (stray.txt)" in result.output, result.output
     assert not entry.exists()
+
+
+def test_export_takes_several_cards(tmp_path):
+    """`pnp export png --card a --card b` exported only b, silently: --card (and --deck) are
+    repeatable, as --lang and --only are; an unknown one among them is one line."""
+    new_game(tmp_path)
+    out = tmp_path / "out"
+    result = pnp("export", "png", "spice-road", "--card", "market", "--card", "harbour", "--lang", "en",
+                 "--out", str(out), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    faces = sorted(p.name for p in (out / "spice-road" / "en" / "png" / "cards").glob("*.png"))
+    assert faces == ["back.png", "harbour.png", "market.png"], faces
+    wrong = pnp("export", "png", "spice-road", "--card", "market", "--card", "harbor", "--out", str(out), root=tmp_path)
+    assert wrong.exit_code != 0 and "--card: unknown card 'harbor'; did you mean 'harbour'?" in wrong.output
+    assert "Traceback" not in wrong.output
