@@ -224,6 +224,8 @@ def _check_lines(text: str, name: str) -> None:
         inner = inner[:-1] if inner.endswith('"') and not inner.endswith('\\"') else inner
         inner = inner[1:-1] if len(inner) > 1 and inner[0] == inner[-1] == "'" else inner
         fixed = '"' + re.sub(r'(?<!\\)"', '\\"', inner) + '"'
+        if re.fullmatch(r'(?:"(?:[^"\\]|\\.)*"[ \t]*){2,}', value.strip()):   # "a" "b": one text, joined
+            fixed = '"' + "".join(_QUOTED.findall(value)) + '"'
         if not keyword and re.match(r"[A-Za-z_]", line) and not line.startswith(('"', "'")):
             got = f"unknown keyword {line.split()[0][:30]!r}"
             expected = "msgid, msgid_plural, msgctxt, msgstr or msgstr[N], then a quoted text"
