@@ -120,5 +120,8 @@ def _near_the_cut(project: Project, deck, size) -> tuple[str, str] | None:
             fix = ("give the box `bleed: true` (its edges on or past the cut then reach the bleed's edge)"
                    if all(v <= EDGE for v in near) and not carried else
                    "carry its edge to the cut (0, or the card's width or height) and give it `bleed: true`")
+            if (getattr(r, "radius", 0) or 0) > 0 and not carried:   # its rounded corners would show
+                fix = (f"keep it {CLEAN_CUT:g} mm inside or run it well past the cut (not `bleed: true`: it pulls "
+                       f"the edges to the bleed's edge and shows its {r.radius:g} mm rounded corners inside the trim)")
             return f"box '{r.name}' ({file}:{line})", fix
     return None

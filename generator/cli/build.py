@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import sys
+import signal
+import threading
 import time
 from contextlib import ExitStack
 from pathlib import Path
@@ -208,6 +210,10 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     def inputs() -> tuple:
         return snapshot(project_root(ctx), list(params.get("games") or ()) or None)
 
+    def stop(_signum, _frame):   # SIGTERM stops as Ctrl-C does: a rebuild under way is discarded whole
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop) if threading.current_thread() is threading.main_thread() else None
     try:
         while True:
             now = inputs()
@@ -232,3 +238,6 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
             time.sleep(interval)
     except KeyboardInterrupt:
         pass
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -34,8 +34,9 @@ from .common import known_or_exit, usage_error, language_paper_option, load_or_e
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/ in the project).")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
-@click.option("--deck", "deck_id", default=None, metavar="DECK", help="Only this deck.")
-@click.option("--card", "card_id", default=None, metavar="CARD", help="Only this card (its front and its deck's back).")
+@click.option("--deck", "deck_id", multiple=True, metavar="DECK,...", help="Only these decks (repeatable).")
+@click.option("--card", "card_id", multiple=True, metavar="CARD,...",
+              help="Only these cards (their fronts and their decks' backs; repeatable: --card a --card b).")
 @click.pass_context
 def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, paper, url_base, out_dir, allow_missing, deck_id,
            card_id):
@@ -63,7 +64,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
     elif preset:
         usage_error("export", "--preset is for `pnp export printshop` only")
     project = load_or_exit(ctx, games)
-    chosen = _chosen(project, deck_id, card_id)   # game id -> (decks, card ids), for --deck/--card
+    chosen = _chosen(project, split_list(deck_id), split_list(card_id))   # game id -> (decks, card ids), for --deck/--card
     languages = split_list(langs)
     started = time.perf_counter()
     notes: list[str] = []
@@ -144,22 +145,22 @@ def _cutter_or_exit(ctx, machine: str | None):
         sys.exit(1)
 
 
-def _chosen(project, deck_id: str | None, card_id: str | None) -> dict:
+def _chosen(project, deck_ids: list[str] | None, card_ids: list[str] | None) -> dict:
     """game id -> (decks, card ids or None) to export: every game whole, or what --deck and
-    --card name; an id no game has is one line with a guess."""
-    if deck_id is None and card_id is None:
+    --card name (each may be given several times: all of them, never only the last); an id no
+    game has is one line with a guess."""
+    if not deck_ids and not card_ids:
         return {game_id: (None, None) for game_id in project.games}
+    every = [d for game in project.games.values() for d in game.decks]
+    known_or_exit("export", "--deck", deck_ids, sorted({d.deck for d in every}), "deck")
+    in_decks = [d for d in every if not deck_ids or d.deck in deck_ids]
+    scope = f" of deck {', '.join(deck_ids)}" if deck_ids else ""
+    known_or_exit("export", "--card", card_ids, sorted({c.id for d in in_decks for c in d.cards}), "card", scope)
     chosen = {}
     for game in project.games.values():
-        decks = [d for d in game.decks if deck_id in (None, d.deck)]
-        if card_id is not None:
-            decks = [d for d in decks if any(c.id == card_id for c in d.cards)]
+        decks = [d for d in game.decks if not deck_ids or d.deck in deck_ids]
+        if card_ids:
+            decks = [d for d in decks if any(c.id in card_ids for c in d.cards)]
         if decks:
-            chosen[game.id] = (decks, {card_id} if card_id else None)
-    if not chosen:
-        decks = [d for game in project.games.values() for d in game.decks]
-        if deck_id is not None and deck_id not in {d.deck for d in decks}:
-            known_or_exit("export", "--deck", [deck_id], sorted({d.deck for d in decks}), "deck")
-        cards = sorted({c.id for d in decks if deck_id in (None, d.deck) for c in d.cards})
-        known_or_exit("export", "--card", [card_id], cards, "card", f" of deck {deck_id}" if deck_id else "")
+            chosen[game.id] = (decks, set(card_ids) if card_ids else None)
     return chosen

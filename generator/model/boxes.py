@@ -66,6 +66,15 @@ def inherited_plus(own: dict, base: dict, dpi: float | None, file: str, line, wh
     return problems
 
 
+RECOLOUR = ("fill", "stroke")   # on an image: the colour of the SVG's shapes; on a shape: its paint
+
+
+def explicit_nulls(region: Any) -> set[str]:
+    """The fields a box writes as `null`: they clear what it would inherit (`fill: null` on an image
+    that extends a rect), as Squib's users expect; the box then takes the default."""
+    return {key for key in region.model_fields_set if getattr(region, key) is None and key != "extends"}
+
+
 def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, raw: Any, short: str,
                 failed: set[str], defaults: dict, dpi: float | None = None) -> list[Problem]:
     """`extends: title` (or a list) on a box: the fields written for those boxes, then its own;
@@ -85,10 +94,11 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
         own = written.get(rname, {})
         names = own.get("extends")
         if not names:
-            done[rname] = {k: v for k, v in own.items() if k != "extends"}
+            done[rname] = {k: v for k, v in own.items() if k != "extends" and v is not None}
             return done[rname]
         where = f"layouts.{short}.regions.{rname}.extends"
         taken: dict = {}
+        painted_by: dict[str, str | None] = {}   # fill, stroke -> the kind of the box they came from
         for name in [names] if isinstance(names, str) else names:
             if name in chain + (rname,):
                 loop = frozenset(chain[chain.index(name):] if name in chain else ()) | {rname}
@@ -112,6 +122,7 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
                 failed.add(rname)
                 return None
             taken.update(inherited)
+            painted_by.update({key: inherited.get("kind") for key in RECOLOUR if key in inherited})
             origin = merged[rname]["origin"] = merged[rname].get("origin") or {}
             for key in inherited:   # a mistake in an inherited field is named where it was written (the
                 # box listed later wins, as its value does)
@@ -134,7 +145,14 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
                 problems.append(Problem(file, line(rname, key), f"{where[:-len('.extends')]}.{key}", wrong,
                                         "+= a number, or a number in the unit of the value it adds to"))
                 return None
-        done[rname] = {**taken, **own}
+        dropped = {key for key in RECOLOUR if key not in own and painted_by.get(key) not in (None, "image")} \
+            if (own.get("kind") or taken.get("kind")) == "image" else set()   # a rect's fill would paint a whole SVG
+        resolved = {**taken, **own}
+        dropped |= {key for key, value in resolved.items() if value is None}   # `fill: null`: cleared
+        for key in dropped:
+            resolved.pop(key, None)
+            (merged[rname].get("origin") or {}).pop(key, None)
+        done[rname] = resolved
         return done[rname]
 
     for rname in list(merged):

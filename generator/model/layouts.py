@@ -15,7 +15,7 @@ from datafile.source import line_of, load_yaml
 from datafile.validate import validate
 
 from ..reading.characters import character_problems
-from .boxes import (PERCENT_OF, box_extends, inherited_plus, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
+from .boxes import (PERCENT_OF, box_extends, explicit_nulls, inherited_plus, canvas_bleed, lengths, on_the_card, one_dpi, styles_of_children,
                     written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .colours import span_problems
@@ -268,12 +268,13 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
         own = {k: v for k, v in region.model_dump().items() if v is not None}
+        nulls = explicit_nulls(region)   # `fill: null` clears an inherited fill
         if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
             problems += inherited_plus(own, base, dpi, file, lambda key: line_of(
                 raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}")
-        base.update(own)
+        base.update({**own, **{k: REGION_DEFAULTS.get(k) for k in nulls}})
         merged_regions[rname] = base
-        written[rname] = {**written.get(rname, {}), **own}
+        written[rname] = {**written.get(rname, {}), **own, **dict.fromkeys(nulls)}
     if len(merged_regions) > MAX_REGIONS:   # each is rendered and fitted for every card and language
         raise _too_many_regions(len(merged_regions), file, raw, short)
     failed: set[str] = set()
@@ -323,7 +324,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         problems += _font_problems(values, roles, file, *at("font"))
         problems += _shape_problems(values, file, line, where)
         if rname in spec.regions:   # a box of the layout it extends was checked there
-            own = set(written_box(raw, short, rname)) - {"extends"}
+            own = {k for k, v in written_box(raw, short, rname).items() if v is not None} - {"extends"}
             kind_from = at("kind")[1].rsplit(".", 1)[1] if "kind" not in own \
                 and "kind" in (values.get("origin") or {}) else None
             problems += unused_fields(values, own, kind_from, file, line, where)

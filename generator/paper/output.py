@@ -34,6 +34,7 @@ from . import written
 from .written import file_digest    # a file's hash: where the build's cache and the site read it
 
 # what a killed run may leave behind: per-file temporaries and whole-set staging/old folders
+CACHE_DIR = ".pnp-cache"    # planning/cache.py's folder in OUT: never a user's leftover
 _FILE_TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
@@ -291,7 +292,8 @@ def _link_missing(source: Path, staged: Path, skip: set[str],
                 continue
             digest = written.hash_of(src, str(path), trusted)
             if digest is None:
-                dropped.append(str(path))
+                if path.parts[0] != CACHE_DIR:   # pnp's own cache: an entry it cannot vouch for (written
+                    dropped.append(str(path))    # in place by a stopped `pnp serve` or studio) just goes
                 continue
             dst.parent.mkdir(parents=True, exist_ok=True)
             try:

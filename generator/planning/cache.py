@@ -27,9 +27,8 @@ from datafile.source import load_yaml
 from ..reading import site_code
 from ..reading.locate import input_files, relative, search_path
 from ..paper import written
-from ..paper.output import file_digest, link_or_copy
+from ..paper.output import CACHE_DIR, file_digest, link_or_copy   # noqa: F401 (CACHE_DIR: cache.CACHE_DIR)
 
-CACHE_DIR = ".pnp-cache"
 KEEP = 400            # entries kept (most recently used first)
 _LIBRARIES = ("pnp-studio", "reportlab", "pyphen", "fonttools", "brotli", "uharfbuzz", "jinja2", "babel",
               "pydantic", "pyyaml", "pillow", "svglib", "openpyxl")   # brotli, uharfbuzz: the web fonts' bytes

@@ -313,6 +313,9 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
     if x0 < -1e-6 or y0 < -1e-6 or x1 > size.width + 1e-6 or y1 > size.height + 1e-6:
         fix = ("give it `bleed: true` to carry its edges past the trim out to the bleed's edge, or move it inside"
                if drawn else "move it inside")
+        if drawn and (getattr(region, "radius", 0) or 0) > 0:   # bleed: true would bring its round ends in
+            fix = (f"not `bleed: true`, which pulls its edges to the bleed's edge and shows its {region.radius:g} mm "
+                   f"rounded corners inside the trim; keep it if it runs off the card on purpose, or move it inside")
         report.findings.append(Finding("warning", "bleed", message=f"{label} enters the bleed "
                                        f"(the card is {size.width:g}x{size.height:g} mm): it will be cut; {fix}", **at))
     elif region.kind != "image" and _outside_safe(size, safe, region, x0, y0, x1, y1):
