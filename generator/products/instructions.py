@@ -245,6 +245,7 @@ def _sheet_rows(plain, lang: str, sheets: list[Sheet], pages, deck_names: dict[s
                 "board": plain("one side, a board part")}[sheet.kind]
         where = _range(first, last, lang)
         # a whole sheet of card stock for one piece: the player may rather use an offcut
+        # a sentence of its own after the deck list (which ends in "×1", no full stop)
         alone = (("。" if lang == "ja" else ". ") + plain("Only one piece on this sheet: print it on an offcut of "
                                                        "card, or on plain paper and glue it onto card.")
                  if len(sheet.pieces) == 1 and sheet.kind != "board" else "")

@@ -110,9 +110,10 @@ def _grid(story, width: float, groups: list[list[Row]], heads: tuple[str, str, s
         if first > 1:
             style.append(("LINEABOVE", (0, first), (-1, first), 0.3, MUTED))
     size_width, paper_width = (0.13 * width, 0.17 * width) if pairs > 1 else (0.19 * width, 0.35 * width)
-    # a size is never broken ("40×40" above "mm"): its column as wide as the widest one, paddings included
-    widest = max(stringWidth(typeset(g[0].size, story.lang), story.w.face(ink).name, 8.5) for g in groups)
-    size_width = max(size_width, widest + 7)
+    # never narrower than its widest size: "40 × 40 mm" broke before its "mm" (a number from its unit)
+    face = story.w.face(ink).name
+    widest = max(stringWidth(typeset(value, story.lang), face, 8.5) for value in [size] + [g[0].size for g in groups])
+    size_width = min(max(size_width, widest + 6.5), 0.3 * width)   # (a paper too small for any table: as before)
     pair = (width - size_width - paper_width) / pairs
     out = Table(data, colWidths=[size_width, paper_width] + [pair - 26, 26] * pairs, hAlign="LEFT")
     out.setStyle(TableStyle(style))

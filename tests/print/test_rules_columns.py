@@ -75,6 +75,9 @@ def assert_print_box(pdf, game: str, lang: str) -> None:
         text = doc.pages[0].extract_text()
     box = text[:text.index(CONTENTS[lang])]
     assert not re.search(r"(?<![\d\s])\s?×\d", box), f"{game}/{lang}: counts in a run-on list"
+    # a size stays whole on its line: "40 × 40" above "mm", "直径" above "25mm" (editor's pass)
+    assert not re.search(r"(?<![\d\u00a0 ])mm\b|(?<!\d)[\u00a0 ]mm\b|(?:⌀|直径)\s*$", box, re.M), \
+        f"{game}/{lang}: a size split from its unit"
     numbers = re.findall(r"(?<![\d.,×])\d+(?![\d.,×])", box.replace("\u00a0", " "))
     for deck in data.decks:
         if deck.physical_count:
