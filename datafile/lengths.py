@@ -36,7 +36,8 @@ def pixels_as_mm(width: object, height: object, largest: float) -> str | None:
     """Squib's `{width: 825, height: 1125}` (pixels at 300 dpi, written as numbers, which are mm):
     what to write instead, when a side passes the `largest` mm a piece may be; else None."""
     sides = (width, height)
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sides) or max(sides) <= largest:
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sides) or max(sides) <= largest \
+            or min(sides) < 200:      # pixels of a card: both sides hundreds (a side of 88 is mm, a typo in the other)
         return None
     w, h = (f"{v:g}" for v in sides)
     return (f"{w} x {h} is in mm here (numbers alone are mm), larger than the {largest:g} mm a piece may be; "
