@@ -174,6 +174,8 @@ def translator_key(translator) -> tuple | None:
     """The translator's behaviour when called: its language and, but for English (never looked
     up), a digest of its catalogue's content; None when the catalogue does not load."""
     from ..reading.i18n import SOURCE_LANGUAGE
+    if not hasattr(translator, "lang"):     # a plain function (the studio's, a test's): not keyed
+        return None
     if translator.lang == SOURCE_LANGUAGE:
         return (translator.lang, translator.allow_missing)
     try:
