@@ -11,6 +11,8 @@ blank strip (issue 50: a figure pushed to the next column had left two thirds of
 """
 from __future__ import annotations
 
+import copy
+
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, Frame
 
 STRETCH = 10.0       # pt at most added to a gap of weight 1 (before a heading or a figure: 3)
@@ -42,6 +44,15 @@ class Column(Frame):
     def _reset(self):
         super()._reset()
         self.placed: list[tuple] = []
+
+    def __deepcopy__(self, memo):
+        """ReportLab deep-copies the current frame at every KeepTogether it measures: a copy without
+        the blocks placed so far (they are not measured again), or a page cost seconds."""
+        clone = self.__class__.__new__(self.__class__)
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            setattr(clone, key, [] if key == "placed" else copy.deepcopy(value, memo))
+        return clone
 
     def set_down(self, canv, flush: bool) -> None:
         """Draw the column's blocks; `flush`: spread what is left at its foot over its gaps."""
