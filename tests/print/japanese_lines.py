@@ -29,6 +29,8 @@ class Line:
     text: str
     labelled: bool = False      # an icon stands just left of it, in a box of its own (a legend entry)
     bold_start: bool = False    # it begins with a bold run (a row's label: シート1 …)
+    all_bold: bool = False      # every letter bold: a heading, or a table's column head
+    cell: bool = False          # beside two runs or a count on its baseline: a table's cell, not prose
     first_colour: tuple = ()    # the fill colour of its first and last characters: a line that starts
     last_colour: tuple = ()     # in another colour than the one above ends is another text (a pad's muted formula)
 
@@ -66,11 +68,20 @@ def lines_of(path: Path) -> list[Line]:
                 runs = [r for r in runs if "".join(c["text"] for c in r).strip() not in ("•", "")]   # bullets
                 for current in runs:
                     line = _line(number, current)
+                    line.cell = len(runs) >= 3 or any("".join(c["text"] for c in r).strip().isdigit() for r in runs)
                     base = current[0]["matrix"][5]
                     # an icon in a box of its own just left of the line, about level with it
                     line.labelled = any(icon(c["text"]) and 0 <= current[0]["x0"] - c["x1"] < 3 * line.size
                                         and abs(c["matrix"][5] - base) < line.size for c in icons)
                     out.append(line)
+    for number in {line.page for line in out}:     # a cell's wrapped second line stands alone on its
+        page = [line for line in out if line.page == number]   # baseline: the table's whole area is cells
+        cells = [line for line in page if line.cell]
+        if cells:
+            top, bottom = min(c.top for c in cells), max(c.top for c in cells)
+            left, right = min(c.x0 for c in cells), max(c.x1 for c in cells)
+            for line in page:
+                line.cell = line.cell or (top <= line.top <= bottom and left - 1 <= line.x0 and line.x1 <= right + 1)
     return out
 
 
@@ -80,6 +91,7 @@ def _line(page: int, chars: list[dict]) -> Line:
     last = next((c for c in reversed(chars) if c["text"].strip()), chars[-1])
     return Line(page, chars[0]["x0"], chars[-1]["x1"], round(chars[0]["matrix"][5], 1) * -1, size,
                 "".join(c["text"] for c in chars).strip(), bold_start="Bold" in first["fontname"],
+                all_bold=all("Bold" in c["fontname"] for c in chars if c["text"].strip()),
                 first_colour=tuple(first.get("non_stroking_color") or ()),
                 last_colour=tuple(last.get("non_stroking_color") or ()))
 
@@ -127,8 +139,10 @@ def in_phrase_breaks(path: Path) -> list[str]:
     found = []
     for a, b in continuations(lines_of(path)):
         head, tail = a.text.rstrip(), b.text.lstrip()
-        if tail.startswith("•") or icon(tail[0]) or b.labelled or (a.bold_start and b.bold_start):
-            continue    # the next bullet, legend entry, icon-led line or labelled row: a new paragraph
+        if tail.startswith("•") or icon(tail[0]) or b.labelled or (a.bold_start and b.bold_start) \
+                or (a.all_bold and not b.bold_start) or a.cell or b.cell:
+            continue    # the next bullet, legend entry, icon-led line or labelled row, or the first
+            #             line under a bold head, or a table's cells (サイズ above 63×88mm): a new paragraph
         if head and tail and head[-1].isdigit() and tail[0].isdigit():
             found.append(f"{head[-8:]}|{tail[:8]}")       # a number cut in two (9|0枚)
             continue
@@ -150,7 +164,7 @@ def short_last_lines(path: Path, kana: int = 2) -> list[str]:
     has_next = {id(a) for a, _b in pairs}
     found = []
     for a, b in pairs:
-        if id(b) in has_next:
+        if id(b) in has_next or b.cell:      # a table's cell (広場 under 赤の軍隊Ⅰ（拡張）) is no paragraph's end
             continue
         letters = [c for c in b.text if (c not in PUNCTUATION or c == "ー") and not c.isspace()]
         if b.text and cjk(b.text[0]) and len(letters) <= kana:
