@@ -9,8 +9,7 @@ import pytest
 
 from tests.conftest import pnp
 
-from .helpers import add_deck
-from .test_newcomer_sheets import DECK, HERO, heroes, lines_of
+from .test_newcomer_sheets import DECK, HERO, assert_one_layout_line, heroes, lines_of
 
 
 @pytest.mark.parametrize("old, new, expected", [
@@ -27,11 +26,7 @@ from .test_newcomer_sheets import DECK, HERO, heroes, lines_of
      r"did you mean '#FF0000'\?"),
 ])
 def test_a_squib_or_nandeck_layout_habit_gets_pnps_word(tmp_path, old, new, expected):
-    heroes(tmp_path, hero=HERO.replace(old, new, 1))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    lines = [line for line in lines_of(result) if "spice-road.yaml" in line]
-    assert len(lines) == 1 and re.match(expected, lines[0]), result.output
+    assert_one_layout_line(tmp_path, HERO.replace(old, new, 1), expected)
 
 
 @pytest.mark.parametrize("added, expected", [

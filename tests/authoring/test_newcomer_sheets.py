@@ -116,7 +116,12 @@ def test_a_repeated_header_is_one_line_naming_the_column_it_repeats(tmp_path):
      r"\(expected the template in quotes"),
 ])
 def test_a_squib_or_nandeck_habit_is_one_line_with_pnps_word(tmp_path, old, new, expected):
-    heroes(tmp_path, hero=HERO.replace(old, new, 1))
+    assert_one_layout_line(tmp_path, HERO.replace(old, new, 1), expected)
+
+
+def assert_one_layout_line(tmp_path, hero: str, expected: str) -> None:
+    """The hero layout `hero` fails validate with exactly one line about the layout file, matching `expected`."""
+    heroes(tmp_path, hero=hero)
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     lines = [line for line in lines_of(result) if "spice-road.yaml" in line]   # a layout file that does not

@@ -21,12 +21,17 @@ def _favour_page(path) -> int:
     return next(i for i, page in enumerate(reader.pages) if any("royal-favours" in t.form for t in trims(reader, page)))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_favour_text_lines_are_1_15_times_their_size_apart(built, lang):
+def _favour_tiles(built, lang: str):
+    """(Taverna's cards.pdf in `lang`, the index of its favours' page, the favour tiles' trims there)."""
     path = built("taverna") / "taverna" / lang / "cards.pdf"
     index = _favour_page(path)
     reader = PdfReader(str(path))
-    tiles = [t for t in trims(reader, reader.pages[index]) if "royal-favours" in t.form]
+    return path, index, [t for t in trims(reader, reader.pages[index]) if "royal-favours" in t.form]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_favour_text_lines_are_1_15_times_their_size_apart(built, lang):
+    path, index, tiles = _favour_tiles(built, lang)
     with open_pdf(path) as pdf:
         page = pdf.pages[index]
         height = float(page.height)
@@ -82,10 +87,7 @@ def test_favour_rule_spans_its_picture_row_with_a_gap_above(built, lang):
     row, began under the "1" and touched the icons' feet. On every favour the rule is centred
     under its row, reaches 1.5 mm past both ends, and lies 0.5 mm or more below the row's
     baseline (where the icons stand)."""
-    path = built("taverna") / "taverna" / lang / "cards.pdf"
-    index = _favour_page(path)
-    reader = PdfReader(str(path))
-    tiles = [t for t in trims(reader, reader.pages[index]) if "royal-favours" in t.form]
+    path, index, tiles = _favour_tiles(built, lang)
     with open_pdf(path) as pdf:
         page = pdf.pages[index]
         height = float(page.height)
