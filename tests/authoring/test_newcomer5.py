@@ -202,3 +202,7 @@ def test_numbers_symbols_names_and_translated_words_are_no_untranslated_literal(
     assert result.exit_code == 0 and "prints as written" not in result.output, result.output
     status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
     assert status.exit_code == 0, status.output
+
+
+# builds and reads whole projects or PDFs: the full run reads them (-m "not slow" <= 90 s)
+pytestmark = pytest.mark.slow

@@ -117,3 +117,7 @@ def test_every_fold_over_cut_is_clean(project, folded):
     pdf = folded / "en" / "cards-fold-over.pdf"
     worst = min(cut_tolerances(pdf, shapes_of(project, "san-gimignano"), first_page=3), key=lambda c: c.clean)
     assert worst.clean >= 2.5, worst
+
+
+# builds and reads whole projects or PDFs: the full run reads them (-m "not slow" <= 90 s)
+pytestmark = pytest.mark.slow

@@ -109,3 +109,7 @@ def test_a_columns_copy_leaves_its_placed_blocks_behind():
     clone = copy.deepcopy(column)
     assert clone.placed == [] and column.placed == [(block, 0, 0, 0)]
     assert (clone._x1, clone._y1, clone._width, clone._height) == (column._x1, column._y1, 100, 100)
+
+
+# builds and reads whole projects or PDFs: the full run reads them (-m "not slow" <= 90 s)
+pytestmark = pytest.mark.slow
