@@ -114,10 +114,10 @@ def worded(err: dict) -> tuple[str, str]:
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
             return f"{_shown(value)} is not a length", \
                 "a number of mm (6), or a number and its unit: mm, cm, in, pt, px (with the sheet's dpi)"
-        relative = ", or += 5 px to add to the value of the box it extends" \
-            if {"x", "y", "width", "height"} & set(err.get("loc", ())[-3:]) else ""
+        relative = ", += 5 px to add to the value of the box it extends, or lengths and middle added and " \
+            "taken away (middle - 0.5 in)" if {"x", "y", "width", "height"} & set(err.get("loc", ())[-3:]) else ""
         return (f"{_shown(value)} is not a length",
-                "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px (with the layout's dpi) or %"
+                "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px or c (with the layout's dpi) or %"
                 + relative)
     if kind == "missing":
         return MISSING, _expected(err)

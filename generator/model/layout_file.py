@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from datafile.lengths import RELATIVE, UNITS, parse_length
+from datafile.lengths import EXPRESSION, RELATIVE, UNITS, parse_length
 
 from .colours import Colour, ColourRef
 from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
@@ -19,8 +19,10 @@ Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_M
 
 # `+= 198 px`: the value of the box it extends, plus this (boxes.py adds it)
 Relative = Annotated[str, Field(pattern=RELATIVE, max_length=40)]
-Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength | Relative
-Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength | Relative
+# Squib's `middle - 0.5 in`, `1 in + 2 mm` (boxes.py works it out)
+Expression = Annotated[str, Field(pattern=EXPRESSION, max_length=80)]
+Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength | Relative | Expression
+Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength | Relative | Expression
 
 
 def _points(value):

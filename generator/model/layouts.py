@@ -157,7 +157,7 @@ class Layouts(Mapping):
         if key not in self._sized:
             share = {"width": width, "height": height}
             self._sized[key] = dataclasses.replace(layout, regions=[
-                dataclasses.replace(r, **{k: f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
+                dataclasses.replace(r, **{k: getattr(r, k) + f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
                 if r.percent else r for r in layout.regions])
         return self._sized[key]
 
@@ -302,7 +302,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             kept_styles[rname] = (written.get(rname, {}), {**values, "origin": {**(values.get("origin") or {}), **own}})
             continue
         unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
-                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
+                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where, canvas or 0.0)
         if unit_problems:
             problems += unit_problems
             continue
