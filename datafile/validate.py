@@ -29,7 +29,13 @@ OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "siz
 # a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
 OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
                             "that has a finding, and a box of kind: rect at the same x, y, width and height "
-                            "with a stroke: outlines it while you place it"}
+                            "with a stroke: outlines it while you place it",
+                    "ellipsize": "pnp never cuts a text short with '…': a text box shrinks its text from size "
+                                 "down to min_size to fit, and the build stops naming the card, language and box "
+                                 "when it still does not fit; give it a min_size or a larger box",
+                    "cell_px": "pnp's cell (2 c) is Squib's default cell, 37.5 px at the layout's dpi; for "
+                               "another cell size write the lengths in px"}
+COLOUR_FIELDS = ("fill", "stroke", "color", "tint", "background")
 
 
 def _rotate(angle: Any) -> str:
@@ -221,6 +227,11 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             # `de:` with nothing after it
             key = str(loc[-1])
             message, expected = "empty", f"the text after '{key}:', such as {key}: \"…\""
+        if err["type"] == "string_type" and type(err.get("input")) is int and loc \
+                and (loc[-1] in COLOUR_FIELDS or (len(loc) > 1 and loc[-2] == "colors")):   # `stroke: 000000`
+            digits = f"{err['input']:06d}" if err["input"] == 0 or len(str(err["input"])) == 6 else "rrggbb"
+            message, expected = (f"{err['input']} is a number: YAML reads a colour without quotes and # as one",
+                                 f'the colour in quotes with its #: "#{digits}"')
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
             choices = re.findall(r"'([^']*)'|(-?\d+)", str((err.get("ctx") or {}).get("expected", "")))
             choices = [a or b for a, b in choices]

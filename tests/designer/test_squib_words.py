@@ -60,3 +60,69 @@ def test_a_bad_expression_is_one_line_at_its_field(tmp_path, value, said):
     assert "box:" in (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()[line - 1]
     if "not a length" in said:
         assert "middle - 0.5 in" in lines[0]
+
+
+@pytest.mark.parametrize("font, family, bold, italic, size", [
+    ("DejaVu Sans Bold 12", "DejaVu Sans", True, False, 12),
+    ("title 7.5", "title", False, False, 7.5),
+    ("DejaVu Serif Italic", "DejaVu Serif", False, True, 9),
+])
+def test_a_pango_font_string_is_read_as_family_face_and_size(tmp_path, font, family, bold, italic, size):
+    box = _region(tmp_path, f"""\
+      box: {{kind: text, x: 5, y: 5, width: 50, height: 10, font: "{font}", text: "{{{{ card.name }}}}"}}
+""")
+    assert (box.font, box.bold, box.italic, box.size) == (family, bold, italic, size)
+
+
+def test_a_field_beside_the_font_string_wins(tmp_path):
+    box = _region(tmp_path, """\
+      box: {kind: text, x: 5, y: 5, width: 50, height: 10, font: "title Bold 12", size: 8, text: "{{ card.name }}"}
+""")
+    assert (box.font, box.bold, box.size) == ("title", True, 8)
+
+
+def test_a_pango_family_pnp_lacks_is_the_missing_font_line(tmp_path):
+    project(tmp_path, """\
+      box: {kind: text, x: 5, y: 5, width: 50, height: 10, font: "Nosuchfamily Bold 12", text: "{{ card.name }}"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    lines = [line for line in result.output.splitlines() if line.startswith("layouts/shapes.yaml:")]
+    assert result.exit_code != 0 and len(lines) == 1, result.output
+    assert "unknown font 'Nosuchfamily'" in lines[0] and "cardo" in lines[0], result.output
+
+
+def _one_layout_line(tmp_path, regions: str, head: str = "") -> str:
+    project(tmp_path, regions)
+    if head:
+        layout = tmp_path / "layouts" / "shapes.yaml"
+        layout.write_text(layout.read_text().replace("  card:\n    background: paper\n",
+                                                     "  card:\n    background: paper\n" + head, 1))
+    result = pnp("validate", "shapes", root=tmp_path)
+    lines = [line for line in result.output.splitlines() if line.startswith("layouts/shapes.yaml:")]
+    assert result.exit_code != 0 and len(lines) == 1, result.output
+    return lines[0]
+
+
+BOX = "      box: {kind: text, x: 5, y: 5, width: 50, height: 10, text: \"{{ card.name }}\", %s}\n"
+
+
+def test_squibs_ellipsize_says_what_pnp_does_instead(tmp_path):
+    line = _one_layout_line(tmp_path, BOX % "ellipsize: true")
+    assert ".box.ellipsize" in line and "shrinks its text" in line and "min_size" in line
+
+
+def test_a_colour_yaml_read_as_a_number_is_given_in_quotes(tmp_path):
+    line = _one_layout_line(tmp_path, BOX.replace("kind: text", "kind: rect").replace(', text: "{{ card.name }}"', "")
+                            % "stroke: 000000")
+    assert ".box.stroke" in line and '"#000000"' in line
+
+
+def test_squibs_canvas_bleed_in_pixels_and_cell_px_are_answered(tmp_path):
+    line = _one_layout_line(tmp_path, BOX % "size: 9", "    canvas_bleed: 37.5\n")
+    assert ".canvas_bleed" in line and "37.5 px" in line and "dpi: 300" in line
+    line = _one_layout_line(tmp_path / "2", BOX % "size: 9", "    cell_px: 50\n")
+    assert ".cell_px" in line and "37.5 px" in line
+
+
+def test_valign_center_is_the_middle(tmp_path):
+    assert _region(tmp_path, BOX % "valign: center").valign == "middle"
