@@ -126,3 +126,21 @@ def test_squibs_canvas_bleed_in_pixels_and_cell_px_are_answered(tmp_path):
 
 def test_valign_center_is_the_middle(tmp_path):
     assert _region(tmp_path, BOX % "valign: center").valign == "middle"
+
+
+def test_when_on_an_empty_cell_draws_nothing(tmp_path):
+    # before: "a value of the wrong kind: '>' not supported between instances of 'str' and 'int'", twice
+    game = project(tmp_path, """\
+      title: {kind: text, x: 5, y: 5, width: 50, height: 10, text: "{{ card.name }}"}
+      bonus: {kind: text, x: 5, y: 20, width: 50, height: 10, when: "card.props.bonus > 2", text: "Bonus{{ card.props.bonus }}"}
+""")
+    (game / "cards.csv").write_text("name,cost,bonus\nMine,2,3\nFarm,1,\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", "cards_from: cards.csv\ncards:\n", 1))
+    result = pnp("build", "shapes", "--only", "cards", "--lang", "en", "--duplex", "none",
+                 "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    import subprocess
+    text = subprocess.run(["pdftotext", str(tmp_path / "out" / "shapes" / "en" / "cards.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "Mine" in text and "Farm" in text and text.count("Bonus") == 1 and "Bonus3" in text
