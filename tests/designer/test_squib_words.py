@@ -3,6 +3,8 @@ cells (`2 c`), `middle` and lengths added and taken away (`middle - 0.5 in`), Pa
 (`font: "Serif Bold 12"`), and one line at file:line for each small Squib habit."""
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from generator.loading.catalog import load_project
@@ -144,3 +146,20 @@ def test_when_on_an_empty_cell_draws_nothing(tmp_path):
     text = subprocess.run(["pdftotext", str(tmp_path / "out" / "shapes" / "en" / "cards.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert "Mine" in text and "Farm" in text and text.count("Bonus") == 1 and "Bonus3" in text
+
+
+@pytest.mark.skipif(not shutil.which("fc-match"), reason="fontconfig chooses what Serif is")
+def test_pangos_generic_serif_prints_in_the_systems_choice_with_a_note(tmp_path):
+    project(tmp_path, BOX % 'font: "Serif Bold 12"')
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.output.splitlines() if line.startswith("note: layouts/shapes.yaml:")]
+    assert len(notes) == 1 and "'Serif'" in notes[0], result.output
+
+
+def test_a_sum_added_to_with_plus_equals(tmp_path):
+    box = _region(tmp_path, """\
+      base: {kind: rect, x: "middle - 10 mm", y: 5, width: 10, height: 10, fill: ink}
+      box: {extends: base, x: += 4 mm}
+""")
+    assert box.x == pytest.approx(31.5 - 10 + 4)
