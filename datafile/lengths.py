@@ -13,12 +13,12 @@ _LENGTH = re.compile(LENGTH)
 RELATIVE = rf"^\s*([+-])=\s*(\d+(?:\.\d+)?)\s*{_UNIT}?\s*$"
 _RELATIVE = re.compile(RELATIVE)
 CELL_PX = 37.5   # Squib's cell (`2 c`, `1 cell`): 37.5 px at the layout's dpi, 1/8 in at 300 dpi
-# Squib's shorthands for a place, `middle - 0.5 in`, `1 in + 2 mm`: lengths and `middle` (half the
-# canvas; Squib's `center` too) added and taken away; nothing else, and no eval
-_TERM = rf"(?:middle|center|\d+(?:\.\d+)?\s*{_UNIT}?)"
+# Squib's shorthands for a place, `middle - 0.5 in`, `deck - 1 in`: lengths, `middle` (half the
+# canvas; Squib's `center` too) and `deck` (all of it) added and taken away; nothing else, no eval
+_TERM = rf"(?:middle|center|deck|\d+(?:\.\d+)?\s*{_UNIT}?)"
 EXPRESSION = rf"^\s*(?:-\s*)?{_TERM}(?:\s*[+-]\s*{_TERM})*\s*$"
 _EXPRESSION = re.compile(EXPRESSION)
-_TOKEN = re.compile(rf"\s*([+-]?)\s*(middle|center|(\d+(?:\.\d+)?)\s*{_UNIT}?)")
+_TOKEN = re.compile(rf"\s*([+-]?)\s*(middle|center|deck|(\d+(?:\.\d+)?)\s*{_UNIT}?)")
 
 
 def _unit(number: float, unit: str | None) -> tuple[float, str | None]:
@@ -27,15 +27,15 @@ def _unit(number: float, unit: str | None) -> tuple[float, str | None]:
 
 
 def parse_expression(text: object) -> list[tuple[float, str | None]] | None:
-    """The signed terms of `middle - 0.5 in` ([(0.5, 'middle'), (-0.5, 'in')]; a number alone
-    has unit None, mm), or None when it is not one."""
+    """The signed terms of `middle - 0.5 in` ([(0.5, 'canvas'), (-0.5, 'in')]: `middle` is half
+    the canvas, `deck` all of it; a number alone has unit None, mm), or None when it is not one."""
     if not isinstance(text, str) or not _EXPRESSION.match(text):
         return None
     terms = []
     for sign, word, number, unit in _TOKEN.findall(text):
         signed = -1.0 if sign == "-" else 1.0
-        terms.append((signed * 0.5, "middle") if word in ("middle", "center")
-                     else _unit(signed * float(number), unit or None))
+        terms.append((signed * 0.5, "canvas") if word in ("middle", "center") else (signed, "canvas")
+                     if word == "deck" else _unit(signed * float(number), unit or None))
     return terms
 
 

@@ -230,20 +230,20 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str, canvas
 def _expression(values: dict, key: str, dpi: float | None, canvas: float, file: str, line: int,
                 where: str) -> list[Problem]:
     """Squib's `middle - 0.5 in`: `middle` is half its canvas (the card and, with `canvas_bleed:`,
-    the bleed around it), so a box at `x: middle` is centred on the card as in Squib."""
+    the bleed around it), `deck` all of it, so a box at `x: middle` is centred on the card as in Squib."""
     value = values[key].strip()
     terms = parse_expression(value)
     if any(unit == "px" for _, unit in terms) and not dpi:
         return [Problem(file, line, where, f"'{value}' in pixels, but the layout says no dpi", "dpi: 300 on "
                         "the layout (the resolution its pixel lengths were measured at), or lengths in mm, in or pt")]
-    middle = sum(n for n, unit in terms if unit == "middle")
-    share = middle + sum(n for n, unit in terms if unit == "%") / 100
+    canvas_share = sum(n for n, unit in terms if unit == "canvas")
+    share = canvas_share + sum(n for n, unit in terms if unit == "%") / 100
     if share and key not in PERCENT_OF:
         return [Problem(file, line, where, f"'{value}': a {key} is not a share of the card",
-                        "lengths in mm, in, pt or px; middle and % are for x, y, width and height")]
-    mm = sum(to_mm(n, unit or "mm", dpi) for n, unit in terms if unit not in ("middle", "%"))
-    if middle and canvas:   # half the canvas is half the card and one bleed; x and y start at its corner
-        mm += middle * 2 * canvas - (canvas if key in ("x", "y") else 0)
+                        "lengths in mm, in, pt or px; middle, deck and % are for x, y, width and height")]
+    mm = sum(to_mm(n, unit or "mm", dpi) for n, unit in terms if unit not in ("canvas", "%"))
+    if canvas_share and canvas:   # half the canvas is half the card and one bleed; x and y start at its corner
+        mm += canvas_share * 2 * canvas - (canvas if key in ("x", "y") else 0)
     if share:
         values["percent"] = {**(values.get("percent") or {}), key: share}
     elif abs(mm) > MAX_OFFSET_MM:

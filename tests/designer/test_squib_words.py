@@ -163,3 +163,11 @@ def test_a_sum_added_to_with_plus_equals(tmp_path):
       box: {extends: base, x: += 4 mm}
 """)
     assert box.x == pytest.approx(31.5 - 10 + 4)
+
+
+def test_squibs_deck_is_the_whole_canvas(tmp_path):
+    box = _region(tmp_path, """\
+      box: {kind: rect, x: "deck - 1 in", y: "deck - 2 c", width: 1 in, height: 1 c, fill: ink}
+""", "    dpi: 300\n    canvas_bleed: 0.125 in\n")
+    assert box.x == pytest.approx(63 + 3.175 - 25.4)       # from the canvas's right edge, in the bleed
+    assert box.y == pytest.approx(88 + 3.175 - 2 * 3.175)
