@@ -272,6 +272,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
             problems += inherited_plus(own, base, dpi, file, lambda key: line_of(
                 raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}")
+        if base.get("percent"):   # a share of the card the extended layout's box had, where this one writes its own
+            base["percent"] = {k: v for k, v in base["percent"].items() if k not in own} or None
         base.update({**own, **{k: REGION_DEFAULTS.get(k) for k in nulls}})
         merged_regions[rname] = base
         written[rname] = {**written.get(rname, {}), **own, **dict.fromkeys(nulls)}

@@ -171,3 +171,15 @@ def test_squibs_deck_is_the_whole_canvas(tmp_path):
 """, "    dpi: 300\n    canvas_bleed: 0.125 in\n")
     assert box.x == pytest.approx(63 + 3.175 - 25.4)       # from the canvas's right edge, in the bleed
     assert box.y == pytest.approx(88 + 3.175 - 2 * 3.175)
+
+
+def test_a_layout_that_extends_one_places_its_box_where_it_says(tmp_path):
+    # before: the extended box's share of the card stayed, and `x: 5` was drawn at 50 %
+    project(tmp_path, """\
+      box: {kind: rect, x: 50 %, y: 50 %, width: 10, height: 10, fill: ink}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text() + "  card2:\n    extends: card\n    regions:\n      box: {x: 5}\n")
+    box = next(r for r in load_project(tmp_path, ["shapes"]).layouts.sized("shapes/card2", 63, 88).regions
+               if r.name == "box")
+    assert (box.x, box.y) == (pytest.approx(5), pytest.approx(44))
