@@ -1,16 +1,42 @@
 """What a length is, in one rule: a number in mm, or a number and its unit (`0.5 in`, `9 pt`,
-`40 px`, `10 %`). The schema's pattern (model.py), the validation's wording (validate.py) and the
+`40 px`, `10 %`, Squib's cells `2 c`). The schema's pattern (model.py), the validation's wording (validate.py) and the
 conversion to mm (layouts' boxes, a deck's sheet grid) all take it from here."""
 from __future__ import annotations
 
 import re
 
 UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}    # px needs a dpi; % a whole to be a share of
-LENGTH = r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|px|%)\s*$"
+_UNIT = r"(mm|cm|in|pt|px|cells|cell|c|%)"
+LENGTH = rf"^\s*(-?\d+(?:\.\d+)?)\s*{_UNIT}\s*$"
 _LENGTH = re.compile(LENGTH)
 # Squib's relative value, `y: += 198 px`: the value of the box it extends, plus or minus this
-RELATIVE = r"^\s*([+-])=\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt|px|%)?\s*$"
+RELATIVE = rf"^\s*([+-])=\s*(\d+(?:\.\d+)?)\s*{_UNIT}?\s*$"
 _RELATIVE = re.compile(RELATIVE)
+CELL_PX = 37.5   # Squib's cell (`2 c`, `1 cell`): 37.5 px at the layout's dpi, 1/8 in at 300 dpi
+# Squib's shorthands for a place, `middle - 0.5 in`, `deck - 1 in`: lengths, `middle` (half the
+# canvas; Squib's `center` too) and `deck` (all of it) added and taken away; nothing else, no eval
+_TERM = rf"(?:middle|center|deck|\d+(?:\.\d+)?\s*{_UNIT}?)"
+EXPRESSION = rf"^\s*(?:-\s*)?{_TERM}(?:\s*[+-]\s*{_TERM})*\s*$"
+_EXPRESSION = re.compile(EXPRESSION)
+_TOKEN = re.compile(rf"\s*([+-]?)\s*(middle|center|deck|(\d+(?:\.\d+)?)\s*{_UNIT}?)")
+
+
+def _unit(number: float, unit: str | None) -> tuple[float, str | None]:
+    """A cell is pixels: (number, unit) with `c`, `cell`, `cells` as px."""
+    return (number * CELL_PX, "px") if unit in ("c", "cell", "cells") else (number, unit)
+
+
+def parse_expression(text: object) -> list[tuple[float, str | None]] | None:
+    """The signed terms of `middle - 0.5 in` ([(0.5, 'canvas'), (-0.5, 'in')]: `middle` is half
+    the canvas, `deck` all of it; a number alone has unit None, mm), or None when it is not one."""
+    if not isinstance(text, str) or not _EXPRESSION.match(text):
+        return None
+    terms = []
+    for sign, word, number, unit in _TOKEN.findall(text):
+        signed = -1.0 if sign == "-" else 1.0
+        terms.append((signed * 0.5, "canvas") if word in ("middle", "center") else (signed, "canvas")
+                     if word == "deck" else _unit(signed * float(number), unit or None))
+    return terms
 
 
 def parse_relative(text: object) -> tuple[float, str | None] | None:
@@ -18,13 +44,13 @@ def parse_relative(text: object) -> tuple[float, str | None] | None:
     found = _RELATIVE.match(text) if isinstance(text, str) else None
     if not found:
         return None
-    return (-1 if found.group(1) == "-" else 1) * float(found.group(2)), found.group(3)
+    return _unit((-1 if found.group(1) == "-" else 1) * float(found.group(2)), found.group(3))
 
 
 def parse_length(text: str) -> tuple[float, str] | None:
     """(number, unit) of a length written with its unit; None when it is not one."""
     found = _LENGTH.match(text) if isinstance(text, str) else None
-    return (float(found.group(1)), found.group(2)) if found else None
+    return _unit(float(found.group(1)), found.group(2)) if found else None
 
 
 def to_mm(number: float, unit: str, dpi: float | None = None) -> float:

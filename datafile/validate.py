@@ -29,7 +29,13 @@ OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "siz
 # a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
 OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
                             "that has a finding, and a box of kind: rect at the same x, y, width and height "
-                            "with a stroke: outlines it while you place it"}
+                            "with a stroke: outlines it while you place it",
+                    "ellipsize": "pnp never cuts a text short with '…': a text box shrinks its text from size "
+                                 "down to min_size to fit, and the build stops naming the card, language and box "
+                                 "when it still does not fit; give it a min_size or a larger box",
+                    "cell_px": "pnp's cell (2 c) is Squib's default cell, 37.5 px at the layout's dpi; for "
+                               "another cell size write the lengths in px"}
+COLOUR_FIELDS = ("fill", "stroke", "color", "tint", "background")
 
 
 def _rotate(angle: Any) -> str:
@@ -114,10 +120,10 @@ def worded(err: dict) -> tuple[str, str]:
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
             return f"{_shown(value)} is not a length", \
                 "a number of mm (6), or a number and its unit: mm, cm, in, pt, px (with the sheet's dpi)"
-        relative = ", or += 5 px to add to the value of the box it extends" \
-            if {"x", "y", "width", "height"} & set(err.get("loc", ())[-3:]) else ""
+        relative = ", += 5 px to add to the value of the box it extends, or lengths and middle added and " \
+            "taken away (middle - 0.5 in)" if {"x", "y", "width", "height"} & set(err.get("loc", ())[-3:]) else ""
         return (f"{_shown(value)} is not a length",
-                "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px (with the layout's dpi) or %"
+                "a number of mm (12.5), or a number and its unit: mm, cm, in, pt, px or c (with the layout's dpi) or %"
                 + relative)
     if kind == "missing":
         return MISSING, _expected(err)
@@ -221,6 +227,11 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             # `de:` with nothing after it
             key = str(loc[-1])
             message, expected = "empty", f"the text after '{key}:', such as {key}: \"…\""
+        if err["type"] == "string_type" and type(err.get("input")) is int and loc \
+                and (loc[-1] in COLOUR_FIELDS or (len(loc) > 1 and loc[-2] == "colors")):   # `stroke: 000000`
+            digits = f"{err['input']:06d}" if err["input"] == 0 or len(str(err["input"])) == 6 else "rrggbb"
+            message, expected = (f"{err['input']} is a number: YAML reads a colour without quotes and # as one",
+                                 f'the colour in quotes with its #: "#{digits}"')
         if err["type"] == "literal_error":   # `align: centre`: the choices, and the likely one
             choices = re.findall(r"'([^']*)'|(-?\d+)", str((err.get("ctx") or {}).get("expected", "")))
             choices = [a or b for a, b in choices]

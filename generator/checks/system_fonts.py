@@ -9,7 +9,7 @@ from datafile.errors import DataError
 from ..model.layouts import layout_id
 from ..model.project import GameData, Project
 from ..model.region_checks import FONT_FILE
-from ..reading.locate import system_substitute
+from ..reading.locate import GENERIC_FAMILIES, system_substitute
 
 
 def substitute_notes(project: Project, games: list[GameData]) -> list[str]:
@@ -31,8 +31,12 @@ def substitute_notes(project: Project, games: list[GameData]) -> list[str]:
                     if not font or font in named or FONT_FILE.match(font):
                         continue
                     substitute = system_substitute(font)
-                    if substitute:
-                        file, line = (region.origin or {}).get("font") or (layout.file, 0)
+                    file, line = (region.origin or {}).get("font") or (layout.file, 0)
+                    if substitute and font.casefold().strip() in GENERIC_FAMILIES:
+                        notes.setdefault((file, line, font), f"note: {file}:{line}: font '{font}' is a family each "
+                                         f"system chooses; here it prints in {substitute} (fontconfig's choice); "
+                                         "name a family, or keep a .ttf in the game folder, to print the same everywhere")
+                    elif substitute:
                         notes.setdefault((file, line, font), f"note: {file}:{line}: font '{font}' is not installed "
                                          f"here; it prints in {substitute}, which has the same widths (fontconfig's "
                                          f"stand-in); keep a .ttf in the game folder to print the same everywhere")

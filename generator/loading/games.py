@@ -12,7 +12,7 @@ from datafile.validate import validate
 from ..reading.characters import character_problems
 from ..checks.crosscheck import texts
 from ..reading.locate import inside, relative, search_path
-from ..model.model import MAX_CARDS, Card, Deck, Game
+from ..model.model import EMPTY, MAX_CARDS, Card, Deck, Game
 from ..model.project import GameData
 from ..model.properties import validate_props
 from ..model.sheets_fonts import load_model
@@ -75,7 +75,7 @@ def _absent_columns(decks: list[Deck]) -> None:
     deck's property makes the column one its sheet must have."""
     for deck in decks:
         if deck.cards_from:
-            deck._absent = {key: [] if spec.type == "list" else "" for other in decks if other is not deck
+            deck._absent = {key: [] if spec.type == "list" else EMPTY for other in decks if other is not deck
                             for key, spec in other.properties.items() if key not in deck.properties}
 
 

@@ -142,6 +142,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     id_column = next((i for i, parts in columns.paths.items() if parts == ("id",)), None)
     written = {str(cells[id_column]).strip() for _, cells in rows[1:]
                if id_column is not None and id_column < len(cells) and not _blank(cells[id_column])}
+    unsaved: list[tuple[int, str, str]] = []   # formula cells without their result: (row, column, formula)
     for number, cells in rows[1:]:
         raw: dict[str, Any] = {}
         unknown = list(absent)   # fields said already: not "empty" as well
@@ -149,10 +150,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             value = cells[index] if index < len(cells) else None
             if isinstance(value, Unsaved):
                 unknown.append(parts)
-                problems.append(Problem(display, number, columns.labels[index],
-                                        f"formula {value[:40]} has no saved value",
-                                        "a value: open the file in Excel or LibreOffice and save it, which stores "
-                                        "each formula's result"))
+                unsaved.append((number, columns.labels[index], value))
                 continue
             if _blank(value):
                 continue
@@ -200,6 +198,12 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
         cards.append(card)
     if repeats:
         problems.append(_repeated_ids(repeats, display, columns.label_for(("id",))))
+    if unsaved:   # a workbook written by a script: one line for the file, not one per formula cell
+        (number, label, formula), more = unsaved[0], len(unsaved) - 1
+        problems.insert(0, Problem(display, number, label, f"formula {formula[:40]} has no saved value" + (
+            f", nor {'has' if more == 1 else 'have'} {more} more formula {'cell' if more == 1 else 'cells'} (the "
+            "file was written by a program that does not work them out)" if more else ""), "values: open the file in Excel or LibreOffice and save it, which stores "
+            "each formula's result"))
     if problems:
         raise DataError(list(dict.fromkeys(problems)))   # a header's problem, found on each row: once
     return cards

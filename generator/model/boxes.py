@@ -9,7 +9,7 @@ import dataclasses
 from typing import Any
 
 from datafile.errors import Problem, closest
-from datafile.lengths import parse_length, parse_relative, to_mm
+from datafile.lengths import parse_expression, parse_length, parse_relative, to_mm
 from datafile.source import line_of
 
 from .model import MAX_OFFSET_MM
@@ -23,6 +23,8 @@ def plus(base, value: str, dpi: float | None) -> tuple[Any, str | None]:
     layouts add it: (the sum, None), or (None, what is wrong). A bare number is in the unit `base`
     was written in; a sum in one unit stays in it (px and % are converted later, as any length)."""
     delta, unit = parse_relative(value)
+    if isinstance(base, str) and not parse_length(base) and parse_expression(base):   # `middle - 1 in`
+        return f"{base.strip()} {'-' if delta < 0 else '+'} {abs(delta):g} {unit or 'mm'}", None
     if isinstance(base, str) and not parse_length(base):
         return None, f"'{value.strip()}' adds to '{base.strip()}', which adds to nothing itself"
     if isinstance(base, str):
@@ -184,14 +186,17 @@ LENGTHS = ("x", "y", "width", "height", "stroke_width", "radius")
 PERCENT_OF = {"x": "width", "width": "width", "y": "height", "height": "height"}
 
 
-def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> list[Problem]:
+def lengths(values: dict, dpi: float | None, file: str, line, where: str, canvas: float = 0.0) -> list[Problem]:
     """A box's lengths written with a unit (`0.5 in`, `9 pt`, `40 px`, `10 %`) in mm, as drawing
     takes them; `%` stays a fraction of the card (`values['percent']`) until the card's size is
-    known (Layout.sized)."""
+    known (Layout.sized), the mm beside it in the value (`middle - 0.5 in`)."""
     problems = []
     for key in LENGTHS:
         value = values.get(key)
         if not isinstance(value, str):
+            continue
+        if not parse_length(value) and parse_expression(value):
+            problems += _expression(values, key, dpi, canvas, file, line(key), f"{where}.{key}")
             continue
         if parse_relative(value):    # a box that extends none (an extending box's were added)
             problems.append(Problem(file, line(key), f"{where}.{key}", f"'{value.strip()}' adds to the {key} of "
@@ -220,6 +225,31 @@ def lengths(values: dict, dpi: float | None, file: str, line, where: str) -> lis
     if isinstance(values.get("dash"), list) and any(isinstance(v, str) for v in values["dash"]):
         problems += _dash(values, dpi, file, line("dash"), f"{where}.dash")
     return problems
+
+
+def _expression(values: dict, key: str, dpi: float | None, canvas: float, file: str, line: int,
+                where: str) -> list[Problem]:
+    """Squib's `middle - 0.5 in`: `middle` is half its canvas (the card and, with `canvas_bleed:`,
+    the bleed around it), `deck` all of it, so a box at `x: middle` is centred on the card as in Squib."""
+    value = values[key].strip()
+    terms = parse_expression(value)
+    if any(unit == "px" for _, unit in terms) and not dpi:
+        return [Problem(file, line, where, f"'{value}' in pixels, but the layout says no dpi", "dpi: 300 on "
+                        "the layout (the resolution its pixel lengths were measured at), or lengths in mm, in or pt")]
+    canvas_share = sum(n for n, unit in terms if unit == "canvas")
+    share = canvas_share + sum(n for n, unit in terms if unit == "%") / 100
+    if share and key not in PERCENT_OF:
+        return [Problem(file, line, where, f"'{value}': a {key} is not a share of the card",
+                        "lengths in mm, in, pt or px; middle, deck and % are for x, y, width and height")]
+    mm = sum(to_mm(n, unit or "mm", dpi) for n, unit in terms if unit not in ("canvas", "%"))
+    if canvas_share and canvas:   # half the canvas is half the card and one bleed; x and y start at its corner
+        mm += canvas_share * 2 * canvas - (canvas if key in ("x", "y") else 0)
+    if share:
+        values["percent"] = {**(values.get("percent") or {}), key: share}
+    elif abs(mm) > MAX_OFFSET_MM:
+        return [Problem(file, line, where, f"'{value}' is {mm:.0f} mm", f"at most {MAX_OFFSET_MM} mm")]
+    values[key] = round(mm, 6)
+    return []
 
 
 def _dash(values: dict, dpi: float | None, file: str, line: int, where: str) -> list[Problem]:

@@ -26,6 +26,7 @@ from jinja2.parser import Parser
 
 from datafile.errors import DataError
 
+from .model import Blank
 from .templates import Props, View, compiled, environment, template_error, used_paths
 
 MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first
@@ -186,7 +187,7 @@ def translator_key(translator) -> tuple | None:
     return (translator.lang, translator.allow_missing, digest)
 
 
-_LEAVES = frozenset({str, int, float, bool, type(None), datetime.date, datetime.datetime, datetime.time})
+_LEAVES = frozenset({str, Blank, int, float, bool, type(None), datetime.date, datetime.datetime, datetime.time})
 
 
 class _Unknown(Exception):

@@ -3,12 +3,13 @@ The boxes take any length unit (datafile/lengths.py) and `extends` one another; 
 resolves both into the layouts the renderer draws."""
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from datafile.lengths import RELATIVE, UNITS, parse_length
+from datafile.lengths import EXPRESSION, RELATIVE, UNITS, parse_length
 
 from .colours import Colour, ColourRef
 from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
@@ -19,8 +20,10 @@ Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_M
 
 # `+= 198 px`: the value of the box it extends, plus this (boxes.py adds it)
 Relative = Annotated[str, Field(pattern=RELATIVE, max_length=40)]
-Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength | Relative
-Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength | Relative
+# Squib's `middle - 0.5 in`, `1 in + 2 mm` (boxes.py works it out)
+Expression = Annotated[str, Field(pattern=EXPRESSION, max_length=80)]
+Offset = Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)] | UnitLength | Relative | Expression
+Extent = Annotated[float, Field(ge=0, le=MAX_OFFSET_MM)] | UnitLength | Relative | Expression
 
 
 def _points(value):
@@ -35,6 +38,27 @@ def _points(value):
 
 
 FontSize = Annotated[float, BeforeValidator(_points)]
+
+# the words of a Pango font string (Squib's `font: "Serif Bold 12"`) that say a face, and pnp's field for it
+_PANGO_FACE = {**dict.fromkeys(("bold", "semi-bold", "semibold", "demi-bold", "ultra-bold", "extra-bold", "heavy",
+                                "black"), "bold"), "italic": "italic", "oblique": "italic",
+               **dict.fromkeys(("normal", "regular", "roman", "book", "medium"), None)}
+
+
+def pango_font(text: str) -> tuple[str, dict] | None:
+    """(family, {bold, italic, size}) of a Pango font string, `Serif Bold 12`, `Arial 9`, `Sans
+    Italic`; None for a plain family, role or font file."""
+    words = text.replace(",", " ").split()
+    if re.search(r"\.(ttf|otf)$", text.strip(), re.IGNORECASE) or len(words) < 2:
+        return None
+    fields: dict = {}
+    if re.fullmatch(r"\d+(?:\.\d+)?(?:pt)?", words[-1]):
+        fields["size"] = float(words.pop().removesuffix("pt"))
+    while len(words) > 1 and words[-1].casefold() in _PANGO_FACE:
+        face = _PANGO_FACE[words.pop().casefold()]
+        if face:
+            fields[face] = True
+    return (" ".join(words), fields) if fields or len(text.split()) != len(words) else None
 
 
 class RegionSpec(Strict):
@@ -62,7 +86,9 @@ class RegionSpec(Strict):
     min_size: FontSize | None = Field(None, ge=1, le=300)
     leading: float | None = Field(None, gt=0, le=10)
     align: Align | None = None
-    valign: Literal["top", "middle", "bottom"] | None = None
+    # `center`, as `align` says it (and Squib's users write it), is the middle
+    valign: Annotated[Literal["top", "middle", "bottom"], BeforeValidator(
+        lambda v: "middle" if v == "center" else v)] | None = None
     color: ColourRef | None = None     # a colour, a name of the file's `colors`, or a template
     fill: ColourRef | None = None
     stroke: ColourRef | None = None
@@ -81,6 +107,17 @@ class RegionSpec(Strict):
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
     inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
 
+    @model_validator(mode="before")
+    @classmethod
+    def _pango_font(cls, value):
+        """Squib's `font: "Serif Bold 12"` read as pnp's font, bold and size (a field written
+        beside it wins)."""
+        if isinstance(value, dict) and isinstance(value.get("font"), str):
+            found = pango_font(value["font"])
+            if found:
+                value = {**found[1], **value, "font": found[0]}
+        return value
+
 
 class LayoutSpec(Strict):
     extends: str | None = None
@@ -90,6 +127,16 @@ class LayoutSpec(Strict):
     canvas_bleed: Annotated[float, Field(ge=0, le=20)] | UnitLength | None = None
     background: ColourRef | None = None
     regions: dict[str, RegionSpec | None] = {}
+
+    @field_validator("canvas_bleed", mode="before")
+    @classmethod
+    def _squib_pixels(cls, value):
+        """Squib's `canvas_bleed: 37.5` (its pixels) written as a number, which is mm here."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 20:
+            raise PydanticCustomError("canvas_bleed", "{message}", {"message": (
+                f"{value:g} is mm here (a number alone is mm), more than the 20 mm a bleed may be; Squib's "
+                f"{value:g} px is canvas_bleed: {value:g} px beside the layout's dpi: 300, or 0.125 in")})
+        return value
 
     @field_validator("background", mode="before")
     @classmethod

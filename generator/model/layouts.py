@@ -157,7 +157,7 @@ class Layouts(Mapping):
         if key not in self._sized:
             share = {"width": width, "height": height}
             self._sized[key] = dataclasses.replace(layout, regions=[
-                dataclasses.replace(r, **{k: f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
+                dataclasses.replace(r, **{k: getattr(r, k) + f * share[PERCENT_OF[k]] for k, f in r.percent.items()})
                 if r.percent else r for r in layout.regions])
         return self._sized[key]
 
@@ -272,6 +272,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
             problems += inherited_plus(own, base, dpi, file, lambda key: line_of(
                 raw, ("layouts", short, "regions", rname, key)), f"layouts.{short}.regions.{rname}")
+        if base.get("percent"):   # a share of the card the extended layout's box had, where this one writes its own
+            base["percent"] = {k: v for k, v in base["percent"].items() if k not in own} or None
         base.update({**own, **{k: REGION_DEFAULTS.get(k) for k in nulls}})
         merged_regions[rname] = base
         written[rname] = {**written.get(rname, {}), **own, **dict.fromkeys(nulls)}
@@ -302,7 +304,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             kept_styles[rname] = (written.get(rname, {}), {**values, "origin": {**(values.get("origin") or {}), **own}})
             continue
         unit_problems = lengths(values, dpi, file, lambda key: line_of(raw, ("layouts", short, "regions", rname, key))
-                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where)
+                                 or (values.get("origin") or {}).get(key, (file, line))[1] or line, where, canvas or 0.0)
         if unit_problems:
             problems += unit_problems
             continue

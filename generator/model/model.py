@@ -34,6 +34,24 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _against_numbers(op):
+    def compare(self, other):
+        return False if isinstance(other, (int, float)) and not isinstance(other, bool) else op(str(self), other)
+    return compare
+
+
+class Blank(str):
+    """An empty cell as a template reads it: an empty text that is neither more nor less than a
+    number, so `when: card.props.bonus > 2` is false where the cell is empty (it prints nothing,
+    as in Squib) rather than a failure comparing a text with a number."""
+    __lt__, __le__ = _against_numbers(str.__lt__), _against_numbers(str.__le__)
+    __gt__, __ge__ = _against_numbers(str.__gt__), _against_numbers(str.__ge__)
+    __hash__ = str.__hash__
+
+
+EMPTY = Blank()
+
+
 class Text(RootModel[str | dict[str, str]]):
     """Player-visible text: one string for every language, or one per language code."""
 

@@ -63,10 +63,7 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
     font = values.get("font")
     if not fonts or font in fonts or (isinstance(font, str) and FONT_FILE.match(font)):
         return []
-    sized = re.fullmatch(r"(.*?\S)[\s,]+(\d+(?:\.\d+)?)\s*(?:pt)?", font) if isinstance(font, str) else None
-    if sized and (sized.group(1) in fonts or system_font(sized.group(1))):   # Squib's "Arial 18"
-        return [Problem(file, line, where + ".font", f"'{font}' gives the size with the font",
-                        f"the font and its size apart: font: {sized.group(1)}, size: {sized.group(2)}")]
+    # Squib's "Arial 18" is read as font and size (layout_file.pango_font)
     guess = closest(font, fonts)
     if not guess and system_font(font):   # a family installed on this system (fontconfig)
         bold, italic = bool(values.get("bold")), bool(values.get("italic"))

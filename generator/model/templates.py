@@ -29,7 +29,7 @@ from datafile.errors import closest
 from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
 from .japanese import polite
 from .template_syntax import syntax_message
-from .model import Card, Deck, Game, Text
+from .model import EMPTY, Card, Deck, Game, Text
 
 MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
 MAX_STEPS = 10_000         # loop iterations, calls and filtered items per render (shipped: a few hundred)
@@ -302,7 +302,7 @@ class Props(View):
 def _blanks(deck: Deck) -> dict[str, Any]:
     """Empty unless `required: true`; a column a sheet lacks, another deck's, too (games.py)."""
     return {**getattr(deck, "_absent", {}),
-            **{key: [] if spec.type == "list" else "" for key, spec in deck.properties.items()}}
+            **{key: [] if spec.type == "list" else EMPTY for key, spec in deck.properties.items()}}
 
 
 def card_context(game: Game, deck: Deck, card: Card | None, lang: str, colors: dict[str, str],

@@ -242,6 +242,11 @@ METRIC_ALIKES = {
 }
 
 
+# the generic families of Pango and fontconfig (Squib's `font: "Serif Bold 12"`): each system
+# prints them in a family of its own choosing
+GENERIC_FAMILIES = ("serif", "sans", "sans-serif", "monospace")
+
+
 def system_font(family: str) -> Path | None:
     """The TrueType file fontconfig has for `family` (`fc-match`, where installed), or None: when
     fontconfig only offers a stand-in of another family (a metric-compatible one excepted:
@@ -307,6 +312,8 @@ def _fc_chosen(family: str, style: str, found: list[str]) -> tuple[str | None, P
         substitute = None
     elif any(name.casefold() in alike for name in names):
         substitute = next(name for name in names if name.casefold() in alike)
+    elif family.casefold().strip() in GENERIC_FAMILIES:   # Pango's `Serif`: whatever this system chose
+        substitute = names[0]
     else:
         return None
     path = Path(found[1])

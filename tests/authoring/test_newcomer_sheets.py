@@ -108,9 +108,6 @@ def test_a_repeated_header_is_one_line_naming_the_column_it_repeats(tmp_path):
      r"did you mean 'fill'\?"),
     ("font: title,", "font: title, font_size: 12,", r".*unknown field 'font_size'; did you mean 'size'\?"),
     ("font: title,", "FONT: title,", r".*unknown field 'FONT'; did you mean 'font'\?"),
-    ("font: title,", "font: title 18,", r"layouts/spice-road\.yaml:\d+: layouts\.hero\.regions\.title\.font: "
-                                        r"'title 18' gives the size with the font \(expected the font and its size "
-                                        r"apart: font: title, size: 18\)"),
     ('text: "{{ card.name }}"', "text: {{ card.name }}",
      r"layouts/spice-road\.yaml:\d+: '\{\{ … \}\}' without quotes is read as a YAML mapping, not a template "
      r"\(expected the template in quotes"),

@@ -73,9 +73,12 @@ def test_xlsx_formulas(game, tmp_path):
     add_deck(game, "goods", DECK % "goods.xlsx")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
-    assert ("cards/spice-road/goods.xlsx:2: column C 'props.cost': formula =1+2 has no saved value (expected a "
-            "value: open the file in Excel or LibreOffice and save it") in result.output
-    assert "goods.xlsx:3: column C 'props.cost': formula =2*2 has no saved value" in result.output
+    # one line for the file, at its first formula (issue 52: 97 lines for a script's workbook)
+    said = [line for line in result.output.splitlines() if "goods.xlsx" in line]
+    assert len(said) == 1, result.output
+    assert said[0].startswith("cards/spice-road/goods.xlsx:2: column C 'props.cost': formula =1+2 has no saved "
+                              "value, nor has 1 more formula cell") and "open the file in Excel or LibreOffice " \
+        "and save it" in said[0]
     assert "empty cell" not in result.output
     # what Excel writes: the formula and its last result (<v>)
     with zipfile.ZipFile(game / "goods.xlsx") as source:
