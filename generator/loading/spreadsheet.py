@@ -305,7 +305,8 @@ def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: 
                     problems.append(Problem(display, 1, "", f"no column {'.'.join(loc)}.{lang} beside "
                                             f"{columns.label_for(loc)}", f"a column {'.'.join(loc)}.{lang} "
                                             f"(each language of the game has its own)"))
-                else:
-                    problems.append(Problem(display, number, ".".join(loc), f"no '{lang}' text",
-                                            f"a column {'.'.join(loc)}.{lang}, filled in"))
+                else:   # a translation left empty: refused, as a YAML text lacking a language is
+                    problems.append(Problem(display, number, columns.label_for(loc + (lang,)),
+                                            f"empty cell: no '{lang}' text",
+                                            f"the {lang} text, as this row has one in {', '.join(value)}"))
     return problems
