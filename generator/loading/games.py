@@ -151,10 +151,12 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
                                  f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
+    from .lookups import deck_tables
+    tables = deck_tables(root, path, raw, deck)
     try:
         return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                           search_path(root), deck.quantity, deck.name_column, deck.name,
-                          (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))))
+                          (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
     except DataError as exc:   # what `cards_from:` itself says wrong (a sheet name): at its line
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), p.field, p.message, p.expected)
                          if p.field == "cards_from" and not p.line else p for p in exc.problems]) from None
