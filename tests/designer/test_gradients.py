@@ -71,3 +71,11 @@ def test_a_gradient_on_a_text_or_with_an_unknown_colour_is_one_line_each(tmp_pat
     [line] = lines_of(pnp("validate", "demo", root=tmp_path / "b"))
     assert line.startswith("layouts/demo.yaml:26: layouts.card.regions.panel.gradient.colors[0]: ") \
         and "did you mean 'paper'?" in line, line
+
+
+def test_a_slip_in_a_gradient_colour_template_is_found_by_validate(tmp_path):
+    demo(tmp_path, GRADIENT.replace('"#ffffff"', '"{{ colors.papr }}"'))
+    result = pnp("validate", "demo", root=tmp_path)
+    assert result.exit_code == 1
+    [line] = lines_of(result)
+    assert line.startswith("layouts/demo.yaml:26: ") and "'papr'" in line, line
