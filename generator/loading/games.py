@@ -152,7 +152,7 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
                                  f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
     from .lookups import deck_tables
-    tables = deck_tables(root, path, raw, deck)
+    tables = deck_tables(root, path, raw, deck, languages)
     try:
         return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                           search_path(root), deck.quantity, deck.name_column, deck.name,

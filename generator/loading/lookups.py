@@ -13,6 +13,7 @@ from datafile.errors import DataError, Problem, closest
 
 from ..model.model import PropertySpec
 from .columns import column_letter, is_blank, property_key
+from .language_columns import base_language, split
 
 
 @dataclass
@@ -50,8 +51,36 @@ def _value(cell: Any) -> Any:
     return cell
 
 
+def _language_fields(header: list[str], languages: list[str], display: str,
+                     problems: list[Problem]) -> tuple[dict[int, tuple[str, str | None]], set[str]]:
+    """Each column's (field, language or None), and the fields given per language (`Name`,
+    `Name.de`: a text, the plain column in the game's first language without its own)."""
+    stems = {property_key(h) for h in header if h}
+    field_of: dict[int, tuple[str, str | None]] = {}
+    for i, h in enumerate(header):
+        got = split(h, stems, languages) if h else None
+        if isinstance(got, str):
+            problems.append(Problem(display, 1, f"column {column_letter(i)} '{h}'", got, "a column per language "
+                                    "of game.yaml, written as the column's header, a dot and the language (Name.de)"))
+        elif got:
+            field_of[i] = (property_key(got[0]), got[1])
+        elif h and property_key(h):
+            field_of[i] = (property_key(h), None)
+    texts = {name for name, lang in field_of.values() if lang}
+    for i, (name, lang) in list(field_of.items()):
+        if name in texts and lang is None:
+            given = {lg for n, lg in field_of.values() if n == name and lg}
+            field_of[i] = (name, base_language(given, languages) or languages[0])
+    for name in sorted(texts):   # a language with no column: once, at the header
+        have = {lg for n, lg in field_of.values() if n == name}
+        problems += [Problem(display, 1, "", f"no column for the {lang} text of '{name}'",
+                             f"a column {name}.{lang} (each language of the game has its own)")
+                     for lang in languages if lang not in have]
+    return field_of, texts
+
+
 def read_table(path: Path, display: str, sheet: str | None, key: str | None,
-               within: tuple[Path, ...] | None, at: tuple[str, int]) -> Table:
+               within: tuple[Path, ...] | None, at: tuple[str, int], languages: list[str] = ()) -> Table:
     """A lookup table: every row under its header, by its key column; DataError naming file and row."""
     from .spreadsheet import read_rows   # the read rule of every spreadsheet (size, links, folder)
     rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(is_blank(c) for c in cells)]
@@ -70,6 +99,7 @@ def read_table(path: Path, display: str, sheet: str | None, key: str | None,
                                     if guess else ""), f"one of its columns: {', '.join(h for h in header if h)}")])
     table = Table(display, f"column {column_letter(index)} '{header[index]}'")
     problems, seen = [], {}
+    field_of, texts = _language_fields(header, languages, display, problems)
     for number, cells in rows[1:]:
         value = cell_key(cells[index] if index < len(cells) else None)
         if not value:
@@ -79,11 +109,27 @@ def read_table(path: Path, display: str, sheet: str | None, key: str | None,
                                     "each key once"))
         else:
             seen[value] = number
-            table.rows[value] = {property_key(h): _value(cells[i]) for i, h in enumerate(header)
-                                 if h and property_key(h) and i < len(cells) and not is_blank(cells[i])}
+            row = table.rows[value] = {}
+            for i, (name, lang) in field_of.items():
+                if i < len(cells) and not is_blank(cells[i]):
+                    if lang:
+                        row.setdefault(name, {})[lang] = str(_value(cells[i]))
+                    else:
+                        row[name] = _value(cells[i])
+            for name in texts:   # a translation left empty beside a filled one: as a spreadsheet card's
+                given = row.get(name, {})
+                problems += [Problem(display, number, next(f"column {column_letter(i)} '{header[i]}'"
+                                                           for i, f in field_of.items() if f == (name, lang)),
+                                     f"empty cell: no '{lang}' text", f"the {lang} text, as this row has one in "
+                                     f"{', '.join(given)}") for lang in languages
+                             if given and lang not in given and (name, lang) in field_of.values()]
     if problems:
         raise DataError(problems)
-    for name in {property_key(h) for h in header if h and property_key(h)}:
+    for name in texts:
+        table.fields[name] = PropertySpec(type="text")
+        for row in table.rows.values():
+            row.setdefault(name, "")
+    for name in {name for name, _ in field_of.values()} - texts:
         filled = [row.get(name) for row in table.rows.values()]
         whole = all(isinstance(v, int) and not isinstance(v, bool) for v in filled)
         table.fields[name] = PropertySpec(type="int" if whole else "str")
@@ -94,7 +140,7 @@ def read_table(path: Path, display: str, sheet: str | None, key: str | None,
     return table
 
 
-def deck_tables(root: Path, path: Path, raw: Any, deck: Any) -> dict[str, Table]:
+def deck_tables(root: Path, path: Path, raw: Any, deck: Any, languages: list[str] = ()) -> dict[str, Table]:
     """The lookup tables a deck names, each beside the deck file, read as its `cards_from:` is."""
     from datafile.source import line_of
     from ..reading.locate import relative, search_path
@@ -116,7 +162,7 @@ def deck_tables(root: Path, path: Path, raw: Any, deck: Any) -> dict[str, Table]
                                     f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})"))
             continue
         try:
-            tables[column] = read_table(sheet, relative(root, sheet), tab, key, search_path(root), at)
+            tables[column] = read_table(sheet, relative(root, sheet), tab, key, search_path(root), at, list(languages))
         except DataError as exc:   # what the entry itself says wrong (a sheet name): at its line
             problems += [Problem(*at, f"lookups.{column}" + (".key" if p.field == "key" else ""), p.message,
                                  p.expected) if not p.line or p.field == "key" else p for p in exc.problems]

@@ -81,3 +81,18 @@ def test_a_named_key_column_and_a_table_read_by_the_project_rule(tmp_path):
     assert result.exit_code == 1
     [line] = lines_of(result)
     assert line.startswith("cards/spice-road/factions.csv:2: byte 0xe9 is not UTF-8 text"), line
+
+
+def test_a_table_translated_in_its_columns_gives_each_language_its_text(tmp_path):
+    game = new_game(tmp_path, "spice-road", "--lang", "en,de")
+    add_deck(game, "heroes", DECK.replace("{en: Heroes}", "{en: Heroes, de: Helden}")
+             .replace("layout: spice-road/hero", "layout: spice-road/card"))
+    (game / "heroes.csv").write_text("Name,Name.de,Cost,Faction\nArcher,Bogner,2,elves\n", encoding="utf-8")
+    (game / "factions.csv").write_text("Faction,Title,Title.de\nelves,Elves,Elfen\n", encoding="utf-8")
+    [card] = load_project(tmp_path, ["spice-road"]).games["spice-road"].deck("heroes").cards
+    assert (card.props["faction"].title.get("en"), card.props["faction"].title.get("de")) == ("Elves", "Elfen")
+    (game / "factions.csv").write_text("Faction,Title,Title.de\nelves,Elves,\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == ["cards/spice-road/factions.csv:2: column C 'Title.de': empty cell: no 'de' text "
+                                "(expected the de text, as this row has one in en)"], result.output
