@@ -96,3 +96,15 @@ def test_a_table_translated_in_its_columns_gives_each_language_its_text(tmp_path
     assert result.exit_code == 1
     assert lines_of(result) == ["cards/spice-road/factions.csv:2: column C 'Title.de': empty cell: no 'de' text "
                                 "(expected the de text, as this row has one in en)"], result.output
+
+
+def test_lookups_on_a_deck_without_a_spreadsheet_is_one_line(tmp_path):
+    game = new_game(tmp_path)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "lookups: {Faction: factions.csv}\n", encoding="utf-8")
+    (game / "factions.csv").write_text(FACTIONS, encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    [line] = lines_of(result)
+    assert line.startswith("cards/spice-road/cards.yaml:") and "lookups: 'lookups' reads a spreadsheet's columns, " \
+        "and the deck has no cards_from" in line, line
