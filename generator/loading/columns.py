@@ -151,7 +151,8 @@ class Columns:
         """A plain column beside its translations holds the game's first language without a column."""
         given: dict[tuple[str, ...], set[str]] = {}
         for index, base in translated.items():
-            given.setdefault(base, set()).add(self.paths[index][-1])
+            if index in self.paths:   # else refused already (the same column twice)
+                given.setdefault(base, set()).add(self.paths[index][-1])
         for index, parts in list(self.paths.items()):
             if index in translated or parts not in given:
                 continue
