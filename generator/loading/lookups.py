@@ -30,7 +30,7 @@ class Table:
     def unknown(self, value: Any) -> tuple[str, str]:
         """(message, expected) for a key the table lacks: the likely one, and the keys it has."""
         guess = closest(cell_key(value), list(self.rows))
-        keys = ", ".join(list(self.rows)[:12]) + (", …" if len(self.rows) > 12 else "")
+        keys = ", ".join(list(self.rows)[:12]) + (", …" if len(self.rows) > 12 else "") or "none: it has no rows"
         return (f"'{cell_key(value)}' is no row of {self.display}" + (f"; did you mean '{guess}'?" if guess else ""),
                 f"a value of its {self.key_label}: {keys}")
 
