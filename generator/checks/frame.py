@@ -105,7 +105,7 @@ def _near_the_cut(project: Project, deck, size) -> tuple[str, str] | None:
     bleed's edge (model/resolved.bleed_extent), so it is advised only where it does that."""
     W, H = size.width, size.height
     for lid, r in deck_regions(project, deck, size):
-        painted = r.kind == "image" or r.fill or r.stroke
+        painted = r.kind == "image" or r.fill or r.stroke or r.gradient
         x0, y0, x1, y1 = bleed_extent(r, W, H, CLEAN_CUT)
         x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
         inside = x0 < W and y0 < H and x1 > 0 and y1 > 0

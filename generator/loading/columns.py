@@ -11,6 +11,7 @@ from datafile.errors import DataError, Problem, closest
 
 from ..model.language_codes import LANG
 from ..model.model import PropertySpec
+from .language_columns import base_language, split
 
 CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
 
@@ -74,6 +75,11 @@ class Columns:
         own_name = name.strip().lower() if name else None   # the deck's `name_column:` (Squib's `Action`)
         known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
         seen: dict[str, int] = {}   # a header (case and spaces aside) -> its first column
+        # the headers a translation's column may follow (`Text` for `Text.de`)
+        stems = {"name", "text", *(property_key(k) for k in declared), *([property_key(own_name)] if own_name else []),
+                 *(property_key(str(c)) for c in header if not is_blank(c))}
+        translated: dict[int, tuple[str, ...]] = {}   # a translation's column -> the field it translates
+        text_keys: dict[str, str] = {}   # undeclared properties given per language -> a column's label
         for index, cell in enumerate(header):
             if is_blank(cell):
                 continue
@@ -84,7 +90,19 @@ class Columns:
                 problems.append(Problem(display, 1, "", f"{label} repeats column {column_letter(same)}",
                                         "each header once: rename or remove one of them"))
                 continue
-            parts = self._own_name(name, own_name) or self._meaning(name, declared, by_key, quantities)
+            language = split(name, stems, list(languages))
+            if isinstance(language, str):
+                problems.append(Problem(display, 1, label, language, "a column per language of game.yaml, "
+                                        "written as the column's header, a dot and the language (Text.de)"))
+                continue
+            if language:
+                base = self._translates(language[0], declared, by_key, own_name, display, label, problems, text_keys)
+                if base is None:
+                    continue
+                translated[index] = base
+                parts = base + (language[1],)
+            else:
+                parts = self._own_name(name, own_name) or self._meaning(name, declared, by_key, quantities)
             if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
                     and property_key(name) and property_key(name) not in properties:
                 key = property_key(name)
@@ -105,8 +123,49 @@ class Columns:
             self.paths[index], self.labels[index] = parts, label
             if parts == ("copies",) and name.lower() not in ("copies", asked):
                 self.taken_quantity = (label, property_key(name))
+        self._plain_in_first_language(languages, translated, properties, text_keys, display, problems)
         if problems:
             raise DataError(problems)
+
+    @staticmethod
+    def _translates(stem: str, declared: dict[str, PropertySpec], by_key: dict[str, str], own: str | None,
+                    display: str, label: str, problems: list[Problem], text_keys: dict[str, str]) -> tuple[str, ...] | None:
+        """The field a translation's column gives (`Text.de`: text; `Flavor.de`: props.flavor)."""
+        lower = stem.lower()
+        if own is not None and lower == own:
+            return ("name",)
+        if lower in ("name", "text"):
+            return (lower,)
+        plain = stem[6:] if lower.startswith("props.") else stem
+        key = plain if plain in declared else by_key.get(property_key(plain))
+        if key is None:   # a property of its own, translated: a text
+            text_keys.setdefault(property_key(plain), label)
+            return ("props", property_key(plain))
+        if declared[key].type != "text":
+            problems.append(Problem(display, 1, label, f"property '{key}' is declared {declared[key].type}, which has "
+                                    "one value for every language", f"type: text for '{key}', to give it per language"))
+            return None
+        return ("props", key)
+
+    def _plain_in_first_language(self, languages, translated, properties, text_keys, display, problems) -> None:
+        """A plain column beside its translations holds the game's first language without a column."""
+        given: dict[tuple[str, ...], set[str]] = {}
+        for index, base in translated.items():
+            if index in self.paths:   # else refused already (the same column twice)
+                given.setdefault(base, set()).add(self.paths[index][-1])
+        for index, parts in list(self.paths.items()):
+            if index in translated or parts not in given:
+                continue
+            lang = base_language(given[parts], list(languages))
+            if lang is None:
+                problems.append(Problem(display, 1, self.labels[index], "every language of the game has a column "
+                                        "of its own beside this one", "one column per language: remove this one"))
+            else:
+                self.paths[index] = parts + (lang,)
+        for key, label in text_keys.items():
+            column = getattr(properties.get(key), "_column", None) or (display, label)
+            properties[key] = PropertySpec(type="text")
+            properties[key]._column = column
 
     @staticmethod
     def _own_name(header: str, own: str | None) -> tuple[str, ...] | None:

@@ -107,9 +107,11 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
         if len(deck.cards) > MAX_CARDS:
             out.add(name, line_of(raw, ("cards_from",)), "cards_from",
                     f"{len(deck.cards)} cards with the spreadsheet's", f"at most {MAX_CARDS} cards in a deck")
-    elif deck.where:
-        out.add(name, line_of(raw, ("where",)), "where", "'where' picks rows of a spreadsheet, and the deck has "
-                "no cards_from", "cards_from: <file>.csv beside it, or no where")
+    elif deck.where or deck.lookups:   # read with the spreadsheet's rows only: said, never left unread
+        key = "where" if deck.where else "lookups"
+        what = "picks rows of a spreadsheet" if deck.where else "reads a spreadsheet's columns"
+        out.add(name, line_of(raw, (key,)), key, f"'{key}' {what}, and the deck has no cards_from",
+                f"cards_from: <file>.csv beside it, or no {key}")
     elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):
         out.add(name, line_of(raw, ()), "cards", "the deck has no cards", "a list 'cards:' or 'cards_from: <file>.csv'")
     for i, card in enumerate(deck.cards[:own_cards]):
@@ -151,10 +153,12 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
                                  f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
                                  f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
+    from .lookups import deck_tables
+    tables = deck_tables(root, path, raw, deck, languages)
     try:
         return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                           search_path(root), deck.quantity, deck.name_column, deck.name,
-                          (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))))
+                          (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
     except DataError as exc:   # what `cards_from:` itself says wrong (a sheet name): at its line
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), p.field, p.message, p.expected)
                          if p.field == "cards_from" and not p.line else p for p in exc.problems]) from None

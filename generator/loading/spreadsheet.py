@@ -24,6 +24,7 @@ from datafile.validate import MISSING, problems_from
 
 from .columns import NO_QUANTITY, Columns as _Columns, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
+from .lookups import looked_up
 from .xlsx_rows import Unsaved, xlsx_rows as _xlsx_rows
 from ..model.model import MAX_CARDS, Card, PropertySpec
 from ..model.properties import validate_props
@@ -106,7 +107,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                within: tuple[Path, ...] | None = None, quantity: str | None = None,
                name_column: str | None = None, deck_name: Any = None,
                quantity_at: tuple[str, int] | None = None, where: dict | None = None,
-               where_at: tuple[str, int] | None = None) -> list[Card]:
+               where_at: tuple[str, int] | None = None, lookups: dict | None = None) -> list[Card]:
     """The cards of a spreadsheet, each row validated as a card of the deck; DataError listing
     every problem with file, row and column. Plain columns that name no declared property are
     added to `properties` (the deck's), so the layout checks know them."""
@@ -120,6 +121,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     unread = _unread_quantity(rows[0][1], quantity, display, quantity_at)
     if unread:   # every row would silently print once
         raise DataError(unread)
+    tables = looked_up(columns, lookups or {}, properties, display)   # a property key -> its table (lookups.py)
     ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
@@ -155,7 +157,14 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             if _blank(value):
                 continue
             spec = properties.get(parts[1]) if parts[0] == "props" else None
-            if parts[0] == "copies":
+            if parts[0] == "props" and parts[1] in tables:   # a key: the table's row is the value
+                value = tables[parts[1]].row(value)
+                if value is None:
+                    problems.append(Problem(display, number, columns.labels[index],
+                                            *tables[parts[1]].unknown(cells[index])))
+                    unknown.append(parts)
+                    continue
+            elif parts[0] == "copies":
                 value = _convert(value, PropertySpec(type="int"))
             elif parts[0] in ("name", "text") or (spec and spec.type == "text"):
                 value = _convert(value, PropertySpec(type="str"))
@@ -178,7 +187,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             made.add(raw["id"])
         # named after the deck: a language its name lacks is one line at the deck's `name:` (the deck check)
         problems += _missing_texts({k: v for k, v in raw.items() if not (unnamed and k == "name")}, columns,
-                                   languages, display, number)
+                                   languages, display, number, set(tables))
         try:
             card = Card.model_validate(raw)
             card.props = validate_props(properties, card.props, display, None, ("props",))
@@ -295,11 +304,13 @@ def _at_row(problem: Problem, number: int, columns: _Columns) -> Problem:
     return Problem(problem.file, number, label, problem.message, problem.expected)
 
 
-def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: str, number: int) -> list[Problem]:
+def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: str, number: int,
+                   rows_of_tables: set[str] = frozenset()) -> list[Problem]:
     """A text given per language must have every language of the game (one column each)."""
     problems = []
     texts = [(("name",), raw.get("name")), (("text",), raw.get("text"))]
-    texts += [(("props", k), v) for k, v in (raw.get("props") or {}).items() if isinstance(v, dict)]
+    texts += [(("props", k), v) for k, v in (raw.get("props") or {}).items()
+              if isinstance(v, dict) and k not in rows_of_tables]
     for loc, value in texts:
         if isinstance(value, dict):
             for lang in languages:
@@ -309,7 +320,8 @@ def _missing_texts(raw: dict, columns: _Columns, languages: list[str], display: 
                     problems.append(Problem(display, 1, "", f"no column {'.'.join(loc)}.{lang} beside "
                                             f"{columns.label_for(loc)}", f"a column {'.'.join(loc)}.{lang} "
                                             f"(each language of the game has its own)"))
-                else:
-                    problems.append(Problem(display, number, ".".join(loc), f"no '{lang}' text",
-                                            f"a column {'.'.join(loc)}.{lang}, filled in"))
+                else:   # a translation left empty: refused, as a YAML text lacking a language is
+                    problems.append(Problem(display, number, columns.label_for(loc + (lang,)),
+                                            f"empty cell: no '{lang}' text",
+                                            f"the {lang} text, as this row has one in {', '.join(value)}"))
     return problems

@@ -4,6 +4,7 @@ else is accepted: `'#b8860b"/><img src=x onerror=…>'` is a validation problem,
 `#rgb` is given on as `#rrggbb` (ReportLab would read `#abc` as `#000abc`)."""
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated
 
@@ -72,11 +73,21 @@ def colour(value: str) -> str:
     return value
 
 
+SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA-F]{3,8}|[a-z]+)")
+
+
 def colour_ref(value: str) -> str:
     """What a region's colour, fill or stroke may say: a colour, a name of the layout's `colors`,
     or a Jinja template that gives one (checked when it is drawn)."""
     # `Grey`, `dark_grey`: a slip of a palette name, said by the palette check with its name (layouts.py)
     plain = re.sub(r"[_ ]+", "-", value.strip().lower())
+    squib = SQUIB_GRADIENT.findall(value)
+    if len(squib) >= 2:   # Squib's "(x1,y1)#fff (x2,y2)#c33": the same fill in pnp's words
+        (x1, y1, first), (x2, y2, last) = squib[0], squib[-1]
+        angle = round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
+        raise PydanticCustomError("colour", "{message}", {"message": (
+            f"Squib's gradient is not a colour here; write gradient: {{colors: ['{first}', '{last}'], angle: "
+            f"{angle}}} on the box (degrees counter-clockwise from left to right)")})
     if "{{" in value or "{%" in value or PALETTE_NAME.match(plain) and value not in NAMED:
         return value
     if not is_colour(value):

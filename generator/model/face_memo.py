@@ -124,6 +124,7 @@ def templated(layout) -> tuple[tuple[int | None, str, str, str], ...]:
             fields.append((index, r.kind, "text", r.text))
         fields += [(index, r.kind, key, getattr(r, key)) for key in ("color", "fill", "stroke")
                    if "{" in (getattr(r, key) or "")]
+        fields += [(index, r.kind, "fill", c) for c in (r.gradient or {}).get("colors", ()) if "{" in c]   # as a fill
     return tuple(fields)
 
 

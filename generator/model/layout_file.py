@@ -61,6 +61,13 @@ def pango_font(text: str) -> tuple[str, dict] | None:
     return (" ".join(words), fields) if fields or len(text.split()) != len(words) else None
 
 
+class Gradient(Strict):
+    """A linear fill: its colours run along `angle` (degrees counter-clockwise from left to right)."""
+
+    colors: list[ColourRef] = Field(min_length=2, max_length=8)
+    angle: float = Field(270, ge=-360, le=360)   # 270: top to bottom
+
+
 class RegionSpec(Strict):
     """A named box on a card face, in mm from the top-left corner of the trim box.
 
@@ -106,6 +113,7 @@ class RegionSpec(Strict):
     # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
     inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
+    gradient: Gradient | None = None   # a rect, circle or shape filled from one colour to the next
 
     @model_validator(mode="before")
     @classmethod

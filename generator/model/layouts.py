@@ -22,7 +22,7 @@ from .colours import span_problems
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
-                            _slip_problem, _unknown_name, palette_slip, unknown_variables, unused_fields)
+                            _gradient_problems, _slip_problem, _unknown_name, palette_slip, unknown_variables, unused_fields)
 from .resolved import REGION_DEFAULTS, Layout, Region
 from .template_syntax import syntax_problem
 from .templates import used_paths
@@ -355,6 +355,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             elif _unknown_name(values.get(key)):
                 key_line, box = at(key)
                 problems.append(_colour_problem(values[key], palette, file, key_line, f"{box}.{key}"))
+        if values.get("gradient"):   # its colours: names of the palette as a fill's are
+            problems += _gradient_problems(values, palette, file, *at("gradient"))
         if rname in spec.regions:
             values["origin"] = {**(values.get("origin") or {}), "": (file, line),
                                 **{k: (file, line_of(raw, ("layouts", short, "regions", rname, k)))

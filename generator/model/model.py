@@ -242,6 +242,13 @@ class Shortfall(Strict):
 WhereValue = Annotated[str, Field(max_length=200)] | int | float | bool
 
 
+class Lookup(Strict):
+    """A lookup table found by another column than its first: {file: factions.csv, key: Name}."""
+
+    file: str
+    key: str | None = None
+
+
 class Deck(Strict):
     deck: str = Field(pattern=SLUG)
     name: Text
@@ -256,6 +263,8 @@ class Deck(Strict):
     cards_from: str | None = None  # a .csv/.xlsx beside the deck file, one card per row (spreadsheet.py)
     quantity: str | None = None    # the spreadsheet's column that says how many copies (qty, copies: by default)
     name_column: str | None = None  # the spreadsheet's column that holds each card's name (`name` by default)
+    # a column whose value names a row of another spreadsheet: {Faction: factions.csv} (loading/lookups.py)
+    lookups: dict[Annotated[str, Field(max_length=100)], str | Lookup] | None = Field(None, max_length=20)
     # only the spreadsheet's rows whose column holds this value (or one of these): {realm: Sea}
     where: dict[Annotated[str, Field(max_length=100)], WhereValue | list[WhereValue]] | None = \
         Field(None, min_length=1, max_length=10)

@@ -148,3 +148,15 @@ def unknown_variables(source: str, expression: bool, file: str, line: int, where
                                        if guess else ""), f"one of: {', '.join(known)}"))
     return problems
 
+
+
+def _gradient_problems(values: dict, palette: dict, file: str, line: int, where: str) -> list[Problem]:
+    """A gradient's colours resolved in the palette (in place), an unknown one said; a gradient on
+    a box with no area to fill (text, icon, line, image) is one line too."""
+    if values.get("kind") not in ("rect", "circle", "hexagon", "star", "polygon"):
+        return [Problem(file, line, f"{where}.gradient", f"a gradient on a {values.get('kind')}, which has no "
+                        "area to fill", "a rect, circle, hexagon, star or polygon box (under a text, as its own box)")]
+    colours = values["gradient"]["colors"]
+    values["gradient"] = {**values["gradient"], "colors": [palette.get(c, c) for c in colours]}
+    return [_colour_problem(c, palette, file, line, f"{where}.gradient.colors[{i}]")
+            for i, c in enumerate(colours) if c not in palette and _unknown_name(c)]

@@ -121,9 +121,16 @@ class CompactCanvas(Canvas):
     """A Canvas whose closed pages and forms are held deflated."""
 
     def endForm(self, **extra_attributes):
-        name = self._formData[0]
+        name, shadings = self._formData[0], dict(self._shadingUsed)
         super().endForm(**extra_attributes)
         form = self._doc.idToObject[pdfdoc.xObjectName(name)]
+        if shadings:   # ReportLab 5.1 leaves a form's shadings (gradient fills) out of its resources
+            form.Resources = resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.setShading(shadings)
         if form.compression and form.stream and not rl_config.useA85:
             form.Contents = _deflated_stream(form.stream)
             form.compression = 0      # else format() would set the filters again

@@ -27,6 +27,7 @@ from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_ma
 from . import images
 from ..checks.sheet_cells import at_cell, failing_cell, read_note
 from .face_colours import background_place, face_errors, resolve_color
+from .gradient import GRADIENT_KINDS, shade
 from .shapes import draw_shape, turn, turned
 
 
@@ -190,6 +191,9 @@ class FaceRenderer:
             canvas.setLineWidth(r.stroke_width * mm)
             if r.dash:
                 canvas.setDash([d * mm for d in r.dash])
+        if r.gradient and r.kind in GRADIENT_KINDS:   # the shading, clipped to the outline; a stroke over it
+            shade(canvas, r, [self._color(c, ctx, layout) for c in r.gradient["colors"]], x, y, w, h)
+            fill = None
         if r.kind == "rect" and (fill or stroke):
             if r.radius:
                 canvas.roundRect(x, y, w, h, r.radius * mm, stroke=int(bool(stroke)), fill=int(bool(fill)))

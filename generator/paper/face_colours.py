@@ -48,7 +48,8 @@ def edge_key(layout: Layout, ctx: dict, label: str = "a face", lang: str = "", s
         with face_errors(f"{label}, language {lang}, box '{region.name}' (layout {layout.id}, {file}:{line})"):
             if region.when and not compiled_expression(region.when)(**ctx):
                 continue
-            if region.kind == "image" or edges < 4:   # a band along some edges: like no other face
+            # a band along some edges, or a gradient (its edges of many colours): like no other face
+            if region.kind == "image" or edges < 4 or region.gradient:
                 key = None
             elif region.fill:
                 key = resolve_color(region.fill, ctx, layout).hexval()

@@ -81,6 +81,9 @@ class InkSaverCanvas(CompactCanvas):
     def setFillGray(self, gray, alpha=None):
         self.setFillColorRGB(gray, gray, gray, alpha)
 
+    def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):   # a gradient fill, tinted
+        super().linearGradient(x0, y0, x1, y1, [Color(*tint(c)) for c in colors], positions, extend)
+
     def beginText(self, x=0, y=0, direction=None):
         return _InkText(self, x, y, direction)
 

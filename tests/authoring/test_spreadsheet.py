@@ -120,7 +120,7 @@ def test_xlsx_sheet(game, tmp_path):
     ("id,name,props.cost\nsaffron,Saffron,3\nsaffron,Pepper,2\n",
      "cards/spice-road/goods.csv:3: column A 'id': card id 'saffron' repeats in rows 2–3"),
     ("id,name.fr,name.en,props.cost\nsaffron,Safran,,3\n",
-     "cards/spice-road/goods.csv:2: name: no 'en' text (expected a column name.en, filled in)"),
+     "cards/spice-road/goods.csv:2: column C 'name.en': empty cell: no 'en' text (expected the en text, as this row has one in fr)"),
     ("id,name.en,props.cost\nsaffron,,3\n",
      "cards/spice-road/goods.csv:2: column B 'name.en': empty cell"),
     # a typo of a property is named for every column, with or without props. (issue 52: 'Hint' had none)
