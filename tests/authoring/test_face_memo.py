@@ -53,7 +53,7 @@ def test_what_cannot_be_keyed_exactly_is_rendered_every_time():
     class Layout:
         background = None
         regions = [type("Region", (), dict(kind="text", when=None, text=source, color="#000", fill=None,
-                                           stroke=None))() for source in ("{{ _.missing }}",)]
+                                           stroke=None, gradient=None))() for source in ("{{ _.missing }}",)]
     assert face_memo.layout_key(Layout()) is None         # `_` used other than by a call: stateful
     assert face_memo.context_key({"card": {"props": {"tags": {"a", "b"}}}}) is None   # a set: not frozen
     one, true = face_memo.context_key({"x": 1}), face_memo.context_key({"x": True})
