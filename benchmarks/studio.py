@@ -16,7 +16,8 @@ and how many faces' images changed per edit (1 expected: only that card, only En
 (tests/studio/spreadsheet_game.py). The page is said to look at eight cards in the middle of the
 deck (/focus, as the page's script says what is on screen). Each edit sets the deck's body text
 size (a new size each time) and measures from the write to: the first new image of the deck
-fetched, the eight looked-at images fetched, and every image of the deck new and the studio idle.
+fetched, the eight looked-at images fetched, and every image of the deck new and the studio idle;
+and the studio process's CPU seconds over the edit (steadier than wall time on a shared machine).
 `--baseline DIR` runs another checkout's code (its own studio process on its own copy of the
 project) alternately with this one's: the ratios of the medians are from one run.
 """
@@ -118,6 +119,12 @@ def export_png(project: Path, game: str, out: Path) -> float:
     return time.perf_counter() - started
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of the studio process so far (Linux): steadier than wall time on a shared machine."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class LayoutRun:
     """One version's studio on its own copy of the layout project."""
 
@@ -131,12 +138,13 @@ class LayoutRun:
         threading.Thread(target=listen, args=(self.port, self.events), daemon=True).start()
         self.before = wait_drawn(self.port)
         get(self.port, "/focus?faces=" + ",".join(self.looked))     # a 404 for a version without it
-        self.first, self.looked_s, self.all, self.drawn = [], [], [], []
+        self.first, self.looked_s, self.all, self.drawn, self.cpu = [], [], [], [], []
 
     def edit(self, size: float) -> None:
         while not self.events.empty():
             self.events.get_nowait()
         old = {fid: self.before["faces"][fid]["png"] for fid in self.faces}
+        cpu = cpu_seconds(self.process.pid)
         big_body_size(self.layouts, size)
         written = time.perf_counter()
         first = looked = None
@@ -157,6 +165,7 @@ class LayoutRun:
                 break
             self.events.get(timeout=120)
         self.all.append(time.perf_counter() - written)
+        self.cpu.append(cpu_seconds(self.process.pid) - cpu)
         self.first.append(first)
         self.looked_s.append(looked)
         self.drawn.append(sum(1 for fid, f in now["faces"].items() if f["png"] != self.before["faces"][fid]["png"]))
@@ -170,6 +179,7 @@ class LayoutRun:
         return {"first_image_s": round(statistics.median(self.first), 3),
                 "looked_at_s": round(statistics.median(self.looked_s), 3),
                 "all_images_s": round(statistics.median(self.all), 3),
+                "studio_cpu_s": round(statistics.median(self.cpu), 3),
                 "first_image_each_s": [round(s, 3) for s in self.first],
                 "all_images_each_s": [round(s, 3) for s in self.all],
                 "images_changed_per_edit": self.drawn}
@@ -192,7 +202,7 @@ def layout_edits(args) -> None:
     if len(runs) == 2:
         after, before = result["after"], result["before"]
         result["ratio_after_to_before"] = {key: round(after[key] / before[key], 3)
-                                           for key in ("first_image_s", "looked_at_s", "all_images_s")}
+                                           for key in ("first_image_s", "looked_at_s", "all_images_s", "studio_cpu_s")}
     print(json.dumps(result))
 
 

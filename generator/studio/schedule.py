@@ -11,6 +11,7 @@ from .render import Spec
 # most one batch, ~0.3 s); each batch costs about one face more (its PDF's fonts, the check's setup)
 BATCH = 12
 LOOKED = 24        # at most this many on-screen faces in the first drawing (a zoomed-out page of four languages)
+SHOW = 0.5         # seconds between two updates of the page for faces off its screen
 MAX_FOCUS = 400    # ids the page may name; more is a page of no use to put first anyway
 
 
@@ -26,11 +27,10 @@ def page_order(specs: list[Spec]) -> dict[str, tuple]:
                    place(("card", s.game, s.deck, s.card)), place(("lang", s.game, s.lang))) for s in specs}
 
 
-def next_batch(pending: list[Spec], order: dict[str, tuple], focus: list[str], first: bool) -> list[Spec]:
+def next_batch(pending: list[Spec], order: dict[str, tuple], focus: set[str], first: bool) -> list[Spec]:
     """The faces to draw next: the pending ones on screen (in the page's order), else the next
     BATCH in the page's order. `pending` is left with the rest."""
-    shown = set(focus)
-    looked = sorted((s for s in pending if s.id in shown), key=lambda s: order[s.id])
+    looked = sorted((s for s in pending if s.id in focus), key=lambda s: order[s.id])
     if looked:
         batch = looked[:LOOKED if first else BATCH]
     else:

@@ -23,7 +23,7 @@ from ..reading.settling import inputs_stamp, settled
 from .links import Links, problem_card
 from .marks import Mark
 from .render import BACK, Faces, Spec
-from .schedule import BATCH, next_batch, page_order
+from .schedule import BATCH, SHOW, next_batch, page_order
 
 MISSING_TEXT = re.compile(r"no '([a-z]{2})' text")
 
@@ -100,25 +100,31 @@ class Studio:
             self.pending = {s.id for s in todo}
         if not todo:
             self.last_reload = time.perf_counter() - started
-        if early or not todo:
-            self._bump(busy=f"drawing {len(todo)} face(s)" if todo else "")
-        done, order, left = 0, page_order(specs), list(todo)
+            return self._bump(busy="")
+        if early:
+            self._bump(busy=f"drawing {len(todo)} face(s)")
+        done, order, left, shown = 0, page_order(specs), list(todo), time.perf_counter()
         try:
             while left:
                 with self.lock:
-                    focus = list(self.focus)
+                    focus = set(self.focus)
                 batch = next_batch(left, order, focus, first=done == 0)
+                looked = any(s.id in focus for s in batch)
                 for updated in self.faces.render(project, batch):
                     done += len(updated)
                     with self.lock:
                         self.pending.difference_update(updated)
-                    if done == len(todo):
-                        self.last_reload = time.perf_counter() - started
-                    self._bump(busy=f"drawing {len(todo)} face(s): {done} done" if done < len(todo) else "")
+                    # the faces on screen at once, the others at most every SHOW seconds: each
+                    # update is a round trip of the page that the drawing shares the process with
+                    if left and (looked or time.perf_counter() - shown >= SHOW):
+                        self._bump(busy=f"drawing {len(todo)} face(s): {done} done")
+                        shown = time.perf_counter()
                 if left and self.snapshot() != stamp:     # a newer save: its faces, not these
                     self.cancelled += len(left)
                     # left stale (their key is not the one drawn), marked so until the next load draws them
                     return self._bump(busy="files changed: drawing again", pending=set())
+            self.last_reload = time.perf_counter() - started
+            self._bump(busy="", pending=set())
         except (BuildError, DataError, OSError) as exc:   # beyond one face: fonts, icons, the temporary PDF
             problems = exc.problems if isinstance(exc, DataError) else [Problem("", 0, "", _one_line(exc))]
             self._bump(problems=problems, busy="", pending=set())

@@ -60,7 +60,7 @@ def test_the_faces_on_screen_are_drawn_first_and_the_others_marked_until_drawn(b
     assert {fid for fid in after if after[fid] != before[fid]} == set(deck)    # not the other deck, no back
     # the page never shows an image of the old layout as if it were current
     steps = [state for state in big.states if any(state[fid]["png"] != before[fid] for fid in deck)]
-    assert len(steps) >= 3
+    assert len(steps) >= 2        # the faces on screen, then the others (more steps on a slow machine)
     for state in steps:
         assert all((state[fid]["png"] != before[fid]) != state[fid]["stale"] for fid in deck)
     assert not any(face["stale"] for face in big.states[-1].values())
