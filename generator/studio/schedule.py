@@ -5,10 +5,12 @@ save stops the rest of a redraw instead of waiting behind it (session.py), and a
 latest scroll position, so what the designer scrolled to comes next."""
 from __future__ import annotations
 
+from collections import Counter
+
 from .render import Spec
 
-# faces per drawing: one PDF, one update of the page, one look at the files (a save waits for at
-# most one batch, ~0.3 s); each batch costs about one face more (its PDF's fonts, the check's setup)
+# faces of one language per drawing: one PDF, one look at the files (a save waits for at most one
+# batch, ~0.15 s of CPU a language); each PDF costs about one face more (its fonts, the check's setup)
 BATCH = 12
 LOOKED = 24        # at most this many on-screen faces in the first drawing (a zoomed-out page of four languages)
 SHOW = 0.5         # seconds between two updates of the page for faces off its screen
@@ -34,8 +36,15 @@ def next_batch(pending: list[Spec], order: dict[str, tuple], focus: set[str], fi
     if looked:
         batch = looked[:LOOKED if first else BATCH]
     else:
+        # the next rows, up to BATCH faces of each language: a row's languages side by side are
+        # drawn together, and each language's faces in one PDF of about BATCH
         pending.sort(key=lambda s: order[s.id])
-        batch = pending[:BATCH]
+        batch, counts = [], Counter()
+        for spec in pending:
+            if counts[(spec.game, spec.lang)] == BATCH:
+                break
+            counts[(spec.game, spec.lang)] += 1
+            batch.append(spec)
     taken = {s.id for s in batch}
     pending[:] = [s for s in pending if s.id not in taken]
     return batch

@@ -13,12 +13,13 @@ WORDS = "gain draw trade build raid scout hire bank burn keep".split()
 BODY = "size: 9, min_size: 6.5"       # the big layout's body text size: what the edits change
 
 
-def spreadsheet_game(root: Path, rows: int = 111) -> Path:
-    """Make the project at `root`; returns its layout file."""
+def spreadsheet_game(root: Path, rows: int = 111, langs: str = "en") -> Path:
+    """Make the project at `root` (`langs`: `pnp new --lang`; the CSV's texts serve every
+    language); returns its layout file."""
     from generator.cli import main
     root.mkdir(parents=True, exist_ok=True)
     with contextlib.redirect_stdout(io.StringIO()):      # its "created …" lines
-        main(["--root", str(root), "new", "demo"], standalone_mode=False)
+        main(["--root", str(root), "new", "demo", "--lang", langs], standalone_mode=False)
     game = root / "cards" / "demo"
     spec = game / "game.yaml"
     spec.write_text(spec.read_text(encoding="utf-8").replace("decks: [cards]", "decks: [cards, big]"),
@@ -28,7 +29,8 @@ def spreadsheet_game(root: Path, rows: int = 111) -> Path:
         lines.append(f"Card {i + 1},{1 + i % 3},{i % 10},{WORDS[i % 10].title()} {1 + i % 4} :coin:. "
                      f"At the end of the game score {i % 5} :points:.")
     (game / "big.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (game / "big.yaml").write_text("deck: big\nname: {en: Big}\nsize: poker\nlayout: demo/big\n"
+    name = ", ".join(f"{lang}: Big" for lang in langs.split(","))
+    (game / "big.yaml").write_text(f"deck: big\nname: {{{name}}}\nsize: poker\nlayout: demo/big\n"
                                    "back: {layout: demo/back}\ncards_from: big.csv\n", encoding="utf-8")
     layouts = root / "layouts" / "demo.yaml"
     text = layouts.read_text(encoding="utf-8")
@@ -45,6 +47,6 @@ def big_body_size(layouts: Path, size: float) -> None:
     layouts.write_text(text[:at] + body, encoding="utf-8")
 
 
-def big_faces(rows: int = 111) -> list[str]:
+def big_faces(rows: int = 111, langs: tuple[str, ...] = ("en",)) -> list[str]:
     """The face ids of the big deck's fronts, in page order (ids made from the names)."""
-    return [f"demo/big/card-{i + 1}/en" for i in range(rows)]
+    return [f"demo/big/card-{i + 1}/{lang}" for i in range(rows) for lang in langs]

@@ -135,3 +135,21 @@ def test_the_page_gets_the_on_screen_faces_first(tmp_path, running, page_factory
     assert page.evaluate("window.unmarked") == []
     assert page.locator("figure[aria-busy]").count() == 0
     assert errors == []
+
+
+def test_a_rows_languages_are_drawn_together_each_language_in_one_pdf(tmp_path):
+    """Page order puts a row's languages side by side: batches of BATCH faces would make a PDF of
+    BATCH / languages faces (one per language and row group); a batch is BATCH rows instead."""
+    rows = 6
+    layouts = spreadsheet_game(tmp_path / "project", rows, "en,de")
+    studio = Studio(tmp_path / "project", None, None, EDITOR)
+    studio.reload()
+    pdfs, render = [], studio.faces._render
+    studio.faces._render = lambda project, game, lang, todo: pdfs.append([s.id for s in todo]) or \
+        render(project, game, lang, todo)
+    big_body_size(layouts, 8.5)
+    studio.reload()
+    deck = big_faces(rows, ("en", "de"))
+    assert sorted(fid for pdf in pdfs for fid in pdf) == sorted(deck)
+    assert [len(pdf) for pdf in pdfs] == [4, 4, 2, 2]        # BATCH rows, then the last two
+    assert pdfs[0] + pdfs[1] == [f"demo/big/card-{i}/{lang}" for lang in ("en", "de") for i in range(1, 5)]
