@@ -140,15 +140,18 @@ class Faces:
 
     # ------------------------------------------------------------ drawing
 
-    def render(self, project: Project, specs: list[Spec]) -> Iterator[list[str]]:
-        """Draw `specs`, one game and language at a time; yield the ids updated by each."""
+    def render(self, project: Project, specs: list[Spec], halt=None) -> Iterator[list[str]]:
+        """Draw `specs`, one game and language at a time; yield the ids updated by each. `halt()`,
+        asked before each face, ends the drawing when true (the faces drawn so far are kept)."""
         groups: dict[tuple, list[Spec]] = defaultdict(list)
         for spec in specs:
             groups[(spec.game, spec.lang)].append(spec)
-        for (gid, lang), todo in groups.items():
-            yield self._render(project, project.games[gid], lang, todo)
+        for index, ((gid, lang), todo) in enumerate(groups.items()):
+            if index and halt is not None and halt():
+                return
+            yield self._render(project, project.games[gid], lang, todo, halt)
 
-    def _render(self, project: Project, game: GameData, lang: str, todo: list[Spec]) -> list[str]:
+    def _render(self, project: Project, game: GameData, lang: str, todo: list[Spec], halt=None) -> list[str]:
         wanted = {(s.deck, s.card) for s in todo}
         keys = {(s.deck, s.card): s.key for s in todo}
         watch, report, drawn = Watch(), Report(), []
@@ -161,7 +164,8 @@ class Faces:
                                         observe=watch.observe(observe), on_error=watch.failed(on_error),
                                         context=watch.context(context),
                                         one_back=True,    # a back per card: the first card's stands for them
-                                        select=lambda deck, card: (deck.deck, card.id if card else None) in wanted))
+                                        select=lambda deck, card: (deck.deck, card.id if card else None) in wanted
+                                        and not (halt is not None and halt())))
             check_game(project, game, [lang], report, self.bleed, allow_missing=True, draw=draw,
                        geometry_once=False)
             pictures = [(index, _png(image)) for index, image in rasterise(pdf, dpi=self.dpi)] if drawn else []

@@ -5,14 +5,17 @@ save stops the rest of a redraw instead of waiting behind it (session.py), and a
 latest scroll position, so what the designer scrolled to comes next."""
 from __future__ import annotations
 
+import time
 from collections import Counter
+from typing import Callable
 
 from .render import Spec
 
-# faces of one language per drawing: one PDF, one look at the files (a save waits for at most one
-# batch, ~0.15 s of CPU a language); each PDF costs about one face more (its fonts, the check's setup)
-BATCH = 12
+# faces of one language per drawing: one PDF (about one face's CPU more: its fonts, the check's
+# setup); a save or a scroll ends a batch early (Halt), so its size delays neither
+BATCH = 24
 LOOKED = 24        # at most this many on-screen faces in the first drawing (a zoomed-out page of four languages)
+CHECK = 0.1        # seconds between two looks at the files and the page while a batch is drawn
 SHOW = 0.5         # seconds between two updates of the page for faces off its screen
 MAX_FOCUS = 400    # ids the page may name; more is a page of no use to put first anyway
 
@@ -53,3 +56,19 @@ def next_batch(pending: list[Spec], order: dict[str, tuple], focus: set[str], fi
 def focus_ids(query: str) -> list[str]:
     """The faces named by the page's /focus?faces=a,b,… (ids as the page has them)."""
     return [fid for fid in query.split(",") if fid and len(fid) < 300][:MAX_FOCUS]
+
+
+class Halt:
+    """Asked before each face of a batch: True once `changed()` (the files changed, the page
+    scrolled to faces the batch lacks), and from then on; the batch then ends with the faces
+    drawn so far, which are kept. Looks every CHECK seconds; a batch's first face is always drawn."""
+
+    def __init__(self, changed: Callable[[], bool]):
+        self.changed, self.stopped, self.asked, self.checked = changed, False, 0, time.perf_counter()
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        if not self.stopped and self.asked > 1 and time.perf_counter() - self.checked >= CHECK:
+            self.checked = time.perf_counter()
+            self.stopped = self.changed()
+        return self.stopped

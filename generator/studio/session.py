@@ -23,7 +23,7 @@ from ..reading.settling import inputs_stamp, settled
 from .links import Links, problem_card
 from .marks import Mark
 from .render import BACK, Faces, Spec
-from .schedule import BATCH, SHOW, next_batch, page_order
+from .schedule import BATCH, SHOW, Halt, next_batch, page_order
 
 MISSING_TEXT = re.compile(r"no '([a-z]{2})' text")
 
@@ -110,7 +110,9 @@ class Studio:
                     focus = set(self.focus)
                 batch = next_batch(left, order, focus, first=done == 0)
                 looked = any(s.id in focus for s in batch)
-                for updated in self.faces.render(project, batch):
+                halt, got = Halt(lambda: self.snapshot() != stamp or self._scrolled(focus, batch)), set()
+                for updated in self.faces.render(project, batch, halt):
+                    got.update(updated)
                     done += len(updated)
                     with self.lock:
                         self.pending.difference_update(updated)
@@ -119,6 +121,8 @@ class Studio:
                     if left and (looked or time.perf_counter() - shown >= SHOW):
                         self._bump(busy=f"drawing {len(todo)} face(s): {done} done")
                         shown = time.perf_counter()
+                if halt.stopped:      # ended early: the faces it did not reach wait with the others
+                    left.extend(s for s in batch if s.id not in got)
                 if left and self.snapshot() != stamp:     # a newer save: its faces, not these
                     self.cancelled += len(left)
                     # left stale (their key is not the one drawn), marked so until the next load draws them
@@ -134,6 +138,13 @@ class Studio:
             self._bump(problems=[Problem("", 0, "", f"internal error: {type(exc).__name__}: {_one_line(exc)[:200]} "
                                          "(please report it; PNP_DEBUG=1 shows the traceback)")], busy="",
                        pending=set())
+
+    def _scrolled(self, focus: set[str], batch: list[Spec]) -> bool:
+        """The page shows other faces than when `batch` began, some of them still to draw."""
+        with self.lock:
+            now, pending = set(self.focus), set(self.pending)
+        drawing = {s.id for s in batch}
+        return now != focus and any(fid in pending and fid not in drawing for fid in now)
 
     def look_at(self, faces: list[str]) -> None:
         """The faces the page has on screen (drawn first)."""

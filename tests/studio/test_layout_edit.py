@@ -145,11 +145,43 @@ def test_a_rows_languages_are_drawn_together_each_language_in_one_pdf(tmp_path):
     studio = Studio(tmp_path / "project", None, None, EDITOR)
     studio.reload()
     pdfs, render = [], studio.faces._render
-    studio.faces._render = lambda project, game, lang, todo: pdfs.append([s.id for s in todo]) or \
-        render(project, game, lang, todo)
+    studio.faces._render = lambda project, game, lang, todo, *rest: pdfs.append([s.id for s in todo]) or \
+        render(project, game, lang, todo, *rest)
     big_body_size(layouts, 8.5)
     studio.reload()
     deck = big_faces(rows, ("en", "de"))
     assert sorted(fid for pdf in pdfs for fid in pdf) == sorted(deck)
     assert [len(pdf) for pdf in pdfs] == [4, 4, 2, 2]        # BATCH rows, then the last two
     assert pdfs[0] + pdfs[1] == [f"demo/big/card-{i}/{lang}" for lang in ("en", "de") for i in range(1, 5)]
+
+
+def test_a_save_ends_the_batch_being_drawn_and_keeps_its_drawn_faces(big, monkeypatch):
+    """The files are looked at between two faces of a batch too (every CHECK seconds; here at
+    each face): a save during a batch ends it, the faces drawn so far are shown."""
+    monkeypatch.setattr("generator.studio.schedule.CHECK", 0)
+    looks, snapshot = [], big.snapshot
+
+    def saved_during_the_third_face():
+        looks.append(1)
+        return snapshot() + (("saved",) if len(looks) >= 4 else ())   # the reload's own look, then a face each
+
+    big.snapshot = saved_during_the_third_face
+    big_body_size(big.layouts, 8.5)
+    big.reload()
+    assert big.drawn == big_faces(ROWS)[:3] and big.cancelled == ROWS - 3
+
+
+def test_a_scroll_during_a_batch_draws_the_faces_scrolled_to_next(big, monkeypatch):
+    monkeypatch.setattr("generator.studio.schedule.CHECK", 0)
+    deck, looks, snapshot = big_faces(ROWS), [], big.snapshot
+
+    def scrolled_while_the_second_face_is_due():
+        looks.append(1)
+        if len(looks) == 2:
+            big.look_at([deck[8]])
+        return snapshot()
+
+    big.snapshot = scrolled_while_the_second_face_is_due
+    big_body_size(big.layouts, 8.5)
+    big.reload()
+    assert big.drawn == [deck[0], deck[8], *deck[1:8], deck[9]] and big.cancelled == 0
