@@ -15,7 +15,9 @@ from .render import Spec
 # setup); a save or a scroll ends a batch early (Halt), so its size delays neither
 BATCH = 24
 LOOKED = 24        # at most this many on-screen faces in the first drawing (a zoomed-out page of four languages)
-CHECK = 0.1        # seconds between two looks at the files and the page while a batch is drawn
+# seconds between two looks at the files and the page while a batch is drawn: a save is read once
+# it has held for 0.25 s anyway (reading/settling.py), and a look at the files costs 2-7 ms
+CHECK = 0.25
 SHOW = 0.5         # seconds between two updates of the page for faces off its screen
 MAX_FOCUS = 400    # ids the page may name; more is a page of no use to put first anyway
 
