@@ -15,13 +15,14 @@ import os
 import re
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from datafile.errors import DataError
 from datafile.source import read_bytes
 
 from ..site.http_guard import EVERY_INTERFACE, LOCAL_HOSTS, HostRule, allowed_hosts
 from ..site.serve import PreviewServer
+from .schedule import focus_ids
 from .session import Studio
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -72,6 +73,10 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, studio.state_json(), "application/json", cache="no-store")
         if path == "/events":
             return self._events()
+        if path == "/focus":       # the faces on the page's screen: drawn first (a GET: the page's order only)
+            query = parse_qs(urlsplit(self.path).query).get("faces", [""])[0]
+            studio.look_at(focus_ids(query))
+            return self._send(204, b"", "text/plain; charset=utf-8")
         match = FACE.match(path)
         if match:
             data = studio.faces.images.get(match.group(1))

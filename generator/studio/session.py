@@ -23,6 +23,7 @@ from ..reading.settling import inputs_stamp, settled
 from .links import Links, problem_card
 from .marks import Mark
 from .render import BACK, Faces, Spec
+from .schedule import BATCH, SHOW, Halt, next_batch, page_order
 
 MISSING_TEXT = re.compile(r"no '([a-z]{2})' text")
 
@@ -46,6 +47,9 @@ class Studio:
         self.busy = "loading the project"
         self.stopping = threading.Event()
         self.last_reload = 0.0                    # seconds the last reload took (the status line)
+        self.focus: list[str] = []                # the faces on the page's screen: drawn first
+        self.pending: set[str] = set()            # faces stale and not drawn yet: shown as updating
+        self.cancelled = 0                        # faces a newer save left undrawn (tests count them)
         self._state: tuple[int, bytes] | None = None
 
     # ------------------------------------------------------------ watching
@@ -60,7 +64,7 @@ class Studio:
             now = self.snapshot()
             if now != seen:
                 seen = settled(self.snapshot, now, self.stopping.wait)   # a file being saved: read once whole
-                self.reload()
+                self.reload(seen)
             self.stopping.wait(interval)
 
     def stop(self) -> None:
@@ -70,8 +74,12 @@ class Studio:
 
     # ------------------------------------------------------------ loading and drawing
 
-    def reload(self) -> None:
+    def reload(self, stamp: tuple | None = None) -> None:
+        """Load the files as they are (`stamp`: their snapshot, as the watch saw them settle) and
+        draw the stale faces, on-screen ones first; a change of the files between two batches
+        stops the drawing: the watch loads again at once and draws what is then stale."""
         started = time.perf_counter()
+        stamp = stamp if stamp is not None else self.snapshot()
         try:
             project = load_project(self.root, self.games)
             specs = self.faces.plan(project, self.langs)
@@ -79,32 +87,69 @@ class Studio:
             return self._bump(problems=exc.problems, busy="", unloaded=True)
         except BuildError as exc:          # a refused input folder (input_files)
             return self._bump(problems=[Problem("", 0, "", str(exc))], busy="", unloaded=True)
-        todo = self.faces.stale(specs)
         self.faces.forget(specs)
+        recalled = self.faces.recall(specs)     # an edit undone: its images are still here
+        todo = self.faces.stale(specs)
         # shown at once when the page has something to show before drawing: a new structure, a
-        # banner to clear, a long drawing; a one-card edit waits for its image (one update, not three)
-        early = self.problems or [s.id for s in specs] != [s.id for s in self.specs] or len(todo) > 8
+        # banner to clear, images recalled, more than one batch (its faces marked as updating);
+        # a one-card edit waits for its image (one update, not three)
+        early = self.problems or recalled or [s.id for s in specs] != [s.id for s in self.specs] \
+            or len(todo) > BATCH
         with self.lock:
             self.project, self.specs, self.problems, self.unloaded = project, specs, [], False
+            self.pending = {s.id for s in todo}
         if not todo:
             self.last_reload = time.perf_counter() - started
-        if early or not todo:
-            self._bump(busy=f"drawing {len(todo)} face(s)" if todo else "")
-        done = 0
+            return self._bump(busy="")
+        if early:
+            self._bump(busy=f"drawing {len(todo)} face(s)")
+        done, order, left, shown = 0, page_order(specs), list(todo), time.perf_counter()
         try:
-            for updated in self.faces.render(project, todo):
-                done += len(updated)
-                if done == len(todo):
-                    self.last_reload = time.perf_counter() - started
-                self._bump(busy=f"drawing {len(todo)} face(s): {done} done" if done < len(todo) else "")
+            while left:
+                with self.lock:
+                    focus = set(self.focus)
+                batch = next_batch(left, order, focus, first=done == 0)
+                looked = any(s.id in focus for s in batch)
+                halt, got = Halt(lambda: self.snapshot() != stamp or self._scrolled(focus, batch)), set()
+                for updated in self.faces.render(project, batch, halt):
+                    got.update(updated)
+                    done += len(updated)
+                    with self.lock:
+                        self.pending.difference_update(updated)
+                    # the faces on screen at once, the others at most every SHOW seconds: each
+                    # update is a round trip of the page that the drawing shares the process with
+                    if left and (looked or time.perf_counter() - shown >= SHOW):
+                        self._bump(busy=f"drawing {len(todo)} face(s): {done} done")
+                        shown = time.perf_counter()
+                if halt.stopped:      # ended early: the faces it did not reach wait with the others
+                    left.extend(s for s in batch if s.id not in got)
+                if left and self.snapshot() != stamp:     # a newer save: its faces, not these
+                    self.cancelled += len(left)
+                    # left stale (their key is not the one drawn), marked so until the next load draws them
+                    return self._bump(busy="files changed: drawing again", pending=set())
+            self.last_reload = time.perf_counter() - started
+            self._bump(busy="", pending=set())
         except (BuildError, DataError, OSError) as exc:   # beyond one face: fonts, icons, the temporary PDF
             problems = exc.problems if isinstance(exc, DataError) else [Problem("", 0, "", _one_line(exc))]
-            self._bump(problems=problems, busy="")
+            self._bump(problems=problems, busy="", pending=set())
         except Exception as exc:  # noqa: BLE001 - the watch must outlive a bug; PNP_DEBUG=1 shows the traceback
             if os.environ.get("PNP_DEBUG"):
                 raise
             self._bump(problems=[Problem("", 0, "", f"internal error: {type(exc).__name__}: {_one_line(exc)[:200]} "
-                                         "(please report it; PNP_DEBUG=1 shows the traceback)")], busy="")
+                                         "(please report it; PNP_DEBUG=1 shows the traceback)")], busy="",
+                       pending=set())
+
+    def _scrolled(self, focus: set[str], batch: list[Spec]) -> bool:
+        """The page shows other faces than when `batch` began, some of them still to draw."""
+        with self.lock:
+            now, pending = set(self.focus), set(self.pending)
+        drawing = {s.id for s in batch}
+        return now != focus and any(fid in pending and fid not in drawing for fid in now)
+
+    def look_at(self, faces: list[str]) -> None:
+        """The faces the page has on screen (drawn first)."""
+        with self.lock:
+            self.focus = faces
 
     def _bump(self, **changes) -> None:
         with self.changed:
@@ -129,14 +174,15 @@ class Studio:
                 return self._state[1]
             version = self.version
             snapshot = (self.project, list(self.specs), dict(self.faces.entries), list(self.problems), self.busy,
-                        self.last_reload, self.unloaded)
+                        self.last_reload, self.unloaded, set(self.pending))
         data = json.dumps(self._state_dict(version, *snapshot), ensure_ascii=False).encode()
         with self.lock:
             if self._state is None or self._state[0] < version:
                 self._state = (version, data)
         return data
 
-    def _state_dict(self, version, project, specs, entries, problems, busy, seconds, unloaded=False) -> dict:
+    def _state_dict(self, version, project, specs, entries, problems, busy, seconds, unloaded=False,
+                    pending=frozenset()) -> dict:
         links = Links(project, self.editor) if project else None
         broken = self._broken_cards(project, problems)
         banner = [links.problem(p) if links else {"text": str(p), "label": "", "href": ""} for p in problems]
@@ -161,7 +207,7 @@ class Studio:
                 "previous": f"/face/{entry.previous}.png" if entry and entry.previous else None,
                 "diff": f"/diff/{entry.previous}/{entry.png}.png" if entry and entry.previous else None,
                 "since": f"/diff/{entry.first}/{entry.png}.png" if entry and entry.first != entry.png else None,
-                "stale": entry is None or entry.key != spec.key,
+                "stale": entry is None or entry.key != spec.key or spec.id in pending,
                 "marks": out,
             }
         for game in (project.games.values() if project else []):

@@ -12,7 +12,7 @@ from PIL import Image
 
 from tests.conftest import pnp
 from tests.pipeline.helpers import replace_in
-from tests.studio.conftest import game_project, wait_for
+from tests.studio.conftest import EDITOR, game_project, wait_for
 
 
 def request(studio, path: str, host: str | None = None, method: str = "GET"):
@@ -52,6 +52,27 @@ def test_a_foreign_host_header_is_refused(studio, host):
     assert response.status == 403
     for good in (f"127.0.0.1:{studio.server.port}", f"localhost:{studio.server.port}"):
         assert request(studio, "/state.json", good)[0].status == 200
+
+
+def test_the_page_says_which_faces_are_on_screen(tmp_path):
+    """/focus: the faces the next redraw draws first (test_layout_edit.py draws in that order).
+    Served before anything is drawn: a server alone, no drawing (a short test)."""
+    from generator.studio.server import StudioServer
+    from generator.studio.session import Studio
+    server = StudioServer(Studio(tmp_path, None, None, EDITOR), "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    studio = type("Served", (), {"server": server, "session": server.studio})
+    try:
+        shown = ["san-gimignano/nobles/giostra/en", "san-gimignano/towers/tower-5/en"]
+        response, body = request(studio, "/focus?faces=" + ",".join(shown))
+        assert response.status == 204 and body == b"" and studio.session.focus == shown
+        response, _ = request(studio, "/focus?faces=san-gimignano/towers/tower-1/en", host="attacker.example")
+        assert response.status == 403 and studio.session.focus == shown
+        response, _ = request(studio, "/focus")          # nothing on screen (every row filtered out)
+        assert response.status == 204 and studio.session.focus == []
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_only_the_games_regular_files_are_served(studio, tmp_path):

@@ -76,10 +76,35 @@
     $("banner").hidden = errors.length === 0;
   }
 
+  // ------------------------------------------------------------ what is on screen
+
+  // After an edit the studio draws the faces on screen first: the page tells it which they are
+  // (in the page's order), again whenever scrolling, filters or zoom change them.
+  const onScreen = new Set();
+  let focusSent = "";
+  let focusTimer = 0;
+  const screen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) onScreen.add(entry.target.dataset.face);
+      else onScreen.delete(entry.target.dataset.face);
+    }
+    clearTimeout(focusTimer);
+    focusTimer = setTimeout(sendFocus, 100);
+  });
+
+  function sendFocus() {
+    const ids = [...faces.keys()].filter((id) => onScreen.has(id)).join(",");
+    if (ids === focusSent) return;
+    focusSent = ids;
+    fetch(`/focus?faces=${encodeURIComponent(ids)}`, {cache: "no-store"}).catch(() => { focusSent = ""; });
+  }
+
   // ------------------------------------------------------------ the page's structure
 
   function build(state) {
     faces.clear();
+    screen.disconnect();
+    onScreen.clear();
     const deckSelect = $("deck");
     const chosenDeck = deckSelect.value;
     deckSelect.replaceChildren(el("option", {value: ""}, "All decks"));
@@ -143,6 +168,7 @@
     const fig = el("figure", {class: "face", "data-face": id}, frame, el("figcaption", {}, list));
     fig.style.setProperty("--w-mm", String(size.width + 2 * b));
     faces.set(id, {figure: fig, frame, img, waiting, marks, list, data: null, marksKey: "", size});
+    screen.observe(fig);
     return fig;
   }
 
@@ -184,9 +210,13 @@
     if (src && view.img.getAttribute("src") !== src) {
       view.img.src = src;
       view.img.hidden = false;
-      view.waiting.hidden = true;
     }
-    view.figure.classList.toggle("stale", Boolean(face.stale && face.png));
+    // an image of files since changed is never shown as if it were current: marked until redrawn
+    const updating = Boolean(face.stale && face.png);
+    view.figure.classList.toggle("stale", updating);
+    view.figure.toggleAttribute("aria-busy", updating);
+    view.waiting.textContent = face.png ? "updating…" : "drawing…";
+    view.waiting.hidden = Boolean(face.png) && !updating;
     const key = JSON.stringify(face.marks);
     if (key !== view.marksKey) {
       view.marksKey = key;
