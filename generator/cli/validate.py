@@ -72,6 +72,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
     from ..products.cards import grid_warnings
     for line in grid_warnings(project, list(project.games.values()), SheetOptions(paper, bleed, fold=fold)):
         click.secho(line, fg="yellow", err=True)
+    from ..checks.frame import cut_outlines
+    for line in cut_outlines(project, list(project.games.values())):   # prints, under the white frame
+        click.secho(line, fg="yellow", err=True)
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
     from ..checks.quantity import quantity_notes
