@@ -252,10 +252,28 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
                 continue
             said.add((file, line, outside[0]))
             out.add(file, line, f"layouts.{lid.split('/', 1)[1]}.regions.{r.name}.{outside[0]}",
-                    f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck "
-                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)"
-                    + _bare_number(layout, r, outside[0]),
-                    "a box that overlaps the card: x from 0 to its width, y from 0 to its height")
+                    *_off_words(layout, r, size, deck.deck, outside[0]))
+
+
+def _off_words(layout, r, size, deck: str, axis: str) -> tuple[str, str]:
+    """The off-card line in the unit the box was written in (Squib's px on its canvas, which
+    holds the bleed: a box at 37.5 px lies on the cut), else in mm."""
+    unit = (r.units or {}).get(axis)
+    if unit == "px" and layout.dpi:
+        bleed = layout.canvas_bleed
+
+        def px(v: float) -> str:
+            return f"{round((v + bleed) / 25.4 * layout.dpi, 1):g}"
+        x0, x1 = px(0), px(size.width)
+        y0, y1 = px(0), px(size.height)
+        return (f"the box lies wholly off the card of deck '{deck}' (x {px(r.x)} to {px(r.x + r.width)} px, "
+                f"y {px(r.y)} to {px(r.y + r.height)} px; the card is x {x0} to {x1} px, y {y0} to {y1} px "
+                f"at the layout's dpi {layout.dpi:g})",
+                f"a box that overlaps the card: x from {x0} to {x1} px, y from {y0} to {y1} px")
+    return (f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck '{deck}' "
+            f"(x {r.x:.4g} to {r.x + r.width:.4g} mm, y {r.y:.4g} to {r.y + r.height:.4g} mm)"
+            + _bare_number(layout, r, axis),
+            "a box that overlaps the card: x from 0 to its width, y from 0 to its height")
 
 
 def _bare_number(layout, r, axis: str) -> str:

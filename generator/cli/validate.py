@@ -288,10 +288,9 @@ def _known_icons(project: Project, game) -> None:
     """Every icon the faces show (an icon region's name is a template) is defined, as the build
     requires; rendering them all also finds a template over its budget (aids.py)."""
     unknown = sorted(used_icons(project, game) - project.defined_icons(game.id))
-    if unknown:
-        raise DataError([Problem(str(game.directory.relative_to(project.root)) if game.directory.is_relative_to(
-            project.root) else game.id, 0, "", f"the cards use icon '{unknown[0][:60]}', which no layout file defines",
-            "an icon of the game's layout file or layouts/icons.yaml")])
+    if unknown:        # at the box (or cell) that writes it, with the nearest defined name
+        from ..checks.icon_refs import unknown_icon_problem
+        raise DataError([unknown_icon_problem(project, game, unknown)])
 
 
 def glyph_problems(project: Project, game, names_only: bool = False) -> list[Problem]:
