@@ -3,14 +3,24 @@ layout box whose template writes it, else the spreadsheet cell (or deck text) th
 with the nearest name the layout files define."""
 from __future__ import annotations
 
-from datafile.errors import Problem, closest
+from datafile.errors import DataError, Problem, closest
 
 from ..model.project import GameData, Project
 from .deck_layouts import deck_layouts
 from .sheet_cells import holding
 
 
-def unknown_icon_problem(project: Project, game: GameData, names: list[str]) -> Problem:
+def check_unknown_icons(project: Project, game: GameData, names: list[str]) -> None:
+    """A DataError of one line for the first of `names`; none for an icon a layout's `embed:`
+    names (said at that entry, crosscheck.py)."""
+    embeds = {icon for deck in game.decks for _lid, layout in deck_layouts(project, deck, project.size_of(deck))
+              for icon in layout.embed.values()}
+    names = [name for name in names if name not in embeds]
+    if names:
+        raise DataError([_problem(project, game, names)])
+
+
+def _problem(project: Project, game: GameData, names: list[str]) -> Problem:
     icon, defined = names[0], sorted(project.icons_for(game.id))
     guess = closest(icon, defined)
     file, line, field = _written_at(project, game, icon) or (project.relative(game.directory), 0, "")

@@ -289,8 +289,8 @@ def _known_icons(project: Project, game) -> None:
     requires; rendering them all also finds a template over its budget (aids.py)."""
     unknown = sorted(used_icons(project, game) - project.defined_icons(game.id))
     if unknown:        # at the box (or cell) that writes it, with the nearest defined name
-        from ..checks.icon_refs import unknown_icon_problem
-        raise DataError([unknown_icon_problem(project, game, unknown)])
+        from ..checks.icon_refs import check_unknown_icons
+        check_unknown_icons(project, game, unknown)
 
 
 def glyph_problems(project: Project, game, names_only: bool = False) -> list[Problem]:
