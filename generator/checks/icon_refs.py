@@ -13,6 +13,8 @@ from .sheet_cells import holding
 def check_unknown_icons(project: Project, game: GameData, names: list[str]) -> None:
     """A DataError of one line for the first of `names`; none for an icon a layout's `embed:`
     names (said at that entry, crosscheck.py)."""
+    if not names:
+        return
     embeds = {icon for deck in game.decks for _lid, layout in deck_layouts(project, deck, project.size_of(deck))
               for icon in layout.embed.values()}
     names = [name for name in names if name not in embeds]
