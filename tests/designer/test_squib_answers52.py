@@ -56,3 +56,20 @@ def test_a_box_off_the_card_in_px_is_said_in_px(tmp_path):
     assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
     assert "(x 900 to 1000 px, y 37.5 to 87.5 px; the card is x 37.5 to 781.6 px" in found, found
     assert " mm" not in found, found
+
+
+def test_an_unknown_inline_icon_from_a_spreadsheet_is_said_at_its_cell(tmp_path):
+    """The icon a face prints came from a cell, not from the layout: said at the cell."""
+    from tests.authoring.helpers import add_deck, new_game
+    game = new_game(tmp_path)
+    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
+                             "cards_from: heroes.csv\n")
+    (game / "heroes.csv").write_text("Name,Cost\nArcher,2 :coinn:\nSmith,3\n")
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    layout.write_text(layout.read_text().replace("\n  back:\n", '\n  hero:\n    regions:\n      title: {kind: text, '
+                                                 'x: 5, y: 60, width: 53, height: 10, text: "{{ card.props.cost }}"}'
+                                                 "\n  back:\n", 1))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert result.output.startswith("cards/spice-road/heroes.csv:2: column B 'Cost': unknown icon ':coinn:'; "
+                                    "did you mean ':coin:'?"), result.output
