@@ -23,7 +23,7 @@ import pdfplumber.page
 CACHE: Path | None = None     # set for the run by tests/conftest.py (None: no cache, plain pdfplumber)
 
 
-def _key(path: Path) -> str:
+def file_key(path: Path) -> str:
     """The file as it is now: its path, size, mtime and inode (a PDF written again is another)."""
     stat = path.stat()
     return hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
@@ -35,7 +35,7 @@ def open_pdf(path: Path | str) -> Iterator[pdfplumber.PDF]:
     doc = pdfplumber.open(path)
     try:
         if CACHE is not None:
-            key = _key(path)
+            key = file_key(path)
             for page in doc.pages:
                 page.parse_objects = _kept_or_parsed(page, CACHE / f"{key}-{page.page_number}.pickle")
         yield doc
@@ -73,7 +73,7 @@ def page_texts(path: Path | str) -> list[str]:
     in the run: several tests read the same rules.pdf or cards.pdf as text, and the layout
     analysis behind extract_text costs more than the parse open_pdf keeps."""
     path = Path(path)
-    kept = CACHE / f"{_key(path)}-text.pickle" if CACHE is not None else None
+    kept = CACHE / f"{file_key(path)}-text.pickle" if CACHE is not None else None
     if kept is not None and kept.exists():
         return list(pickle.loads(kept.read_bytes()))
     with open_pdf(path) as doc:
