@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import subprocess
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -81,3 +82,17 @@ def page_texts(path: Path | str) -> list[str]:
     if kept is not None:
         _keep(kept, tuple(texts))
     return texts
+
+
+def poppler_text(path: Path | str, layout: bool = False) -> str:
+    """pdftotext's text of the file, made once per file version in the run: the print tests read
+    each PDF of the session's build as text in several files (leaks, typography, names, notation)."""
+    path = Path(path)
+    kept = CACHE / f"{file_key(path)}-pdftotext{'-layout' if layout else ''}.pickle" if CACHE is not None else None
+    if kept is not None and kept.exists():
+        return pickle.loads(kept.read_bytes())
+    args = ["pdftotext", "-enc", "UTF-8"] + (["-layout"] if layout else []) + [str(path), "-"]
+    text = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    if kept is not None:
+        _keep(kept, text)
+    return text
