@@ -82,10 +82,13 @@ def _language_fields(header: list[str], languages: list[str], display: str,
 def read_table(path: Path, display: str, sheet: str | None, key: str | None,
                within: tuple[Path, ...] | None, at: tuple[str, int], languages: list[str] = ()) -> Table:
     """A lookup table: every row under its header, by its key column; DataError naming file and row."""
-    from .spreadsheet import read_rows   # the read rule of every spreadsheet (size, links, folder)
+    from .spreadsheet import ragged_rows, read_rows   # the rules of every spreadsheet (size, links, folder, cells)
     rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(is_blank(c) for c in cells)]
     if not rows:
         raise DataError([Problem(display, 0, "", "the lookup table is empty", "a header row, then one row per key")])
+    ragged = ragged_rows(rows, display, path.suffix.lower() == ".csv")
+    if ragged:   # a stray separator shifts the row's cells: nothing of it is trusted, as in a deck's sheet
+        raise DataError(ragged)
     header = [str(c).strip() if not is_blank(c) else "" for c in rows[0][1]]
     names = {property_key(h): i for i, h in enumerate(header) if h}
     if key is None:

@@ -122,7 +122,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if unread:   # every row would silently print once
         raise DataError(unread)
     tables = looked_up(columns, lookups or {}, properties, display)   # a property key -> its table (lookups.py)
-    ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
+    ragged = ragged_rows(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
     if where:    # the rows of this deck only (one sheet split into decks, each with its back)
@@ -274,7 +274,7 @@ def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> st
     return made
 
 
-def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
+def ragged_rows(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
     """Rows with a filled cell beyond the header's last column, or (CSV) fewer cells than it:
     one line each, naming the row and both counts."""
     header = rows[0][1]
