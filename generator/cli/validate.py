@@ -74,8 +74,10 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(line, fg="yellow", err=True)
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
+    from ..checks.near_columns import near_notes
     from ..checks.quantity import quantity_notes
-    for line in quantity_notes(project, list(project.games.values())):   # prints, more copies than rows
+    for line in quantity_notes(project, list(project.games.values())) \
+            + near_notes(project, list(project.games.values())):   # prints, more copies than rows; a header read as is
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
         for empty in empty_boxes(project, game) + literal_problems(project, game):   # the build goes on

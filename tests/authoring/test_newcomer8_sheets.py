@@ -78,3 +78,26 @@ def test_a_short_lookup_row_is_the_same_cell_count_line(tmp_path):
     assert result.exit_code == 1
     [line] = lines_of(result)
     assert line.startswith("cards/spice-road/positioning.csv:2: 3 cells in this row, 4 columns in the header"), line
+
+
+SHIP = TACTIC.replace("tactic:", "ship:").replace("_(card.props.picket_bonus)", "card.props.text1")
+
+
+def test_a_header_the_layout_reads_is_accepted_as_it_is(tmp_path):
+    # Squib's Text1 is like the card's `text`: it was refused ("unknown column; did you mean 'text'?")
+    tactics(tmp_path, cards=CARDS.replace("Picket bonus", "Text1"), tactic=SHIP)
+    (tmp_path / "cards/spice-road/tactics.yaml").write_text(DECK.replace("spice-road/tactic", "spice-road/ship"),
+                                                            encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "Text1" not in result.output
+
+
+def test_a_header_like_a_known_column_that_no_layout_reads_is_a_note(tmp_path):
+    tactics(tmp_path, cards=CARDS.replace("Picket bonus", "Txt"), tactic=TACTIC.replace(
+        "_(card.props.picket_bonus)", "card.text"))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.output.splitlines() if line.startswith("note:")]
+    assert notes == ["note: cards/spice-road/tactics.csv:1: column D 'Txt' gives card.props.txt, which no layout "
+                     "reads; did you mean 'text'? (rename the header to read it as text)"], result.output
