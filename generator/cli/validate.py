@@ -54,8 +54,11 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
             # a field said wrong already (in any layout extending its box's): not again
             said = {(p.file, p.line, _box_field(p.field)) for p in problems}
+            # a cell a box said wrong cannot print (`card.props.picket_bonnus`): the box's line only
+            lines = {f"at {p.file}:{p.line})" for p in problems if p.line}
             problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-                         if (p.file, p.line, _box_field(p.field)) not in said]
+                         if (p.file, p.line, _box_field(p.field)) not in said
+                         and not any(at in p.message for at in lines)]
     # a catalogue shared by several games, a box other layouts extend: once
     problems = fold_stubs(project, once_per_place(dict.fromkeys(problems)))
     if project is not None:

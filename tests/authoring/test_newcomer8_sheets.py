@@ -101,3 +101,17 @@ def test_a_header_like_a_known_column_that_no_layout_reads_is_a_note(tmp_path):
     notes = [line for line in result.output.splitlines() if line.startswith("note:")]
     assert notes == ["note: cards/spice-road/tactics.csv:1: column D 'Txt' gives card.props.txt, which no layout "
                      "reads; did you mean 'text'? (rename the header to read it as text)"], result.output
+
+
+def test_a_slip_in_the_layout_is_said_at_the_box_with_the_column_that_exists(tmp_path):
+    # was: tactics.csv:1: column D 'Picket bonus': … did you mean the header 'picket_bonnus'?
+    tactics(tmp_path, tactic=TACTIC.replace("card.props.picket_bonus", "card.props.picket_bonnus"))
+    line = next(n for n, text in enumerate((tmp_path / "layouts/spice-road.yaml").read_text().splitlines(), 1)
+                if "picket_bonnus" in text)
+    for command in ("validate", "build"):
+        result = pnp(command, "spice-road", root=tmp_path)
+        assert result.exit_code == 1
+        [said] = lines_of(result)
+        assert said.startswith(f"layouts/spice-road.yaml:{line}: spice-road/tactic regions.picket.text: unknown "
+                               "property 'card.props.picket_bonnus'; did you mean 'Picket bonus' (card.props.picket_bonus, "
+                               "column D 'Picket bonus' of cards/spice-road/tactics.csv)?"), said
