@@ -115,3 +115,25 @@ def test_a_slip_in_the_layout_is_said_at_the_box_with_the_column_that_exists(tmp
         assert said.startswith(f"layouts/spice-road.yaml:{line}: spice-road/tactic regions.picket.text: unknown "
                                "property 'card.props.picket_bonnus'; did you mean 'Picket bonus' (card.props.picket_bonus, "
                                "column D 'Picket bonus' of cards/spice-road/tactics.csv)?"), said
+
+
+def test_a_slip_of_a_table_key_is_one_line_at_the_table_suggesting_the_sheet_value(tmp_path):
+    # was: a line per card row (three), each suggesting the table's misspelt key
+    tactics(tmp_path, cards=CARDS + "Raid,Überfall,Together,\nStorm,Sturm,Together,\n",
+            table=TABLE.replace("Together,#", "Togther,#"))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    assert lines_of(result) == [
+        "cards/spice-road/positioning.csv:2: column A 'Positioning': key 'Togther' is used by no card, while column "
+        "C 'Positioning' of cards/spice-road/tactics.csv holds 'Together' (rows 2, 4, 5); did you mean 'Together'? "
+        "(expected the key as the sheet writes it, 'Together', or those cells changed to 'Togther')"], result.output
+
+
+def test_a_value_several_rows_misspell_is_one_line_at_its_first_row(tmp_path):
+    # Feint (row 3) has the table's 'Ahead': the sheet's 'Ahaed' is the slip, said once
+    tactics(tmp_path, cards=CARDS + "Raid,Überfall,Ahaed,\nStorm,Sturm,Ahaed,\n")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    [line] = lines_of(result)
+    assert line.startswith("cards/spice-road/tactics.csv:4: column C 'Positioning': 'Ahaed' is no row of "
+                           "cards/spice-road/positioning.csv; did you mean 'Ahead'? (on rows 4, 5)"), line
