@@ -132,9 +132,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             ctx.obj["said_frame"] = True
     if any(job.product.name == "cards" for job in plan) and not (ctx.obj or {}).get("said_empty"):
         from ..checks.faces import empty_boxes
+        from ..checks.column_words import column_words
         from ..checks.literals import literal_problems
         for game in {job.game.id: job.game for job in plan}.values():
-            for empty in empty_boxes(project, game) + literal_problems(project, game):   # once a watch
+            for empty in empty_boxes(project, game) + literal_problems(project, game) \
+                    + column_words(project, game):   # once a watch
                 click.secho(f"warning: {empty}", fg="yellow", err=True)
         if ctx.obj is not None and ctx.obj.get("watching") is not None:
             ctx.obj["said_empty"] = True

@@ -17,6 +17,7 @@ from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
 from ..checks.faces import empty_boxes, face_problems, printed_texts
+from ..checks.column_words import column_words
 from ..checks.literals import literal_problems
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
@@ -83,7 +84,7 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
             + near_notes(project, list(project.games.values())):   # prints, more copies than rows; a header read as is
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
-        for empty in empty_boxes(project, game) + literal_problems(project, game):   # the build goes on
+        for empty in empty_boxes(project, game) + literal_problems(project, game) + column_words(project, game):
             click.secho(f"warning: {empty}", fg="yellow", err=True)
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "

@@ -90,7 +90,7 @@ def test_a_header_the_layout_reads_is_accepted_as_it_is(tmp_path):
                                                             encoding="utf-8")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0, result.output
-    assert "Text1" not in result.output
+    assert "did you mean" not in result.output and "unknown column" not in result.output
 
 
 def test_a_header_like_a_known_column_that_no_layout_reads_is_a_note(tmp_path):
@@ -137,3 +137,34 @@ def test_a_value_several_rows_misspell_is_one_line_at_its_first_row(tmp_path):
     [line] = lines_of(result)
     assert line.startswith("cards/spice-road/tactics.csv:4: column C 'Positioning': 'Ahaed' is no row of "
                            "cards/spice-road/positioning.csv; did you mean 'Ahead'? (on rows 4, 5)"), line
+
+
+FLAVOR = TACTIC.replace('      picket:', '      flavor: {kind: text, x: 5, y: 65, width: 53, height: 10, '
+                        'text: "{{ card.props.flavor }}"}\n      picket:')
+
+
+def _warned(result) -> list[str]:
+    return [line for line in result.output.splitlines() if "print as written" in line]
+
+
+def test_a_plain_text_column_printed_in_english_on_german_cards_is_one_warning_at_its_header(tmp_path):
+    tactics(tmp_path, cards=CARDS.replace("Picket bonus\n", "Picket bonus,Flavor,Cost\n")
+            .replace("+1 speed\n", "+1 speed,Close the ranks,3\n").replace("Ahead,\n", "Ahead,,,+1\n"),
+            tactic=FLAVOR.replace("card.props.flavor", "card.props.flavor }} {{ card.props.cost"))
+    for command in (("validate",), ("build", "--only", "cards", "--out", str(tmp_path / "out")), ("check",)):
+        result = pnp(command[0], "spice-road", *command[1:], root=tmp_path)
+        assert result.exit_code == 0, (command, result.output)
+        [line] = _warned(result)   # Flavor, not Cost (numbers), nor Picket bonus (through _())
+        assert "cards/spice-road/tactics.csv:1: column E 'Flavor': its words print as written on the de cards " \
+               "('Close the ranks', box 'flavor' at layouts/spice-road.yaml:" in line, (command, result.output)
+    # said language-free: quiet; a name the sheet lacks is one line at that entry
+    deck = tmp_path / "cards/spice-road/tactics.yaml"
+    deck.write_text(DECK + "language_free: [Flavor]\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0 and not _warned(result), result.output
+    deck.write_text(DECK + "language_free: [Flavour]\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    [line] = lines_of(result)
+    assert line.startswith("cards/spice-road/tactics.yaml:8: language_free: no column 'Flavour' in "
+                           "cards/spice-road/tactics.csv; did you mean 'Flavor'?"), line
