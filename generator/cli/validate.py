@@ -55,11 +55,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
             # a field said wrong already (in any layout extending its box's): not again
             said = {(p.file, p.line, _box_field(p.field)) for p in problems}
-            # a cell a box said wrong cannot print (`card.props.picket_bonnus`): the box's line only
-            lines = {f"at {p.file}:{p.line})" for p in problems if p.line}
+            boxes = {f"at {p.file}:{p.line})" for p in problems if p.line}   # a box's slip: not again per cell
             problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-                         if (p.file, p.line, _box_field(p.field)) not in said
-                         and not any(at in p.message for at in lines)]
+                         if (p.file, p.line, _box_field(p.field)) not in said and not any(b in p.message for b in boxes)]
     # a catalogue shared by several games, a box other layouts extend: once
     problems = fold_stubs(project, once_per_place(dict.fromkeys(problems)))
     if project is not None:
@@ -78,10 +76,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(line, fg="yellow", err=True)
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
-    from ..checks.near_columns import near_notes
     from ..checks.quantity import quantity_notes
-    for line in quantity_notes(project, list(project.games.values())) \
-            + near_notes(project, list(project.games.values())):   # prints, more copies than rows; a header read as is
+    from ..checks.near_columns import near_notes   # prints, more copies than rows; a header read as it is
+    for line in quantity_notes(project, list(project.games.values())) + near_notes(project, [*project.games.values()]):
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
         for empty in empty_boxes(project, game) + literal_problems(project, game) + column_words(project, game):
