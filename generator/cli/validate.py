@@ -17,6 +17,7 @@ from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
 from ..checks.faces import empty_boxes, face_problems, printed_texts
+from ..checks.column_words import column_words
 from ..checks.literals import literal_problems
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
@@ -54,8 +55,9 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
             # a field said wrong already (in any layout extending its box's): not again
             said = {(p.file, p.line, _box_field(p.field)) for p in problems}
+            boxes = {f"at {p.file}:{p.line})" for p in problems if p.line}   # a box's slip: not again per cell
             problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-                         if (p.file, p.line, _box_field(p.field)) not in said]
+                         if (p.file, p.line, _box_field(p.field)) not in said and not any(b in p.message for b in boxes)]
     # a catalogue shared by several games, a box other layouts extend: once
     problems = fold_stubs(project, once_per_place(dict.fromkeys(problems)))
     if project is not None:
@@ -75,10 +77,11 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
     from ..checks.quantity import quantity_notes
-    for line in quantity_notes(project, list(project.games.values())):   # prints, more copies than rows
+    from ..checks.near_columns import near_notes   # prints, more copies than rows; a header read as it is
+    for line in quantity_notes(project, list(project.games.values())) + near_notes(project, [*project.games.values()]):
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
-        for empty in empty_boxes(project, game) + literal_problems(project, game):   # the build goes on
+        for empty in empty_boxes(project, game) + literal_problems(project, game) + column_words(project, game):
             click.secho(f"warning: {empty}", fg="yellow", err=True)
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "
