@@ -195,7 +195,12 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                     continue
                 if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
-                    if slip:   # the column the sheet has: said where the box reads it, with both fixes
+                    if slip and path[2] in declared:   # another deck's sheet gives it: this header slipped
+                        display, label = columns[slip]
+                        problem = Problem(display, 1, label, f"gives card.props.{slip}, but layout {lid} reads "
+                                          f"card.props.{path[2]} ({file}:{line}) as another deck gives it",
+                                          f"the header renamed '{path[2]}'")
+                    elif slip:   # the column the sheet has: said where the box reads it, with both fixes
                         problem = _header_slip(columns[slip], path[2], slip, file, line,
                                                f"{lid} regions.{region.name}.{key}")
                     else:
