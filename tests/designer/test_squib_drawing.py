@@ -26,3 +26,31 @@ def test_what_an_svg_leaves_transparent_stays_transparent_when_recoloured(tmp_pa
     assert near(pixel_at(pdf, 30, 30), (0xc0, 0x39, 0x2b))          # what the SVG paints: the fill
     for x, y in ((12, 12), (20, 20), (45, 15), (15, 45), (47, 47)):   # opacity 0 (attribute, style), fill-opacity 0, none
         assert near(pixel_at(pdf, x, y), paper), (x, y, pixel_at(pdf, x, y))
+
+
+def test_a_text_with_a_stroke_is_outlined_and_takes_no_stroke_from_a_shape(tmp_path):
+    """White numbers with `stroke: ink` were invisible on white: the stroke was accepted and not
+    drawn. A text box's stroke outlines its letters (fill, then stroke), as Squib's stroke_color on
+    text; a text that extends a rect does not take the rect's outline."""
+    from tests.designer.test_shapes_fonts import raster
+    game = project(tmp_path, """\
+      frame: {kind: rect, x: 2, y: 60, width: 20, height: 20, stroke: "#000000", stroke_width: 1}
+      number: {kind: text, x: 5, y: 5, width: 50, height: 40, size: 90, color: "#ffffff", stroke: "#000000",
+               stroke_width: 1, bold: true, align: center, valign: middle, text: "8"}
+      plain: {extends: frame, kind: text, x: 30, y: 60, width: 30, height: 20, size: 40, color: "#ffffff",
+              align: center, valign: middle, text: "8"}
+""")
+    pdf = build(tmp_path)
+    image = raster(pdf)
+    from tests.pdfs import open_pdf
+    from tests.designer.test_shapes_fonts import CARDS, MM, card_origin
+    with open_pdf(pdf) as doc:
+        left, top = card_origin(doc.pages[CARDS])
+
+    def dark(x0, y0, x1, y1) -> int:
+        s = 100 / 72
+        box = [round((left + x0 * MM) * s), round((top + y0 * MM) * s), round((left + x1 * MM) * s),
+               round((top + y1 * MM) * s)]
+        return sum(1 for p in image.crop(box).getdata() if sum(p) < 200)
+    assert dark(5, 5, 55, 45) > 200          # the white 8's outline, drawn in black
+    assert dark(31, 61, 59, 79) == 0         # the white 8 that extends the frame: no outline taken
