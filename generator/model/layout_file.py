@@ -158,9 +158,12 @@ class LayoutSpec(Strict):
 
 
 class IconSpec(Strict):
-    # SVG path data in a 1000-unit box, y down: commands and numbers only (it is written into
-    # the site's SVG as it is)
-    path: str = Field(pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
+    # SVG path data in a 1000-unit box, y down, or in the units of `viewbox` (512 for
+    # game-icons.net's), or the paths of an SVG `file` of the game folder (layouts.py reads it):
+    # commands and numbers only (brought into the 1000 box, it is written into the site's SVG as it is)
+    path: str | None = Field(None, pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
+    file: str | None = Field(None, pattern=r"(?i)^[^\\:]+\.svg$")
+    viewbox: float | list[float] | None = None
     advance: int = Field(1000, gt=0, le=10_000)
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
@@ -176,6 +179,8 @@ class IconSpec(Strict):
         """Checked here, as the icon font reads it: a broken path is a finding, not a traceback."""
         from fontTools.pens.recordingPen import RecordingPen
         from fontTools.svgLib.path import parse_path
+        if value is None:
+            return value
         try:
             parse_path(value, RecordingPen())
         except Exception as exc:  # fontTools raises ValueError, IndexError... on malformed data
@@ -184,6 +189,27 @@ class IconSpec(Strict):
                                       "a moveto, M x y, then uses M L H V C S Q T A Z",
                                       {"shown": shown, "reason": str(exc).split(":")[0][:80]}) from None
         return value
+
+    @field_validator("viewbox")
+    @classmethod
+    def _viewbox(cls, value):
+        from .icon_paths import box_of
+        try:
+            box_of(value)
+        except ValueError as exc:
+            raise PydanticCustomError("viewbox", "{message}", {"message": str(exc)}) from None
+        return value
+
+    @model_validator(mode="after")
+    def _one_drawing(self):
+        """Exactly one of path and file; a path in its viewbox's units is brought into the icon box."""
+        if (self.path is None) == (self.file is None):
+            raise PydanticCustomError("icon", "{message}", {"message": (
+                "an icon has a path (SVG path data) or a file (an .svg of the game folder), one of them")})
+        if self.path is not None and self.viewbox is not None:
+            from .icon_paths import fitted
+            self.path, self.viewbox = fitted(self.path, self.viewbox), None
+        return self
 
 
 class LayoutFile(Strict):

@@ -19,6 +19,7 @@ from .boxes import (PERCENT_OF, box_extends, explicit_nulls, inherited_plus, can
                     written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .colours import span_problems
+from .icon_paths import read_icon_files
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
@@ -62,11 +63,12 @@ class LayoutFiles:
             self.problems.extend(exc.problems)
             # the file's valid icons still count: a typo in one region must not make every
             # `:icon:` of the game's cards "unknown" as well
-            self._icons[stem] = _valid_icons(raw)
+            self._icons[stem] = {k: v for k, v in _valid_icons(raw).items() if v.path}   # a file is read once valid
             icons = raw.get("icons") if isinstance(raw, dict) else None
             self._broken[stem] = {str(k) for k in (icons if isinstance(icons, dict) else ())} - set(self._icons[stem])
             return
-        self._icons[stem] = parsed.icons
+        self._icons[stem], self._broken[stem], refused = read_icon_files(self._root, stem, parsed.icons, name, raw)
+        self.problems.extend(refused)
         odd = character_problems(raw, name, None)
         if odd:
             self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")

@@ -3,7 +3,8 @@ leaves unseen stay unseen when recoloured, outlined text, icons in their SVG's o
 Squib's font sizes."""
 from __future__ import annotations
 
-from tests.designer.test_shapes_fonts import build, project
+from tests.designer.test_shapes_fonts import MM, build, project
+from tests.authoring.helpers import new_game
 from tests.designer.test_squib_extras import near, pixel_at
 
 # game-icons.net's files open with a transparent square the size of the icon (opacity="0")
@@ -54,3 +55,63 @@ def test_a_text_with_a_stroke_is_outlined_and_takes_no_stroke_from_a_shape(tmp_p
         return sum(1 for p in image.crop(box).getdata() if sum(p) < 200)
     assert dark(5, 5, 55, 45) > 200          # the white 8's outline, drawn in black
     assert dark(31, 61, 59, 79) == 0         # the white 8 that extends the frame: no outline taken
+
+
+GAME_ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" style="height: 512px; width: 512px;">
+<path d="M0 0h512v512H0z" fill="#000" opacity="0"></path>
+<path d="M0 0h512v512H0z" fill="#fff"></path></svg>"""
+
+
+def test_an_icon_in_its_svgs_own_units_or_from_its_file_fills_the_icon_box(tmp_path):
+    """game-icons.net's paths are in a 512 box: pasted into pnp's 1000-unit box they printed at
+    half size and too high. `viewbox: 512` (or the SVG's file) scales them to the box."""
+    from tests.designer.test_shapes_fonts import raster
+    game = project(tmp_path, """\
+      pasted: {kind: text, x: 5, y: 5, width: 50, height: 25, size: 40, color: "#000000", text: ":raw:"}
+      sized: {kind: text, x: 5, y: 32, width: 50, height: 25, size: 40, color: "#000000", text: ":sq:"}
+      filed: {kind: text, x: 5, y: 59, width: 50, height: 25, size: 40, color: "#000000", text: ":sqf:"}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("icons:\n", """icons:
+  raw: {path: "M0 0h512v512H0z", label: {en: raw}}
+  sq: {path: "M0 0h512v512H0z", viewbox: [0, 0, 512, 512], label: {en: square}}
+  sqf: {file: art/square.svg, label: {en: square}}
+""", 1))
+    (game / "art").mkdir()
+    (game / "art" / "square.svg").write_text(GAME_ICON)
+    image = raster(build(tmp_path))
+
+    def height(row_mm) -> float:   # mm of the tallest dark column in the box that starts at row_mm
+        from tests.pdfs import open_pdf
+        from tests.designer.test_shapes_fonts import CARDS, MM, card_origin
+        with open_pdf(tmp_path / "out" / "shapes" / "en" / "cards.pdf") as doc:
+            left, top = card_origin(doc.pages[CARDS])
+        s = 100 / 72
+        crop = image.crop((round((left + 5 * MM) * s), round((top + row_mm * MM) * s),
+                           round((left + 55 * MM) * s), round((top + (row_mm + 25) * MM) * s)))
+        dark = [y for y in range(crop.height) if any(sum(crop.getpixel((x, y))) < 200 for x in range(crop.width))]
+        return (dark[-1] - dark[0] + 1) / s / MM if dark else 0
+    em = 40 / MM                                   # 40 pt in mm: the icon box
+    assert abs(height(32) - em) < 0.5, height(32)
+    assert abs(height(59) - em) < 0.5, height(59)
+    assert abs(height(5) - em * 512 / 1000) < 0.5  # the path pasted as it is: half the box
+
+
+def test_an_icon_file_that_cannot_be_an_icon_is_one_line_at_its_file_field(tmp_path):
+    from tests.conftest import pnp
+    game = new_game(tmp_path, "shapes")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("icons:\n", """icons:
+  dot: {file: art/dot.svg, label: {en: dot}}
+  gone: {file: art/gone.svg, label: {en: gone}}
+""", 1))
+    (game / "art").mkdir()
+    (game / "art" / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+                                          '<circle cx="5" cy="5" r="4"/></svg>')
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    found = [line for line in result.output.splitlines() if "icons." in line]
+    assert len(found) == 2, result.output
+    assert found[0].startswith("layouts/shapes.yaml:9: icons.dot.file: ") and "<circle> at line 2" in found[0]
+    assert found[1].startswith("layouts/shapes.yaml:10: icons.gone.file: ") and "art/gone.svg" in found[1]
+    assert "Traceback" not in result.output and "unknown icon" not in result.output
