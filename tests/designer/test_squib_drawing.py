@@ -115,3 +115,26 @@ def test_an_icon_file_that_cannot_be_an_icon_is_one_line_at_its_file_field(tmp_p
     assert found[0].startswith("layouts/shapes.yaml:9: icons.dot.file: ") and "<circle> at line 2" in found[0]
     assert found[1].startswith("layouts/shapes.yaml:10: icons.gone.file: ") and "art/gone.svg" in found[1]
     assert "Traceback" not in result.output and "unknown icon" not in result.output
+
+
+def test_a_squib_font_size_in_a_layout_of_pixels_prints_as_squib_prints_it(tmp_path):
+    """Squib's `font: "DejaVu Sans 26"` is Pango's 26 points at 96 dpi on a 300 dpi card: 26 * 96 /
+    300 = 8.32 pt printed. pnp printed 26 pt (three times too large) in a layout with `dpi: 300`;
+    a `size:` written beside it, or a layout in mm, keeps its points."""
+    from tests.pdfs import open_pdf
+    from tests.designer.test_shapes_fonts import CARDS
+    project(tmp_path, """\
+      squib: {kind: text, x: 60 px, y: 60 px, width: 600 px, height: 150 px, font: "DejaVu Sans 26", text: "Squib"}
+      written: {kind: text, x: 60 px, y: 300 px, width: 600 px, height: 150 px, font: "DejaVu Sans 26", size: 10,
+                text: "Written"}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("  card:\n    background: paper\n",
+                                                 "  card:\n    dpi: 300\n    background: paper\n", 1))
+    pdf = build(tmp_path)
+    with open_pdf(pdf) as doc:
+        sizes = {}
+        for char in doc.pages[CARDS].chars:
+            sizes.setdefault(char["text"], round(char["size"], 2))
+    assert sizes["S"] == 8.32, sizes
+    assert sizes["W"] == 10, sizes
