@@ -111,13 +111,11 @@ def _hide_transparent(elements) -> None:
     becomes display="none", such a fill or stroke "none", which svglib honours and recolouring skips."""
     for element in elements:
         style = _style(element)
-        if _zero(style.get("opacity", element.get("opacity"))):
-            style["display"] = "none"
-        for paint in ("fill", "stroke"):
-            if _zero(style.get(f"{paint}-opacity", element.get(f"{paint}-opacity"))):
-                style[paint] = "none"
-        if style:
-            element.set("style", ";".join(f"{key}:{value}" for key, value in style.items()))
+        hidden = {"display": "none"} if _zero(style.get("opacity", element.get("opacity"))) else {}
+        hidden.update({paint: "none" for paint in ("fill", "stroke")
+                       if _zero(style.get(f"{paint}-opacity", element.get(f"{paint}-opacity")))})
+        if hidden:   # written last in the style, which wins over attributes and earlier declarations
+            element.set("style", ";".join([element.get("style") or ""] + [f"{k}:{v}" for k, v in hidden.items()]))
 
 
 _DATA = re.compile(r"data:image/(png|jpe?g);base64,", re.I)

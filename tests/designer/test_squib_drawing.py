@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.designer.test_shapes_fonts import MM, build, project
 from tests.authoring.helpers import new_game
-from tests.designer.test_squib_extras import near, pixel_at
+from tests.designer.test_squib_extras import near
 
 # game-icons.net's files open with a transparent square the size of the icon (opacity="0")
 SQUARE = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
@@ -22,11 +22,21 @@ def test_what_an_svg_leaves_transparent_stays_transparent_when_recoloured(tmp_pa
 """)
     (game / "art").mkdir()
     (game / "art" / "speed.svg").write_text(SQUARE)
-    pdf = build(tmp_path)
-    paper = pixel_at(pdf, 55, 5)                                    # beside the box
-    assert near(pixel_at(pdf, 30, 30), (0xc0, 0x39, 0x2b))          # what the SVG paints: the fill
+    at = pixels(build(tmp_path))
+    paper = at(55, 5)                                               # beside the box
+    assert near(at(30, 30), (0xc0, 0x39, 0x2b))                     # what the SVG paints: the fill
     for x, y in ((12, 12), (20, 20), (45, 15), (15, 45), (47, 47)):   # opacity 0 (attribute, style), fill-opacity 0, none
-        assert near(pixel_at(pdf, x, y), paper), (x, y, pixel_at(pdf, x, y))
+        assert near(at(x, y), paper), (x, y, at(x, y))
+
+
+def pixels(pdf):
+    """The card's colour at (x, y) mm from its top-left corner, the page rasterised once."""
+    from tests.designer.test_shapes_fonts import CARDS, card_origin, raster
+    from tests.pdfs import open_pdf
+    image = raster(pdf)
+    with open_pdf(pdf) as doc:
+        left, top = card_origin(doc.pages[CARDS])
+    return lambda x, y: image.getpixel((round((left + x * MM) * 100 / 72), round((top + y * MM) * 100 / 72)))
 
 
 def test_a_text_with_a_stroke_is_outlined_and_takes_no_stroke_from_a_shape(tmp_path):
