@@ -272,6 +272,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
         own = {k: v for k, v in region.model_dump().items() if v is not None}
         if squib_size(written_box(raw, short, rname), dpi):   # Squib's "Verdana 26" in a layout of pixels
             own["size"] = squib_size(written_box(raw, short, rname), dpi)
+            if "min_size" not in own:   # Squib never shrinks a text: below the default floor it stays as set
+                own["min_size"] = min(own["size"], REGION_DEFAULTS["min_size"])
         nulls = explicit_nulls(region)   # `fill: null` clears an inherited fill
         if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
             problems += inherited_plus(own, base, dpi, file, lambda key: line_of(

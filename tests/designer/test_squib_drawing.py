@@ -135,6 +135,7 @@ def test_a_squib_font_size_in_a_layout_of_pixels_prints_as_squib_prints_it(tmp_p
     from tests.designer.test_shapes_fonts import CARDS
     project(tmp_path, """\
       squib: {kind: text, x: 60 px, y: 60 px, width: 600 px, height: 150 px, font: "DejaVu Sans 26", text: "Squib"}
+      small: {kind: text, x: 60 px, y: 600 px, width: 600 px, height: 150 px, font: "DejaVu Sans 18", text: "Tiny"}
       written: {kind: text, x: 60 px, y: 300 px, width: 600 px, height: 150 px, font: "DejaVu Sans 26", size: 10,
                 text: "Written"}
 """)
@@ -148,3 +149,4 @@ def test_a_squib_font_size_in_a_layout_of_pixels_prints_as_squib_prints_it(tmp_p
             sizes.setdefault(char["text"], round(char["size"], 2))
     assert sizes["S"] == 8.32, sizes
     assert sizes["W"] == 10, sizes
+    assert sizes["T"] == 5.76, sizes      # below pnp's default minimum (6.5 pt): as set, not "does not fit"
