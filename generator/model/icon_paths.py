@@ -3,6 +3,7 @@ brought into pnp's 1000-unit icon box, so the font, the site and the aids read o
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 ICON_BOX = 1000
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -102,7 +103,7 @@ def read_icon_files(root, stem: str, icons: dict, name: str, raw) -> tuple[dict,
     game's layout file, from layouts/ for the shared icons.yaml."""
     from datafile.errors import DataError, Problem
     from datafile.source import line_of
-    from ..reading.locate import MAX_SVG_BYTES, game_dirs, layout_paths, read_input, relative
+    from ..reading.locate import MAX_SVG_BYTES, game_dirs, inside, layout_paths, read_input, relative
     if not any(spec.file for spec in icons.values()):
         return icons, set(), []
     folder = game_dirs(root).get(stem) or layout_paths(root)[stem].parent
@@ -113,10 +114,15 @@ def read_icon_files(root, stem: str, icons: dict, name: str, raw) -> tuple[dict,
         target = folder / spec.file
         shown = relative(root, target)
         try:
+            if Path(spec.file).is_absolute() or not inside(target, folder):
+                raise ValueError(f"leads outside {relative(root, folder)}/, where an icon's file is kept")
+            if not target.exists():
+                raise ValueError("not found")
             found, box = file_path(read_input(root, target, MAX_SVG_BYTES, shown, f"an SVG file of {relative(root, folder)}/"))
             done[key] = spec.model_copy(update={"path": fitted(found, box), "viewbox": None})
         except (DataError, ValueError) as exc:
-            why = str(exc.problems[0]) if isinstance(exc, DataError) else f"{shown}: {exc}"
+            why = f"{spec.file if isinstance(exc, ValueError) and 'outside' in str(exc) else shown}: " \
+                + (exc.problems[0].message if isinstance(exc, DataError) else str(exc))
             problems.append(Problem(name, line_of(raw, ("icons", key, "file")), f"icons.{key}.file", why,
                                     f"an .svg file of {relative(root, folder)}/ whose shapes are paths"))
             refused.add(key)

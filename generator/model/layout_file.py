@@ -177,7 +177,7 @@ class IconSpec(Strict):
     # game-icons.net's), or the paths of an SVG `file` of the game folder (layouts.py reads it):
     # commands and numbers only (brought into the 1000 box, it is written into the site's SVG as it is)
     path: str | None = Field(None, pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
-    file: str | None = Field(None, pattern=r"(?i)^[^\\:]+\.svg$")
+    file: str | None = None
     viewbox: float | list[float] | None = None
     advance: int = Field(1000, gt=0, le=10_000)
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
@@ -203,6 +203,14 @@ class IconSpec(Strict):
             raise PydanticCustomError("svg_path", "\"{shown}\" is not SVG path data ({reason}); a path starts with "
                                       "a moveto, M x y, then uses M L H V C S Q T A Z",
                                       {"shown": shown, "reason": str(exc).split(":")[0][:80]}) from None
+        return value
+
+    @field_validator("file")
+    @classmethod
+    def _svg_file(cls, value):
+        if value is not None and (not value.lower().endswith(".svg") or "\\" in value or ":" in value):
+            raise PydanticCustomError("icon_file", "'{value}' is not an SVG file's path (expected a path with / "
+                                      "to an .svg file of the game folder: icons/attack.svg)", {"value": value[:60]})
         return value
 
     @field_validator("viewbox")
