@@ -211,6 +211,8 @@ class FaceRenderer:
             canvas.setFont(self.icons.name, size)
             canvas.drawCentredString(at_x, at_y, glyph)
         elif r.kind == "text" and content:
+            if stroke:   # outlined text, as Squib's stroke_color: fill, then stroke (PDF text render mode 2)
+                canvas.addLiteral("2 Tr")
             draw_paragraph(canvas, *content)
         elif r.kind == "image":
             self._image(canvas, r, layout, ctx, x, y, w, h)
