@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import subprocess
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +24,7 @@ import pdfplumber.page
 CACHE: Path | None = None     # set for the run by tests/conftest.py (None: no cache, plain pdfplumber)
 
 
-def _key(path: Path) -> str:
+def file_key(path: Path) -> str:
     """The file as it is now: its path, size, mtime and inode (a PDF written again is another)."""
     stat = path.stat()
     return hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ino}".encode()).hexdigest()
@@ -35,7 +36,7 @@ def open_pdf(path: Path | str) -> Iterator[pdfplumber.PDF]:
     doc = pdfplumber.open(path)
     try:
         if CACHE is not None:
-            key = _key(path)
+            key = file_key(path)
             for page in doc.pages:
                 page.parse_objects = _kept_or_parsed(page, CACHE / f"{key}-{page.page_number}.pickle")
         yield doc
@@ -73,7 +74,7 @@ def page_texts(path: Path | str) -> list[str]:
     in the run: several tests read the same rules.pdf or cards.pdf as text, and the layout
     analysis behind extract_text costs more than the parse open_pdf keeps."""
     path = Path(path)
-    kept = CACHE / f"{_key(path)}-text.pickle" if CACHE is not None else None
+    kept = CACHE / f"{file_key(path)}-text.pickle" if CACHE is not None else None
     if kept is not None and kept.exists():
         return list(pickle.loads(kept.read_bytes()))
     with open_pdf(path) as doc:
@@ -81,3 +82,17 @@ def page_texts(path: Path | str) -> list[str]:
     if kept is not None:
         _keep(kept, tuple(texts))
     return texts
+
+
+def poppler_text(path: Path | str, layout: bool = False) -> str:
+    """pdftotext's text of the file, made once per file version in the run: the print tests read
+    each PDF of the session's build as text in several files (leaks, typography, names, notation)."""
+    path = Path(path)
+    kept = CACHE / f"{file_key(path)}-pdftotext{'-layout' if layout else ''}.pickle" if CACHE is not None else None
+    if kept is not None and kept.exists():
+        return pickle.loads(kept.read_bytes())
+    args = ["pdftotext", "-enc", "UTF-8"] + (["-layout"] if layout else []) + [str(path), "-"]
+    text = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    if kept is not None:
+        _keep(kept, text)
+    return text

@@ -171,7 +171,7 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
     otherwise fail the build, card by card. (A property declared by some decks only is fine:
     shared layouts test it with `is defined`.)"""
     problems, seen = [], set()
-    # the deck's properties from Squib-style headers (spreadsheet.py): a slip is the header's
+    # the deck's properties from Squib-style headers (spreadsheet.py): a close one is named at the box
     columns = {k: spec._column for k, spec in deck.properties.items() if getattr(spec, "_column", None)}
     taken = taken_quantity(deck)
     for region in project.layouts[lid].regions:
@@ -196,24 +196,22 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
                     continue
                 if slip or path[2] not in declared:
                     guess = closest(path[2], declared)
-                    if slip and len(path[2]) < len(slip):   # a letter dropped in the layout: its slip
+                    if slip and path[2] in declared:   # another deck's sheet gives it: this header slipped
                         display, label = columns[slip]
-                        problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
-                                          f"unknown property 'card.props.{path[2]}'; did you mean "
-                                          f"'{label.split(' ', 2)[2].strip(chr(39))}' (card.props.{slip}, "
-                                          f"{label} of {display})?",
-                                          f"card.props.{slip}, as the header gives it")
-                    elif slip:
-                        problem = _header_slip(columns[slip], path[2], slip, f"{file}:{line}", lid, region.name)
+                        problem = Problem(display, 1, label, f"gives card.props.{slip}, but layout {lid} reads "
+                                          f"card.props.{path[2]} ({file}:{line}) as another deck gives it",
+                                          f"the header renamed '{path[2]}'")
+                    elif slip:   # the column the sheet has: said where the box reads it, with both fixes
+                        problem = _header_slip(columns[slip], path[2], slip, file, line,
+                                               f"{lid} regions.{region.name}.{key}")
                     else:
                         problem = Problem(file, line, f"{lid} regions.{region.name}.{key}",
                                           f"unknown property 'card.props.{path[2]}'"
                                           + (f"; did you mean 'card.props.{guess}'?" if guess else ""),
                                           f"a property declared under 'properties:' in a deck of {data.id}"
                                           + (f" ({', '.join(sorted(declared))})" if declared else ""))
-                    said = (problem.file, problem.field) if slip else problem   # a header: once
-                    if said not in seen:
-                        seen.add(said)
+                    if (file, line, path[2]) not in seen:   # a box others extend: once, where it is written
+                        seen.add((file, line, path[2]))
                         problems.append(problem)
     if problems:
         raise DataError(problems)
@@ -225,12 +223,14 @@ def _off(start: float, extent: float, card: float) -> bool:
     return start >= card or start + extent < 0 or (extent > 0 and start + extent <= 0)
 
 
-def _header_slip(column: tuple[str, str], wanted: str, given: str, at: str, lid: str, box: str) -> Problem:
-    """A spreadsheet header that is a slip of the property a layout reads: said at the header."""
+def _header_slip(column: tuple[str, str], wanted: str, given: str, file: str, line: int, field: str) -> Problem:
+    """A layout reading a property the sheet gives under a close name (`picket_bonnus`, the header
+    `Picket bonus`): at the box's line, naming the column that exists; the header may be the slip."""
     display, label = column
-    return Problem(display, 1, label, f"gives card.props.{given}, but box '{box}' of layout {lid} ({at}) "
-                   f"reads card.props.{wanted}; did you mean the header '{wanted}'?",
-                   f"the header {wanted} (case and spaces aside), as the layout reads it")
+    header = label.split(" ", 2)[2].strip("'")
+    return Problem(file, line, field, f"unknown property 'card.props.{wanted}'; did you mean '{header}' "
+                   f"(card.props.{given}, {label} of {display})?", f"card.props.{given}, as the header gives it; "
+                   f"if the header is the slip, the header renamed '{wanted}'")
 
 
 def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set) -> None:

@@ -113,6 +113,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     from ..checks.canvas_size import size_warnings
     from ..checks.frame import cut_outlines, cut_warnings, frame_warning
     from ..checks.system_fonts import substitute_notes
+    from ..checks.near_columns import near_notes
     from ..checks.quantity import quantity_notes
     from ..products.cards import grid_warnings
     from ..products.text_landing import text_lands
@@ -122,6 +123,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         + size_warnings(project, list(project.games.values())) \
         + substitute_notes(project, list(project.games.values())) \
         + quantity_notes(project, list({job.game.id: job.game for job in plan}.values())) \
+        + near_notes(project, list({job.game.id: job.game for job in plan}.values())) \
         + grid_warnings(project, list({job.game.id: job.game for job in plan}.values()), options, languages) \
         if not (ctx.obj or {}).get("said_frame") and any(job.product.name == "cards" for job in plan) else []
     if any(framed):   # once a watch, as the skipped files
@@ -131,9 +133,11 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             ctx.obj["said_frame"] = True
     if any(job.product.name == "cards" for job in plan) and not (ctx.obj or {}).get("said_empty"):
         from ..checks.faces import empty_boxes
+        from ..checks.column_words import column_words
         from ..checks.literals import literal_problems
         for game in {job.game.id: job.game for job in plan}.values():
-            for empty in empty_boxes(project, game) + literal_problems(project, game):   # once a watch
+            for empty in empty_boxes(project, game) + literal_problems(project, game) \
+                    + column_words(project, game):   # once a watch
                 click.secho(f"warning: {empty}", fg="yellow", err=True)
         if ctx.obj is not None and ctx.obj.get("watching") is not None:
             ctx.obj["said_empty"] = True

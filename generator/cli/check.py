@@ -26,6 +26,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..texts.languages import language_problems
     from ..products.preflight import Finding, Report, aid_page_sizes, aid_pages, check_game, problem_findings
     from ..checks.faces import empty_boxes
+    from ..checks.column_words import column_words
     from ..checks.literals import literal_problems
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
@@ -67,6 +68,9 @@ def check(ctx, games, langs, as_json, allow_missing):
         report.findings += [Finding("warning", "untranslated", game.id, f"{p.file}:{p.line}: {p.message}",
                                     box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}",
                                     file=p.file, line=p.line, field=p.field) for p in literal_problems(project, game)]
+        report.findings += [Finding("warning", "untranslated", game.id, f"{p.file}:{p.line}: {p.field}: {p.message}",
+                                    summary=f"{p.file}:{p.line}: {p.field}: {p.message}", file=p.file, line=p.line,
+                                    field=p.field) for p in column_words(project, game)]   # a sheet's column
         aid_pages(project, game, sizes[game.id], report)
         for line in size_warnings(project, [game]):      # as validate and the build say it
             report.findings.append(_said("size-bleed", game.id, line))

@@ -17,6 +17,7 @@ from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
 from ..checks.faces import empty_boxes, face_problems, printed_texts
+from ..checks.column_words import column_words
 from ..checks.literals import literal_problems
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
@@ -29,8 +30,7 @@ from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .stubs import fold_stubs
-from .common import (bleed_option, counted, fold_option, language_paper_option, only_languages, project_root,
-                     shortfall_line)
+from .common import bleed_option, counted, fold_option, language_paper_option, only_languages, project_root, shortfall_line
 
 
 @click.command()
@@ -57,8 +57,9 @@ def validate(ctx, games, allow_missing, langs, paper, bleed, fold):
         if not any(f.startswith(project.relative(game.directory)) for f in broken):
             # a field said wrong already (in any layout extending its box's): not again
             said = {(p.file, p.line, _box_field(p.field)) for p in problems}
+            boxes = {f"at {p.file}:{p.line})" for p in problems if p.line}   # a box's slip: not again per cell
             problems += [p for p in _content_problems(project, game, SheetOptions(paper, bleed, fold=fold))
-                         if (p.file, p.line, _box_field(p.field)) not in said]
+                         if (p.file, p.line, _box_field(p.field)) not in said and not any(b in p.message for b in boxes)]
     # a catalogue shared by several games, a box other layouts extend: once
     problems = fold_stubs(project, once_per_place(dict.fromkeys(problems)))
     if project is not None:
@@ -69,21 +70,21 @@ def validate(ctx, games, allow_missing, langs, paper, bleed, fold):
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
     from ..checks.canvas_size import size_warnings
-    from ..checks.frame import cut_outlines       # prints, under the white frame
+    from ..checks.frame import cut_outlines
     from ..checks.system_fonts import substitute_notes
-    for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
-        click.secho(line, fg="yellow", err=True)
+    for line in size_warnings(project, list(project.games.values())) + cut_outlines(project, list(project.games.values())):
+        click.secho(line, fg="yellow", err=True)    # prints, but not what was meant (or under the white frame)
     from ..products.cards import grid_warnings
-    for line in grid_warnings(project, list(project.games.values()), SheetOptions(paper, bleed, fold=fold)) \
-            + cut_outlines(project, list(project.games.values())):
+    for line in grid_warnings(project, list(project.games.values()), SheetOptions(paper, bleed, fold=fold)):
         click.secho(line, fg="yellow", err=True)
     for line in substitute_notes(project, list(project.games.values())):   # prints, in a stand-in
         click.secho(line, fg="yellow", err=True)
     from ..checks.quantity import quantity_notes
-    for line in quantity_notes(project, list(project.games.values())):   # prints, more copies than rows
+    from ..checks.near_columns import near_notes   # prints, more copies than rows; a header read as it is
+    for line in quantity_notes(project, list(project.games.values())) + near_notes(project, [*project.games.values()]):
         click.secho(line, fg="yellow", err=True)
     for game in project.games.values():
-        for empty in empty_boxes(project, game) + literal_problems(project, game):   # the build goes on
+        for empty in empty_boxes(project, game) + literal_problems(project, game) + column_words(project, game):
             click.secho(f"warning: {empty}", fg="yellow", err=True)
         cards = sum(d.physical_count for d in game.decks)
         click.echo(f"{game.id}: ok ({counted(len(game.decks), 'deck')}, {counted(cards, 'card')}, "

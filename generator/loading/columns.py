@@ -72,6 +72,9 @@ class Columns:
         quantities = set() if asked == NO_QUANTITY else {*QUANTITY, *([asked] if asked else [])}
         # a Squib `Count` or `qty` read as copies though the deck never said so: a note says it (checks/quantity)
         self.taken_quantity: tuple[str, str] | None = None
+        # a plain header like a known column (`Text1`, `Nmae`): a property of its own, as Squib reads
+        # it; a note names the column it resembles if no layout reads it (checks/quantity.near_notes)
+        self.near: list[tuple[str, str, str]] = []   # (label, its property key, the known column)
         own_name = name.strip().lower() if name else None   # the deck's `name_column:` (Squib's `Action`)
         known = [*CARD_COLUMNS, *quantities, *(f"{t}.{lang}" for t in ("name", "text") for lang in languages), *declared]
         seen: dict[str, int] = {}   # a header (case and spaces aside) -> its first column
@@ -103,9 +106,11 @@ class Columns:
                 parts = base + (language[1],)
             else:
                 parts = self._own_name(name, own_name) or self._meaning(name, declared, by_key, quantities)
-            if parts is None and not name.lower().startswith("props.") and not _typo(name.lower(), known) \
+            if parts is None and not name.lower().startswith("props.") \
                     and property_key(name) and property_key(name) not in properties:
                 key = property_key(name)
+                if _typo(name.lower(), known):
+                    self.near.append((label, key, _typo(name.lower(), known)))
                 properties[key] = _infer([cells[index] if index < len(cells) else None for _, cells in rows[1:]])
                 properties[key]._column = (display, label)   # a layout's slip of it is said at this header
                 parts = ("props", key)

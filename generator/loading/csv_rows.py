@@ -50,7 +50,7 @@ def _delimiter(text: str) -> str:
 def _refuse_stray_quotes(text: str, delimiter: str, rows: list[tuple[int, list[Any]]], display: str) -> None:
     """A quote the CSV rules do not allow (not doubled inside a quoted cell, inside a cell that
     does not start with one, or never closed) would print wrongly: one line per row, naming its
-    column. A row of the wrong width is left to _ragged, which says so."""
+    column. A row of the wrong width is left to ragged_rows, which says so."""
     header = rows[0][1] if rows else []
     widths = {number: len(cells) for number, cells in rows}
     unquoted = re.compile(f'[^"{re.escape(delimiter)}\n]*')

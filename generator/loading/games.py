@@ -156,9 +156,17 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
     from .lookups import deck_tables
     tables = deck_tables(root, path, raw, deck, languages)
     try:
-        return read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
-                          search_path(root), deck.quantity, deck.name_column, deck.name,
-                          (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
+        cards = read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
+                           search_path(root), deck.quantity, deck.name_column, deck.name,
+                           (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
+        if deck.language_free and cards:
+            from .language_columns import free_problems
+            display, _row, columns = cards[0]._sheet
+            problems = free_problems([label.split(" ", 2)[2][1:-1] for label in columns.labels.values()],
+                                     deck.language_free, (name, line_of(raw, ("language_free",))), display)
+            if problems:
+                raise DataError(problems)
+        return cards
     except DataError as exc:   # what `cards_from:` itself says wrong (a sheet name): at its line
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), p.field, p.message, p.expected)
                          if p.field == "cards_from" and not p.line else p for p in exc.problems]) from None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from datafile.errors import closest
+from datafile.errors import Problem, closest
 
 from ..model.language_codes import NOT_LANGUAGES, language_problem
 
@@ -41,3 +41,16 @@ def split(header: str, stems: set[str], languages: list[str]) -> tuple[str, str]
 def base_language(given: set[str], languages: list[str]) -> str | None:
     """The language of a plain column beside its translations: the game's first without a column."""
     return next((lang for lang in languages if lang not in given), None)
+
+
+def free_problems(header: list[str], free: list[str], at: tuple[str, int], display: str) -> list[Problem]:
+    """A deck's `language_free:` naming a column its spreadsheet lacks: one line at that entry."""
+    lower = {h.strip().lower(): h for h in header if h and h.strip()}
+    problems = []
+    for name in free:
+        if name.strip().lower() not in lower:
+            guess = lower.get(closest(name.strip().lower(), list(lower)) or "")
+            problems.append(Problem(*at, "language_free", f"no column '{name}' in {display}"
+                                    + (f"; did you mean '{guess}'?" if guess else ""),
+                                    f"one of its columns: {', '.join(lower.values())[:200]}"))
+    return problems

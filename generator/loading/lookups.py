@@ -22,6 +22,7 @@ class Table:
     key_label: str            # `column A 'Name'`
     at: tuple[str, int] = ("", 0)   # the deck file's `lookups:` entry that names it
     rows: dict[str, dict[str, Any]] = field(default_factory=dict)   # a key -> its row's fields
+    numbers: dict[str, int] = field(default_factory=dict)           # a key -> its row's number
     fields: dict[str, PropertySpec] = field(default_factory=dict)
 
     def row(self, value: Any) -> dict[str, Any] | None:
@@ -33,6 +34,28 @@ class Table:
         keys = ", ".join(list(self.rows)[:12]) + (", …" if len(self.rows) > 12 else "") or "none: it has no rows"
         return (f"'{cell_key(value)}' is no row of {self.display}" + (f"; did you mean '{guess}'?" if guess else ""),
                 f"a value of its {self.key_label}: {keys}")
+
+
+def misses(tables: dict[str, Table], missed: dict[tuple[str, str, str], list[int]], used: dict[str, set[str]],
+           display: str) -> list[Problem]:
+    """Keys the tables lack, one line per value however many rows hold it. A value close to a
+    key that no card uses, written alike on several rows, is the table's slip (`Togther` in the
+    table, `Together` on three rows): said at the table's row; else at the value's first row."""
+    problems = []
+    for (prop, label, value), numbers in missed.items():
+        table = tables[prop]
+        guess = closest(value, list(table.rows))
+        rows = f"row{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+        if guess and guess not in used.get(prop, set()) and len(numbers) > 1:
+            problems.append(Problem(table.display, table.numbers[guess], table.key_label,
+                                    f"key '{guess}' is used by no card, while {label} of {display} holds '{value}' "
+                                    f"({rows}); did you mean '{value}'?",
+                                    f"the key as the sheet writes it, '{value}', or those cells changed to '{guess}'"))
+        else:
+            message, expected = table.unknown(value)
+            problems.append(Problem(display, numbers[0], label, message
+                                    + (f" (on {rows})" if len(numbers) > 1 else ""), expected))
+    return problems
 
 
 def cell_key(value: Any) -> str:
@@ -82,10 +105,13 @@ def _language_fields(header: list[str], languages: list[str], display: str,
 def read_table(path: Path, display: str, sheet: str | None, key: str | None,
                within: tuple[Path, ...] | None, at: tuple[str, int], languages: list[str] = ()) -> Table:
     """A lookup table: every row under its header, by its key column; DataError naming file and row."""
-    from .spreadsheet import read_rows   # the read rule of every spreadsheet (size, links, folder)
+    from .spreadsheet import ragged_rows, read_rows   # the rules of every spreadsheet (size, links, folder, cells)
     rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(is_blank(c) for c in cells)]
     if not rows:
         raise DataError([Problem(display, 0, "", "the lookup table is empty", "a header row, then one row per key")])
+    ragged = ragged_rows(rows, display, path.suffix.lower() == ".csv")
+    if ragged:   # a stray separator shifts the row's cells: nothing of it is trusted, as in a deck's sheet
+        raise DataError(ragged)
     header = [str(c).strip() if not is_blank(c) else "" for c in rows[0][1]]
     names = {property_key(h): i for i, h in enumerate(header) if h}
     if key is None:
@@ -108,7 +134,7 @@ def read_table(path: Path, display: str, sheet: str | None, key: str | None,
             problems.append(Problem(display, number, table.key_label, f"key '{value}' repeats row {seen[value]}",
                                     "each key once"))
         else:
-            seen[value] = number
+            seen[value] = table.numbers[value] = number
             row = table.rows[value] = {}
             for i, (name, lang) in field_of.items():
                 if i < len(cells) and not is_blank(cells[i]):

@@ -24,7 +24,7 @@ from datafile.validate import MISSING, problems_from
 
 from .columns import NO_QUANTITY, Columns as _Columns, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
-from .lookups import looked_up
+from .lookups import cell_key, looked_up, misses
 from .xlsx_rows import Unsaved, xlsx_rows as _xlsx_rows
 from ..model.model import MAX_CARDS, Card, PropertySpec
 from ..model.properties import validate_props
@@ -122,7 +122,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     if unread:   # every row would silently print once
         raise DataError(unread)
     tables = looked_up(columns, lookups or {}, properties, display)   # a property key -> its table (lookups.py)
-    ragged = _ragged(rows, display, path.suffix.lower() == ".csv")
+    ragged = ragged_rows(rows, display, path.suffix.lower() == ".csv")
     if ragged:   # a stray quote or separator shifts every later cell: nothing of such a row is trusted
         raise DataError(ragged)
     if where:    # the rows of this deck only (one sheet split into decks, each with its back)
@@ -145,6 +145,8 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     written = {str(cells[id_column]).strip() for _, cells in rows[1:]
                if id_column is not None and id_column < len(cells) and not _blank(cells[id_column])}
     unsaved: list[tuple[int, str, str]] = []   # formula cells without their result: (row, column, formula)
+    missed: dict[tuple[str, str, str], list[int]] = {}   # (property, column, a key no table row has) -> rows
+    used: dict[str, set[str]] = {}   # a lookup property -> the table keys its cells name
     for number, cells in rows[1:]:
         raw: dict[str, Any] = {}
         unknown = list(absent)   # fields said already: not "empty" as well
@@ -158,12 +160,12 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                 continue
             spec = properties.get(parts[1]) if parts[0] == "props" else None
             if parts[0] == "props" and parts[1] in tables:   # a key: the table's row is the value
-                value = tables[parts[1]].row(value)
-                if value is None:
-                    problems.append(Problem(display, number, columns.labels[index],
-                                            *tables[parts[1]].unknown(cells[index])))
+                key, value = cell_key(value), tables[parts[1]].row(value)
+                if value is None:   # said once per value, after the rows (lookups.misses)
+                    missed.setdefault((parts[1], columns.labels[index], key), []).append(number)
                     unknown.append(parts)
                     continue
+                used.setdefault(parts[1], set()).add(key)
             elif parts[0] == "copies":
                 value = _convert(value, PropertySpec(type="int"))
             elif parts[0] in ("name", "text") or (spec and spec.type == "text"):
@@ -205,6 +207,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
         card._made_id = card.id in made   # loading/games.py qualifies it if another deck has it
         card._named_after_deck = unnamed   # a language its name lacks is the deck name's (said there, once)
         cards.append(card)
+    problems += misses(tables, missed, used, display)
     if repeats:
         problems.append(_repeated_ids(repeats, display, columns.label_for(("id",))))
     if unsaved:   # a workbook written by a script: one line for the file, not one per formula cell
@@ -274,7 +277,7 @@ def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> st
     return made
 
 
-def _ragged(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
+def ragged_rows(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
     """Rows with a filled cell beyond the header's last column, or (CSV) fewer cells than it:
     one line each, naming the row and both counts."""
     header = rows[0][1]

@@ -147,8 +147,10 @@ def box_extends(merged: dict[str, dict], written: dict[str, dict], file: str, ra
                 problems.append(Problem(file, line(rname, key), f"{where[:-len('.extends')]}.{key}", wrong,
                                         "+= a number, or a number in the unit of the value it adds to"))
                 return None
-        dropped = {key for key in RECOLOUR if key not in own and painted_by.get(key) not in (None, "image")} \
-            if (own.get("kind") or taken.get("kind")) == "image" else set()   # a rect's fill would paint a whole SVG
+        # a rect's fill would paint a whole SVG, and its stroke outline a text
+        kind = own.get("kind") or taken.get("kind")
+        passed = {"image": RECOLOUR, "text": ("stroke",)}.get(kind, ())
+        dropped = {key for key in passed if key not in own and painted_by.get(key) not in (None, kind)}
         resolved = {**taken, **own}
         dropped |= {key for key, value in resolved.items() if value is None}   # `fill: null`: cleared
         for key in dropped:

@@ -61,6 +61,21 @@ def pango_font(text: str) -> tuple[str, dict] | None:
     return (" ".join(words), fields) if fields or len(text.split()) != len(words) else None
 
 
+# Squib sets text with Pango on a Cairo surface of the card's pixels and leaves Pango's resolution
+# at its default, 96 dpi (andymeneely/squib lib/squib/graphics/text.rb: cc.create_pango_layout and
+# Pango::FontDescription.new(font), no set_resolution), so its size N (points) is N * 96 / 72 px:
+# printed at the layout's dpi, N * 96 / dpi points (Squib's 26 at 300 dpi is 8.32 pt)
+PANGO_DPI = 96
+
+
+def squib_size(box: dict, dpi: float | None) -> float | None:
+    """The printed size, in points, of a Squib font string's size (`font: "Verdana 26"`) in a box
+    of a layout measured in pixels (`dpi:`); None when the box writes its `size:` or has no such size."""
+    font = box.get("font")
+    found = pango_font(font) if isinstance(font, str) and dpi and box.get("size") is None else None
+    return round(found[1]["size"] * PANGO_DPI / dpi, 3) if found and "size" in found[1] else None
+
+
 class Gradient(Strict):
     """A linear fill: its colours run along `angle` (degrees counter-clockwise from left to right)."""
 
@@ -161,9 +176,12 @@ class LayoutSpec(Strict):
 
 
 class IconSpec(Strict):
-    # SVG path data in a 1000-unit box, y down: commands and numbers only (it is written into
-    # the site's SVG as it is)
-    path: str = Field(pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
+    # SVG path data in a 1000-unit box, y down, or in the units of `viewbox` (512 for
+    # game-icons.net's), or the paths of an SVG `file` of the game folder (layouts.py reads it):
+    # commands and numbers only (brought into the 1000 box, it is written into the site's SVG as it is)
+    path: str | None = Field(None, pattern=r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*$")
+    file: str | None = None
+    viewbox: float | list[float] | None = None
     advance: int = Field(1000, gt=0, le=10_000)
     color: Colour | None = None        # reaches the PDF and the site's SVG: a colour, nothing else
     label: Text
@@ -179,6 +197,8 @@ class IconSpec(Strict):
         """Checked here, as the icon font reads it: a broken path is a finding, not a traceback."""
         from fontTools.pens.recordingPen import RecordingPen
         from fontTools.svgLib.path import parse_path
+        if value is None:
+            return value
         try:
             parse_path(value, RecordingPen())
         except Exception as exc:  # fontTools raises ValueError, IndexError... on malformed data
@@ -187,6 +207,35 @@ class IconSpec(Strict):
                                       "a moveto, M x y, then uses M L H V C S Q T A Z",
                                       {"shown": shown, "reason": str(exc).split(":")[0][:80]}) from None
         return value
+
+    @field_validator("file")
+    @classmethod
+    def _svg_file(cls, value):
+        if value is not None and (not value.lower().endswith(".svg") or "\\" in value or ":" in value):
+            raise PydanticCustomError("icon_file", "'{value}' is not an SVG file's path (expected a path with / "
+                                      "to an .svg file of the game folder: icons/attack.svg)", {"value": value[:60]})
+        return value
+
+    @field_validator("viewbox")
+    @classmethod
+    def _viewbox(cls, value):
+        from .icon_paths import box_of
+        try:
+            box_of(value)
+        except ValueError as exc:
+            raise PydanticCustomError("viewbox", "{message}", {"message": str(exc)}) from None
+        return value
+
+    @model_validator(mode="after")
+    def _one_drawing(self):
+        """Exactly one of path and file; a path in its viewbox's units is brought into the icon box."""
+        if (self.path is None) == (self.file is None):
+            raise PydanticCustomError("icon", "{message}", {"message": (
+                "an icon has a path (SVG path data) or a file (an .svg of the game folder), one of them")})
+        if self.path is not None and self.viewbox is not None:
+            from .icon_paths import fitted
+            self.path, self.viewbox = fitted(self.path, self.viewbox), None
+        return self
 
 
 class LayoutFile(Strict):

@@ -19,7 +19,8 @@ from .boxes import (PERCENT_OF, box_extends, explicit_nulls, inherited_plus, can
                     written_box)
 from ..reading.locate import layout_paths, relative, search_path
 from .colours import span_problems
-from .layout_file import IconSpec, LayoutFile, LayoutSpec
+from .icon_paths import read_icon_files
+from .layout_file import IconSpec, LayoutFile, LayoutSpec, squib_size
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _gradient_problems, _slip_problem, _unknown_name, palette_slip, unknown_variables, unused_fields)
@@ -62,11 +63,12 @@ class LayoutFiles:
             self.problems.extend(exc.problems)
             # the file's valid icons still count: a typo in one region must not make every
             # `:icon:` of the game's cards "unknown" as well
-            self._icons[stem] = _valid_icons(raw)
+            self._icons[stem] = {k: v for k, v in _valid_icons(raw).items() if v.path}   # a file is read once valid
             icons = raw.get("icons") if isinstance(raw, dict) else None
             self._broken[stem] = {str(k) for k in (icons if isinstance(icons, dict) else ())} - set(self._icons[stem])
             return
-        self._icons[stem] = parsed.icons
+        self._icons[stem], self._broken[stem], refused = read_icon_files(self._root, stem, parsed.icons, name, raw)
+        self.problems.extend(refused)
         odd = character_problems(raw, name, None)
         if odd:
             self.problems.extend(Problem(name, line_of(raw, p), field_path(p), message, "printable characters")
@@ -272,6 +274,10 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
         own = {k: v for k, v in region.model_dump().items() if v is not None}
+        if squib_size(written_box(raw, short, rname), dpi):   # Squib's "Verdana 26" in a layout of pixels
+            own["size"] = squib_size(written_box(raw, short, rname), dpi)
+            if "min_size" not in own:   # Squib never shrinks a text: below the default floor it stays as set
+                own["min_size"] = min(own["size"], REGION_DEFAULTS["min_size"])
         nulls = explicit_nulls(region)   # `fill: null` clears an inherited fill
         if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
             problems += inherited_plus(own, base, dpi, file, lambda key: line_of(

@@ -101,10 +101,11 @@ def reached_edges(r: Region, W: float, H: float) -> int:
     return (x0 < 0) + (y0 < 0) + (x1 > W) + (y1 > H)
 
 
-def embedded(layout: Layout, text: str) -> str:
+def embedded(layout: Layout, text: str, kind: str = "text") -> str:
     """A text box's rendered text with the layout's embed keys as inline icons (`(ATK)` ->
-    `:atk:`): one pass, longest key first, so no key is found inside another's icon."""
-    if not layout.embed or not text:
+    `:atk:`): one pass, longest key first, so no key is found inside another's icon. Another
+    kind's text (an image's path) is kept as it is."""
+    if not layout.embed or not text or kind != "text":
         return text
     keys = sorted(layout.embed, key=len, reverse=True)
     return re.sub("|".join(map(re.escape, keys)), lambda m: f":{layout.embed[m.group(0)]}:", text)

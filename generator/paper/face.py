@@ -121,8 +121,7 @@ class FaceRenderer:
 
         def place(region: Region) -> None:
             if region.kind in ("text", "image"):
-                source = compiled(region.text or "").render(context)
-                source = (embedded(layout, source) if region.kind == "text" else source).strip()
+                source = embedded(layout, compiled(region.text or "").render(context), region.kind).strip()
                 if source:
                     self.place_only(region, size, source, bleed)
         self._each_region(layout, context, label, place)
@@ -212,6 +211,8 @@ class FaceRenderer:
             canvas.setFont(self.icons.name, size)
             canvas.drawCentredString(at_x, at_y, glyph)
         elif r.kind == "text" and content:
+            if stroke:   # outlined text, as Squib's stroke_color: fill, then stroke (PDF text render mode 2)
+                canvas.addLiteral("2 Tr")
             draw_paragraph(canvas, *content)
         elif r.kind == "image":
             self._image(canvas, r, layout, ctx, x, y, w, h)

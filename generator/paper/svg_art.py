@@ -50,6 +50,7 @@ def _svg_tree(data: bytes, path: Path, root: Path):
             # non-embedded standard font: the PDF would depend on the reader
             raise BuildError(f"SVG '{_shown(path, root)}', line {element.sourceline}: contains text; convert text "
                              f"to paths in your editor")
+    _hide_transparent(elements)
     by_id = {e.get("id"): e for e in elements if e.get("id")}
     sizes: dict[int, int] = {}
 
@@ -89,6 +90,32 @@ def _svg_tree(data: bytes, path: Path, root: Path):
                 element.set(attribute, _embedded(element, href, path, root, budget))
     _spend(path, budget.total)
     return tree
+
+
+def _style(element) -> dict[str, str]:
+    pairs = (part.split(":", 1) for part in (element.get("style") or "").split(";") if ":" in part)
+    return {key.strip(): value.strip() for key, value in pairs}
+
+
+def _zero(value: str | None) -> bool:
+    try:
+        return value is not None and float(value) <= 0
+    except ValueError:
+        return False
+
+
+def _hide_transparent(elements) -> None:
+    """What the SVG paints wholly transparent stays unseen, recoloured or not. svglib ignores
+    `opacity` (game-icons.net's icons open with an opacity="0" square it would paint black, and
+    `fill:` would recolour), and an alpha inside a face's form is lost in print: such an element
+    becomes display="none", such a fill or stroke "none", which svglib honours and recolouring skips."""
+    for element in elements:
+        style = _style(element)
+        hidden = {"display": "none"} if _zero(style.get("opacity", element.get("opacity"))) else {}
+        hidden.update({paint: "none" for paint in ("fill", "stroke")
+                       if _zero(style.get(f"{paint}-opacity", element.get(f"{paint}-opacity")))})
+        if hidden:   # written last in the style, which wins over attributes and earlier declarations
+            element.set("style", ";".join([element.get("style") or ""] + [f"{k}:{v}" for k, v in hidden.items()]))
 
 
 _DATA = re.compile(r"data:image/(png|jpe?g);base64,", re.I)

@@ -240,6 +240,8 @@ class Translator:
     def __call__(self, msgid: str, plural: str | None = None, /, **fields) -> str:
         """`msgid` in this language; with `plural`, the form that fields['count'] takes. Named
         `fields` fill the translation's {placeholders} (checked against the msgid's own)."""
+        if plural is None and msgid == "":   # an empty cell prints nothing (gettext's '' is the .po header)
+            return ""
         if plural is None:
             text, _translated = self._lookup(msgid)
         else:

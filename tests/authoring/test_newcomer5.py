@@ -203,6 +203,3 @@ def test_numbers_symbols_names_and_translated_words_are_no_untranslated_literal(
     status = pnp("i18n", "status", "spice-road", "--check", root=tmp_path)
     assert status.exit_code == 0, status.output
 
-
-# builds and reads whole projects or PDFs: the full run reads them (-m "not slow" <= 90 s)
-pytestmark = pytest.mark.slow

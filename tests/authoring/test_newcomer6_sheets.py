@@ -124,6 +124,3 @@ SUITS = """  hero:
       right: {kind: text, x: 33, y: 5, width: 25, height: 10, text: "{{ _(card.props.right) }}"}
 """
 
-
-# builds and reads whole projects or PDFs: the full run reads them (-m "not slow" <= 90 s)
-pytestmark = pytest.mark.slow

@@ -91,7 +91,7 @@ def test_a_layout_slip_of_a_header_is_said_at_the_layout_suggesting_the_header(t
             f"layouts/spice-road.yaml:{line}: spice-road/hero regions.flavor.text: unknown property "
             f"'card.props.atack_power'; did you mean 'Attack Power' (card.props.attack_power, column D "
             f"'Attack Power' of cards/spice-road/heroes.csv)? (expected card.props.attack_power, as the header "
-            f"gives it)"], result.output
+            f"gives it; if the header is the slip, the header renamed 'atack_power')"], result.output
 
 
 def test_a_repeated_header_is_one_line_naming_the_column_it_repeats(tmp_path):

@@ -68,6 +68,3 @@ def test_a_background_written_as_fields_is_told_to_be_a_colour(tmp_path):
     assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.background: .*"
                                            r"write background: paper$", problems[0]), problems
 
-
-# builds and reads whole projects or PDFs: the full run reads them (-m "not slow" <= 90 s)
-pytestmark = pytest.mark.slow

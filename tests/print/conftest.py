@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
 from pathlib import Path
 
-from tests.pdfs import open_pdf
+from tests.pdfs import open_pdf, poppler_text
 
 
 def pdf_text(pdf: Path, layout: bool = False) -> str:
-    args = ["pdftotext", "-enc", "UTF-8"] + (["-layout"] if layout else []) + [str(pdf), "-"]
-    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return poppler_text(pdf, layout)
 
 
 def html_text(page: Path) -> str:

@@ -9,11 +9,11 @@ independent judge of the two lines joined) does not place at a phrase boundary.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from tests.pdfs import open_pdf
+from tests.pdfs import file_key, open_pdf
 
 
 PUNCTUATION = set("、。，．・：；？！）」』】〕〉》ー…")
@@ -46,6 +46,14 @@ def icon(ch: str) -> bool:
 
 
 def lines_of(path: Path) -> list[Line]:
+    """The lines of the file as it is now; each caller gets its own copies (a caller may mark them)."""
+    return [replace(line) for line in _lines_of(Path(path), file_key(Path(path)))]
+
+
+@lru_cache(maxsize=64)
+def _lines_of(path: Path, key: str) -> tuple[Line, ...]:
+    """Read once per worker and file version: the Japanese checks read each of 15 files three or
+    four times (phrases, short last lines, units, the count of continuations)."""
     out: list[Line] = []
     with open_pdf(path) as pdf:
         for number, page in enumerate(pdf.pages):
@@ -82,7 +90,7 @@ def lines_of(path: Path) -> list[Line]:
             left, right = min(c.x0 for c in cells), max(c.x1 for c in cells)
             for line in page:
                 line.cell = line.cell or (top <= line.top <= bottom and left - 1 <= line.x0 and line.x1 <= right + 1)
-    return out
+    return tuple(out)
 
 
 def _line(page: int, chars: list[dict]) -> Line:

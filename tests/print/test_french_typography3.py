@@ -7,18 +7,14 @@ import re
 
 import pytest
 
-from tests.conftest import pnp
 from tests.pdfs import open_pdf
 
 NBSP = "\u00a0"
 
 
 @pytest.fixture(scope="module")
-def tournay_fr(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tournay-fr")
-    result = pnp("build", "tournay", "--lang", "fr", "--only", "rules,cards", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out / "tournay" / "fr"
+def tournay_fr(full_build):
+    return full_build / "tournay" / "fr"      # the session's build: the same bytes as built alone
 
 
 def _lines(page) -> list[str]:
@@ -60,20 +56,16 @@ def test_card_boxes_and_callouts_carry_no_hyphen(tournay_fr):
     assert found == []
 
 
-def test_aid_card_columns_carry_no_hyphen_where_whole_words_fit(tmp_path):
+def test_aid_card_columns_carry_no_hyphen_where_whole_words_fit(full_build):
     """San Gimignano aid card 1/2: « prenez-⏎en », « repre-⏎nez-en », « termi-⏎nées » (item 30)."""
-    result = pnp("build", "san-gimignano", "--lang", "fr", "--only", "player-aid-card", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
-    with open_pdf(tmp_path / "san-gimignano" / "fr" / "player-aid-card.pdf") as doc:
+    with open_pdf(full_build / "san-gimignano" / "fr" / "player-aid-card.pdf") as doc:
         words = doc.pages[0].extract_words()
     assert [w["text"] for w in words if re.search(r"[a-zé]-$", w["text"])] == []
 
 
-def test_a_line_break_in_an_aid_item_starts_its_own_bullet(tournay_fr, tmp_path):
+def test_a_line_break_in_an_aid_item_starts_its_own_bullet(tournay_fr):
     """Tournay aid: « Triez les cartes activité… » and « Condition 2 » sat bulletless under the bullet above."""
-    result = pnp("build", "tournay", "--lang", "fr", "--only", "player-aid", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
-    with open_pdf(tmp_path / "tournay" / "fr" / "player-aid.pdf") as doc:
+    with open_pdf(tournay_fr / "player-aid.pdf") as doc:
         page = doc.pages[0]
         # read in its own column: the page's two columns share text lines
         word = next(w for w in page.extract_words() if w["text"] == "Condition" and "2" in

@@ -12,7 +12,7 @@ from PIL import Image
 
 from tests.conftest import pnp
 from tests.pipeline.helpers import replace_in
-from tests.studio.conftest import EDITOR, game_project, wait_for
+from tests.studio.conftest import EDITOR, Running, game_project, wait_for
 
 
 def request(studio, path: str, host: str | None = None, method: str = "GET"):
@@ -31,7 +31,17 @@ def studio(tmp_path, running):
     return running(game_project(tmp_path), langs=["en"])
 
 
-def test_the_page_and_its_state(studio):
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One studio for the module's tests that change nothing in its project (each started its own,
+    drawing every face again)."""
+    studio = Running(game_project(tmp_path_factory.mktemp("served")), langs=["en"])
+    yield studio
+    studio.stop()
+
+
+def test_the_page_and_its_state(served):
+    studio = served
     response, body = request(studio, "/")
     assert response.status == 200 and b'<script src="/studio.js"' in body
     policy = response.getheader("Content-Security-Policy")
@@ -47,7 +57,8 @@ def test_the_page_and_its_state(studio):
 
 
 @pytest.mark.parametrize("host", ["evil.example:{port}", "localhost:1", "", "localhost.evil.example:{port}"])
-def test_a_foreign_host_header_is_refused(studio, host):
+def test_a_foreign_host_header_is_refused(served, host):
+    studio = served
     response, _ = request(studio, "/state.json", host.format(port=studio.server.port))
     assert response.status == 403
     for good in (f"127.0.0.1:{studio.server.port}", f"localhost:{studio.server.port}"):
@@ -132,10 +143,11 @@ def test_the_command_refuses_unknown_games_and_editor_links(tmp_path):
     assert "studio" in pnp("--help").output
 
 
-def test_a_cutter_sheet_with_its_cut_paths_over_it(studio):
+def test_a_cutter_sheet_with_its_cut_paths_over_it(served):
     """/cutter/<game>/<lang>/<machine>.svg: the first sheet of each piece size as printed, its cut
     paths over it in the sheet's millimetre frame; an unknown machine is one line, not a page."""
     import re
+    studio = served
     response, body = request(studio, "/cutter/san-gimignano/en/silhouette.svg")
     assert response.status == 200 and response.getheader("Content-Type") == "image/svg+xml"
     text = body.decode()

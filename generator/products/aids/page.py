@@ -116,19 +116,25 @@ def _reference(project: Project, game: GameData, lang: str, paper_name: str, all
 
 def _balanced(groups: Callable[[float], list], size: float, column: float, height: float) -> list | None:
     """The blocks packed into the shortest columns that hold them, to a point: a short aid filled
-    its first column and left the second a third empty (Tournay's, once trimmed)."""
-    low, high, best = height / COLUMNS, height, None
+    its first column and left the second a third empty (Tournay's, once trimmed).
+
+    The trial heights only ask whether the blocks fit, and they ask it of one set of blocks made
+    at `size` (made afresh for each trial, they were 3/4 of the page's CPU): a trial changes no
+    block a later one reads (a paragraph keeps its lines per width, and is broken afresh from its
+    markup after a split; a table's cells span no rows, so its height does not depend on the room
+    it is offered). The blocks drawn are packed afresh at the height found, as before."""
+    try:
+        made = list(groups(size))
+    except TooWide:       # not at a size that fitted the whole height: made the same way there
+        return None
+    low, high, found = height / COLUMNS, height, None
     while high - low > 2:
         middle = (low + high) / 2
-        try:
-            placed = pack(groups(size), column, middle, COLUMNS)
-        except TooWide:
-            placed = None
-        if placed:
-            high, best = middle, placed
+        if pack(made, column, middle, COLUMNS):
+            high = found = middle
         else:
             low = middle
-    return best
+    return None if found is None else pack(groups(size), column, found, COLUMNS)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,130 @@
+"""An icon's SVG path in its own units (`viewbox: 512`, game-icons.net's) or from an SVG file,
+brought into pnp's 1000-unit icon box, so the font, the site and the aids read one path."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ICON_BOX = 1000
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def box_of(viewbox) -> tuple[float, float, float, float]:
+    """(min x, min y, width, height) of `viewbox: 512` or `viewbox: [0, 0, 512, 512]`; ValueError
+    when it is neither."""
+    if isinstance(viewbox, (int, float)) and not isinstance(viewbox, bool):
+        values = [0.0, 0.0, float(viewbox), float(viewbox)]
+    elif isinstance(viewbox, str):
+        values = [float(v) for v in _NUMBER.findall(viewbox)]
+    elif isinstance(viewbox, (list, tuple)) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                    for v in viewbox):
+        values = [float(v) for v in viewbox]
+    else:
+        values = []
+    if len(values) != 4 or values[2] <= 0 or values[3] <= 0:
+        raise ValueError("a viewbox is one number (the SVG's square: 512) or four: [min x, min y, width, height]")
+    return values[0], values[1], values[2], values[3]
+
+
+def fitted(path: str, viewbox) -> str:
+    """`path`, drawn in `viewbox`, scaled into the icon box and centred, as an SVG viewBox is
+    shown (preserveAspectRatio's default, xMidYMid meet)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.svgLib.path import parse_path
+    x, y, w, h = box_of(viewbox)
+    scale = ICON_BOX / max(w, h)
+    dx, dy = (ICON_BOX - w * scale) / 2 - x * scale, (ICON_BOX - h * scale) / 2 - y * scale
+    pen = SVGPathPen(None, ntos=lambda n: f"{round(n, 2):g}")
+    parse_path(path, TransformPen(pen, (scale, 0, 0, scale, dx, dy)))
+    return pen.getCommands()
+
+
+_SKIPPED = {"title", "desc", "metadata", "defs", "style"}
+
+
+def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
+    """(the path data of every shape the SVG paints, its viewBox) of an icon file: its <path>s,
+    one colour (the icon's). ValueError naming what cannot be taken (a shape not a path, a
+    transform), to be said at the icon's `file:`."""
+    from lxml import etree
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True)
+    try:
+        tree = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise ValueError(f"not an SVG file ({str(exc)[:80]})") from None
+    if tree is None or tree.tag.rsplit("}", 1)[-1] != "svg":
+        raise ValueError("not an SVG file (no <svg> element)")
+    box = tree.get("viewBox") or " ".join(("0", "0", tree.get("width", ""), tree.get("height", "")))
+    try:
+        viewbox = box_of(box.replace("px", ""))
+    except ValueError:
+        raise ValueError("the SVG has no viewBox (nor width and height) to size the icon by") from None
+    paths = []
+    for element in tree.iter():
+        if not isinstance(element.tag, str):
+            continue
+        name = element.tag.rsplit("}", 1)[-1]
+        if name in _SKIPPED or any(a.tag.rsplit("}", 1)[-1] in _SKIPPED for a in element.iterancestors()):
+            continue
+        if element.get("transform"):
+            raise ValueError(f"<{name}> at line {element.sourceline} has a transform; apply it in your editor "
+                             f"(Inkscape: Path > Object to Path), or draw the file as a kind: image box")
+        if name not in ("svg", "g", "path"):
+            raise ValueError(f"<{name}> at line {element.sourceline}: an icon file's shapes are <path>s; convert "
+                             f"it to a path in your editor, or draw the file as a kind: image box")
+        if name == "path" and element.get("d") and not _unseen(element):
+            paths.append(element.get("d"))
+    if not paths:
+        raise ValueError("the SVG paints no <path>")
+    return " ".join(paths), viewbox
+
+
+def _unseen(element) -> bool:
+    """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square."""
+    style = dict(p.split(":", 1) for p in (element.get("style") or "").split(";") if ":" in p)
+    style = {k.strip(): v.strip() for k, v in style.items()}
+    value = lambda key: style.get(key, element.get(key))
+    return value("fill") == "none" or any(_zero(value(key)) for key in ("opacity", "fill-opacity")) \
+        or value("display") == "none"
+
+
+def _zero(value) -> bool:
+    try:
+        return value is not None and float(value) <= 0
+    except ValueError:
+        return False
+
+
+def read_icon_files(root, stem: str, icons: dict, name: str, raw) -> tuple[dict, set, list]:
+    """(icons with each `file:` read into its path, the names refused, their problems): a file is
+    read by the project's rule from the game's folder (cards/<game>/, beside its images) for a
+    game's layout file, from layouts/ for the shared icons.yaml."""
+    from datafile.errors import DataError, Problem
+    from datafile.source import line_of
+    from ..reading.locate import MAX_SVG_BYTES, game_dirs, inside, layout_paths, read_input, relative
+    if not any(spec.file for spec in icons.values()):
+        return icons, set(), []
+    folder = game_dirs(root).get(stem) or layout_paths(root)[stem].parent
+    done, refused, problems = dict(icons), set(), []
+    for key, spec in icons.items():
+        if not spec.file:
+            continue
+        target = folder / spec.file
+        shown = relative(root, target)
+        try:
+            if Path(spec.file).is_absolute() or not inside(target, folder):
+                raise ValueError(f"leads outside {relative(root, folder)}/, where an icon's file is kept")
+            if not target.exists():
+                raise ValueError("not found")
+            found, box = file_path(read_input(root, target, MAX_SVG_BYTES, shown, f"an SVG file of {relative(root, folder)}/"))
+            done[key] = spec.model_copy(update={"path": fitted(found, box), "viewbox": None})
+        except (DataError, ValueError) as exc:
+            why = f"{spec.file if isinstance(exc, ValueError) and 'outside' in str(exc) else shown}: " \
+                + (exc.problems[0].message if isinstance(exc, DataError) else str(exc))
+            problems.append(Problem(name, line_of(raw, ("icons", key, "file")), f"icons.{key}.file", why,
+                                    f"an .svg file of {relative(root, folder)}/ whose shapes are paths"))
+            refused.add(key)
+            del done[key]
+    return done, refused, problems
