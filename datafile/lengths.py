@@ -58,6 +58,10 @@ def to_mm(number: float, unit: str, dpi: float | None = None) -> float:
     return number * (25.4 / dpi if unit == "px" else UNITS[unit])
 
 
+# cards sold in inches (generator/checks/canvas_size.py's): a Squib canvas is one with its bleed
+SQUIB_CARDS = {(2.5, 3.5), (2.25, 3.5), (2.75, 4.75), (1.75, 2.5), (3.5, 5.75)}
+
+
 def pixels_as_mm(width: object, height: object, largest: float) -> str | None:
     """Squib's `{width: 825, height: 1125}` (pixels at 300 dpi, written as numbers, which are mm):
     what to write instead, when a side passes the `largest` mm a piece may be; else None."""
@@ -66,6 +70,12 @@ def pixels_as_mm(width: object, height: object, largest: float) -> str | None:
             or min(sides) < 200:      # pixels of a card: both sides hundreds (a side of 88 is mm, a typo in the other)
         return None
     w, h = (f"{v:g}" for v in sides)
+    card = ((width - 75) / 300, (height - 75) / 300)     # Squib's canvas: the card and 37.5 px around it
+    if card in SQUIB_CARDS or card[::-1] in SQUIB_CARDS:
+        return (f"{w} x {h} is in mm here (numbers alone are mm), larger than the {largest:g} mm a piece may be; "
+                f"as pixels at 300 dpi it is a {card[0]:g} x {card[1]:g} in card with 0.125 in (37.5 px) of "
+                f"bleed around it: write the card, size: {{width: {card[0]:g} in, height: {card[1]:g} in}}, and "
+                f"the bleed as canvas_bleed: 37.5 px beside the layout's dpi: 300")
     return (f"{w} x {h} is in mm here (numbers alone are mm), larger than the {largest:g} mm a piece may be; "
             f"for pixels write {{width: {w} px, height: {h} px, dpi: 300}}, or inches: "
             f"{{width: {width / 300:g} in, height: {height / 300:g} in}}")

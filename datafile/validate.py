@@ -38,6 +38,29 @@ OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp st
 COLOUR_FIELDS = ("fill", "stroke", "color", "tint", "background")
 
 
+ENDS = ("x1", "y1", "x2", "y2")
+
+
+def _line_box(box: Any) -> str:
+    """Squib's line ends as pnp's box: with numbers (or one unit), the box itself."""
+    ends = {str(k).lower(): v for k, v in box.items() if str(k).lower() in ENDS} if isinstance(box, dict) else {}
+    parsed = {}
+    for k, v in ends.items():
+        m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([a-z%]*)\s*", str(v)) if not isinstance(v, bool) else None
+        if m:
+            parsed[k] = (float(m.group(1)), m.group(2))
+    if len(parsed) == 4 and len({u for _, u in parsed.values()}) == 1:
+        unit = next(iter(parsed.values()))[1]
+        n = {k: v for k, (v, _) in parsed.items()}
+
+        def at(v):
+            return f"{v:g} {unit}".strip() if unit else f"{v:g}"
+        return (f"x: {at(n['x1'])}, y: {at(n['y1'])}, width: {at(n['x2'] - n['x1'])}, "
+                f"height: {at(n['y2'] - n['y1'])} for x1: {at(n['x1'])}, y1: {at(n['y1'])}, x2: {at(n['x2'])}, "
+                f"y2: {at(n['y2'])}")
+    return "x: x1, y: y1, width: x2 - x1, height: y2 - y1 (0 for a level or an upright line)"
+
+
 def _rotate(angle: Any) -> str:
     """What Squib's `angle:` (radians, clockwise) is as `rotate:` (degrees, counter-clockwise)."""
     if isinstance(angle, (int, float)) and not isinstance(angle, bool):
@@ -265,6 +288,21 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if key.lower() == "angle" and "rotate" in allowed:   # Squib's: radians, clockwise
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
                                         message + "; did you mean 'rotate'?", _rotate(_at(data, prefix + loc))))
+                continue
+            if key.lower() in ENDS and "x" in allowed:     # Squib's line: x1, y1 to x2, y2
+                box = _at(data, prefix + loc[:-1])
+                ends = [k for k in box if str(k).lower() in ENDS] if isinstance(box, dict) else [key]
+                if ends and ends[0] != key:
+                    continue       # said once, at its first end
+                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
+                                        f"unknown field '{key}': a line in pnp is a box, from x, y across its "
+                                        f"width and down its height", _line_box(box)))
+                continue
+            if key.lower() == "mask" and "fill" in allowed:     # Squib's svg mask: recolours
+                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
+                                        f"unknown field '{key}'; did you mean 'fill'? (an image's fill recolours "
+                                        f"its shapes, as Squib's mask does)",
+                                        f"fill: {_shown(_at(data, prefix + loc))} on the image box"))
                 continue
             if key.lower() in OTHER_TOOL_WORDS:
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),

@@ -91,6 +91,7 @@ def cross_check(project: Project, data: GameData, out: Collector) -> None:
                 out.run(_font_files, project, lid, data)
                 if not isinstance(deck.size, str) or deck.size in project.sheets.sizes:
                     _off_card(project, lid, deck, out, off_said)
+                out.run(_embed_icons, project, lid, data, off_said)
         said = set()   # the deck's own `layout:` is said once, at its line, not at every card
         for i, card in enumerate(deck.cards):
             lid = layout_id(deck, card)
@@ -252,10 +253,63 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
                 continue
             said.add((file, line, outside[0]))
             out.add(file, line, f"layouts.{lid.split('/', 1)[1]}.regions.{r.name}.{outside[0]}",
-                    f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck "
-                    f"'{deck.deck}' (x {r.x:g} to {r.x + r.width:g} mm, y {r.y:g} to {r.y + r.height:g} mm)"
-                    + _bare_number(layout, r, outside[0]),
-                    "a box that overlaps the card: x from 0 to its width, y from 0 to its height")
+                    *_off_words(layout, r, size, deck.deck, outside[0]))
+
+
+def _embed_icons(project: Project, lid: str, data: GameData, said: set) -> None:
+    """Each icon a layout's `embed:` names is one the layout files define: else one line at
+    its entry, with the nearest name."""
+    layout, defined = project.layouts[lid], project.defined_icons(data.id)
+    problems = []
+    for key, icon in layout.embed.items():
+        if icon in defined:
+            continue
+        file, line, short = _embed_entry(project, lid, key)
+        if (file, line) in said:
+            continue
+        said.add((file, line))
+        guess = closest(icon, sorted(defined))
+        problems.append(Problem(file, line, f"layouts.{short}.embed.{key}", f"unknown icon '{icon}'"
+                                + (f"; did you mean '{guess}'?" if guess else ""),
+                                f"an icon of layouts/{data.id}.yaml or layouts/icons.yaml "
+                                f"({', '.join(sorted(defined)[:12])})"))
+    if problems:
+        raise DataError(problems)
+
+
+def _embed_entry(project: Project, lid: str, key: str) -> tuple[str, int, str]:
+    """(file, line, layout name) of the `embed:` entry `key` a layout has: its own, or that of
+    the layout it extends."""
+    seen = set()
+    while lid in project.layouts and lid not in seen:
+        seen.add(lid)
+        spec, file, raw, _colors = project.layouts.spec(lid)
+        short = lid.split("/", 1)[1]
+        if key in (spec.embed or {}):
+            return file, line_of(raw, ("layouts", short, "embed", key)), short
+        lid = spec.extends if spec.extends and "/" in spec.extends else f"{lid.split('/')[0]}/{spec.extends}"
+    return lid, 0, ""
+
+
+def _off_words(layout, r, size, deck: str, axis: str) -> tuple[str, str]:
+    """The off-card line in the unit the box was written in (Squib's px on its canvas, which
+    holds the bleed: a box at 37.5 px lies on the cut), else in mm."""
+    unit = (r.units or {}).get(axis)
+    if unit == "px" and layout.dpi:
+        bleed = layout.canvas_bleed
+
+        def px(v: float) -> str:
+            return f"{round((v + bleed) / 25.4 * layout.dpi, 1):g}"
+        x0, x1 = px(0), px(size.width)
+        y0, y1 = px(0), px(size.height)
+        return (f"the box lies wholly off the card of deck '{deck}' (x {px(r.x)} to {px(r.x + r.width)} px, "
+                f"y {px(r.y)} to {px(r.y + r.height)} px; the card is x {x0} to {x1} px, y {y0} to {y1} px "
+                f"at the layout's dpi {layout.dpi:g})",
+                f"a box that overlaps the card: x from {x0} to {x1} px, y from {y0} to {y1} px")
+    return (f"the box lies wholly off the {size.width:g} x {size.height:g} mm card of deck '{deck}' "
+            f"(x {r.x:.4g} to {r.x + r.width:.4g} mm, y {r.y:.4g} to {r.y + r.height:.4g} mm)"
+            + _bare_number(layout, r, axis),
+            "a box that overlaps the card: x from 0 to its width, y from 0 to its height")
 
 
 def _bare_number(layout, r, axis: str) -> str:

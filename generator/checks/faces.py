@@ -22,6 +22,7 @@ from .sheet_cells import holding, read_cell
 from ..reading.i18n import Translator
 from ..model.colours import EXPECTED, NotAColour, drawn_colour
 from ..model.layouts import layout_id
+from ..model.resolved import embedded
 from ..model.model import Size
 from ..model.project import GameData, Project
 from ..model.templates import card_context, compiled, compiled_expression, template_error
@@ -327,6 +328,7 @@ def _render(layout, context: dict, found: set[str], printed: list, outputs: dict
             if out.strip():
                 found.add(out.strip())
         elif key == "text" and kind == "text":
+            out = embedded(layout, out)      # Squib's embed keys, as the build draws them
             found.update(ICON_REF.findall(out))
             printed.append((index, out.strip()))
         elif key == "text":     # an image: its file is placed (validate) like a text

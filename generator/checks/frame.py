@@ -125,3 +125,24 @@ def _near_the_cut(project: Project, deck, size) -> tuple[str, str] | None:
                        f"the edges to the bleed's edge and shows its {r.radius:g} mm rounded corners inside the trim)")
             return f"box '{r.name}' ({file}:{line})", fix
     return None
+
+
+def cut_outlines(project: Project, games: list[GameData]) -> list[str]:
+    """One line for each outline drawn on its card's cut (Squib's `cut` rectangle) under a white
+    frame, which covers it on every card: validate and build say what to do."""
+    out = {}
+    for game in games:
+        for deck in game.decks:
+            size, frame = project.size_of(deck), white_of(project, deck)
+            if size.shape != "rect" or frame <= 0 or deck.component == "board":
+                continue
+            for lid, r in deck_regions(project, deck, size):
+                edges = (r.x, r.y, size.width - r.x - r.width, size.height - r.y - r.height)
+                if r.kind == "rect" and r.stroke and not (r.fill or r.gradient) and all(abs(e) <= 0.5 for e in edges):
+                    file, line = (r.origin or {}).get("", (lid, 0))
+                    out.setdefault((lid, r.name), (
+                        f"warning: {file}:{line}: box '{r.name}' outlines the card's cut, where the {frame:g} mm "
+                        f"white frame of cards.pdf covers it (deck '{deck.deck}'); the crop marks show the cut: "
+                        f"remove the box, or write frame: 0 in {game.deck_files.get(deck.deck, 'the deck file')} "
+                        f"to print the face to its cut"))
+    return list(out.values())

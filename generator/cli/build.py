@@ -111,7 +111,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
     from ..checks.canvas_size import size_warnings
-    from ..checks.frame import cut_warnings, frame_warning
+    from ..checks.frame import cut_outlines, cut_warnings, frame_warning
     from ..checks.system_fonts import substitute_notes
     from ..checks.near_columns import near_notes
     from ..checks.quantity import quantity_notes
@@ -119,6 +119,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     from ..products.text_landing import text_lands
     framed = [frame_warning(project, list(project.games.values()), text_lands(project, languages))] \
         + cut_warnings(project, list(project.games.values()), options.bleed) \
+        + cut_outlines(project, list({job.game.id: job.game for job in plan}.values())) \
         + size_warnings(project, list(project.games.values())) \
         + substitute_notes(project, list(project.games.values())) \
         + quantity_notes(project, list({job.game.id: job.game for job in plan}.values())) \

@@ -138,3 +138,21 @@ offset_option = click.option("--back-offset", default="0,0", show_default=True, 
 def counted(n: int, word: str) -> str:
     """"1 deck", "2 decks": English counts in the command line's own lines."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def only_languages(project: Project | None, langs: tuple[str, ...]) -> Project | None:
+    """The project with each game's languages cut to `--lang`'s (all when none is given); a
+    language a game lacks is one line. A copy: the loaded games (kept between runs) stay whole."""
+    import dataclasses
+    chosen = split_list(langs)
+    if not chosen or project is None:
+        return project
+    games = {}
+    for gid, game in project.games.items():
+        unknown = [lang for lang in chosen if lang not in game.game.languages]
+        if unknown:
+            raise click.BadParameter(f"{gid} has no {', '.join(unknown)} text (it has "
+                                     f"{', '.join(game.game.languages)})", param_hint="--lang")
+        kept = game.game.model_copy(update={"languages": [lang for lang in game.game.languages if lang in chosen]})
+        games[gid] = dataclasses.replace(game, game=kept)
+    return dataclasses.replace(project, games=games)

@@ -101,6 +101,7 @@ class LazyGroup(click.Group):
 @click.option("--trust-site-code", is_flag=True, envvar="PNP_TRUST_SITE_CODE",
               help="Make the site from the project's own layouts/site/ (templates, scripts, service worker): "
                    "code that runs in the browser. Without it pnp uses its own site files.")
+@click.version_option(package_name="pnp-studio", prog_name="pnp", message="%(prog)s %(version)s")
 @click.pass_context
 def main(ctx: click.Context, root: Path | None, trust_site_code: bool) -> None:
     """Print-and-play studio: card sheets, player aids, rules and scores from YAML."""

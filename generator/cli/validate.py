@@ -30,23 +30,25 @@ from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .stubs import fold_stubs
-from .common import bleed_option, counted, fold_option, language_paper_option, project_root, shortfall_line
+from .common import bleed_option, counted, fold_option, language_paper_option, only_languages, project_root, shortfall_line
 
 
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--allow-missing", is_flag=True,
               help="Untranslated interface strings are no problem (the build falls back to English).")
+@click.option("--lang", "langs", multiple=True, metavar="fr,en,...", help="Languages to check (default: all of each game's).")
 @language_paper_option
 @bleed_option
 @fold_option
 @click.pass_context
-def validate(ctx, games, allow_missing, paper, bleed, fold):
+def validate(ctx, games, allow_missing, langs, paper, bleed, fold):
     """Check the YAML of GAMES (default: all) and the layouts; exit 1 on any problem. With
     --paper, what the build sets on the paper (cards, aid card, player aid, score pad, rules) is
     checked on that paper, as `pnp build --paper` sets it; --bleed and --fold place the cards as
     the build's do."""
     project, problems = load_project_and_problems(project_root(ctx), list(games) or None)
+    project = only_languages(project, langs)     # --lang: those languages' texts, faces and papers
     broken = {problem.file for problem in problems}
     for game in (project.games.values() if project else []):
         # what a language needs (files, icon labels, translations) is checked even when the
@@ -68,9 +70,10 @@ def validate(ctx, games, allow_missing, paper, bleed, fold):
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
     from ..checks.canvas_size import size_warnings
+    from ..checks.frame import cut_outlines
     from ..checks.system_fonts import substitute_notes
-    for line in size_warnings(project, list(project.games.values())):   # prints, but not what was meant
-        click.secho(line, fg="yellow", err=True)
+    for line in size_warnings(project, list(project.games.values())) + cut_outlines(project, list(project.games.values())):
+        click.secho(line, fg="yellow", err=True)    # prints, but not what was meant (or under the white frame)
     from ..products.cards import grid_warnings
     for line in grid_warnings(project, list(project.games.values()), SheetOptions(paper, bleed, fold=fold)):
         click.secho(line, fg="yellow", err=True)
@@ -287,11 +290,8 @@ def _line(project: Project, path, key: str) -> int:
 def _known_icons(project: Project, game) -> None:
     """Every icon the faces show (an icon region's name is a template) is defined, as the build
     requires; rendering them all also finds a template over its budget (aids.py)."""
-    unknown = sorted(used_icons(project, game) - project.defined_icons(game.id))
-    if unknown:
-        raise DataError([Problem(str(game.directory.relative_to(project.root)) if game.directory.is_relative_to(
-            project.root) else game.id, 0, "", f"the cards use icon '{unknown[0][:60]}', which no layout file defines",
-            "an icon of the game's layout file or layouts/icons.yaml")])
+    from ..checks.icon_refs import check_unknown_icons    # at the box (or cell) that writes it
+    check_unknown_icons(project, game, sorted(used_icons(project, game) - project.defined_icons(game.id)))
 
 
 def glyph_problems(project: Project, game, names_only: bool = False) -> list[Problem]:

@@ -150,7 +150,7 @@ def layout_key(layout) -> tuple | None:
     fields = templated(layout)
     if any(not _calls_translator_only(source, key == "when") for _i, _kind, key, source in fields):
         return None
-    return fields
+    return fields + (("embed", tuple(sorted(layout.embed.items()))),) if getattr(layout, "embed", None) else fields
 
 
 @lru_cache(maxsize=8192)

@@ -149,6 +149,9 @@ class LayoutSpec(Strict):
     # card and 1/8 in around it): x and y start at the bleed's corner, not the card's
     canvas_bleed: Annotated[float, Field(ge=0, le=20)] | UnitLength | None = None
     background: ColourRef | None = None
+    # Squib's embed: {"(ATK)": atk}: each key of a text drawn as that icon, inline
+    embed: dict[Annotated[str, Field(min_length=1, max_length=40)],
+                Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=60)]] | None = Field(None, max_length=100)
     regions: dict[str, RegionSpec | None] = {}
 
     @field_validator("canvas_bleed", mode="before")

@@ -197,6 +197,10 @@ class Layouts(Mapping):
     def origin(self, stem: str, path: tuple) -> tuple[str, int]:
         return self._files.origin(stem, path)
 
+    def spec(self, lid: str) -> tuple:
+        """(LayoutSpec, file, raw YAML, colors) of a layout as written, before `extends`."""
+        return self._files[lid]
+
     @property
     def problems(self) -> list[Problem]:
         return self._files.problems
@@ -379,4 +383,5 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
     if problems:   # a style's mistake, found on each box that extends it: once
         raise DataError(one_dpi(list({(p.file, p.line, p.field, p.message): p for p in problems}.values()),
                                  file, raw, short))
-    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at, kept_styles)
+    embed = {**(parent.embed if spec.extends else {}), **(spec.embed or {})}
+    return Layout(lid, background, regions, palette, file, dpi, canvas or 0.0, background_at, kept_styles, embed)

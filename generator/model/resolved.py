@@ -2,6 +2,7 @@
 the card's top-left corner, `extends` merged and units converted (model/layouts.py makes them)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -62,6 +63,8 @@ class Layout:
     # styles: boxes without a place of their own that others extend, by name -> (the fields
     # written for it, its values): a layout that extends this one may extend them too
     styles: dict = field(default_factory=dict)
+    # Squib's embed: a text's key ("(ATK)") drawn as an inline icon (atk) in every text box
+    embed: dict[str, str] = field(default_factory=dict)
 
 
 EDGE = 1e-6   # mm: an edge this close to the trim lies on it
@@ -96,3 +99,13 @@ def reached_edges(r: Region, W: float, H: float) -> int:
         return 0
     x0, y0, x1, y1 = bleed_extent(r, W, H, 1.0)
     return (x0 < 0) + (y0 < 0) + (x1 > W) + (y1 > H)
+
+
+def embedded(layout: Layout, text: str, kind: str = "text") -> str:
+    """A text box's rendered text with the layout's embed keys as inline icons (`(ATK)` ->
+    `:atk:`): one pass, longest key first, so no key is found inside another's icon. Another
+    kind's text (an image's path) is kept as it is."""
+    if not layout.embed or not text or kind != "text":
+        return text
+    keys = sorted(layout.embed, key=len, reverse=True)
+    return re.sub("|".join(map(re.escape, keys)), lambda m: f":{layout.embed[m.group(0)]}:", text)

@@ -17,7 +17,7 @@ from datafile.errors import BuildError
 
 from ..model import face_memo
 from ..model.layouts import Layout, Region
-from ..model.resolved import bleed_extent
+from ..model.resolved import bleed_extent, embedded
 from ..model.region_checks import FONT_FILE
 from ..model.model import Size
 from ..model.templates import compiled, compiled_expression, template_error
@@ -121,7 +121,7 @@ class FaceRenderer:
 
         def place(region: Region) -> None:
             if region.kind in ("text", "image"):
-                source = compiled(region.text or "").render(context).strip()
+                source = embedded(layout, compiled(region.text or "").render(context), region.kind).strip()
                 if source:
                     self.place_only(region, size, source, bleed)
         self._each_region(layout, context, label, place)
@@ -262,7 +262,7 @@ class FaceRenderer:
     def _text(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
         """(paragraph, x, y, its key) of a text region set in its box (draw_paragraph's
         arguments but the canvas), None when its template gives no text."""
-        source = self._rendered(r.text or "", ctx).strip()
+        source = embedded(layout, self._rendered(r.text or "", ctx)).strip()
         if not source:
             return None
         face, markup = self._set_text(r, source, layout)

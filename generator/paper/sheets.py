@@ -171,9 +171,9 @@ def _no_room(sheets: SheetsFile, paper_name: str, size: Size, what: str) -> str:
 class GridError(BuildError):
     """A deck's sheet grid the paper does not hold; `field` is the grid's field at fault."""
 
-    def __init__(self, message: str, field: str):
+    def __init__(self, message: str, field: str, fix: str = "a grid the paper holds"):
         super().__init__(message)
-        self.field = field
+        self.field, self.fix = field, fix
 
 
 def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str, white: float):
@@ -181,44 +181,75 @@ def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid:
     Unframed pieces keep half the gap as their own bleed: unframed rectangles touch (0, sharing
     their cuts as they do without a grid) or keep `min_gutter` at least, never a sliver between;
     round and hexagonal pieces, cut one by one, keep `gutter` (their slanted and curved sides
-    keep less of a bleed than their box)."""
+    keep less of a bleed than their box). A gap left out is as the paper fits it: unframed
+    rectangles keep `gutter` where the asked columns (rows) have room for it, else touch, as
+    without a grid (Squib's nine full-bleed cards on Letter)."""
     columns, rows, gap = grid
     unframed = not framed(white, size)
-    gap = (sheets.gutter if unframed else 0.0) if gap is None else gap
+    if gap is None and unframed and size.shape == "rect":
+        gaps = (_room_gap(sheets, area.width, size.width, columns), _room_gap(sheets, area.height, size.height, rows))
+    else:
+        gap = (sheets.gutter if unframed else 0.0) if gap is None else gap
+        gaps = (gap, gap)
     if size.shape != "rect" and gap < sheets.gutter - 1e-9:
         shape = "round" if size.shape == "round" else "hexagonal"
         raise GridError(f"a gap of {gap:g} mm between {shape} pieces leaves each too little of its own "
                         f"bleed; at least {sheets.gutter:g} mm", "gap")
-    if unframed and size.shape == "rect" and 0 < gap < sheets.min_gutter - 1e-9:
+    if unframed and size.shape == "rect" and 0 < gaps[0] < sheets.min_gutter - 1e-9:
         raise GridError(f"a gap of {gap:g} mm leaves each {what} {gap / 2:g} mm of its own bleed; "
                         f"0 (they touch, sharing their cuts) or at least {sheets.min_gutter:g} mm", "gap")
+    gx, gy = gaps
 
-    def fit(space: float, item: float) -> int:
-        return int((space + gap + 1e-9) // (item + gap))
-    fit_cols, fit_rows = fit(area.width, size.width), fit(area.height, size.height)
+    def fit(space: float, item: float, g: float) -> int:
+        return int((space + g + 1e-9) // (item + g))
+    fit_cols, fit_rows = fit(area.width, size.width, gx), fit(area.height, size.height, gy)
     if fit_cols < 1 or fit_rows < 1:
         raise BuildError(_no_room(sheets, paper_name, size, what))
     want_cols, want_rows = columns or fit_cols, rows or fit_rows
     # touching rows (or columns) the designer asked for that fill the paper but for the marks'
     # length: taken, with marks at those edges as short as SHORT_MARK (a warning says so)
-    over = max(want_cols * size.width - area.width if want_cols > fit_cols else 0.0,
-               want_rows * size.height - area.height if want_rows > fit_rows else 0.0)
-    if gap == 0 and size.shape == "rect" and 0 < over <= 2 * (MIN_MARK - SHORT_MARK) + 1e-9:
-        return Axis(want_cols, gap), Axis(want_rows, gap), round(MIN_MARK - over / 2, 3)
+    over = max(want_cols * size.width - area.width if want_cols > fit_cols and gx == 0 else 0.0,
+               want_rows * size.height - area.height if want_rows > fit_rows and gy == 0 else 0.0)
+    short = (want_cols <= fit_cols or gx == 0) and (want_rows <= fit_rows or gy == 0)
+    if short and size.shape == "rect" and 0 < over <= 2 * (MIN_MARK - SHORT_MARK) + 1e-9:
+        return Axis(want_cols, gx), Axis(want_rows, gy), round(MIN_MARK - over / 2, 3)
     if want_cols > fit_cols or want_rows > fit_rows:
-        need = []
-        if want_cols > fit_cols:
-            need.append(f"{want_cols * size.width + (want_cols - 1) * gap:g} mm across, {paper_name} paper has "
-                        f"{area.width:g} mm")
-        if want_rows > fit_rows:
-            need.append(f"{want_rows * size.height + (want_rows - 1) * gap:g} mm down, {paper_name} paper has "
-                        f"{area.height:g} mm")
-        spaced = f" {gap:g} mm apart" if gap else ""
-        raise GridError(f"{min(want_cols, fit_cols)} x {min(want_rows, fit_rows)} {what}s of {size.width:g} x "
-                        f"{size.height:g} mm{spaced} fit; {want_cols} x {want_rows} need {' and '.join(need)} "
-                        f"inside its {sheets.margin:g} mm margin and crop marks",
-                        "columns" if want_cols > fit_cols else "rows")
-    return Axis(want_cols, gap), Axis(want_rows, gap), MIN_MARK
+        other = next((name for name in ("a4", "letter") if name != paper_name and name in sheets.papers), None)
+        raise GridError(_too_many(sheets, paper_name, size, what, (fit_cols, fit_rows), (want_cols, want_rows),
+                                  (gx, gy), area, unframed and gap is None),
+                        "columns" if want_cols > fit_cols else "rows",
+                        "fewer columns or rows, a smaller gap" + (f", or {other} paper (--paper {other})" if other else ""))
+    return Axis(want_cols, gx), Axis(want_rows, gy), MIN_MARK
+
+
+def _room_gap(sheets: SheetsFile, space: float, item: float, count: int | None) -> float:
+    """An unframed rectangle's gap left out, on one axis: `gutter` where `count` have room for it
+    (or as many as fit), else the widest from `min_gutter` that holds them, else 0 (they touch)."""
+    if not count or count * item + (count - 1) * sheets.gutter <= space + 1e-9:
+        return sheets.gutter
+    spare = (space - count * item) / (count - 1)
+    return math.floor(spare * 10) / 10 if spare >= sheets.min_gutter else 0.0
+
+
+def _too_many(sheets: SheetsFile, paper_name: str, size: Size, what: str, fits: tuple, wants: tuple,
+              gaps: tuple, area: Box, defaulted: bool) -> str:
+    """The one line of a grid the paper does not hold: what it holds, then across and down apart."""
+    gx, gy = gaps
+    ways = [f"{g:g} mm apart {way}" if g else f"touching {way}" for g, way in ((gx, "across"), (gy, "down"))]
+    apart = f"{gx:g} mm apart" if gx == gy else " and ".join(ways)
+    if defaulted and (gx or gy):
+        apart += " (the gap each one's bleed needs without a white frame; gap: 0 lets them touch)"
+    apart = "" if not (gx or gy) else f" {apart}" if gx == gy else f", {apart}"
+    needs = []
+    for axis_name, want, fit, item, g, space, way in (
+            ("columns", wants[0], fits[0], size.width, gx, area.width, "across"),
+            ("rows", wants[1], fits[1], size.height, gy, area.height, "down")):
+        if want > fit:
+            needs.append(f"{want} {axis_name} need {round(want * item + (want - 1) * g, 1):g} mm {way}, "
+                         f"it has {round(space, 1):g} mm")
+    return (f"{paper_name} paper holds {min(fits[0], wants[0])} x {min(fits[1], wants[1])} {what}s of "
+            f"{size.width:g} x {size.height:g} mm{apart}, not {wants[0]} x {wants[1]}: {'; '.join(needs)}, "
+            f"inside its {sheets.margin:g} mm margin and crop marks")
 
 
 def make_grid(sheets: SheetsFile, paper_name: str, size: Size, bleed: float) -> Frame:

@@ -170,7 +170,7 @@ def grid_problem(project: Project, game: GameData, deck: Deck, exc: GridError) -
     when the deck takes the game's."""
     path = project.root / game.deck_files.get(deck.deck, "") if deck.sheet else game.directory / "game.yaml"
     return Problem(project.relative(path), _line(project, path, ("sheet", exc.field)), f"sheet.{exc.field}",
-                   str(exc), "a grid the paper holds")
+                   str(exc), exc.fix)
 
 
 def write_cards(project: Project, game: GameData, lang: str, path: Path, options: SheetOptions,

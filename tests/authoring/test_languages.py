@@ -198,3 +198,18 @@ def test_an_unknown_language_is_said_once(tmp_path):
     said = lines(result)
     assert len([line for line in said if "xx" in line]) == 1, result.output
     assert re.match(r"cards/spice-road/game\.yaml:\d+: languages\[1\]: 'xx' is an unknown language", said[0])
+
+
+def test_validate_lang_checks_only_the_languages_asked_for(tmp_path):
+    """Issue 52: `pnp validate --lang` was "no such option"; a language being added (its player
+    aid and rules not written yet) kept the others from being checked alone, as `build --lang` does."""
+    game = new_game(tmp_path)
+    add_language(game, "fr", texts=True, files=False, labels=True)
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 1
+    english = pnp("validate", "spice-road", "--lang", "en", root=tmp_path)
+    assert english.exit_code == 0 and "languages en)" in english.output, english.output
+    french = pnp("validate", "spice-road", "--lang", "fr", root=tmp_path)
+    assert french.exit_code == 1 and any(line.startswith("cards/spice-road/aid/fr.yaml: no fr player aid")
+                                         for line in lines(french)), french.output
+    unknown = pnp("validate", "spice-road", "--lang", "de", root=tmp_path)
+    assert unknown.exit_code == 2 and "spice-road has no de text (it has en, fr)" in unknown.output

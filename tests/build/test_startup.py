@@ -98,3 +98,11 @@ def test_a_pnp_process_walks_its_heap_seldom_and_not_again_at_exit():
     assert done == "done"
     assert int(every) > 10 and gc.get_threshold()[2] == 10    # tests calling `main` keep theirs
     assert "walked" not in result.stderr
+
+
+def test_version_says_the_installed_version_and_loads_no_command():
+    """Issue 52: `pnp --version` was "no such option"."""
+    from importlib.metadata import version
+    modules, out = modules_after("--version")
+    assert out.strip() == f"pnp {version('pnp-studio')}"
+    assert "generator.cli.build" not in modules and not any(m.startswith("reportlab") for m in modules)

@@ -82,3 +82,26 @@ def test_a_frame_in_inches_is_taken(tmp_path):
     _framed(tmp_path, "0.125 in")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("frame, told", [(None, True), ("0", False)])
+def test_squibs_cut_rectangle_under_the_white_frame_is_one_warning_at_its_box(tmp_path, frame, told):
+    """Issue 52: Squib's `cut` outline on the trim line lay under the 3 mm white frame of every
+    card, without a word; validate now says so at the box, with the fix (none with frame: 0)."""
+    if frame is None:
+        new_game(tmp_path)
+    else:
+        _framed(tmp_path, frame)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text().replace("    regions:\n", "    regions:\n      cut: {kind: rect, x: 0, y: 0, width: 63, "
+                                      "height: 88, stroke: ink, stroke_width: 0.2}\n", 1)
+    layout.write_text(text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "cut: {kind: rect" in row)
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    found = [w for w in result.output.splitlines() if "outlines the card's cut" in w]
+    if told:
+        assert len(found) == 1 and found[0].startswith(f"warning: layouts/spice-road.yaml:{line}: box 'cut' "), found
+        assert "frame: 0 in cards/spice-road/cards.yaml" in found[0]
+    else:
+        assert found == [], found

@@ -40,8 +40,12 @@ def test_a_bare_number_in_a_px_layout_off_the_card_asks_for_px(tmp_path):
 
 @pytest.mark.parametrize("old, new, wanted", [
     # before: "'1125' is more than 1000 (expected at most 1000)"
+    ("size: poker", "size: {width: 900, height: 1200}",
+     r"cards/shapes/cards\.yaml:\d+: size: .*\{width: 900 px, height: 1200 px, dpi: 300\}.*\{width: 3 in, height: 4 in\}"),
+    # issue 52: Squib's canvas holds the bleed; it suggested 2.75 x 3.75 in, the bleed as card
     ("size: poker", "size: {width: 825, height: 1125}",
-     r"cards/shapes/cards\.yaml:\d+: size: .*\{width: 825 px, height: 1125 px, dpi: 300\}.*\{width: 2\.75 in, height: 3\.75 in\}"),
+     r"cards/shapes/cards\.yaml:\d+: size: .*a 2\.5 x 3\.5 in card with 0\.125 in \(37\.5 px\) of bleed around it: "
+     r"write the card, size: \{width: 2\.5 in, height: 3\.5 in\}, and the bleed as canvas_bleed: 37\.5 px"),
     # before: "back: not a set of fields"
     ("back: {layout: shapes/back}", "back: shapes/back",
      r"cards/shapes/cards\.yaml:\d+: back: .*the back.s fields: back: \{layout: shapes/back\}"),

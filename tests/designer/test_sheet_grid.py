@@ -95,10 +95,10 @@ def _line_of(path, text: str) -> int:
 
 @pytest.mark.parametrize("where, grid, field, expected", [
     ("deck", "sheet:\n  columns: 4\n  rows: 3\n  gap: 0\n", "columns",
-     r"3 x 3 cards of 63 x 88 mm fit; 4 x 3 need 252 mm across, letter paper has 195 mm"),
+     r"letter paper holds 3 x 3 cards of 63 x 88 mm, not 4 x 3: 4 columns need 252 mm across, it has 195 mm, "),
     ("deck", "sheet:\n  rows: 3\n  gap: 0.25 in\n", "rows",
-     r"2 x 2 cards of 63 x 88 mm 6\.35 mm apart fit; 2 x 3 need 276\.7 mm down, letter paper has 264\.4 mm"),
-    ("game", "sheet:\n  columns: 5\n", "columns", r"3 x 3 cards .* fit; 5 x 3 need 315 mm across"),
+     r"holds 2 x 2 cards of 63 x 88 mm 6\.35 mm apart, not 2 x 3: 3 rows need 276\.7 mm down, it has 264\.4 mm, "),
+    ("game", "sheet:\n  columns: 5\n", "columns", r"holds 3 x 3 cards .*, not 5 x 3: 5 columns need 315 mm across"),
     ("deck", "sheet:\n  gap: 12 px\n", "gap", r"'12 px' in pixels, but the sheet says no dpi"),
 ])
 def test_a_grid_the_paper_does_not_hold_is_one_line(tmp_path, where, grid, field, expected):
@@ -114,6 +114,31 @@ def test_a_grid_the_paper_does_not_hold_is_one_line(tmp_path, where, grid, field
         built = _one_line(tmp_path, "build", "grid", "--out", str(tmp_path / "out"))
         assert f"cards/grid/{path.name}:{line}: sheet.{field}: " in built
         assert not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_frameless_grid_refused_says_across_and_down_apart_and_the_fix(tmp_path):
+    """Issue 52: 'need 204.5 mm across, letter paper has 195 mm and 280.7 mm down, letter paper
+    has …' ran across and down together; each is now its own clause, and the fix follows."""
+    game = gridded(tmp_path, "frame: 0\nsheet: {columns: 3, rows: 3, gap: 7}\n")
+    found = _one_line(tmp_path, "validate", "grid", "--paper", "letter")
+    line = _line_of(game / "cards.yaml", "sheet:")
+    assert found.startswith(f"cards/grid/cards.yaml:{line}: sheet.columns: letter paper holds 2 x 2 "), found
+    assert "3 columns need 203 mm across, it has 195 mm; 3 rows need 278 mm down, it has 264.4 mm, " in found
+    assert found.endswith("(expected fewer columns or rows, a smaller gap, or a4 paper (--paper a4))"), found
+
+
+def test_a_frameless_grid_without_a_gap_touches_where_the_paper_has_no_room_for_one(tmp_path):
+    """Issue 52: `frame: 0` and 3 x 3 on Letter, no gap asked for: the cards were kept 7 mm apart
+    and the grid refused; they now touch and share their cuts, as frameless cards of one border
+    do without a grid (a gap where the paper has room). About 2 s."""
+    gridded(tmp_path, "frame: 0\nsheet: {columns: 3, rows: 3}\n")
+    result = pnp("validate", "grid", "--paper", "letter", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(build(tmp_path, "--paper", "letter", "--duplex", "none"))
+    fronts = [t for t in trims(reader, reader.pages[INSTRUCTIONS]) if not t.form.endswith(".back")]
+    assert len(fronts) == 9
+    xs = sorted({round(t.x0 / MM, 2) for t in fronts})
+    assert all(abs(b - a - 63) < 0.05 for a, b in zip(xs, xs[1:])) and len(xs) == 3, xs   # touching: pitch = card
 
 
 def test_hexagonal_tiles_in_a_grid_keep_their_own_bleed(tmp_path):

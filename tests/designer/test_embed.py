@@ -1,0 +1,35 @@
+"""Squib's embed (issue 52): a layout's `embed: {"(C)": coin}` draws every `(C)` of its text
+boxes as the inline icon, as `:coin:` written there would be; an unknown icon is one line at its
+entry. Before, each box needed a `replace('(C)', ':coin:')` per key (6 to 8 in a Squib port)."""
+from __future__ import annotations
+
+from tests.conftest import pnp
+from tests.designer.test_shapes_fonts import build, project
+
+BOX = '      note: {kind: text, x: 5, y: 5, width: 50, height: 20, text: "Pay TEXT now"}\n'
+
+
+def _embedding(tmp_path, text: str, embed: str = ""):
+    project(tmp_path, BOX.replace("TEXT", text))
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("  card:\n    background: paper\n",
+                                                 "  card:\n    background: paper\n" + embed, 1))
+    return layout
+
+
+def test_an_embedded_key_prints_as_the_inline_icon(tmp_path):
+    """Byte for byte the card of `:coin:` written in the box; two builds, about 3 s."""
+    _embedding(tmp_path / "icon", ":coin: and :coin:")
+    _embedding(tmp_path / "key", "(C) and (C)", '    embed: {"(C)": coin}\n')
+    written, embedded = build(tmp_path / "icon"), build(tmp_path / "key")
+    assert written.read_bytes() == embedded.read_bytes()
+
+
+def test_an_unknown_icon_in_embed_is_one_line_at_its_entry(tmp_path):
+    layout = _embedding(tmp_path, "(C)", '    embed: {"(C)": coinn}\n')
+    line = next(n for n, row in enumerate(layout.read_text().splitlines(), 1) if "embed:" in row)
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [row for row in result.output.splitlines() if row.strip() and "problem(s) found" not in row]
+    assert len(lines) == 1 and lines[0].startswith(
+        f"layouts/shapes.yaml:{line}: layouts.card.embed.(C): unknown icon 'coinn'; did you mean 'coin'?"), lines
