@@ -20,3 +20,27 @@ def add_deck(game_dir: Path, deck: str, body: str) -> Path:
     text = game_file.read_text(encoding="utf-8")
     game_file.write_text(text.replace("decks: [cards]", f"decks: [cards, {deck}]"), encoding="utf-8")
     return game_dir / f"{deck}.yaml"
+
+
+def add_layouts(root: Path, body: str, name: str = "spice-road") -> None:
+    """Layouts (`body`, indented under `layouts:`) added before the back layout `pnp new` wrote."""
+    layout = root / "layouts" / f"{name}.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert "\n  back:\n" in text
+    layout.write_text(text.replace("\n  back:\n", "\n" + body + "  back:\n", 1), encoding="utf-8")
+
+
+def lines_of(result) -> list[str]:
+    """A command's problem lines: its summary, warnings and notes left out."""
+    return [line for line in result.output.splitlines()
+            if line.strip() and "problem(s) found" not in line and "Nothing was written" not in line
+            and not line.startswith(("skipped", "warning", "note"))]
+
+
+def refused_line(root: Path, name: str = "spice-road") -> str:
+    """The one line of a `pnp validate` that refuses the game."""
+    result = pnp("validate", name, root=root)
+    assert result.exit_code == 1, result.output
+    lines = lines_of(result)
+    assert len(lines) == 1, result.output
+    return lines[0]

@@ -8,8 +8,7 @@ import pdfplumber
 from generator.loading.catalog import load_project
 from tests.conftest import pnp
 
-from .helpers import add_deck, new_game
-from .test_newcomer_sheets import lines_of
+from .helpers import add_deck, add_layouts, lines_of, new_game, refused_line
 
 DECK = """deck: heroes
 name: {en: Heroes}
@@ -34,9 +33,7 @@ def heroes(tmp_path, cards: str = CARDS, factions: bytes = FACTIONS.encode(), de
     add_deck(game, "heroes", deck)
     (game / "heroes.csv").write_text(cards, encoding="utf-8")
     (game / "factions.csv").write_bytes(factions)
-    layout = tmp_path / "layouts" / "spice-road.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + HERO + "  back:\n", 1),
-                      encoding="utf-8")
+    add_layouts(tmp_path, HERO)
     return game
 
 
@@ -65,9 +62,7 @@ def test_a_key_the_table_lacks_is_one_line_at_its_cell(tmp_path):
 
 def test_a_column_the_sheet_lacks_is_one_line_at_the_lookup(tmp_path):
     heroes(tmp_path, deck=DECK.replace("{Faction:", "{Fraction:"))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path)
     assert line.startswith("cards/spice-road/heroes.yaml:7: lookups.Fraction: no column 'Fraction' in "
                            "cards/spice-road/heroes.csv; did you mean 'Faction'?"), line
 
@@ -77,9 +72,7 @@ def test_a_named_key_column_and_a_table_read_by_the_project_rule(tmp_path):
            deck=DECK.replace("{Faction: factions.csv}", "{Faction: {file: factions.csv, key: Colour}}"))
     assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
     (tmp_path / "cards/spice-road/factions.csv").write_bytes(b"Faction,Colour\n\xe9lves,#2e7d32\n")   # Latin-1
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path)
     assert line.startswith("cards/spice-road/factions.csv:2: byte 0xe9 is not UTF-8 text"), line
 
 
@@ -103,8 +96,6 @@ def test_lookups_on_a_deck_without_a_spreadsheet_is_one_line(tmp_path):
     deck = game / "cards.yaml"
     deck.write_text(deck.read_text(encoding="utf-8") + "lookups: {Faction: factions.csv}\n", encoding="utf-8")
     (game / "factions.csv").write_text(FACTIONS, encoding="utf-8")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path)
     assert line.startswith("cards/spice-road/cards.yaml:") and "lookups: 'lookups' reads a spreadsheet's columns, " \
         "and the deck has no cards_from" in line, line

@@ -8,8 +8,7 @@ from pypdf import PdfReader
 
 from tests.conftest import pnp
 
-from .helpers import add_deck, new_game
-from .test_newcomer_sheets import lines_of
+from .helpers import add_deck, add_layouts, lines_of, new_game, refused_line
 
 DECK = """deck: tactics
 name: {en: Tactics, de: Taktiken}
@@ -36,9 +35,7 @@ def tactics(tmp_path, cards: str = CARDS, table: str = TABLE, tactic: str = TACT
     add_deck(game, "tactics", DECK)
     (game / "tactics.csv").write_text(cards, encoding="utf-8")
     (game / "positioning.csv").write_text(table, encoding="utf-8")
-    layout = tmp_path / "layouts" / "spice-road.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + tactic + "  back:\n", 1),
-                      encoding="utf-8")
+    add_layouts(tmp_path, tactic)
     if po is not None:
         (tmp_path / "locales/de/LC_MESSAGES").mkdir(parents=True)
         (tmp_path / "locales/de/LC_MESSAGES/spice-road.po").write_text(po, encoding="utf-8")
@@ -74,9 +71,7 @@ def test_a_lookup_row_with_an_extra_cell_is_refused_as_a_deck_row_is(tmp_path):
 
 def test_a_short_lookup_row_is_the_same_cell_count_line(tmp_path):
     tactics(tmp_path, table=TABLE.replace(",Geschlossen\n", "\n"))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path)
     assert line.startswith("cards/spice-road/positioning.csv:2: 3 cells in this row, 4 columns in the header"), line
 
 
@@ -132,9 +127,7 @@ def test_a_slip_of_a_table_key_is_one_line_at_the_table_suggesting_the_sheet_val
 def test_a_value_several_rows_misspell_is_one_line_at_its_first_row(tmp_path):
     # Feint (row 3) has the table's 'Ahead': the sheet's 'Ahaed' is the slip, said once
     tactics(tmp_path, cards=CARDS + "Raid,Überfall,Ahaed,\nStorm,Sturm,Ahaed,\n")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path)
     assert line.startswith("cards/spice-road/tactics.csv:4: column C 'Positioning': 'Ahaed' is no row of "
                            "cards/spice-road/positioning.csv; did you mean 'Ahead'? (on rows 4, 5)"), line
 
@@ -163,8 +156,6 @@ def test_a_plain_text_column_printed_in_english_on_german_cards_is_one_warning_a
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0 and not _warned(result), result.output
     deck.write_text(DECK + "language_free: [Flavour]\n", encoding="utf-8")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path)
     assert line.startswith("cards/spice-road/tactics.yaml:8: language_free: no column 'Flavour' in "
                            "cards/spice-road/tactics.csv; did you mean 'Flavor'?"), line

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import pnp
 
-from .helpers import add_deck, new_game
+from .helpers import add_deck, add_layouts, lines_of, new_game
 
 DECK = """deck: heroes
 name: {en: Heroes}
@@ -34,16 +34,8 @@ def heroes(tmp_path, rows: str = ROWS, header: str = HEADER, hero: str = HERO):
     game = new_game(tmp_path)
     add_deck(game, "heroes", DECK)
     (game / "heroes.csv").write_text(header + rows, encoding="utf-8")
-    layout = tmp_path / "layouts" / "spice-road.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + hero + "  back:\n", 1),
-                      encoding="utf-8")
+    add_layouts(tmp_path, hero)
     return game
-
-
-def lines_of(result) -> list[str]:
-    return [line for line in result.output.splitlines()
-            if line.strip() and "problem(s) found" not in line and "Nothing was written" not in line
-            and not line.startswith(("skipped", "warning", "note"))]
 
 
 def validate_and_build(tmp_path) -> tuple[list[str], list[str]]:
@@ -190,9 +182,7 @@ def test_a_cell_too_long_for_its_box_is_one_line_at_its_cell_by_validate_and_bui
     add_deck(game, "heroes", DECK.replace("{en: Heroes}", "{en: Heroes, fr: Héros}"))
     (game / "heroes.csv").write_text("Name.en,Name.fr,Flavor,Colour\nMage,Mage," + "Burns twice then again. " * 12
                                      + ",red\n", encoding="utf-8")
-    layout = tmp_path / "layouts" / "spice-road.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8").replace("\n  back:\n", "\n" + HERO + "  back:\n", 1),
-                      encoding="utf-8")
+    add_layouts(tmp_path, HERO)
     checked, built = validate_and_build(tmp_path)
     at = "cards/spice-road/heroes.csv:2: column C 'Flavor': text does not fit in 53.0x8.0 mm"
     assert len(checked) == 1 and checked[0].startswith(at), checked      # once, not once per language

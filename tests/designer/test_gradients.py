@@ -7,8 +7,7 @@ import subprocess
 
 from PIL import Image
 
-from tests.authoring.helpers import new_game
-from tests.authoring.test_newcomer_sheets import lines_of
+from tests.authoring.helpers import lines_of, new_game, refused_line
 from tests.conftest import pnp
 
 PANEL = "      panel: {kind: rect, x: 3.5, y: 3.5, width: 56, height: 81, fill: paper, radius: 2.5}"
@@ -55,9 +54,7 @@ def test_a_gradient_card_sheet_is_the_same_bytes_twice_and_renders_cleanly(tmp_p
 
 def test_squibs_gradient_string_is_answered_with_the_gradient_field(tmp_path):
     demo(tmp_path, '{kind: rect, x: 3.5, y: 3.5, width: 56, height: 81, fill: "(0,0)#fff (0,1125)#c33"}')
-    result = pnp("validate", "demo", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path, "demo")
     assert line.startswith("layouts/demo.yaml:26: layouts.card.regions.panel.fill: Squib's gradient is not a "
                            "colour here; write gradient: {colors: ['#fff', '#c33'], angle: 270}"), line
 
@@ -75,7 +72,5 @@ def test_a_gradient_on_a_text_or_with_an_unknown_colour_is_one_line_each(tmp_pat
 
 def test_a_slip_in_a_gradient_colour_template_is_found_by_validate(tmp_path):
     demo(tmp_path, GRADIENT.replace('"#ffffff"', '"{{ colors.papr }}"'))
-    result = pnp("validate", "demo", root=tmp_path)
-    assert result.exit_code == 1
-    [line] = lines_of(result)
+    line = refused_line(tmp_path, "demo")
     assert line.startswith("layouts/demo.yaml:26: ") and "'papr'" in line, line
