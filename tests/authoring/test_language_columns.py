@@ -43,10 +43,8 @@ def test_each_language_is_read_from_its_own_column(tmp_path):
 
 def test_an_empty_translation_is_refused_at_its_cell(tmp_path):
     heroes(tmp_path, row=ROW.replace(",Belebt", ","))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == ["cards/spice-road/heroes.csv:2: column G 'Flavor.de': empty cell: no 'de' text "
-                                "(expected the de text, as this row has one in en)"], result.output
+    assert refused_line(tmp_path) == ("cards/spice-road/heroes.csv:2: column G 'Flavor.de': empty cell: no 'de' text "
+                                      "(expected the de text, as this row has one in en)")
 
 
 def test_a_slip_of_the_language_suffix_is_one_line_with_the_column_meant(tmp_path):

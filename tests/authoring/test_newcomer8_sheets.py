@@ -62,11 +62,9 @@ def test_an_empty_cell_through_the_translation_function_prints_nothing(tmp_path)
 
 def test_a_lookup_row_with_an_extra_cell_is_refused_as_a_deck_row_is(tmp_path):
     tactics(tmp_path, table=TABLE.replace("Geschlossen\n", "Geschlossen,extra\n"))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == ["cards/spice-road/positioning.csv:2: 5 cells in this row, 4 columns in the header "
-                                "(expected one cell per column (a quote or a separator inside a cell: put the whole "
-                                "cell in double quotes))"], result.output
+    assert refused_line(tmp_path) == ("cards/spice-road/positioning.csv:2: 5 cells in this row, 4 columns in the header "
+                                      "(expected one cell per column (a quote or a separator inside a cell: put the whole "
+                                      "cell in double quotes))")
 
 
 def test_a_short_lookup_row_is_the_same_cell_count_line(tmp_path):
@@ -116,12 +114,10 @@ def test_a_slip_of_a_table_key_is_one_line_at_the_table_suggesting_the_sheet_val
     # was: a line per card row (three), each suggesting the table's misspelt key
     tactics(tmp_path, cards=CARDS + "Raid,Überfall,Together,\nStorm,Sturm,Together,\n",
             table=TABLE.replace("Together,#", "Togther,#"))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == [
+    assert refused_line(tmp_path) == (
         "cards/spice-road/positioning.csv:2: column A 'Positioning': key 'Togther' is used by no card, while column "
         "C 'Positioning' of cards/spice-road/tactics.csv holds 'Together' (rows 2, 4, 5); did you mean 'Together'? "
-        "(expected the key as the sheet writes it, 'Together', or those cells changed to 'Togther')"], result.output
+        "(expected the key as the sheet writes it, 'Together', or those cells changed to 'Togther')")
 
 
 def test_a_value_several_rows_misspell_is_one_line_at_its_first_row(tmp_path):

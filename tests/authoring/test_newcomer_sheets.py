@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import pnp
 
-from .helpers import add_deck, add_layouts, lines_of, new_game
+from .helpers import add_deck, add_layouts, lines_of, new_game, refused_line
 
 DECK = """deck: heroes
 name: {en: Heroes}
@@ -65,10 +65,8 @@ def test_a_deck_name_lacking_a_language_for_a_sheet_without_names_is_one_line_at
     game = new_game(tmp_path, "spice-road", "--lang", "en,fr")
     add_deck(game, "heroes", DECK.replace("layout: spice-road/hero", "layout: spice-road/card"))
     (game / "heroes.csv").write_text("Cost,Power\n" + "".join(f"{n},{n}\n" for n in range(1, 9)), encoding="utf-8")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == ["cards/spice-road/heroes.yaml:2: name: no 'fr' text (expected a text for each of "
-                                "en, fr)"], result.output
+    assert refused_line(tmp_path) == ("cards/spice-road/heroes.yaml:2: name: no 'fr' text (expected a text for each of "
+                                      "en, fr)")
 
 
 def test_a_layout_slip_of_a_header_is_said_at_the_layout_suggesting_the_header(tmp_path):
@@ -88,10 +86,8 @@ def test_a_layout_slip_of_a_header_is_said_at_the_layout_suggesting_the_header(t
 
 def test_a_repeated_header_is_one_line_naming_the_column_it_repeats(tmp_path):
     heroes(tmp_path, "Fire Mage,2,3,3,4,Burns twice,red\n", "Name,Qty,Cost,Cost,Attack Power,Flavor,Colour\n")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == ["cards/spice-road/heroes.csv:1: column D 'Cost' repeats column C (expected each "
-                                "header once: rename or remove one of them)"], result.output
+    assert refused_line(tmp_path) == ("cards/spice-road/heroes.csv:1: column D 'Cost' repeats column C (expected each "
+                                      "header once: rename or remove one of them)")
 
 
 @pytest.mark.parametrize("old, new, expected", [
@@ -122,11 +118,9 @@ def test_a_deck_width_and_height_are_one_line_pointing_to_size(tmp_path):
     deck = game / "heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker\n", "width: 825\nheight: 1125\n"),
                     encoding="utf-8")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == ["cards/spice-road/heroes.yaml:3: width: unknown field 'width'; a size is one field "
-                                "here (expected size: {width: 63, height: 88} (in mm, or with a unit: 2.5 in) or a "
-                                "size name such as poker)"], result.output
+    assert refused_line(tmp_path) == ("cards/spice-road/heroes.yaml:3: width: unknown field 'width'; a size is one field "
+                                      "here (expected size: {width: 63, height: 88} (in mm, or with a unit: 2.5 in) or a "
+                                      "size name such as poker)")
 
 
 def test_an_image_path_from_a_cell_is_named_at_its_cell_by_validate_and_build(tmp_path):
@@ -149,10 +143,8 @@ def test_a_language_column_a_sheet_lacks_is_one_line_at_the_header(tmp_path):
              .replace("{en: Heroes}", "{en: Heroes, fr: Héros}"))
     (game / "heroes.csv").write_text("Name.en,Cost\n" + "".join(f"Hero {n},{n}\n" for n in range(1, 6)),
                                      encoding="utf-8")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == ["cards/spice-road/heroes.csv:1: no column name.fr beside column A 'Name.en' "
-                                "(expected a column name.fr (each language of the game has its own))"], result.output
+    assert refused_line(tmp_path) == ("cards/spice-road/heroes.csv:1: no column name.fr beside column A 'Name.en' "
+                                      "(expected a column name.fr (each language of the game has its own))")
 
 
 @pytest.mark.parametrize("old, new, expected", [
@@ -172,9 +164,7 @@ def test_a_yaml_slip_is_one_line_at_its_line_saying_the_fix(tmp_path, old, new, 
     game = heroes(tmp_path)
     deck = game / "heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    assert lines_of(result) == [expected], result.output
+    assert refused_line(tmp_path) == (expected)
 
 
 def test_a_cell_too_long_for_its_box_is_one_line_at_its_cell_by_validate_and_build(tmp_path):
