@@ -159,9 +159,10 @@ def aid_page_size(project: Project, game: GameData, lang: str, paper: str | None
         return PageSize(ref.size)
     bigger, room = ref.size + STEP, ref.top - MARGIN * mm
 
-    def fits(height: float) -> bool:   # packed afresh each time: a pack leaves its split paragraphs altered
-        return pack(ref.groups(bigger), ref.column, height, COLUMNS) is not None
+    def fits(height: float) -> bool:   # one set of blocks for every trial height, as in _balanced
+        return pack(made, ref.column, height, COLUMNS) is not None
     try:
+        made = list(ref.groups(bigger))
         low, high = room, 1.25 * room      # a quarter page more: most pages miss by a few lines
         if not fits(high):
             low, high = high, 2 * room
