@@ -61,21 +61,6 @@ def pango_font(text: str) -> tuple[str, dict] | None:
     return (" ".join(words), fields) if fields or len(text.split()) != len(words) else None
 
 
-# Squib sets text with Pango on a Cairo surface of the card's pixels and leaves Pango's resolution
-# at its default, 96 dpi (andymeneely/squib lib/squib/graphics/text.rb: cc.create_pango_layout and
-# Pango::FontDescription.new(font), no set_resolution), so its size N (points) is N * 96 / 72 px:
-# printed at the layout's dpi, N * 96 / dpi points (Squib's 26 at 300 dpi is 8.32 pt)
-PANGO_DPI = 96
-
-
-def squib_size(box: dict, dpi: float | None) -> float | None:
-    """The printed size, in points, of a Squib font string's size (`font: "Verdana 26"`) in a box
-    of a layout measured in pixels (`dpi:`); None when the box writes its `size:` or has no such size."""
-    font = box.get("font")
-    found = pango_font(font) if isinstance(font, str) and dpi and box.get("size") is None else None
-    return round(found[1]["size"] * PANGO_DPI / dpi, 3) if found and "size" in found[1] else None
-
-
 class Gradient(Strict):
     """A linear fill: its colours run along `angle` (degrees counter-clockwise from left to right)."""
 

@@ -20,7 +20,7 @@ from .boxes import (PERCENT_OF, box_extends, explicit_nulls, inherited_plus, can
 from ..reading.locate import layout_paths, relative, search_path
 from .colours import span_problems
 from .icon_paths import read_icon_files
-from .layout_file import IconSpec, LayoutFile, LayoutSpec, squib_size
+from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _gradient_problems, _slip_problem, _unknown_name, palette_slip, unknown_variables, unused_fields)
@@ -274,10 +274,9 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             continue
         base = merged_regions.get(rname, dict(REGION_DEFAULTS))
         own = {k: v for k, v in region.model_dump().items() if v is not None}
-        if squib_size(written_box(raw, short, rname), dpi):   # Squib's "Verdana 26" in a layout of pixels
-            own["size"] = squib_size(written_box(raw, short, rname), dpi)
-            if "min_size" not in own:   # Squib never shrinks a text: below the default floor it stays as set
-                own["min_size"] = min(own["size"], REGION_DEFAULTS["min_size"])
+        floor = base.get("min_size") or REGION_DEFAULTS["min_size"]
+        if own.get("size") is not None and "min_size" not in own and own["size"] < floor:
+            own["min_size"] = own["size"]   # a size written below the floor is printed as written (check warns)
         nulls = explicit_nulls(region)   # `fill: null` clears an inherited fill
         if rname in merged_regions and not own.get("extends"):   # `y: += 5` on a box of the layout it extends
             problems += inherited_plus(own, base, dpi, file, lambda key: line_of(

@@ -130,15 +130,17 @@ def test_an_icon_file_that_cannot_be_an_icon_is_one_line_at_its_file_field(tmp_p
     assert "Traceback" not in result.output and "unknown icon" not in result.output
 
 
-def test_a_squib_font_size_in_a_layout_of_pixels_prints_as_squib_prints_it(tmp_path):
-    """Squib's `font: "DejaVu Sans 26"` is Pango's 26 points at 96 dpi on a 300 dpi card: 26 * 96 /
-    300 = 8.32 pt printed. pnp printed 26 pt (three times too large) in a layout with `dpi: 300`;
-    a `size:` written beside it, or a layout in mm, keeps its points."""
+def test_a_squib_font_size_prints_in_points_at_any_dpi_and_a_small_size_as_written(tmp_path):
+    """Squib (v0.14 on) sets Pango's resolution to the deck's dpi (lib/squib/graphics/text.rb:
+    `layout.context.resolution = dpi`), so its `font: "DejaVu Sans 26"` prints at 26 pt in a
+    layout measured in pixels too; a `size:` written beside it wins. A size written below the
+    default minimum (6.5 pt) prints as written, where it failed as "does not fit even at 6.5 pt"."""
     from tests.pdfs import open_pdf
     from tests.designer.test_shapes_fonts import CARDS
     project(tmp_path, """\
       squib: {kind: text, x: 60 px, y: 60 px, width: 600 px, height: 150 px, font: "DejaVu Sans 26", text: "Squib"}
-      small: {kind: text, x: 60 px, y: 600 px, width: 600 px, height: 150 px, font: "DejaVu Sans 18", text: "Tiny"}
+      small: {kind: text, x: 60 px, y: 600 px, width: 600 px, height: 150 px, font: "DejaVu Sans", size: 6,
+              text: "Tiny"}
       written: {kind: text, x: 60 px, y: 300 px, width: 600 px, height: 150 px, font: "DejaVu Sans 26", size: 10,
                 text: "Written"}
 """)
@@ -150,6 +152,6 @@ def test_a_squib_font_size_in_a_layout_of_pixels_prints_as_squib_prints_it(tmp_p
         sizes = {}
         for char in doc.pages[CARDS].chars:
             sizes.setdefault(char["text"], round(char["size"], 2))
-    assert sizes["S"] == 8.32, sizes
+    assert sizes["S"] == 26, sizes
     assert sizes["W"] == 10, sizes
-    assert sizes["T"] == 5.76, sizes      # below pnp's default minimum (6.5 pt): as set, not "does not fit"
+    assert sizes["T"] == 6, sizes
