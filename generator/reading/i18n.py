@@ -119,9 +119,10 @@ def _merged(files: tuple, lang: str) -> Messages:
         merged.update(messages)
         if messages.plural != declared[0][1].plural:
             count, expression = declared[0][1].plural
+            first = declared[0][0].rsplit("/", 1)[-1]
             problems.append(Problem(name, messages.plural_line or 1, "Plural-Forms",
                                     f"nplurals={messages.plural[0]}; plural={messages.plural[1]}",
-                                    f"the rule of {declared[0][0].rsplit('/', 1)[-1]}: \"Plural-Forms: nplurals={count}; "
+                                    f"the rule of {first}: \"Plural-Forms: nplurals={count}; "
                                     f"plural={expression};\\n\" in this file's header too"))
     if problems:
         raise DataError(problems)
