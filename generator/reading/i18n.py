@@ -74,45 +74,55 @@ class Messages(dict):
 
 def load_catalogue(root: Path, lang: str) -> Messages:
     """Every domain of `lang` merged; DataError (file, line) on a damaged catalogue or a
-    translation that could not be printed or formatted. Read again when a file changes (so
-    `pnp serve` sees a new translation); each file is parsed once per version."""
+    translation that could not be printed or formatted. Each file is read at every call (so
+    `pnp serve` sees a new translation) and parsed once per content (_parsed)."""
     # bundled, then the project's own (locate.py)
-    return _merged(tuple(_versioned(path) for path in catalogue_paths(root, lang)), lang, search_path(root))
+    within = search_path(root)
+    return _merged(tuple(_read(path, lang, within) for path in catalogue_paths(root, lang)), lang)
 
 
 def read_catalogue(path: Path, lang: str, within: tuple[Path, ...] | None = None) -> Messages:
     """One domain's translations, checked as load_catalogue checks them; the file is read only
     from `within` (locate.search_path)."""
-    return _read_catalogue(*_versioned(path), lang, within)
+    name, text = _read(path, lang, within)
+    if isinstance(text, tuple):
+        raise DataError(list(text))
+    return _parsed(name, text, lang)
 
 
-def _versioned(path: Path) -> tuple[Path, int, int]:
+def _read(path: Path, lang: str, within: tuple[Path, ...] | None) -> tuple[str, str | tuple[Problem, ...]]:
+    """(name, the file's text) or (name, why it cannot be read)."""
+    name = f"locales/{lang}/LC_MESSAGES/{path.name}"
     try:
-        stat = path.stat()
-        return path, stat.st_mtime_ns, stat.st_size
-    except OSError:
-        return path, 0, 0
+        return name, read_text(path, name, within=within)
+    except DataError as exc:
+        return name, tuple(exc.problems)
 
 
 @lru_cache(maxsize=64)
-def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> Messages:
+def _merged(files: tuple, lang: str) -> Messages:
+    """Keyed on the files' names and contents: an edited file (whatever its size or time) is a new key."""
     merged = Messages()
     problems: list[Problem] = []
-    read: list[tuple[Path, Messages]] = []
-    for path, mtime, size in files:
+    read: list[tuple[str, Messages]] = []
+    for name, text in files:
+        if isinstance(text, tuple):
+            problems += text
+            continue
         try:
-            read.append((path, _read_catalogue(path, mtime, size, lang, within)))
+            read.append((name, _parsed(name, text, lang)))
         except DataError as exc:
             problems += exc.problems
     # one rule per language: the first header's (a file without one has Babel's, which must agree)
-    declared = [(path, messages) for path, messages in read if messages.plural_line is not None] or read[:1]
-    for path, messages in read:
+    declared = [(name, messages) for name, messages in read if messages.plural_line is not None] or read[:1]
+    for name, messages in read:
         merged.update(messages)
         if messages.plural != declared[0][1].plural:
             count, expression = declared[0][1].plural
-            problems.append(Problem(f"locales/{lang}/LC_MESSAGES/{path.name}", messages.plural_line or 1, "Plural-Forms",
+            first = declared[0][0].rsplit("/", 1)[-1]
+            problems.append(Problem(name, messages.plural_line or 1, "Plural-Forms",
                                     f"nplurals={messages.plural[0]}; plural={messages.plural[1]}",
-                                    f"the rule of {declared[0][0].name}: \"Plural-Forms: nplurals={count}; "
+                                    f"the rule of {first}: \"Plural-Forms: nplurals={count}; "
                                     f"plural={expression};\\n\" in this file's header too"))
     if problems:
         raise DataError(problems)
@@ -121,16 +131,35 @@ def _merged(files: tuple, lang: str, within: tuple[Path, ...]) -> Messages:
     return merged
 
 
-@lru_cache(maxsize=256)
-def _read_catalogue(path: Path, _mtime: int, _size: int, lang: str,
-                    within: tuple[Path, ...] | None = None) -> Messages:
+# Parsed catalogues by content (file name, language, text), as datafile/source.py keeps YAML:
+# a copied project, `pnp validate` after an edit, --watch, serve and studio parse again only the
+# files whose text changed. A damaged file's problems are kept too. Callers never change a Messages.
+_catalogues: dict[tuple[str, str, str], Messages | tuple[Problem, ...]] = {}
+MAX_CATALOGUES = 512     # ~10 kB of text each; oldest out first
+
+
+def _parsed(name: str, text: str, lang: str) -> Messages:
+    key = (name, lang, text)
+    entry = _catalogues.get(key)
+    if entry is None:
+        try:
+            entry = _parse_catalogue(name, text, lang)
+        except DataError as exc:
+            entry = tuple(exc.problems)
+        while len(_catalogues) >= MAX_CATALOGUES:
+            _catalogues.pop(next(iter(_catalogues)), None)
+        _catalogues[key] = entry
+    if isinstance(entry, tuple):
+        raise DataError(list(entry))
+    return entry
+
+
+def _parse_catalogue(name: str, text: str, lang: str) -> Messages:
     from babel.messages.pofile import (
         PoFileError,
         read_po,  # imported here: English builds never need it
     )
 
-    name = f"locales/{lang}/LC_MESSAGES/{path.name}"
-    text = read_text(path, name, within=within)
     check_plural_count(text, name)
     check_lines(text, name)
     try:
