@@ -110,7 +110,7 @@ def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Prob
     return []
 
 
-TEXT_FIELDS = ("text", "font", "bold", "italic", "size", "min_size", "leading", "align", "valign", "color")
+TEXT_FIELDS = ("text", "font", "bold", "italic", "size", "min_size", "leading", "align", "valign", "color", "embed")
 
 
 def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line: int,

@@ -88,3 +88,10 @@ def test_fill_written_on_a_text_box_is_one_line_naming_color(tmp_path):
     code, lines, _ = _validated(tmp_path / "inherited", '      band: {kind: rect, x: 5, y: 5, width: 50, height: 20, fill: "#000000"}\n'
                                 '      num: {extends: band, kind: text, text: "3", color: "#ffffff"}\n')
     assert code == 0, lines
+
+
+def test_embed_on_a_shape_is_one_line_at_the_box(tmp_path):
+    code, lines, line = _validated(tmp_path, '      band: {kind: rect, x: 5, y: 5, width: 50, height: 20, fill: "#000000",\n'
+                                   '             embed: {"(C)": coin}}\n')
+    assert code == 1 and len(lines) == 1, lines
+    assert lines[0].startswith(f"layouts/shapes.yaml:{line('band:')}: layouts.card.regions.band: embed on a rect"), lines
