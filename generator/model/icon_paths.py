@@ -65,14 +65,14 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
         raise ValueError("the SVG has no viewBox (nor width and height) to size the icon by") from None
     paths = []
     for element in tree.iter():
-        if not isinstance(element.tag, str) or _skipped(element) \
-                or any(_skipped(a) for a in element.iterancestors()):
+        if not isinstance(element.tag, str) or _skipped(element) or _unseen(element) \
+                or any(_skipped(a) or _unseen(a, group=True) for a in element.iterancestors()):   # a hidden layer too
             continue
         name = element.tag.rsplit("}", 1)[-1]
         if name not in ("svg", "g", "path"):
             raise ValueError(f"<{name}> at line {element.sourceline}: an icon file's shapes are <path>s; convert "
                              f"it to a path in your editor, or draw the file as a kind: image box")
-        if name == "path" and element.get("d") and not _unseen(element):
+        if name == "path" and element.get("d"):
             paths.append(_absolute(element))
     if not paths:
         raise ValueError("the SVG paints no <path>")
@@ -139,12 +139,15 @@ def _transform(text: str, node):
     return matrix
 
 
-def _unseen(element) -> bool:
-    """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square."""
+def _unseen(element, group: bool = False) -> bool:
+    """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square; a
+    group (Inkscape's hidden layer: display:none) hides all it holds (its opacity too; its fill and
+    fill-opacity a path may set again)."""
     style = dict(p.split(":", 1) for p in (element.get("style") or "").split(";") if ":" in p)
     style = {k.strip(): v.strip() for k, v in style.items()}
     value = lambda key: style.get(key, element.get(key))
-    return value("fill") == "none" or any(_zero(value(key)) for key in ("opacity", "fill-opacity")) \
+    inherited = ("opacity",) if group else ("opacity", "fill-opacity")
+    return (value("fill") == "none" and not group) or any(_zero(value(key)) for key in inherited) \
         or value("display") == "none"
 
 

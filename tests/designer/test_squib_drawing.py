@@ -158,7 +158,8 @@ def test_a_squib_font_size_prints_in_points_at_any_dpi_and_a_small_size_as_writt
 
 
 # an Inkscape file as saved: its editor's bookkeeping, a layer group with a transform, and two
-# paths (the second opening with a relative moveto, which would land elsewhere if pasted after the first)
+# paths (the second opening with a relative moveto, which would land elsewhere if pasted after the
+# first), and a hidden layer
 INKSCAPE = """<svg xmlns="http://www.w3.org/2000/svg"
    xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
    xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
@@ -172,6 +173,7 @@ INKSCAPE = """<svg xmlns="http://www.w3.org/2000/svg"
     </g>
     <path transform="scale(2)" d="m 20,10 h 10 v 10 h -10 z"/>
   </g>
+  <g inkscape:label="sketch" inkscape:groupmode="layer" style="display:none"><path d="M0 0h100v100H0z"/><text>draft</text></g>
 </svg>"""
 
 
