@@ -340,7 +340,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             kind_from = at("kind")[1].rsplit(".", 1)[1] if "kind" not in own \
                 and "kind" in (values.get("origin") or {}) else None
             problems += unused_fields(values, own, kind_from, file, line, where)
-            problems += text_fill(values, own, file, *at("fill"))
+            said = text_fill(values, own, file, *at("fill"))
+            problems, values["fill"] = problems + said, None if said else values.get("fill")   # said once, not as a colour too
         for key in ("text", "when", "fill", "stroke", "color", "tint"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):

@@ -76,7 +76,7 @@ def test_fill_written_on_a_text_box_is_one_line_naming_color(tmp_path):
     """Newcomer 9 wrote `fill: white` for a white number on black art (Squib's fill_color): it was
     accepted and printed black. A text box inheriting a shape's fill through extends is no mistake."""
     code, lines, line = _validated(tmp_path / "fill", '      num: {kind: text, x: 5, y: 5, width: 50, height: 20,\n'
-                                   '            text: "3", fill: "#ffffff"}\n')
+                                   '            text: "3", fill: whtie}\n')
     assert code == 1 and len(lines) == 1, lines
     assert lines[0].startswith(f"layouts/shapes.yaml:{line('fill:')}: layouts.card.regions.num.fill: a text's colour "
                                "is 'color'"), lines
