@@ -304,6 +304,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
                                         f"its shapes, as Squib's mask does)",
                                         f"fill: {_shown(_at(data, prefix + loc))} on the image box"))
                 continue
+            if key.lower() == "fill_color" and "color" in allowed and "fill" in allowed:
+                problems.append(_fill_color(file, line_of(data, prefix + loc), field_path(prefix + loc), key,
+                                            _at(data, prefix + loc[:-1]), _at(data, prefix + loc)))
+                continue
             if key.lower() in OTHER_TOOL_WORDS:
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
                                         f"unknown field '{key}': {OTHER_TOOL_WORDS[key.lower()]}",
@@ -326,6 +330,18 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             seen.add((p.line, p.field))
             unique.append(p)
     return unique
+
+
+def _fill_color(file: str, line: int, where: str, key: str, box, value) -> Problem:
+    """Squib's `fill_color`: a shape's `fill`, but on a text (written so, or a box with no kind nor
+    extends, which is a text) the letters' colour is `color`, as fill paints no text."""
+    kind = box.get("kind") if isinstance(box, dict) else None
+    shown = _shown(value)
+    if kind == "text" or (isinstance(box, dict) and not kind and not box.get("extends")):
+        return Problem(file, line, where, f"unknown field '{key}': a text's colour is 'color' (fill paints "
+                       f"shapes: a text box draws no ground)", f"color: {shown} on the text box")
+    return Problem(file, line, where, f"unknown field '{key}'; did you mean 'fill'? (on a text box, its "
+                   f"colour is 'color')", f"fill: {shown} on a shape, color: {shown} on a text")
 
 
 def validate(model: type[M], data: Any, file: str, prefix: tuple = ()) -> M:

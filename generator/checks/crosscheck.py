@@ -257,19 +257,30 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
 
 
 def _embed_icons(project: Project, lid: str, data: GameData, said: set) -> None:
-    """Each icon a layout's `embed:` names is one the layout files define: else one line at
-    its entry, with the nearest name."""
+    """Each icon the `embed:` of a layout or of one of its boxes names is one the layout files
+    define: else one line at its entry, with the nearest name."""
     layout, defined = project.layouts[lid], project.defined_icons(data.id)
     problems = []
-    for key, icon in layout.embed.items():
+    entries = [(key, icon, None) for key, icon in layout.embed.items()]
+    entries += [(key, icon, r) for r in layout.regions for key, icon in (r.embed or {}).items()]
+    for key, icon, region in entries:
         if icon in defined:
             continue
-        file, line, short = _embed_entry(project, lid, key)
+        if region is None:
+            file, line, short = _embed_entry(project, lid, key)
+            where = f"layouts.{short}.embed.{key}"
+        else:
+            file, line = (region.origin or {}).get("embed") or (region.origin or {}).get("") or (layout.file, 0)
+            _spec, own_file, raw, _colors = project.layouts.spec(lid)
+            short = lid.split("/", 1)[1]
+            entry = line_of(raw, ("layouts", short, "regions", region.name, "embed", key)) if file == own_file else 0
+            line = entry or line
+            where = f"layouts.{short}.regions.{region.name}.embed.{key}"
         if (file, line) in said:
             continue
         said.add((file, line))
         guess = closest(icon, sorted(defined))
-        problems.append(Problem(file, line, f"layouts.{short}.embed.{key}", f"unknown icon '{icon}'"
+        problems.append(Problem(file, line, where, f"unknown icon '{icon}'"
                                 + (f"; did you mean '{guess}'?" if guess else ""),
                                 f"an icon of layouts/{data.id}.yaml or layouts/icons.yaml "
                                 f"({', '.join(sorted(defined)[:12])})"))

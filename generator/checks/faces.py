@@ -328,7 +328,7 @@ def _render(layout, context: dict, found: set[str], printed: list, outputs: dict
             if out.strip():
                 found.add(out.strip())
         elif key == "text" and kind == "text":
-            out = embedded(layout, out)      # Squib's embed keys, as the build draws them
+            out = embedded(layout, out, kind, layout.regions[index])   # Squib's embed keys, as the build draws them
             found.update(ICON_REF.findall(out))
             printed.append((index, out.strip()))
         elif key == "text":     # an image: its file is placed (validate) like a text

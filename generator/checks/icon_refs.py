@@ -16,7 +16,7 @@ def check_unknown_icons(project: Project, game: GameData, names: list[str]) -> N
     if not names:
         return
     embeds = {icon for deck in game.decks for _lid, layout in deck_layouts(project, deck, project.size_of(deck))
-              for icon in layout.embed.values()}
+              for icon in [*layout.embed.values(), *(v for r in layout.regions for v in (r.embed or {}).values())]}
     names = [name for name in names if name not in embeds]
     if names:
         raise DataError([_problem(project, game, names)])

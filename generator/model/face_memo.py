@@ -150,7 +150,10 @@ def layout_key(layout) -> tuple | None:
     fields = templated(layout)
     if any(not _calls_translator_only(source, key == "when") for _i, _kind, key, source in fields):
         return None
-    return fields + (("embed", tuple(sorted(layout.embed.items()))),) if getattr(layout, "embed", None) else fields
+    embeds = tuple((i, tuple(sorted(r.embed.items()))) for i, r in enumerate(getattr(layout, "regions", ())) if r.embed)
+    if getattr(layout, "embed", None) or embeds:
+        fields += (("embed", tuple(sorted((getattr(layout, "embed", None) or {}).items()))),) + embeds
+    return fields
 
 
 @lru_cache(maxsize=8192)

@@ -40,13 +40,15 @@ def fitted(path: str, viewbox) -> str:
     return pen.getCommands()
 
 
-_SKIPPED = {"title", "desc", "metadata", "defs", "style"}
+# what draws nothing: an editor's bookkeeping (Inkscape's namedview, metadata) and definitions
+_SKIPPED = {"title", "desc", "metadata", "defs", "style", "namedview"}
+_SVG = "http://www.w3.org/2000/svg"
 
 
 def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
-    """(the path data of every shape the SVG paints, its viewBox) of an icon file: its <path>s,
-    one colour (the icon's). ValueError naming what cannot be taken (a shape not a path, a
-    transform), to be said at the icon's `file:`."""
+    """(the path data of every shape the SVG paints, in absolute commands with each transform
+    applied, its viewBox) of an icon file: its <path>s, one colour (the icon's). ValueError naming
+    what cannot be taken (a shape not a path), to be said at the icon's `file:`."""
     from lxml import etree
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                              remove_comments=True)
@@ -63,30 +65,89 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
         raise ValueError("the SVG has no viewBox (nor width and height) to size the icon by") from None
     paths = []
     for element in tree.iter():
-        if not isinstance(element.tag, str):
+        if not isinstance(element.tag, str) or _skipped(element) or _unseen(element) \
+                or any(_skipped(a) or _unseen(a, group=True) for a in element.iterancestors()):   # a hidden layer too
             continue
         name = element.tag.rsplit("}", 1)[-1]
-        if name in _SKIPPED or any(a.tag.rsplit("}", 1)[-1] in _SKIPPED for a in element.iterancestors()):
-            continue
-        if element.get("transform"):
-            raise ValueError(f"<{name}> at line {element.sourceline} has a transform; apply it in your editor "
-                             f"(Inkscape: Path > Object to Path), or draw the file as a kind: image box")
         if name not in ("svg", "g", "path"):
             raise ValueError(f"<{name}> at line {element.sourceline}: an icon file's shapes are <path>s; convert "
                              f"it to a path in your editor, or draw the file as a kind: image box")
-        if name == "path" and element.get("d") and not _unseen(element):
-            paths.append(element.get("d"))
+        if name == "path" and element.get("d"):
+            paths.append(_absolute(element))
     if not paths:
         raise ValueError("the SVG paints no <path>")
     return " ".join(paths), viewbox
 
 
-def _unseen(element) -> bool:
-    """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square."""
+def _skipped(element) -> bool:
+    """An element that draws nothing, or one of an editor's own namespace (sodipodi:, inkscape:)."""
+    if not isinstance(element.tag, str):
+        return True
+    namespace = element.tag[1:].split("}", 1)[0] if element.tag.startswith("{") else _SVG
+    return namespace != _SVG or element.tag.rsplit("}", 1)[-1] in _SKIPPED
+
+
+def _absolute(element) -> str:
+    """A <path>'s data with its own and its groups' transforms applied, in absolute commands, so
+    paths joined one after another draw as they did apart (a relative `m` would not)."""
+    from fontTools.misc.transform import Identity
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.svgLib.path import parse_path
+    matrix = Identity
+    for node in (element, *element.iterancestors()):   # innermost first: each outer one applies after
+        if node.get("transform"):
+            matrix = _transform(node.get("transform"), node).transform(matrix)
+    pen = SVGPathPen(None, ntos=lambda n: f"{round(n, 3):g}")
+    parse_path(element.get("d"), TransformPen(pen, tuple(matrix)))
+    return pen.getCommands()
+
+
+def _transform(text: str, node):
+    """An SVG transform list (matrix, translate, scale, rotate, skewX, skewY) as one matrix, read
+    by svglib's parser."""
+    import math
+    from fontTools.misc.transform import Identity
+    from svglib.svglib import AttributeConverter
+    matrix = Identity
+    try:
+        operations = AttributeConverter().convertTransform(text)
+    except (ValueError, IndexError):
+        operations = []
+    for op, values in operations:
+        v = values if isinstance(values, tuple) else (values,)
+        if op == "matrix" and len(v) == 6:
+            step = Identity.transform(v)
+        elif op == "translate" and len(v) in (1, 2):
+            step = Identity.translate(v[0], v[1] if len(v) == 2 else 0)
+        elif op == "scale" and len(v) in (1, 2):
+            step = Identity.scale(v[0], v[1] if len(v) == 2 else v[0])
+        elif op == "rotate" and len(v) in (1, 3):
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0, 0)
+            step = Identity.translate(cx, cy).rotate(math.radians(v[0])).translate(-cx, -cy)
+        elif op in ("skewX", "skewY") and len(v) == 1:
+            angle = math.radians(v[0])
+            step = Identity.skew(angle, 0) if op == "skewX" else Identity.skew(0, angle)
+        else:
+            raise ValueError(f"<{node.tag.rsplit('}', 1)[-1]}> at line {node.sourceline}: its transform "
+                             f"{text.strip()[:40]!r} is not one an SVG editor writes; apply it in your editor "
+                             f"(Inkscape: Path > Object to Path)")
+        matrix = matrix.transform(step)
+    if not operations and text.strip():
+        raise ValueError(f"<{node.tag.rsplit('}', 1)[-1]}> at line {node.sourceline}: its transform "
+                         f"{text.strip()[:40]!r} cannot be read; apply it in your editor (Inkscape: Path > Object to Path)")
+    return matrix
+
+
+def _unseen(element, group: bool = False) -> bool:
+    """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square; a
+    group (Inkscape's hidden layer: display:none) hides all it holds (its opacity too; its fill and
+    fill-opacity a path may set again)."""
     style = dict(p.split(":", 1) for p in (element.get("style") or "").split(";") if ":" in p)
     style = {k.strip(): v.strip() for k, v in style.items()}
     value = lambda key: style.get(key, element.get(key))
-    return value("fill") == "none" or any(_zero(value(key)) for key in ("opacity", "fill-opacity")) \
+    inherited = ("opacity",) if group else ("opacity", "fill-opacity")
+    return (value("fill") == "none" and not group) or any(_zero(value(key)) for key in inherited) \
         or value("display") == "none"
 
 

@@ -61,6 +61,11 @@ def pango_font(text: str) -> tuple[str, dict] | None:
     return (" ".join(words), fields) if fields or len(text.split()) != len(words) else None
 
 
+# Squib's embed: {"(ATK)": atk}: each key of a text drawn as that icon, inline (a layout's, or one box's)
+Embed = dict[Annotated[str, Field(min_length=1, max_length=40)],
+             Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=60)]]
+
+
 class Gradient(Strict):
     """A linear fill: its colours run along `angle` (degrees counter-clockwise from left to right)."""
 
@@ -114,6 +119,7 @@ class RegionSpec(Strict):
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
     inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
     gradient: Gradient | None = None   # a rect, circle or shape filled from one colour to the next
+    embed: Embed | None = Field(None, max_length=100)   # a text's own keys, over the layout's (Squib's per text call)
 
     @model_validator(mode="before")
     @classmethod
@@ -134,9 +140,7 @@ class LayoutSpec(Strict):
     # card and 1/8 in around it): x and y start at the bleed's corner, not the card's
     canvas_bleed: Annotated[float, Field(ge=0, le=20)] | UnitLength | None = None
     background: ColourRef | None = None
-    # Squib's embed: {"(ATK)": atk}: each key of a text drawn as that icon, inline
-    embed: dict[Annotated[str, Field(min_length=1, max_length=40)],
-                Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=60)]] | None = Field(None, max_length=100)
+    embed: Embed | None = Field(None, max_length=100)
     regions: dict[str, RegionSpec | None] = {}
 
     @field_validator("canvas_bleed", mode="before")

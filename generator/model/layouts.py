@@ -23,7 +23,8 @@ from .icon_paths import read_icon_files
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
-                            _gradient_problems, _slip_problem, _unknown_name, palette_slip, unknown_variables, unused_fields)
+                            _gradient_problems, _slip_problem, _unknown_name, palette_slip, text_fill, unknown_variables,
+                            unused_fields)
 from .resolved import REGION_DEFAULTS, Layout, Region
 from .template_syntax import syntax_problem
 from .templates import used_paths
@@ -339,6 +340,8 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
             kind_from = at("kind")[1].rsplit(".", 1)[1] if "kind" not in own \
                 and "kind" in (values.get("origin") or {}) else None
             problems += unused_fields(values, own, kind_from, file, line, where)
+            said = text_fill(values, own, file, *at("fill"))
+            problems, values["fill"] = problems + said, None if said else values.get("fill")   # said once, not as a colour too
         for key in ("text", "when", "fill", "stroke", "color", "tint"):
             source = values.get(key)
             if source and ("{" in source or key == "when"):

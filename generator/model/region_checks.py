@@ -110,7 +110,7 @@ def _shape_problems(values: dict, file: str, line: int, where: str) -> list[Prob
     return []
 
 
-TEXT_FIELDS = ("text", "font", "bold", "italic", "size", "min_size", "leading", "align", "valign", "color")
+TEXT_FIELDS = ("text", "font", "bold", "italic", "size", "min_size", "leading", "align", "valign", "color", "embed")
 
 
 def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line: int,
@@ -131,7 +131,18 @@ def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line
                         f"'{kind}' came from '{kind_from}' through extends",
                         f"the style box last in extends: [...] (later ones win), or kind: text on this box")]
     return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text",
-                    f"kind: text for a text (a text box takes fill and stroke too), or no {unused[0]}")]
+                    f"kind: text for a text (a text box takes stroke too: it outlines the letters), or no {unused[0]}")]
+
+
+def text_fill(values: dict, own: set, file: str, line: int, where: str) -> list[Problem]:
+    """`fill:` written on a text box, which paints no ground behind its letters and never colours
+    them (newcomer 9: white numbers on black art printed black); one inherited from a shape it
+    `extends` is no mistake."""
+    if (values.get("kind") or "text") != "text" or "fill" not in own:
+        return []
+    return [Problem(file, line, f"{where}.fill", "a text's colour is 'color'; fill paints shapes, and a text box "
+                    "draws no ground behind its letters",
+                    f"color: {values['fill']} for the letters, or a kind: rect box under the text for a ground")]
 
 
 def unknown_variables(source: str, expression: bool, file: str, line: int, where: str) -> list[Problem]:

@@ -44,6 +44,7 @@ class Region:
     tint: str | None = None
     points: int | list[list[float]] | None = None
     inner: float | None = None
+    embed: dict | None = None     # the box's own embed keys, over the layout's
     gradient: dict | None = None  # {colors: [...], angle: degrees}: a linear fill (paper/gradient.py)
     percent: dict | None = None  # field -> share of the card's width or height (`10 %`), set by Layout.sized
     units: dict | None = None    # field -> the unit it was written in (px, in, pt): a bare `+= N` takes it
@@ -101,11 +102,12 @@ def reached_edges(r: Region, W: float, H: float) -> int:
     return (x0 < 0) + (y0 < 0) + (x1 > W) + (y1 > H)
 
 
-def embedded(layout: Layout, text: str, kind: str = "text") -> str:
-    """A text box's rendered text with the layout's embed keys as inline icons (`(ATK)` ->
-    `:atk:`): one pass, longest key first, so no key is found inside another's icon. Another
-    kind's text (an image's path) is kept as it is."""
-    if not layout.embed or not text or kind != "text":
+def embedded(layout: Layout, text: str, kind: str = "text", region: Region | None = None) -> str:
+    """A text box's rendered text with the embed keys of its layout and its own (the box's win)
+    as inline icons (`(ATK)` -> `:atk:`): one pass, longest key first, so no key is found inside
+    another's icon. Another kind's text (an image's path) is kept as it is."""
+    embed = {**layout.embed, **((region.embed or {}) if region is not None else {})}
+    if not embed or not text or kind != "text":
         return text
-    keys = sorted(layout.embed, key=len, reverse=True)
-    return re.sub("|".join(map(re.escape, keys)), lambda m: f":{layout.embed[m.group(0)]}:", text)
+    keys = sorted(embed, key=len, reverse=True)
+    return re.sub("|".join(map(re.escape, keys)), lambda m: f":{embed[m.group(0)]}:", text)

@@ -121,7 +121,7 @@ class FaceRenderer:
 
         def place(region: Region) -> None:
             if region.kind in ("text", "image"):
-                source = embedded(layout, compiled(region.text or "").render(context), region.kind).strip()
+                source = embedded(layout, compiled(region.text or "").render(context), region.kind, region).strip()
                 if source:
                     self.place_only(region, size, source, bleed)
         self._each_region(layout, context, label, place)
@@ -262,7 +262,7 @@ class FaceRenderer:
     def _text(self, r: Region, layout, ctx, x, y, w, h) -> tuple | None:
         """(paragraph, x, y, its key) of a text region set in its box (draw_paragraph's
         arguments but the canvas), None when its template gives no text."""
-        source = embedded(layout, self._rendered(r.text or "", ctx)).strip()
+        source = embedded(layout, self._rendered(r.text or "", ctx), r.kind, r).strip()
         if not source:
             return None
         face, markup = self._set_text(r, source, layout)

@@ -155,3 +155,45 @@ def test_a_squib_font_size_prints_in_points_at_any_dpi_and_a_small_size_as_writt
     assert sizes["S"] == 26, sizes
     assert sizes["W"] == 10, sizes
     assert sizes["T"] == 6, sizes
+
+
+# an Inkscape file as saved: its editor's bookkeeping, a layer group with a transform, and two
+# paths (the second opening with a relative moveto, which would land elsewhere if pasted after the
+# first), and a hidden layer
+INKSCAPE = """<svg xmlns="http://www.w3.org/2000/svg"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" viewBox="0 0 100 100">
+  <defs id="defs2"/>
+  <sodipodi:namedview id="base" pagecolor="#ffffff" inkscape:zoom="0.98"/>
+  <metadata><rdf:RDF/></metadata>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" transform="translate(10,20)">
+    <g transform="matrix(0.5,0,0,0.5,0,0)">
+      <path d="M0 0h40v40H0z" fill="#48baff"/>
+    </g>
+    <path transform="scale(2)" d="m 20,10 h 10 v 10 h -10 z"/>
+  </g>
+  <g inkscape:label="sketch" inkscape:groupmode="layer" style="display:none"><path d="M0 0h100v100H0z"/><text>draft</text></g>
+</svg>"""
+
+
+def test_an_inkscape_icon_file_is_read_with_its_transforms_and_all_its_paths(tmp_path):
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.svgLib.path import parse_path
+    from generator.model.icon_paths import file_path
+    from tests.conftest import pnp
+    path, box = file_path(INKSCAPE.encode())
+    assert box == (0, 0, 100, 100)
+    bounds = []
+    for piece in path.split("M")[1:]:
+        pen = BoundsPen(None)
+        parse_path("M" + piece, pen)
+        bounds.append(tuple(round(v, 3) for v in pen.bounds))
+    assert bounds == [(10, 20, 30, 40), (50, 40, 70, 60)]   # halved then moved; doubled then moved
+    game = new_game(tmp_path, "shapes")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n  air: {file: art/air.svg, label: {en: air}}\n", 1))
+    (game / "art").mkdir()
+    (game / "art" / "air.svg").write_text(INKSCAPE)
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 0, result.output
