@@ -313,6 +313,8 @@ class FaceRenderer:
         if r.rotate % 180 == 90:
             w, h = h, w
         if r.kind == "text":
+            if w <= 0 or h <= 0:
+                return        # a box of no extent: the layout checks say it at its width or height
             box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, black)
             # a span's colour changes no width: its words are fitted without it
             why = overflow(to_markup(uncoloured(source), self.lang, self.icons), self._faces(r, source)[0], self.typo, box)
