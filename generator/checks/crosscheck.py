@@ -229,9 +229,17 @@ def _header_slip(column: tuple[str, str], wanted: str, given: str, file: str, li
     `Picket bonus`): at the box's line, naming the column that exists; the header may be the slip."""
     display, label = column
     header = label.split(" ", 2)[2].strip("'")
+    if _same_key(wanted, header):   # `card.props.Desc` for the header `Desc`: the header is right
+        return Problem(file, line, field, f"unknown property 'card.props.{wanted}': a header's key is in lower "
+                       f"case, with _ for spaces ({label} of {display})", f"card.props.{given}")
     return Problem(file, line, field, f"unknown property 'card.props.{wanted}'; did you mean '{header}' "
                    f"(card.props.{given}, {label} of {display})?", f"card.props.{given}, as the header gives it; "
                    f"if the header is the slip, the header renamed '{wanted}'")
+
+
+def _same_key(a: str, b: str) -> bool:
+    """Two spellings of one key but for case, spaces and underscores."""
+    return re.sub(r"[\s_]+", "_", a.strip().lower()) == re.sub(r"[\s_]+", "_", b.strip().lower())
 
 
 def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set) -> None:
