@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project
 
@@ -40,3 +42,30 @@ def test_a_header_written_with_its_capitals_asks_for_the_lower_case_key(tmp_path
     problems = _problems(tmp_path, "spice-road")
     assert len(problems) == 1 and problems[0].startswith(f"layouts/spice-road.yaml:{line}: "), problems
     assert problems[0].endswith("(expected card.props.attack_power)") and "renamed" not in problems[0], problems
+
+
+@pytest.mark.parametrize("region, wanted", [
+    # before: "'1005' is more than 500 (expected at most 500)"
+    ("{kind: rect, x: 90 px, y: 1005, width: 300 px, height: 40 px, fill: accent}",
+     r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.box\.y: .*1005.*did you mean 1005 px\?"),
+    # before: "too few items (expected at least 2)"
+    ("{kind: rect, x: 5 px, y: 5 px, width: 40 px, height: 40 px, gradient: {colors: ['#ffffff']}}",
+     r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.box\.gradient\.colors: .*two colours.*fill:"),
+    # before: "'scale' is not one of the choices", no suggestion
+    ("{kind: image, x: 5 px, y: 5 px, width: 40 px, height: 40 px, text: a.svg, fit: scale}",
+     r"layouts/shapes\.yaml:\d+: layouts\.card\.regions\.box\.fit: .*did you mean 'contain'\?"),
+])
+def test_a_squib_value_in_a_px_layout_is_one_line(tmp_path, region, wanted):
+    _px_layout(tmp_path, f"      box: {region}\n")
+    problems = _problems(tmp_path)
+    assert len(problems) == 1 and re.match(wanted, problems[0]), problems
+
+
+def test_nandeck_linkmulti_asks_for_quantity(tmp_path):
+    """Before: "unknown field 'linkmulti'" and the list, no suggestion."""
+    game = project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
+    deck = game / "cards.yaml"
+    deck.write_text("linkmulti: qty\n" + deck.read_text())
+    problems = _problems(tmp_path)
+    assert len(problems) == 1 and re.match(r"cards/shapes/cards\.yaml:1: linkmulti: .*did you mean 'quantity'\?",
+                                           problems[0]), problems
