@@ -69,3 +69,13 @@ def test_nandeck_linkmulti_asks_for_quantity(tmp_path):
     problems = _problems(tmp_path)
     assert len(problems) == 1 and re.match(r"cards/shapes/cards\.yaml:1: linkmulti: .*did you mean 'quantity'\?",
                                            problems[0]), problems
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Arial,12,B", ("Arial", {"size": 12.0, "bold": True})),         # before: the family 'Arial 12 B'
+    ("Times New Roman, 9.5, BI", ("Times New Roman", {"size": 9.5, "bold": True, "italic": True})),
+    ("Arial, Bold 10", ("Arial", {"size": 10.0, "bold": True})),      # Pango's comma form, as before
+])
+def test_a_nandeck_font_string_is_read_as_family_size_and_face(written, read):
+    from generator.model.layout_file import pango_font
+    assert pango_font(written) == read
