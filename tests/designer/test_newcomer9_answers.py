@@ -79,3 +79,16 @@ def test_nandeck_linkmulti_asks_for_quantity(tmp_path):
 def test_a_nandeck_font_string_is_read_as_family_size_and_face(written, read):
     from generator.model.layout_file import pango_font
     assert pango_font(written) == read
+
+
+@pytest.mark.parametrize("slip, at", [(0, 0), (1, 1)])
+def test_a_key_that_does_not_line_up_is_said_at_its_line(tmp_path, slip, at):
+    """Before: "YAML syntax error: did not find expected key" at the line after the slip, no fix."""
+    boxes = [f"      b{i}: {{kind: rect, x: {i}, y: 5, width: 10, height: 10, fill: accent}}\n" for i in range(3)]
+    boxes[slip] = boxes[slip].replace("      b", "     b" if slip == 0 else "       b", 1)
+    project(tmp_path, "".join(boxes))
+    text = (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()
+    line = next(i for i, t in enumerate(text, 1) if t.lstrip().startswith(f"b{at}:"))
+    problems = [p for p in _problems(tmp_path) if p.startswith("layouts/shapes.yaml:")]
+    assert len(problems) == 1 and problems[0].startswith(f"layouts/shapes.yaml:{line}: "), problems
+    assert "line up" in problems[0] and "6 spaces" in problems[0], problems
