@@ -339,6 +339,8 @@ def _load_yaml_text(text: str, name: str) -> Any:
         message, expected = plain_syntax_error(exc.problem or "", text, mark, exc.context_mark, MAX_DEPTH)
         if message.startswith("this '") and exc.context_mark:     # said where the unclosed { or [ opens
             line = exc.context_mark.line + 1
+        elif "the lines below it at its level" in message:        # the first key alone, said at it
+            line = exc.context_mark.line + 1
         elif message.endswith("has no ':' after its key"):       # the parser stops on the line after it
             line -= 1
         raise DataError([Problem(name, line, "", message, expected)]) from None

@@ -25,7 +25,10 @@ OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "siz
                "font_color": "color", "stroke_colour": "stroke", "fill_colour": "fill", "font_colour": "color",
                "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text",
                "layout": "extends",      # Squib's `layout:` inside a box is its inheritance
-               "explode": "quantity"}    # Squib's quantity column
+               "explode": "quantity",    # Squib's quantity column
+               "linkmulti": "quantity"}  # nanDECK's copies column
+# values Squib writes for a choice, and pnp's (Squib's image `fit: scale` keeps its proportions)
+OTHER_CHOICES = {"scale": "contain"}
 # a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
 OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
                             "that has a finding, and a box of kind: rect at the same x, y, width and height "
@@ -260,10 +263,19 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             choices = [a or b for a, b in choices]
             given = err.get("input")
             guess = closest(str(given), choices) if isinstance(given, (str, int)) else None
+            guess = OTHER_CHOICES.get(str(given).lower()) if OTHER_CHOICES.get(str(given).lower()) in choices else guess
             message = f"'{given}' is not one of the choices" if isinstance(given, (str, int, float)) else message
             if guess:
                 message += f"; did you mean '{guess}'?"
             expected = f"one of: {', '.join(choices)}" if choices else expected
+        elif err["type"] == "too_short" and loc[-2:] == ("gradient", "colors"):
+            message, expected = "a gradient needs two colours at least", "two colours or more, or fill: for one colour"
+        elif err["type"] == "less_than_equal" and loc and loc[-1] in ("x", "y", "width", "height") \
+                and _dpi(data, prefix + loc) and isinstance(err.get("input"), (int, float)):
+            n, dpi = f"{err['input']:g}", _dpi(data, prefix + loc)
+            message = (f"'{n}' is more than {_bound((err.get('ctx') or {}).get('le'))} mm (a number alone is mm); "
+                       f"in a layout with dpi: {dpi:g}, did you mean {n} px?")
+            expected = f"{n} px"
         elif err["type"] in ("model_type", "model_attributes_type", "dict_type") and loc and loc[-1] == "back" \
                 and isinstance(err.get("input"), str):   # `back: heroes/back`, as `layout:` is written
             shown = err["input"].strip()[:60]
@@ -342,6 +354,13 @@ def _fill_color(file: str, line: int, where: str, key: str, box, value) -> Probl
                        f"shapes: a text box draws no ground)", f"color: {shown} on the text box")
     return Problem(file, line, where, f"unknown field '{key}'; did you mean 'fill'? (on a text box, its "
                    f"colour is 'color')", f"fill: {shown} on a shape, color: {shown} on a text")
+
+
+def _dpi(data: Any, loc: tuple) -> float | None:
+    """The dpi of the layout a box's field lies in (layouts.<name>.regions.<box>.<field>)."""
+    layout = _at(data, loc[:-3]) if len(loc) > 3 and loc[-3] == "regions" else None
+    dpi = layout.get("dpi") if isinstance(layout, dict) else None
+    return dpi if isinstance(dpi, (int, float)) and not isinstance(dpi, bool) else None
 
 
 def validate(model: type[M], data: Any, file: str, prefix: tuple = ()) -> M:

@@ -37,6 +37,11 @@ def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: in
     if "cannot start any token" in problem and mark and mark.column < len(here):
         return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",
                 f"the value in quotes, e.g. \"{here[mark.column:].strip()[:30]}\"")
+    if problem in ("did not find expected key", "expected <block end>, but found '<block mapping start>'") \
+            and opened is not None and mark and mark.line > opened.line:
+        said = _misaligned(lines, opened, mark)
+        if said:
+            return said
     closing = {"did not find expected ',' or '}'": ("{", "}"), "did not find expected ',' or ']'": ("[", "]")}
     if problem in closing and opened is not None and re.search(r'\["|"\]', here):
         # `text: "ATK {{ card.props["Attack Power"] }}"`: the inner quote ends the value
@@ -48,3 +53,26 @@ def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: in
         return (f"this '{first}' is not closed before line {mark.line + 1}",
                 f"a ',' between its entries and a '{last}' after the last one")
     return f"YAML syntax error: {problem}", "valid YAML"
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _misaligned(lines: list[str], opened, mark) -> tuple[str, str] | None:
+    """Keys of one level that do not line up: the first key alone (the one the mapping opened
+    with), said at it by source.py; else the line the parser stopped at, said there."""
+    start, here = opened.column, _indent(lines[mark.line])
+    if here <= start:
+        return None
+    level = [_indent(t) for t in lines[opened.line:] if t.strip() and not t.lstrip().startswith("#")]
+    block = []
+    for n in level:
+        if n < start:
+            break
+        block.append(n)
+    if block.count(start) == 1 and block.count(here) > 1:
+        return (f"this line is indented {start} spaces, and the lines below it at its level {here}: they do not "
+                "line up", f"{here} spaces before its key, as the lines below it")
+    return (f"this line is indented {here} spaces, and the line above it at its level {start}: they do not line up",
+            f"{start} spaces before its key, as the lines above it, or a value after the ':' above it")

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from datafile.lengths import parse_expression
 from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 
@@ -228,9 +229,17 @@ def _header_slip(column: tuple[str, str], wanted: str, given: str, file: str, li
     `Picket bonus`): at the box's line, naming the column that exists; the header may be the slip."""
     display, label = column
     header = label.split(" ", 2)[2].strip("'")
+    if _same_key(wanted, header):   # `card.props.Desc` for the header `Desc`: the header is right
+        return Problem(file, line, field, f"unknown property 'card.props.{wanted}': a header's key is in lower "
+                       f"case, with _ for spaces ({label} of {display})", f"card.props.{given}")
     return Problem(file, line, field, f"unknown property 'card.props.{wanted}'; did you mean '{header}' "
                    f"(card.props.{given}, {label} of {display})?", f"card.props.{given}, as the header gives it; "
                    f"if the header is the slip, the header renamed '{wanted}'")
+
+
+def _same_key(a: str, b: str) -> bool:
+    """Two spellings of one key but for case, spaces and underscores."""
+    return re.sub(r"[\s_]+", "_", a.strip().lower()) == re.sub(r"[\s_]+", "_", b.strip().lower())
 
 
 def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set) -> None:
@@ -243,6 +252,15 @@ def _off_card(project: Project, lid: str, deck: Deck, out: Collector, said: set)
         return      # the layout's own problems are said where it is resolved
     for r in layout.regions:
         if r.bleed:
+            continue
+        negative = [k for k in ("width", "height") if getattr(r, k) < 0]
+        if negative and (lid, r.name) not in said:   # said at the sum, not as a box off the card
+            said.add((lid, r.name))
+            file, line = (r.origin or {}).get(negative[0]) or (r.origin or {}).get("", ("", 0))
+            if (file, line, negative[0]) not in said:
+                said.add((file, line, negative[0]))
+                out.add(file, line, f"layouts.{lid.split('/', 1)[1]}.regions.{r.name}.{negative[0]}",
+                        *_negative_words(project, layout, r, size, negative[0], file, line))
             continue
         outside = [k for k, off in (("x", _off(r.x, r.width, size.width)),
                                     ("y", _off(r.y, r.height, size.height))) if off]
@@ -329,3 +347,27 @@ def _bare_number(layout, r, axis: str) -> str:
         return ""
     written = getattr(r, axis) + layout.canvas_bleed   # x and y start at the canvas's corner
     return f"; {written:g} is mm (a number alone is mm): did you mean {written:g} px?"
+
+
+def _negative_words(project: Project, layout, r, size, axis: str, file: str, line: int) -> tuple[str, str]:
+    """A width or height that comes out below 0 on this card (Squib's `deck - 180`, its pixels
+    written bare, so 180 mm): said at the sum, with the px a bare number likely meant."""
+    value = getattr(r, axis)
+    words = f"the box's {axis} comes out at {value:.4g} mm on the {size.width:g} x {size.height:g} mm card"
+    bare = _bare_terms(project, file, line, axis) if layout.dpi else []
+    if bare:
+        n = f"{bare[0]:g}"
+        return (words + f"; {n} is mm here (a number alone is mm); in a layout with dpi: {layout.dpi:g}, "
+                f"did you mean {n} px?", f"a unit on each number of the sum, such as {n} px")
+    return words, f"a {axis} above 0 mm"
+
+
+def _bare_terms(project: Project, file: str, line: int, axis: str) -> list[float]:
+    """The numbers written without a unit in the `axis:` sum of a layout file's line."""
+    try:
+        text = (project.root / file).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, IndexError):
+        return []
+    found = re.search(rf"\b{axis}:\s*([^,}}#\n]+)", text)
+    terms = parse_expression(found.group(1).strip().strip("'\"")) if found else None
+    return [abs(n) for n, unit in terms or [] if unit is None]

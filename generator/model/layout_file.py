@@ -48,6 +48,11 @@ _PANGO_FACE = {**dict.fromkeys(("bold", "semi-bold", "semibold", "demi-bold", "u
 def pango_font(text: str) -> tuple[str, dict] | None:
     """(family, {bold, italic, size}) of a Pango font string, `Serif Bold 12`, `Arial 9`, `Sans
     Italic`; None for a plain family, role or font file."""
+    nandeck = re.fullmatch(r"\s*([^,]+?)\s*,\s*(\d+(?:\.\d+)?)\s*(?:,\s*([BIbi]*)\s*)?", text)
+    if nandeck:   # nanDECK's `Arial,12,B`: family, size, then B for bold and I for italic
+        flags = (nandeck.group(3) or "").upper()
+        return nandeck.group(1), {"size": float(nandeck.group(2)), **({"bold": True} if "B" in flags else {}),
+                                  **({"italic": True} if "I" in flags else {})}
     words = text.replace(",", " ").split()
     if re.search(r"\.(ttf|otf)$", text.strip(), re.IGNORECASE) or len(words) < 2:
         return None

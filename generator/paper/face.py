@@ -314,8 +314,8 @@ class FaceRenderer:
             w, h = h, w
         if r.kind == "text":
             box = TextBox(w, h, r.size, r.min_size, r.leading, r.align, black)
-            # a span's colour changes no width: its words are fitted without it
-            why = overflow(to_markup(uncoloured(source), self.lang, self.icons), self._faces(r, source)[0], self.typo, box)
+            # a span's colour changes no width; a box of no extent is said at its width or height
+            why = w > 0 < h and overflow(to_markup(uncoloured(source), self.lang, self.icons), self._faces(r, source)[0], self.typo, box)
             if why:
                 raise Overflow(why)
             return
