@@ -129,7 +129,7 @@ def unused_fields(values: dict, own: set, kind_from: str | None, file: str, line
     if kind_from:
         return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text: its kind "
                         f"'{kind}' came from '{kind_from}' through extends",
-                        f"the style box last in extends: [...] (later ones win), or kind: text on this box")]
+                        "the style box last in extends: [...] (later ones win), or kind: text on this box")]
     return [Problem(file, line, where, f"{', '.join(unused)} on a {kind}, which draws no text",
                     f"kind: text for a text (a text box takes stroke too: it outlines the letters), or no {unused[0]}")]
 
