@@ -26,7 +26,8 @@ OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "siz
                "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text",
                "layout": "extends",      # Squib's `layout:` inside a box is its inheritance
                "explode": "quantity",    # Squib's quantity column
-               "linkmulti": "quantity"}  # nanDECK's copies column
+               "linkmulti": "quantity",  # nanDECK's copies column
+               "range": "where"}         # Squib's rows a card is drawn for: a deck of the rows that match
 # values Squib writes for a choice, and pnp's (Squib's image `fit: scale` keeps its proportions)
 OTHER_CHOICES = {"scale": "contain"}
 # a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)

@@ -282,10 +282,16 @@ def ragged_rows(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool)
     one line each, naming the row and both counts."""
     header = rows[0][1]
     width = max((i + 1 for i, cell in enumerate(header) if not _blank(cell)), default=0)
+    # a CSV row with more cells than the header, its extra ones empty: a comma outside quotes
+    # shifted the row into its empty last column; unless every row is that long (a tool's
+    # trailing separators), when nothing shifted
+    lengths = {len(cells) for _, cells in rows[1:]}
+    trailing = len(rows) > 2 and len(lengths) == 1
     problems = []
     for number, cells in rows[1:]:
         filled = max((i + 1 for i, cell in enumerate(cells) if not _blank(cell)), default=0)
-        if filled > width or (csv_file and len(cells) < width):
+        longer = csv_file and not trailing and len(cells) > max(len(header), width)
+        if filled > width or longer or (csv_file and len(cells) < width):
             count = filled if filled > width else len(cells)
             problems.append(Problem(display, number, "", f"{count} cells in this row, {width} columns in the header",
                                     "one cell per column (a quote or a separator inside a cell: put the whole "

@@ -251,6 +251,32 @@ def test_row_longer_or_shorter_than_header(game, tmp_path, row, count):
     assert len(lines) == 1 and f"{count} cells" in lines[0] and "4 columns" in lines[0], result.output
 
 
+def test_a_row_shifted_into_its_empty_last_column_is_refused(game, tmp_path):
+    """A comma outside quotes in a row whose last cell is empty shifted the row by a cell and left
+    the extra cell empty: validate said ok and the card printed ' hot' as its tags (newcomer 10)."""
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost,props.subtitle.en,props.tags\nsaffron,Saffron,3,Red,\n"
+                                    "cumin,Cumin,2,Sweet, hot,\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "goods.csv:3" in line]
+    assert len(lines) == 1 and "6 cells" in lines[0] and "5 columns" in lines[0], result.output
+
+
+def test_trailing_separators_on_every_row_shift_nothing(game, tmp_path):
+    add_deck(game, "goods", DECK % "goods.csv")
+    (game / "goods.csv").write_text("id,name,props.cost\nsaffron,Saffron,3,\ncumin,Cumin,2,\n", encoding="utf-8")
+    assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
+
+
+def test_squibs_range_is_answered_with_where(game, tmp_path):
+    add_deck(game, "goods", DECK % "goods.csv" + "range: 0..1\n")
+    (game / "goods.csv").write_text("id,name,props.cost\nsaffron,Saffron,3\n", encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    lines = [line for line in result.output.splitlines() if "goods.yaml" in line]
+    assert result.exit_code == 1 and len(lines) == 1 and "did you mean 'where'?" in lines[0], result.output
+
+
 def test_xlsx_cell_beyond_header(game, tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
