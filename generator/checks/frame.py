@@ -52,7 +52,7 @@ def frame_overlaps(project: Project, games: list[GameData], lands: Lands | None 
                          or y1 > size.height - frame + 1e-6) and \
                         (lands is None or lands(game, deck, lid, r, frame)):
                     file, line = (r.origin or {}).get("", (lid, 0))
-                    found.setdefault((lid, r.name), (f"{file}:{line} box '{r.name}'", frame))
+                    found.setdefault((lid, r.name), (f"{file}:{line}: box '{r.name}'", frame))
     return list(found.values())
 
 

@@ -46,7 +46,7 @@ def test_a_text_in_the_white_frame_is_one_warning_of_the_build(tmp_path):
                  root=tmp_path)
     assert result.exit_code == 0, result.output
     warnings = [w for w in result.output.splitlines() if w.startswith("warning:")]
-    assert len(warnings) == 1 and f"layouts/spice-road.yaml:{line} box 'body'" in warnings[0], result.output
+    assert len(warnings) == 1 and f"layouts/spice-road.yaml:{line}: box 'body'" in warnings[0], result.output
 
 
 @pytest.mark.parametrize("align, valign, warned", [("left", "middle", False), ("center", "top", False),
@@ -72,6 +72,6 @@ def test_the_frame_warning_looks_where_the_text_lands(tmp_path, align, valign, w
                  root=tmp_path)
     assert result.exit_code == 0, result.output
     warnings = [w for w in result.output.splitlines() if w.startswith("warning:")]
-    assert warnings == ([w for w in warnings if f"layouts/spice-road.yaml:{line} box 'title'" in w] if warned
+    assert warnings == ([w for w in warnings if f"layouts/spice-road.yaml:{line}: box 'title'" in w] if warned
                         else []), result.output
     assert bool(warnings) == warned
