@@ -25,12 +25,17 @@ def test_an_embedded_key_prints_as_the_inline_icon(tmp_path):
     assert written.read_bytes() == embedded.read_bytes()
 
 
+def _refused(root) -> list[str]:
+    """`pnp validate`'s lines for a project it refuses (exit 1), the count line left out."""
+    result = pnp("validate", "shapes", root=root)
+    assert result.exit_code == 1, result.output
+    return [row for row in result.output.splitlines() if row.strip() and "problem(s) found" not in row]
+
+
 def test_an_unknown_icon_in_embed_is_one_line_at_its_entry(tmp_path):
     layout = _embedding(tmp_path, "(C)", '    embed: {"(C)": coinn}\n')
     line = next(n for n, row in enumerate(layout.read_text().splitlines(), 1) if "embed:" in row)
-    result = pnp("validate", "shapes", root=tmp_path)
-    assert result.exit_code == 1
-    lines = [row for row in result.output.splitlines() if row.strip() and "problem(s) found" not in row]
+    lines = _refused(tmp_path)
     assert len(lines) == 1 and lines[0].startswith(
         f"layouts/shapes.yaml:{line}: layouts.card.embed.(C): unknown icon 'coinn'; did you mean 'coin'?"), lines
 
@@ -57,9 +62,7 @@ def test_an_unknown_icon_in_a_box_embed_is_one_line_at_its_entry(tmp_path):
     project(tmp_path, BOXES.replace('"(C)": coin}', '\n               "(C)": coinn}'))
     layout = tmp_path / "layouts" / "shapes.yaml"
     line = next(n for n, row in enumerate(layout.read_text().splitlines(), 1) if "coinn" in row)
-    result = pnp("validate", "shapes", root=tmp_path)
-    assert result.exit_code == 1
-    lines = [row for row in result.output.splitlines() if row.strip() and "problem(s) found" not in row]
+    lines = _refused(tmp_path)
     assert len(lines) == 1 and lines[0].startswith(
         f"layouts/shapes.yaml:{line}: layouts.card.regions.keys.embed.(C): unknown icon 'coinn'; did you mean 'coin'?"), lines
 
