@@ -222,8 +222,9 @@ class Columns:
         return self.label_for(loc).startswith("column ")
 
 
-def _cell_text(value: Any) -> str:
-    """A cell as a `where:` value is compared with it: 4.0 from a spreadsheet is '4'."""
+def cell_text(value: Any) -> str:
+    """A cell as a `where:` value or a lookup key is compared with it: 4.0 from a spreadsheet is
+    '4'; spaces around it do not count."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return "" if is_blank(value) else str(value).strip()
@@ -234,7 +235,7 @@ def rows_where(rows: list[tuple[int, list[Any]]], where: dict, display: str,
     """The header and the rows whose cells hold one of the values a deck's `where:` names per
     column (`realm: Sea`, `realm: [Sea, Bay]`), as a nanDECK or Squib designer splits one sheet
     into decks; an unknown column, or a value no row holds, is one problem at `where:` (DataError)."""
-    header = [_cell_text(c) for c in rows[0][1]]
+    header = [cell_text(c) for c in rows[0][1]]
     plain = {h.lower().removeprefix("props."): i for i, h in enumerate(header) if h}
     kept = rows[1:]
     for column, wanted in where.items():
@@ -244,10 +245,10 @@ def rows_where(rows: list[tuple[int, list[Any]]], where: dict, display: str,
             raise DataError([Problem(*at, f"where.{column}", f"no column '{column}' in {display}"
                                      + (f"; did you mean '{header[plain[guess]]}'?" if guess else ""),
                                      f"one of its columns: {', '.join(h for h in header if h)[:200]}")])
-        values = {_cell_text(v) for v in (wanted if isinstance(wanted, list) else [wanted])}
-        found = [(n, cells) for n, cells in kept if index < len(cells) and _cell_text(cells[index]) in values]
+        values = {cell_text(v) for v in (wanted if isinstance(wanted, list) else [wanted])}
+        found = [(n, cells) for n, cells in kept if index < len(cells) and cell_text(cells[index]) in values]
         if not found:
-            held = sorted({_cell_text(cells[index]) for _, cells in kept if index < len(cells)} - {""})
+            held = sorted({cell_text(cells[index]) for _, cells in kept if index < len(cells)} - {""})
             raise DataError([Problem(*at, f"where.{column}", f"no row of {display} has {column} "
                                      f"{' or '.join(map(repr, sorted(values)))}",
                                      f"a value its rows hold: {', '.join(held)[:200] or 'none'}")])

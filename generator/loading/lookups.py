@@ -12,7 +12,7 @@ from typing import Any
 from datafile.errors import DataError, Problem, closest
 
 from ..model.model import PropertySpec
-from .columns import column_letter, is_blank, property_key
+from .columns import cell_text, column_letter, is_blank, property_key
 from .language_columns import base_language, split
 
 
@@ -26,13 +26,13 @@ class Table:
     fields: dict[str, PropertySpec] = field(default_factory=dict)
 
     def row(self, value: Any) -> dict[str, Any] | None:
-        return self.rows.get(cell_key(value))
+        return self.rows.get(cell_text(value))
 
     def unknown(self, value: Any) -> tuple[str, str]:
         """(message, expected) for a key the table lacks: the likely one, and the keys it has."""
-        guess = closest(cell_key(value), list(self.rows))
+        guess = closest(cell_text(value), list(self.rows))
         keys = ", ".join(list(self.rows)[:12]) + (", …" if len(self.rows) > 12 else "") or "none: it has no rows"
-        return (f"'{cell_key(value)}' is no row of {self.display}" + (f"; did you mean '{guess}'?" if guess else ""),
+        return (f"'{cell_text(value)}' is no row of {self.display}" + (f"; did you mean '{guess}'?" if guess else ""),
                 f"a value of its {self.key_label}: {keys}")
 
 
@@ -56,13 +56,6 @@ def misses(tables: dict[str, Table], missed: dict[tuple[str, str, str], list[int
             problems.append(Problem(display, numbers[0], label, message
                                     + (f" (on {rows})" if len(numbers) > 1 else ""), expected))
     return problems
-
-
-def cell_key(value: Any) -> str:
-    """A cell as a key: 4.0 from a spreadsheet is '4'; spaces around it do not count."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return "" if is_blank(value) else str(value).strip()
 
 
 def _value(cell: Any) -> Any:
@@ -127,7 +120,7 @@ def read_table(path: Path, display: str, sheet: str | None, key: str | None,
     problems, seen = [], {}
     field_of, texts = _language_fields(header, languages, display, problems)
     for number, cells in rows[1:]:
-        value = cell_key(cells[index] if index < len(cells) else None)
+        value = cell_text(cells[index] if index < len(cells) else None)
         if not value:
             problems.append(Problem(display, number, table.key_label, "empty key cell", "the key this row is found by"))
         elif value in seen:

@@ -22,9 +22,9 @@ from datafile.errors import DataError, Problem, closest
 from datafile.characters import odd_character
 from datafile.validate import MISSING, problems_from
 
-from .columns import NO_QUANTITY, Columns as _Columns, column_letter, is_blank as _blank, rows_where
+from .columns import NO_QUANTITY, Columns as _Columns, cell_text, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
-from .lookups import cell_key, looked_up, misses
+from .lookups import looked_up, misses
 from .xlsx_rows import Unsaved, xlsx_rows as _xlsx_rows
 from ..model.model import MAX_CARDS, Card, PropertySpec
 from ..model.properties import validate_props
@@ -160,7 +160,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                 continue
             spec = properties.get(parts[1]) if parts[0] == "props" else None
             if parts[0] == "props" and parts[1] in tables:   # a key: the table's row is the value
-                key, value = cell_key(value), tables[parts[1]].row(value)
+                key, value = cell_text(value), tables[parts[1]].row(value)
                 if value is None:   # said once per value, after the rows (lookups.misses)
                     missed.setdefault((parts[1], columns.labels[index], key), []).append(number)
                     unknown.append(parts)
