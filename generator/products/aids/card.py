@@ -217,20 +217,30 @@ def _fit_side(flow: Flow, blocks: list[CardBlock], entries, body):
 
 
 def _hyphenated_fit(flow: Flow, blocks: list[CardBlock], entries, body):
-    size = BASE_SIZE
-    while size >= MIN_SIZE - 1e-6:
-        last = size - STEP < MIN_SIZE - 1e-6
-        groups = side_groups(flow, blocks, entries, size, body.width * mm)
+    """The largest size from BASE_SIZE down to MIN_SIZE whose pack fits, found by halving: a size
+    fits when a larger one does, so 3 packs find it among the 7 sizes, where trying them from the
+    top took 5 on average (a pack is most of an aid card's CPU)."""
+    sizes = [BASE_SIZE - i * STEP for i in range(round((BASE_SIZE - MIN_SIZE) / STEP) + 1)]
+
+    def attempt(i: int):
+        groups = side_groups(flow, blocks, entries, sizes[i], body.width * mm)
+        last = i == len(sizes) - 1
         try:        # at the last size every block is made first: a word too wide is its error
-            placed = pack(list(groups) if last else groups, body.width * mm, body.height * mm, 1)
+            return pack(list(groups) if last else groups, body.width * mm, body.height * mm, 1)
         except TooWide:
             if last:
                 raise
+            return None
+
+    low, high, found = 0, len(sizes) - 1, (None, None)
+    while low <= high:
+        middle = (low + high) // 2
+        placed = attempt(middle)
+        if placed is not None:
+            found, high = (placed, sizes[middle]), middle - 1
         else:
-            if placed is not None:
-                return placed, size
-        size -= STEP
-    return None, None
+            low = middle + 1
+    return found
 
 
 def _draw_side(canvas, renderer: FaceRenderer, layout, size: Size, ctx: dict, bleed: float, body, placed,
