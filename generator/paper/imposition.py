@@ -44,6 +44,11 @@ class SheetOptions:
     deck_per_sheet: bool = False      # start every deck on a new sheet (default: sheets filled across decks)
     ink_saver: bool = False           # light backgrounds and outlines instead of solid fills (ink.py)
     fold: Fold = "none"               # fronts and backs side by side on one page, to fold (no duplex printer)
+    beside: tuple[str, ...] | None = None   # the products built with this file (--only); None: all of them
+
+    def built(self, product: str) -> bool:
+        """Is `product` built beside this file (its instructions name only those)?"""
+        return self.beside is None or product in self.beside
 
     def for_language(self, sheets: SheetsFile, lang: str) -> "SheetOptions":
         """These options with the paper settled: --paper, else the build language's (sheets.yaml)."""
