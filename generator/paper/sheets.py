@@ -26,8 +26,8 @@ from ..model.sheets_file import Marks, Paper, SheetsFile
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds
-# mm: the shortest a deck's own grid may make them, at the edges its touching rows (or columns)
-# fill (Squib's nine 63.5 x 88.9 mm cards on Letter), said in one warning
+# mm: the shortest they may be at the edges touching rows (or columns) fill (Squib's nine 63.5 x
+# 88.9 mm cards on Letter): a deck's own grid says so in one warning, the paper's own grid quietly
 SHORT_MARK = 1.5
 LABEL_BAND = 3.2      # mm a sheet's label takes (labels.py, 7.5 pt and its descenders)
 LABEL_CLEAR = 3.0     # mm between a label and the nearest trim: as far as a cut may stray (the frame)
