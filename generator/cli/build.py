@@ -75,7 +75,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                                      f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
     languages_or_exit(project, languages, allow_missing)
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet,
-                           ink_saver, fold)
+                           ink_saver, fold, tuple(sorted(split_list(products) or ())) or None)
     try:   # a shipped `output -> ~/.ssh` is refused, never written through
         out = output_folder(out_dir or project_root(ctx) / "output", chosen=out_dir is not None)
     except BuildError as exc:

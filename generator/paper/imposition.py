@@ -25,8 +25,9 @@ from .ink import canvas_class
 from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all, tallest_sheets
 from . import folding
-from .sheets import (MIN_MARK, Box, Frame, GridError, content, crop_marks, draw_cut_paths, draw_marks, framed, hexagon, label_room,
-                     make_frame, reserve, trim_area)
+from .cut_paths import draw_cut_paths, hexagon
+from .sheets import (MIN_MARK, Box, Frame, GridError, content, crop_marks, draw_marks, framed, label_room, make_frame,
+                     reserve, trim_area)
 
 Progress = Callable[[int], None]
 Duplex = Literal["long", "short", "none"]
@@ -43,6 +44,11 @@ class SheetOptions:
     deck_per_sheet: bool = False      # start every deck on a new sheet (default: sheets filled across decks)
     ink_saver: bool = False           # light backgrounds and outlines instead of solid fills (ink.py)
     fold: Fold = "none"               # fronts and backs side by side on one page, to fold (no duplex printer)
+    beside: tuple[str, ...] | None = None   # the products built with this file (--only); None: all of them
+
+    def built(self, product: str) -> bool:
+        """Is `product` built beside this file (its instructions name only those)?"""
+        return self.beside is None or product in self.beside
 
     def for_language(self, sheets: SheetsFile, lang: str) -> "SheetOptions":
         """These options with the paper settled: --paper, else the build language's (sheets.yaml)."""
@@ -112,7 +118,7 @@ class Layout:
         key = (size.width, size.height, size.shape, size.radius, kind, grid, white)
         if key not in self._frames:
             self._frames[key] = self._fold_frame(size, grid, white) if kind == "fold" else make_frame(
-                self.sheets, self.paper_name, size, self.options.bleed, self.full, self.what, grid, white)
+                self.sheets, self.paper_name, size, self.options.bleed, self.full, self.what, grid, white, fuller=True)
         return self._frames[key]
 
     def _fold_frame(self, size: Size, grid: tuple | None, white: float) -> Frame:

@@ -26,8 +26,8 @@ from ..model.sheets_file import Marks, Paper, SheetsFile
 
 MIN_TRIM_GAP = 0.5    # mm: a mark never comes closer than this to the trim it points at
 MIN_MARK = 3.0        # mm: the shortest crop mark a ruler finds
-# mm: the shortest a deck's own grid may make them, at the edges its touching rows (or columns)
-# fill (Squib's nine 63.5 x 88.9 mm cards on Letter), said in one warning
+# mm: the shortest they may be at the edges touching rows (or columns) fill (Squib's nine 63.5 x
+# 88.9 mm cards on Letter): a deck's own grid says so in one warning, the paper's own grid quietly
 SHORT_MARK = 1.5
 LABEL_BAND = 3.2      # mm a sheet's label takes (labels.py, 7.5 pt and its descenders)
 LABEL_CLEAR = 3.0     # mm between a label and the nearest trim: as far as a cut may stray (the frame)
@@ -141,9 +141,11 @@ def axis(space: float, item: float, least: float, most: float) -> Axis:
 
 
 def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, area: Box | None = None,
-               what: str = "card", grid: tuple | None = None, white: float | None = None) -> Frame:
+               what: str = "card", grid: tuple | None = None, white: float | None = None,
+               fuller: bool = False) -> Frame:
     """Pieces of `size` on the paper: as many as fit, or a deck's `grid` (columns, rows, gap;
-    None in it: as many as fit, the paper's gap); `white` mm of frame (None: sheets.yaml's)."""
+    None in it: as many as fit, the paper's gap); `white` mm of frame (None: sheets.yaml's);
+    `fuller`: without a grid, a touching row (column) more at shorter marks where one fits (_fuller)."""
     paper = sheets.papers[paper_name]
     area = area or trim_area(sheets, paper)
     white = sheets.frame if white is None else white
@@ -156,11 +158,26 @@ def make_frame(sheets: SheetsFile, paper_name: str, size: Size, bleed: float, ar
     else:
         cols = axis(area.width, size.width, least, sheets.gutter)
         rows = axis(area.height, size.height, least, sheets.gutter)
+        if fuller and size.shape == "rect":
+            cols, rows, shortest = _fuller(area, size, cols, rows)
     if framed(white, size):
         bleed = 0.0
     if cols.count < 1 or rows.count < 1:
         raise BuildError(_no_room(sheets, paper_name, size, what))
     return Frame(paper, area, size, cols, rows, bleed, sheets, paper_name, grid, white, shortest)
+
+
+def _fuller(area: Box, size: Size, cols: Axis, rows: Axis) -> tuple[Axis, Axis, float]:
+    """The rule of a deck's grid (_grid_axes), unasked: one more column (row) of touching
+    rectangles where they fill the paper but for the marks' length, the marks at those edges as
+    short as SHORT_MARK (Squib's nine 63.5 x 88.9 mm cards on Letter, not six). No warning: a
+    designer who asked for nothing has nothing to undo (`sheet: {rows: 2}` keeps the marks whole)."""
+    axes, over = [cols, rows], 0.0
+    for i, (space, item) in enumerate(((area.width, size.width), (area.height, size.height))):
+        more = int((space + 1e-9) // item) + 1
+        if more > max(axes[i].count, 1) and 0 < more * item - space <= 2 * (MIN_MARK - SHORT_MARK) + 1e-9:
+            axes[i], over = Axis(more, 0.0), max(over, more * item - space)
+    return axes[0], axes[1], round(MIN_MARK - over / 2, 3) if over else MIN_MARK
 
 
 def _no_room(sheets: SheetsFile, paper_name: str, size: Size, what: str) -> str:
@@ -330,67 +347,3 @@ def draw_marks(canvas: Canvas, marks: list[Mark], line_width: float) -> None:
     for m in marks:
         canvas.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
     canvas.restoreState()
-
-
-# ---------------------------------------------------------------- cut paths of shaped pieces
-
-
-def hexagon(box: Box) -> list[tuple[float, float]]:
-    """The corners (mm) of the flat-topped hexagon filling `box`."""
-    q = box.width / 4
-    cy = (box.y0 + box.y1) / 2
-    return [(box.x0, cy), (box.x0 + q, box.y1), (box.x1 - q, box.y1), (box.x1, cy),
-            (box.x1 - q, box.y0), (box.x0 + q, box.y0)]
-
-
-def outline(path, size: Size, x: float, y: float) -> None:
-    """Add a piece's own outline (points, from its trim's bottom-left corner) to a path."""
-    w, h = size.width * mm, size.height * mm
-    if size.shape == "round":
-        path.ellipse(x, y, w, h)
-    elif size.shape == "hex":
-        corners = hexagon(Box(x / mm, y / mm, x / mm + size.width, y / mm + size.height))
-        path.moveTo(corners[0][0] * mm, corners[0][1] * mm)
-        for cx, cy in corners[1:]:
-            path.lineTo(cx * mm, cy * mm)
-        path.close()
-    else:
-        path.rect(x, y, w, h)
-
-
-CUT_LINE = 0.6     # pt: the black cut line of a shaped piece
-CUT_HALO = 1.6     # pt: the white line under it, so it shows (21:1) on any colour
-
-
-def draw_cut_paths(canvas: Canvas, pieces: list[tuple[Box, Size]]) -> None:
-    """A black cut line on a white halo around round and hexagonal pieces (rectangles follow
-    their crop marks)."""
-    shaped = [(box, size) for box, size in pieces if size.shape in ("round", "hex")]
-    if not shaped:
-        return
-    canvas.saveState()
-    for colour, width in (((1, 1, 1), CUT_HALO), ((0, 0, 0), CUT_LINE)):
-        canvas.setStrokeColorRGB(*colour)
-        canvas.setLineWidth(width)
-        for box, size in shaped:
-            path = canvas.beginPath()
-            outline(path, size, box.x0 * mm, box.y0 * mm)
-            canvas.drawPath(path, stroke=1, fill=0)
-    canvas.restoreState()
-
-
-def inside_shape(size: Size, x: float, y: float, inset: float) -> bool:
-    """Is the point (mm from the piece's top-left) at least `inset` mm inside its outline?"""
-    if size.shape == "round":
-        r = min(size.width, size.height) / 2 - inset
-        return math.hypot(x - size.width / 2, y - size.height / 2) <= r + 1e-6
-    if size.shape == "hex":
-        if not (inset - 1e-6 <= y <= size.height - inset + 1e-6):
-            return False
-        # distance to the slanted sides: they run from the mid-height corners to the quarter points
-        cx, cy, half = size.width / 2, size.height / 2, size.width / 2
-        dx, dy = abs(x - cx), abs(y - cy)
-        # the slanted side: points where dx = half - (dy / cy) * (half / 2); normal at 30 degrees
-        distance = (half - dx - dy * (half / 2) / cy) * math.cos(math.radians(30))
-        return distance >= inset - 1e-6
-    return inset - 1e-6 <= x <= size.width - inset + 1e-6 and inset - 1e-6 <= y <= size.height - inset + 1e-6

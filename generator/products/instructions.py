@@ -185,14 +185,17 @@ def draw_instructions(canvas: Canvas, game: GameData, lang: str, _: Callable[[st
     if two and options.fold == "none" and white > 0:
         steps.append(t("If a back lands a little off its front, no matter: the white frame around every card hides a "
                        "shift of up to {frame} mm.", frame=_hidden_shift(white, lang)))
-    # the files shipped next to this one (planning/plan.py), by their names
+    # the files built next to this one (planning/plan.py), by their names: only those (--only
+    # cards makes none of them, and a player's file names no file it was not shipped with)
     if two and options.fold == "none":
         # each file by what a player calls it, then its name (issue 51: de and ja did, fr and en led with the name)
-        steps.append(t("To see how far your printer shifts the backs, print the calibration page "
-                       "(calibration-page.pdf) on both sides of one sheet."))
-        steps.append(t("No duplex printer? Print the fold-over version (cards-fold-over.pdf) instead: each front "
-                       "beside its back on one page, to fold and glue."))
-    if not options.ink_saver:
+        if options.built("calibration-page"):
+            steps.append(t("To see how far your printer shifts the backs, print the calibration page "
+                           "(calibration-page.pdf) on both sides of one sheet."))
+        if options.built("cards-fold-over"):
+            steps.append(t("No duplex printer? Print the fold-over version (cards-fold-over.pdf) instead: each "
+                           "front beside its back on one page, to fold and glue."))
+    if not options.ink_saver and options.built("cards-ink-saver"):
         steps.append(t("Saving ink? The ink-saver version (cards-ink-saver.pdf) holds the same cards with light "
                        "backgrounds."))
     rects = [b.frame.framed for s in sheets if s.kind != "board" for b in s.blocks if b.size.shape == "rect"]

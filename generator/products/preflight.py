@@ -25,7 +25,7 @@ from ..model.templates import Props, View
 from ..paper.shapes import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
 from ..paper.shapes import footprint
-from ..paper.sheets import inside_shape
+from ..paper.cut_paths import inside_shape
 from .exports.faces import Face, draw_faces
 
 LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length

@@ -111,3 +111,22 @@ def test_a_sheet_of_one_piece_says_it_may_go_on_an_offcut(built, lang):
             assert text.count(said) == expected, f"{game}/{lang}/{name}: {text.count(said)} notes, " \
                                                  f"{expected} sheets of one piece ({fronts})"
     assert lone >= 1     # San Gimignano's last card sheet (Mura) at least, on A4 and Letter
+
+
+FILES = {"calibration-page.pdf", "cards-fold-over.pdf", "cards-ink-saver.pdf"}
+
+
+@pytest.mark.parametrize("only, named", [("cards", set()), ("cards,calibration-page", {"calibration-page.pdf"}),
+                                         (None, FILES)])
+def test_the_instructions_name_only_the_files_built_beside_them(tmp_path, only, named):
+    """`--only cards` sent the player to a fold-over and a calibration file it did not make: the
+    first page names only files of the same build; a build of everything names all three. About
+    1.5 s each."""
+    from tests.authoring.helpers import new_game
+    from tests.conftest import pnp
+    new_game(tmp_path, "alone")
+    chosen = ("--only", only) if only else ()
+    result = pnp("build", "alone", "--lang", "en", *chosen, "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", "", _first_page(tmp_path / "out" / "alone" / "en" / "cards.pdf"))
+    assert {name for name in FILES if name in text} == named, text
