@@ -80,7 +80,8 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
         if d:
             paths.append(_absolute(element, d))
     if not paths:
-        raise ValueError("the SVG paints no shape")
+        raise ValueError("the SVG fills no shape (an icon is filled, never stroked: outlines drawn with fill=\"none\" "
+                         "print nothing); make them shapes in your editor (Inkscape: Path > Stroke to Path)")
     return " ".join(paths), viewbox
 
 
@@ -201,13 +202,20 @@ def _transform(text: str, node):
 def _unseen(element, group: bool = False) -> bool:
     """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square; a
     group (Inkscape's hidden layer: display:none) hides all it holds (its opacity too; its fill and
-    fill-opacity a path may set again)."""
+    fill-opacity a path may set again). A shape's fill is its own or its nearest group's: Feather's
+    and Lucide's icons say fill="none" once, on the <svg>, and draw outlines only."""
+    value = lambda key: _declared(element, key)
+    inherited = ("opacity",) if group else ("opacity", "fill-opacity")
+    fill = None if group else next((f for f in map(lambda e: _declared(e, "fill"), (element, *element.iterancestors()))
+                                    if f is not None), None)
+    return fill == "none" or any(_zero(value(key)) for key in inherited) or value("display") == "none"
+
+
+def _declared(element, key: str):
+    """A presentation property as the element sets it, its style="" over its attribute; None when unset."""
     style = dict(p.split(":", 1) for p in (element.get("style") or "").split(";") if ":" in p)
     style = {k.strip(): v.strip() for k, v in style.items()}
-    value = lambda key: style.get(key, element.get(key))
-    inherited = ("opacity",) if group else ("opacity", "fill-opacity")
-    return (value("fill") == "none" and not group) or any(_zero(value(key)) for key in inherited) \
-        or value("display") == "none"
+    return style.get(key, element.get(key))
 
 
 def _zero(value) -> bool:

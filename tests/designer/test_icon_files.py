@@ -74,3 +74,35 @@ def test_an_icon_file_that_is_not_svg_is_one_line_in_pnps_words(tmp_path):
     assert found[1].startswith("layouts/shapes.yaml:10: icons.notes.file: cards/shapes/art/notes.svg: not an SVG")
     for line in found:
         assert "Start tag" not in line and "column" not in line and "SVG" in line
+
+
+def bounds(path: str) -> list[tuple]:
+    """The bounds of each subpath of `path`."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.svgLib.path import parse_path
+    found = []
+    for piece in path.split("M")[1:]:
+        pen = BoundsPen(None)
+        parse_path("M" + piece, pen)
+        found.append(tuple(round(v, 2) for v in pen.bounds))
+    return found
+
+
+def test_each_basic_shape_is_its_outline_moved_by_its_groups():
+    from generator.model.icon_paths import file_path
+    path, _box = file_path(b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<g transform="translate(10,0)"><ellipse cx="20" cy="50" rx="10" ry="5"/>
+<polygon points="40,10 60,10 50,30" transform="scale(2)"/></g>
+<polyline points="0,90 10,90 10,100"/><rect x="60" y="60" width="20" height="10" ry="99"/></svg>""")
+    assert bounds(path) == [(20, 45, 40, 55), (90, 20, 130, 60), (0, 90, 10, 100), (60, 60, 80, 70)]
+    assert "C" in path.split("M")[4]   # the rect's corners rounded, its radius at most half its height
+
+
+def test_outlines_an_svg_leaves_unfilled_are_refused_not_filled():
+    """Feather's and Lucide's icons set fill="none" once, on the <svg>: their outlines printed as
+    filled blobs, the group's fill being ignored."""
+    import pytest
+    from generator.model.icon_paths import file_path
+    with pytest.raises(ValueError, match="fills no shape"):
+        file_path(b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000">
+<path d="M2 2h20v20H2z"/></svg>""")
