@@ -63,7 +63,7 @@ class LayoutFiles:
             parsed = validate(LayoutFile, raw, name)
         except DataError as exc:
             self.problems.extend(exc.problems)
-            if not isinstance(raw, dict):
+            if not isinstance(raw, dict) or not isinstance(raw.get("icons", {}), (dict, type(None))):
                 self._unread.add(stem)
             # the file's valid icons still count: a typo in one region must not make every
             # `:icon:` of the game's cards "unknown" as well
@@ -108,7 +108,7 @@ class LayoutFiles:
         return self._broken.get(stem, set())
 
     def unread(self, stem: str) -> bool:
-        """The file exists and its YAML could not be read (a syntax error): its icons are unknown."""
+        """The file's YAML, or its `icons:`, could not be read (a syntax error): its icons are unknown."""
         self._load(stem)
         return stem in self._unread
 

@@ -3,18 +3,24 @@ SVG said in one line, and a layout file with a YAML syntax error said once, with
 icon" lines its unread icons would add."""
 from __future__ import annotations
 
+import pytest
+
 from tests.authoring.helpers import lines_of, new_game
 from tests.conftest import pnp
 
 
-def test_a_layout_yaml_syntax_error_is_the_one_problem_said(tmp_path):
+@pytest.mark.parametrize("broken", ["syntax", "icons"])
+def test_a_layout_yaml_syntax_error_is_the_one_problem_said(tmp_path, broken):
     """The cards of `pnp new` use :coin:, defined in the broken file: before, two false
-    "unknown icon ':coin:'" lines followed the syntax error."""
+    "unknown icon ':coin:'" lines followed the syntax error (or an `icons:` that is no mapping)."""
     new_game(tmp_path, "demo")
     layout = tmp_path / "layouts" / "demo.yaml"
     text = layout.read_text()
-    assert "      title: {kind: text," in text
-    layout.write_text(text.replace("      title: {kind: text,", "      title: {kind: text: x,", 1))
+    assert "      title: {kind: text," in text and "\nicons:\n" in text
+    if broken == "syntax":
+        layout.write_text(text.replace("      title: {kind: text,", "      title: {kind: text: x,", 1))
+    else:
+        layout.write_text(text[:text.index("\nicons:\n")] + "\nicons: coin\n" + text[text.index("\nlayouts:\n"):])
     result = pnp("validate", "demo", root=tmp_path)
     assert result.exit_code == 1
     found = lines_of(result)
@@ -101,7 +107,6 @@ def test_each_basic_shape_is_its_outline_moved_by_its_groups():
 def test_outlines_an_svg_leaves_unfilled_are_refused_not_filled():
     """Feather's and Lucide's icons set fill="none" once, on the <svg>: their outlines printed as
     filled blobs, the group's fill being ignored."""
-    import pytest
     from generator.model.icon_paths import file_path
     with pytest.raises(ValueError, match="fills no shape"):
         file_path(b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000">
