@@ -157,7 +157,7 @@ def _absolute(element, d: str) -> str:
     pen = SVGPathPen(None, ntos=lambda n: f"{round(n, 3):g}")
     try:
         parse_path(d, TransformPen(pen, tuple(matrix)))
-    except (ValueError, IndexError):   # fontTools' words name its parser's commands: said here in the file's
+    except (ValueError, IndexError):   # fontTools' message quotes its parser: the designer is told the element
         raise ValueError(f"<{element.tag.rsplit('}', 1)[-1]}> at line {element.sourceline}: its outline cannot "
                          f"be read; save the file again from your editor (Inkscape: Path > Object to Path)") from None
     return pen.getCommands()

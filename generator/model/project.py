@@ -75,7 +75,7 @@ class Project:
         """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
         return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
 
-    def defined_icons(self, game_id: str) -> set[str]:
+    def defined_icons(self, game_id: str) -> set[str] | _AnyName:
         """Every icon name the layout files define, those refused for a mistake included: a text
         using one is not told "unknown icon" beside the mistake itself. When a layout file the game
         reads has a YAML syntax error, its icons are unknown: every name counts as defined, so the
