@@ -48,16 +48,19 @@ _SVG = "http://www.w3.org/2000/svg"
 def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
     """(the path data of every shape the SVG paints, in absolute commands with each transform
     applied, its viewBox) of an icon file: its <path>s, one colour (the icon's). ValueError naming
-    what cannot be taken (a shape not a path), to be said at the icon's `file:`."""
+    what cannot be taken (a <text>, a file not SVG), to be said at the icon's `file:`."""
     from lxml import etree
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                              remove_comments=True)
     try:
         tree = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise ValueError(f"not an SVG file ({str(exc)[:80]})") from None
-    if tree is None or tree.tag.rsplit("}", 1)[-1] != "svg":
-        raise ValueError("not an SVG file (no <svg> element)")
+        raise ValueError(_not_svg(data, exc.lineno)) from None
+    if tree is None:
+        raise ValueError(_not_svg(b"", None))
+    if tree.tag.rsplit("}", 1)[-1] != "svg":
+        raise ValueError(f"<{tree.tag.rsplit('}', 1)[-1][:20]}> where an SVG file starts with <svg>; export the "
+                         f"icon as SVG from your editor (Inkscape: File > Save As > Plain SVG)")
     box = tree.get("viewBox") or " ".join(("0", "0", tree.get("width", ""), tree.get("height", "")))
     try:
         viewbox = box_of(box.replace("px", ""))
@@ -69,14 +72,67 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
                 or any(_skipped(a) or _unseen(a, group=True) for a in element.iterancestors()):   # a hidden layer too
             continue
         name = element.tag.rsplit("}", 1)[-1]
-        if name not in ("svg", "g", "path"):
-            raise ValueError(f"<{name}> at line {element.sourceline}: an icon file's shapes are <path>s; convert "
-                             f"it to a path in your editor, or draw the file as a kind: image box")
-        if name == "path" and element.get("d"):
-            paths.append(_absolute(element))
+        if name not in ("svg", "g", "path", *_SHAPES):
+            raise ValueError(f"<{name}> at line {element.sourceline}: an icon file's shapes are paths, rects, "
+                             f"circles, ellipses, polygons and lines; convert it to a path in your editor "
+                             f"(Inkscape: Path > Object to Path), or draw the file as a kind: image box")
+        d = element.get("d") if name == "path" else _shape_path(element, name) if name in _SHAPES else None
+        if d:
+            paths.append(_absolute(element, d))
     if not paths:
-        raise ValueError("the SVG paints no <path>")
+        raise ValueError("the SVG fills no shape (an icon is filled, never stroked: outlines drawn with fill=\"none\" "
+                         "print nothing); make them shapes in your editor (Inkscape: Path > Stroke to Path)")
     return " ".join(paths), viewbox
+
+
+_SHAPES = ("rect", "circle", "ellipse", "polygon", "polyline", "line")
+# what a file that is not SVG begins with, to name it
+_MAGIC = ((b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+          (b"%PDF", "a PDF"), (b"\x1f\x8b", "a compressed SVG (.svgz)"))
+
+
+def _not_svg(data: bytes, line) -> str:
+    """Why bytes lxml cannot parse are no SVG file, in the designer's terms, with the fix."""
+    export = "export the icon as SVG from your editor (Inkscape: File > Save As > Plain SVG)"
+    start = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        kind = "a WebP image"
+    if kind:
+        return f"{kind}, not an SVG file; {export}, or draw the picture in a kind: image box"
+    if not start:
+        return f"an empty file, not an SVG file; {export}"
+    if not start.startswith(b"<"):
+        return f"not an SVG file (an SVG starts with <svg or <?xml, this file with text); {export}"
+    return f"not an SVG file: its XML is broken at line {line or 1} (a tag left open, or the file cut short); " \
+        f"save it again from your editor"
+
+
+def _shape_path(element, name: str) -> str | None:
+    """A basic shape's outline as path data, by fontTools' PathBuilder (its own transform left to
+    _absolute, which reads every transform an editor writes); None for one that draws nothing."""
+    from fontTools.svgLib.path.shapes import PathBuilder
+    attrib = {k: v.strip().removesuffix("px") for k, v in element.attrib.items() if k != "transform"}
+    if name in ("polygon", "polyline") and not _NUMBER.search(attrib.get("points", "")):
+        return None   # no points: SVG draws nothing
+    try:
+        if name == "rect":    # the corner radii as SVG sets them: one given is both, each at most half a side
+            rx, ry = float(attrib.get("rx", 0)), float(attrib.get("ry", 0))
+            rx, ry = rx or ry, ry or rx
+            attrib["rx"] = str(min(rx, float(attrib["width"]) / 2))
+            attrib["ry"] = str(min(ry, float(attrib["height"]) / 2))
+        builder = PathBuilder()
+        builder.add_path_from_element(_Shape(element.tag, attrib))
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"<{name}> at line {element.sourceline}: its position or size is not plain numbers; "
+                         f"convert it to a path in your editor (Inkscape: Path > Object to Path)") from None
+    return builder.paths[-1] if builder.paths else None
+
+
+class _Shape:
+    """An element as PathBuilder reads it: its tag and attributes."""
+    def __init__(self, tag: str, attrib: dict):
+        self.tag, self.attrib = tag, attrib
 
 
 def _skipped(element) -> bool:
@@ -87,8 +143,8 @@ def _skipped(element) -> bool:
     return namespace != _SVG or element.tag.rsplit("}", 1)[-1] in _SKIPPED
 
 
-def _absolute(element) -> str:
-    """A <path>'s data with its own and its groups' transforms applied, in absolute commands, so
+def _absolute(element, d: str) -> str:
+    """A shape's path data with its own and its groups' transforms applied, in absolute commands, so
     paths joined one after another draw as they did apart (a relative `m` would not)."""
     from fontTools.misc.transform import Identity
     from fontTools.pens.svgPathPen import SVGPathPen
@@ -99,7 +155,11 @@ def _absolute(element) -> str:
         if node.get("transform"):
             matrix = _transform(node.get("transform"), node).transform(matrix)
     pen = SVGPathPen(None, ntos=lambda n: f"{round(n, 3):g}")
-    parse_path(element.get("d"), TransformPen(pen, tuple(matrix)))
+    try:
+        parse_path(d, TransformPen(pen, tuple(matrix)))
+    except (ValueError, IndexError):   # fontTools' message quotes its parser: the designer is told the element
+        raise ValueError(f"<{element.tag.rsplit('}', 1)[-1]}> at line {element.sourceline}: its outline cannot "
+                         f"be read; save the file again from your editor (Inkscape: Path > Object to Path)") from None
     return pen.getCommands()
 
 
@@ -142,13 +202,20 @@ def _transform(text: str, node):
 def _unseen(element, group: bool = False) -> bool:
     """A path the SVG does not paint: game-icons.net's files open with an opacity="0" square; a
     group (Inkscape's hidden layer: display:none) hides all it holds (its opacity too; its fill and
-    fill-opacity a path may set again)."""
+    fill-opacity a path may set again). A shape's fill is its own or its nearest group's: Feather's
+    and Lucide's icons say fill="none" once, on the <svg>, and draw outlines only."""
+    value = lambda key: _declared(element, key)
+    inherited = ("opacity",) if group else ("opacity", "fill-opacity")
+    fill = None if group else next((f for f in map(lambda e: _declared(e, "fill"), (element, *element.iterancestors()))
+                                    if f is not None), None)
+    return fill == "none" or any(_zero(value(key)) for key in inherited) or value("display") == "none"
+
+
+def _declared(element, key: str):
+    """A presentation property as the element sets it, its style="" over its attribute; None when unset."""
     style = dict(p.split(":", 1) for p in (element.get("style") or "").split(";") if ":" in p)
     style = {k.strip(): v.strip() for k, v in style.items()}
-    value = lambda key: style.get(key, element.get(key))
-    inherited = ("opacity",) if group else ("opacity", "fill-opacity")
-    return (value("fill") == "none" and not group) or any(_zero(value(key)) for key in inherited) \
-        or value("display") == "none"
+    return style.get(key, element.get(key))
 
 
 def _zero(value) -> bool:
@@ -185,7 +252,7 @@ def read_icon_files(root, stem: str, icons: dict, name: str, raw) -> tuple[dict,
             why = f"{spec.file if isinstance(exc, ValueError) and 'outside' in str(exc) else shown}: " \
                 + (exc.problems[0].message if isinstance(exc, DataError) else str(exc))
             problems.append(Problem(name, line_of(raw, ("icons", key, "file")), f"icons.{key}.file", why,
-                                    f"an .svg file of {relative(root, folder)}/ whose shapes are paths"))
+                                    f"an SVG file of {relative(root, folder)}/"))
             refused.add(key)
             del done[key]
     return done, refused, problems

@@ -46,6 +46,7 @@ class LayoutFiles:
         self._specs: dict[str, tuple[LayoutSpec, str, Any, dict]] = {}
         self._icons: dict[str, dict[str, IconSpec]] = {}
         self._broken: dict[str, set[str]] = {}   # icons defined but refused: said there, never "unknown" too
+        self._unread: set[str] = set()   # files whose YAML could not be read: what they define is not known
         self._raw: dict[str, tuple[str, Any]] = {}   # stem -> (file as shown, YAML tree): lines for messages
         self._loaded: set[str] = set()
         self.problems: list[Problem] = []
@@ -62,6 +63,8 @@ class LayoutFiles:
             parsed = validate(LayoutFile, raw, name)
         except DataError as exc:
             self.problems.extend(exc.problems)
+            if not isinstance(raw, dict) or not isinstance(raw.get("icons", {}), (dict, type(None))):
+                self._unread.add(stem)
             # the file's valid icons still count: a typo in one region must not make every
             # `:icon:` of the game's cards "unknown" as well
             self._icons[stem] = {k: v for k, v in _valid_icons(raw).items() if v.path}   # a file is read once valid
@@ -103,6 +106,11 @@ class LayoutFiles:
     def broken_icons(self, stem: str) -> set[str]:
         self._load(stem)
         return self._broken.get(stem, set())
+
+    def unread(self, stem: str) -> bool:
+        """The file's YAML, or its `icons:`, could not be read (a syntax error): its icons are unknown."""
+        self._load(stem)
+        return stem in self._unread
 
     def __contains__(self, lid: object) -> bool:
         if not isinstance(lid, str):
@@ -194,6 +202,9 @@ class Layouts(Mapping):
 
     def broken_icons(self, stem: str) -> set[str]:
         return self._files.broken_icons(stem)
+
+    def unread(self, stem: str) -> bool:
+        return self._files.unread(stem)
 
     def origin(self, stem: str, path: tuple) -> tuple[str, int]:
         return self._files.origin(stem, path)

@@ -48,6 +48,21 @@ class GameData:
         return memo[key]
 
 
+class _AnyName:
+    """Every icon name, as far as `in` and `used - defined` ask (for a layout file that could not be read)."""
+    def __contains__(self, name) -> bool:
+        return True
+
+    def __iter__(self):
+        return iter(())
+
+    def __rsub__(self, other) -> set:
+        return set()
+
+
+_ANY_NAME = _AnyName()
+
+
 @dataclass
 class Project:
     root: Path
@@ -60,9 +75,13 @@ class Project:
         """Shared icons (layouts/icons.yaml) overlaid with the game's own."""
         return {**self.layouts.icons("icons"), **self.layouts.icons(game_id)}
 
-    def defined_icons(self, game_id: str) -> set[str]:
+    def defined_icons(self, game_id: str) -> set[str] | _AnyName:
         """Every icon name the layout files define, those refused for a mistake included: a text
-        using one is not told "unknown icon" beside the mistake itself."""
+        using one is not told "unknown icon" beside the mistake itself. When a layout file the game
+        reads has a YAML syntax error, its icons are unknown: every name counts as defined, so the
+        syntax error is the one line said."""
+        if self.layouts.unread("icons") or self.layouts.unread(game_id):
+            return _ANY_NAME
         return set(self.icons_for(game_id)) | self.layouts.broken_icons("icons") | self.layouts.broken_icons(game_id)
 
     def relative(self, path: Path) -> str:

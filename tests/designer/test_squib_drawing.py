@@ -119,12 +119,12 @@ def test_an_icon_file_that_cannot_be_an_icon_is_one_line_at_its_file_field(tmp_p
     (tmp_path / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0h9v9z"/></svg>')
     (game / "art").mkdir()
     (game / "art" / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
-                                          '<circle cx="5" cy="5" r="4"/></svg>')
+                                          '<text x="1" y="9">A</text></svg>')
     result = pnp("validate", "shapes", root=tmp_path)
     assert result.exit_code == 1
     found = [line for line in result.output.splitlines() if "icons." in line]
     assert len(found) == 3, result.output
-    assert found[0].startswith("layouts/shapes.yaml:9: icons.dot.file: ") and "<circle> at line 2" in found[0]
+    assert found[0].startswith("layouts/shapes.yaml:9: icons.dot.file: ") and "<text> at line 2" in found[0]
     assert found[1].startswith("layouts/shapes.yaml:10: icons.gone.file: ") and "art/gone.svg: not found" in found[1]
     assert found[2].startswith("layouts/shapes.yaml:11: icons.out.file: ../../dot.svg: leads outside cards/shapes/")
     assert "Traceback" not in result.output and "unknown icon" not in result.output
