@@ -3,6 +3,9 @@ Ruby writes them (`:middle`), a font family's typo, a lookup table's untranslate
 option that does nothing, an unknown language."""
 from __future__ import annotations
 
+import pytest
+
+from generator.reading.locate import system_substitute
 from tests.conftest import pnp
 
 from .helpers import add_layouts, new_game, refused_line
@@ -48,3 +51,15 @@ def test_a_ruby_symbol_yaml_cannot_read_is_one_line_naming_its_field(tmp_path):
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1, result.output
     assert f"layouts/spice-road.yaml:{line}: valign: ':middle' is a Ruby symbol" in result.output, result.output
+
+
+@pytest.mark.skipif(not system_substitute("Arial"), reason="fontconfig prints no metric twin for Arial here")
+@pytest.mark.parametrize("written", ["Ariel", "Ariel Bold 12"])
+def test_a_font_family_typo_is_answered_with_the_family_it_meant(tmp_path, written):
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text(encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "font: body" in t)
+    layout.write_text(text.replace("font: body", f'font: "{written}"', 1), encoding="utf-8")
+    assert refused_line(tmp_path).startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.body.font: "
+                                             "unknown font 'Ariel'; did you mean 'Arial'?")
