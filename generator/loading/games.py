@@ -107,9 +107,10 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
         if len(deck.cards) > MAX_CARDS:
             out.add(name, line_of(raw, ("cards_from",)), "cards_from",
                     f"{len(deck.cards)} cards with the spreadsheet's", f"at most {MAX_CARDS} cards in a deck")
-    elif deck.where or deck.lookups:   # read with the spreadsheet's rows only: said, never left unread
-        key = "where" if deck.where else "lookups"
-        what = "picks rows of a spreadsheet" if deck.where else "reads a spreadsheet's columns"
+    elif deck.where or deck.lookups or deck.language_free:   # a spreadsheet's options: said, never left unread
+        key = "where" if deck.where else "lookups" if deck.lookups else "language_free"
+        what = {"where": "picks rows of a spreadsheet", "lookups": "reads a spreadsheet's columns",
+                "language_free": "names a spreadsheet's columns"}[key]
         out.add(name, line_of(raw, (key,)), key, f"'{key}' {what}, and the deck has no cards_from",
                 f"cards_from: <file>.csv beside it, or no {key}")
     elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):

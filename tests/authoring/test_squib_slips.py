@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from datafile.errors import closest
 from generator.reading.locate import system_substitute
 from tests.conftest import pnp
 
@@ -63,3 +64,17 @@ def test_a_font_family_typo_is_answered_with_the_family_it_meant(tmp_path, writt
     layout.write_text(text.replace("font: body", f'font: "{written}"', 1), encoding="utf-8")
     assert refused_line(tmp_path).startswith(f"layouts/spice-road.yaml:{line}: layouts.card.regions.body.font: "
                                              "unknown font 'Ariel'; did you mean 'Arial'?")
+
+
+@pytest.mark.parametrize("word, meant", [("aer", "air"), ("wtaer", "water"), ("fier", "fire"), ("eart", "earth")])
+def test_a_near_miss_by_one_edit_wins_over_a_longer_shared_run(word, meant):
+    assert closest(word, ["earth", "water", "fire", "air"]) == meant
+
+
+def test_language_free_on_a_deck_without_a_spreadsheet_is_one_line_at_it(tmp_path):
+    game = new_game(tmp_path)
+    deck = game / "cards.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("\nsize: ", "\nlanguage_free: [Cost]\nsize: ", 1), encoding="utf-8")
+    line = text.split("\nsize: ")[0].count("\n") + 2
+    assert refused_line(tmp_path).startswith(f"cards/spice-road/cards.yaml:{line}: language_free: ")
