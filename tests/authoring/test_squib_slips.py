@@ -78,3 +78,14 @@ def test_language_free_on_a_deck_without_a_spreadsheet_is_one_line_at_it(tmp_pat
     deck.write_text(text.replace("\nsize: ", "\nlanguage_free: [Cost]\nsize: ", 1), encoding="utf-8")
     line = text.split("\nsize: ")[0].count("\n") + 2
     assert refused_line(tmp_path).startswith(f"cards/spice-road/cards.yaml:{line}: language_free: ")
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_an_unknown_language_on_the_command_line_is_one_line_naming_the_games(tmp_path, command):
+    new_game(tmp_path, "spice-road", "--lang", "en,fr")
+    out = ("--out", str(tmp_path / "out")) if command == "build" else ()
+    result = pnp(command, "spice-road", "--lang", "xx", *out, root=tmp_path)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert lines[0] == f"pnp {command}: --lang: spice-road has no xx text (it has en, fr)"
+    assert not (tmp_path / "out").exists()
