@@ -160,10 +160,12 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         cards = read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                            search_path(root), deck.quantity, deck.name_column, deck.name,
                            (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
+        deck._tables = tables   # their plain columns warn as the sheet's do (checks/column_words.py)
         if deck.language_free and cards:
             from .language_columns import free_problems
             display, _row, columns = cards[0]._sheet
-            problems = free_problems([label.split(" ", 2)[2][1:-1] for label in columns.labels.values()],
+            problems = free_problems([label.split(" ", 2)[2][1:-1] for label in columns.labels.values()]
+                                     + [header for t in tables.values() for _, header in t.plain.values()],
                                      deck.language_free, (name, line_of(raw, ("language_free",))), display)
             if problems:
                 raise DataError(problems)

@@ -9,7 +9,7 @@ from datafile.errors import closest
 from generator.reading.locate import system_substitute
 from tests.conftest import pnp
 
-from .helpers import add_layouts, new_game, refused_line
+from .helpers import add_deck, add_layouts, new_game, refused_line
 
 # Squib's words with Ruby's leading colon, in block style: YAML reads each as a string ':middle'
 SYMBOLS = """  symbols:
@@ -89,3 +89,36 @@ def test_an_unknown_language_on_the_command_line_is_one_line_naming_the_games(tm
     assert result.exit_code == 2 and len(lines) == 1, result.output
     assert lines[0] == f"pnp {command}: --lang: spice-road has no xx text (it has en, fr)"
     assert not (tmp_path / "out").exists()
+
+
+LOOKUP_DECK = """deck: heroes
+name: {en: Heroes, de: Helden}
+size: poker
+layout: spice-road/hero
+back: {layout: spice-road/back}
+cards_from: heroes.csv
+lookups: {Faction: factions.csv}
+"""
+LOOKUP_HERO = """  hero:
+    regions:
+      title: {kind: text, x: 5, y: 5, width: 53, height: 10, text: "{{ card.name }}"}
+      faction: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.props.faction.title }}"}
+"""
+
+
+def test_a_lookup_tables_plain_column_printed_in_another_language_warns_at_its_header(tmp_path):
+    game = new_game(tmp_path, "spice-road", "--lang", "en,de")
+    add_deck(game, "heroes", LOOKUP_DECK)
+    (game / "heroes.csv").write_text("Name,Name.de,Faction\nArcher,Bogner,elves\nSmith,Schmied,elves\n",
+                                     encoding="utf-8")
+    (game / "factions.csv").write_text("Faction,Title\nelves,Forest folk\n", encoding="utf-8")
+    add_layouts(tmp_path, LOOKUP_HERO)
+    checked = pnp("validate", "spice-road", root=tmp_path)
+    warned = [line for line in checked.output.splitlines() if "factions.csv" in line]
+    assert checked.exit_code == 0 and len(warned) == 1, checked.output
+    assert warned[0].startswith("warning: cards/spice-road/factions.csv:1: column B 'Title': its words print as "
+                                "written on the de cards"), warned
+    deck = game / "heroes.yaml"   # words alike in every language: said so in the deck, no warning
+    deck.write_text(LOOKUP_DECK + "language_free: [Title]\n", encoding="utf-8")
+    checked = pnp("validate", "spice-road", root=tmp_path)
+    assert checked.exit_code == 0 and "factions.csv" not in checked.output, checked.output
