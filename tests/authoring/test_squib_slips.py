@@ -22,7 +22,9 @@ SYMBOLS = """  symbols:
         height: 10
         align: :center
         valign: :middle
+        color: :accent
         text: "{{ card.name }}"
+      band: {kind: rect, x: 0, y: 80, width: 63, height: 8, fill: ":red", stroke: ":black"}
       art:
         kind: image
         x: 5
