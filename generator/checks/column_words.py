@@ -15,7 +15,6 @@ import re
 
 from datafile.errors import Problem
 
-from ..loading.columns import property_key
 from ..model.model import Deck
 from ..model.project import GameData, Project
 from .faces import printed_texts
@@ -36,12 +35,12 @@ def _plain_columns(deck: Deck, card) -> dict[str, tuple[str, str, str, str]]:
                                   and getattr(deck.properties.get(parts[1]), "type", None) == "str"):
             read = "card.text" if parts == ("text",) else f"card.props.{parts[1]}"
             out[read] = (display, columns.labels[index], header, _value(card, parts[-1]))
-    for column, table in (getattr(deck, "_tables", None) or {}).items():   # lookups.py: said at the table's header
-        row = card.props.get(property_key(column))
+    for key, table in (getattr(deck, "_tables", None) or {}).items():   # lookups.py: said at the table's header
+        row = card.props.get(key)
         for name, (label, header) in table.plain.items():
             value = getattr(row, name, None)
             if header.strip().lower() not in free and isinstance(value, str):
-                out[f"card.props.{property_key(column)}.{name}"] = (table.display, label, header, value)
+                out[f"card.props.{key}.{name}"] = (table.display, label, header, value)
     return out
 
 
