@@ -82,7 +82,7 @@ def test_language_free_on_a_deck_without_a_spreadsheet_is_one_line_at_it(tmp_pat
     assert refused_line(tmp_path).startswith(f"cards/spice-road/cards.yaml:{line}: language_free: ")
 
 
-@pytest.mark.parametrize("command", ["validate", "build"])
+@pytest.mark.parametrize("command", ["validate", "build", "check"])
 def test_an_unknown_language_on_the_command_line_is_one_line_naming_the_games(tmp_path, command):
     new_game(tmp_path, "spice-road", "--lang", "en,fr")
     out = ("--out", str(tmp_path / "out")) if command == "build" else ()
