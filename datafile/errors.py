@@ -83,8 +83,22 @@ def field_path(loc: Iterable[Any]) -> str:
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
-    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return match[0] if match else None
+    """The choice `word` most likely misspells: a near-miss by one edit ('aer': 'air') before a
+    choice that shares more letters with it ('water'), among those difflib finds alike."""
+    choices = list(choices)
+    alike = difflib.get_close_matches(word, choices, n=len(choices) or 1, cutoff=0.6)
+    return next((c for c in alike if _one_edit(word, c)), alike[0] if alike else None)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """One letter added, dropped, changed, or two neighbours swapped, turns `a` into `b`."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        swapped = a[start:start + 2] == b[start:start + 2][::-1] and a[start + 2:] == b[start + 2:]
+        return a[start + 1:] == b[start + 1:] or swapped
+    return (a[start + 1:] == b[start:]) if len(a) > len(b) else (a[start:] == b[start + 1:])
 
 
 class Collector:

@@ -32,7 +32,9 @@ def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: in
                 "the value in quotes, e.g. text: \"Gain 1: then draw\"")
     if "expected node content" in problem and mark and here[mark.column:mark.column + 1] == ":":
         word = re.match(r":[\w-]*", here[mark.column:]).group()
-        return (f"'{word}' is a Ruby symbol (Squib's way of naming a colour or a value)",
+        key = re.search(r"([\w.-]+)\s*:\s*$", here[:mark.column])   # the field it is the value of
+        return (f"{key.group(1) + ': ' if key else ''}'{word}' is a Ruby symbol (Squib's way of naming a colour "
+                "or a value)",
                 f"{word[1:] or 'the value'} without the ':' (in quotes if it holds one)")
     if "cannot start any token" in problem and mark and mark.column < len(here):
         return (f"a value cannot start with '{here[mark.column]}' unless it is quoted",

@@ -21,9 +21,10 @@ from .faces import printed_texts
 from .literals import MARKUP, WORD, _names
 
 
-def _plain_columns(deck: Deck, card) -> dict[str, tuple[str, str]]:
-    """A sheet card's columns that hold one text for every language: field -> (label, header)."""
-    _display, _row, columns = card._sheet
+def _plain_columns(deck: Deck, card) -> dict[str, tuple[str, str, str, str]]:
+    """A sheet card's columns that hold one text for every language, its lookup tables' too:
+    what the layout reads (card.props.faction.title) -> (file, label, header, value)."""
+    display, _row, columns = card._sheet
     free = {name.strip().lower() for name in deck.language_free or []}
     out = {}
     for index, parts in columns.paths.items():
@@ -32,7 +33,14 @@ def _plain_columns(deck: Deck, card) -> dict[str, tuple[str, str]]:
             continue
         if parts == ("text",) or (len(parts) == 2 and parts[0] == "props"
                                   and getattr(deck.properties.get(parts[1]), "type", None) == "str"):
-            out[parts[-1]] = (columns.labels[index], header)
+            read = "card.text" if parts == ("text",) else f"card.props.{parts[1]}"
+            out[read] = (display, columns.labels[index], header, _value(card, parts[-1]))
+    for key, table in (getattr(deck, "_tables", None) or {}).items():   # lookups.py: said at the table's header
+        row = card.props.get(key)
+        for name, (label, header) in table.plain.items():
+            value = getattr(row, name, None)
+            if header.strip().lower() not in free and isinstance(value, str):
+                out[f"card.props.{key}.{name}"] = (table.display, label, header, value)
     return out
 
 
@@ -44,9 +52,9 @@ def _value(card, field: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _reads(source: str, field: str) -> bool:
+def _reads(source: str, read: str) -> bool:
     """The template prints the field as it is, not through `_()`."""
-    path = r"card\.text\b" if field == "text" else rf"card\.props\.{re.escape(field)}\b"
+    path = re.escape(read) + r"\b"
     return bool(re.search(path, source)) and not re.search(r"_\(\s*" + path, source)
 
 
@@ -64,16 +72,16 @@ def column_words(project: Project, game: GameData) -> list[Problem]:
             continue
         lid, _, box = printed.field.partition(" regions.")
         region = next((r for r in project.layouts[lid].regions if r.name == box.rsplit(".", 1)[0]), None)
-        for field, (label, header) in _plain_columns(decks[id(card)], card).items():
-            value = " ".join(MARKUP.sub(" ", _value(card, field)).split())
-            if (sheet[0], label) in found or not value or not region or not _reads(region.text or "", field):
+        for read, (file, label, header, raw) in _plain_columns(decks[id(card)], card).items():
+            value = " ".join(MARKUP.sub(" ", raw).split())
+            if (file, label) in found or not value or not region or not _reads(region.text or "", read):
                 continue
             words = [w for w in WORD.findall(value) if w not in names]
             shown = set(WORD.findall(MARKUP.sub(" ", printed.source)))   # what a filter made icons is gone
             if words and sum(w in shown for w in words) * 2 >= len(words):
-                lang, read = printed.lang, "card.text" if field == "text" else f"card.props.{field}"
-                found[(sheet[0], label)] = Problem(
-                    sheet[0], 1, label, f"its words print as written on the {lang} cards ('{value[:30]}"
+                lang = printed.lang
+                found[(file, label)] = Problem(
+                    file, 1, label, f"its words print as written on the {lang} cards ('{value[:30]}"
                     f"{'…' if len(value) > 30 else ''}', box '{region.name}' at {printed.file}:{printed.line})",
                     f"a column {header}.{lang} beside it, or {{{{ _({read}) }}}} and the translations in "
                     f"locales/{lang}/LC_MESSAGES/*.po, or language_free: [{header}] in the deck file for words "

@@ -22,6 +22,7 @@ from .common import (
     duplex_option,
     fold_option,
     known_or_exit,
+    languages_known_or_exit,
     language_paper_option,
     languages_or_exit,
     load_or_exit,
@@ -69,10 +70,7 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
     project = load_or_exit(ctx, games)
     languages = split_list(langs)
     for game in project.games.values():
-        unknown = [lang for lang in languages or [] if lang not in game.game.languages]
-        if unknown:
-            raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
-                                     f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
+        languages_known_or_exit("build", game, languages)
     languages_or_exit(project, languages, allow_missing)
     options = SheetOptions(paper, bleed, duplex, parse_offset(back_offset), allow_missing, deck_per_sheet,
                            ink_saver, fold, tuple(sorted(split_list(products) or ())) or None)

@@ -9,7 +9,7 @@ import click
 
 from ..loading.catalog import load_project_and_problems
 from .stubs import fold_stubs, stub_problems
-from .common import project_root, split_list
+from .common import languages_known_or_exit, project_root, split_list
 
 LEVELS = {"error": "red", "warning": "yellow", "note": None}
 
@@ -38,6 +38,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     project, problems = load_project_and_problems(project_root(ctx), list(games) or None)
     sizes = {}
     for game in (project.games.values() if project else []):
+        languages_known_or_exit("check", game, languages)
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         sizes[game.id] = aid_page_sizes(project, game, chosen)   # before aid_page_fit: each page is set once
         # what the build refuses before drawing: a missing aid or rules file, label or translation

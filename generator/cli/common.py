@@ -140,7 +140,18 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def only_languages(project: Project | None, langs: tuple[str, ...]) -> Project | None:
+def languages_known_or_exit(command: str, game, chosen: list[str] | None) -> None:
+    """`--lang` naming a language the game lacks: one line naming those it has, exit 2 (click's
+    own refusal was three lines, its usage first)."""
+    from datafile.errors import closest
+    unknown = [lang for lang in chosen or [] if lang not in game.game.languages]
+    if unknown:
+        guess = closest(unknown[0], game.game.languages)
+        usage_error(command, f"--lang: {game.id} has no {', '.join(unknown)} text (it has "
+                    f"{', '.join(game.game.languages)})" + (f"; did you mean '{guess}'?" if guess else ""))
+
+
+def only_languages(project: Project | None, langs: tuple[str, ...], command: str = "validate") -> Project | None:
     """The project with each game's languages cut to `--lang`'s (all when none is given); a
     language a game lacks is one line. A copy: the loaded games (kept between runs) stay whole."""
     import dataclasses
@@ -149,10 +160,7 @@ def only_languages(project: Project | None, langs: tuple[str, ...]) -> Project |
         return project
     games = {}
     for gid, game in project.games.items():
-        unknown = [lang for lang in chosen if lang not in game.game.languages]
-        if unknown:
-            raise click.BadParameter(f"{gid} has no {', '.join(unknown)} text (it has "
-                                     f"{', '.join(game.game.languages)})", param_hint="--lang")
+        languages_known_or_exit(command, game, chosen)
         kept = game.game.model_copy(update={"languages": [lang for lang in game.game.languages if lang in chosen]})
         games[gid] = dataclasses.replace(game, game=kept)
     return dataclasses.replace(project, games=games)

@@ -12,7 +12,8 @@ import click
 from datafile.errors import BuildError, DataError
 
 from ..paper.output import Staging, dropped_note, output_folder
-from .common import known_or_exit, usage_error, language_paper_option, load_or_exit, project_root, shown_path, split_list
+from .common import (known_or_exit, language_paper_option, languages_known_or_exit, load_or_exit, project_root,
+                     shown_path, split_list, usage_error)
 
 
 @click.command()
@@ -76,10 +77,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
                 if game.id not in chosen:
                     continue
                 only = dict(zip(("decks", "cards"), chosen[game.id]))
-                unknown = [lang for lang in languages or [] if lang not in game.game.languages]
-                if unknown:
-                    raise click.BadParameter(f"{game.id} has no {', '.join(unknown)} text "
-                                             f"(it has {', '.join(game.game.languages)})", param_hint="--lang")
+                languages_known_or_exit("export", game, languages)
                 for lang in languages or game.game.languages:
                     folder = out / game.id / lang
                     # the new export replaces the old one whole (no stale faces of removed cards)

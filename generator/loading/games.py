@@ -107,9 +107,10 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
         if len(deck.cards) > MAX_CARDS:
             out.add(name, line_of(raw, ("cards_from",)), "cards_from",
                     f"{len(deck.cards)} cards with the spreadsheet's", f"at most {MAX_CARDS} cards in a deck")
-    elif deck.where or deck.lookups:   # read with the spreadsheet's rows only: said, never left unread
-        key = "where" if deck.where else "lookups"
-        what = "picks rows of a spreadsheet" if deck.where else "reads a spreadsheet's columns"
+    elif deck.where or deck.lookups or deck.language_free:   # a spreadsheet's options: said, never left unread
+        key = "where" if deck.where else "lookups" if deck.lookups else "language_free"
+        what = {"where": "picks rows of a spreadsheet", "lookups": "reads a spreadsheet's columns",
+                "language_free": "names a spreadsheet's columns"}[key]
         out.add(name, line_of(raw, (key,)), key, f"'{key}' {what}, and the deck has no cards_from",
                 f"cards_from: <file>.csv beside it, or no {key}")
     elif not deck.cards and not deck.shortfall and "cards" not in (raw or {}):
@@ -159,10 +160,14 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         cards = read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                            search_path(root), deck.quantity, deck.name_column, deck.name,
                            (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
+        from .columns import property_key
+        # by the property each gives: their plain columns warn as the sheet's do (checks/column_words.py)
+        deck._tables = {property_key(column): table for column, table in tables.items()}
         if deck.language_free and cards:
             from .language_columns import free_problems
             display, _row, columns = cards[0]._sheet
-            problems = free_problems([label.split(" ", 2)[2][1:-1] for label in columns.labels.values()],
+            problems = free_problems([label.split(" ", 2)[2][1:-1] for label in columns.labels.values()]
+                                     + [header for t in tables.values() for _, header in t.plain.values()],
                                      deck.language_free, (name, line_of(raw, ("language_free",))), display)
             if problems:
                 raise DataError(problems)

@@ -24,6 +24,9 @@ class Table:
     rows: dict[str, dict[str, Any]] = field(default_factory=dict)   # a key -> its row's fields
     numbers: dict[str, int] = field(default_factory=dict)           # a key -> its row's number
     fields: dict[str, PropertySpec] = field(default_factory=dict)
+    # a column of one text for every language: its field -> (label, header), for the
+    # untranslated-words warning (checks/column_words.py)
+    plain: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def row(self, value: Any) -> dict[str, Any] | None:
         return self.rows.get(cell_text(value))
@@ -152,6 +155,9 @@ def read_table(path: Path, display: str, sheet: str | None, key: str | None,
         filled = [row.get(name) for row in table.rows.values()]
         whole = all(isinstance(v, int) and not isinstance(v, bool) for v in filled)
         table.fields[name] = PropertySpec(type="int" if whole else "str")
+        if not whole:
+            index = next(i for i, f in field_of.items() if f == (name, None))
+            table.plain[name] = (f"column {column_letter(index)} '{header[index]}'", header[index])
         for row in table.rows.values():   # an empty cell prints nothing, as a card's does
             row.setdefault(name, "")
             row[name] = row[name] if whole else str(row[name])

@@ -79,6 +79,8 @@ SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA
 def colour_ref(value: str) -> str:
     """What a region's colour, fill or stroke may say: a colour, a name of the layout's `colors`,
     or a Jinja template that gives one (checked when it is drawn)."""
+    if re.fullmatch(r":[a-z][\w-]*", value):   # Squib's Ruby symbol, `color: :red`
+        value = value[1:]
     # `Grey`, `dark_grey`: a slip of a palette name, said by the palette check with its name (layouts.py)
     plain = re.sub(r"[_ ]+", "-", value.strip().lower())
     squib = SQUIB_GRADIENT.findall(value)

@@ -14,7 +14,15 @@ from datafile.lengths import EXPRESSION, RELATIVE, UNITS, parse_length
 from .colours import Colour, ColourRef
 from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
 
-Align = Literal["left", "center", "right", "justify"]
+
+
+def _squib_word(value):
+    """Squib's words as its Ruby writes them, `:middle`: a leading colon YAML keeps in the string."""
+    return value[1:] if isinstance(value, str) and value.startswith(":") else value
+
+
+SquibWord = BeforeValidator(_squib_word)
+Align = Annotated[Literal["left", "center", "right", "justify"], SquibWord]
 Point = Annotated[list[Annotated[float, Field(ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)]], Field(min_length=2, max_length=2)]
 
 
@@ -105,7 +113,7 @@ class RegionSpec(Strict):
     align: Align | None = None
     # `center`, as `align` says it (and Squib's users write it), is the middle
     valign: Annotated[Literal["top", "middle", "bottom"], BeforeValidator(
-        lambda v: "middle" if v == "center" else v)] | None = None
+        lambda v: "middle" if v == "center" else v), SquibWord] | None = None
     color: ColourRef | None = None     # a colour, a name of the file's `colors`, or a template
     fill: ColourRef | None = None
     stroke: ColourRef | None = None
@@ -115,10 +123,10 @@ class RegionSpec(Strict):
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[Annotated[float, Field(gt=0, le=100)] | UnitLength] | None = Field(None, max_length=8)
     # image regions (paper/images.py): `text` is the path template, relative to the game folder
-    fit: Literal["cover", "contain", "stretch"] | None = None
-    clip: Literal["none", "box", "card"] | None = None   # card: the card's outline and corner radius
+    fit: Annotated[Literal["cover", "contain", "stretch"], SquibWord] | None = None
+    clip: Annotated[Literal["none", "box", "card"], SquibWord] | None = None   # card: the card's outline and corner radius
     allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
-    flip: Literal["h", "v", "hv"] | None = None   # image: mirrored left-right (h), upside down (v), or both
+    flip: Annotated[Literal["h", "v", "hv"], SquibWord] | None = None   # image: mirrored left-right (h), upside down (v), or both
     tint: ColourRef | None = None      # image: every colour multiplied by this one (a colour or template)
     # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None

@@ -8,7 +8,7 @@ import re
 from datafile.errors import DataError, Problem, closest
 from datafile.source import line_of
 
-from ..reading.locate import system_families, system_font, system_style
+from ..reading.locate import METRIC_ALIKES, system_families, system_font, system_style, system_substitute
 from .colours import NAMED, is_colour
 from .templates import unknown_path, used_paths
 
@@ -78,6 +78,9 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
         return []
     if not guess:    # a slip of an installed family (`DejaVu Sans Mon`), case aside
         families = {name.casefold(): name for name in system_families()}
+        # Arial, Helvetica…: names fontconfig prints in a metric twin where one is installed
+        families.update({alias: alias.title() for alias in METRIC_ALIKES
+                         if alias not in families and system_substitute(alias.title())})
         near = closest(font.casefold(), list(families))
         guess = families[near] if near else None
     return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else

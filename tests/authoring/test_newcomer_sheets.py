@@ -154,7 +154,7 @@ def test_a_language_column_a_sheet_lacks_is_one_line_at_the_header(tmp_path):
                                                     "'size: poker', whose value is given already (expected the "
                                                     "indentation of 'size:' (0 spaces))"),
     ("back: {layout: spice-road/back}", "back: {layout: :back}",
-     "cards/spice-road/heroes.yaml:5: ':back' is a Ruby symbol (Squib's way of naming a colour or a value) "
+     "cards/spice-road/heroes.yaml:5: layout: ':back' is a Ruby symbol (Squib's way of naming a colour or a value) "
      "(expected back without the ':' (in quotes if it holds one))"),
     ("name: {en: Heroes}", 'name: {en: "The ["Best"] Heroes"}',
      "cards/spice-road/heroes.yaml:2: a '\"' inside a value in double quotes ends the value there (expected single "
