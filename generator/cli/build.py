@@ -46,7 +46,8 @@ from .fetch_runtime import ensure_runtime, has_calculator
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/ in the project).")
 @click.option("--only", "products", multiple=True, metavar="cards,...",
-              help="Build only these products: cards, player-aid-card, player-aid, rules (with the site), score-pad.")
+              help="Build only these products: cards, cards-fold-over, cards-ink-saver, calibration-page, "
+                   "player-aid-card, player-aid, rules (with the site), score-pad.")
 @click.option("--allow-missing", is_flag=True, help="Fall back to English for untranslated interface strings.")
 @click.option("--deck-per-sheet", is_flag=True,
               help="Start every deck on a new sheet (default: sheets are filled across decks).")

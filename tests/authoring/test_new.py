@@ -145,10 +145,11 @@ def test_new_in_spanish_builds_with_the_command_it_prints(tmp_path):
     interface strings (issue 52): pnp has no Spanish catalogue, so they print in English."""
     made = pnp("new", "juego", "--lang", "es", root=tmp_path)
     assert "Next: pnp build juego" in made.output
-    result = pnp("build", "juego", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
+    result = pnp("build", "juego", "--only", "cards,calibration-page", "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output
     text = " ".join(PdfReader(tmp_path / "out" / "juego" / "es" / "cards.pdf").pages[0].extract_text().split())
-    assert "calibration-page.pdf" in text   # the instructions sheet, in English (none of it Spanish)
+    assert "calibration-page.pdf" in text   # the instructions sheet, in English (none of it Spanish),
+    # naming the calibration page built beside it
 
 
 def test_a_build_is_quiet_by_default(tmp_path):
