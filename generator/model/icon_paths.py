@@ -55,9 +55,9 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
     try:
         tree = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise ValueError(_not_svg(data, exc.lineno)) from None
+        raise ValueError(not_svg(data, exc.lineno)) from None
     if tree is None:
-        raise ValueError(_not_svg(b"", None))
+        raise ValueError(not_svg(b"", None))
     if tree.tag.rsplit("}", 1)[-1] != "svg":
         raise ValueError(f"<{tree.tag.rsplit('}', 1)[-1][:20]}> where an SVG file starts with <svg>; export the "
                          f"icon as SVG from your editor (Inkscape: File > Save As > Plain SVG)")
@@ -91,15 +91,19 @@ _MAGIC = ((b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF
           (b"%PDF", "a PDF"), (b"\x1f\x8b", "a compressed SVG (.svgz)"))
 
 
-def _not_svg(data: bytes, line) -> str:
-    """Why bytes lxml cannot parse are no SVG file, in the designer's terms, with the fix."""
-    export = "export the icon as SVG from your editor (Inkscape: File > Save As > Plain SVG)"
+ICON_EXPORT = "export the icon as SVG from your editor (Inkscape: File > Save As > Plain SVG)"
+ART_EXPORT = "save the picture as SVG from your editor (Inkscape: File > Save As > Plain SVG)"
+
+
+def not_svg(data: bytes, line, export: str = ICON_EXPORT, image_fix: str = "or draw the picture in a kind: image box") -> str:
+    """Why bytes lxml cannot parse are no SVG file, in the designer's terms, with the fix (an icon
+    file's, or with `export` and `image_fix`, a picture's in an image box)."""
     start = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         kind = "a WebP image"
     if kind:
-        return f"{kind}, not an SVG file; {export}, or draw the picture in a kind: image box"
+        return f"{kind}, not an SVG file; {export}, {image_fix}"
     if not start:
         return f"an empty file, not an SVG file; {export}"
     if not start.startswith(b"<"):

@@ -21,12 +21,15 @@ from reportlab.lib.utils import ImageReader
 
 from datafile.errors import BuildError
 
+from ..model.icon_paths import ART_EXPORT, not_svg
 from ..reading.locate import MAX_ART_BYTES, MAX_SVG_BYTES
 
 from .art_files import MAX_PIXELS, MAX_SVG_NODES, RASTER, _format, _read, _shown, _size, _spend
 
 
 _HREF = "{http://www.w3.org/1999/xlink}href"
+# a PNG or JPEG named .svg: an image box takes it as it is, under its own name
+ART_AS_IMAGE = "or give the file the ending of what it is (.png, .jpg): an image box draws those too"
 
 
 def _svg_tree(data: bytes, path: Path, root: Path):
@@ -39,9 +42,12 @@ def _svg_tree(data: bytes, path: Path, root: Path):
     try:
         tree = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise BuildError(f"cannot read SVG '{path.name}': {exc}") from None
+        raise BuildError(f"{path.name}: {not_svg(data, exc.lineno, ART_EXPORT, ART_AS_IMAGE)}") from None
     if tree is None:
-        raise BuildError(f"cannot read SVG '{path.name}'")
+        raise BuildError(f"{path.name}: {not_svg(data, None, ART_EXPORT, ART_AS_IMAGE)}")
+    if not isinstance(tree.tag, str) or tree.tag.rsplit("}", 1)[-1] != "svg":
+        raise BuildError(f"{path.name}: <{str(tree.tag).rsplit('}', 1)[-1][:20]}> where an SVG file starts "
+                         f"with <svg>; {ART_EXPORT}")
     budget = _Pixels(_shown(path, root))
     elements = [e for e in tree.iter() if isinstance(e.tag, str)]
     for element in elements:

@@ -315,3 +315,18 @@ def test_a_failing_expression_in_a_player_aid_is_one_line(tmp_path):
     _refused_at(bounded(root, "validate", "taverna", timeout=60), "cards/taverna/aid/en.yaml:19: sections[1].items[4]")
     _refused_at(bounded(root, "build", "taverna", "--lang", "en", "--only", "player-aid", timeout=60),
                 "cards/taverna/aid/en.yaml:19: sections[1].items[4]")
+
+
+@pytest.mark.parametrize("data, words", [
+    (None, ["pic.svg: a PNG image, not an SVG file", ".png"]),
+    (b"just some notes\n", ["pic.svg: not an SVG file", "text"]),
+    (b"<html><body>saved page</body></html>", ["pic.svg: <html> where an SVG file starts with <svg>"]),
+], ids=["png", "text", "html"])
+def test_art_that_is_not_svg_is_one_line_in_pnps_words(tmp_path, data, words):
+    """A picture in an image box named .svg that is no SVG gave lxml's words (`Start tag
+    expected, '<' not found`) or none at all (`cannot read SVG 'pic.svg'`)."""
+    root = _svg_project(tmp_path, "")
+    (root / "cards" / "demo" / "art" / "pic.svg").write_bytes(_png(4, 4) if data is None else data)
+    run = bounded(root, "validate", "demo", timeout=30)
+    _refused_at(run, *words)
+    assert not any("Start tag" in line or "column" in line for line in run.lines())
