@@ -42,10 +42,11 @@ def targets(width: float, height: float) -> list[tuple[float, float]]:
 def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                       offset: tuple[float, float], fonts: FontBook, lang: str,
                       _: Callable[[str], str], player: bool = False, colophon: str = "",
-                      meta: Callable | None = None, game_name: str = "") -> None:
+                      meta: Callable | None = None, game_name: str = "", fold_over: bool = True) -> None:
     """`player`: the page shipped next to the cards (calibration-page.pdf), for someone without
     pnp: what the values mean for framed cards and what to do, no command; with its `colophon`
-    line at the foot of the front, and `meta(canvas)` setting its author and dates."""
+    line at the foot of the front, and `meta(canvas)` setting its author and dates. `fold_over`:
+    the cards' fold-over file is built beside it, for the printer that cannot shift its backs."""
     """Fonts come from the language's 'ui' role and are embedded; the reader's are never used."""
     typo = fonts.typography(lang)
     family = typo.roles["ui"]
@@ -105,7 +106,10 @@ def write_calibration(path: Path, paper: Paper, paper_name: str, duplex: str,
                  (para(t("Further off: if your printer offers it, shift the back side in its settings by the "
                          "values you read, keeping their signs (back side towards you: +X to the right, "
                          "+Y upwards); if not, print the fold-over version of the cards "
-                         "(cards-fold-over.pdf) on one side and fold each sheet."), body), "5")]
+                         "(cards-fold-over.pdf) on one side and fold each sheet.") if fold_over else
+                       t("Further off: if your printer offers it, shift the back side in its settings by the "
+                         "values you read, keeping their signs (back side towards you: +X to the right, "
+                         "+Y upwards)."), body), "5")]
     else:
         flow += [(para(t("If the crosses fall on 0 and 0, your printer is aligned: nothing to do. If the "
                          "three targets give different values, use the centre one."), body), "4"),

@@ -327,7 +327,7 @@ def write_calibration_page(project, game, lang, path, options, progress=lambda n
     _ = Translator(project.root, lang, options.allow_missing)
     write_calibration(path, project.sheets.papers[options.paper], options.paper, duplex, options.back_offset,
                       fonts, lang, _, player=True, colophon=colophon.for_game(game, lang, _, project.root),
-                      game_name=game.game.name.get(lang),
+                      game_name=game.game.name.get(lang), fold_over=options.built("cards-fold-over"),
                       meta=lambda c: colophon.stamp(c, project.root, colophon.credits(game.game) or None))
     progress(2)
     return 2

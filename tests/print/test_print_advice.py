@@ -130,3 +130,16 @@ def test_the_instructions_name_only_the_files_built_beside_them(tmp_path, only, 
     assert result.exit_code == 0, result.output
     text = re.sub(r"\s+", "", _first_page(tmp_path / "out" / "alone" / "en" / "cards.pdf"))
     assert {name for name in FILES if name in text} == named, text
+
+
+@pytest.mark.parametrize("only, fold", [("calibration-page", False), ("calibration-page,cards-fold-over", True)])
+def test_the_calibration_page_names_the_fold_over_file_only_when_built_beside_it(tmp_path, only, fold):
+    """calibration-page.pdf built alone still sent the player to cards-fold-over.pdf."""
+    from tests.authoring.helpers import new_game
+    from tests.conftest import pnp
+    new_game(tmp_path, "alone")
+    result = pnp("build", "alone", "--lang", "en", "--only", only, "--out", str(tmp_path / "out"), root=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", "", _first_page(tmp_path / "out" / "alone" / "en" / "calibration-page.pdf"))
+    assert ("cards-fold-over.pdf" in text) == fold, text
+    assert "shifttheback" in text     # the advice itself stays
