@@ -66,7 +66,7 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
         viewbox = box_of(box.replace("px", ""))
     except ValueError:
         raise ValueError("the SVG has no viewBox (nor width and height) to size the icon by") from None
-    paths = []
+    paths, colours = [], set()
     for element in tree.iter():
         if not isinstance(element.tag, str) or _skipped(element) or _unseen(element) \
                 or any(_skipped(a) or _unseen(a, group=True) for a in element.iterancestors()):   # a hidden layer too
@@ -79,6 +79,12 @@ def file_path(data: bytes) -> tuple[str, tuple[float, float, float, float]]:
         d = element.get("d") if name == "path" else _shape_path(element, name) if name in _SHAPES else None
         if d:
             paths.append(_absolute(element, d))
+            colours.add(_fill_of(element))
+    white = sorted(c for c in colours if _light(c))
+    if white and len(colours) > 1:    # every shape prints in the icon's one colour: a white detail vanishes in it
+        raise ValueError(f"the SVG paints white ({white[0]}) on other colours, and an icon prints every shape in one "
+                         f"colour, its color: the white parts would vanish; make them holes in your editor (Inkscape: "
+                         f"Path > Difference), or draw the file in a kind: image box to keep its colours")
     if not paths:
         raise ValueError("the SVG fills no shape (an icon is filled, never stroked: outlines drawn with fill=\"none\" "
                          "print nothing); make them shapes in your editor (Inkscape: Path > Stroke to Path)")
@@ -213,6 +219,27 @@ def _unseen(element, group: bool = False) -> bool:
     fill = None if group else next((f for f in map(lambda e: _declared(e, "fill"), (element, *element.iterancestors()))
                                     if f is not None), None)
     return fill == "none" or any(_zero(value(key)) for key in inherited) or value("display") == "none"
+
+
+def _fill_of(element) -> str:
+    """The colour a painted shape is filled with: its own fill or its nearest group's (SVG's
+    default black), as one spelling (#000, black and #000000 alike)."""
+    from reportlab.lib.colors import toColor
+    fill = next((f for f in map(lambda e: _declared(e, "fill"), (element, *element.iterancestors())) if f is not None),
+                "#000000").strip().lower()
+    if fill in ("currentcolor", "inherit"):
+        return "currentcolor"
+    if len(fill) == 4 and fill.startswith("#"):      # #fff: ReportLab would read it as 0x000fff
+        fill = "#" + "".join(c * 2 for c in fill[1:])
+    try:
+        return toColor(fill).hexval().replace("0x", "#")
+    except ValueError:
+        return fill
+
+
+def _light(colour: str) -> bool:
+    """#rrggbb with every channel at 0xf0 or above: white, or near enough to read as it on paper."""
+    return len(colour) == 7 and colour.startswith("#") and all(int(colour[i:i + 2], 16) >= 0xF0 for i in (1, 3, 5))
 
 
 def _declared(element, key: str):

@@ -111,3 +111,30 @@ def test_outlines_an_svg_leaves_unfilled_are_refused_not_filled():
     with pytest.raises(ValueError, match="fills no shape"):
         file_path(b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000">
 <path d="M2 2h20v20H2z"/></svg>""")
+
+
+def test_an_icon_file_with_white_on_colours_is_refused_at_its_file_line(tmp_path):
+    """A yellow square under a red triangle with a white dot printed as one black square: an icon
+    prints in one colour, so its white details vanish. Now one line at the icon's `file:`, naming
+    the white and the fixes (holes, or an image box)."""
+    from tests.designer.test_shapes_fonts import project
+    game = project(tmp_path, """\
+      icon: {kind: icon, x: 10, y: 10, width: 40, height: 40, text: blocks, color: "#000000"}
+""")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n  blocks: {file: art/blocks.svg, label: {en: b}}\n", 1))
+    (game / "art").mkdir()
+    (game / "art" / "blocks.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n'
+        '<rect width="100" height="100" fill="#ffcc00"/>\n<path d="M10 10 L90 10 L50 90 Z" style="fill:red"/>\n'
+        '<g fill="#fff"><circle cx="50" cy="40" r="10"/></g></svg>')
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 1
+    found = lines_of(result)
+    assert len(found) == 1 and found[0].startswith("layouts/shapes.yaml:"), found
+    assert "icons.blocks.file" in found[0] and "#ffffff" in found[0] and "image" in found[0]
+    # one colour spelt three ways is one colour
+    (game / "art" / "blocks.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n<rect width="10" height="10" fill="black"/>\n'
+        '<path d="M10 10 L90 10 L50 90 Z" style="fill:#000"/>\n<circle cx="50" cy="40" r="10"/></svg>')
+    assert pnp("validate", "shapes", root=tmp_path).exit_code == 0
