@@ -7,6 +7,7 @@ import pytest
 
 from tests.authoring.helpers import lines_of, new_game
 from tests.conftest import pnp
+from tests.designer.test_shapes_fonts import add_icons
 
 
 @pytest.mark.parametrize("broken", ["syntax", "icons"])
@@ -40,13 +41,10 @@ def test_an_icon_file_of_a_rect_and_a_circle_prints_their_shapes(tmp_path):
     from tests.designer.test_shapes_fonts import project
     from tests.designer.test_squib_drawing import pixels
     from tests.designer.test_shapes_fonts import build
-    game = project(tmp_path, """\
+    project(tmp_path, """\
       icon: {kind: icon, x: 10, y: 10, width: 40, height: 40, text: blocks, color: "#000000"}
 """)
-    layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n  blocks: {file: art/blocks.svg, label: {en: b}}\n", 1))
-    (game / "art").mkdir()
-    (game / "art" / "blocks.svg").write_text(SHAPES)
+    (add_icons(tmp_path, "  blocks: {file: art/blocks.svg, label: {en: b}}\n") / "blocks.svg").write_text(SHAPES)
     at = pixels(build(tmp_path))
     dark = lambda x, y: sum(at(x, y)) < 200
     # 40 mm for 100 units, from (10, 10) mm: a unit is 0.4 mm
@@ -63,15 +61,11 @@ def test_an_icon_file_of_a_rect_and_a_circle_prints_their_shapes(tmp_path):
 def test_an_icon_file_that_is_not_svg_is_one_line_in_pnps_words(tmp_path):
     """Before: lxml's own words (`Start tag expected, '<' not found, line 1, column 1`)."""
     from PIL import Image
-    game = new_game(tmp_path, "shapes")
-    layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("icons:\n", """icons:
-  photo: {file: art/photo.svg, label: {en: photo}}
-  notes: {file: art/notes.svg, label: {en: notes}}
-""", 1))
-    (game / "art").mkdir()
-    Image.new("RGB", (8, 8)).save(game / "art" / "photo.svg", format="PNG")
-    (game / "art" / "notes.svg").write_text("my icon ideas\n")
+    new_game(tmp_path, "shapes")
+    art = add_icons(tmp_path, "  photo: {file: art/photo.svg, label: {en: photo}}\n"
+                              "  notes: {file: art/notes.svg, label: {en: notes}}\n")
+    Image.new("RGB", (8, 8)).save(art / "photo.svg", format="PNG")
+    (art / "notes.svg").write_text("my icon ideas\n")
     result = pnp("validate", "shapes", root=tmp_path)
     assert result.exit_code == 1
     found = lines_of(result)
@@ -118,13 +112,11 @@ def test_an_icon_file_with_white_on_colours_is_refused_at_its_file_line(tmp_path
     prints in one colour, so its white details vanish. Now one line at the icon's `file:`, naming
     the white and the fixes (holes, or an image box)."""
     from tests.designer.test_shapes_fonts import project
-    game = project(tmp_path, """\
+    project(tmp_path, """\
       icon: {kind: icon, x: 10, y: 10, width: 40, height: 40, text: blocks, color: "#000000"}
 """)
-    layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n  blocks: {file: art/blocks.svg, label: {en: b}}\n", 1))
-    (game / "art").mkdir()
-    (game / "art" / "blocks.svg").write_text(
+    art = add_icons(tmp_path, "  blocks: {file: art/blocks.svg, label: {en: b}}\n")
+    (art / "blocks.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n'
         '<rect width="100" height="100" fill="#ffcc00"/>\n<path d="M10 10 L90 10 L50 90 Z" style="fill:red"/>\n'
         '<g fill="#fff"><circle cx="50" cy="40" r="10"/></g></svg>')
@@ -134,7 +126,7 @@ def test_an_icon_file_with_white_on_colours_is_refused_at_its_file_line(tmp_path
     assert len(found) == 1 and found[0].startswith("layouts/shapes.yaml:"), found
     assert "icons.blocks.file" in found[0] and "#ffffff" in found[0] and "image" in found[0]
     # one colour spelt three ways is one colour
-    (game / "art" / "blocks.svg").write_text(
+    (art / "blocks.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n<rect width="10" height="10" fill="black"/>\n'
         '<path d="M10 10 L90 10 L50 90 Z" style="fill:#000"/>\n<circle cx="50" cy="40" r="10"/></svg>')
     assert pnp("validate", "shapes", root=tmp_path).exit_code == 0

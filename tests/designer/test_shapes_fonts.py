@@ -37,6 +37,16 @@ def project(tmp_path, regions: str, files=()):
     return game
 
 
+def add_icons(tmp_path, entries: str, game: str = "shapes"):
+    """`entries` (YAML lines indented for `icons:`) added to the game's layout file; the game's
+    art/ folder, made, for their files."""
+    layout = tmp_path / "layouts" / f"{game}.yaml"
+    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n" + entries, 1))
+    art = tmp_path / "cards" / game / "art"
+    art.mkdir(exist_ok=True)
+    return art
+
+
 def build(tmp_path):
     result = pnp("build", "shapes", "--only", "cards", "--bleed", "0", "--duplex", "none",
                  "--out", str(tmp_path / "out"), root=tmp_path)

@@ -3,7 +3,7 @@ leaves unseen stay unseen when recoloured, outlined text, icons in their SVG's o
 Squib's font sizes."""
 from __future__ import annotations
 
-from tests.designer.test_shapes_fonts import MM, build, project
+from tests.designer.test_shapes_fonts import MM, add_icons, build, project
 from tests.authoring.helpers import new_game
 from tests.designer.test_squib_extras import near
 
@@ -44,7 +44,7 @@ def test_a_text_with_a_stroke_is_outlined_and_takes_no_stroke_from_a_shape(tmp_p
     drawn. A text box's stroke outlines its letters (fill, then stroke), as Squib's stroke_color on
     text; a text that extends a rect does not take the rect's outline."""
     from tests.designer.test_shapes_fonts import raster
-    game = project(tmp_path, """\
+    project(tmp_path, """\
       frame: {kind: rect, x: 2, y: 60, width: 20, height: 20, stroke: "#000000", stroke_width: 1}
       number: {kind: text, x: 5, y: 5, width: 50, height: 40, size: 90, color: "#ffffff", stroke: "#000000",
                stroke_width: 1, bold: true, align: center, valign: middle, text: "8"}
@@ -76,19 +76,16 @@ def test_an_icon_in_its_svgs_own_units_or_from_its_file_fills_the_icon_box(tmp_p
     """game-icons.net's paths are in a 512 box: pasted into pnp's 1000-unit box they printed at
     half size and too high. `viewbox: 512` (or the SVG's file) scales them to the box."""
     from tests.designer.test_shapes_fonts import raster
-    game = project(tmp_path, """\
+    project(tmp_path, """\
       pasted: {kind: text, x: 5, y: 5, width: 50, height: 25, size: 40, color: "#000000", text: ":raw:"}
       sized: {kind: text, x: 5, y: 32, width: 50, height: 25, size: 40, color: "#000000", text: ":sq:"}
       filed: {kind: text, x: 5, y: 59, width: 50, height: 25, size: 40, color: "#000000", text: ":sqf:"}
 """)
-    layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("icons:\n", """icons:
+    (add_icons(tmp_path, """\
   raw: {path: "M0 0h512v512H0z", label: {en: raw}}
   sq: {path: "M0 0h512v512H0z", viewbox: [0, 0, 512, 512], label: {en: square}}
   sqf: {file: art/square.svg, label: {en: square}}
-""", 1))
-    (game / "art").mkdir()
-    (game / "art" / "square.svg").write_text(GAME_ICON)
+""") / "square.svg").write_text(GAME_ICON)
     image = raster(build(tmp_path))
 
     def height(row_mm) -> float:   # mm of the tallest dark column in the box that starts at row_mm
@@ -109,16 +106,14 @@ def test_an_icon_in_its_svgs_own_units_or_from_its_file_fills_the_icon_box(tmp_p
 
 def test_an_icon_file_that_cannot_be_an_icon_is_one_line_at_its_file_field(tmp_path):
     from tests.conftest import pnp
-    game = new_game(tmp_path, "shapes")
-    layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("icons:\n", """icons:
+    new_game(tmp_path, "shapes")
+    art = add_icons(tmp_path, """\
   dot: {file: art/dot.svg, label: {en: dot}}
   gone: {file: art/gone.svg, label: {en: gone}}
   out: {file: ../../dot.svg, label: {en: out}}
-""", 1))
+""")
     (tmp_path / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0h9v9z"/></svg>')
-    (game / "art").mkdir()
-    (game / "art" / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+    (art / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
                                           '<text x="1" y="9">A</text></svg>')
     result = pnp("validate", "shapes", root=tmp_path)
     assert result.exit_code == 1
@@ -190,10 +185,7 @@ def test_an_inkscape_icon_file_is_read_with_its_transforms_and_all_its_paths(tmp
         parse_path("M" + piece, pen)
         bounds.append(tuple(round(v, 3) for v in pen.bounds))
     assert bounds == [(10, 20, 30, 40), (50, 40, 70, 60)]   # halved then moved; doubled then moved
-    game = new_game(tmp_path, "shapes")
-    layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("icons:\n", "icons:\n  air: {file: art/air.svg, label: {en: air}}\n", 1))
-    (game / "art").mkdir()
-    (game / "art" / "air.svg").write_text(INKSCAPE)
+    new_game(tmp_path, "shapes")
+    (add_icons(tmp_path, "  air: {file: art/air.svg, label: {en: air}}\n") / "air.svg").write_text(INKSCAPE)
     result = pnp("validate", "shapes", root=tmp_path)
     assert result.exit_code == 0, result.output
