@@ -18,6 +18,7 @@ from datafile.errors import BuildError, DataError, Problem
 
 from ..model import face_memo
 from .crosscheck import ICON_REF
+from .silent_boxes import note_face, silent_boxes
 from .sheet_cells import holding, read_cell
 from ..reading.i18n import Translator
 from ..model.colours import EXPECTED, NotAColour, drawn_colour
@@ -68,7 +69,8 @@ class Faces:
     problems: list[Problem] = field(default_factory=list)
     texts: list[PrintedText] = field(default_factory=list)   # each (language, role, style, text) once
     boxed: list[BoxContent] = field(default_factory=list)     # each (language, region, card size, text) once
-    empty: list[Problem] = field(default_factory=list)        # text boxes drawn on no face with a text
+    empty: list[Problem] = field(default_factory=list)        # text boxes drawn on no face with a text,
+    #                                                           and boxes that print wrong on every face (silent_boxes.py)
 
 
 def faces(project: Project, game: GameData) -> Faces:
@@ -156,6 +158,7 @@ def _faces(project: Project, game: GameData) -> Faces:
     layout_keys: dict[int, tuple | None] = {}     # the layouts stay alive meanwhile (the project holds them)
     translators: dict[str, tuple | None] = {}
     filled: dict[tuple, list] = {}   # (layout, box) -> [layout, region, faces drawn, any text]
+    noted: dict = {}                 # (layout, box) -> silent_boxes.Box
     # a template failing on a cell it reads ('Aimm' for colors[...]): the cell's, unless it fails
     # on every face of its layout (then the layout's own mistake): decided once all are rendered
     drawn: dict[tuple, int] = {}     # (layout, lang) -> faces rendered
@@ -188,6 +191,7 @@ def _faces(project: Project, game: GameData) -> Faces:
                     else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
                 used.update(rendered.icons)
+                note_face(noted, layout, deck, what, rendered)
                 drawn[(layout.id, lang)] = drawn.get((layout.id, lang), 0) + 1
                 for index, key, data_error, message, value in rendered.failures:
                     region = layout.regions[index] if index is not None else None
@@ -251,7 +255,9 @@ def _faces(project: Project, game: GameData) -> Faces:
         if cell not in problems:
             problems.setdefault(where, problem)
     empty = [_empty(layout, region, shown) for layout, region, shown, text in filled.values() if not text]
-    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()), empty)
+    wrong, silent = silent_boxes(game, noted, game.decks)
+    return Faces(frozenset(used), list(problems.values()) + wrong, list(texts.values()), list(boxed.values()),
+                 empty + silent)
 
 
 def _empty(layout, region, drawn: set) -> Problem:

@@ -1,0 +1,73 @@
+"""Boxes that printed wrong on every card while validate said ok and the build exited 0 (issue 52,
+newcomer 11's t/72, t/73, t/74): each is now said at the box's line, in validate and build."""
+from __future__ import annotations
+
+from tests.authoring.helpers import add_deck, add_layouts, new_game
+from tests.conftest import pnp
+
+
+def _project(tmp_path, regions: str, sheet: str = "Name,Icon\nArcher,quick\nSmith,slow\n"):
+    """A spreadsheet deck of two cards drawn with a layout of `regions` (indented for regions:)."""
+    game = new_game(tmp_path)
+    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
+                             "cards_from: heroes.csv\n")
+    (game / "heroes.csv").write_text(sheet)
+    (game / "img").mkdir()
+    (game / "img" / "frame.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                            '<rect width="10" height="10" fill="#000"/></svg>')
+    add_layouts(tmp_path, "  hero:\n    regions:\n" + regions)
+    return game
+
+
+def _line(tmp_path, text: str) -> int:
+    rows = (tmp_path / "layouts" / "spice-road.yaml").read_text().splitlines()
+    return next(n for n, row in enumerate(rows, 1) if text in row)
+
+
+def test_an_image_file_name_in_a_box_without_kind_is_refused_at_the_box(tmp_path):
+    """t/72: Squib's box has no kind, so pnp's default, a text box, printed 'img/frame.svg'."""
+    _project(tmp_path, "      frame: {x: 0, y: 0, width: 63, height: 88, text: img/frame.svg}\n"
+                       '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n')
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(f"layouts/spice-road.yaml:{_line(tmp_path, 'frame: {')}: "
+                                    f"spice-road/hero regions.frame.text: box 'frame' prints the file name "
+                                    f"'img/frame.svg'"), result.output
+    assert "kind: image" in result.output and "Traceback" not in result.output
+
+
+def test_an_image_name_that_names_no_file_is_a_warning(tmp_path):
+    _project(tmp_path, "      frame: {x: 0, y: 0, width: 63, height: 88, text: art/missing.png}\n"
+                       '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n')
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert f"warning: layouts/spice-road.yaml:{_line(tmp_path, 'frame: {')}: " in result.output, result.output
+
+
+def test_a_when_false_for_every_card_is_a_warning_in_validate_and_build(tmp_path):
+    """t/73: `== 'Quick'` where the cells say `quick` dropped the box from every card. A when true
+    for one card, or reading a column no card fills (a box for cards to come), stays quiet."""
+    _project(tmp_path, '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n'
+                       "      mark: {kind: icon, x: 5, y: 5, width: 10, height: 10, text: coin,\n"
+                       "             when: \"card.props.icon == 'Quick'\"}\n"
+                       "      some: {kind: icon, x: 20, y: 5, width: 10, height: 10, text: coin,\n"
+                       "             when: \"card.props.icon == 'quick'\"}\n"
+                       "      later: {kind: icon, x: 35, y: 5, width: 10, height: 10, text: coin,\n"
+                       "              when: \"card.props.rare\"}\n", sheet="Name,Icon,Rare\nArcher,quick,\nSmith,slow,\n")
+    line = _line(tmp_path, "when: \"card.props.icon == 'Quick'\"")
+    for command in (("validate", "spice-road"), ("build", "spice-road", "--lang", "en", "--only", "cards")):
+        result = pnp(*command, root=tmp_path)
+        assert result.exit_code == 0, result.output
+        said = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+        assert len(said) == 1 and said[0].startswith(f"warning: layouts/spice-road.yaml:{line}: "), result.output
+        assert "box 'mark'" in said[0] and "deck 'heroes' (2 cards)" in said[0] and "'quick'" in said[0], said
+
+
+def test_a_text_box_without_text_is_a_warning_at_the_box(tmp_path):
+    """t/74: a box whose `text:` was left out printed nothing, without a word."""
+    _project(tmp_path, '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n'
+                       "      price: {kind: text, x: 5, y: 5, width: 10, height: 10, size: 12}\n")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (f"warning: layouts/spice-road.yaml:{_line(tmp_path, 'price: {')}: spice-road/hero regions.price: "
+            f"box 'price' is a text box without a text") in result.output, result.output
