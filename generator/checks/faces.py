@@ -191,7 +191,7 @@ def _faces(project: Project, game: GameData) -> Faces:
                     else "the back"
                 rendered = _rendered(layout, context, layout_keys[id(layout)], translators, labels[lang])
                 used.update(rendered.icons)
-                note_face(noted, layout, deck, what, rendered)
+                note_face(noted, layout, deck, card, what, rendered)
                 drawn[(layout.id, lang)] = drawn.get((layout.id, lang), 0) + 1
                 for index, key, data_error, message, value in rendered.failures:
                     region = layout.regions[index] if index is not None else None

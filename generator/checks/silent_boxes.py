@@ -11,7 +11,9 @@ faces.py renders every face:
   every card. A box for cards to come (a property no card holds yet, `card.copies > 1`) and a
   layout drawn on one card only (a test deck) stay quiet;
 - a text box with no `text:` (Squib's `str:` forgotten, or a box left without `kind:`): it
-  prints nothing.
+  prints nothing;
+- a spreadsheet cell with a Pango tag pnp has no markup for (`<u>`, `<span>`; loading/pango_cells.py
+  reads `<b>`, `<i>` and `<br>`), printed as written: once per column, at its first such cell.
 """
 from __future__ import annotations
 
@@ -21,9 +23,11 @@ from dataclasses import dataclass, field
 from datafile.errors import Problem
 
 from ..model.face_memo import WHEN, _reads_card
+from .sheet_cells import cell_with
 
 IMAGE_NAME = re.compile(r"^[^\s{}<>|]*\.(svg|png|jpe?g)$", re.I)
 COMPARED = re.compile(r"card\.props\.(\w+)")
+PANGO = re.compile(r"</?(?:b|i|u|s|tt|big|small|sub|sup|span)\b[^<>]{0,80}>", re.I)
 
 
 @dataclass
@@ -35,8 +39,9 @@ class Box:
     image: str = ""                              # a text it printed that names an image file
 
 
-def note_face(boxes: dict, layout, deck, what: str, rendered) -> None:
-    """What one face (in one language) did with each box of `layout`: kept in `boxes`."""
+def note_face(boxes: dict, layout, deck, card, what: str, rendered) -> None:
+    """What one face (in one language) did with each box of `layout`: kept in `boxes` (a cell's
+    Pango tag under ("cell", file, column), as its warning)."""
     printed = dict(rendered.printed)
     for index, region in enumerate(layout.regions):
         quiet_when = not region.when or not _reads_card(region.when, True)
@@ -50,6 +55,14 @@ def note_face(boxes: dict, layout, deck, what: str, rendered) -> None:
         source = printed.get(index, "")
         if region.kind == "text" and not box.image and IMAGE_NAME.match(source):
             box.image = source
+        tag = PANGO.search(source) if region.kind == "text" and "<" in source else None
+        cell = tag and cell_with(card, None, lambda text: tag.group() in text)
+        if cell and ("cell", cell[0], cell[2]) not in boxes:
+            file, line = _at(layout, region, "text")
+            boxes["cell", cell[0], cell[2]] = Problem(
+                *cell, f"Squib's markup {tag.group()[:40]} prints as written on the cards (box '{region.name}' at "
+                f"{file}:{line}); pnp reads a cell's <b>, <i> and <br> only", "**bold**, *italic*, "
+                "[colour|words] or a line break in the cell, or the tag removed")
 
 
 def _at(layout, region, key: str) -> tuple[str, int]:
@@ -61,6 +74,9 @@ def silent_boxes(game, boxes: dict, decks: list) -> tuple[list[Problem], list[Pr
     """(errors, warnings) for the boxes noted: each box once, at its line."""
     errors, warnings = [], []
     for box in boxes.values():
+        if isinstance(box, Problem):    # a cell's tag, said already
+            warnings.append(box)
+            continue
         name, field_ = box.region.name, f"{box.layout.id} regions.{box.region.name}"
         unkinded = "kind" not in (box.region.origin or {})
         if box.image:
@@ -75,7 +91,7 @@ def silent_boxes(game, boxes: dict, decks: list) -> tuple[list[Problem], list[Pr
                            "kind: image beside its text:, if the picture is meant")
             (errors if exists else warnings).append(said)
         if box.region.kind == "text" and not (box.region.text or "").strip():
-            warnings.append(Problem(*_at(box.layout, box.region, ""), field_, f"box '{name}' is a text box without a text: it "
+            warnings.append(Problem(*_at(box.layout, box.region, ""), f"{field_}.text", f"box '{name}' is a text box without a text: it "
                                     f"prints nothing" + (" (a box without kind: is a text box)" if unkinded else ""),
                                     "text: with what it shows, such as \"{{ card.props.cost }}\"; or another "
                                     "kind: (image, rect, …); or the box removed"))

@@ -63,8 +63,10 @@ def check(ctx, games, langs, as_json, allow_missing):
     for game in project.games.values():
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)
-        report.findings += [Finding("warning", "empty-text", game.id, f"{p.file}:{p.line}: {p.message}",
-                                    box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}", file=p.file, line=p.line,
+        # an empty box, and boxes that print wrong (checks/silent_boxes.py; a cell's tag names no box)
+        report.findings += [Finding("warning", "empty-text", game.id, _said_at(p),
+                                    box=p.field.split(" regions.")[-1].split(".")[0] if " regions." in p.field else "",
+                                    summary=_said_at(p), file=p.file, line=p.line,
                                     field=p.field) for p in empty_boxes(project, game)]
         report.findings += [Finding("warning", "untranslated", game.id, f"{p.file}:{p.line}: {p.message}",
                                     box=p.field.rsplit(".", 2)[-2], summary=f"{p.file}:{p.line}: {p.message}",
@@ -163,3 +165,9 @@ def _table(report) -> None:
         click.secho(f"{level:<7} {at}{where}{side}{boxed}: {text}{tail}", fg=LEVELS[level])
     click.echo(f"\n{report.count('error')} error(s), {report.count('warning')} warning(s), "
                f"{report.count('note')} note(s)")
+
+
+def _said_at(problem) -> str:
+    """A box's warning at its line (the box is the finding's own); a cell's with its column."""
+    column = "" if " regions." in problem.field else f" {problem.field}:"
+    return f"{problem.file}:{problem.line}:{column} {problem.message}"

@@ -25,6 +25,7 @@ from datafile.validate import MISSING, problems_from
 from .columns import NO_QUANTITY, Columns as _Columns, cell_text, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
 from .lookups import looked_up, misses
+from .pango_cells import pnp_markup
 from .xlsx_rows import Unsaved, xlsx_rows as _xlsx_rows
 from ..model.model import MAX_CARDS, Card, PropertySpec
 from ..model.properties import validate_props
@@ -158,6 +159,8 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                 continue
             if _blank(value):
                 continue
+            if isinstance(value, str):   # Squib's `<b>Gain</b>`: pnp's **Gain**
+                value = pnp_markup(value)
             spec = properties.get(parts[1]) if parts[0] == "props" else None
             if parts[0] == "props" and parts[1] in tables:   # a key: the table's row is the value
                 key, value = cell_text(value), tables[parts[1]].row(value)

@@ -69,5 +69,26 @@ def test_a_text_box_without_text_is_a_warning_at_the_box(tmp_path):
                        "      price: {kind: text, x: 5, y: 5, width: 10, height: 10, size: 12}\n")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0, result.output
-    assert (f"warning: layouts/spice-road.yaml:{_line(tmp_path, 'price: {')}: spice-road/hero regions.price: "
+    assert (f"warning: layouts/spice-road.yaml:{_line(tmp_path, 'price: {')}: spice-road/hero regions.price.text: "
             f"box 'price' is a text box without a text") in result.output, result.output
+
+
+def test_squibs_bold_tag_in_a_cell_prints_bold_and_other_tags_are_said_once_per_column(tmp_path):
+    """t/51: `<b>Gain</b> $2` (Squib's `markup: true`) printed its tags as words. <b>, <i> and <br>
+    are read as pnp's markup; a tag pnp has none for is one warning at its column's first cell."""
+    import pdfplumber
+    _project(tmp_path, '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.props.effect }}"}\n',
+             sheet="Name,Effect\nArcher,<b>Plunder</b> 2\nSmith,<u>Lose</u> 1\nScout,<u>Lose</u> 3\n")
+    result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    said = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+    assert len(said) == 1 and said[0].startswith("warning: cards/spice-road/heroes.csv:3: column B 'Effect': "), said
+    assert "<u>" in said[0], said
+    with pdfplumber.open(tmp_path / "output" / "spice-road" / "en" / "cards.pdf") as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["fontname"])]
+    gain = [w for w in words if w["text"] == "Plunder"]
+    assert gain and all("Bold" in w["fontname"] for w in gain), gain
+    assert not any("<b>" in w["text"] or "</b>" in w["text"] for w in words)
+    checked = pnp("check", "spice-road", "--lang", "en", root=tmp_path)      # the same line, no internal error
+    assert checked.exit_code == 0 and "heroes.csv:3: column B 'Effect': Squib's markup <u>" in checked.output, \
+        checked.output
