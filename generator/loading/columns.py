@@ -72,6 +72,7 @@ class Columns:
         quantities = set() if asked == NO_QUANTITY else {*QUANTITY, *([asked] if asked else [])}
         # a Squib `Count` or `qty` read as copies though the deck never said so: a note says it (checks/quantity)
         self.taken_quantity: tuple[str, str] | None = None
+        self.blank_copies: list[int] = []   # rows whose quantity cell is empty: 1 copy (Squib's: none)
         # a plain header like a known column (`Text1`, `Nmae`): a property of its own, as Squib reads
         # it; a note names the column it resembles if no layout reads it (checks/quantity.near_notes)
         self.near: list[tuple[str, str, str]] = []   # (label, its property key, the known column)

@@ -158,6 +158,8 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                 unsaved.append((number, columns.labels[index], value))
                 continue
             if _blank(value):
+                if parts == ("copies",):     # 1 copy, as a deck file's card without copies: said once
+                    columns.blank_copies.append(number)
                 continue
             if isinstance(value, str):   # Squib's `<b>Gain</b>`: pnp's **Gain**
                 value = pnp_markup(value)

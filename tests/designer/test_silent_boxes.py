@@ -92,3 +92,14 @@ def test_squibs_bold_tag_in_a_cell_prints_bold_and_other_tags_are_said_once_per_
     checked = pnp("check", "spice-road", "--lang", "en", root=tmp_path)      # the same line, no internal error
     assert checked.exit_code == 0 and "heroes.csv:3: column B 'Effect': Squib's markup <u>" in checked.output, \
         checked.output
+
+
+def test_an_empty_quantity_cell_is_one_note_at_its_row(tmp_path):
+    """t/22: Squib prints a row whose qty cell is empty no time (nil.to_i); pnp prints it once: said."""
+    _project(tmp_path, '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n',
+             sheet="Name,Qty\nArcher,2\nSmith,\nScout,3\n")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0, result.output
+    said = [row for row in result.output.splitlines() if "is empty in row" in row]
+    assert len(said) == 1 and said[0].startswith("note: cards/spice-road/heroes.csv:3: column B 'Qty' "), result.output
+    assert "spice-road: ok (2 decks, 9 cards" in result.output, result.output    # 3 + 2 + 1 + 3
