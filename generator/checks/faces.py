@@ -255,9 +255,8 @@ def _faces(project: Project, game: GameData) -> Faces:
         if cell not in problems:
             problems.setdefault(where, problem)
     empty = [_empty(layout, region, shown) for layout, region, shown, text in filled.values() if not text]
-    wrong, silent = silent_boxes(game, noted, game.decks)
-    return Faces(frozenset(used), list(problems.values()) + wrong, list(texts.values()), list(boxed.values()),
-                 empty + silent)
+    return Faces(frozenset(used), list(problems.values()), list(texts.values()), list(boxed.values()),
+                 empty + silent_boxes(game, noted, game.decks))
 
 
 def _empty(layout, region, drawn: set) -> Problem:

@@ -4,8 +4,9 @@ box's line in validate, build and check (as the empty boxes of faces.py), gather
 faces.py renders every face:
 
 - a text box whose text is the name of an image file (`text: img/frame.svg` in a box without
-  `kind:`, as Squib writes a box): the file's name prints as words and the art is gone. When the
-  file exists in the game folder it is an error: such a text is never meant to print as words;
+  `kind:`, as Squib writes a box): the file's name prints as words and the art is gone. A warning,
+  not an error: the build and check say the same lines as validate (an error would stop validate
+  alone), and a text naming a file may be meant (a card about the game's files);
 - a box whose `when:` reads a property some card holds and is false on every face of the decks
   that draw it (`card.props.icon == 'Quick'` where the cells say `quick`): the box is gone from
   every card. A box for cards to come (a property no card holds yet, `card.copies > 1`) and a
@@ -70,9 +71,9 @@ def _at(layout, region, key: str) -> tuple[str, int]:
     return origin.get(key) or origin.get("") or (layout.file, 0)
 
 
-def silent_boxes(game, boxes: dict, decks: list) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) for the boxes noted: each box once, at its line."""
-    errors, warnings = [], []
+def silent_boxes(game, boxes: dict, decks: list) -> list[Problem]:
+    """The warnings of the boxes noted: each box once, at its line."""
+    warnings = []
     for box in boxes.values():
         if isinstance(box, Problem):    # a cell's tag, said already
             warnings.append(box)
@@ -89,7 +90,7 @@ def silent_boxes(game, boxes: dict, decks: list) -> tuple[list[Problem], list[Pr
                            + (", not its picture" if exists else "")
                            + (" (a box without kind: is a text box)" if unkinded else ""),
                            "kind: image beside its text:, if the picture is meant")
-            (errors if exists else warnings).append(said)
+            warnings.append(said)
         if box.region.kind == "text" and not (box.region.text or "").strip():
             warnings.append(Problem(*_at(box.layout, box.region, ""), f"{field_}.text", f"box '{name}' is a text box without a text: it "
                                     f"prints nothing" + (" (a box without kind: is a text box)" if unkinded else ""),
@@ -98,7 +99,7 @@ def silent_boxes(game, boxes: dict, decks: list) -> tuple[list[Problem], list[Pr
         cards = sum(len(faces) for faces in box.faces.values())
         if box.region.when and not box.shown and cards > 1:
             warnings += _never(box, field_, decks)
-    return errors, warnings
+    return warnings
 
 
 def _never(box: Box, field_: str, decks: list) -> list[Problem]:

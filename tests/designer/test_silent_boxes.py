@@ -24,24 +24,20 @@ def _line(tmp_path, text: str) -> int:
     return next(n for n, row in enumerate(rows, 1) if text in row)
 
 
-def test_an_image_file_name_in_a_box_without_kind_is_refused_at_the_box(tmp_path):
+def test_an_image_file_name_in_a_box_without_kind_is_said_at_the_box_in_validate_build_and_check(tmp_path):
     """t/72: Squib's box has no kind, so pnp's default, a text box, printed 'img/frame.svg'."""
     _project(tmp_path, "      frame: {x: 0, y: 0, width: 63, height: 88, text: img/frame.svg}\n"
+                       "      back: {x: 0, y: 0, width: 63, height: 88, text: art/missing.png}\n"
                        '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n')
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1, result.output
-    assert result.output.startswith(f"layouts/spice-road.yaml:{_line(tmp_path, 'frame: {')}: "
-                                    f"spice-road/hero regions.frame.text: box 'frame' prints the file name "
-                                    f"'img/frame.svg'"), result.output
-    assert "kind: image" in result.output and "Traceback" not in result.output
-
-
-def test_an_image_name_that_names_no_file_is_a_warning(tmp_path):
-    _project(tmp_path, "      frame: {x: 0, y: 0, width: 63, height: 88, text: art/missing.png}\n"
-                       '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n')
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 0, result.output
-    assert f"warning: layouts/spice-road.yaml:{_line(tmp_path, 'frame: {')}: " in result.output, result.output
+    frame, back = _line(tmp_path, "frame: {"), _line(tmp_path, "back: {x: 0")
+    for command in (("validate", "spice-road"), ("build", "spice-road", "--lang", "en", "--only", "cards"),
+                    ("check", "spice-road", "--lang", "en")):
+        result = pnp(*command, root=tmp_path)
+        assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+        for line, name in ((frame, "img/frame.svg"), (back, "art/missing.png")):
+            said = [row for row in result.output.splitlines() if f"layouts/spice-road.yaml:{line}: " in row
+                    and f"prints the file name '{name}'" in row]
+            assert len(said) == 1 and "kind: is a text box" in said[0], (command, result.output)
 
 
 def test_a_when_false_for_every_card_is_a_warning_in_validate_and_build(tmp_path):
