@@ -161,8 +161,8 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                 if parts == ("copies",):     # 1 copy, as a deck file's card without copies: said once
                     columns.blank_copies.append(number)
                 continue
-            if isinstance(value, str):   # Squib's `<b>Gain</b>`: pnp's **Gain**
-                value = pnp_markup(value)
+            if isinstance(value, str) and not (parts[0] == "props" and parts[1] in tables):   # a key as written
+                value = pnp_markup(value)   # Squib's `<b>Gain</b>`: pnp's **Gain**
             spec = properties.get(parts[1]) if parts[0] == "props" else None
             if parts[0] == "props" and parts[1] in tables:   # a key: the table's row is the value
                 key, value = cell_text(value), tables[parts[1]].row(value)
