@@ -35,7 +35,7 @@ PANGO = re.compile(r"</?(?:b|i|u|s|tt|big|small|sub|sup|span)\b[^<>]{0,80}>", re
 class Box:
     layout: object
     region: object
-    faces: dict = field(default_factory=dict)   # deck -> the faces (card, back) that draw the box
+    faces: dict = field(default_factory=dict)   # deck -> {a face (card, back) that draws the box: its copies}
     shown: bool = False                          # its `when` true (or failing: said elsewhere) on one
     image: str = ""                              # a text it printed that names an image file
 
@@ -51,7 +51,7 @@ def note_face(boxes: dict, layout, deck, card, what: str, rendered) -> None:
             continue
         # a box written once and drawn by several layouts (one extends another): one box, judged on them all
         box = boxes.setdefault((*_at(layout, region, "when" if region.when else ""), region.name), Box(layout, region))
-        box.faces.setdefault(deck.deck, set()).add((layout.id, what))
+        box.faces.setdefault(deck.deck, {})[layout.id, what] = getattr(card, "copies", None) or 1
         box.shown = box.shown or quiet_when or rendered.outputs.get((WHEN, region.when)) is not False
         source = printed.get(index, "")
         if region.kind == "text" and not box.image and IMAGE_NAME.match(source):
@@ -105,8 +105,8 @@ def silent_boxes(game, boxes: dict, decks: list) -> list[Problem]:
 def _never(box: Box, field_: str, decks: list) -> list[Problem]:
     """The warning of a `when` false on every face, with the values the cells hold for what it
     compares; none when it reads no property a card of those decks holds (a box for cards to come)."""
-    counts = ", ".join(f"deck '{deck}' ({len(faces)} card{'s' if len(faces) > 1 else ''})"
-                       for deck, faces in box.faces.items())
+    counts = ", ".join(f"deck '{deck}' ({sum(faces.values())} card{'s' if sum(faces.values()) > 1 else ''})"
+                       for deck, faces in box.faces.items())   # copies counted, as validate's `ok` line
     held = []
     for column in dict.fromkeys(COMPARED.findall(box.region.when)):
         values = sorted({str(v) for d in decks if d.deck in box.faces for c in d.cards
