@@ -26,7 +26,7 @@ from datafile.errors import Problem
 from ..model.face_memo import WHEN, _reads_card
 from .sheet_cells import cell_with
 
-IMAGE_NAME = re.compile(r"^[^\s{}<>|]*\.(svg|png|jpe?g)$", re.I)
+IMAGE_NAME = re.compile(r"^[^\n{}<>|]{0,200}\.(svg|png|jpe?g)$", re.I)   # with a space: only a file that exists
 COMPARED = re.compile(r"card\.props\.(\w+)")
 PANGO = re.compile(r"</?(?:b|i|u|s|tt|big|small|sub|sup|span)\b[^<>]{0,80}>", re.I)
 
@@ -85,12 +85,13 @@ def silent_boxes(game, boxes: dict, decks: list) -> list[Problem]:
                 exists = (game.directory / box.image).is_file()
             except (OSError, ValueError):
                 exists = False
-            said = Problem(*_at(box.layout, box.region, "text"), f"{field_}.text",
+            # a sentence that ends in a file's name (and names none) is meant
+            said = None if " " in box.image and not exists else Problem(*_at(box.layout, box.region, "text"), f"{field_}.text",
                            f"box '{name}' prints the file name '{box.image[:80]}' as words on the cards"
                            + (", not its picture" if exists else "")
                            + (" (a box without kind: is a text box)" if unkinded else ""),
                            "kind: image beside its text:, if the picture is meant")
-            warnings.append(said)
+            warnings += [said] if said else []
         if box.region.kind == "text" and not (box.region.text or "").strip():
             warnings.append(Problem(*_at(box.layout, box.region, ""), f"{field_}.text", f"box '{name}' is a text box without a text: it "
                                     f"prints nothing" + (" (a box without kind: is a text box)" if unkinded else ""),

@@ -26,15 +26,19 @@ def _line(tmp_path, text: str) -> int:
 
 def test_an_image_file_name_in_a_box_without_kind_is_said_at_the_box_in_validate_build_and_check(tmp_path):
     """t/72: Squib's box has no kind, so pnp's default, a text box, printed 'img/frame.svg'."""
-    _project(tmp_path, "      frame: {x: 0, y: 0, width: 63, height: 88, text: img/frame.svg}\n"
-                       "      back: {x: 0, y: 0, width: 63, height: 88, text: art/missing.png}\n"
-                       '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n')
-    frame, back = _line(tmp_path, "frame: {"), _line(tmp_path, "back: {x: 0")
+    game = _project(tmp_path, "      frame: {x: 0, y: 0, width: 63, height: 88, text: img/frame.svg}\n"
+                              "      back: {x: 0, y: 0, width: 63, height: 88, text: art/missing.png}\n"
+                              "      gem: {x: 0, y: 0, width: 63, height: 88, text: img/red gem.png}\n"
+                              "      note: {x: 0, y: 0, width: 63, height: 88, text: Save it as cards.png}\n"
+                              '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.name }}"}\n')
+    (game / "img" / "red gem.png").write_bytes((game / "img" / "frame.svg").read_bytes())   # only its name is read
+    frame, back, gem = _line(tmp_path, "frame: {"), _line(tmp_path, "back: {x: 0"), _line(tmp_path, "gem: {")
     for command in (("validate", "spice-road"), ("build", "spice-road", "--lang", "en", "--only", "cards"),
                     ("check", "spice-road", "--lang", "en")):
         result = pnp(*command, root=tmp_path)
         assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-        for line, name in ((frame, "img/frame.svg"), (back, "art/missing.png")):
+        assert "cards.png" not in result.output, result.output      # a sentence that ends in a name
+        for line, name in ((frame, "img/frame.svg"), (back, "art/missing.png"), (gem, "img/red gem.png")):
             said = [row for row in result.output.splitlines() if f"layouts/spice-road.yaml:{line}: " in row
                     and f"prints the file name '{name}'" in row]
             assert len(said) == 1 and "kind: is a text box" in said[0], (command, result.output)
