@@ -115,7 +115,8 @@ def length_hint(value: Any) -> tuple[str, str] | None:
     if word == "scale":
         return (f"'{value.strip()}' is Squib's: pnp sizes an image by its box and keeps the image's proportions "
                 f"with fit: contain (the default, cover, fills the box and crops)",
-                "a length, such as the width, with fit: contain: the whole image, centred in the box")
+                "a length of its own, such as the other side's, with fit: contain: the whole image, centred "
+                "in the box")
     if word == "native":
         return (f"'{value.strip()}' is Squib's: pnp sizes an image by its box, not by the file",
                 "the image's width and height in px at the layout's dpi, with fit: contain")

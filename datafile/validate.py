@@ -93,7 +93,7 @@ def worded(err: dict) -> tuple[str, str]:
     """A pydantic error as (message, expected) in our words: never 'Input should be …' or
     'unable to parse string as an integer'."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
-    if _is_length(err) and length_hint(value) and err.get("loc", ())[-1:] != ("gap",):
+    if _is_length(err) and length_hint(value) and "sheet" not in err.get("loc", ()):   # Squib's `:scale`
         return length_hint(value)
     if _is_length(err):
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of

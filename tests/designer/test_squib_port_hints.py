@@ -77,6 +77,14 @@ def test_height_scale_says_fit_contain(tmp_path, art, field):
     assert result.exit_code == 0, result.output
 
 
+def test_rubys_colon_before_a_length_word_is_named(tmp_path):
+    # before: "':middle' is not a length" (in a box written one field a line, where YAML keeps the colon)
+    project(tmp_path, RECT + "      art:\n        kind: rect\n        x: :middle\n        y: 5\n"
+                             "        width: 10\n        height: 10\n")
+    lines = _lines(tmp_path, "layouts/shapes.yaml:")
+    assert len(lines) == 1 and ".art.x:" in lines[0] and "middle, without the colon" in lines[0], lines
+
+
 def test_art_covering_squibs_canvas_is_no_bleed_finding_a_band_still_is(tmp_path):
     # Squib's master art: the whole 825 x 1125 px canvas, the card and its bleed; before: "enters the
     # bleed ... give it `bleed: true`", which would squeeze it to the build's bleed
