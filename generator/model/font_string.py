@@ -33,7 +33,7 @@ def pango_font(text: str) -> tuple[str, dict] | None:
         if face:
             fields[face] = True
     # what remains is Pango's family list, `Times New Roman,serif`: the first this system prints
-    families = [name.strip() for name in " ".join(words).split(",") if name.strip()]
+    families = [name.strip() for name in " ".join(words).split(",") if name.strip()][:8]   # a list, not a scan
     if not families:
         return None
     family = next((name for name in families if system_font(name)), families[0]) if len(families) > 1 \
