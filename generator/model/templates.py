@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from datafile.errors import closest
 
 from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
+from .kind_errors import kind_error
 from .japanese import polite
 from .template_syntax import syntax_message
 from .model import EMPTY, Card, Deck, Game, Text
@@ -389,6 +390,8 @@ def template_error(exc: Exception) -> str:
         return syntax_message(exc.source, exc.message or "")
     if isinstance(exc, PrintedValueError):   # already in the author's words, naming the variable
         return text
+    if type(exc) is TypeError:   # `'' + 1`: the kinds of value and the fix, not Python's phrase
+        return kind_error(" ".join(str(exc).split()))
     unknown = re.search(r"No (filter|test) named '([^']*)'", text)
     if unknown:       # jinja's words, and what the designer may have meant
         kind, name = unknown.groups()
