@@ -2,7 +2,6 @@
 for unknown keys."""
 from __future__ import annotations
 
-import math
 import re
 import types
 import typing
@@ -12,6 +11,8 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, closest, field_path
 from .lengths import LENGTH
+from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, length_hint, line_box,
+                          rotate_hint, sheet_hint)
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -19,58 +20,7 @@ M = TypeVar("M", bound=BaseModel)
 
 MISSING = "missing"     # the message of a required field left out
 
-# keys a Squib or nanDECK layout writes, and pnp's for them (a "did you mean" by spelling would
-# offer `color` for fill_color and `min_size` for font_size)
-OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
-               "font_color": "color", "stroke_colour": "stroke", "fill_colour": "fill", "font_colour": "color",
-               "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text",
-               "layout": "extends",      # Squib's `layout:` inside a box is its inheritance
-               "explode": "quantity",    # Squib's quantity column
-               "linkmulti": "quantity",  # nanDECK's copies column
-               "range": "where"}         # Squib's rows a card is drawn for: a deck of the rows that match
-# values Squib writes for a choice, and pnp's (Squib's image `fit: scale` keeps its proportions)
-OTHER_CHOICES = {"scale": "contain"}
-# a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
-OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
-                            "that has a finding, and a box of kind: rect at the same x, y, width and height "
-                            "with a stroke: outlines it while you place it",
-                    "ellipsize": "pnp never cuts a text short with '…': a text box shrinks its text from size "
-                                 "down to min_size to fit, and the build stops naming the card, language and box "
-                                 "when it still does not fit; give it a min_size or a larger box",
-                    "cell_px": "pnp's cell (2 c) is Squib's default cell, 37.5 px at the layout's dpi; for "
-                               "another cell size write the lengths in px"}
 COLOUR_FIELDS = ("fill", "stroke", "color", "tint", "background")
-
-
-ENDS = ("x1", "y1", "x2", "y2")
-
-
-def _line_box(box: Any) -> str:
-    """Squib's line ends as pnp's box: with numbers (or one unit), the box itself."""
-    ends = {str(k).lower(): v for k, v in box.items() if str(k).lower() in ENDS} if isinstance(box, dict) else {}
-    parsed = {}
-    for k, v in ends.items():
-        m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([a-z%]*)\s*", str(v)) if not isinstance(v, bool) else None
-        if m:
-            parsed[k] = (float(m.group(1)), m.group(2))
-    if len(parsed) == 4 and len({u for _, u in parsed.values()}) == 1:
-        unit = next(iter(parsed.values()))[1]
-        n = {k: v for k, (v, _) in parsed.items()}
-
-        def at(v):
-            return f"{v:g} {unit}".strip() if unit else f"{v:g}"
-        return (f"x: {at(n['x1'])}, y: {at(n['y1'])}, width: {at(n['x2'] - n['x1'])}, "
-                f"height: {at(n['y2'] - n['y1'])} for x1: {at(n['x1'])}, y1: {at(n['y1'])}, x2: {at(n['x2'])}, "
-                f"y2: {at(n['y2'])}")
-    return "x: x1, y: y1, width: x2 - x1, height: y2 - y1 (0 for a level or an upright line)"
-
-
-def _rotate(angle: Any) -> str:
-    """What Squib's `angle:` (radians, clockwise) is as `rotate:` (degrees, counter-clockwise)."""
-    if isinstance(angle, (int, float)) and not isinstance(angle, bool):
-        return (f"rotate in degrees, counter-clockwise about the box's centre: angle {angle:g} (radians, "
-                f"clockwise) is rotate: {-math.degrees(angle):.0f}")
-    return "rotate in degrees, counter-clockwise about the box's centre (rotate: 90)"
 
 
 def _at(data: Any, loc: tuple) -> Any:
@@ -143,6 +93,8 @@ def worded(err: dict) -> tuple[str, str]:
     """A pydantic error as (message, expected) in our words: never 'Input should be …' or
     'unable to parse string as an integer'."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
+    if _is_length(err) and length_hint(value) and "sheet" not in err.get("loc", ()):   # Squib's `:scale`
+        return length_hint(value)
     if _is_length(err):
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
             return f"{_shown(value)} is not a length", \
@@ -264,10 +216,11 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             choices = [a or b for a, b in choices]
             given = err.get("input")
             guess = closest(str(given), choices) if isinstance(given, (str, int)) else None
-            guess = OTHER_CHOICES.get(str(given).lower()) if OTHER_CHOICES.get(str(given).lower()) in choices else guess
+            other, why = OTHER_CHOICES.get(str(given).lower(), (None, ""))
+            guess, why = (other, why) if other in choices else (guess, "")
             message = f"'{given}' is not one of the choices" if isinstance(given, (str, int, float)) else message
             if guess:
-                message += f"; did you mean '{guess}'?"
+                message += f"; did you mean '{guess}'?" + (f" ({why})" if why else "")
             expected = f"one of: {', '.join(choices)}" if choices else expected
         elif err["type"] == "too_short" and loc[-2:] == ("gradient", "colors"):
             message, expected = "a gradient needs two colours at least", "two colours or more, or fill: for one colour"
@@ -300,7 +253,7 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
                 continue
             if key.lower() == "angle" and "rotate" in allowed:   # Squib's: radians, clockwise
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
-                                        message + "; did you mean 'rotate'?", _rotate(_at(data, prefix + loc))))
+                                        message + "; did you mean 'rotate'?", rotate_hint(_at(data, prefix + loc))))
                 continue
             if key.lower() in ENDS and "x" in allowed:     # Squib's line: x1, y1 to x2, y2
                 box = _at(data, prefix + loc[:-1])
@@ -309,7 +262,7 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
                     continue       # said once, at its first end
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
                                         f"unknown field '{key}': a line in pnp is a box, from x, y across its "
-                                        f"width and down its height", _line_box(box)))
+                                        f"width and down its height", line_box(box)))
                 continue
             if key.lower() == "mask" and "fill" in allowed:     # Squib's svg mask: recolours
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),
@@ -320,6 +273,13 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if key.lower() == "fill_color" and "color" in allowed and "fill" in allowed:
                 problems.append(_fill_color(file, line_of(data, prefix + loc), field_path(prefix + loc), key,
                                             _at(data, prefix + loc[:-1]), _at(data, prefix + loc)))
+                continue
+            hint = sheet_hint(key, _at(data, prefix + loc[:-1])) if "sheet" in allowed else None
+            if key.lower() == "file" and {"kind", "text"} <= set(allowed):   # Squib's `svg file:` on a box
+                hint = file_hint(key, _at(data, prefix + loc))
+            if hint:
+                if hint[0]:
+                    problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), *hint))
                 continue
             if key.lower() in OTHER_TOOL_WORDS:
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),

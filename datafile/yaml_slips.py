@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .other_tools import length_hint
+
 
 def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: int = 40) -> tuple[str, str]:
     """The parser's words for the mistakes people make most, in theirs (message, expected);
@@ -33,6 +35,9 @@ def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: in
     if "expected node content" in problem and mark and here[mark.column:mark.column + 1] == ":":
         word = re.match(r":[\w-]*", here[mark.column:]).group()
         key = re.search(r"([\w.-]+)\s*:\s*$", here[:mark.column])   # the field it is the value of
+        hint = length_hint(word) if key and key.group(1) in ("width", "height") else None
+        if hint:    # `height: :scale`: no value without its colon, but pnp's way to keep proportions
+            return f"{key.group(1)}: {hint[0]}", hint[1]
         return (f"{key.group(1) + ': ' if key else ''}'{word}' is a Ruby symbol (Squib's way of naming a colour "
                 "or a value)",
                 f"{word[1:] or 'the value'} without the ':' (in quotes if it holds one)")

@@ -56,6 +56,7 @@ SHEET_MSGIDS = frozenset({
     'At each target, read where the cross’s vertical line meets the ruler below the target: that is X (in mm). Read where its horizontal line meets the ruler on the left: that is Y. The shortest ticks are half millimetres.',
     'Within 2.5 mm of 0 in both directions, your cards will look right: the white frame around every card hides the shift.',
     'Further off: if your printer offers it, shift the back side in its settings by the values you read, keeping their signs (back side towards you: +X to the right, +Y upwards); if not, print the fold-over version of the cards (cards-fold-over.pdf) on one side and fold each sheet.',
+    'Further off: if your printer offers it, shift the back side in its settings by the values you read, keeping their signs (back side towards you: +X to the right, +Y upwards).',
     'FRONT',
     '{side} — {heading}',
     'BACK',

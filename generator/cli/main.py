@@ -8,6 +8,7 @@ import gc
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -92,6 +93,26 @@ class LazyGroup(click.Group):
             module, _, attr = self.lazy_commands[name].partition(":")
             return getattr(importlib.import_module(module), attr)
         return super().get_command(ctx, name)
+
+
+def _one_line(self: click.UsageError, file=None) -> None:
+    """A usage error click states in four lines (the usage, a hint, a blank, the error), said in
+    one as pnp's own usage errors are (common.usage_error): `pnp serve: no such option '--lang'
+    (did you mean '--lan'?); pnp serve --help lists them`."""
+    names, ctx = [], self.ctx
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    command = " ".join(["pnp", *names])
+    message = " ".join(self.format_message().split())
+    message = re.sub(r"\.\s+\(?(Did you mean[^)]*)\)?\.?$", lambda m: f" (d{m.group(1)[1:]})", message)
+    message = re.sub(r"\.\s+([A-Z])(?=[a-z])", lambda m: "; " + m.group(1).lower(), message).rstrip(".")
+    message = message[:1].lower() + message[1:] if message[1:2].islower() else message
+    click.secho(f"{command}: {message}; {command} --help lists what it takes", fg="red", err=True,
+                color=self.ctx.color if self.ctx else None)
+
+
+click.exceptions.UsageError.show = _one_line
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

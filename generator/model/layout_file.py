@@ -3,7 +3,6 @@ The boxes take any length unit (datafile/lengths.py) and `extends` one another; 
 resolves both into the layouts the renderer draws."""
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
@@ -12,6 +11,7 @@ from pydantic_core import PydanticCustomError
 from datafile.lengths import EXPRESSION, RELATIVE, UNITS, parse_length
 
 from .colours import Colour, ColourRef
+from .font_string import pango_font
 from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
 
 
@@ -46,33 +46,6 @@ def _points(value):
 
 
 FontSize = Annotated[float, BeforeValidator(_points)]
-
-# the words of a Pango font string (Squib's `font: "Serif Bold 12"`) that say a face, and pnp's field for it
-_PANGO_FACE = {**dict.fromkeys(("bold", "semi-bold", "semibold", "demi-bold", "ultra-bold", "extra-bold", "heavy",
-                                "black"), "bold"), "italic": "italic", "oblique": "italic",
-               **dict.fromkeys(("normal", "regular", "roman", "book", "medium"), None)}
-
-
-def pango_font(text: str) -> tuple[str, dict] | None:
-    """(family, {bold, italic, size}) of a Pango font string, `Serif Bold 12`, `Arial 9`, `Sans
-    Italic`; None for a plain family, role or font file."""
-    nandeck = re.fullmatch(r"\s*([^,]+?)\s*,\s*(\d+(?:\.\d+)?)\s*(?:,\s*([BIbi]*)\s*)?", text)
-    if nandeck:   # nanDECK's `Arial,12,B`: family, size, then B for bold and I for italic
-        flags = (nandeck.group(3) or "").upper()
-        return nandeck.group(1), {"size": float(nandeck.group(2)), **({"bold": True} if "B" in flags else {}),
-                                  **({"italic": True} if "I" in flags else {})}
-    words = text.replace(",", " ").split()
-    if re.search(r"\.(ttf|otf)$", text.strip(), re.IGNORECASE) or len(words) < 2:
-        return None
-    fields: dict = {}
-    if re.fullmatch(r"\d+(?:\.\d+)?(?:pt)?", words[-1]):
-        fields["size"] = float(words.pop().removesuffix("pt"))
-    while len(words) > 1 and words[-1].casefold() in _PANGO_FACE:
-        face = _PANGO_FACE[words.pop().casefold()]
-        if face:
-            fields[face] = True
-    return (" ".join(words), fields) if fields or len(text.split()) != len(words) else None
-
 
 # Squib's embed: {"(ATK)": atk}: each key of a text drawn as that icon, inline (a layout's, or one box's)
 Embed = dict[Annotated[str, Field(min_length=1, max_length=40)],

@@ -83,6 +83,11 @@ def _font_problems(values: dict, fonts: set, file: str, line: int, where: str) -
                          if alias not in families and system_substitute(alias.title())})
         near = closest(font.casefold(), list(families))
         guess = families[near] if near else None
+    if guess and guess.casefold() == font.casefold().strip():   # listed, but only as a file pnp cannot embed
+        return [Problem(file, line, where + ".font", f"font '{font}' is on this system only in a form pnp cannot "
+                        "embed (a .ttc collection, or a bitmap or Type 1 font)",
+                        f"its .ttf or .otf file in the game folder (font: fonts/….ttf), or a role or family of "
+                        f"layouts/fonts.yaml ({', '.join(sorted(fonts))})")]
     return [Problem(file, line, where + ".font", f"unknown font '{font}'" + (f"; did you mean '{guess}'?" if guess else
                                                                           ", and this system has no such family"),
                     f"a role or family of layouts/fonts.yaml ({', '.join(sorted(fonts))}), a .ttf file "

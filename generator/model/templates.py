@@ -1,23 +1,21 @@
 """Jinja for layout text: sandboxed (layouts are data, not code) and strict (a typo in a
 template fails the build instead of printing nothing).
 
-Templates come with shared card files, so beyond Jinja's sandbox (no dunder attributes, no
-unsafe callables) they see only the globals and filters listed here: no `lipsum`, `cycler`,
-`joiner`, no filters or string methods that pad or repeat (`center`, `format`, `"%"`...), `*`
-and `**` bounded, and the budgets of budget.py per render (loop iterations and calls, characters
-made, macro depth, at most MAX_OUTPUT characters out). `sandbox` makes the same environment for
-the site's page templates (site/pages.py), with larger budgets. What a template prints must be
-text, a number or a list of them: a function, a class or a mapping is an error naming the
-variable, never its Python repr on a card.
+Templates come with shared card files, so beyond Jinja's sandbox (no dunder attributes, no unsafe
+callables) they see only the globals and filters listed here: no `lipsum`, `cycler`, `joiner`, no
+filters or string methods that pad or repeat (`center`, `format`, `"%"`...), `*` and `**` bounded,
+and the budgets of budget.py per render (loop iterations and calls, characters made, macro depth, at
+most MAX_OUTPUT characters out). `sandbox` makes the same environment for the site's page templates
+(site/pages.py), with larger budgets. What a template prints must be text, a number or a list of
+them: a function, a class or a mapping is an error naming the variable, never its repr on a card.
 """
 from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
-
-from collections.abc import Mapping
 
 from jinja2 import StrictUndefined, Undefined, nodes
 from jinja2.exceptions import SecurityError, TemplateRuntimeError, TemplateSyntaxError
@@ -27,6 +25,7 @@ from pydantic import BaseModel
 from datafile.errors import closest
 
 from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
+from .kind_errors import kind_error
 from .japanese import polite
 from .template_syntax import syntax_message
 from .model import EMPTY, Card, Deck, Game, Text
@@ -376,9 +375,8 @@ def unknown_path(path: tuple[str, ...]) -> tuple[str, list[str]] | None:
     return None
 
 
-_KINDS = {"UndefinedError": "unknown name", "TypeError": "a value of the wrong kind",
-          "ZeroDivisionError": "a division by zero", "SecurityError": "not allowed in a template",
-          "TemplateSyntaxError": "Jinja syntax error"}
+_KINDS = {"UndefinedError": "unknown name", "ZeroDivisionError": "a division by zero",
+          "SecurityError": "not allowed in a template", "TemplateSyntaxError": "Jinja syntax error"}
 
 
 def template_error(exc: Exception) -> str:
@@ -389,6 +387,8 @@ def template_error(exc: Exception) -> str:
         return syntax_message(exc.source, exc.message or "")
     if isinstance(exc, PrintedValueError):   # already in the author's words, naming the variable
         return text
+    if type(exc) is TypeError:   # `'' + 1`: the kinds of value and the fix, not Python's phrase
+        return kind_error(text)
     unknown = re.search(r"No (filter|test) named '([^']*)'", text)
     if unknown:       # jinja's words, and what the designer may have meant
         kind, name = unknown.groups()

@@ -310,6 +310,9 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
     # `bleed: true` carries only the edges on or past the trim out (model/resolved.bleed_extent),
     # and never a text's or an icon's: it is advised only for a drawn box that reaches the trim
     drawn = region.kind not in ("text", "icon")
+    if drawn and not (getattr(region, "radius", 0) or 0) and x0 < -1e-6 and y0 < -1e-6 \
+            and x1 > size.width + 1e-6 and y1 > size.height + 1e-6:
+        return   # the whole card's ground (Squib's art on its canvas with the bleed): cut through on purpose
     if x0 < -1e-6 or y0 < -1e-6 or x1 > size.width + 1e-6 or y1 > size.height + 1e-6:
         fix = ("give it `bleed: true` to carry its edges past the trim out to the bleed's edge, or move it inside"
                if drawn else "move it inside")

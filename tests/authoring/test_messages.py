@@ -173,3 +173,19 @@ def test_a_reader_that_stops_early_gets_no_error(tmp_path):
     process.stdout.close()               # before the first line is written
     _out, err = process.communicate(timeout=60)
     assert err.decode() == ""
+
+
+@pytest.mark.parametrize("args, words", [
+    (["build", "--foo"], ["pnp build: no such option '--foo'", "--help"]),
+    (["serve", "--lang", "en"], ["pnp serve: no such option '--lang'", "--help"]),
+    (["build", "--jobs", "0"], ["pnp build: ", "'--jobs'", "1<=x<=256"]),
+    (["nosuch"], ["pnp: no such command 'nosuch'"]),
+], ids=["option", "serve-option", "range", "command"])
+def test_a_command_line_mistake_click_catches_is_one_line(tmp_path, args, words):
+    """click said these in four lines: its usage, a hint, a blank and the error."""
+    new_game(tmp_path)
+    result = pnp(*args, root=tmp_path)
+    assert result.exit_code == 2
+    out = one_line_each(result)
+    assert len(out) == 1 and all(w in out[0] for w in words), result.output
+    assert not out[0].startswith("Usage:")

@@ -1,0 +1,125 @@
+"""What a Squib or nanDECK user writes where pnp has other words: the fields, choices and values
+each tool names otherwise, and pnp's answer for each (validate.py says them at file:line)."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+# keys a Squib or nanDECK layout writes, and pnp's for them (a "did you mean" by spelling would
+# offer `color` for fill_color and `min_size` for font_size)
+OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
+               "font_color": "color", "stroke_colour": "stroke", "fill_colour": "fill", "font_colour": "color",
+               "ellipsize": "min_size", "halign": "align", "file": "text", "str": "text",
+               "layout": "extends",      # Squib's `layout:` inside a box is its inheritance
+               "explode": "quantity",    # Squib's quantity column
+               "linkmulti": "quantity",  # nanDECK's copies column
+               "range": "where"}         # Squib's rows a card is drawn for: a deck of the rows that match
+# values Squib or nanDECK write for a choice, pnp's for each and why: Squib's image `fit: scale`,
+# its drawing commands (`svg`, `png`, `ellipse`) and nanDECK's (`RECTANGLE`, `ROUNDRECT`) as a kind
+_IMAGE = ("image", "an image box draws SVG, PNG and JPEG, named in its text:")
+OTHER_CHOICES = {"scale": ("contain", "the image keeps its proportions inside the box"),
+                 "svg": _IMAGE, "png": _IMAGE, "jpg": _IMAGE, "jpeg": _IMAGE,
+                 "ellipse": ("circle", "a circle is the ellipse inscribed in its box"),
+                 "triangle": ("polygon", "its points: are the corners, in mm from the box's top-left"),
+                 "rectangle": ("rect", ""), "roundrect": ("rect", "radius: rounds its corners")}
+# a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
+OTHER_TOOL_WORDS = {"hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
+                            "that has a finding, and a box of kind: rect at the same x, y, width and height "
+                            "with a stroke: outlines it while you place it",
+                    "ellipsize": "pnp never cuts a text short with '…': a text box shrinks its text from size "
+                                 "down to min_size to fit, and the build stops naming the card, language and box "
+                                 "when it still does not fit; give it a min_size or a larger box",
+                    "cell_px": "pnp's cell (2 c) is Squib's default cell, 37.5 px at the layout's dpi; for "
+                               "another cell size write the lengths in px"}
+
+
+ENDS = ("x1", "y1", "x2", "y2")
+
+
+def line_box(box: Any) -> str:
+    """Squib's line ends as pnp's box: with numbers (or one unit), the box itself."""
+    ends = {str(k).lower(): v for k, v in box.items() if str(k).lower() in ENDS} if isinstance(box, dict) else {}
+    parsed = {}
+    for k, v in ends.items():
+        m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([a-z%]*)\s*", str(v)) if not isinstance(v, bool) else None
+        if m:
+            parsed[k] = (float(m.group(1)), m.group(2))
+    if len(parsed) == 4 and len({u for _, u in parsed.values()}) == 1:
+        unit = next(iter(parsed.values()))[1]
+        n = {k: v for k, (v, _) in parsed.items()}
+
+        def at(v):
+            return f"{v:g} {unit}".strip() if unit else f"{v:g}"
+        return (f"x: {at(n['x1'])}, y: {at(n['y1'])}, width: {at(n['x2'] - n['x1'])}, "
+                f"height: {at(n['y2'] - n['y1'])} for x1: {at(n['x1'])}, y1: {at(n['y1'])}, x2: {at(n['x2'])}, "
+                f"y2: {at(n['y2'])}")
+    return "x: x1, y: y1, width: x2 - x1, height: y2 - y1 (0 for a level or an upright line)"
+
+
+def rotate_hint(angle: Any) -> str:
+    """What Squib's `angle:` (radians, clockwise) is as `rotate:` (degrees, counter-clockwise)."""
+    if isinstance(angle, (int, float)) and not isinstance(angle, bool):
+        return (f"rotate in degrees, counter-clockwise about the box's centre: angle {angle:g} (radians, "
+                f"clockwise) is rotate: {-math.degrees(angle):.0f}")
+    return "rotate in degrees, counter-clockwise about the box's centre (rotate: 90)"
+
+
+GRID = ("columns", "rows", "gap")     # Squib's save_sheet words that are fields of pnp's sheet:
+
+
+def _value(value: Any) -> str:
+    return str(value).strip()[:40] if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "…"
+
+
+def sheet_hint(key: str, owner: Any) -> tuple[str, str] | None:
+    """Squib's save_sheet words at a deck's (or game's) top level, where pnp sets each: (message,
+    expected); ("", "") for a grid word after the first, said with it; None for any other key."""
+    word = key.lower()
+    if word in GRID:
+        written = {str(k): v for k, v in owner.items() if str(k).lower() in GRID} if isinstance(owner, dict) else {}
+        if written and next(iter(written)) != key:
+            return "", ""
+        written = written or {key: None}
+        fields = ", ".join(f"{k.lower()}: {_value(v)}" for k, v in written.items())
+        gap = next((v for k, v in written.items() if k.lower() == "gap"), None)
+        px = (f"; a gap alone is mm: Squib's {gap:g} px is gap: {gap:g} px with dpi: 300 beside it"
+              if isinstance(gap, (int, float)) and not isinstance(gap, bool) and gap else "")
+        return (f"unknown field '{key}': the sheet grid is set under sheet: (columns, rows, gap){px}",
+                f"sheet: {{{fields}}}")
+    if word == "margin":
+        return (f"unknown field '{key}': the blank margin at the paper's edge is the paper's, the same for every "
+                f"deck: margin: in layouts/sheets.yaml (a copy in the project replaces pnp's)",
+                "no margin in a deck; its grid is sheet: {columns, rows, gap}")
+    if word == "trim":
+        value = owner.get(key) if isinstance(owner, dict) else None
+        shown = f"{value:g} px" if isinstance(value, (int, float)) and not isinstance(value, bool) else "37.5 px"
+        return (f"unknown field '{key}': pnp cuts each card at its size: and prints the bleed itself; a layout "
+                f"drawn on a canvas that holds the bleed (what Squib's trim cuts off) says so in the layout",
+                f"canvas_bleed: {shown} beside the card layout's dpi: 300")
+    return None
+
+
+def file_hint(key: str, value: Any) -> tuple[str, str]:
+    """Squib's `svg file:`/`png file:` on a box: pnp's image box names its file in `text:`."""
+    return (f"unknown field '{key}': an image box names its file in text: (SVG, PNG or JPEG)",
+            f"kind: image, text: {_value(value)}")
+
+
+def length_hint(value: Any) -> tuple[str, str] | None:
+    """Squib's symbols for a box's width or height (`:scale`, `:native`) and its colon before a
+    length word (`:deck`): (message, expected), or None."""
+    if not isinstance(value, str) or not value.strip().startswith(":"):
+        return None
+    word = value.strip()[1:].strip().lower()
+    if word == "scale":
+        return (f"'{value.strip()}' is Squib's: pnp sizes an image by its box and keeps the image's proportions "
+                f"with fit: contain (the default, cover, fills the box and crops)",
+                "a length of its own, such as the other side's, with fit: contain: the whole image, centred "
+                "in the box")
+    if word == "native":
+        return (f"'{value.strip()}' is Squib's: pnp sizes an image by its box, not by the file",
+                "the image's width and height in px at the layout's dpi, with fit: contain")
+    if word in ("deck", "middle", "center"):
+        return f"'{value.strip()}' has Ruby's colon", f"{word}, without the colon"
+    return None
