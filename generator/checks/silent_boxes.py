@@ -13,8 +13,9 @@ faces.py renders every face:
   layout drawn on one card only (a test deck) stay quiet;
 - a text box with no `text:` (Squib's `str:` forgotten, or a box left without `kind:`): it
   prints nothing;
-- a spreadsheet cell with a Pango tag pnp has no markup for (`<u>`, `<span>`; loading/pango_cells.py
-  reads `<b>`, `<i>` and `<br>`), printed as written: once per column, at its first such cell.
+- a spreadsheet cell with a tag pnp has no markup for (`<u>`, `<span>`, `<div>`; loading/pango_cells.py
+  reads Squib's and nanDECK's bold, italic, breaks, paragraphs and lists), printed as written: once
+  per column, at its first such cell.
 """
 from __future__ import annotations
 
@@ -24,11 +25,9 @@ from dataclasses import dataclass, field
 from datafile.errors import Problem
 
 from ..model.face_memo import WHEN, _reads_card
-from .sheet_cells import cell_with
 
 IMAGE_NAME = re.compile(r"^[^\n{}<>|]{0,200}\.(svg|png|jpe?g)$", re.I)   # with a space: only a file that exists
 COMPARED = re.compile(r"card\.props\.(\w+)")
-PANGO = re.compile(r"</?(?:b|i|u|s|tt|big|small|sub|sup|span)\b[^<>]{0,80}>", re.I)
 
 
 @dataclass
@@ -56,14 +55,14 @@ def note_face(boxes: dict, layout, deck, card, what: str, rendered) -> None:
         source = printed.get(index, "")
         if region.kind == "text" and not box.image and IMAGE_NAME.match(source):
             box.image = source
-        tag = PANGO.search(source) if region.kind == "text" and "<" in source else None
-        cell = tag and cell_with(card, None, lambda text: tag.group() in text)
-        if cell and ("cell", cell[0], cell[2]) not in boxes:
-            file, line = _at(layout, region, "text")
-            boxes["cell", cell[0], cell[2]] = Problem(
-                *cell, f"Squib's markup {tag.group()[:40]} prints as written on the cards (box '{region.name}' at "
-                f"{file}:{line}); pnp reads a cell's <b>, <i> and <br> only", "**bold**, *italic*, "
-                "[colour|words] or a line break in the cell, or the tag removed")
+        for display, row, column, tag in getattr(card, "_unread", ()) if region.kind == "text" else ():
+            if tag in source and ("cell", display, column) not in boxes:
+                file, line = _at(layout, region, "text")
+                boxes["cell", display, column] = Problem(
+                    display, row, column, f"markup {tag[:40]} prints as written on the cards (box '{region.name}' at "
+                    f"{file}:{line}); pnp reads a cell's <b>, <strong>, <i>, <em>, <br>, <p>, <ul>, <ol>, <li> and "
+                    f"entities other than those of * [ ] | :", "**bold**, *italic*, [colour|words] or a line break "
+                    "in the cell, or the tag removed (a character of pnp's markup written as itself)")
 
 
 def _at(layout, region, key: str) -> tuple[str, int]:

@@ -25,7 +25,7 @@ from datafile.validate import MISSING, problems_from
 from .columns import NO_QUANTITY, Columns as _Columns, cell_text, column_letter, is_blank as _blank, rows_where
 from .csv_rows import csv_rows as _csv_rows
 from .lookups import looked_up, misses
-from .pango_cells import pnp_markup
+from .pango_cells import pnp_markup, unread as unread_tag
 from .xlsx_rows import Unsaved, xlsx_rows as _xlsx_rows
 from ..model.model import MAX_CARDS, Card, PropertySpec
 from ..model.properties import validate_props
@@ -150,6 +150,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
     used: dict[str, set[str]] = {}   # a lookup property -> the table keys its cells name
     for number, cells in rows[1:]:
         raw: dict[str, Any] = {}
+        tags: list[tuple[str, int, str, str]] = []   # a cell's tag pnp does not read: (file, row, column, tag)
         unknown = list(absent)   # fields said already: not "empty" as well
         for index, parts in columns.paths.items():
             value = cells[index] if index < len(cells) else None
@@ -162,7 +163,9 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
                     columns.blank_copies.append(number)
                 continue
             if isinstance(value, str) and not (parts[0] == "props" and parts[1] in tables):   # a key as written
-                value = pnp_markup(value)   # Squib's `<b>Gain</b>`: pnp's **Gain**
+                if tag := unread_tag(value):    # printed as written: said once per column if a box prints it
+                    tags.append((display, number, columns.labels[index], tag))
+                value = pnp_markup(value)   # Squib's `<b>Gain</b>`, nanDECK's `<li>`: pnp's **Gain**, "• "
             spec = properties.get(parts[1]) if parts[0] == "props" else None
             if parts[0] == "props" and parts[1] in tables:   # a key: the table's row is the value
                 key, value = cell_text(value), tables[parts[1]].row(value)
@@ -209,6 +212,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             repeats.setdefault(card.id, [seen[card.id]]).append(number)
         seen.setdefault(card.id, number)
         card._sheet = (display, number, columns)   # later checks (icons) name the row and column
+        card._unread = tags                        # checks/silent_boxes.py
         card._made_id = card.id in made   # loading/games.py qualifies it if another deck has it
         card._named_after_deck = unnamed   # a language its name lacks is the deck name's (said there, once)
         cards.append(card)
