@@ -56,7 +56,8 @@ def drawn_colour(value: str, palette: dict):
 
 
 def is_colour(value: object) -> bool:
-    return isinstance(value, str) and (bool(HEX.match(value)) or value in NAMED)
+    # names in any case, as CSS reads them (`DarkGoldenRod`, HTML's and nanDECK's habit)
+    return isinstance(value, str) and (bool(HEX.match(value)) or value.lower() in NAMED)
 
 
 def _shown(value: str) -> str:
@@ -70,7 +71,7 @@ def colour(value: str) -> str:
                                   {"value": _shown(value), "expected": EXPECTED})
     if HEX.match(value) and len(value) == 4:
         return "#" + "".join(c * 2 for c in value[1:])
-    return value
+    return value if HEX.match(value) else value.lower()
 
 
 SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA-F]{3,8}|[a-z]+)")
@@ -90,7 +91,7 @@ def colour_ref(value: str) -> str:
         raise PydanticCustomError("colour", "{message}", {"message": (
             f"Squib's gradient is not a colour here; write gradient: {{colors: ['{first}', '{last}'], angle: "
             f"{angle}}} on the box (degrees counter-clockwise from left to right)")})
-    if "{{" in value or "{%" in value or PALETTE_NAME.match(plain) and value not in NAMED:
+    if "{{" in value or "{%" in value or PALETTE_NAME.match(plain) and value.lower() not in NAMED:
         return value
     if not is_colour(value):
         raise PydanticCustomError("colour", "'{value}' is not a colour (expected {expected}, a name of the layout's "
@@ -99,7 +100,7 @@ def colour_ref(value: str) -> str:
 
 
 # a coloured span of text, `[red|these words]`: a colour (#rrggbb, #rgb, a name) and words holding no ]
-SPAN = re.compile(r"\[(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[a-z][a-z0-9-]*)\|([^\]\n]+)\]")
+SPAN = re.compile(r"\[(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[A-Za-z][A-Za-z0-9-]*)\|([^\]\n]+)\]")
 SPAN_OPEN = re.compile(r"\[(#?[A-Za-z0-9_-]+)\|")     # how a span starts, closed or not
 
 
