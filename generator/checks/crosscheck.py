@@ -20,6 +20,7 @@ from ..reading.locate import game_font, relative
 from ..model.model import Deck, Text
 from ..model.project import GameData, Project
 from ..model.templates import used_paths
+from .nandeck_fields import nandeck_fields
 from .quantity import taken_quantity
 
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
@@ -171,7 +172,7 @@ def _unknown_props(project: Project, lid: str, data: GameData, declared: set[str
     """`card.props.<x>` in a layout where no deck of the game declares <x>: a typo that would
     otherwise fail the build, card by card. (A property declared by some decks only is fine:
     shared layouts test it with `is defined`.)"""
-    problems, seen = [], set()
+    problems, seen = nandeck_fields(project.layouts[lid], lid, deck), set()
     # the deck's properties from Squib-style headers (spreadsheet.py): a close one is named at the box
     columns = {k: spec._column for k, spec in deck.properties.items() if getattr(spec, "_column", None)}
     taken = taken_quantity(deck)
