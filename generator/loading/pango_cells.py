@@ -52,5 +52,6 @@ def unread(cell: str) -> str | None:
         return None
     text = _tags_read(cell)
     tag = TAG.search(text)
-    kept = ENTITY.search(ENTITY.sub(_decoded, text))
-    return tag.group() if tag else kept.group() if kept else None
+    kept = next((m.group() for m in ENTITY.finditer(text) if MARKUP_CHARACTERS & set(html.unescape(m.group()))),
+                None)   # `&Pepper;`, no entity, is text as written: not said
+    return tag.group() if tag else kept

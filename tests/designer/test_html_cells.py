@@ -44,6 +44,6 @@ def test_an_entity_is_decoded_after_the_tags_and_never_becomes_markup():
     assert pnp_markup("&lt;b&gt;x&lt;/b&gt;") == "<b>x</b>"            # text, not bold
     assert "**" not in pnp_markup("&#42;&#42;loud&#42;&#42;")            # stays as written...
     assert unread("&#42;&#42;loud&#42;&#42;") == "&#42;"                 # ...and is said
-    assert unread("&lt;u&gt;") is None and unread("<u>x</u>") == "<u>"
+    assert unread("&lt;u&gt;") is None and unread("<u>x</u>") == "<u>" and unread("Salt&Pepper;") is None
     assert pnp_markup("<p>One</p><p>Two <strong>S</strong> <em>E</em></p>") == "One\n\nTwo **S** *E*"
     assert pnp_markup("Intro<ol>\n<li>a</li>\n<li>b</li>\n</ol>Outro") == "Intro\n• a\n• b\nOutro"
