@@ -1,12 +1,12 @@
 """The markup a spreadsheet cell holds for Squib (Pango, `markup: true`) or nanDECK (HTMLTEXT),
 read as pnp's own: `<b>`/`<strong>` as **bold**, `<i>`/`<em>` as *italic*, `<br>` as a line
-break, `<p>` as a paragraph break, each `<li>` a "• " line (`<ul>`, `<ol>` dropped), then the
-HTML entities (`&#39;`, `&quot;`, `&amp;`, `&nbsp;`) as their characters. Only these tags,
-paired (a `<b>` without its `</b>` stays as written), become markup pnp already reads in a cell;
-entities are decoded after the tags are read, so `&lt;b&gt;` prints `<b>`, and one that stands
-for a character of pnp's markup (`&#42;` for `*`) stays as written, or the cell's text would
-become markup. A tag left (`<u>`, `<span>`, `<div>`) prints as written: `unread()` names it, and
-checks/silent_boxes.py says it once per column."""
+break, `<font color=…>` as a coloured span, `<p>` as a paragraph break, each `<li>` a "• " line
+(`<ul>`, `<ol>` dropped), then the HTML entities (`&#39;`, `&quot;`, `&amp;`, `&nbsp;`) as their
+characters. Only these tags, paired (a `<b>` without its `</b>` stays as written), become markup
+pnp already reads in a cell; entities are decoded after the tags are read, so `&lt;b&gt;` prints
+`<b>`, and one that stands for a character of pnp's markup (`&#42;` for `*`) stays as written, or
+the cell's text would become markup. A tag left (`<u>`, `<span>`, `<div>`) prints as written:
+`unread()` names it, and checks/silent_boxes.py says it once per column."""
 from __future__ import annotations
 
 import html
@@ -15,6 +15,9 @@ import re
 BOLD = re.compile(r"<(b|strong)>(.+?)</\1>", re.I | re.S)
 ITALIC = re.compile(r"<(i|em)>(.+?)</\1>", re.I | re.S)
 BREAK = re.compile(r"<br\s*/?>", re.I)
+# nanDECK's `<font color=#FF0000>words</font>`: pnp's coloured span, `[#FF0000|words]` (words on one line)
+FONT = re.compile(r"""<font\s+colou?r\s*=\s*["']?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[A-Za-z]+)["']?\s*>([^\]\n<]+)</font>""",
+                  re.I)
 # block tags: the spaces and line breaks around them are the HTML source's, not the card's
 ITEM = re.compile(r"\s*<li\b[^<>]*>\s*", re.I)
 ITEM_END = re.compile(r"\s*</li\s*>", re.I)
@@ -33,7 +36,7 @@ def _decoded(match: re.Match) -> str:
 
 
 def _tags_read(cell: str) -> str:
-    text = ITALIC.sub(r"*\2*", BOLD.sub(r"**\2**", BREAK.sub("\n", cell)))
+    text = FONT.sub(r"[\1|\2]", ITALIC.sub(r"*\2*", BOLD.sub(r"**\2**", BREAK.sub("\n", cell))))
     blocks = LIST_END.sub("\n", LIST.sub("", ITEM_END.sub("", text)))
     blocks = ITEM.sub("\n" + BULLET, PARAGRAPH.sub("\n\n", blocks))
     return text if blocks == text else re.sub(r"\n{3,}", "\n\n", blocks).strip("\n")

@@ -46,4 +46,5 @@ def test_an_entity_is_decoded_after_the_tags_and_never_becomes_markup():
     assert unread("&#42;&#42;loud&#42;&#42;") == "&#42;"                 # ...and is said
     assert unread("&lt;u&gt;") is None and unread("<u>x</u>") == "<u>" and unread("Salt&Pepper;") is None
     assert pnp_markup("<p>One</p><p>Two <strong>S</strong> <em>E</em></p>") == "One\n\nTwo **S** *E*"
+    assert pnp_markup('<font color="#8b0000"><b>Hot</b></font> &amp; cold') == "[#8b0000|**Hot**] & cold"
     assert pnp_markup("Intro<ol>\n<li>a</li>\n<li>b</li>\n</ol>Outro") == "Intro\n• a\n• b\nOutro"
