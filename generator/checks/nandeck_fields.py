@@ -11,7 +11,7 @@ from datafile.errors import Problem
 
 from .literals import TEMPLATE
 
-FIELD = re.compile(r"\[([A-Za-z_][\w .-]{0,60})\]")    # `[red|words]`, a span, holds a |
+FIELD = re.compile(r"(?<!\[)\[([A-Za-z_][\w .-]{0,60})\](?!\])")    # a span `[red|words]` holds a |; `[[id]]` is a link
 
 
 def _columns(deck) -> dict[str, str]:
