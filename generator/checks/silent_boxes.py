@@ -58,11 +58,14 @@ def note_face(boxes: dict, layout, deck, card, what: str, rendered) -> None:
         for display, row, column, tag in getattr(card, "_unread", ()) if region.kind == "text" else ():
             if tag in source and ("cell", display, column) not in boxes:
                 file, line = _at(layout, region, "text")
+                entity = tag.startswith("&")    # of * [ ] | : (pango_cells.py): kept, so a cell stays text
                 boxes["cell", display, column] = Problem(
-                    display, row, column, f"markup {tag[:40]} prints as written on the cards (box '{region.name}' at "
-                    f"{file}:{line}); pnp reads a cell's <b>, <strong>, <i>, <em>, <br>, <p>, <ul>, <ol>, <li> and "
-                    f"entities other than those of * [ ] | :", "**bold**, *italic*, [colour|words] or a line break "
-                    "in the cell, or the tag removed (a character of pnp's markup written as itself)")
+                    display, row, column, f"{'' if entity else 'markup '}{tag[:40]} prints as written on the cards "
+                    f"(box '{region.name}' at {file}:{line}); " + (
+                        "an entity of * [ ] | or : is not read, so that a cell never becomes markup" if entity else
+                        "pnp reads a cell's <b>, <strong>, <i>, <em>, <br>, <p>, <ul>, <ol>, <li> and <font color>"),
+                    "the character itself in the cell" if entity else
+                    "**bold**, *italic*, [colour|words] or a line break in the cell, or the tag removed")
 
 
 def _at(layout, region, key: str) -> tuple[str, int]:
