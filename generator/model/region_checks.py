@@ -49,9 +49,7 @@ def _slip_problem(value: str, name: str, palette: dict, file: str, line: int, wh
 
 
 def _colour_problem(value: str, palette: dict, file: str, line: int, where: str) -> Problem:
-    # `Blue`: colour names are lowercase
-    guess = closest(value, palette) or (value.lower() if is_colour(value.lower()) else None) \
-        or (f"#{value}" if re.fullmatch(r"[0-9a-fA-F]{6}", value) else None) \
+    guess = closest(value, palette) or (f"#{value}" if re.fullmatch(r"[0-9a-fA-F]{6}", value) else None) \
         or closest(value.lower(), sorted(NAMED))     # nanDECK's FF0000; `whitte`: white
     return Problem(file, line, where, f"unknown colour '{value[:40]}'" + (f"; did you mean '{guess}'?" if guess else ""),
                    "#rrggbb, a colour name such as white, or a name of the layout's colors"
