@@ -30,7 +30,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..checks.literals import literal_problems
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
-    from ..paper.imposition import SheetOptions
+    from ..paper.sheet_options import SheetOptions
     from ..products.cards import grid_warnings
 
     report = Report()
