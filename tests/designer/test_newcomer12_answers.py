@@ -1,0 +1,47 @@
+"""The newcomer porting a nanDECK project (issue 52, mistakes 19-67): each Squib or nanDECK habit
+is one line at its file:line that says the way forward, not only what is wrong."""
+from __future__ import annotations
+
+from tests.conftest import pnp
+from tests.designer.test_shapes_fonts import project
+
+
+def _lines(result, prefix: str) -> list[str]:
+    assert result.exit_code != 0, result.output
+    return [line for line in result.output.splitlines() if line.startswith(prefix)]
+
+
+def _line_of(path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def test_a_box_range_is_answered_with_when(tmp_path):
+    project(tmp_path, """\
+      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: ink, range: "1-3"}
+""")
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), "layouts/shapes.yaml:")
+    line = _line_of(tmp_path / "layouts" / "shapes.yaml", "range:")
+    assert len(lines) == 1 and lines[0].startswith(f"layouts/shapes.yaml:{line}:"), lines
+    assert ".box.range" in lines[0] and "when:" in lines[0]
+
+
+def test_a_deck_paper_says_the_paper_is_chosen_when_building(tmp_path):
+    game = project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: ink}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("size: poker", "paper: letter\nsize: poker", 1))
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), "cards/shapes/cards.yaml:")
+    assert len(lines) == 1 and lines[0].startswith(f"cards/shapes/cards.yaml:{_line_of(deck, 'paper:')}:"), lines
+    assert "paper" in lines[0] and "--paper" in lines[0]
+
+
+def test_boxes_beside_regions_are_told_to_go_under_it(tmp_path):
+    project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: ink}\n")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    text = layout.read_text()
+    back = text.index("  back:\n")
+    layout.write_text(text[:back] + "  back:\n    background: accent\n"
+                      "    title: {kind: text, x: 6, y: 36, width: 51, height: 16, text: \"{{ game.name }}\"}\n"
+                      + text[text.index("\n", text.index("text: \"{{ game.name }}\"", back)) + 1:])
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), "layouts/shapes.yaml:")
+    assert len(lines) == 1 and lines[0].startswith(f"layouts/shapes.yaml:{_line_of(layout, 'title:')}:"), lines
+    assert "back.title" in lines[0] and "under regions:" in lines[0]
