@@ -2,6 +2,8 @@
 is one line at its file:line that says the way forward, not only what is wrong."""
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project
 
@@ -45,3 +47,17 @@ def test_boxes_beside_regions_are_told_to_go_under_it(tmp_path):
     lines = _lines(pnp("validate", "shapes", root=tmp_path), "layouts/shapes.yaml:")
     assert len(lines) == 1 and lines[0].startswith(f"layouts/shapes.yaml:{_line_of(layout, 'title:')}:"), lines
     assert "back.title" in lines[0] and "under regions:" in lines[0]
+
+
+@pytest.mark.parametrize("field", ['text: "{{ card.Cost }}"', 'text: "{{ cost }}"', 'when: "cost"'])
+def test_a_column_named_without_card_props_is_answered_with_it(tmp_path, field):
+    project(tmp_path, f"""\
+      box: {{kind: text, x: 5, y: 5, width: 50, height: 10, {field}}}
+      other: {{kind: text, x: 5, y: 25, width: 50, height: 10, text: "{{{{ price }}}}"}}
+""")
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), "layouts/shapes.yaml:")
+    line = _line_of(tmp_path / "layouts" / "shapes.yaml", "box:")
+    assert len(lines) == 2 and lines[0].startswith(f"layouts/shapes.yaml:{line}:"), lines
+    assert f".box.{field.split(':')[0]}" in lines[0] and "did you mean card.props.cost?" in lines[0]
+    assert "'price'" in lines[1] and "card.props" not in lines[1]    # no deck has a column price
+

@@ -1,0 +1,58 @@
+"""A spreadsheet column named in a layout without `card.props.` (`{{ card.desc }}`, `{{ rule }}`,
+`when: "img"`, as Squib and nanDECK name a column by itself): the layout's "unknown variable" line
+gains "did you mean card.props.desc?" when a deck drawn with that layout has the column. Said after
+the games load, as the layout's own check knows no deck."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import PurePosixPath
+
+from datafile.errors import Problem
+
+from ..model.project import GameData
+
+UNKNOWN = re.compile(r"unknown variable '([^']+)'")
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s_]+", "_", text.strip().lower())
+
+
+def _columns(games: dict[str, GameData]) -> dict[str, dict[str, str]]:
+    """layout id -> {a property's key in any spelling: the key}, for the decks drawn with it."""
+    out: dict[str, dict[str, str]] = {}
+    for data in games.values():
+        for deck in data.decks:
+            lids = {deck.layout} | ({deck.back.layout} if deck.back else set())
+            lids |= {card.layout for card in deck.cards if getattr(card, "layout", None)}
+            for lid in lids:
+                keys = out.setdefault(lid, {})
+                for key, spec in deck.properties.items():
+                    keys[_key(key)] = key
+                    column = getattr(spec, "_column", None)   # the header as the sheet writes it
+                    if column:
+                        keys[_key(column[1].split(" ", 2)[-1].strip("'"))] = key
+    return out
+
+
+def column_hints(problems: list[Problem], games: dict[str, GameData]) -> list[Problem]:
+    """`problems`, each unknown variable of a layout that is a column of its decks told so."""
+    if not any(UNKNOWN.match(p.message) for p in problems):
+        return problems
+    columns = _columns(games)
+    out = []
+    for problem in problems:
+        match = UNKNOWN.match(problem.message)
+        parts = problem.field.split(".")
+        if match and len(parts) > 2 and parts[0] == "layouts":
+            name = match.group(1)
+            wanted = name[len("card."):] if name.startswith("card.") else name
+            keys = columns.get(f"{PurePosixPath(problem.file).stem}/{parts[1]}", {})
+            key = keys.get(_key(wanted)) if "." not in wanted else None
+            if key:
+                problem = replace(problem, message=f"unknown variable '{name}'; did you mean card.props.{key}? "
+                                  f"(a column of the deck's sheet is read as card.props.<column>)",
+                                  expected=f"card.props.{key} in place of {name}")
+        out.append(problem)
+    return out
