@@ -61,3 +61,15 @@ def test_a_column_named_without_card_props_is_answered_with_it(tmp_path, field):
     assert f".box.{field.split(':')[0]}" in lines[0] and "did you mean card.props.cost?" in lines[0]
     assert "'price'" in lines[1] and "card.props" not in lines[1]    # no deck has a column price
 
+
+
+def test_min_size_above_size_is_said_at_min_size_not_blamed_on_a_card(tmp_path):
+    project(tmp_path, """\
+      box: {kind: text, x: 5, y: 5, width: 20, height: 5, size: 10,
+            min_size: 16, text: "{{ card.text }}"}
+""")
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), "")
+    line = _line_of(tmp_path / "layouts" / "shapes.yaml", "min_size: 16")
+    assert lines[0].startswith(f"layouts/shapes.yaml:{line}:") and ".box.min_size" in lines[0], lines
+    assert "min_size 16 is above size 10" in lines[0]
+    assert not any("does not fit" in line for line in lines), lines
