@@ -73,3 +73,17 @@ def test_min_size_above_size_is_said_at_min_size_not_blamed_on_a_card(tmp_path):
     assert lines[0].startswith(f"layouts/shapes.yaml:{line}:") and ".box.min_size" in lines[0], lines
     assert "min_size 16 is above size 10" in lines[0]
     assert not any("does not fit" in line for line in lines), lines
+
+
+def test_a_font_string_size_beside_another_size_is_one_warning_at_the_box(tmp_path):
+    project(tmp_path, """\
+      box: {kind: text, x: 5, y: 5, width: 50, height: 10, font: "DejaVu Sans,12,B", size: 20,
+            text: "{{ card.name }}"}
+      same: {kind: text, x: 5, y: 25, width: 50, height: 10, font: "DejaVu Sans,12", size: 12, text: "{{ card.name }}"}
+""")
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == 0, result.output      # it prints: size: wins, as before
+    line = _line_of(tmp_path / "layouts" / "shapes.yaml", "box:")
+    said = [x for x in result.output.splitlines() if "12" in x and "20" in x]
+    assert len(said) == 1 and f"layouts/shapes.yaml:{line}:" in said[0] and ".box.font" in said[0], result.output
+    assert "size: 20 prints" in said[0] and "keep one" in said[0]
