@@ -129,10 +129,15 @@ def length_hint(value: Any) -> tuple[str, str] | None:
 BOX_KEYS = {"kind", "x", "y", "width", "height", "text", "font", "size", "fill", "color", "extends", "when"}
 
 
-def placed_hint(key: str, allowed: list[str], value: Any) -> tuple[str, str] | None:
+def _boxlike(value: Any) -> bool:
+    return isinstance(value, dict) and len(BOX_KEYS & {str(k).lower() for k in value}) >= 2
+
+
+def placed_hint(key: str, allowed: list[str], value: Any, owner: Any = None) -> tuple[str, str] | None:
     """A Squib or nanDECK word pnp takes elsewhere, by where it was written: `range:` on a box (a
     box shown on some cards is pnp's `when:`), `paper:` in a deck (the paper is the build's, not
-    the deck's), a box written beside `regions:` (a layout's boxes go under it). None otherwise."""
+        the deck's), a box written beside `regions:` (a layout's boxes go under it: said once, at the
+    first, with how many; ("", "") for the others). None otherwise."""
     word = key.lower()
     if word == "range" and "when" in allowed and "kind" in allowed:
         return (f"unknown field '{key}'; did you mean when:? (a box shown on some cards: "
@@ -141,8 +146,11 @@ def placed_hint(key: str, allowed: list[str], value: Any) -> tuple[str, str] | N
         return (f"unknown field '{key}': the paper is chosen when building, not in a deck (the language's "
                 f"own by default: Letter for English, A4 for the others)", "pnp build GAME --paper letter (or a4), "
                 "and no paper: in the deck")
-    if "regions" in allowed and "background" in allowed and isinstance(value, dict) \
-            and len(BOX_KEYS & {str(k).lower() for k in value}) >= 2:
-        return (f"unknown field '{key}': it looks like a box, and boxes go under regions:",
+    if "regions" in allowed and "background" in allowed and _boxlike(value):
+        boxes = [k for k, v in (owner.items() if isinstance(owner, dict) else ()) if k not in allowed and _boxlike(v)]
+        if boxes and boxes[0] != key:
+            return "", ""
+        others = f" (and {len(boxes) - 1} more below it)" if len(boxes) > 1 else ""
+        return (f"unknown field '{key}': it looks like a box{others}, and boxes go under regions:",
                 f"regions: above the boxes, each box indented under it ({key}: {{kind: …, x: …}})")
     return None

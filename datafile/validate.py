@@ -281,9 +281,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
                 if hint[0]:
                     problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), *hint))
                 continue
-            placed = placed_hint(key, allowed, _at(data, prefix + loc))
-            if placed:    # a box's `range:`, a deck's `paper:`, boxes beside `regions:`
-                problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), *placed))
+            placed = placed_hint(key, allowed, _at(data, prefix + loc), _at(data, prefix + loc[:-1]))
+            if placed:    # a box's `range:`, a deck's `paper:`, boxes beside `regions:` (said once)
+                if placed[0]:
+                    problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), *placed))
                 continue
             if key.lower() in OTHER_TOOL_WORDS:
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),

@@ -43,10 +43,11 @@ def test_boxes_beside_regions_are_told_to_go_under_it(tmp_path):
     back = text.index("  back:\n")
     layout.write_text(text[:back] + "  back:\n    background: accent\n"
                       "    title: {kind: text, x: 6, y: 36, width: 51, height: 16, text: \"{{ game.name }}\"}\n"
+                      "    band: {kind: rect, x: 0, y: 30, width: 63, height: 20, fill: ink}\n"
                       + text[text.index("\n", text.index("text: \"{{ game.name }}\"", back)) + 1:])
     lines = _lines(pnp("validate", "shapes", root=tmp_path), "layouts/shapes.yaml:")
     assert len(lines) == 1 and lines[0].startswith(f"layouts/shapes.yaml:{_line_of(layout, 'title:')}:"), lines
-    assert "back.title" in lines[0] and "under regions:" in lines[0]
+    assert "back.title" in lines[0] and "under regions:" in lines[0] and "1 more" in lines[0]   # once for both
 
 
 @pytest.mark.parametrize("field", ['text: "{{ card.Cost }}"', 'text: "{{ cost }}"', 'when: "cost"'])
