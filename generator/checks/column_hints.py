@@ -19,13 +19,26 @@ def _key(text: str) -> str:
     return re.sub(r"[\s_]+", "_", text.strip().lower())
 
 
-def _columns(games: dict[str, GameData]) -> dict[str, dict[str, str]]:
-    """layout id -> {a property's key in any spelling: the key}, for the decks drawn with it."""
+def _parents(lid: str, layouts) -> list[str]:
+    """`lid` and the layouts it extends (a box written in a parent is reported there)."""
+    chain = [lid]
+    while layouts is not None and len(chain) < 20 and chain[-1] in layouts:
+        parent = layouts.spec(chain[-1])[0].extends
+        if not parent:
+            break
+        chain.append(parent if "/" in parent else f"{chain[-1].split('/')[0]}/{parent}")
+    return chain
+
+
+def _columns(games: dict[str, GameData], layouts=None) -> dict[str, dict[str, str]]:
+    """layout id -> {a property's key in any spelling: the key}, for the decks drawn with it or
+    with a layout that extends it."""
     out: dict[str, dict[str, str]] = {}
     for data in games.values():
         for deck in data.decks:
             lids = {deck.layout} | ({deck.back.layout} if deck.back else set())
             lids |= {card.layout for card in deck.cards if getattr(card, "layout", None)}
+            lids = {each for lid in lids for each in _parents(lid, layouts)}
             for lid in lids:
                 keys = out.setdefault(lid, {})
                 for key, spec in deck.properties.items():
@@ -36,11 +49,11 @@ def _columns(games: dict[str, GameData]) -> dict[str, dict[str, str]]:
     return out
 
 
-def column_hints(problems: list[Problem], games: dict[str, GameData]) -> list[Problem]:
+def column_hints(problems: list[Problem], games: dict[str, GameData], layouts=None) -> list[Problem]:
     """`problems`, each unknown variable of a layout that is a column of its decks told so."""
     if not any(UNKNOWN.match(p.message) for p in problems):
         return problems
-    columns = _columns(games)
+    columns = _columns(games, layouts)
     out = []
     for problem in problems:
         match = UNKNOWN.match(problem.message)

@@ -113,7 +113,7 @@ def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> 
             vars(deck).pop("_raw", None)
     # a layout checked twice, or a box of a layout others extend, reports once
     problems = once_per_place(dict.fromkeys(layouts.problems + out.problems))
-    problems = column_hints(problems, games)   # `{{ card.desc }}` for the column Desc: card.props.desc
+    problems = column_hints(problems, games, layouts)   # `{{ card.desc }}` for the column Desc: card.props.desc
     if problems:
         return (Project(root, games, layouts, fonts, sheets) if sheets and fonts is not None else None), problems
     if shared is not None:

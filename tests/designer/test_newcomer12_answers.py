@@ -88,3 +88,13 @@ def test_a_font_string_size_beside_another_size_is_one_warning_at_the_box(tmp_pa
     said = [x for x in result.output.splitlines() if "12" in x and "20" in x]
     assert len(said) == 1 and f"layouts/shapes.yaml:{line}:" in said[0] and ".box.font" in said[0], result.output
     assert "size: 20 prints" in said[0] and "keep one" in said[0]
+
+
+def test_a_column_named_alone_in_a_layout_another_extends_is_answered_too(tmp_path):
+    game = project(tmp_path, '      box: {kind: text, x: 5, y: 5, width: 50, height: 10, text: "{{ Cost }}"}\n')
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("  back:\n", "  own:\n    extends: card\n  back:\n", 1))
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: shapes/card", "layout: shapes/own", 1))
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), "layouts/shapes.yaml:")
+    assert any(".card.regions.box.text" in x and "did you mean card.props.cost?" in x for x in lines), lines
