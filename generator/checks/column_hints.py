@@ -30,10 +30,10 @@ def _parents(lid: str, layouts) -> list[str]:
     return chain
 
 
-def _columns(games: dict[str, GameData], layouts=None) -> dict[str, dict[str, str]]:
-    """layout id -> {a property's key in any spelling: the key}, for the decks drawn with it or
-    with a layout that extends it."""
-    out: dict[str, dict[str, str]] = {}
+def _columns(games: dict[str, GameData], layouts=None) -> dict[str, dict[str, tuple[str, bool]]]:
+    """layout id -> {a property's key in any spelling: (the key, whether a sheet's column gives
+    it)}, for the decks drawn with it or with a layout that extends it."""
+    out: dict[str, dict[str, tuple[str, bool]]] = {}
     for data in games.values():
         for deck in data.decks:
             lids = {deck.layout} | ({deck.back.layout} if deck.back else set())
@@ -42,10 +42,10 @@ def _columns(games: dict[str, GameData], layouts=None) -> dict[str, dict[str, st
             for lid in lids:
                 keys = out.setdefault(lid, {})
                 for key, spec in deck.properties.items():
-                    keys[_key(key)] = key
                     column = getattr(spec, "_column", None)   # the header as the sheet writes it
+                    keys[_key(key)] = (key, bool(column))
                     if column:
-                        keys[_key(column[1].split(" ", 2)[-1].strip("'"))] = key
+                        keys[_key(column[1].split(" ", 2)[-1].strip("'"))] = (key, True)
     return out
 
 
@@ -62,10 +62,11 @@ def column_hints(problems: list[Problem], games: dict[str, GameData], layouts=No
             name = match.group(1)
             wanted = name[len("card."):] if name.startswith("card.") else name
             keys = columns.get(f"{PurePosixPath(problem.file).stem}/{parts[1]}", {})
-            key = keys.get(_key(wanted)) if "." not in wanted else None
+            key, column = keys.get(_key(wanted), (None, False)) if "." not in wanted else (None, False)
             if key:
+                what = "a column of the deck's sheet" if column else "a property of the deck"
                 problem = replace(problem, message=f"unknown variable '{name}'; did you mean card.props.{key}? "
-                                  f"(a column of the deck's sheet is read as card.props.<column>)",
+                                  f"({what} is read as card.props.<{'column' if column else 'property'}>)",
                                   expected=f"card.props.{key} in place of {name}")
         out.append(problem)
     return out
