@@ -135,17 +135,18 @@ def _boxlike(value: Any) -> bool:
 
 def placed_hint(key: str, allowed: list[str], value: Any, owner: Any = None) -> tuple[str, str] | None:
     """A Squib or nanDECK word pnp takes elsewhere, by where it was written: `range:` on a box (a
-    box shown on some cards is pnp's `when:`), `paper:` in a deck (the paper is the build's, not
-        the deck's), a box written beside `regions:` (a layout's boxes go under it: said once, at the
+    box shown on some cards is pnp's `when:`), `paper:` in a deck or game.yaml (the paper is the
+    build's), a box written beside `regions:` (a layout's boxes go under it: said once, at the
     first, with how many; ("", "") for the others). None otherwise."""
     word = key.lower()
     if word == "range" and "when" in allowed and "kind" in allowed:
         return (f"unknown field '{key}'; did you mean when:? (a box shown on some cards: "
                 f"when: \"card.props.x == 'y'\")", "when: with a condition on the card's columns, in place of range:")
-    if word == "paper" and "cards_from" in allowed:
-        return (f"unknown field '{key}': the paper is chosen when building, not in a deck (the language's "
+    if word == "paper" and ("cards_from" in allowed or "decks" in allowed):   # a deck's file, or game.yaml
+        where = "a deck" if "cards_from" in allowed else "game.yaml"
+        return (f"unknown field '{key}': the paper is chosen when building, not in {where} (the language's "
                 f"own by default: Letter for English, A4 for the others)", "pnp build GAME --paper letter (or a4), "
-                "and no paper: in the deck")
+                f"and no paper: in {'the deck' if where == 'a deck' else where}")
     if "regions" in allowed and "background" in allowed and _boxlike(value):
         boxes = [k for k, v in (owner.items() if isinstance(owner, dict) else ()) if k not in allowed and _boxlike(v)]
         if boxes and boxes[0] != key:

@@ -27,12 +27,13 @@ def test_a_box_range_is_answered_with_when(tmp_path):
     assert ".box.range" in lines[0] and "when:" in lines[0]
 
 
-def test_a_deck_paper_says_the_paper_is_chosen_when_building(tmp_path):
+@pytest.mark.parametrize("name", ["cards.yaml", "game.yaml"])
+def test_a_deck_paper_says_the_paper_is_chosen_when_building(tmp_path, name):
     game = project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: ink}\n")
-    deck = game / "cards.yaml"
-    deck.write_text(deck.read_text().replace("size: poker", "paper: letter\nsize: poker", 1))
-    lines = _lines(pnp("validate", "shapes", root=tmp_path), "cards/shapes/cards.yaml:")
-    assert len(lines) == 1 and lines[0].startswith(f"cards/shapes/cards.yaml:{_line_of(deck, 'paper:')}:"), lines
+    deck = game / name
+    deck.write_text(deck.read_text() + "paper: letter\n")
+    lines = _lines(pnp("validate", "shapes", root=tmp_path), f"cards/shapes/{name}:")
+    assert len(lines) == 1 and lines[0].startswith(f"cards/shapes/{name}:{_line_of(deck, 'paper:')}:"), lines
     assert "paper" in lines[0] and "--paper" in lines[0]
 
 
