@@ -287,6 +287,17 @@ class Deck(Strict):
     def _frame_in_mm(cls, value):
         return frame_mm(value)
 
+    @field_validator("quantity", mode="before")
+    @classmethod
+    def _quantity_names_a_column(cls, value):
+        # nanDECK's LINKMULTI=2 habit: a count where a column's name belongs
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            raise PydanticCustomError("quantity", "{message}", {"message": (
+                f"{value:g} is a count, but `quantity:` names the spreadsheet's column that says how many "
+                f"copies of each row to print; to print every row {value:g} times, add a column `copies` "
+                f"holding {value:g} in each row (a deck has no count of its own)")})
+        return value
+
     @property
     def printed_back(self) -> bool:
         """Its pieces carry a back (printed behind them, or beside them with --fold); a board has none."""

@@ -1,0 +1,47 @@
+"""nanDECK's numbers read as pnp's (issue 52, newcomer 12): `quantity: 2` (LINKMULTI), a grid no
+paper holds, a size in cm read as mm, a box in % read as mm, and a real 3 x 5 in card taken for
+a card with its bleed. Each is one line at the line that says it, with the fix that works."""
+from __future__ import annotations
+
+import pytest
+
+from tests.authoring.helpers import new_game
+from tests.conftest import pnp
+
+
+def _deck(root, old_key: str, new: str) -> int:
+    """Replace the deck file's `old_key:` line (or add `new` after `size:`); its line number."""
+    deck = root / "cards" / "spice-road" / "cards.yaml"
+    text = deck.read_text()
+    lines = text.split("\n")
+    at = next(i for i, row in enumerate(lines) if row.startswith(f"{old_key}:"))
+    if new.startswith(f"{old_key}:"):
+        lines[at] = new
+    else:
+        lines.insert(at + 1, new)
+        at += 1
+    deck.write_text("\n".join(lines))
+    return at + 1
+
+
+def _layout(root, old: str, new: str) -> int:
+    layout = root / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    assert old in text
+    layout.write_text(text.replace(old, new, 1))
+    return text.split(old)[0].count("\n") + 1
+
+
+def _warnings(result) -> list[str]:
+    return [w for w in result.output.splitlines() if w.startswith("warning:")]
+
+
+def test_a_count_as_quantity_names_the_column_and_the_copies_column(tmp_path):
+    new_game(tmp_path)
+    line = _deck(tmp_path, "size", "quantity: 2")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1, result.output
+    rows = result.output.strip().splitlines()
+    assert len(rows) == 2, result.output
+    assert rows[0].startswith(f"cards/spice-road/cards.yaml:{line}: quantity: "), rows
+    assert "column" in rows[0] and "copies" in rows[0] and "quotes" not in rows[0], rows
