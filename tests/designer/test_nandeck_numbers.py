@@ -45,3 +45,21 @@ def test_a_count_as_quantity_names_the_column_and_the_copies_column(tmp_path):
     assert len(rows) == 2, result.output
     assert rows[0].startswith(f"cards/spice-road/cards.yaml:{line}: quantity: "), rows
     assert "column" in rows[0] and "copies" in rows[0] and "quotes" not in rows[0], rows
+
+
+@pytest.mark.parametrize("size", ["{width: 3 in, height: 5 in}", "{width: 76.2, height: 127}"])
+def test_a_3_by_5_in_index_card_is_a_card_not_a_tarot_card_with_its_bleed(tmp_path, size):
+    new_game(tmp_path)
+    _deck(tmp_path, "size", f"size: {size}")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0 and _warnings(result) == [], result.output
+
+
+def test_canvas_bleed_0_says_a_size_that_looks_like_a_card_with_bleed_is_meant(tmp_path):
+    new_game(tmp_path)
+    _deck(tmp_path, "size", "size: {width: 69.85, height: 95.25}")
+    warned = _warnings(pnp("validate", "spice-road", root=tmp_path))
+    assert len(warned) == 1 and "canvas_bleed: 0" in warned[0], warned
+    _layout(tmp_path, "layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 0\n")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0 and _warnings(result) == [], result.output
