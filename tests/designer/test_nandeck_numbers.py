@@ -63,3 +63,25 @@ def test_canvas_bleed_0_says_a_size_that_looks_like_a_card_with_bleed_is_meant(t
     _layout(tmp_path, "layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 0\n")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0 and _warnings(result) == [], result.output
+
+
+@pytest.mark.parametrize("paper, other", [("letter", "a4"), ("a4", "letter")])
+def test_a_grid_no_paper_holds_suggests_no_other_paper(tmp_path, paper, other):
+    """3 x 3 cards of 3 x 5 in: Letter suggested A4 and A4 suggested Letter; neither holds them."""
+    new_game(tmp_path)
+    _deck(tmp_path, "size", "size: {width: 3 in, height: 5 in}")
+    line = _deck(tmp_path, "size", "sheet: {columns: 3, rows: 3}")
+    result = pnp("validate", "spice-road", "--paper", paper, root=tmp_path)
+    assert result.exit_code == 1, result.output
+    row = result.output.strip().splitlines()[0]
+    assert row.startswith(f"cards/spice-road/cards.yaml:{line}: sheet.columns: "), row
+    assert f"--paper {other}" not in row and f"2 x 2 on {other} paper" in row, row
+
+
+def test_a_grid_the_other_paper_holds_suggests_it(tmp_path):
+    new_game(tmp_path)
+    _deck(tmp_path, "size", "size: {width: 63, height: 92}")
+    _deck(tmp_path, "size", "sheet: {rows: 3}")
+    result = pnp("validate", "spice-road", "--paper", "letter", root=tmp_path)
+    assert result.exit_code == 1 and "--paper a4" in result.output, result.output
+    assert pnp("validate", "spice-road", "--paper", "a4", root=tmp_path).exit_code == 0
