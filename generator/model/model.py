@@ -14,7 +14,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Fiel
 from pydantic_core import PydanticCustomError
 
 from datafile.errors import closest
-from datafile.lengths import LENGTH, parse_length, pixels_as_mm, to_mm
+from datafile.lengths import LENGTH, parse_length, centimetres_as_mm, pixels_as_mm, to_mm
 
 from .grid import SheetGrid
 from .language_codes import _language, language_problem
@@ -94,6 +94,7 @@ class Size(Strict):
         if not isinstance(value, dict):
             return value
         value = dict(value)
+        bare = dict(value)     # as written: a number alone, or a text with its unit
         dpi = value.pop("dpi", None)
         fields = sorted(cls.model_fields)
         for key in value:
@@ -122,6 +123,8 @@ class Size(Strict):
                     f"width and height, or write them in mm or in")})
             value[key] = round(to_mm(number, unit, dpi), 4)
         hint = pixels_as_mm(value.get("width"), value.get("height"), MAX_MM)
+        if "shape" not in value:        # a preset (round-15, square-12) writes its shape: meant small
+            hint = hint or centimetres_as_mm(bare.get("width"), bare.get("height"))
         if hint:
             raise PydanticCustomError("size_length", "{message}", {"message": hint})
         return value

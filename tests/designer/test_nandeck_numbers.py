@@ -85,3 +85,22 @@ def test_a_grid_the_other_paper_holds_suggests_it(tmp_path):
     result = pnp("validate", "spice-road", "--paper", "letter", root=tmp_path)
     assert result.exit_code == 1 and "--paper a4" in result.output, result.output
     assert pnp("validate", "spice-road", "--paper", "a4", root=tmp_path).exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_size_in_cm_written_as_mm_is_one_line_at_size_before_any_fit_line(tmp_path, command):
+    """nanDECK's CARDSIZE=7.62,12.7 is cm; read as mm it gave 5 'does not fit in 7.6x2.5 mm' lines."""
+    new_game(tmp_path)
+    line = _deck(tmp_path, "size", "size: {width: 7.62, height: 12.7}")
+    extra = ("--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
+    result = pnp(command, "spice-road", *extra, root=tmp_path)
+    assert result.exit_code == 1, result.output
+    rows = [r for r in result.output.strip().splitlines() if not r.startswith("note:")]
+    assert len(rows) == 2 and "does not fit" not in result.output, result.output
+    assert f"cards/spice-road/cards.yaml:{line}: size: " in rows[0] and "7.62 cm" in rows[0], rows
+
+
+def test_a_small_card_written_with_its_unit_is_meant(tmp_path):
+    new_game(tmp_path)
+    _deck(tmp_path, "size", "size: {width: 7.62 mm, height: 12.7 mm}")
+    assert "7.62 cm" not in pnp("validate", "spice-road", root=tmp_path).output
