@@ -104,3 +104,27 @@ def test_a_small_card_written_with_its_unit_is_meant(tmp_path):
     new_game(tmp_path)
     _deck(tmp_path, "size", "size: {width: 7.62 mm, height: 12.7 mm}")
     assert "7.62 cm" not in pnp("validate", "spice-road", root=tmp_path).output
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_box_past_the_card_and_its_bleed_is_one_warning_with_the_share_it_meant(tmp_path, command):
+    """nanDECK's `width: 100` (meant %) read as 100 mm on a 63 mm card: silent but for pnp check."""
+    new_game(tmp_path)
+    line = _layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", "panel: {kind: rect, x: 0, y: 3.5, width: 100,")
+    extra = ("--only", "cards", "--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
+    result = pnp(command, "spice-road", *extra, root=tmp_path)
+    assert result.exit_code == 0, result.output
+    warned = _warnings(result)
+    assert len(warned) == 1, result.output
+    assert warned[0].startswith(f"warning: layouts/spice-road.yaml:{line}: layouts.card.regions.panel.width: "), warned
+    assert "100%" in warned[0], warned
+
+
+@pytest.mark.parametrize("box", ["x: 1, y: 3.5, width: 64,",            # inside the bleed: says nothing
+                                 "x: 0, y: 3.5, width: 100, bleed: true,",  # meant to reach the cut
+                                 "x: 0, y: 3.5, width: 100%,"])
+def test_a_box_within_the_bleed_or_meant_past_it_says_nothing(tmp_path, box):
+    new_game(tmp_path)
+    _layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", f"panel: {{kind: rect, {box}")
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 0 and _warnings(result) == [], result.output
