@@ -75,7 +75,7 @@ def check(ctx, games, langs, as_json, allow_missing):
                                     summary=f"{p.file}:{p.line}: {p.field}: {p.message}", file=p.file, line=p.line,
                                     field=p.field) for p in column_words(project, game)]   # a sheet's column
         aid_pages(project, game, sizes[game.id], report)
-        for line in size_warnings(project, [game]):      # as validate and the build say it
+        for line in size_warnings(project, [game], boxes=False):      # as validate and the build say it
             report.findings.append(_said("size-bleed", game.id, line))
         for line in grid_warnings(project, [game], SheetOptions(), chosen):    # marks shortened for a grid
             report.findings.append(_said("grid-marks", game.id, line))
