@@ -79,3 +79,19 @@ def pixels_as_mm(width: object, height: object, largest: float) -> str | None:
     return (f"{w} x {h} is in mm here (numbers alone are mm), larger than the {largest:g} mm a piece may be; "
             f"for pixels write {{width: {w} px, height: {h} px, dpi: 300}}, or inches: "
             f"{{width: {width / 300:g} in, height: {height / 300:g} in}}")
+
+
+SMALLEST_CARD = 20     # mm: a card with both sides below it was likely measured in cm (nanDECK's CARDSIZE)
+
+
+def centimetres_as_mm(width: object, height: object) -> str | None:
+    """nanDECK's `{width: 7.62, height: 12.7}` (cm, written as numbers, which are mm): what to write
+    instead, when both sides are under SMALLEST_CARD mm; else None. A size written with its unit
+    (`12 mm`) is never asked about: that is how a tiny card says it is meant."""
+    sides = (width, height)
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sides) \
+            or max(sides) >= SMALLEST_CARD:
+        return None
+    w, h = (f"{v:g}" for v in sides)
+    return (f"a {w} x {h} mm card (numbers alone are mm); did you mean {w} cm x {h} cm? write "
+            f"{{width: {w} cm, height: {h} cm}}, or {{width: {w} mm, height: {h} mm}} for a card that small")

@@ -123,3 +123,35 @@ def length_hint(value: Any) -> tuple[str, str] | None:
     if word in ("deck", "middle", "center"):
         return f"'{value.strip()}' has Ruby's colon", f"{word}, without the colon"
     return None
+
+
+# keys a layout's box takes: a mapping holding two of them, written beside `regions:`, is a box
+BOX_KEYS = {"kind", "x", "y", "width", "height", "text", "font", "size", "fill", "color", "extends", "when"}
+
+
+def _boxlike(value: Any) -> bool:
+    return isinstance(value, dict) and len(BOX_KEYS & {str(k).lower() for k in value}) >= 2
+
+
+def placed_hint(key: str, allowed: list[str], value: Any, owner: Any = None) -> tuple[str, str] | None:
+    """A Squib or nanDECK word pnp takes elsewhere, by where it was written: `range:` on a box (a
+    box shown on some cards is pnp's `when:`), `paper:` in a deck or game.yaml (the paper is the
+    build's), a box written beside `regions:` (a layout's boxes go under it: said once, at the
+    first, with how many; ("", "") for the others). None otherwise."""
+    word = key.lower()
+    if word == "range" and "when" in allowed and "kind" in allowed:
+        return (f"unknown field '{key}'; did you mean when:? (a box shown on some cards: "
+                f"when: \"card.props.x == 'y'\")", "when: with a condition on the card's columns, in place of range:")
+    if word == "paper" and ("cards_from" in allowed or "decks" in allowed):   # a deck's file, or game.yaml
+        where = "a deck" if "cards_from" in allowed else "game.yaml"
+        return (f"unknown field '{key}': the paper is chosen when building, not in {where} (the language's "
+                f"own by default: Letter for English, A4 for the others)", "pnp build GAME --paper letter (or a4), "
+                f"and no paper: in {'the deck' if where == 'a deck' else where}")
+    if "regions" in allowed and "background" in allowed and _boxlike(value):
+        boxes = [k for k, v in (owner.items() if isinstance(owner, dict) else ()) if k not in allowed and _boxlike(v)]
+        if boxes and boxes[0] != key:
+            return "", ""
+        others = f" (and {len(boxes) - 1} more below it)" if len(boxes) > 1 else ""
+        return (f"unknown field '{key}': it looks like a box{others}, and boxes go under regions:",
+                f"regions: above the boxes, each box indented under it ({key}: {{kind: …, x: …}})")
+    return None

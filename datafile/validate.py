@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from .errors import DataError, Problem, closest, field_path
 from .lengths import LENGTH
 from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, length_hint, line_box,
-                          rotate_hint, sheet_hint)
+                          placed_hint, rotate_hint, sheet_hint)
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -280,6 +280,11 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if hint:
                 if hint[0]:
                     problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), *hint))
+                continue
+            placed = placed_hint(key, allowed, _at(data, prefix + loc), _at(data, prefix + loc[:-1]))
+            if placed:    # a box's `range:`, a deck's `paper:`, boxes beside `regions:` (said once)
+                if placed[0]:
+                    problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc), *placed))
                 continue
             if key.lower() in OTHER_TOOL_WORDS:
                 problems.append(Problem(file, line_of(data, prefix + loc), field_path(prefix + loc),

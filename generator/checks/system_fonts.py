@@ -1,11 +1,14 @@
 """A box's `font:` that names a family this system lacks, printed in the family fontconfig
 substitutes with the same widths (Liberation Sans for Arial: locate.METRIC_ALIKES): one note
 at the `font:` line naming the substitute, so a print that differs from the designer's is
-never a surprise."""
+never a surprise. A font string whose size another `size:` overrides is one warning there too."""
 from __future__ import annotations
 
 from datafile.errors import DataError
 
+from datafile.source import line_of
+
+from ..model.font_string import size_clash
 from ..model.layouts import layout_id
 from ..model.project import GameData, Project
 from ..model.region_checks import FONT_FILE
@@ -26,6 +29,7 @@ def substitute_notes(project: Project, games: list[GameData]) -> list[str]:
                     layout = project.layouts.sized(lid, size.width, size.height)
                 except (KeyError, DataError):
                     continue     # said by the layout checks
+                notes.update(_size_clashes(project, lid))
                 for region in layout.regions:
                     font = region.font
                     if not font or font in named or FONT_FILE.match(font):
@@ -41,3 +45,20 @@ def substitute_notes(project: Project, games: list[GameData]) -> list[str]:
                                          f"here; it prints in {substitute}, which has the same widths (fontconfig's "
                                          f"stand-in); keep a .ttf in the game folder to print the same everywhere")
     return list(notes.values())
+
+
+def _size_clashes(project: Project, lid: str) -> dict[tuple, str]:
+    """A box whose font string and `size:` name two sizes (`font: "Arial,12,B"`, `size: 20`): one
+    warning at its `font:` line saying which prints, so the 12 is not read as what prints."""
+    _spec, file, raw, _colors = project.layouts.spec(lid)
+    short = lid.split("/", 1)[1]
+    boxes = ((raw.get("layouts") or {}).get(short) or {}).get("regions") or {}
+    out = {}
+    for name, box in (boxes.items() if isinstance(boxes, dict) else ()):
+        clash = size_clash(box) if isinstance(box, dict) else None
+        if clash:
+            line = line_of(raw, ("layouts", short, "regions", name, "font"))
+            out[(file, line, "size")] = (f"warning: {file}:{line}: layouts.{short}.regions.{name}.font: the font "
+                                         f"'{box['font']}' says {clash[0]:g} pt and size: says {clash[1]:g}; "
+                                         f"size: {clash[1]:g} prints (size: wins); keep one of the two")
+    return out

@@ -14,7 +14,7 @@ import click
 from datafile.errors import BuildError, DataError
 
 from ..planning import plan as builder, product_list
-from ..paper.imposition import SheetOptions
+from ..paper.sheet_options import SheetOptions
 from ..paper.output import output_folder
 from .stubs import stub_problems
 from .common import (

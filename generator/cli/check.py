@@ -30,7 +30,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     from ..checks.literals import literal_problems
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
     from ..checks.canvas_size import size_warnings
-    from ..paper.imposition import SheetOptions
+    from ..paper.sheet_options import SheetOptions
     from ..products.cards import grid_warnings
 
     report = Report()
@@ -75,7 +75,7 @@ def check(ctx, games, langs, as_json, allow_missing):
                                     summary=f"{p.file}:{p.line}: {p.field}: {p.message}", file=p.file, line=p.line,
                                     field=p.field) for p in column_words(project, game)]   # a sheet's column
         aid_pages(project, game, sizes[game.id], report)
-        for line in size_warnings(project, [game]):      # as validate and the build say it
+        for line in size_warnings(project, [game], boxes=False):      # as validate and the build say it
             report.findings.append(_said("size-bleed", game.id, line))
         for line in grid_warnings(project, [game], SheetOptions(), chosen):    # marks shortened for a grid
             report.findings.append(_said("grid-marks", game.id, line))

@@ -2,6 +2,8 @@
 the options that several commands take."""
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -43,10 +45,16 @@ def languages_or_exit(project: Project, languages: list[str] | None, allow_missi
 
 
 def writable_or_exit(out: Path) -> None:
-    """--out must be a folder we can create and write in: one line, exit 1, otherwise."""
+    """--out must be a folder we can create and write in: one line, exit 1, otherwise. Asked of
+    the folder, or of its nearest existing parent where it is still to be made (the build makes
+    it when its files are put in place: a build that fails leaves no empty folder behind)."""
+    probe = out
+    while not probe.exists() and not probe.is_symlink() and probe.parent != probe:
+        probe = probe.parent
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):
+        if not probe.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(probe))
+        with tempfile.TemporaryFile(dir=probe):
             pass
     except OSError as exc:
         click.secho(f"cannot write to --out {out}: {exc.strerror or exc}", fg="red", err=True)

@@ -25,7 +25,7 @@ from ..model.region_checks import FONT_FILE
 from ..reading.locate import search_path
 from ..model.project import Project
 from ..texts.rules import load_rules
-from ..paper.imposition import SheetOptions
+from ..paper.sheet_options import SheetOptions
 from ..paper.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from datafile.errors import BuildError, Collector, DataError, closest, once_per_place
 
+from ..checks.column_hints import column_hints
 from ..checks.crosscheck import cross_check
 from .games import load_game_and_problems
 from ..model.layouts import LayoutFiles, Layouts
@@ -112,6 +113,7 @@ def load_project_and_problems(root: Path, game_ids: list[str] | None = None) -> 
             vars(deck).pop("_raw", None)
     # a layout checked twice, or a box of a layout others extend, reports once
     problems = once_per_place(dict.fromkeys(layouts.problems + out.problems))
+    problems = column_hints(problems, games, layouts)   # `{{ card.desc }}` for the column Desc: card.props.desc
     if problems:
         return (Project(root, games, layouts, fonts, sheets) if sheets and fonts is not None else None), problems
     if shared is not None:

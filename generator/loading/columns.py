@@ -11,6 +11,7 @@ from datafile.errors import DataError, Problem, closest
 
 from ..model.language_codes import LANG
 from ..model.model import PropertySpec
+from .headers import property_key
 from .language_columns import base_language, split
 
 CARD_COLUMNS = ("id", "copies", "layout", "source", "name", "text")
@@ -32,11 +33,6 @@ def is_blank(value: Any) -> bool:
 
 QUANTITY = ("copies", "qty", "quantity", "count")   # the column that says how many of a row to print
 NO_QUANTITY = "none"   # a deck's `quantity: none`: no column is a quantity but `copies` (`Count` a property)
-
-
-def property_key(header: str) -> str:
-    """A plain column's property: `Attack Power` -> `attack_power` (card.props.attack_power)."""
-    return re.sub(r"[^a-z0-9]+", "_", header.lower()).strip("_")
 
 
 def _infer(cells: list[Any]) -> PropertySpec:

@@ -142,7 +142,8 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
 
 def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[str]) -> list[Card]:
     """`cards_from:` a spreadsheet in the game folder (spreadsheet.py), after the deck's own cards."""
-    from .spreadsheet import read_cards, sheet_path  # only decks with a spreadsheet load it
+    from .sheet_rows import sheet_path
+    from .spreadsheet import read_cards  # only decks with a spreadsheet load it
     name = relative(root, path)
     sheet, tab = sheet_path(path.parent, deck.cards_from)
     if not sheet.resolve().is_relative_to(path.parent.resolve()):
@@ -160,7 +161,7 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         cards = read_cards(sheet, relative(root, sheet), deck.properties, languages, tab, {c.id for c in deck.cards},
                            search_path(root), deck.quantity, deck.name_column, deck.name,
                            (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
-        from .columns import property_key
+        from .headers import property_key
         # by the property each gives: their plain columns warn as the sheet's do (checks/column_words.py)
         deck._tables = {property_key(column): table for column, table in tables.items()}
         if deck.language_free and cards:

@@ -10,6 +10,7 @@ import re
 from datafile.errors import Problem, closest
 
 from ..model.language_codes import NOT_LANGUAGES, language_problem
+from .headers import property_key
 
 DOTTED = re.compile(r"^(?P<stem>.+)\.(?P<lang>[A-Za-z]{2,3})$")
 # `Text_de`, `Text-de`, `Text (de)`, `Text [de]`: other spellings of the same idea, answered with the dot
@@ -19,8 +20,7 @@ OTHER = re.compile(r"^(?P<stem>.+?)(?:[_\- ]|\s*[(\[])(?P<lang>[A-Za-z]{2})[)\]]
 def split(header: str, stems: set[str], languages: list[str]) -> tuple[str, str] | str | None:
     """(stem, language) for a translation's column (`Text.de`); a one-line complaint for a slip
     of one (`Text_de`, `Text.dee`, `Text.fr` in a game without French); None for any other
-    header. `stems`: the keys (columns.property_key) of the headers that may have translations."""
-    from .columns import property_key
+    header. `stems`: the keys (headers.property_key) of the headers that may have translations."""
     if not languages:
         return None
     dotted = DOTTED.match(header)

@@ -1,7 +1,7 @@
 """Lookup tables: a deck's column names a row of a second spreadsheet (`lookups: {Faction:
 factions.csv}`), so one row per faction holds its colour and icon and a layout reads
 `card.props.faction.colour`, as nanDECK's LINK of a second file and a Squib script's hash do.
-A table is read by the rule of every spreadsheet of a project (spreadsheet.read_rows); its key is
+A table is read by the rule of every spreadsheet of a project (sheet_rows.read_rows); its key is
 its first column, or the one the deck names (`{file: factions.csv, key: Name}`)."""
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from typing import Any
 from datafile.errors import DataError, Problem, closest
 
 from ..model.model import PropertySpec
-from .columns import cell_text, column_letter, is_blank, property_key
+from .columns import cell_text, column_letter, is_blank
+from .headers import property_key
 from .language_columns import base_language, split
+from .sheet_rows import ragged_rows, read_rows, sheet_path
 
 
 @dataclass
@@ -101,7 +103,6 @@ def _language_fields(header: list[str], languages: list[str], display: str,
 def read_table(path: Path, display: str, sheet: str | None, key: str | None,
                within: tuple[Path, ...] | None, at: tuple[str, int], languages: list[str] = ()) -> Table:
     """A lookup table: every row under its header, by its key column; DataError naming file and row."""
-    from .spreadsheet import ragged_rows, read_rows   # the rules of every spreadsheet (size, links, folder, cells)
     rows = [(n, cells) for n, cells in read_rows(path, display, sheet, within) if not all(is_blank(c) for c in cells)]
     if not rows:
         raise DataError([Problem(display, 0, "", "the lookup table is empty", "a header row, then one row per key")])
@@ -169,7 +170,6 @@ def deck_tables(root: Path, path: Path, raw: Any, deck: Any, languages: list[str
     """The lookup tables a deck names, each beside the deck file, read as its `cards_from:` is."""
     from datafile.source import line_of
     from ..reading.locate import relative, search_path
-    from .spreadsheet import sheet_path
     tables, problems = {}, []
     for column, ref in (deck.lookups or {}).items():
         file, key = (ref, None) if isinstance(ref, str) else (ref.file, ref.key)

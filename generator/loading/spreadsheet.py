@@ -23,42 +23,12 @@ from datafile.characters import odd_character
 from datafile.validate import MISSING, problems_from
 
 from .columns import NO_QUANTITY, Columns as _Columns, cell_text, column_letter, is_blank as _blank, rows_where
-from .csv_rows import csv_rows as _csv_rows
 from .lookups import looked_up, misses
 from .pango_cells import pnp_markup, unread as unread_tag
-from .xlsx_rows import Unsaved, xlsx_rows as _xlsx_rows
-from ..model.model import MAX_CARDS, Card, PropertySpec
+from .sheet_rows import ragged_rows, read_rows
+from .xlsx_rows import Unsaved
+from ..model.model import Card, PropertySpec
 from ..model.properties import validate_props
-
-SUFFIXES = (".csv", ".xlsx")
-
-
-def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
-    """`towers.csv` or `game.xlsx#Towers` -> (file inside the game folder, sheet name)."""
-    name, _, sheet = source.partition("#")
-    return deck_dir / name, sheet or None
-
-
-def read_rows(path: Path, display: str, sheet: str | None = None,
-              within: tuple[Path, ...] | None = None) -> list[tuple[int, list[Any]]]:
-    """(row number, cells) for every row, the header first; DataError if unreadable. The file
-    is read only from `within` (locate.search_path), as every file of a project."""
-    if path.suffix.lower() not in SUFFIXES:
-        raise DataError([Problem(display, 0, "cards_from", f"cannot read '{path.name}' as a spreadsheet",
-                                 "a .csv or .xlsx file")])
-    if not path.is_file():
-        found = sorted(p.name for p in path.parent.glob("*") if p.suffix.lower() in SUFFIXES)
-        guess = closest(path.name, found)
-        raise DataError([Problem(display, 0, "cards_from", "file not found" + (f"; did you mean '{guess}'?"
-                                                                               if guess else ""),
-                                 f"a spreadsheet beside the deck file ({', '.join(found) or 'none there'})")])
-    rows = _csv_rows(path, display, within) if path.suffix.lower() == ".csv" \
-        else _xlsx_rows(path, display, sheet, within)
-    if len(rows) > MAX_CARDS + 1:   # read no further: the header and a deck's entries
-        raise DataError([Problem(display, MAX_CARDS + 2, "", f"more than {MAX_CARDS} card rows",
-                                 f"at most {MAX_CARDS} cards in a deck (split them into several decks)")])
-    return rows
-
 
 def _odd_cells(rows: list[tuple[int, list[Any]]], display: str) -> list[Problem]:
     """Cells holding a character that cannot be printed (a control, private-use, unassigned
@@ -284,28 +254,6 @@ def _made_id(name: Any, languages: list[str], number: int, used: set[str]) -> st
         n += 1
         made = f"{base}-{n}"
     return made
-
-
-def ragged_rows(rows: list[tuple[int, list[Any]]], display: str, csv_file: bool) -> list[Problem]:
-    """Rows with a filled cell beyond the header's last column, or (CSV) fewer cells than it:
-    one line each, naming the row and both counts."""
-    header = rows[0][1]
-    width = max((i + 1 for i, cell in enumerate(header) if not _blank(cell)), default=0)
-    # a CSV row with more cells than the header, its extra ones empty: a comma outside quotes
-    # shifted the row into its empty last column; unless every row is that long (a tool's
-    # trailing separators), when nothing shifted
-    lengths = {len(cells) for _, cells in rows[1:]}
-    trailing = len(rows) > 2 and len(lengths) == 1
-    problems = []
-    for number, cells in rows[1:]:
-        filled = max((i + 1 for i, cell in enumerate(cells) if not _blank(cell)), default=0)
-        longer = csv_file and not trailing and len(cells) > max(len(header), width)
-        if filled > width or longer or (csv_file and len(cells) < width):
-            count = filled if filled > width else len(cells)
-            problems.append(Problem(display, number, "", f"{count} cells in this row, {width} columns in the header",
-                                    "one cell per column (a quote or a separator inside a cell: put the whole "
-                                    "cell in double quotes)"))
-    return problems
 
 
 def _said(problem: Problem, absent: list[tuple]) -> bool:

@@ -46,3 +46,15 @@ def _known(family: str) -> bool:
     name = family.casefold().strip()
     return name in METRIC_ALIKES or name in GENERIC_FAMILIES \
         or name in {known.casefold() for known in system_families()}
+
+
+def size_clash(box: dict) -> tuple[float, float] | None:
+    """(the font string's size, the box's `size:`) when a box writes both and they differ
+    (nanDECK's `font: "Arial,12,B"` beside `size: 20`): `size:` wins, so the string's size is a
+    number the designer believes prints and does not. None when they agree or one is missing."""
+    font, size = box.get("font"), box.get("size")
+    if not isinstance(font, str) or not isinstance(size, (int, float)) or isinstance(size, bool):
+        return None
+    found = pango_font(font)
+    said = found[1].get("size") if found else None
+    return (said, float(size)) if said is not None and said != float(size) else None

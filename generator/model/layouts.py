@@ -24,7 +24,7 @@ from .layout_file import IconSpec, LayoutFile, LayoutSpec
 from .model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _gradient_problems, _slip_problem, _unknown_name, palette_slip, text_fill, unknown_variables,
-                            unused_fields)
+                            unused_fields, min_above_size)
 from .resolved import REGION_DEFAULTS, Layout, Region
 from .template_syntax import syntax_problem
 from .templates import used_paths
@@ -345,7 +345,7 @@ def resolve_layout(lid: str, specs: dict, roles: set, chain: tuple = ()) -> Layo
                         return origin[1], f"layouts.{short}.regions.{name}"
             return line, where
         problems += _font_problems(values, roles, file, *at("font"))
-        problems += _shape_problems(values, file, line, where)
+        problems += _shape_problems(values, file, line, where) + min_above_size(values, file, *at("min_size"))
         if rname in spec.regions:   # a box of the layout it extends was checked there
             own = {k for k, v in written_box(raw, short, rname).items() if v is not None} - {"extends"}
             kind_from = at("kind")[1].rsplit(".", 1)[1] if "kind" not in own \

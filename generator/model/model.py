@@ -14,7 +14,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Fiel
 from pydantic_core import PydanticCustomError
 
 from datafile.errors import closest
-from datafile.lengths import LENGTH, parse_length, pixels_as_mm, to_mm
+from datafile.lengths import LENGTH, parse_length, centimetres_as_mm, pixels_as_mm, to_mm
 
 from .grid import SheetGrid
 from .language_codes import _language, language_problem
@@ -94,6 +94,7 @@ class Size(Strict):
         if not isinstance(value, dict):
             return value
         value = dict(value)
+        bare = dict(value)     # as written: a number alone, or a text with its unit
         dpi = value.pop("dpi", None)
         fields = sorted(cls.model_fields)
         for key in value:
@@ -122,6 +123,8 @@ class Size(Strict):
                     f"width and height, or write them in mm or in")})
             value[key] = round(to_mm(number, unit, dpi), 4)
         hint = pixels_as_mm(value.get("width"), value.get("height"), MAX_MM)
+        if "shape" not in value:        # a preset (round-15, square-12) writes its shape: meant small
+            hint = hint or centimetres_as_mm(bare.get("width"), bare.get("height"))
         if hint:
             raise PydanticCustomError("size_length", "{message}", {"message": hint})
         return value
@@ -286,6 +289,17 @@ class Deck(Strict):
     @classmethod
     def _frame_in_mm(cls, value):
         return frame_mm(value)
+
+    @field_validator("quantity", mode="before")
+    @classmethod
+    def _quantity_names_a_column(cls, value):
+        # nanDECK's LINKMULTI=2 habit: a count where a column's name belongs
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            raise PydanticCustomError("quantity", "{message}", {"message": (
+                f"{value:g} is a count, but `quantity:` names the spreadsheet's column that says how many "
+                f"copies of each row to print; to print every row {value:g} times, add a column `copies` "
+                f"holding {value:g} in each row (a deck has no count of its own)")})
+        return value
 
     @property
     def printed_back(self) -> bool:

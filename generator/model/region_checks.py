@@ -178,3 +178,15 @@ def _gradient_problems(values: dict, palette: dict, file: str, line: int, where:
     values["gradient"] = {**values["gradient"], "colors": [palette.get(c, c) for c in colours]}
     return [_colour_problem(c, palette, file, line, f"{where}.gradient.colors[{i}]")
             for i, c in enumerate(colours) if c not in palette and _unknown_name(c)]
+
+
+def min_above_size(values: dict, file: str, line: int, where: str) -> list[Problem]:
+    """`min_size: 16` above `size: 10`: a text shrinks from its size down to its min_size, so the
+    box could never fit and each card would be blamed on its cell (newcomer 12, m/44). Said at the
+    `min_size:` line, before any fit is tried."""
+    size, floor = values.get("size"), values.get("min_size")
+    if (values.get("kind") or "text") != "text" or size is None or floor is None or floor <= size:
+        return []
+    return [Problem(file, line, f"{where}.min_size", f"min_size {floor:g} is above size {size:g}: a text "
+                    "shrinks from its size down to its min_size, so min_size must be at or below size",
+                    f"min_size: {size:g} or less, or size: {floor:g} or more")]

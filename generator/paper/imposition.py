@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Callable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -26,40 +26,11 @@ from .labels import draw_labels
 from .packing import Piece, Sheet, lane, pack_all, tallest_sheets
 from . import folding
 from .cut_paths import draw_cut_paths, hexagon
+from .sheet_options import SheetOptions
 from .sheets import (MIN_MARK, Box, Frame, GridError, content, crop_marks, draw_marks, framed, label_room, make_frame,
                      reserve, trim_area)
 
 Progress = Callable[[int], None]
-Duplex = Literal["long", "short", "none"]
-Fold = Literal["long", "short", "none", "auto"]   # auto: the fold-over file's, whichever takes fewer sheets
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    paper: str | None = None          # None: the paper of the build language (sheets.yaml)
-    bleed: float = 3.0
-    duplex: Duplex = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    allow_missing: bool = False
-    deck_per_sheet: bool = False      # start every deck on a new sheet (default: sheets filled across decks)
-    ink_saver: bool = False           # light backgrounds and outlines instead of solid fills (ink.py)
-    fold: Fold = "none"               # fronts and backs side by side on one page, to fold (no duplex printer)
-    beside: tuple[str, ...] | None = None   # the products built with this file (--only); None: all of them
-
-    def built(self, product: str) -> bool:
-        """Is `product` built beside this file (its instructions name only those)?"""
-        return self.beside is None or product in self.beside
-
-    def for_language(self, sheets: SheetsFile, lang: str) -> "SheetOptions":
-        """These options with the paper settled: --paper, else the build language's (sheets.yaml)."""
-        return self if self.paper else replace(self, paper=sheets.paper_for(lang))
-
-    @property
-    def two_sided(self):
-        """How pieces with a back are printed: 'fold', 'duplex', or None (fronts only)."""
-        return "fold" if self.fold != "none" else None if self.duplex == "none" else "duplex"
-
-
 def new_canvas(path: Path, options: SheetOptions, project: Project, title: str, lang: str,
                fonts: FontBook, game=None) -> Canvas:
     """A deterministic canvas (ReportLab invariant mode) whose default font is embedded too; with

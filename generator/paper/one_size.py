@@ -7,7 +7,8 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .imposition import Layout, Progress, SheetOptions, draw_sheets, page_count
+from .imposition import Layout, Progress, draw_sheets, page_count
+from .sheet_options import SheetOptions
 from .packing import Piece, Sheet
 from .sheets import Frame
 

@@ -193,14 +193,16 @@ class GridError(BuildError):
         self.field, self.fix = field, fix
 
 
-def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str, white: float):
+def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid: tuple, what: str, white: float,
+               elsewhere: bool = True):
     """A deck's own grid: its columns and rows `gap` mm apart, or a GridError saying what fits.
     Unframed pieces keep half the gap as their own bleed: unframed rectangles touch (0, sharing
     their cuts as they do without a grid) or keep `min_gutter` at least, never a sliver between;
     round and hexagonal pieces, cut one by one, keep `gutter` (their slanted and curved sides
     keep less of a bleed than their box). A gap left out is as the paper fits it: unframed
     rectangles keep `gutter` where the asked columns (rows) have room for it, else touch, as
-    without a grid (Squib's nine full-bleed cards on Letter)."""
+    without a grid (Squib's nine full-bleed cards on Letter). `elsewhere`: its fix weighs the
+    other paper (_grid_fix)."""
     columns, rows, gap = grid
     unframed = not framed(white, size)
     if gap is None and unframed and size.shape == "rect":
@@ -231,12 +233,36 @@ def _grid_axes(sheets: SheetsFile, paper_name: str, size: Size, area: Box, grid:
     if short and size.shape == "rect" and 0 < over <= 2 * (MIN_MARK - SHORT_MARK) + 1e-9:
         return Axis(want_cols, gx), Axis(want_rows, gy), round(MIN_MARK - over / 2, 3)
     if want_cols > fit_cols or want_rows > fit_rows:
-        other = next((name for name in ("a4", "letter") if name != paper_name and name in sheets.papers), None)
         raise GridError(_too_many(sheets, paper_name, size, what, (fit_cols, fit_rows), (want_cols, want_rows),
                                   (gx, gy), area, unframed and gap is None),
                         "columns" if want_cols > fit_cols else "rows",
-                        "fewer columns or rows, a smaller gap" + (f", or {other} paper (--paper {other})" if other else ""))
+                        _grid_fix(sheets, paper_name, size, grid, what, white, (fit_cols, fit_rows), gx or gy)
+                        if elsewhere else "")
     return Axis(want_cols, gx), Axis(want_rows, gy), MIN_MARK
+
+
+def _grid_fix(sheets: SheetsFile, paper_name: str, size: Size, grid: tuple, what: str, white: float,
+              fits: tuple, gapped: bool) -> str:
+    """The fixes of a grid too large that work: the other paper only when it holds the grid (a
+    suggestion that fails there too sends the designer back and forth), else the largest grid
+    each paper holds."""
+    smaller = ", a smaller gap" if gapped else ""
+    here = f"at most {min(fits[0], grid[0] or fits[0])} x {min(fits[1], grid[1] or fits[1])} on {paper_name} paper"
+    other = next((name for name in ("a4", "letter") if name != paper_name and name in sheets.papers), None)
+    if other is None:
+        return f"fewer columns or rows ({here}){smaller}"
+    area = trim_area(sheets, sheets.papers[other])
+    try:
+        _grid_axes(sheets, other, size, area, grid, what, white, elsewhere=False)
+        return f"fewer columns or rows ({here}){smaller}, or {other} paper (--paper {other}), which holds them"
+    except BuildError:
+        pass
+    try:
+        cols, rows, _short = _grid_axes(sheets, other, size, area, (None, None, grid[2]), what, white, elsewhere=False)
+        there = f", {cols.count} x {rows.count} on {other} paper"
+    except BuildError:
+        there = f", none on {other} paper"
+    return f"fewer columns or rows ({here}{there}){smaller}"
 
 
 def _room_gap(sheets: SheetsFile, space: float, item: float, count: int | None) -> float:

@@ -16,7 +16,7 @@ import gc
 import sys
 from contextlib import contextmanager
 
-from ..paper.imposition import SheetOptions
+from ..paper.sheet_options import SheetOptions
 from ..reading import user_cache
 from ..model.project import GameData, Project
 from ..paper.output import Staging, dropped_note

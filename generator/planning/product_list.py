@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..model.project import GameData, Project
-from ..paper.imposition import SheetOptions
+from ..paper.sheet_options import SheetOptions
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]
 Counter = Callable[[Project, GameData, SheetOptions], int]

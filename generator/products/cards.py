@@ -21,7 +21,8 @@ from ..paper.canvas import copy_canvas
 from ..paper.face import FaceRenderer
 from ..paper.face_colours import edge_key
 from ..paper.canvas import draw_form
-from ..paper.imposition import Layout, Progress, SheetOptions, draw_sheets, new_canvas, page_count
+from ..paper.imposition import Layout, Progress, draw_sheets, new_canvas, page_count
+from ..paper.sheet_options import SheetOptions
 from ..paper.labels import listed, sheet_and_side
 from ..paper.packing import Piece, Sheet
 from ..paper.sheets import LABEL_BAND, LABEL_CLEAR, MIN_MARK, GridError, content

@@ -26,7 +26,7 @@ from ..model.sheets_file import Paper
 from ..model.project import GameData, Project
 from ..texts.rules import Rules, load_rules
 from ..paper import colophon
-from ..paper.imposition import SheetOptions
+from ..paper.sheet_options import SheetOptions
 from ..paper.ink import InkSaverCanvas
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font

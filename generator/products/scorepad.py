@@ -25,7 +25,8 @@ from ..texts.aid_card import card_sides, load_aid_cards, pad_formulas
 from ..model.project import GameData, Project
 from ..reading.i18n import Translator
 from ..paper import colophon
-from ..paper.imposition import SheetOptions, new_canvas
+from ..paper.imposition import new_canvas
+from ..paper.sheet_options import SheetOptions
 from .pad_sheet import GUTTER, MARGIN, arrange, cut_lines, shared_space
 from ..typeset.fonts import FontBook, missing_glyphs
 from ..typeset.icons import build_icon_font

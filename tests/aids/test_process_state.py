@@ -198,7 +198,7 @@ def test_a_japanese_aid_with_emphasis_sets_its_own_faces(tmp_path):
     out = fresh_process(f"""
         from pathlib import Path
         from generator.loading.catalog import load_project
-        from generator.paper.imposition import SheetOptions
+        from generator.paper.sheet_options import SheetOptions
         from generator.products.aids.page import reference_fits, write_aid_reference
         project = load_project(Path({str(tmp_path)!r}))
         game = project.games["spice-road"]

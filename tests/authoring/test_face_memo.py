@@ -78,7 +78,7 @@ def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monk
     from generator.checks.faces import faces
     from generator.model import templates
     from generator.products.cards import write_cards
-    from generator.paper.imposition import SheetOptions
+    from generator.paper.sheet_options import SheetOptions
     from tests.conftest import ROOT
     import tempfile
     project = load_project(ROOT, [GAME])

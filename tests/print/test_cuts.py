@@ -9,7 +9,8 @@ import pytest
 
 from generator.loading.catalog import load_project
 from generator.reading.i18n import Translator
-from generator.paper.imposition import Layout, SheetOptions
+from generator.paper.imposition import Layout
+from generator.paper.sheet_options import SheetOptions
 from generator.paper.packing import size_key
 from generator.products.cards import _pieces
 from tests.conftest import ROOT

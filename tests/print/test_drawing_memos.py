@@ -100,7 +100,7 @@ def test_the_cards_files_share_their_faces_and_write_what_each_writes_alone(tmp_
     cards.pdf neither decides a region again, and each writes the bytes it writes alone."""
     from generator.loading.catalog import load_project
     from generator.paper.face import FaceRenderer
-    from generator.paper.imposition import SheetOptions
+    from generator.paper.sheet_options import SheetOptions
     from generator.planning.product_list import PRODUCTS
     from generator.products import cards
     from tests.conftest import ROOT
@@ -132,7 +132,7 @@ def test_a_build_leaves_no_drawn_faces_held_after_it(tmp_path):
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.loading.catalog import load_project
-    from generator.paper.imposition import SheetOptions
+    from generator.paper.sheet_options import SheetOptions
     from generator.planning import plan
     from tests.conftest import ROOT
 

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
-from generator.paper.imposition import SheetOptions
+from generator.paper.sheet_options import SheetOptions
 from generator.paper.packing import size_key
 from generator.products.cards import _counted_pieces, _pack
 from tests.conftest import ROOT, pnp

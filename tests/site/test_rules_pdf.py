@@ -217,7 +217,7 @@ def test_no_line_of_a_paragraph_is_left_alone_at_a_column_break(tmp_path, monkey
     from reportlab.platypus import paragraph
 
     from generator.loading.catalog import load_project
-    from generator.paper.imposition import SheetOptions
+    from generator.paper.sheet_options import SheetOptions
     from generator.products.rules_pdf import write_rules
     split, seen = paragraph.Paragraph.split, []
 
