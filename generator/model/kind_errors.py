@@ -20,42 +20,10 @@ _NUMBER_FIX = ("give the cell a number, or make the value one where the template
 
 def kind_error(text: str) -> str:
     """Python's TypeError message `text` told as the operation and the kinds it met, with the fix."""
-    found = re.fullmatch(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+', text)
-    if found:
-        return _said("+", *found.groups())
-    found = re.fullmatch(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'", text)
-    if found:
-        return _said(*found.groups())
-    found = re.fullmatch(r"'([<>=!]=?)' not supported between instances of '(\w+)' and '(\w+)'", text)
-    if found:
-        operator, left, right = found.groups()
-        return _fixed(f"the template compares {_kind(left)} with {_kind(right)} ({operator})", left, right)
-    found = re.fullmatch(r"bad operand type for unary ([-+~]): '(\w+)'", text)
-    if found:
-        return _fixed(f"the template puts {found.group(1)} before {_kind(found.group(2))}", found.group(2), "int")
-    found = re.fullmatch(r"'(\w+)' object cannot be interpreted as an integer", text)
-    if found:
-        return _fixed(f"the template counts with {_kind(found.group(1))} where a whole number belongs",
-                      found.group(1), "int")
-    found = re.fullmatch(r"can't multiply sequence by non-int of type '(\w+)'", text)
-    if found:
-        return _fixed(f"the template multiplies a text or list by {_kind(found.group(1))}", found.group(1), "int")
-    found = re.fullmatch(r"object of type '(\w+)' has no len\(\)", text)
-    if found:
-        return f"the template asks how long {_kind(found.group(1))} is: `| length` counts the letters of a text " \
-               "or the items of a list"
-    found = re.fullmatch(r"'(\w+)' object is not callable", text)
-    if found:
-        return f"the template calls {_kind(found.group(1))} with ( ), which only a filter or function takes: " \
-            "drop the ( ) (`card.name`, not `card.name()`)"
-    found = re.fullmatch(r"'(\w+)' object is not iterable", text)
-    if found:
-        return f"the template goes through {_kind(found.group(1))} item by item (a `for` or a filter such as " \
-            "join), which only a list allows: loop over a list, or drop the loop"
-    found = re.fullmatch(r"(?:do_|_)?(\w+?)\(\) (missing|takes) .*", text)
-    if found:
-        name, how = found.groups()
-        return f"the template gives `{name}` too {'few' if how == 'missing' else 'many'} values in its ( )"
+    for pattern, say in _MESSAGES:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return say(*found.groups())
     return ("the template uses a value in a way its kind does not allow (a number and a text mixed, or an empty "
             f"cell where a number belongs): {_NUMBER_FIX}")
 
@@ -76,3 +44,29 @@ def _fixed(what: str, left: str, right: str) -> str:
 
 def _kind(name: str) -> str:
     return _KIND.get(name, "a value")
+
+
+# Python's TypeError messages, each with what it says in the designer's words (its groups: kinds, an operator)
+_MESSAGES = [
+    (r'can only concatenate (\w+) \(not "(\w+)"\) to \w+', lambda left, right: _said("+", left, right)),
+    (r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'", _said),
+    (r"'([<>=!]=?)' not supported between instances of '(\w+)' and '(\w+)'",
+     lambda op, left, right: _fixed(f"the template compares {_kind(left)} with {_kind(right)} ({op})", left, right)),
+    (r"bad operand type for unary ([-+~]): '(\w+)'",
+     lambda op, kind: _fixed(f"the template puts {op} before {_kind(kind)}", kind, "int")),
+    (r"'(\w+)' object cannot be interpreted as an integer",
+     lambda kind: _fixed(f"the template counts with {_kind(kind)} where a whole number belongs", kind, "int")),
+    (r"can't multiply sequence by non-int of type '(\w+)'",
+     lambda kind: _fixed(f"the template multiplies a text or list by {_kind(kind)}", kind, "int")),
+    (r"object of type '(\w+)' has no len\(\)",
+     lambda kind: f"the template asks how long {_kind(kind)} is: `| length` counts the letters of a text or the "
+                  "items of a list"),
+    (r"'(\w+)' object is not callable",
+     lambda kind: f"the template calls {_kind(kind)} with ( ), which only a filter or function takes: drop the ( ) "
+                  "(`card.name`, not `card.name()`)"),
+    (r"'(\w+)' object is not iterable",
+     lambda kind: f"the template goes through {_kind(kind)} item by item (a `for` or a filter such as join), which "
+                  "only a list allows: loop over a list, or drop the loop"),
+    (r"(?:do_|_)?(\w+?)\(\) (missing|takes) .*",
+     lambda name, how: f"the template gives `{name}` too {'few' if how == 'missing' else 'many'} values in its ( )"),
+]

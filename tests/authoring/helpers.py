@@ -30,6 +30,15 @@ def add_layouts(root: Path, body: str, name: str = "spice-road") -> None:
     layout.write_text(text.replace("\n  back:\n", "\n" + body + "  back:\n", 1), encoding="utf-8")
 
 
+def edit_layout(root: Path, old: str, new: str, name: str = "spice-road") -> int:
+    """`old` replaced by `new` once in the game's layout file; the line `old` began on."""
+    layout = root / "layouts" / f"{name}.yaml"
+    text = layout.read_text()
+    assert old in text
+    layout.write_text(text.replace(old, new, 1))
+    return text.split(old)[0].count("\n") + 1
+
+
 def lines_of(result) -> list[str]:
     """A command's problem lines: its summary, warnings and notes left out."""
     return [line for line in result.output.splitlines()

@@ -5,21 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.helpers import new_game
+from tests.authoring.helpers import edit_layout, new_game
 from tests.conftest import pnp
 
-
-def _edit(root, old: str, new: str) -> int:
-    layout = root / "layouts" / "spice-road.yaml"
-    text = layout.read_text()
-    assert old in text
-    layout.write_text(text.replace(old, new, 1))
-    return text.split(old)[0].count("\n") + 1
 
 
 def test_a_box_off_the_card_is_refused_at_its_line(tmp_path):
     new_game(tmp_path)
-    line = _edit(tmp_path, "art: {kind: icon, x: 21.5,", "art: {kind: icon, x: 76.2,")
+    line = edit_layout(tmp_path, "art: {kind: icon, x: 21.5,", "art: {kind: icon, x: 76.2,")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     assert f"layouts/spice-road.yaml:{line}: layouts.card.regions.art.x: " in result.output, result.output
@@ -32,7 +25,7 @@ def test_a_line_of_no_extent_above_or_left_of_the_card_is_off_it(tmp_path, comma
     """A rule at y -2 mm with height 0 lies wholly off the card (it was accepted: only the
     extent of a box that has one was tested), refused by validate and check alike at its line."""
     new_game(tmp_path)
-    line = _edit(tmp_path, "rule: {kind: line, x: 16, y: 46,", f"rule: {{kind: line, {where},")
+    line = edit_layout(tmp_path, "rule: {kind: line, x: 16, y: 46,", f"rule: {{kind: line, {where},")
     result = pnp(command, "spice-road", root=tmp_path)
     assert result.exit_code == 1, result.output
     assert f"layouts/spice-road.yaml:{line}: layouts.card.regions.rule.{field}: " in result.output, result.output
@@ -41,7 +34,7 @@ def test_a_line_of_no_extent_above_or_left_of_the_card_is_off_it(tmp_path, comma
 
 def test_a_text_in_the_white_frame_is_one_warning_of_the_build(tmp_path):
     new_game(tmp_path)
-    line = _edit(tmp_path, "body: {kind: text, x: 7, y: 50,", "body: {kind: text, x: 1.5, y: 50,")
+    line = edit_layout(tmp_path, "body: {kind: text, x: 7, y: 50,", "body: {kind: text, x: 1.5, y: 50,")
     result = pnp("build", "spice-road", "--only", "cards", "--lang", "en", "--out", str(tmp_path / "out"),
                  root=tmp_path)
     assert result.exit_code == 0, result.output
@@ -56,7 +49,7 @@ def test_the_frame_warning_looks_where_the_text_lands(tmp_path, align, valign, w
     box lengthened into the bottom one: a short name set left or centred prints clear of the frame,
     and said nothing; set right, it prints in it (issue 52: the box's edges alone warned)."""
     new_game(tmp_path)
-    line = _edit(tmp_path, "title: {kind: text, x: 18, y: 6, width: 39, height: 9,",
+    line = edit_layout(tmp_path, "title: {kind: text, x: 18, y: 6, width: 39, height: 9,",
                  "title: {kind: text, x: 18, y: 6, width: 44.5, height: 9,")
     layout = tmp_path / "layouts" / "spice-road.yaml"
     text = layout.read_text()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.helpers import new_game
+from tests.authoring.helpers import edit_layout, new_game
 from tests.conftest import pnp
 
 
@@ -23,13 +23,6 @@ def _deck(root, old_key: str, new: str) -> int:
     deck.write_text("\n".join(lines))
     return at + 1
 
-
-def _layout(root, old: str, new: str) -> int:
-    layout = root / "layouts" / "spice-road.yaml"
-    text = layout.read_text()
-    assert old in text
-    layout.write_text(text.replace(old, new, 1))
-    return text.split(old)[0].count("\n") + 1
 
 
 def _warnings(result) -> list[str]:
@@ -60,7 +53,7 @@ def test_canvas_bleed_0_says_a_size_that_looks_like_a_card_with_bleed_is_meant(t
     _deck(tmp_path, "size", "size: {width: 69.85, height: 95.25}")
     warned = _warnings(pnp("validate", "spice-road", root=tmp_path))
     assert len(warned) == 1 and "canvas_bleed: 0" in warned[0], warned
-    _layout(tmp_path, "layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 0\n")
+    edit_layout(tmp_path, "layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 0\n")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0 and _warnings(result) == [], result.output
 
@@ -110,7 +103,7 @@ def test_a_small_card_written_with_its_unit_is_meant(tmp_path):
 def test_a_box_past_the_card_and_its_bleed_is_one_warning_with_the_share_it_meant(tmp_path, command):
     """nanDECK's `width: 100` (meant %) read as 100 mm on a 63 mm card: silent but for pnp check."""
     new_game(tmp_path)
-    line = _layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", "panel: {kind: rect, x: 0, y: 3.5, width: 100,")
+    line = edit_layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", "panel: {kind: rect, x: 0, y: 3.5, width: 100,")
     extra = ("--only", "cards", "--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
     result = pnp(command, "spice-road", *extra, root=tmp_path)
     assert result.exit_code == 0, result.output
@@ -125,6 +118,6 @@ def test_a_box_past_the_card_and_its_bleed_is_one_warning_with_the_share_it_mean
                                  "x: 0, y: 3.5, width: 100%,"])
 def test_a_box_within_the_bleed_or_meant_past_it_says_nothing(tmp_path, box):
     new_game(tmp_path)
-    _layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", f"panel: {{kind: rect, {box}")
+    edit_layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", f"panel: {{kind: rect, {box}")
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 0 and _warnings(result) == [], result.output
