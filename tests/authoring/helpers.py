@@ -30,6 +30,17 @@ def add_layouts(root: Path, body: str, name: str = "spice-road") -> None:
     layout.write_text(text.replace("\n  back:\n", "\n" + body + "  back:\n", 1), encoding="utf-8")
 
 
+def sheet_game(root: Path, sheet: str, regions: str) -> Path:
+    """A `pnp new` game with a deck `heroes` read from `sheet` (CSV text), drawn by a layout `hero`
+    of `regions` (YAML indented for regions:); the game's folder."""
+    game = new_game(root)
+    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
+                             "cards_from: heroes.csv\n")
+    (game / "heroes.csv").write_text(sheet)
+    add_layouts(root, "  hero:\n    regions:\n" + regions)
+    return game
+
+
 def edit_layout(root: Path, old: str, new: str, name: str = "spice-road") -> int:
     """`old` replaced by `new` once in the game's layout file; the line `old` began on."""
     layout = root / "layouts" / f"{name}.yaml"

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import pdfplumber
 
-from tests.authoring.helpers import add_deck, add_layouts, new_game
+from tests.authoring.helpers import sheet_game
 from tests.conftest import pnp
 
 
 def test_a_colour_name_in_any_case_prints_that_colour(tmp_path):
-    game = new_game(tmp_path)
-    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
-                             "cards_from: heroes.csv\n")
-    (game / "heroes.csv").write_text("Name,Effect\nArcher,[DarkRed|Plunder] 2\n")
-    add_layouts(tmp_path, "  hero:\n    regions:\n"
-                "      band: {kind: rect, x: 5, y: 5, width: 53, height: 10, fill: DarkGoldenRod}\n"
-                '      effect: {kind: text, x: 5, y: 40, width: 53, height: 20, color: "{{ \'Navy\' }}", '
-                'text: "{{ card.props.effect }}"}\n')
+    sheet_game(tmp_path, "Name,Effect\nArcher,[DarkRed|Plunder] 2\n",
+               "      band: {kind: rect, x: 5, y: 5, width: 53, height: 10, fill: DarkGoldenRod}\n"
+               '      effect: {kind: text, x: 5, y: 40, width: 53, height: 20, color: "{{ \'Navy\' }}", '
+               'text: "{{ card.props.effect }}"}\n')
     checked = pnp("validate", "spice-road", root=tmp_path)
     assert checked.exit_code == 0, checked.output
     result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pdfplumber
 
 from generator.loading.pango_cells import pnp_markup, unread
-from tests.authoring.helpers import add_deck, add_layouts, new_game
+from tests.authoring.helpers import sheet_game
 from tests.conftest import pnp
 
 # constellation-cards/website's nandeck/cards.csv, as the newcomer kept it
@@ -17,14 +17,10 @@ ROWS = ('Name,Desc,Prompts\n'
 
 
 def test_a_nandeck_htmltext_cell_prints_bullets_and_characters_and_other_tags_are_said(tmp_path):
-    game = new_game(tmp_path)
-    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
-                             "cards_from: heroes.csv\n")
-    (game / "heroes.csv").write_text(ROWS)
-    add_layouts(tmp_path, "  hero:\n    regions:\n"
-                '      desc: {kind: text, x: 5, y: 5, width: 53, height: 30, size: 9, text: "{{ card.props.desc }}"}\n'
-                '      prompts: {kind: text, x: 5, y: 40, width: 53, height: 40, size: 9, '
-                'text: "{{ card.props.prompts }}"}\n')
+    sheet_game(tmp_path, ROWS,
+               '      desc: {kind: text, x: 5, y: 5, width: 53, height: 30, size: 9, text: "{{ card.props.desc }}"}\n'
+               '      prompts: {kind: text, x: 5, y: 40, width: 53, height: 40, size: 9, '
+               'text: "{{ card.props.prompts }}"}\n')
     result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)
     assert result.exit_code == 0, result.output
     said = [row for row in result.output.splitlines() if row.startswith("warning: ")]

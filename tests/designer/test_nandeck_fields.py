@@ -2,19 +2,15 @@
 (issue 52, newcomer 12's #20): one line at the box's text line, with pnp's words."""
 from __future__ import annotations
 
-from tests.authoring.helpers import add_deck, add_layouts, new_game
+from tests.authoring.helpers import sheet_game
 from tests.conftest import pnp
 
 
 def test_a_nandeck_field_of_a_column_is_refused_at_the_text_line(tmp_path):
-    game = new_game(tmp_path)
-    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
-                             "cards_from: heroes.csv\n")
-    (game / "heroes.csv").write_text("Name,Rule\nArcher,Draw two.\nSmith,Lose one.\n")
-    add_layouts(tmp_path, "  hero:\n    regions:\n"
-                '      note: {kind: text, x: 5, y: 5, width: 53, height: 10, text: "[Note] [red|{{ card.name }}]"}\n'
-                "      rule: {kind: text, x: 5, y: 40, width: 53, height: 20,\n"
-                '             text: "[RULE]"}\n')
+    sheet_game(tmp_path, "Name,Rule\nArcher,Draw two.\nSmith,Lose one.\n",
+               '      note: {kind: text, x: 5, y: 5, width: 53, height: 10, text: "[Note] [red|{{ card.name }}]"}\n'
+               "      rule: {kind: text, x: 5, y: 40, width: 53, height: 20,\n"
+               '             text: "[RULE]"}\n')
     line = next(n for n, row in enumerate((tmp_path / "layouts" / "spice-road.yaml").read_text().splitlines(), 1)
                 if '"[RULE]"' in row)
     for command in (("validate", "spice-road"), ("build", "spice-road", "--lang", "en", "--only", "cards")):

@@ -2,20 +2,16 @@
 newcomer 11's t/72, t/73, t/74): each is now said at the box's line, in validate and build."""
 from __future__ import annotations
 
-from tests.authoring.helpers import add_deck, add_layouts, new_game
+from tests.authoring.helpers import sheet_game
 from tests.conftest import pnp
 
 
 def _project(tmp_path, regions: str, sheet: str = "Name,Icon\nArcher,quick\nSmith,slow\n"):
     """A spreadsheet deck of two cards drawn with a layout of `regions` (indented for regions:)."""
-    game = new_game(tmp_path)
-    add_deck(game, "heroes", "deck: heroes\nname: {en: Heroes}\nsize: poker\nlayout: spice-road/hero\n"
-                             "cards_from: heroes.csv\n")
-    (game / "heroes.csv").write_text(sheet)
+    game = sheet_game(tmp_path, sheet, regions)
     (game / "img").mkdir()
     (game / "img" / "frame.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
                                             '<rect width="10" height="10" fill="#000"/></svg>')
-    add_layouts(tmp_path, "  hero:\n    regions:\n" + regions)
     return game
 
 
