@@ -131,7 +131,10 @@ def test_the_page_gets_the_on_screen_faces_first(tmp_path, running, page_factory
     page.wait_for_function(f"() => new Set(window.changes.filter(f => f.startsWith('demo/big/card-'))).size"
                            f" === {ROWS}", timeout=60_000)
     changes = page.evaluate("window.changes")
-    assert changes[0] in on_screen and looked in changes[:len(on_screen)]
+    # failed once in a fresh-clone run beside other work (card-1 first, on_screen 7-9), not since in
+    # 10 runs under load: the message keeps what the page and the studio had, to find the cause
+    assert changes[0] in on_screen and looked in changes[:len(on_screen)], \
+        (changes[:5], sorted(on_screen), list(studio.session.focus), page.evaluate("window.scrollY"))
     assert page.evaluate("window.unmarked") == []
     assert page.locator("figure[aria-busy]").count() == 0
     assert errors == []
