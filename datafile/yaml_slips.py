@@ -83,3 +83,15 @@ def _misaligned(lines: list[str], opened, mark) -> tuple[str, str] | None:
                 "line up", f"{here} spaces before its key, as the lines below it")
     return (f"this line is indented {here} spaces, and the line above it at its level {start}: they do not line up",
             f"{start} spaces before its key, as the lines above it, or a value after the ':' above it")
+
+
+HASH_COMMENT = re.compile(r"\s*:\s+(#([0-9A-Fa-f]{3,8})\b)")
+
+
+def hash_comment(key: str, rest: str) -> tuple[str, str] | None:
+    """`stroke: #F3EFE3` unquoted: YAML reads a comment and the field has no value (`rest`: the
+    line after the key); said so, with the quoted colour, rather than drawing nothing."""
+    found = HASH_COMMENT.match(rest)
+    if not found:
+        return None
+    return f"is empty: a # starts a comment in YAML; quote the colour: {key}: \"{found.group(1)}\"", ""

@@ -1,0 +1,52 @@
+"""Squib habits newcomer 13 met porting boss-rush (issue 52) that printed wrong cards without a word."""
+from __future__ import annotations
+
+import re
+
+from tests.conftest import pnp
+from tests.designer.test_shapes_fonts import project
+
+
+def _validate(tmp_path, code: int = 1) -> list[str]:
+    result = pnp("validate", "shapes", root=tmp_path)
+    assert result.exit_code == code, result.output
+    return [line for line in result.output.splitlines() if line.strip() and "problem(s) found" not in line]
+
+
+def test_an_unquoted_hash_colour_is_not_a_silent_comment(tmp_path):
+    """before: `stroke: #F3EFE3` was a YAML comment, the stroke null: validate ok, the line vanished."""
+    project(tmp_path, "      box:\n        kind: rect\n        x: 5\n        y: 5\n        width: 10\n"
+                      "        height: 10\n        stroke: #F3EFE3\n")
+    problems = _validate(tmp_path)
+    assert len(problems) == 1 and re.match(r'layouts/shapes\.yaml:\d+: stroke: is empty: .*comment.*'
+                                           r'stroke: "#F3EFE3"$', problems[0]), problems
+    number = int(problems[0].split(":")[1])
+    assert "stroke: #F3EFE3" in (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()[number - 1]
+
+
+def test_an_unquoted_hash_in_a_deck_is_said_too(tmp_path):
+    """Every YAML file pnp reads: a deck's field given `#390016` unquoted."""
+    game = project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("copies: 1", "copies: 1\n    note: #390016", 1))
+    problems = _validate(tmp_path)
+    assert len(problems) == 1 and re.match(r'cards/shapes/cards\.yaml:\d+: note: .*quote.*note: "#390016"$',
+                                           problems[0]), problems
+
+
+def test_a_plain_comment_after_an_empty_key_stays_a_comment(tmp_path):
+    project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("    regions:\n", "    regions: # the card's boxes\n", 1))
+    _validate(tmp_path, 0)
+
+
+def test_the_background_fix_quotes_its_hash_colour(tmp_path):
+    """before: "write background: #390016", which written so is a comment and no background."""
+    project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("    background: paper\n",
+                                                 "    background: {color: \"#390016\"}\n", 1))
+    problems = _validate(tmp_path)
+    assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.background: .*"
+                                           r'write background: "#390016"$', problems[0]), problems
