@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project
 
@@ -50,3 +52,35 @@ def test_the_background_fix_quotes_its_hash_colour(tmp_path):
     problems = _validate(tmp_path)
     assert len(problems) == 1 and re.match(r"layouts/shapes\.yaml:\d+: layouts\.card\.background: .*"
                                            r'write background: "#390016"$', problems[0]), problems
+
+
+def _px_layout(tmp_path, regions: str):
+    project(tmp_path, regions)
+    layout = tmp_path / "layouts" / "shapes.yaml"
+    layout.write_text(layout.read_text().replace("  card:\n    background: paper\n",
+                                                 "  card:\n    dpi: 300\n    background: paper\n", 1))
+    return layout
+
+
+@pytest.mark.parametrize("region, field, n", [
+    # m09: Squib's 4 px line, printed 4 mm thick without a word
+    ("{kind: line, x: 10 px, y: 300 px, width: 500 px, height: 0 px, stroke: accent, stroke_width: 4}",
+     "stroke_width", "4"),
+    # m71: 25 mm pill corners
+    ("{kind: rect, x: 10 px, y: 10 px, width: 500 px, height: 600 px, fill: accent, radius: 25}", "radius", "25"),
+    # m08: the box moved to mid-card, said only as "runs past the card"
+    ("{kind: rect, x: 25, y: 10 px, width: 500 px, height: 600 px, fill: accent}", "x", "25"),
+])
+def test_a_bare_number_in_a_px_layout_asks_for_px(tmp_path, region, field, n):
+    layout = _px_layout(tmp_path, f"      box: {region}\n")
+    warned = [line for line in _validate(tmp_path, 0) if f" {n} is mm" in line]
+    assert len(warned) == 1 and re.match(rf"warning: layouts/shapes\.yaml:(\d+): layouts\.card\.regions\.box\.{field}: "
+                                         rf".*did you mean {n} px\? \(write {n} mm to keep mm\)$", warned[0]), warned
+    number = int(warned[0].split(":")[2])
+    assert f"{field}: {n}" in layout.read_text().splitlines()[number - 1]
+
+
+def test_a_px_layout_with_its_units_written_is_quiet(tmp_path):
+    _px_layout(tmp_path, "      box: {kind: rect, x: 10 px, y: 10 px, width: 500 px, height: 600 px, fill: accent, "
+                         "radius: 2 mm, stroke: accent, stroke_width: 0}\n")
+    assert not [line for line in _validate(tmp_path, 0) if "is mm" in line]
