@@ -55,6 +55,12 @@ def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: in
         return ("a '\"' inside a value in double quotes ends the value there",
                 "single quotes for a quote inside it; a header such as 'Attack Power' is read as "
                 "card.props.attack_power")
+    if problem in closing and opened is not None and opened.line < len(lines):
+        found = re.search(r"([\w.-]+)" + HASH_COMMENT.pattern, lines[opened.line])
+        if found:     # `{stroke: #F3EFE3}`: the comment took the rest of the line, its '}' too
+            key, colour = found.group(1), found.group(2)
+            return (f"this '{{' is cut short at {key}: a # starts a comment in YAML, so the rest of the line "
+                    f"is not read; quote the colour: {key}: \"{colour}\"", "")
     if problem in closing and opened is not None:     # the parser notices a line after the slip
         first, last = closing[problem]
         return (f"this '{first}' is not closed before line {mark.line + 1}",

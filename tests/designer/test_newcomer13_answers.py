@@ -36,6 +36,16 @@ def test_an_unquoted_hash_in_a_deck_is_said_too(tmp_path):
                                            problems[0]), problems
 
 
+def test_an_unquoted_hash_inside_braces_is_said_at_its_line(tmp_path):
+    """before: "this '{' is not closed before line N": the comment took the closing brace too."""
+    project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: #F3EFE3}\n")
+    problems = _validate(tmp_path)
+    assert len(problems) == 1 and re.match(r'layouts/shapes\.yaml:\d+: .*comment.*fill: "#F3EFE3"$',
+                                           problems[0]), problems
+    number = int(problems[0].split(":")[1])
+    assert "fill: #F3EFE3" in (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()[number - 1]
+
+
 def test_a_plain_comment_after_an_empty_key_stays_a_comment(tmp_path):
     project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
     layout = tmp_path / "layouts" / "shapes.yaml"
