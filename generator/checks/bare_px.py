@@ -43,10 +43,16 @@ def _bare(project: Project, lid: str) -> list[str]:
     regions = (_layout(raw, lid) or {}).get("regions")
     out = []
     for name, box in (regions if isinstance(regions, dict) else {}).items():
-        for key in LENGTHS:
+        for key in (*LENGTHS, "dash"):
             n = box.get(key) if isinstance(box, dict) else None
-            if isinstance(n, (int, float)) and not isinstance(n, bool) and n:    # 0 is 0 in any unit
+            if key == "dash" and isinstance(n, list):     # `dash: [3, 3]`: its first bare number
+                n = next((v for v in n if _bare_number(v)), None)
+            if _bare_number(n):
                 line = line_of(raw, ("layouts", short, "regions", name, key))
                 out.append(f"warning: {file}:{line}: layouts.{short}.regions.{name}.{key}: {n:g} is mm (a number "
                            f"alone is mm); did you mean {n:g} px? (write {n:g} mm to keep mm)")
     return out
+
+
+def _bare_number(n) -> bool:
+    return isinstance(n, (int, float)) and not isinstance(n, bool) and n != 0    # 0 is 0 in any unit

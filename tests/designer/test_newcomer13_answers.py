@@ -80,6 +80,9 @@ def _px_layout(tmp_path, regions: str):
     ("{kind: rect, x: 10 px, y: 10 px, width: 500 px, height: 600 px, fill: accent, radius: 25}", "radius", "25"),
     # m08: the box moved to mid-card, said only as "runs past the card"
     ("{kind: rect, x: 25, y: 10 px, width: 500 px, height: 600 px, fill: accent}", "x", "25"),
+    # a dash of 3 mm strokes where 3 px were meant
+    ("{kind: line, x: 10 px, y: 300 px, width: 500 px, height: 0 px, stroke: accent, stroke_width: 4 px, "
+     "dash: [3, 3]}", "dash", "3"),
 ])
 def test_a_bare_number_in_a_px_layout_asks_for_px(tmp_path, region, field, n):
     layout = _px_layout(tmp_path, f"      box: {region}\n")
@@ -87,7 +90,7 @@ def test_a_bare_number_in_a_px_layout_asks_for_px(tmp_path, region, field, n):
     assert len(warned) == 1 and re.match(rf"warning: layouts/shapes\.yaml:(\d+): layouts\.card\.regions\.box\.{field}: "
                                          rf".*did you mean {n} px\? \(write {n} mm to keep mm\)$", warned[0]), warned
     number = int(warned[0].split(":")[2])
-    assert f"{field}: {n}" in layout.read_text().splitlines()[number - 1]
+    assert f"{field}: {n}" in layout.read_text().splitlines()[number - 1].replace("[", "")
 
 
 def test_a_px_layout_with_its_units_written_is_quiet(tmp_path):
