@@ -91,7 +91,8 @@ def _misaligned(lines: list[str], opened, mark) -> tuple[str, str] | None:
             f"{start} spaces before its key, as the lines above it, or a value after the ':' above it")
 
 
-HASH_COMMENT = re.compile(r"\s*:\s+(#([0-9A-Fa-f]{3,8})\b)")
+# `: #F3EFE3` and nothing after it but a comment: a colour (a comment `#add more` is words)
+HASH_COMMENT = re.compile(r"\s*:\s+(#([0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3,4}))(?=\s*(?:#.*)?$|\s*[,}\]])")
 
 
 def hash_comment(key: str, rest: str) -> tuple[str, str] | None:

@@ -46,10 +46,11 @@ def test_an_unquoted_hash_inside_braces_is_said_at_its_line(tmp_path):
     assert "fill: #F3EFE3" in (tmp_path / "layouts" / "shapes.yaml").read_text().splitlines()[number - 1]
 
 
-def test_a_plain_comment_after_an_empty_key_stays_a_comment(tmp_path):
+@pytest.mark.parametrize("comment", ["# the card's boxes", "#add more later"])
+def test_a_plain_comment_after_an_empty_key_stays_a_comment(tmp_path, comment):
     project(tmp_path, "      box: {kind: rect, x: 5, y: 5, width: 10, height: 10, fill: accent}\n")
     layout = tmp_path / "layouts" / "shapes.yaml"
-    layout.write_text(layout.read_text().replace("    regions:\n", "    regions: # the card's boxes\n", 1))
+    layout.write_text(layout.read_text().replace("    regions:\n", f"    regions: {comment}\n", 1))
     _validate(tmp_path, 0)
 
 
