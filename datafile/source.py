@@ -24,7 +24,7 @@ import yaml
 
 from .characters import character_problems
 from .errors import DataError, Problem, field_path
-from .yaml_slips import plain_syntax_error
+from .yaml_slips import hash_comment, plain_syntax_error
 
 
 MAX_FILE_BYTES = 2_000_000      # the largest shipped file is ~60 kB
@@ -73,6 +73,10 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
         if key in result:
             raise DataError([Problem(loader.name, key_node.start_mark.line + 1, str(key),
                                      "duplicate key", "each key once per mapping")])
+        if value_node.tag == "tag:yaml.org,2002:null" and value_node.value == "" and isinstance(key, str):
+            said = hash_comment(key, loader.lines[key_node.end_mark.line][key_node.end_mark.column:])
+            if said:   # `stroke: #F3EFE3`: the value became a comment
+                raise DataError([Problem(loader.name, key_node.start_mark.line + 1, key, *said)])
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = key_node.start_mark.line + 1
     return result
@@ -327,6 +331,7 @@ def _copy(value: Any) -> Any:
 def _load_yaml_text(text: str, name: str) -> Any:
     loader = _LineLoader(text)
     loader.name = name
+    loader.lines = text.splitlines()
     try:
         node = loader.get_single_node()
         if node is None:

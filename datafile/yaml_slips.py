@@ -55,6 +55,12 @@ def plain_syntax_error(problem: str, text: str, mark, opened=None, max_depth: in
         return ("a '\"' inside a value in double quotes ends the value there",
                 "single quotes for a quote inside it; a header such as 'Attack Power' is read as "
                 "card.props.attack_power")
+    if problem in closing and opened is not None and opened.line < len(lines):
+        found = re.search(r"([\w.-]+)" + HASH_COMMENT.pattern, lines[opened.line])
+        if found:     # `{stroke: #F3EFE3}`: the comment took the rest of the line, its '}' too
+            key, colour = found.group(1), found.group(2)
+            return (f"this '{{' is cut short at {key}: a # starts a comment in YAML, so the rest of the line "
+                    f"is not read; quote the colour: {key}: \"{colour}\"", "")
     if problem in closing and opened is not None:     # the parser notices a line after the slip
         first, last = closing[problem]
         return (f"this '{first}' is not closed before line {mark.line + 1}",
@@ -83,3 +89,16 @@ def _misaligned(lines: list[str], opened, mark) -> tuple[str, str] | None:
                 "line up", f"{here} spaces before its key, as the lines below it")
     return (f"this line is indented {here} spaces, and the line above it at its level {start}: they do not line up",
             f"{start} spaces before its key, as the lines above it, or a value after the ':' above it")
+
+
+# `: #F3EFE3` and nothing after it but a comment: a colour (a comment `#add more` is words)
+HASH_COMMENT = re.compile(r"\s*:\s+(#([0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3,4}))(?=\s*(?:#.*)?$|\s*[,}\]])")
+
+
+def hash_comment(key: str, rest: str) -> tuple[str, str] | None:
+    """`stroke: #F3EFE3` unquoted: YAML reads a comment and the field has no value (`rest`: the
+    line after the key); said so, with the quoted colour, rather than drawing nothing."""
+    found = HASH_COMMENT.match(rest)
+    if not found:
+        return None
+    return f"is empty: a # starts a comment in YAML; quote the colour: {key}: \"{found.group(1)}\"", ""

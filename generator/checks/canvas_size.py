@@ -5,6 +5,7 @@ the `canvas_bleed:` that keeps the layout's pixels where they were."""
 from __future__ import annotations
 
 from ..model.project import GameData, Project
+from .bare_px import bare_px_warnings
 from .box_reach import reach_warnings
 from .deck_layouts import deck_layouts, key_line
 
@@ -43,7 +44,8 @@ def with_bleed(project: Project, width: float, height: float) -> tuple[str, floa
 def size_warnings(project: Project, games: list[GameData], boxes: bool = True) -> list[str]:
     """One line for each deck whose size is a card with its bleed and whose layouts say no
     `canvas_bleed:` (`canvas_bleed: 0` says the size is the card, as meant); with `boxes`, then
-    one for each box that runs past the card and its bleed (box_reach.py: pnp check has its own)."""
+    one for each box that runs past the card and its bleed (box_reach.py: pnp check has its own);
+    always, each bare number of a layout measured in px (bare_px.py)."""
     out = []
     for game in games:
         for deck in game.decks:
@@ -60,7 +62,7 @@ def size_warnings(project: Project, games: list[GameData], boxes: bool = True) -
                        f"be printed and cut as part of the card; write the card (size: {written}) and the "
                        f"bleed its layout's canvas holds (canvas_bleed: {bleed}), or, if the size is the "
                        f"card you mean, canvas_bleed: 0 in its layout")
-    return out + (reach_warnings(project, games) if boxes else [])
+    return out + bare_px_warnings(project, games) + (reach_warnings(project, games) if boxes else [])
 
 
 def _canvas_bleed(project: Project, deck, size) -> bool:

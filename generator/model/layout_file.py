@@ -145,8 +145,9 @@ class LayoutSpec(Strict):
         """Squib's `background color: 'none'` written as fields: the colour is the value itself."""
         if isinstance(value, dict) and len(value) == 1:
             (colour,) = value.values()
+            shown = f'"{colour}"' if str(colour).startswith("#") else colour   # unquoted, a # starts a comment
             raise PydanticCustomError("background", "{message}", {"message": (
-                f"not fields: a layout's background is a colour itself; write background: {colour}")})
+                f"not fields: a layout's background is a colour itself; write background: {shown}")})
         return value
 
 
