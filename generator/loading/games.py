@@ -142,7 +142,7 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
 
 def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[str]) -> list[Card]:
     """`cards_from:` a spreadsheet in the game folder (spreadsheet.py), after the deck's own cards."""
-    from .sheet_rows import sheet_path
+    from .sheet_rows import not_found, sheet_path
     from .spreadsheet import read_cards  # only decks with a spreadsheet load it
     name = relative(root, path)
     sheet, tab = sheet_path(path.parent, deck.cards_from)
@@ -150,11 +150,8 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
                                  f"'{deck.cards_from}' is outside the game folder", "a file beside the deck file")])
     if not sheet.is_file():
-        found = sorted(p.name for p in path.parent.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
-        guess = closest(sheet.name, found)
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
-                                 f"file '{sheet.name}' not found" + (f"; did you mean '{guess}'?" if guess else ""),
-                                 f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})")])
+                                 *not_found(deck.cards_from, path.parent, path.name))])
     from .lookups import deck_tables
     tables = deck_tables(root, path, raw, deck, languages)
     try:

@@ -15,7 +15,7 @@ from ..model.model import PropertySpec
 from .columns import cell_text, column_letter, is_blank
 from .headers import property_key
 from .language_columns import base_language, split
-from .sheet_rows import ragged_rows, read_rows, sheet_path
+from .sheet_rows import not_found, ragged_rows, read_rows, sheet_path
 
 
 @dataclass
@@ -180,11 +180,7 @@ def deck_tables(root: Path, path: Path, raw: Any, deck: Any, languages: list[str
                                     "a file beside the deck file"))
             continue
         if not sheet.is_file():
-            found = sorted(p.name for p in path.parent.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
-            guess = closest(sheet.name, found)
-            problems.append(Problem(*at, f"lookups.{column}", f"file '{sheet.name}' not found"
-                                    + (f"; did you mean '{guess}'?" if guess else ""),
-                                    f"a .csv or .xlsx beside {path.name} ({', '.join(found) or 'there is none'})"))
+            problems.append(Problem(*at, f"lookups.{column}", *not_found(file, path.parent, path.name)))
             continue
         try:
             tables[column] = read_table(sheet, relative(root, sheet), tab, key, search_path(root), at, list(languages))

@@ -23,6 +23,18 @@ def sheet_path(deck_dir: Path, source: str) -> tuple[Path, str | None]:
     return deck_dir / name, sheet or None
 
 
+def not_found(written: str, folder: Path, deck_file: str) -> tuple[str, str]:
+    """(message, expected) for a spreadsheet the deck names as `written` (`data/heroes.csv#Sheet1`)
+    that is not in `folder`: the name as written, and the file of that name beside the deck when
+    there is one (Squib keeps its data in data/, pnp beside the deck file)."""
+    name = written.partition("#")[0]
+    found = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in SUFFIXES)
+    base = Path(name).name
+    guess = base if base in found else closest(base, found)
+    return (f"file '{name}' not found" + (f"; did you mean '{guess}'?" if guess and guess != name else ""),
+            f"a .csv or .xlsx beside {deck_file} ({', '.join(found) or 'there is none'})")
+
+
 def read_rows(path: Path, display: str, sheet: str | None = None,
               within: tuple[Path, ...] | None = None) -> list[tuple[int, list[Any]]]:
     """(row number, cells) for every row, the header first; DataError if unreadable. The file
