@@ -113,3 +113,17 @@ def test_a_squib_data_folder_path_names_the_file_as_written_and_the_one_beside_t
     found = lines_of(result)
     assert len(found) == 1 and found[0].startswith("cards/spice-road/heroes.yaml:5: cards_from: "), found
     assert "'data/heroes.csv' not found; did you mean 'heroes.csv'?" in found[0], found
+
+
+def test_squibs_spacing_is_answered_with_leading(tmp_path):
+    """Squib's `spacing: 10` (room between lines) was an unknown field with no way forward."""
+    from tests.authoring.helpers import lines_of, new_game
+    new_game(tmp_path)
+    layout = tmp_path / "layouts" / "spice-road.yaml"
+    text = layout.read_text()
+    assert "      title: {kind: text," in text
+    layout.write_text(text.replace("      title: {kind: text,", "      title: {kind: text, spacing: 10,", 1))
+    result = pnp("validate", "spice-road", root=tmp_path)
+    assert result.exit_code == 1
+    found = lines_of(result)
+    assert len(found) == 1 and ".title.spacing: " in found[0] and "leading:" in found[0], found
