@@ -20,7 +20,6 @@ from datafile.errors import BuildError, DataError
 
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
-from ..model.resolved import carries_bleed
 from ..model.templates import Props, View
 from ..paper.shapes import CONTENT
 from ..paper.images import DPI_ERROR, DPI_WARN
@@ -184,7 +183,8 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
 
     for lang in langs:
         def observe(face: Face, lang=lang):
-            layout_id = project.layout_for(face.deck, face.card).id if face.card else face.deck.back.layout
+            layout = project.layout_for(face.deck, face.card) if face.card else project.back_layout(face.deck)
+            layout_id, canvas = layout.id if face.card else face.deck.back.layout, layout.canvas_bleed or 0.0
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
@@ -194,7 +194,8 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                 place = box + (() if geometry_once else (face.deck.deck, face.key, lang))
                 if event == "region" and region.kind in PLACED and place not in places:
                     places.add(place)   # geometry is the layout's: `pnp check` reports it once
-                    _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id)
+                    _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id,
+                              canvas)
                 elif event == "text":
                     at = where(face, lang, region, "text")   # a text's size: its box's text line
                     report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
@@ -298,11 +299,14 @@ def _generalised(cause: str, card: str) -> str:
     return re.sub(r"'[^']*'", lambda m: m.group(0).replace(card, "*") if card in m.group(0) else m.group(0), cause)
 
 
-def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str) -> None:
+def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str, canvas: float) -> None:
     """Everything on a face keeps `safe` mm inside the trim (a cut or a duplex shift of up to that
-    much never touches it) unless it is full-bleed on purpose (`bleed: true`)."""
+    much never touches it) unless it is cut on purpose: `bleed: true`, or a box that reaches into
+    the bleed but stays within its layout's own canvas (`canvas_bleed:`, as validate's box_reach)."""
     size = face.size
-    if carries_bleed(region):   # its edges on the trim are carried to the bleed's edge on purpose
+    if region.bleed:   # a shape's edges are carried to the bleed's edge; a text's box is the designer's
+        return
+    if canvas and _within_canvas(size, canvas, region):
         return
     x0, y0, x1, y1 = _extent(region)
     at = {**at, "lang": ""}   # the layout's geometry: the same in every language
@@ -331,6 +335,15 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
         report.findings.append(Finding("warning", "back-frame", message=f"{label} is a thin frame near the cut of a "
                                        f"back: a duplex shift of 1 mm makes it visibly lopsided; leave backs full-bleed "
                                        f"(no frame within {2 * safe:g} mm of the trim)", **at))
+
+
+def _within_canvas(size, canvas: float, region) -> bool:
+    """Its written box (a stroke's spill aside) enters the bleed yet stays within the canvas."""
+    x0, x1 = sorted((region.x, region.x + region.width))
+    y0, y1 = sorted((region.y, region.y + region.height))
+    inside = x0 >= -1e-6 and y0 >= -1e-6 and x1 <= size.width + 1e-6 and y1 <= size.height + 1e-6
+    return not inside and x0 >= -canvas - 1e-6 and y0 >= -canvas - 1e-6 \
+        and x1 <= size.width + canvas + 1e-6 and y1 <= size.height + canvas + 1e-6
 
 
 def _extent(region) -> tuple[float, float, float, float]:
