@@ -59,3 +59,24 @@ def test_check_agrees_with_validate_on_a_text_box_marked_bleed(tmp_path):
                       ' text: "{{ card.name }}"}\n')
     assert _validate_warnings(tmp_path) == []
     assert _check_geometry(tmp_path) == []
+
+
+def _frameless_build(tmp_path, regions: str) -> list[str]:
+    _squib(tmp_path, regions)
+    deck = tmp_path / "cards" / "shapes" / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: shapes/card", "layout: shapes/card\nframe: 0", 1))
+    result = pnp("build", "shapes", "--only", "cards", "--duplex", "none", "--out", str(tmp_path / "out"),
+                 root=tmp_path)
+    assert result.exit_code == 0, result.output
+    return [line for line in result.output.splitlines() if "ends within" in line]
+
+
+def test_frameless_line_across_squibs_canvas_is_no_stray_cut_warning(tmp_path):
+    # before: "frame: 0 prints the face to its cut, but box 'rule' ... ends within 2.5 mm of it"
+    assert _frameless_build(tmp_path, SQUIB) == []
+
+
+def test_frameless_line_ending_near_the_cut_is_still_said(tmp_path):
+    lines = _frameless_build(tmp_path, SQUIB.replace("x: 0 px, y: 562.5 px, width: 825 px",
+                                                     "x: 37.5 px, y: 562.5 px, width: 740 px"))
+    assert len(lines) == 1 and "box 'rule'" in lines[0], lines
