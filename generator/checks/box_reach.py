@@ -57,3 +57,13 @@ def _percent(layout, r, axis: str, extent: str, card: float) -> str:
         asked = f"{extent}: {length:g}%" if not start else f"{axis}: {start:g}%, {extent}: {length:g}%"
         return (f"; a number alone is mm: did you mean {asked} (a share of the card's {extent})?")
     return "; make it fit inside the card, or give it bleed: true if it is meant to reach the cut"
+
+
+def in_canvas_bleed(size, layout, region) -> bool:
+    """Its written box (a stroke's spill aside) enters the bleed, yet stays within its layout's canvas:
+    `pnp check` (products/preflight.py) takes it as cut on purpose, as `_reach` does."""
+    (x0, x1), (y0, y1) = sorted((region.x, region.x + region.width)), sorted((region.y, region.y + region.height))
+
+    def within(b: float) -> bool:
+        return x0 >= -b and y0 >= -b and x1 <= size.width + b and y1 <= size.height + b
+    return bool(layout.canvas_bleed) and not within(1e-6) and within(layout.canvas_bleed + 1e-6)

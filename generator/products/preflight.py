@@ -18,14 +18,15 @@ from typing import Callable
 
 from datafile.errors import BuildError, DataError
 
+from ..checks.box_reach import in_canvas_bleed
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
 from ..model.templates import Props, View
-from ..paper.shapes import CONTENT
+from ..paper.shapes import CONTENT, footprint
 from ..paper.images import DPI_ERROR, DPI_WARN
-from ..paper.shapes import footprint
 from ..paper.cut_paths import inside_shape
 from .exports.faces import Face, draw_faces
+from .text_landing import text_lands
 
 LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
@@ -173,7 +174,7 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
     drawn_icons: set[str] = set()
     read_props: dict[str, set] = defaultdict(set)
     places: set[tuple] = set()
-    sheets = project.sheets
+    sheets, landing = project.sheets, []   # text_lands, made when first asked
 
     def where(face: Face, lang: str, region=None, key: str = "") -> dict:
         file, line = _box_line(region, key) if region else _card_line(face, game)
@@ -184,7 +185,14 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
     for lang in langs:
         def observe(face: Face, lang=lang):
             layout = project.layout_for(face.deck, face.card) if face.card else project.back_layout(face.deck)
-            layout_id, canvas = layout.id if face.card else face.deck.back.layout, layout.canvas_bleed or 0.0
+            layout_id = layout.id if face.card else face.deck.back.layout
+            # cut on purpose: `bleed: true`, or within the layout's own canvas (as validate's
+            # box_reach) unless it is a text or an icon whose print runs past the trim
+            def on_purpose(r) -> bool:   # `bleed: true`, or in its canvas's bleed (validate's box_reach)
+                if r.bleed or not in_canvas_bleed(face.size, layout, r):
+                    return r.bleed
+                landing[:] = landing or [text_lands(project, langs)]   # a text or icon: unless it prints past
+                return r.kind not in ("text", "icon") or not landing[0](game, face.deck, layout_id, r, 0.0)
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
@@ -195,7 +203,7 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                 if event == "region" and region.kind in PLACED and place not in places:
                     places.add(place)   # geometry is the layout's: `pnp check` reports it once
                     _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id,
-                              canvas)
+                              on_purpose(region))
                 elif event == "text":
                     at = where(face, lang, region, "text")   # a text's size: its box's text line
                     report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
@@ -299,14 +307,11 @@ def _generalised(cause: str, card: str) -> str:
     return re.sub(r"'[^']*'", lambda m: m.group(0).replace(card, "*") if card in m.group(0) else m.group(0), cause)
 
 
-def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str, canvas: float) -> None:
+def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str, on_purpose: bool) -> None:
     """Everything on a face keeps `safe` mm inside the trim (a cut or a duplex shift of up to that
-    much never touches it) unless it is cut on purpose: `bleed: true`, or a box that reaches into
-    the bleed but stays within its layout's own canvas (`canvas_bleed:`, as validate's box_reach)."""
+    much never touches it) unless it is cut on purpose (`on_purpose`)."""
     size = face.size
-    if region.bleed:   # a shape's edges are carried to the bleed's edge; a text's box is the designer's
-        return
-    if canvas and _within_canvas(size, canvas, region):
+    if on_purpose:
         return
     x0, y0, x1, y1 = _extent(region)
     at = {**at, "lang": ""}   # the layout's geometry: the same in every language
@@ -335,15 +340,6 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
         report.findings.append(Finding("warning", "back-frame", message=f"{label} is a thin frame near the cut of a "
                                        f"back: a duplex shift of 1 mm makes it visibly lopsided; leave backs full-bleed "
                                        f"(no frame within {2 * safe:g} mm of the trim)", **at))
-
-
-def _within_canvas(size, canvas: float, region) -> bool:
-    """Its written box (a stroke's spill aside) enters the bleed yet stays within the canvas."""
-    x0, x1 = sorted((region.x, region.x + region.width))
-    y0, y1 = sorted((region.y, region.y + region.height))
-    inside = x0 >= -1e-6 and y0 >= -1e-6 and x1 <= size.width + 1e-6 and y1 <= size.height + 1e-6
-    return not inside and x0 >= -canvas - 1e-6 and y0 >= -canvas - 1e-6 \
-        and x1 <= size.width + canvas + 1e-6 and y1 <= size.height + canvas + 1e-6
 
 
 def _extent(region) -> tuple[float, float, float, float]:

@@ -9,9 +9,11 @@ from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project
 
 SQUIB = """\
-      band: {kind: text, x: 0 px, y: 0 px, width: 825 px, height: 300 px, size: 9, text: "{{ card.name }}"}
+      band: {kind: text, x: 0 px, y: 0 px, width: 825 px, height: 300 px, size: 9, align: center, valign: middle,
+             text: "{{ card.name }}"}
       rule: {kind: line, x: 0 px, y: 562.5 px, width: 825 px, height: 0 px, stroke: ink, stroke_width: 4 px}
-      low: {kind: text, x: 25 px, y: 750 px, width: 775 px, height: 375 px, size: 9, text: "{{ card.name }}"}
+      low: {kind: text, x: 25 px, y: 750 px, width: 775 px, height: 375 px, size: 9, align: center, valign: middle,
+            text: "{{ card.name }}"}
 """
 
 
@@ -51,6 +53,14 @@ def test_a_box_past_the_canvas_is_still_said_at_its_line(tmp_path):
     number = int(warnings[0].split(":")[2])
     assert "band:" in layout.read_text().splitlines()[number - 1]
     assert _check_geometry(tmp_path) == ["band"]
+
+
+def test_a_text_that_prints_past_the_trim_is_still_said_by_check(tmp_path):
+    # left-aligned at 25 px on the canvas, its first letter starts 1 mm inside the bleed: cut
+    _squib(tmp_path, SQUIB.replace("size: 9, align: center, valign: middle,\n            text",
+                                              "size: 9, align: left, valign: middle,\n            text"))
+    assert _validate_warnings(tmp_path) == []     # validate reads boxes, not the letters set in them
+    assert _check_geometry(tmp_path) == ["low"]
 
 
 def test_check_agrees_with_validate_on_a_text_box_marked_bleed(tmp_path):
