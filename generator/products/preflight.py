@@ -186,12 +186,11 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
         def observe(face: Face, lang=lang):
             layout = project.layout_for(face.deck, face.card) if face.card else project.back_layout(face.deck)
             layout_id = layout.id if face.card else face.deck.back.layout
-            # cut on purpose: `bleed: true`, or within the layout's own canvas (as validate's
-            # box_reach) unless it is a text or an icon whose print runs past the trim
-            def on_purpose(r) -> bool:   # `bleed: true`, or in its canvas's bleed (validate's box_reach)
-                if r.bleed or not in_canvas_bleed(face.size, layout, r):
+
+            def on_purpose(r) -> bool:   # `bleed: true`, or in its canvas's bleed (validate's box_reach) unless
+                if r.bleed or not in_canvas_bleed(face.size, layout, r):   # a text or an icon prints past the trim
                     return r.bleed
-                landing[:] = landing or [text_lands(project, langs)]   # a text or icon: unless it prints past
+                landing[:] = landing or [text_lands(project, langs)]
                 return r.kind not in ("text", "icon") or not landing[0](game, face.deck, layout_id, r, 0.0)
 
             def hook(event: str, region, **facts):
