@@ -187,11 +187,11 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
             layout = project.layout_for(face.deck, face.card) if face.card else project.back_layout(face.deck)
             layout_id = layout.id if face.card else face.deck.back.layout
 
-            def on_purpose(r) -> bool:   # `bleed: true`, or in its canvas's bleed (validate's box_reach) unless
+            def on_purpose(r) -> bool | None:   # `bleed: true`, or in its canvas's bleed (validate's box_reach) unless
                 if r.bleed or not in_canvas_bleed(face.size, layout, r):   # a text or an icon prints past the trim
                     return r.bleed
-                landing[:] = landing or [text_lands(project, langs)]
-                return r.kind not in ("text", "icon") or not landing[0](game, face.deck, layout_id, r, 0.0)
+                landing[:] = landing or [text_lands(project, langs)]   # None: what it prints is in the bleed too
+                return r.kind not in ("text", "icon") or (not landing[0](game, face.deck, layout_id, r, 0.0) or None)
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
@@ -306,9 +306,11 @@ def _generalised(cause: str, card: str) -> str:
     return re.sub(r"'[^']*'", lambda m: m.group(0).replace(card, "*") if card in m.group(0) else m.group(0), cause)
 
 
-def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str, on_purpose: bool) -> None:
+def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str,
+              on_purpose: bool | None) -> None:
     """Everything on a face keeps `safe` mm inside the trim (a cut or a duplex shift of up to that
-    much never touches it) unless it is cut on purpose (`on_purpose`)."""
+    much never touches it) unless it is cut on purpose (`on_purpose`; None: a box in its canvas's
+    bleed whose print runs past the trim, told so)."""
     size = face.size
     if on_purpose:
         return
@@ -323,7 +325,8 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
         return   # the whole card's ground (Squib's art on its canvas with the bleed): cut through on purpose
     if x0 < -1e-6 or y0 < -1e-6 or x1 > size.width + 1e-6 or y1 > size.height + 1e-6:
         fix = ("give it `bleed: true` to carry its edges past the trim out to the bleed's edge, or move it inside"
-               if drawn else "move it inside")
+               if drawn else "move it inside" if on_purpose is False else
+               "what it prints reaches past the trim: narrow the box to the card, or align it away from that edge")
         if drawn and (getattr(region, "radius", 0) or 0) > 0:   # bleed: true would bring its round ends in
             fix = (f"not `bleed: true`, which pulls its edges to the bleed's edge and shows its {region.radius:g} mm "
                    f"rounded corners inside the trim; keep it if it runs off the card on purpose, or move it inside")
