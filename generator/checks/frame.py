@@ -112,9 +112,9 @@ def _near_the_cut(project: Project, deck, size) -> tuple[str, str] | None:
         if not (r.kind in DRAWN and painted and inside):
             continue
         carried = carries_bleed(r)
-        # an edge already carried to the bleed's edge is where it should be
-        near = [v for v in (x0, y0, W - x1, H - y1)
-                if v < CLEAN_CUT and not (carried and v <= -CLEAN_CUT + EDGE)]
+        # an edge carried to the bleed's edge, or drawn as far out (Squib's band across its whole
+        # canvas, 3.175 mm past the cut), is where a stray cut still finds it
+        near = [v for v in (x0, y0, W - x1, H - y1) if -CLEAN_CUT + EDGE < v < CLEAN_CUT]
         if near:
             file, line = (r.origin or {}).get("", (lid, 0))
             fix = ("give the box `bleed: true` (its edges on or past the cut then reach the bleed's edge)"

@@ -18,15 +18,15 @@ from typing import Callable
 
 from datafile.errors import BuildError, DataError
 
+from ..checks.box_reach import in_canvas_bleed
 from ..reading.locate import read_input
 from ..model.project import GameData, Project
-from ..model.resolved import carries_bleed
 from ..model.templates import Props, View
-from ..paper.shapes import CONTENT
+from ..paper.shapes import CONTENT, footprint
 from ..paper.images import DPI_ERROR, DPI_WARN
-from ..paper.shapes import footprint
 from ..paper.cut_paths import inside_shape
 from .exports.faces import Face, draw_faces
+from .text_landing import text_lands
 
 LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length
 ICON_REF = re.compile(r":([a-z][a-z0-9-]*):")
@@ -174,7 +174,7 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
     drawn_icons: set[str] = set()
     read_props: dict[str, set] = defaultdict(set)
     places: set[tuple] = set()
-    sheets = project.sheets
+    sheets, landing = project.sheets, []   # text_lands, made when first asked
 
     def where(face: Face, lang: str, region=None, key: str = "") -> dict:
         file, line = _box_line(region, key) if region else _card_line(face, game)
@@ -184,7 +184,14 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
 
     for lang in langs:
         def observe(face: Face, lang=lang):
-            layout_id = project.layout_for(face.deck, face.card).id if face.card else face.deck.back.layout
+            layout = project.layout_for(face.deck, face.card) if face.card else project.back_layout(face.deck)
+            layout_id = layout.id if face.card else face.deck.back.layout
+
+            def on_purpose(r) -> bool | None:   # `bleed: true`, or in its canvas's bleed (validate's box_reach) unless
+                if r.bleed or not in_canvas_bleed(face.size, layout, r):   # a text or an icon prints past the trim
+                    return r.bleed
+                landing[:] = landing or [text_lands(project, langs)]   # None: what it prints is in the bleed too
+                return r.kind not in ("text", "icon") or (not landing[0](game, face.deck, layout_id, r, 0.0) or None)
 
             def hook(event: str, region, **facts):
                 at = where(face, lang, region)
@@ -194,7 +201,8 @@ def check_game(project: Project, game: GameData, langs: list[str], report: Repor
                 place = box + (() if geometry_once else (face.deck.deck, face.key, lang))
                 if event == "region" and region.kind in PLACED and place not in places:
                     places.add(place)   # geometry is the layout's: `pnp check` reports it once
-                    _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id)
+                    _geometry(report, face, region, sheets.safe, where(face, lang, region, "x"), layout_id,
+                              on_purpose(region))
                 elif event == "text":
                     at = where(face, lang, region, "text")   # a text's size: its box's text line
                     report.fits.append(Fit(game.id, lang, at["deck"], at["card"], at["face"], region.name,
@@ -298,11 +306,13 @@ def _generalised(cause: str, card: str) -> str:
     return re.sub(r"'[^']*'", lambda m: m.group(0).replace(card, "*") if card in m.group(0) else m.group(0), cause)
 
 
-def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str) -> None:
+def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_id: str,
+              on_purpose: bool | None) -> None:
     """Everything on a face keeps `safe` mm inside the trim (a cut or a duplex shift of up to that
-    much never touches it) unless it is full-bleed on purpose (`bleed: true`)."""
+    much never touches it) unless it is cut on purpose (`on_purpose`; None: a box in its canvas's
+    bleed whose print runs past the trim, told so)."""
     size = face.size
-    if carries_bleed(region):   # its edges on the trim are carried to the bleed's edge on purpose
+    if on_purpose:
         return
     x0, y0, x1, y1 = _extent(region)
     at = {**at, "lang": ""}   # the layout's geometry: the same in every language
@@ -315,7 +325,8 @@ def _geometry(report: Report, face: Face, region, safe: float, at: dict, layout_
         return   # the whole card's ground (Squib's art on its canvas with the bleed): cut through on purpose
     if x0 < -1e-6 or y0 < -1e-6 or x1 > size.width + 1e-6 or y1 > size.height + 1e-6:
         fix = ("give it `bleed: true` to carry its edges past the trim out to the bleed's edge, or move it inside"
-               if drawn else "move it inside")
+               if drawn else "move it inside" if on_purpose is False else
+               "what it prints reaches past the trim: narrow the box to the card, or align it away from that edge")
         if drawn and (getattr(region, "radius", 0) or 0) > 0:   # bleed: true would bring its round ends in
             fix = (f"not `bleed: true`, which pulls its edges to the bleed's edge and shows its {region.radius:g} mm "
                    f"rounded corners inside the trim; keep it if it runs off the card on purpose, or move it inside")

@@ -87,10 +87,12 @@ def test_rubys_colon_before_a_length_word_is_named(tmp_path):
 
 def test_art_covering_squibs_canvas_is_no_bleed_finding_a_band_still_is(tmp_path):
     # Squib's master art: the whole 825 x 1125 px canvas, the card and its bleed; before: "enters the
-    # bleed ... give it `bleed: true`", which would squeeze it to the build's bleed
+    # bleed ... give it `bleed: true`", which would squeeze it to the build's bleed. A band from the
+    # canvas's edge stays within the canvas (cut on purpose, issue 52); one past the canvas does not
     game = project(tmp_path, """\
       master: {kind: image, x: 0 px, y: 0 px, width: deck, height: deck, text: art/master.svg}
-      band: {kind: rect, x: 0 px, y: 100 px, width: 400 px, height: 50 px, fill: ink}
+      edge: {kind: rect, x: 0 px, y: 100 px, width: 400 px, height: 50 px, fill: ink}
+      band: {kind: rect, x: 0 px, y: 300 px, width: 900 px, height: 50 px, fill: ink}
 """)
     layout = tmp_path / "layouts" / "shapes.yaml"
     layout.write_text(layout.read_text().replace("  card:\n    background: paper\n",
