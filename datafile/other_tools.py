@@ -62,9 +62,17 @@ def line_box(box: Any) -> str:
 def rotate_hint(angle: Any) -> str:
     """What Squib's `angle:` (radians, clockwise) is as `rotate:` (degrees, counter-clockwise)."""
     if isinstance(angle, (int, float)) and not isinstance(angle, bool):
+        if abs(angle) > 2 * math.pi + 1e-6:     # more than a turn: degrees meant, as Squib would not read them
+            return (f"rotate in degrees, counter-clockwise about the box's centre: angle {angle:g} is more than "
+                    f"a turn in radians (Squib's unit); in degrees, clockwise, it is rotate: {_turn(-angle):g}")
         return (f"rotate in degrees, counter-clockwise about the box's centre: angle {angle:g} (radians, "
-                f"clockwise) is rotate: {-math.degrees(angle):.0f}")
+                f"clockwise) is rotate: {_turn(-math.degrees(angle)):.0f}")
     return "rotate in degrees, counter-clockwise about the box's centre (rotate: 90)"
+
+
+def _turn(degrees: float) -> float:
+    """The same turn within (-180, 180], as rotate: takes it."""
+    return -((-degrees + 180) % 360 - 180)
 
 
 GRID = ("columns", "rows", "gap")     # Squib's save_sheet words that are fields of pnp's sheet:
