@@ -108,6 +108,15 @@ def file_hint(key: str, value: Any) -> tuple[str, str]:
             f"kind: image, text: {_value(value)}")
 
 
+def sheet_number(loc: tuple, value: Any) -> tuple[str, str] | None:
+    """Squib's `sheet: 1` (a workbook's sheet, counted from 0) where pnp's `sheet:` is the grid."""
+    if loc and loc[-1] == "sheet" and isinstance(value, int) and not isinstance(value, bool):
+        return (f"{value} looks like Squib's sheet of a workbook; pnp's sheet: is the deck's grid "
+                f"(columns, rows, gap), and a workbook's sheet is named after '#' in cards_from:",
+                f"cards_from: FILE.xlsx#{value} (sheets counted from 0, as Squib does), and no sheet:")
+    return None
+
+
 def length_hint(value: Any) -> tuple[str, str] | None:
     """Squib's symbols for a box's width or height (`:scale`, `:native`) and its colon before a
     length word (`:deck`): (message, expected), or None."""

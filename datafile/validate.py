@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from .errors import DataError, Problem, closest, field_path
 from .lengths import LENGTH
 from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, length_hint, line_box,
-                          placed_hint, rotate_hint, sheet_hint)
+                          placed_hint, rotate_hint, sheet_hint, sheet_number)
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -95,6 +95,8 @@ def worded(err: dict) -> tuple[str, str]:
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
     if _is_length(err) and length_hint(value) and "sheet" not in err.get("loc", ()):   # Squib's `:scale`
         return length_hint(value)
+    if kind in ("dict_type", "model_type", "model_attributes_type") and sheet_number(err.get("loc", ()), value):
+        return sheet_number(err["loc"], value)
     if _is_length(err):
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
             return f"{_shown(value)} is not a length", \
