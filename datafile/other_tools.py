@@ -117,12 +117,38 @@ def sheet_number(loc: tuple, value: Any) -> tuple[str, str] | None:
     return None
 
 
+SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA-F]{3,8}|[a-z]+)")
+
+
+def squib_gradient(value: Any) -> str | None:
+    """Squib's "(x1,y1)#fff (x2,y2)#c33" as pnp's gradient: its first and last colours, the angle
+    from the first point to the last (y grows downwards, the angle counter-clockwise); None if
+    `value` is not one."""
+    stops = SQUIB_GRADIENT.findall(value) if isinstance(value, str) else []
+    if len(stops) < 2:
+        return None
+    (x1, y1, _), (x2, y2, _) = stops[0], stops[-1]
+    angle = round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
+    colors = ", ".join(f'"{c}"' for _, _, c in stops)
+    return f"gradient: {{colors: [{colors}], angle: {angle}}}"
+
+
+def gradient_hint(loc: tuple, value: Any) -> tuple[str, str] | None:
+    """Squib's gradient string where pnp's `gradient:` is a set of fields."""
+    if not loc or loc[-1] != "gradient" or not isinstance(value, str):
+        return None
+    return ("Squib's gradient string; pnp's gradient: is its colours and the angle they run along "
+            "(degrees counter-clockwise from left to right: 270 is top to bottom)",
+            squib_gradient(value) or 'gradient: {colors: ["#fff", "#c33"], angle: 270}')
+
+
 def length_hint(value: Any) -> tuple[str, str] | None:
     """Squib's symbols for a box's width or height (`:scale`, `:native`) and its colon before a
     length word (`:deck`): (message, expected), or None."""
-    if not isinstance(value, str) or not value.strip().startswith(":"):
+    text = value.strip() if isinstance(value, str) else ""
+    word = text.lstrip(":").strip().lower()
+    if not text.startswith(":") and word not in ("scale", "native"):   # `scale` without its colon: the same habit
         return None
-    word = value.strip()[1:].strip().lower()
     if word == "scale":
         return (f"'{value.strip()}' is Squib's: pnp sizes an image by its box and keeps the image's proportions "
                 f"with fit: contain (the default, cover, fills the box and crops)",

@@ -11,8 +11,8 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, closest, field_path
 from .lengths import LENGTH
-from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, length_hint, line_box,
-                          placed_hint, rotate_hint, sheet_hint, sheet_number)
+from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, gradient_hint, length_hint,
+                          line_box, placed_hint, rotate_hint, sheet_hint, sheet_number)
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -97,6 +97,8 @@ def worded(err: dict) -> tuple[str, str]:
         return length_hint(value)
     if kind in ("dict_type", "model_type", "model_attributes_type") and sheet_number(err.get("loc", ()), value):
         return sheet_number(err["loc"], value)
+    if kind in ("dict_type", "model_type", "model_attributes_type") and gradient_hint(err.get("loc", ()), value):
+        return gradient_hint(err["loc"], value)
     if _is_length(err):
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
             return f"{_shown(value)} is not a length", \

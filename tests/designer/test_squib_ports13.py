@@ -49,3 +49,19 @@ def test_a_sheet_number_past_the_last_says_sheets_count_from_0_and_names_them(tm
     found = _problem(tmp_path)
     assert found.startswith(f"cards/shapes/cards.yaml:{_deck_line(tmp_path, 'cards_from:')}: cards_from: "), found
     assert "counted from 0" in found and "Player (#0), Metal (#1)" in found, found
+
+
+def test_squibs_gradient_string_is_answered_with_pnps_gradient_worked_out(tmp_path):
+    """before: "gradient: not a set of fields"."""
+    project(tmp_path, "      box: {kind: rect, x: 0, y: 0, width: 63, height: 88, gradient: \"(0,0)#fff (0,1125)#c33\"}\n")
+    found = _problem(tmp_path)
+    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
+    assert "box.gradient: " in found and 'gradient: {colors: ["#fff", "#c33"], angle: 270}' in found, found
+
+
+def test_height_scale_without_its_colon_is_answered_as_squibs(tmp_path):
+    """before: "'scale' is not a length", no hint (`:scale` had one)."""
+    project(tmp_path, "      box: {kind: image, x: 0, y: 0, width: 20, height: scale, text: icon.svg}\n")
+    found = _problem(tmp_path)
+    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
+    assert "box.height: " in found and "fit: contain" in found, found
