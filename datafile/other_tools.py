@@ -6,6 +6,8 @@ import math
 import re
 from typing import Any
 
+from .lengths import parse_length
+
 # keys a Squib or nanDECK layout writes, and pnp's for them (a "did you mean" by spelling would
 # offer `color` for fill_color and `min_size` for font_size)
 OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
@@ -140,6 +142,32 @@ def gradient_hint(loc: tuple, value: Any) -> tuple[str, str] | None:
     return ("Squib's gradient string; pnp's gradient: is its colours and the angle they run along "
             "(degrees counter-clockwise from left to right: 270 is top to bottom)",
             squib_gradient(value) or 'gradient: {colors: ["#fff", "#c33"], angle: 270}')
+
+
+def times_hint(value: Any, key: Any, box: Any, regions: Any) -> tuple[str, str] | None:
+    """Squib's `y: "*= 1.5"` (the extended box's value multiplied): pnp's `+=` adds and `*=` is
+    not read; the product when the box it extends (in the same layout) gives the value."""
+    found = re.fullmatch(r"\s*([*/])=\s*(\d+(?:\.\d+)?)\s*", value) if isinstance(value, str) else None
+    if not found:
+        return None
+    base, seen, written = box, set(), None
+    while isinstance(base, dict) and isinstance(base.get("extends"), str) and base["extends"] not in seen \
+            and isinstance(regions, dict):    # up the boxes it extends, to the first that writes `key`
+        seen.add(base["extends"])
+        base = regions.get(base["extends"])
+        if isinstance(base, dict) and key in base:
+            written = base[key]
+            break
+    if isinstance(written, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", written):
+        written = float(written)
+    length = (float(written), "") if isinstance(written, (int, float)) and not isinstance(written, bool) \
+        else parse_length(written) if isinstance(written, str) else None
+    message = (f"'{value.strip()}' is Squib's: pnp's += adds to the value of the box it extends (-= takes away), "
+               f"and {found.group(1)}= is not read")
+    if not length:
+        return message, f"the value itself: {key}: the extended box's {key} {found.group(1)} {found.group(2)}, worked out"
+    number = length[0] * float(found.group(2)) if found.group(1) == "*" else length[0] / float(found.group(2))
+    return message, f"{key}: {number:g}{' ' + length[1] if length[1] else ''} ({written} {found.group(1)} {found.group(2)})"
 
 
 def length_hint(value: Any) -> tuple[str, str] | None:

@@ -65,3 +65,19 @@ def test_height_scale_without_its_colon_is_answered_as_squibs(tmp_path):
     found = _problem(tmp_path)
     assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
     assert "box.height: " in found and "fit: contain" in found, found
+
+
+def test_squibs_times_equals_gives_the_product_of_the_extended_value(tmp_path):
+    """before: "'*= 1.5' is not a length", with += as the only way shown."""
+    project(tmp_path, "      line: {kind: rect, x: 0, y: 20, width: 63, height: 1, fill: ink}\n"
+                      "      box: {extends: line, y: \"*= 1.5\"}\n")
+    found = _problem(tmp_path)
+    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
+    assert "box.y: " in found and "+= adds" in found and "y: 30 (20 * 1.5)" in found, found
+
+
+def test_squibs_times_equals_with_no_value_to_multiply_says_to_write_it(tmp_path):
+    project(tmp_path, "      box: {kind: rect, x: 0, y: \"*= 2\", width: 63, height: 1, fill: ink}\n")
+    found = _problem(tmp_path)
+    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
+    assert "box.y: " in found and "+= adds" in found and "the value itself" in found, found
