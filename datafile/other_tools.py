@@ -207,6 +207,13 @@ def placed_hint(key: str, allowed: list[str], value: Any, owner: Any = None) -> 
     if word == "range" and "when" in allowed and "kind" in allowed:
         return (f"unknown field '{key}'; did you mean when:? (a box shown on some cards: "
                 f"when: \"card.props.x == 'y'\")", "when: with a condition on the card's columns, in place of range:")
+    if word in ("csv", "xlsx") and "cards_from" in allowed:    # Squib's `csv file: …`, `xlsx file: …, sheet: 1`
+        source = value.get("file", value.get("filename")) if isinstance(value, dict) else value
+        sheet = value.get("sheet") if isinstance(value, dict) else None
+        named = f"{_value(source)}#{_value(sheet)}" if sheet is not None and source is not None else \
+            _value(source) if source is not None else f"data.{word}"
+        return (f"unknown field '{key}': Squib's {word} file: is pnp's cards_from:, a .csv or .xlsx beside the "
+                f"deck file (a sheet after '#', counted from 0)", f"cards_from: {named}")
     if word == "paper" and ("cards_from" in allowed or "decks" in allowed):   # a deck's file, or game.yaml
         where = "a deck" if "cards_from" in allowed else "game.yaml"
         return (f"unknown field '{key}': the paper is chosen when building, not in {where} (the language's "

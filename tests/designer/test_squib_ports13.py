@@ -81,3 +81,17 @@ def test_squibs_times_equals_with_no_value_to_multiply_says_to_write_it(tmp_path
     found = _problem(tmp_path)
     assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
     assert "box.y: " in found and "+= adds" in found and "the value itself" in found, found
+
+
+def test_a_web_address_in_cards_from_says_to_download_the_sheet(tmp_path):
+    """before: "file 'export?format=csv' not found"."""
+    found = _deck(tmp_path, "cards_from: \"https://docs.google.com/spreadsheets/d/1abc/export?format=csv\"\n")
+    assert found.startswith(f"cards/shapes/cards.yaml:{_deck_line(tmp_path, 'cards_from:')}: cards_from: "), found
+    assert "not URLs" in found and "CSV or XLSX" in found, found
+
+
+def test_squibs_csv_file_in_a_deck_points_to_cards_from(tmp_path):
+    """before: "unknown field 'csv'", no hint."""
+    found = _deck(tmp_path, "csv: {file: data.csv}\n")
+    assert found.startswith(f"cards/shapes/cards.yaml:{_deck_line(tmp_path, 'csv:')}: csv: "), found
+    assert "cards_from: data.csv" in found, found
