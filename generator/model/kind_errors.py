@@ -84,9 +84,9 @@ def no_field(text: str) -> str:
     """Jinja's `'str object' has no attribute 'x'` as "no field 'x'", with the filter that does
     what Ruby's method of that name does (`.upcase` is `| upper`)."""
     def say(found: re.Match) -> str:
-        name = found.group(1)
-        if name in _RUBY:
+        owner, name = found.group(1).strip(), found.group(2)
+        if name in _RUBY and owner != "dict":   # a lookup's row lacks that column: no Ruby there
             return (f"no field '{name}': .{name} is Ruby's; a template changes a value with a filter after "
                     f"it: did you mean `| {_RUBY[name]}`? (card.props.x | {_RUBY[name]})")
         return f"no field '{name}'"
-    return re.sub(r"'[\w ]*object' has no attribute '([^']*)'", say, text)
+    return re.sub(r"'([\w ]*)object' has no attribute '([^']*)'", say, text)
