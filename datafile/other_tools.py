@@ -112,6 +112,8 @@ def file_hint(key: str, value: Any) -> tuple[str, str]:
 
 def sheet_number(loc: tuple, value: Any) -> tuple[str, str] | None:
     """Squib's `sheet: 1` (a workbook's sheet, counted from 0) where pnp's `sheet:` is the grid."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
     if loc and loc[-1] == "sheet" and isinstance(value, int) and not isinstance(value, bool):
         return (f"{value} looks like Squib's sheet of a workbook; pnp's sheet: is the deck's grid "
                 f"(columns, rows, gap), and a workbook's sheet is named after '#' in cards_from:",
@@ -127,7 +129,7 @@ def squib_gradient(value: Any) -> str | None:
     from the first point to the last (y grows downwards, the angle counter-clockwise); None if
     `value` is not one."""
     stops = SQUIB_GRADIENT.findall(value) if isinstance(value, str) else []
-    if len(stops) < 2:
+    if not 2 <= len(stops) <= 8:    # pnp's gradient takes 2 to 8 colours
         return None
     (x1, y1, _), (x2, y2, _) = stops[0], stops[-1]
     angle = round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
