@@ -166,10 +166,11 @@ def times_hint(value: Any, key: Any, box: Any, regions: Any) -> tuple[str, str] 
         else parse_length(written) if isinstance(written, str) else None
     message = (f"'{value.strip()}' is Squib's: pnp's += adds to the value of the box it extends (-= takes away), "
                f"and {found.group(1)}= is not read")
-    if not length:
-        return message, f"the value itself: {key}: the extended box's {key} {found.group(1)} {found.group(2)}, worked out"
-    number = length[0] * float(found.group(2)) if found.group(1) == "*" else length[0] / float(found.group(2))
-    return message, f"{key}: {number:g}{' ' + length[1] if length[1] else ''} ({written} {found.group(1)} {found.group(2)})"
+    sign, factor = found.group(1), float(found.group(2))
+    if not length or (sign == "/" and not factor):
+        return message, f"the value itself: {key}: the extended box's {key} {sign} {factor:g}, worked out"
+    number = length[0] * factor if sign == "*" else length[0] / factor
+    return message, f"{key}: {number:g}{' ' + length[1] if length[1] else ''} ({written} {sign} {factor:g})"
 
 
 def length_hint(value: Any) -> tuple[str, str] | None:

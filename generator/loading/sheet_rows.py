@@ -31,7 +31,8 @@ def not_found(written: str, folder: Path, deck_file: str) -> tuple[str, str]:
     name = written.partition("#")[0]
     if re.match(r"\s*[a-z]+://", written, re.I):   # Squib's data from a Google Sheets link
         url = written.strip()
-        return (f"'{url[:40]}{'…' if len(url) > 40 else ''}' is a web address: pnp reads files beside the deck, not URLs",
+        return (f"'{url[:40]}{'…' if len(url) > 40 else ''}' is a web address: pnp reads files beside the deck, "
+                f"not URLs",
                 f"the sheet downloaded as CSV or XLSX (File > Download) and saved beside {deck_file}, "
                 f"named in cards_from:")
     found = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in SUFFIXES)

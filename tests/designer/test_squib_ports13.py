@@ -53,7 +53,8 @@ def test_a_sheet_number_past_the_last_says_sheets_count_from_0_and_names_them(tm
 
 def test_squibs_gradient_string_is_answered_with_pnps_gradient_worked_out(tmp_path):
     """before: "gradient: not a set of fields"."""
-    project(tmp_path, "      box: {kind: rect, x: 0, y: 0, width: 63, height: 88, gradient: \"(0,0)#fff (0,1125)#c33\"}\n")
+    project(tmp_path, "      box: {kind: rect, x: 0, y: 0, width: 63, height: 88, "
+                      "gradient: \"(0,0)#fff (0,1125)#c33\"}\n")
     found = _problem(tmp_path)
     assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
     assert "box.gradient: " in found and 'gradient: {colors: ["#fff", "#c33"], angle: 270}' in found, found
