@@ -6,6 +6,8 @@ import math
 import re
 from typing import Any
 
+from .lengths import parse_length
+
 # keys a Squib or nanDECK layout writes, and pnp's for them (a "did you mean" by spelling would
 # offer `color` for fill_color and `min_size` for font_size)
 OTHER_TOOLS = {"fill_color": "fill", "stroke_color": "stroke", "font_size": "size", "fontsize": "size",
@@ -116,12 +118,76 @@ def file_hint(key: str, value: Any) -> tuple[str, str]:
             f"kind: image, text: {_value(value)}")
 
 
+def sheet_number(loc: tuple, value: Any) -> tuple[str, str] | None:
+    """Squib's `sheet: 1` (a workbook's sheet, counted from 0) where pnp's `sheet:` is the grid."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if loc and loc[-1] == "sheet" and isinstance(value, int) and not isinstance(value, bool):
+        return (f"{value} looks like Squib's sheet of a workbook; pnp's sheet: is the deck's grid "
+                f"(columns, rows, gap), and a workbook's sheet is named after '#' in cards_from:",
+                f"cards_from: FILE.xlsx#{value} (sheets counted from 0, as Squib does), and no sheet:")
+    return None
+
+
+SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA-F]{3,8}|[a-z]+)")
+
+
+def squib_gradient(value: Any) -> str | None:
+    """Squib's "(x1,y1)#fff (x2,y2)#c33" as pnp's gradient: its first and last colours, the angle
+    from the first point to the last (y grows downwards, the angle counter-clockwise); None if
+    `value` is not one."""
+    stops = SQUIB_GRADIENT.findall(value) if isinstance(value, str) else []
+    if not 2 <= len(stops) <= 8:    # pnp's gradient takes 2 to 8 colours
+        return None
+    (x1, y1, _), (x2, y2, _) = stops[0], stops[-1]
+    angle = round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
+    colors = ", ".join(f'"{c}"' for _, _, c in stops)
+    return f"gradient: {{colors: [{colors}], angle: {angle}}}"
+
+
+def gradient_hint(loc: tuple, value: Any) -> tuple[str, str] | None:
+    """Squib's gradient string where pnp's `gradient:` is a set of fields."""
+    if not loc or loc[-1] != "gradient" or not isinstance(value, str):
+        return None
+    return ("Squib's gradient string; pnp's gradient: is its colours and the angle they run along "
+            "(degrees counter-clockwise from left to right: 270 is top to bottom)",
+            squib_gradient(value) or 'gradient: {colors: ["#fff", "#c33"], angle: 270}')
+
+
+def times_hint(value: Any, key: Any, box: Any, regions: Any) -> tuple[str, str] | None:
+    """Squib's `y: "*= 1.5"` (the extended box's value multiplied): pnp's `+=` adds and `*=` is
+    not read; the product when the box it extends (in the same layout) gives the value."""
+    found = re.fullmatch(r"\s*([*/])=\s*(\d+(?:\.\d+)?)\s*", value) if isinstance(value, str) else None
+    if not found:
+        return None
+    base, seen, written = box, set(), None
+    while isinstance(base, dict) and isinstance(base.get("extends"), str) and base["extends"] not in seen \
+            and isinstance(regions, dict):    # up the boxes it extends, to the first that writes `key`
+        seen.add(base["extends"])
+        base = regions.get(base["extends"])
+        if isinstance(base, dict) and key in base:
+            written = base[key]
+            break
+    if isinstance(written, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", written):
+        written = float(written)
+    length = (float(written), "") if isinstance(written, (int, float)) and not isinstance(written, bool) \
+        else parse_length(written) if isinstance(written, str) else None
+    message = (f"'{value.strip()}' is Squib's: pnp's += adds to the value of the box it extends (-= takes away), "
+               f"and {found.group(1)}= is not read")
+    sign, factor = found.group(1), float(found.group(2))
+    if not length or (sign == "/" and not factor):
+        return message, f"the value itself: {key}: the extended box's {key} {sign} {factor:g}, worked out"
+    number = length[0] * factor if sign == "*" else length[0] / factor
+    return message, f"{key}: {number:g}{' ' + length[1] if length[1] else ''} ({written} {sign} {factor:g})"
+
+
 def length_hint(value: Any) -> tuple[str, str] | None:
     """Squib's symbols for a box's width or height (`:scale`, `:native`) and its colon before a
     length word (`:deck`): (message, expected), or None."""
-    if not isinstance(value, str) or not value.strip().startswith(":"):
+    text = value.strip() if isinstance(value, str) else ""
+    word = text.lstrip(":").strip().lower()
+    if not text.startswith(":") and word not in ("scale", "native"):   # `scale` without its colon: the same habit
         return None
-    word = value.strip()[1:].strip().lower()
     if word == "scale":
         return (f"'{value.strip()}' is Squib's: pnp sizes an image by its box and keeps the image's proportions "
                 f"with fit: contain (the default, cover, fills the box and crops)",
@@ -152,6 +218,13 @@ def placed_hint(key: str, allowed: list[str], value: Any, owner: Any = None) -> 
     if word == "range" and "when" in allowed and "kind" in allowed:
         return (f"unknown field '{key}'; did you mean when:? (a box shown on some cards: "
                 f"when: \"card.props.x == 'y'\")", "when: with a condition on the card's columns, in place of range:")
+    if word in ("csv", "xlsx") and "cards_from" in allowed:    # Squib's `csv file: …`, `xlsx file: …, sheet: 1`
+        source = value.get("file", value.get("filename")) if isinstance(value, dict) else value
+        sheet = value.get("sheet") if isinstance(value, dict) else None
+        named = f"{_value(source)}#{_value(sheet)}" if sheet is not None and source is not None else \
+            _value(source) if source is not None else f"data.{word}"
+        return (f"unknown field '{key}': Squib's {word} file: is pnp's cards_from:, a .csv or .xlsx beside the "
+                f"deck file (a sheet after '#', counted from 0)", f"cards_from: {named}")
     if word == "paper" and ("cards_from" in allowed or "decks" in allowed):   # a deck's file, or game.yaml
         where = "a deck" if "cards_from" in allowed else "game.yaml"
         return (f"unknown field '{key}': the paper is chosen when building, not in {where} (the language's "

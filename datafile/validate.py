@@ -11,8 +11,9 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, closest, field_path
 from .lengths import LENGTH
-from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, length_hint, line_box,
-                          placed_hint, rotate_hint, sheet_hint)
+from .other_tools import (ENDS, OTHER_CHOICES, OTHER_TOOL_WORDS, OTHER_TOOLS, file_hint, gradient_hint, length_hint,
+                          line_box, placed_hint, rotate_hint, sheet_hint, sheet_number,
+                          times_hint)
 from .source import line_of
 
 M = TypeVar("M", bound=BaseModel)
@@ -95,6 +96,10 @@ def worded(err: dict) -> tuple[str, str]:
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
     if _is_length(err) and length_hint(value) and "sheet" not in err.get("loc", ()):   # Squib's `:scale`
         return length_hint(value)
+    if kind in ("dict_type", "model_type", "model_attributes_type") and sheet_number(err.get("loc", ()), value):
+        return sheet_number(err["loc"], value)
+    if kind in ("dict_type", "model_type", "model_attributes_type") and gradient_hint(err.get("loc", ()), value):
+        return gradient_hint(err["loc"], value)
     if _is_length(err):
         if "sheet" in err.get("loc", ()):     # a sheet grid's gap: no card to take a % of
             return f"{_shown(value)} is not a length", \
@@ -222,6 +227,10 @@ def problems_from(error: ValidationError, data: Any, file: str, model: type[Base
             if guess:
                 message += f"; did you mean '{guess}'?" + (f" ({why})" if why else "")
             expected = f"one of: {', '.join(choices)}" if choices else expected
+        elif _is_length(err) and len(loc) > 2 and times_hint(err.get("input"), loc[-1], _at(data, prefix + loc[:-1]),
+                                                             _at(data, prefix + loc[:-2])):   # Squib's `*= 1.5`
+            message, expected = times_hint(err.get("input"), loc[-1], _at(data, prefix + loc[:-1]),
+                                           _at(data, prefix + loc[:-2]))
         elif err["type"] == "too_short" and loc[-2:] == ("gradient", "colors"):
             message, expected = "a gradient needs two colours at least", "two colours or more, or fill: for one colour"
         elif err["type"] == "less_than_equal" and loc and loc[-1] in ("x", "y", "width", "height") \

@@ -4,6 +4,7 @@ longer or shorter than the header. CSV is read with the standard library (csv_ro
 with openpyxl (xlsx_rows.py)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,12 @@ def not_found(written: str, folder: Path, deck_file: str) -> tuple[str, str]:
     that is not in `folder`: the name as written, and the file of that name beside the deck when
     there is one (Squib keeps its data in data/, pnp beside the deck file)."""
     name = written.partition("#")[0]
+    if re.match(r"\s*[a-z]+://", written, re.I):   # Squib's data from a Google Sheets link
+        url = written.strip()
+        return (f"'{url[:40]}{'…' if len(url) > 40 else ''}' is a web address: pnp reads files beside the deck, "
+                f"not URLs",
+                f"the sheet downloaded as CSV or XLSX (File > Download) and saved beside {deck_file}, "
+                f"named in cards_from:")
     found = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in SUFFIXES)
     base = Path(name).name
     guess = base if base in found else closest(base, found)

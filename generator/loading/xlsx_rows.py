@@ -92,9 +92,11 @@ def _xlsx_read(data: bytes, display: str, sheet: str | None, formulas: bool) -> 
             guess = closest(sheet, book.sheetnames) or next((n for n in book.sheetnames if n.strip().lower()
                                                              == sheet.strip().lower()), None)
             # field cards_from, no line: the deck file's `cards_from:` line is where it is fixed (games.py)
-            raise DataError([Problem(display, 0, "cards_from", f"{display} has no sheet '{sheet}'"
+            counted = "; sheets are counted from 0, as Squib does" if sheet.strip().isdigit() else ""
+            raise DataError([Problem(display, 0, "cards_from", f"{display} has no sheet '{sheet}'{counted}"
                                      + (f"; did you mean '{guess}'?" if guess else ""),
-                                     f"one of: {', '.join(book.sheetnames)}")])
+                                     "one of: " + ", ".join(f"{n} (#{i})" if counted else n
+                                                            for i, n in enumerate(book.sheetnames)))])
         ws = book[sheet] if sheet else book.worksheets[0]
         rows = ws.iter_rows(values_only=True)   # a worksheet of a million rows is never read whole
         try:   # the sheet's XML is parsed here, lazily

@@ -70,3 +70,23 @@ _MESSAGES = [
     (r"(?:do_|_)?(\w+?)\(\) (missing|takes) .*",
      lambda name, how: f"the template gives `{name}` too {'few' if how == 'missing' else 'many'} values in its ( )"),
 ]
+
+
+# Ruby's methods on a value, as a Squib user writes them after a column, and Jinja's filter for each
+_RUBY = {"upcase": "upper", "downcase": "lower", "capitalize": "capitalize", "titleize": "title",
+         "strip": "trim", "lstrip": "trim", "rstrip": "trim", "chomp": "trim", "length": "length",
+         "size": "length", "count": "length", "to_i": "int", "to_f": "float", "to_s": "string",
+         "to_str": "string", "reverse": "reverse", "round": "round", "abs": "abs", "uniq": "unique",
+         "first": "first", "last": "last", "sort": "sort", "join": "join", "gsub": "replace", "sub": "replace"}
+
+
+def no_field(text: str) -> str:
+    """Jinja's `'str object' has no attribute 'x'` as "no field 'x'", with the filter that does
+    what Ruby's method of that name does (`.upcase` is `| upper`)."""
+    def say(found: re.Match) -> str:
+        owner, name = found.group(1).strip(), found.group(2)
+        if name in _RUBY and owner != "dict":   # a lookup's row lacks that column: no Ruby there
+            return (f"no field '{name}': .{name} is Ruby's; a template changes a value with a filter after "
+                    f"it: did you mean `| {_RUBY[name]}`? (card.props.x | {_RUBY[name]})")
+        return f"no field '{name}'"
+    return re.sub(r"'([\w ]*)object' has no attribute '([^']*)'", say, text)

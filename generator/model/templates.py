@@ -25,7 +25,7 @@ from pydantic import BaseModel
 from datafile.errors import closest
 
 from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
-from .kind_errors import kind_error
+from .kind_errors import kind_error, no_field
 from .japanese import polite
 from .template_syntax import syntax_message
 from .model import EMPTY, Card, Deck, Game, Text
@@ -395,6 +395,6 @@ def template_error(exc: Exception) -> str:
         known = [*FILTERS, "replace", "roman", "polite", "lowerfirst"] if kind == "filter" else []
         near = closest(name, known)
         text = f"no {kind} '{name}'" + (f" (did you mean '{near}'?)" if near else "")
-    text = re.sub(r"'[\w ]*object' has no attribute '([^']*)'", r"no field '\1'", text)
+    text = no_field(text)
     text = re.sub(r"'[\w ]*object' has no element ([^ ]*)", r"no element \1", text)
     return f"{_KINDS.get(type(exc).__name__, 'template error')}: {text}"
