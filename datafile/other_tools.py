@@ -26,7 +26,10 @@ OTHER_CHOICES = {"scale": ("contain", "the image keeps its proportions inside th
                  "triangle": ("polygon", "its points: are the corners, in mm from the box's top-left"),
                  "rectangle": ("rect", ""), "roundrect": ("rect", "radius: rounds its corners")}
 # a Squib key pnp answers in other words than a field's name (`hint` is no slip of `tint`)
-OTHER_TOOL_WORDS = {"spacing": "Squib's spacing adds room between a text's lines; pnp's leading: is the line's height as "
+_OPAQUE = ("pnp prints every box opaque, over the boxes before it (no transparency or blend modes); a lighter "
+           "colour stands in for a translucent one, and a box drawn earlier stays under a later one")
+OTHER_TOOL_WORDS = {"alpha": _OPAQUE, "opacity": _OPAQUE, "blend": _OPAQUE, "operator": _OPAQUE,
+                    "spacing": "Squib's spacing adds room between a text's lines; pnp's leading: is the line's height as "
                                "a multiple of the size (1.2 by default; leading: 1.5 for more room)",
                     "hint": "Squib's hint outline is not drawn on cards; `pnp studio` outlines each box "
                             "that has a finding, and a box of kind: rect at the same x, y, width and height "

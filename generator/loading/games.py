@@ -142,7 +142,7 @@ def load_deck(root: Path, path: Path, languages: list[str] | None = None) -> Dec
 
 def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[str]) -> list[Card]:
     """`cards_from:` a spreadsheet in the game folder (spreadsheet.py), after the deck's own cards."""
-    from .sheet_rows import not_found, sheet_path
+    from .sheet_rows import csv_sheet, not_found, sheet_path
     from .spreadsheet import read_cards  # only decks with a spreadsheet load it
     name = relative(root, path)
     sheet, tab = sheet_path(path.parent, deck.cards_from)
@@ -152,6 +152,8 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
     if not sheet.is_file():
         raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from",
                                  *not_found(deck.cards_from, path.parent, path.name))])
+    if csv_sheet(deck.cards_from, tab):
+        raise DataError([Problem(name, line_of(raw, ("cards_from",)), "cards_from", *csv_sheet(deck.cards_from, tab))])
     from .lookups import deck_tables
     tables = deck_tables(root, path, raw, deck, languages)
     try:

@@ -15,7 +15,7 @@ from ..model.model import PropertySpec
 from .columns import cell_text, column_letter, is_blank
 from .headers import property_key
 from .language_columns import base_language, split
-from .sheet_rows import not_found, ragged_rows, read_rows, sheet_path
+from .sheet_rows import csv_sheet, not_found, ragged_rows, read_rows, sheet_path
 
 
 @dataclass
@@ -181,6 +181,9 @@ def deck_tables(root: Path, path: Path, raw: Any, deck: Any, languages: list[str
             continue
         if not sheet.is_file():
             problems.append(Problem(*at, f"lookups.{column}", *not_found(file, path.parent, path.name)))
+            continue
+        if csv_sheet(file, tab):
+            problems.append(Problem(*at, f"lookups.{column}", *csv_sheet(file, tab)))
             continue
         try:
             tables[column] = read_table(sheet, relative(root, sheet), tab, key, search_path(root), at, list(languages))

@@ -42,6 +42,16 @@ def not_found(written: str, folder: Path, deck_file: str) -> tuple[str, str]:
             f"a .csv or .xlsx beside {deck_file} ({', '.join(found) or 'there is none'})")
 
 
+def csv_sheet(written: str, tab: str | None) -> tuple[str, str] | None:
+    """(message, expected) when a CSV file is named with a workbook's sheet (`heroes.csv#1`), which
+    would be read as the file's one sheet without a word."""
+    name = written.partition("#")[0]
+    if tab is None or not name.lower().endswith(".csv"):
+        return None
+    return (f"'{written}': a CSV file has one sheet, and #{tab} names a sheet of a workbook (.xlsx)",
+            f"{name} alone, or the workbook with its sheet")
+
+
 def read_rows(path: Path, display: str, sheet: str | None = None,
               within: tuple[Path, ...] | None = None) -> list[tuple[int, list[Any]]]:
     """(row number, cells) for every row, the header first; DataError if unreadable. The file

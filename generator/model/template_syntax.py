@@ -30,6 +30,9 @@ def syntax_problem(source: str, message: str = "", expression: bool = False) -> 
     if expression and re.search(r"\{\{|\{%", source):
         return (f"the condition '{_short(source)}' is written as a template",
                 "the condition alone, without {{ }}: card.copies > 1")
+    if expression and token == "=" and re.search(r"(?<![=!<>])=(?!=)", source):   # Squib's and nanDECK's `=`
+        return (f"the condition '{_short(source)}' cannot be read at '='",
+                "== to compare (card.props.icon == 'drakkar'); = is not a comparison")
     if expression:
         return (_brackets("{{" + source + "}}") or
                 (f"the condition '{_short(source)}' cannot be read{at}",
