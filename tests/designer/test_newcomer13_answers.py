@@ -98,32 +98,3 @@ def test_a_px_layout_with_its_units_written_is_quiet(tmp_path):
     _px_layout(tmp_path, "      box: {kind: rect, x: 10 px, y: 10 px, width: 500 px, height: 600 px, fill: accent, "
                          "radius: 2 mm, stroke: accent, stroke_width: 0}\n")
     assert not [line for line in _validate(tmp_path, 0) if "is mm" in line]
-
-
-def test_a_squib_data_folder_path_names_the_file_as_written_and_the_one_beside_the_deck(tmp_path):
-    """`cards_from: data/heroes.csv` (Squib keeps its data in data/) said `file 'heroes.csv' not
-    found; did you mean 'heroes.csv'?`: the name it refused, as the fix."""
-    from tests.authoring.helpers import lines_of, sheet_game
-    game = sheet_game(tmp_path, "Name,Effect\nArcher,Draw one.\n",
-                      '      effect: {kind: text, x: 5, y: 40, width: 53, height: 20, text: "{{ card.props.effect }}"}\n')
-    deck = game / "heroes.yaml"
-    deck.write_text(deck.read_text().replace("cards_from: heroes.csv", "cards_from: data/heroes.csv"))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    found = lines_of(result)
-    assert len(found) == 1 and found[0].startswith("cards/spice-road/heroes.yaml:5: cards_from: "), found
-    assert "'data/heroes.csv' not found; did you mean 'heroes.csv'?" in found[0], found
-
-
-def test_squibs_spacing_is_answered_with_leading(tmp_path):
-    """Squib's `spacing: 10` (room between lines) was an unknown field with no way forward."""
-    from tests.authoring.helpers import lines_of, new_game
-    new_game(tmp_path)
-    layout = tmp_path / "layouts" / "spice-road.yaml"
-    text = layout.read_text()
-    assert "      title: {kind: text," in text
-    layout.write_text(text.replace("      title: {kind: text,", "      title: {kind: text, spacing: 10,", 1))
-    result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 1
-    found = lines_of(result)
-    assert len(found) == 1 and ".title.spacing: " in found[0] and "leading:" in found[0], found

@@ -36,13 +36,19 @@ def test_the_angle_fix_is_a_rotate_that_rotate_takes(tmp_path):
     assert not [line for line in lines_of(result) if "rotate" in line.split(" (expected")[0]], result.output
 
 
-def test_a_csv_named_with_a_sheet_is_one_line_at_cards_from(tmp_path):
+@pytest.mark.parametrize("written, words", [
+    # newcomer 14: read as the file's one sheet without a word
+    ("heroes.csv#1", ["one sheet", "heroes.csv alone"]),
+    # newcomer 13 (Squib keeps its data in data/): "file 'heroes.csv' not found; did you mean 'heroes.csv'?"
+    ("data/heroes.csv", ["'data/heroes.csv' not found; did you mean 'heroes.csv'?"]),
+], ids=["csv-sheet", "data-folder"])
+def test_a_spreadsheet_named_as_squib_does_is_one_line_at_cards_from(tmp_path, written, words):
     game = sheet_game(tmp_path, "Name,Effect\nArcher,Draw one.\n",
                       '      effect: {kind: text, x: 5, y: 40, width: 53, height: 20, text: "{{ card.props.effect }}"}\n')
     deck = game / "heroes.yaml"
-    deck.write_text(deck.read_text().replace("cards_from: heroes.csv", "cards_from: heroes.csv#1"))
+    deck.write_text(deck.read_text().replace("cards_from: heroes.csv", f"cards_from: {written}"))
     result = pnp("validate", "spice-road", root=tmp_path)
     assert result.exit_code == 1
     found = lines_of(result)
     assert len(found) == 1 and found[0].startswith("cards/spice-road/heroes.yaml:5: cards_from: "), found
-    assert "one sheet" in found[0] and "heroes.csv alone" in found[0], found
+    assert all(w in found[0] for w in words), found
