@@ -50,6 +50,15 @@ def edit_layout(root: Path, old: str, new: str, name: str = "spice-road") -> int
     return text.split(old)[0].count("\n") + 1
 
 
+def cards_text(root: Path, lang: str = "en", name: str = "spice-road") -> str:
+    """The text of the game's cards.pdf in `lang`, built (cards only) into root/out: the build must succeed."""
+    from pypdf import PdfReader
+    out = root / "out"
+    built = pnp("build", name, "--lang", lang, "--only", "cards", "--out", str(out), root=root)
+    assert built.exit_code == 0, built.output
+    return "".join(page.extract_text() for page in PdfReader(out / name / lang / "cards.pdf").pages)
+
+
 def lines_of(result) -> list[str]:
     """A command's problem lines: its summary, warnings and notes left out."""
     return [line for line in result.output.splitlines()

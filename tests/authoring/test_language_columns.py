@@ -3,12 +3,11 @@
 language; an empty translation is refused at its cell; a slip of the suffix is one line."""
 from __future__ import annotations
 
-from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
 from tests.conftest import pnp
 
-from .helpers import add_deck, lines_of, new_game, refused_line
+from .helpers import add_deck, cards_text, lines_of, new_game, refused_line
 
 DECK = """deck: heroes
 name: {en: Heroes, de: Helden}
@@ -34,10 +33,7 @@ def test_each_language_is_read_from_its_own_column(tmp_path):
     assert (card.name.get("en"), card.name.get("de")) == ("Market", "Markt")
     assert (card.text.get("en"), card.text.get("de")) == ("Gain 2 :coin:.", "Erhalte 2 :coin:.")
     assert (card.props["flavor"].get("en"), card.props["flavor"].get("de")) == ("Busy", "Belebt")
-    out = tmp_path / "out"
-    built = pnp("build", "spice-road", "--lang", "de", "--only", "cards", "--out", str(out), root=tmp_path)
-    assert built.exit_code == 0, built.output
-    text = "".join(page.extract_text() for page in PdfReader(out / "spice-road/de/cards.pdf").pages)
+    text = cards_text(tmp_path, "de")
     assert "Markt" in text and "Erhalte 2" in text and "Gain 2" not in text
 
 

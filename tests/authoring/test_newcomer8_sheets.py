@@ -4,11 +4,10 @@ layout reads is accepted as it is, a slip is said where it was made, and a plain
 printed in a second language without its translation is said once."""
 from __future__ import annotations
 
-from pypdf import PdfReader
 
 from tests.conftest import pnp
 
-from .helpers import add_deck, add_layouts, lines_of, new_game, refused_line
+from .helpers import add_deck, add_layouts, cards_text, lines_of, new_game, refused_line
 
 DECK = """deck: tactics
 name: {en: Tactics, de: Taktiken}
@@ -45,10 +44,7 @@ def tactics(tmp_path, cards: str = CARDS, table: str = TABLE, tactic: str = TACT
 def test_the_port_validates_and_builds_in_both_languages(tmp_path):
     tactics(tmp_path)
     assert pnp("validate", "spice-road", root=tmp_path).exit_code == 0
-    out = tmp_path / "out"
-    built = pnp("build", "spice-road", "--lang", "de", "--only", "cards", "--out", str(out), root=tmp_path)
-    assert built.exit_code == 0, built.output
-    text = "".join(page.extract_text() for page in PdfReader(out / "spice-road/de/cards.pdf").pages)
+    text = cards_text(tmp_path, "de")
     assert "+1 Tempo" in text and "Geschlossen" in text and "speed" not in text
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
 from generator.loading.spreadsheet import column_letter
 from tests.conftest import pnp
 
-from .helpers import add_deck, new_game
+from .helpers import add_deck, cards_text, new_game
 
 DECK = """deck: goods
 name: {en: Goods}
@@ -47,10 +46,7 @@ def test_csv_rows_become_cards(game, tmp_path):
     assert deck.cards[0].props["tags"] == ["rare", "red"]
     assert deck.cards[0].props["subtitle"].get("en") == "The red gold"
     assert deck.cards[1].text.get("en") == "Draw 1 :card:, then pass."
-    out = tmp_path / "out"
-    result = pnp("build", "spice-road", "--only", "cards", "--out", str(out), root=tmp_path)
-    assert result.exit_code == 0, result.output
-    text = "".join(p.extract_text() for p in PdfReader(out / "spice-road/en/cards.pdf").pages)
+    text = cards_text(tmp_path)
     assert text.count("Saffron") == 2 and text.count("Pepper") == 1
 
 
@@ -377,10 +373,7 @@ def test_an_empty_cell_prints_nothing(game, tmp_path):
     (game / "cards.csv").write_text("Name,Qty,Cost,Flavor\nMarket,2,1,Busy stalls\nHarbour,1,3,\n", encoding="utf-8")
     layout = tmp_path / "layouts" / "spice-road.yaml"
     layout.write_text(layout.read_text().replace("{{ card.text }}", "{{ card.props.flavor }}"))
-    out = tmp_path / "out"
-    result = pnp("build", "spice-road", "--only", "cards", "--out", str(out), root=tmp_path)
-    assert result.exit_code == 0, result.output
-    text = "".join(p.extract_text() for p in PdfReader(out / "spice-road/en/cards.pdf").pages)
+    text = cards_text(tmp_path)
     assert text.count("Busy stalls") == 2 and text.count("Harbour") >= 1
 
 
