@@ -59,6 +59,11 @@ def cards_text(root: Path, lang: str = "en", name: str = "spice-road") -> str:
     return "".join(page.extract_text() for page in PdfReader(out / name / lang / "cards.pdf").pages)
 
 
+def warnings_of(result) -> list[str]:
+    """The warning lines of a command's output."""
+    return [row for row in result.output.splitlines() if row.startswith("warning: ")]
+
+
 def lines_of(result) -> list[str]:
     """A command's problem lines: its summary, warnings and notes left out."""
     return [line for line in result.output.splitlines()

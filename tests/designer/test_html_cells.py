@@ -5,7 +5,7 @@ from __future__ import annotations
 import pdfplumber
 
 from generator.loading.pango_cells import pnp_markup, unread
-from tests.authoring.helpers import sheet_game
+from tests.authoring.helpers import sheet_game, warnings_of
 from tests.conftest import pnp
 
 # constellation-cards/website's nandeck/cards.csv, as the newcomer kept it
@@ -23,7 +23,7 @@ def test_a_nandeck_htmltext_cell_prints_bullets_and_characters_and_other_tags_ar
                'text: "{{ card.props.prompts }}"}\n')
     result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)
     assert result.exit_code == 0, result.output
-    said = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+    said = warnings_of(result)
     # one line per column, at its first cell (row 4, column B), naming the tag
     assert len(said) == 1 and said[0].startswith("warning: cards/spice-road/heroes.csv:4: column B 'Desc': "), said
     assert "<div>" in said[0], said

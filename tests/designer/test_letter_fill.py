@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
-from tests.authoring.helpers import new_game
+from tests.authoring.helpers import new_game, warnings_of
 from tests.conftest import pnp
 from tests.pdfs import open_pdf
 from tests.print.sheet_geometry import MM, trims
@@ -21,7 +21,7 @@ def test_squibs_poker_deck_gives_nine_cards_a_letter_page_with_no_grid_asked(tmp
                     .replace("copies: 2", "copies: 9"))
     result = pnp("build", "nine", "--lang", "en", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output
-    assert not [row for row in result.output.splitlines() if row.startswith("warning: ")], result.output
+    assert not warnings_of(result), result.output
     pdf = tmp_path / "out" / "nine" / "en" / "cards.pdf"
     reader = PdfReader(pdf)
     fronts, backs = trims(reader, reader.pages[CARDS]), trims(reader, reader.pages[CARDS + 1])

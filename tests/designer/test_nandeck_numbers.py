@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.helpers import edit_layout, new_game
+from tests.authoring.helpers import edit_layout, new_game, warnings_of
 from tests.conftest import pnp
 
 
@@ -25,9 +25,6 @@ def _deck(root, old_key: str, new: str) -> int:
 
 
 
-def _warnings(result) -> list[str]:
-    return [w for w in result.output.splitlines() if w.startswith("warning:")]
-
 
 def test_a_count_as_quantity_names_the_column_and_the_copies_column(tmp_path):
     new_game(tmp_path)
@@ -45,17 +42,17 @@ def test_a_3_by_5_in_index_card_is_a_card_not_a_tarot_card_with_its_bleed(tmp_pa
     new_game(tmp_path)
     _deck(tmp_path, "size", f"size: {size}")
     result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 0 and _warnings(result) == [], result.output
+    assert result.exit_code == 0 and warnings_of(result) == [], result.output
 
 
 def test_canvas_bleed_0_says_a_size_that_looks_like_a_card_with_bleed_is_meant(tmp_path):
     new_game(tmp_path)
     _deck(tmp_path, "size", "size: {width: 69.85, height: 95.25}")
-    warned = _warnings(pnp("validate", "spice-road", root=tmp_path))
+    warned = warnings_of(pnp("validate", "spice-road", root=tmp_path))
     assert len(warned) == 1 and "canvas_bleed: 0" in warned[0], warned
     edit_layout(tmp_path, "layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 0\n")
     result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 0 and _warnings(result) == [], result.output
+    assert result.exit_code == 0 and warnings_of(result) == [], result.output
 
 
 @pytest.mark.parametrize("paper, other", [("letter", "a4"), ("a4", "letter")])
@@ -107,7 +104,7 @@ def test_a_box_past_the_card_and_its_bleed_is_one_warning_with_the_share_it_mean
     extra = ("--only", "cards", "--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
     result = pnp(command, "spice-road", *extra, root=tmp_path)
     assert result.exit_code == 0, result.output
-    warned = _warnings(result)
+    warned = warnings_of(result)
     assert len(warned) == 1, result.output
     assert warned[0].startswith(f"warning: layouts/spice-road.yaml:{line}: layouts.card.regions.panel.width: "), warned
     assert "100%" in warned[0], warned
@@ -120,4 +117,4 @@ def test_a_box_within_the_bleed_or_meant_past_it_says_nothing(tmp_path, box):
     new_game(tmp_path)
     edit_layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", f"panel: {{kind: rect, {box}")
     result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 0 and _warnings(result) == [], result.output
+    assert result.exit_code == 0 and warnings_of(result) == [], result.output

@@ -2,7 +2,7 @@
 newcomer 11's t/72, t/73, t/74): each is now said at the box's line, in validate and build."""
 from __future__ import annotations
 
-from tests.authoring.helpers import sheet_game
+from tests.authoring.helpers import sheet_game, warnings_of
 from tests.conftest import pnp
 
 
@@ -54,7 +54,7 @@ def test_a_when_false_for_every_card_is_a_warning_in_validate_and_build(tmp_path
     for command in (("validate", "spice-road"), ("build", "spice-road", "--lang", "en", "--only", "cards")):
         result = pnp(*command, root=tmp_path)
         assert result.exit_code == 0, result.output
-        said = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+        said = warnings_of(result)
         assert len(said) == 1 and said[0].startswith(f"warning: layouts/spice-road.yaml:{line}: "), result.output
         assert "box 'mark'" in said[0] and "deck 'heroes' (2 cards)" in said[0] and "'quick'" in said[0], said
 
@@ -77,7 +77,7 @@ def test_squibs_bold_tag_in_a_cell_prints_bold_and_other_tags_are_said_once_per_
              sheet="Name,Effect\nArcher,<b>Plunder</b> 2\nSmith,<u>Lose</u> 1\nScout,<u>Lose</u> 3\n")
     result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)
     assert result.exit_code == 0, result.output
-    said = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+    said = warnings_of(result)
     assert len(said) == 1 and said[0].startswith("warning: cards/spice-road/heroes.csv:3: column B 'Effect': "), said
     assert "<u>" in said[0], said
     with pdfplumber.open(tmp_path / "output" / "spice-road" / "en" / "cards.pdf") as pdf:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.helpers import new_game
+from tests.authoring.helpers import new_game, warnings_of
 from tests.conftest import pnp
 
 
@@ -18,9 +18,6 @@ def _sized(root, size: str) -> int:
     return text.split("\nsize: ")[0].count("\n") + 2
 
 
-def _warnings(result) -> list[str]:
-    return [w for w in result.output.splitlines() if w.startswith("warning:")]
-
 
 @pytest.mark.parametrize("size, trim", [("{width: 825 px, height: 1125 px, dpi: 300}", "2.5 in"),
                                         ("{width: 69.85, height: 95.25}", "2.5 in"),
@@ -31,7 +28,7 @@ def test_a_size_with_its_bleed_is_one_warning_at_the_size_line(tmp_path, size, t
     extra = ("--only", "cards", "--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
     result = pnp(command, "spice-road", *extra, root=tmp_path)
     assert result.exit_code == 0, result.output
-    warnings = _warnings(result)
+    warnings = warnings_of(result)
     assert len(warnings) == 1, result.output
     assert warnings[0].startswith(f"warning: cards/spice-road/cards.yaml:{line}: size: "), warnings
     assert trim in warnings[0] and "canvas_bleed:" in warnings[0]
@@ -40,7 +37,7 @@ def test_a_size_with_its_bleed_is_one_warning_at_the_size_line(tmp_path, size, t
 @pytest.mark.parametrize("size", ["poker", "{width: 2.5 in, height: 3.5 in}", "{width: 70, height: 95}"])
 def test_a_card_size_says_nothing(tmp_path, size):
     _sized(tmp_path, size)
-    assert _warnings(pnp("validate", "spice-road", root=tmp_path)) == []
+    assert warnings_of(pnp("validate", "spice-road", root=tmp_path)) == []
 
 
 def test_a_layout_with_its_canvas_bleed_says_nothing(tmp_path):
@@ -48,7 +45,7 @@ def test_a_layout_with_its_canvas_bleed_says_nothing(tmp_path):
     layout = tmp_path / "layouts" / "spice-road.yaml"
     layout.write_text(layout.read_text().replace("layouts:\n  card:\n", "layouts:\n  card:\n    canvas_bleed: 3.175 mm\n", 1))
     result = pnp("validate", "spice-road", root=tmp_path)
-    assert result.exit_code == 0 and _warnings(result) == [], result.output
+    assert result.exit_code == 0 and warnings_of(result) == [], result.output
 
 
 def test_check_says_it_too(tmp_path):

@@ -10,7 +10,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
-from tests.authoring.helpers import new_game
+from tests.authoring.helpers import new_game, warnings_of
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import build, card_origin, project, raster, MM, CARDS
 from tests.pdfs import open_pdf
@@ -226,7 +226,7 @@ def test_nine_squib_cards_on_letter_when_the_grid_asks_for_three_rows(tmp_path):
     line = next(i for i, row in enumerate(deck.read_text().splitlines(), 1) if row.startswith("sheet: {rows: 3}"))
     result = pnp("build", "nine", "--lang", "en", "--only", "cards", "--out", str(tmp_path / "out"), root=tmp_path)
     assert result.exit_code == 0, result.output
-    warned = [row for row in result.output.splitlines() if row.startswith("warning: ")]
+    warned = warnings_of(result)
     assert len(warned) == 1 and warned[0].startswith(f"warning: cards/nine/cards.yaml:{line}: sheet.rows: "), warned
     pdf = tmp_path / "out" / "nine" / "en" / "cards.pdf"
     reader = PdfReader(pdf)
@@ -242,7 +242,7 @@ def test_nine_squib_cards_on_letter_when_the_grid_asks_for_three_rows(tmp_path):
     assert len(above) >= 4
     assert all(1.5 * MM - 0.01 <= abs(ln["bottom"] - ln["top"]) and ln["top"] >= 4 * MM - 0.01 for ln in above)
     checked = pnp("validate", "nine", root=tmp_path)        # validate says it as the build does
-    assert checked.exit_code == 0 and [row for row in checked.output.splitlines() if row.startswith("warning: ")] \
+    assert checked.exit_code == 0 and warnings_of(checked) \
         == warned, checked.output
 
 
@@ -256,7 +256,7 @@ def test_a_games_own_grid_is_one_warning_not_one_per_deck(tmp_path):
     meta = game / "game.yaml"
     meta.write_text(meta.read_text().replace("decks: [cards]", "decks: [cards, more]\nsheet: {rows: 3}"))
     checked = pnp("validate", "nine", root=tmp_path)
-    warned = [row for row in checked.output.splitlines() if row.startswith("warning: ")]
+    warned = warnings_of(checked)
     assert checked.exit_code == 0 and len(warned) == 1 and "game.yaml" in warned[0], checked.output
 
 
