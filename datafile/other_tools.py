@@ -135,17 +135,24 @@ def sheet_number(loc: tuple, value: Any) -> tuple[str, str] | None:
 SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA-F]{3,8}|[a-z]+)")
 
 
-def squib_gradient(value: Any) -> str | None:
-    """Squib's "(x1,y1)#fff (x2,y2)#c33" as pnp's gradient: its first and last colours, the angle
-    from the first point to the last (y grows downwards, the angle counter-clockwise); None if
-    `value` is not one."""
+def squib_stops(value: Any) -> tuple[list[str], int] | None:
+    """Squib's "(x1,y1)#fff (x2,y2)#c33": (its colours, the angle from the first point to the last,
+    y growing downwards, counter-clockwise), or None if `value` is not one."""
     stops = SQUIB_GRADIENT.findall(value) if isinstance(value, str) else []
-    if not 2 <= len(stops) <= 8:    # pnp's gradient takes 2 to 8 colours
+    if len(stops) < 2:
         return None
     (x1, y1, _), (x2, y2, _) = stops[0], stops[-1]
-    angle = round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
-    colors = ", ".join(f'"{c}"' for _, _, c in stops)
-    return f"gradient: {{colors: [{colors}], angle: {angle}}}"
+    return [c for _, _, c in stops], round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
+
+
+def squib_gradient(value: Any) -> str | None:
+    """Squib's gradient string as pnp's `gradient:`, or None if `value` is none or has more
+    colours than pnp's gradient takes (2 to 8)."""
+    found = squib_stops(value)
+    if found is None or len(found[0]) > 8:
+        return None
+    colors, angle = found
+    return f"gradient: {{colors: [{', '.join(f'{chr(34)}{c}{chr(34)}' for c in colors)}], angle: {angle}}}"
 
 
 def gradient_hint(loc: tuple, value: Any) -> tuple[str, str] | None:

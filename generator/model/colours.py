@@ -4,7 +4,6 @@ else is accepted: `'#b8860b"/><img src=x onerror=…>'` is a validation problem,
 `#rgb` is given on as `#rrggbb` (ReportLab would read `#abc` as `#000abc`)."""
 from __future__ import annotations
 
-import math
 import re
 from typing import Annotated
 
@@ -12,6 +11,7 @@ from pydantic import AfterValidator
 from pydantic_core import PydanticCustomError
 
 from datafile.errors import closest
+from datafile.other_tools import squib_stops
 
 HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 PALETTE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")     # a key of a layout file's `colors`
@@ -74,9 +74,6 @@ def colour(value: str) -> str:
     return value if HEX.match(value) else value.lower()
 
 
-SQUIB_GRADIENT = re.compile(r"\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)\s*(#[0-9a-fA-F]{3,8}|[a-z]+)")
-
-
 def colour_ref(value: str) -> str:
     """What a region's colour, fill or stroke may say: a colour, a name of the layout's `colors`,
     or a Jinja template that gives one (checked when it is drawn)."""
@@ -84,10 +81,9 @@ def colour_ref(value: str) -> str:
         value = value[1:]
     # `Grey`, `dark_grey`: a slip of a palette name, said by the palette check with its name (layouts.py)
     plain = re.sub(r"[_ ]+", "-", value.strip().lower())
-    squib = SQUIB_GRADIENT.findall(value)
-    if len(squib) >= 2:   # Squib's "(x1,y1)#fff (x2,y2)#c33": the same fill in pnp's words
-        (x1, y1, first), (x2, y2, last) = squib[0], squib[-1]
-        angle = round(math.degrees(math.atan2(float(y1) - float(y2), float(x2) - float(x1)))) % 360
+    squib = squib_stops(value)
+    if squib:   # Squib's "(x1,y1)#fff (x2,y2)#c33": the same fill in pnp's words
+        (first, *_, last), angle = squib
         raise PydanticCustomError("colour", "{message}", {"message": (
             f"Squib's gradient is not a colour here; write gradient: {{colors: ['{first}', '{last}'], angle: "
             f"{angle}}} on the box (degrees counter-clockwise from left to right)")})
