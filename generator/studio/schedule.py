@@ -60,6 +60,14 @@ def focus_ids(query: str) -> list[str]:
     return [fid for fid in query.split(",") if fid and len(fid) < 300][:MAX_FOCUS]
 
 
+def focus_report(query: dict[str, list[str]]) -> tuple[str, int] | None:
+    """Which report of which page a /focus is (`page`, `n`): requests travel on connections of
+    their own and may arrive out of order; the session keeps the latest one sent, not the last
+    one received. None for a request that does not say."""
+    page, number = query.get("page", [""])[0], query.get("n", [""])[0]
+    return (page[:64], int(number)) if page and number.isdigit() and len(number) < 16 else None
+
+
 class Halt:
     """Asked before each face of a batch: True once `changed()` (the files changed, the page
     scrolled to faces the batch lacks), and from then on; the batch then ends with the faces

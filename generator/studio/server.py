@@ -22,7 +22,7 @@ from datafile.source import read_bytes
 
 from ..site.http_guard import EVERY_INTERFACE, LOCAL_HOSTS, HostRule, allowed_hosts
 from ..site.serve import PreviewServer
-from .schedule import focus_ids
+from .schedule import focus_ids, focus_report
 from .session import Studio
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -74,8 +74,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/events":
             return self._events()
         if path == "/focus":       # the faces on the page's screen: drawn first (a GET: the page's order only)
-            query = parse_qs(urlsplit(self.path).query).get("faces", [""])[0]
-            studio.look_at(focus_ids(query))
+            query = parse_qs(urlsplit(self.path).query)
+            studio.look_at(focus_ids(query.get("faces", [""])[0]), focus_report(query))
             return self._send(204, b"", "text/plain; charset=utf-8")
         match = FACE.match(path)
         if match:

@@ -48,6 +48,7 @@ class Studio:
         self.stopping = threading.Event()
         self.last_reload = 0.0                    # seconds the last reload took (the status line)
         self.focus: list[str] = []                # the faces on the page's screen: drawn first
+        self._report: tuple[str, int] | None = None   # which page's report set `focus`, its number
         self.pending: set[str] = set()            # faces stale and not drawn yet: shown as updating
         self.cancelled = 0                        # faces a newer save left undrawn (tests count them)
         self._state: tuple[int, bytes] | None = None
@@ -146,10 +147,13 @@ class Studio:
         drawing = {s.id for s in batch}
         return now != focus and any(fid in pending and fid not in drawing for fid in now)
 
-    def look_at(self, faces: list[str]) -> None:
-        """The faces the page has on screen (drawn first)."""
+    def look_at(self, faces: list[str], report: tuple[str, int] | None = None) -> None:
+        """The faces the page has on screen (drawn first). `report` (page, number): a page's
+        earlier report that arrives after a later one is dropped (the page scrolled since)."""
         with self.lock:
-            self.focus = faces
+            if report and self._report and report[0] == self._report[0] and report[1] <= self._report[1]:
+                return
+            self.focus, self._report = faces, report
 
     def _bump(self, **changes) -> None:
         with self.changed:

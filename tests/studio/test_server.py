@@ -65,25 +65,42 @@ def test_a_foreign_host_header_is_refused(served, host):
         assert request(studio, "/state.json", good)[0].status == 200
 
 
-def test_the_page_says_which_faces_are_on_screen(tmp_path):
-    """/focus: the faces the next redraw draws first (test_layout_edit.py draws in that order).
-    Served before anything is drawn: a server alone, no drawing (a short test)."""
+@pytest.fixture
+def bare(tmp_path):
+    """A server alone, before anything is drawn: no drawing (a short test)."""
     from generator.studio.server import StudioServer
     from generator.studio.session import Studio
     server = StudioServer(Studio(tmp_path, None, None, EDITOR), "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
-    studio = type("Served", (), {"server": server, "session": server.studio})
-    try:
-        shown = ["san-gimignano/nobles/giostra/en", "san-gimignano/towers/tower-5/en"]
-        response, body = request(studio, "/focus?faces=" + ",".join(shown))
-        assert response.status == 204 and body == b"" and studio.session.focus == shown
-        response, _ = request(studio, "/focus?faces=san-gimignano/towers/tower-1/en", host="attacker.example")
-        assert response.status == 403 and studio.session.focus == shown
-        response, _ = request(studio, "/focus")          # nothing on screen (every row filtered out)
-        assert response.status == 204 and studio.session.focus == []
-    finally:
-        server.shutdown()
-        server.server_close()
+    yield type("Served", (), {"server": server, "session": server.studio})
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_page_says_which_faces_are_on_screen(bare):
+    """/focus: the faces the next redraw draws first (test_layout_edit.py draws in that order)."""
+    studio = bare
+    shown = ["san-gimignano/nobles/giostra/en", "san-gimignano/towers/tower-5/en"]
+    response, body = request(studio, "/focus?faces=" + ",".join(shown))
+    assert response.status == 204 and body == b"" and studio.session.focus == shown
+    response, _ = request(studio, "/focus?faces=san-gimignano/towers/tower-1/en", host="attacker.example")
+    assert response.status == 403 and studio.session.focus == shown
+    response, _ = request(studio, "/focus")          # nothing on screen (every row filtered out)
+    assert response.status == 204 and studio.session.focus == []
+
+
+def test_an_earlier_focus_report_arriving_late_is_dropped(bare):
+    """Each report travels on a connection of its own: the one sent before a scroll may reach the
+    studio after the one sent after it (a loaded machine), and must not put the top of the page
+    first again (the redraw began with card-1 while cards 7-9 were on screen)."""
+    studio, top, scrolled = bare, "demo/big/card-1/en", "demo/big/card-8/en"
+    request(studio, f"/focus?page=p1&n=2&faces={scrolled}")
+    request(studio, f"/focus?page=p1&n=1&faces={top}")          # sent first, arrives last
+    assert studio.session.focus == [scrolled]
+    request(studio, f"/focus?page=p1&n=3&faces={top}")          # scrolled back up
+    assert studio.session.focus == [top]
+    request(studio, f"/focus?page=p2&n=1&faces={scrolled}")     # a page opened since counts from 1
+    assert studio.session.focus == [scrolled]
 
 
 def test_only_the_games_regular_files_are_served(studio, tmp_path):

@@ -83,6 +83,10 @@
   const onScreen = new Set();
   let focusSent = "";
   let focusTimer = 0;
+  // reports are numbered: each goes on a connection of its own and an earlier one may reach the
+  // studio after a later one, which it drops (this page's id: another page's reports are its own)
+  const focusPage = Math.random().toString(36).slice(2, 12);
+  let focusNumber = 0;
   const screen = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) onScreen.add(entry.target.dataset.face);
@@ -96,7 +100,9 @@
     const ids = [...faces.keys()].filter((id) => onScreen.has(id)).join(",");
     if (ids === focusSent) return;
     focusSent = ids;
-    fetch(`/focus?faces=${encodeURIComponent(ids)}`, {cache: "no-store"}).catch(() => { focusSent = ""; });
+    focusNumber += 1;
+    fetch(`/focus?page=${focusPage}&n=${focusNumber}&faces=${encodeURIComponent(ids)}`, {cache: "no-store"})
+      .catch(() => { focusSent = ""; });
   }
 
   // ------------------------------------------------------------ the page's structure
