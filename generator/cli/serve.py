@@ -65,6 +65,7 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     memory = functools.partial(site_memory, out=out, allow_missing=allow_missing)   # parts kept between rebuilds
     if _has_calculator(root, names):
         ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
+    built = snapshot(root, names)     # taken before the first build: a file saved while it runs is rebuilt
     rebuild(root, out, names, allow_missing, memory)
     directory = site_dir(out)
     try:
@@ -85,15 +86,14 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
         sys.exit(1)
     stop = threading.Event()
 
-    def watch():
-        seen = snapshot(root, names)
+    def watch(seen: tuple):
         while not stop.wait(interval):
             now = snapshot(root, names)
             if now != seen:
                 seen = settled(lambda: snapshot(root, names), now, stop.wait)   # a file being saved: read once whole
                 rebuild(root, out, names, allow_missing, memory)
 
-    threading.Thread(target=watch, daemon=True).start()
+    threading.Thread(target=watch, args=(built,), daemon=True).start()
     port = server.server_address[1]
     click.echo(f"Serving {directory} on http://localhost:{port}/ (Ctrl-C to stop)")
     if lan:

@@ -49,6 +49,7 @@ class Studio:
         self.last_reload = 0.0                    # seconds the last reload took (the status line)
         self.focus: list[str] = []                # the faces on the page's screen: drawn first
         self._report: tuple[str, int] | None = None   # which page's report set `focus`, its number
+        self.loaded: tuple | None = None          # the files' snapshot the watch last loaded (and drew)
         self.pending: set[str] = set()            # faces stale and not drawn yet: shown as updating
         self.cancelled = 0                        # faces a newer save left undrawn (tests count them)
         self._state: tuple[int, bytes] | None = None
@@ -66,6 +67,7 @@ class Studio:
             if now != seen:
                 seen = settled(self.snapshot, now, self.stopping.wait)   # a file being saved: read once whole
                 self.reload(seen)
+                self.loaded = seen
             self.stopping.wait(interval)
 
     def stop(self) -> None:

@@ -50,3 +50,40 @@ def test_serve_rebuilds_on_change(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_save_during_the_first_build_is_rebuilt(tmp_path, monkeypatch):
+    """The watch compares with the files as the first build read them: a save while that build
+    runs (or before the watch's first look) is rebuilt, not taken as the state already served.
+    In this process, the build and the server stood in for (a short test)."""
+    import generator.cli.serve as command
+    from generator.cli import main
+    from tests.authoring.helpers import new_game
+    cards = new_game(tmp_path) / "cards.yaml"
+    builds, done = [], threading.Event()
+
+    def rebuild(*args):
+        builds.append(cards.read_text(encoding="utf-8"))
+        if len(builds) == 1:                       # saved while the first build runs
+            cards.write_text(builds[0] + "\n# saved\n", encoding="utf-8")
+        else:
+            done.set()
+
+    class Server:
+        server_address = ("127.0.0.1", 1)
+
+        def __init__(self, *args):
+            pass
+
+        def serve_forever(self):
+            done.wait(10)
+
+        def server_close(self):
+            pass
+
+    monkeypatch.setattr(command, "rebuild", rebuild)
+    monkeypatch.setattr(command, "PreviewServer", Server)
+    monkeypatch.setattr(command, "_has_calculator", lambda *args: False)
+    main(["--root", str(tmp_path), "serve", "--interval", "0.1", "--out", str(tmp_path / "out")],
+         standalone_mode=False)
+    assert len(builds) == 2 and builds[1].endswith("# saved\n")

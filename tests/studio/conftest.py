@@ -54,6 +54,11 @@ class Running:
         state = self.state()
         return not state["busy"] and bool(state["faces"]) and all(f["png"] for f in state["faces"].values())
 
+    def caught_up(self) -> bool:
+        """The studio has loaded the files as they are now and drawn them: right after a save,
+        drawn() alone is still true of the state before it."""
+        return self.session.loaded == self.session.snapshot() and self.drawn()
+
     def stop(self) -> None:
         self.session.stop()
         self.server.shutdown()

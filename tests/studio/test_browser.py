@@ -59,12 +59,12 @@ def test_an_edit_changes_that_cards_image_and_no_other(page, sg_studio):
             page.wait_for_function(f"() => {{ const i = document.querySelector('img[data-face=\"{FACE}\"]'); "
                                    f"return i.getAttribute('src') !== {before[FACE]!r} && i.complete "
                                    f"&& i.naturalWidth > 0; }}", polling=10, timeout=60_000)
-            assert wait_for(sg_studio.drawn)
+            assert wait_for(sg_studio.caught_up)
             after = sources(page)
             assert [fid for fid in after if after[fid] != before[fid]] == [FACE]     # only that card, only en
     finally:
         nobles.write_text(original, encoding="utf-8")
-        wait_for(lambda: sg_studio.state()["errors"] == [] and sg_studio.drawn())
+        assert wait_for(sg_studio.caught_up)       # the next test starts from the files as they are
 
 
 def save_like_an_editor(path, text: str, pause: float = 0.08) -> None:
@@ -106,6 +106,7 @@ def test_a_broken_edit_shows_its_line_and_keeps_the_images(page, sg_studio):
     finally:
         nobles.write_text(original, encoding="utf-8")
     page.locator("#banner").wait_for(state="hidden", timeout=10_000)
+    assert wait_for(sg_studio.caught_up)
 
 
 def test_filters_zoom_overlays_and_diff(page, sg_studio):
@@ -136,14 +137,18 @@ def test_filters_zoom_overlays_and_diff(page, sg_studio):
     nobles = sg_studio.root / "cards" / "san-gimignano" / "nobles.yaml"
     original = nobles.read_text(encoding="utf-8")
     try:
+        png = sg_studio.state()["faces"][FACE]["png"]
         replace_in(nobles, "en: Draw from the tower pile", "en: Draw three from the tower pile")
-        assert wait_for(lambda: sg_studio.state()["faces"][FACE]["diff"] is not None)
+        # this edit's diff: the face has one from the earlier tests' edits already
+        assert wait_for(lambda: sg_studio.caught_up() and sg_studio.state()["faces"][FACE]["png"] != png)
+        diff = sg_studio.state()["faces"][FACE]["diff"]
+        assert diff.endswith(f"/{sg_studio.state()['faces'][FACE]['png'].rsplit('/', 1)[1]}")
         page.select_option("#diff", "diff")
         page.wait_for_function(f"() => document.querySelector('img[data-face=\"{FACE}\"]')"
-                               f".getAttribute('src').startsWith('/diff/')")
+                               f".getAttribute('src') === {diff!r}")
     finally:
         nobles.write_text(original, encoding="utf-8")
-        wait_for(sg_studio.drawn)
+        assert wait_for(sg_studio.caught_up)
     assert page.errors == []
 
 
@@ -160,7 +165,7 @@ def test_card_texts_are_shown_as_text(page, sg_studio):
         assert page.evaluate("document.body.dataset.pwned") is None
     finally:
         nobles.write_text(original, encoding="utf-8")
-        wait_for(sg_studio.drawn)
+        assert wait_for(sg_studio.caught_up)
 
 
 def test_the_page_runs_under_its_policy(sg_studio, page_factory):
@@ -188,4 +193,4 @@ def test_axe_finds_no_serious_violation(page, sg_studio):
         assert bad == {"findings": [], "banner": []}
     finally:
         nobles.write_text(original, encoding="utf-8")
-        wait_for(lambda: sg_studio.state()["errors"] == [])
+        assert wait_for(lambda: sg_studio.caught_up() and sg_studio.state()["errors"] == [])
