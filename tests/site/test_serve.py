@@ -58,8 +58,10 @@ def test_a_save_during_the_first_build_is_rebuilt(tmp_path, monkeypatch):
     In this process, the build and the server stood in for (a short test)."""
     import generator.cli.serve as command
     from generator.cli import main
-    from tests.authoring.helpers import new_game
-    cards = new_game(tmp_path) / "cards.yaml"
+    cards = tmp_path / "cards" / "demo" / "cards.yaml"       # a game's files: only their stats are read
+    cards.parent.mkdir(parents=True)
+    (cards.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
+    cards.write_text("deck: cards\n", encoding="utf-8")
     builds, done = [], threading.Event()
 
     def rebuild(*args):
