@@ -79,17 +79,21 @@ class Studio:
 
     def reload(self, stamp: tuple | None = None) -> None:
         """Load the files as they are (`stamp`: their snapshot, as the watch saw them settle) and
-        draw the stale faces, on-screen ones first; a change of the files between two batches
-        stops the drawing: the watch loads again at once and draws what is then stale."""
+        draw the stale faces, on-screen ones first; a change of the files while they are read, or
+        between two batches, drops what was read or stops the drawing: the watch loads again at
+        once and draws what is then stale."""
         started = time.perf_counter()
         stamp = stamp if stamp is not None else self.snapshot()
         try:
             project = load_project(self.root, self.games)
             specs = self.faces.plan(project, self.langs)
-        except DataError as exc:
-            return self._bump(problems=exc.problems, busy="", unloaded=True)
-        except BuildError as exc:          # a refused input folder (input_files)
-            return self._bump(problems=[Problem("", 0, "", str(exc))], busy="", unloaded=True)
+        except (DataError, BuildError) as exc:     # BuildError: a refused input folder (input_files)
+            if self.snapshot() != stamp:           # read during a save: maybe half of it, never shown
+                return
+            problems = exc.problems if isinstance(exc, DataError) else [Problem("", 0, "", str(exc))]
+            return self._bump(problems=problems, busy="", unloaded=True)
+        if self.snapshot() != stamp:
+            return
         self.faces.forget(specs)
         recalled = self.faces.recall(specs)     # an edit undone: its images are still here
         todo = self.faces.stale(specs)

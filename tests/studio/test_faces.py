@@ -198,3 +198,24 @@ def test_a_finding_of_files_since_changed_is_not_shown_beside_a_load_error(tmp_p
     studio.reload()
     now = state(studio)
     assert now["errors"] and all(m["short"] != "does not fit" for f in now["faces"].values() for m in f["marks"])
+
+
+def test_files_read_while_a_save_was_under_way_are_never_shown(tmp_path, monkeypatch):
+    """The watch reads the files once they have settled, but a save may begin while they are
+    read: what was read may be half of it (a truncated deck: `deck: missing`), so it is dropped
+    and the watch loads the saved files next. No drawing here (a short test)."""
+    from datafile.errors import DataError, Problem
+    deck = tmp_path / "cards" / "demo" / "cards.yaml"
+    deck.parent.mkdir(parents=True)
+    (deck.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
+    deck.write_text("deck: cards\n", encoding="utf-8")
+    studio = Studio(tmp_path, None, None, EDITOR)
+
+    def read_during_a_save(*args):
+        deck.write_text("", encoding="utf-8")          # the editor has emptied the file, not written it yet
+        raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "missing")])
+
+    monkeypatch.setattr("generator.studio.session.load_project", read_during_a_save)
+    version = studio.version
+    studio.reload(studio.snapshot())
+    assert studio.problems == [] and studio.version == version

@@ -178,7 +178,8 @@ def test_a_save_ends_the_batch_being_drawn_and_keeps_its_drawn_faces(big, monkey
 
     def saved_during_the_third_face():
         looks.append(1)
-        return snapshot() + (("saved",) if len(looks) >= 4 else ())   # the reload's own look, then a face each
+        # the reload's own look, its look once the files are read, then a face each
+        return snapshot() + (("saved",) if len(looks) >= 5 else ())
 
     big.snapshot = saved_during_the_third_face
     big_body_size(big.layouts, 8.5)
@@ -192,7 +193,7 @@ def test_a_scroll_during_a_batch_draws_the_faces_scrolled_to_next(big, monkeypat
 
     def scrolled_while_the_second_face_is_due():
         looks.append(1)
-        if len(looks) == 2:
+        if len(looks) == 3:            # after the reload's two looks (before and after reading)
             big.look_at([deck[8]])
         return snapshot()
 
