@@ -66,7 +66,7 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
     if _has_calculator(root, names):
         ensure_runtime()      # the score pages' calculator: fetched once per machine, on first need
     built = snapshot(root, names)     # taken before the first build: a file saved while it runs is rebuilt
-    rebuild(root, out, names, allow_missing, memory)
+    rebuild(root, out, names, allow_missing, memory, built)   # silent if a save began meanwhile: rebuilt below
     directory = site_dir(out)
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -91,7 +91,7 @@ def serve(ctx, games, port, out_dir, interval, allow_missing, lan):
             now = snapshot(root, names)
             if now != seen:
                 seen = settled(lambda: snapshot(root, names), now, stop.wait)   # a file being saved: read once whole
-                rebuild(root, out, names, allow_missing, memory)
+                rebuild(root, out, names, allow_missing, memory, seen)
 
     threading.Thread(target=watch, args=(built,), daemon=True).start()
     port = server.server_address[1]

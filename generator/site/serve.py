@@ -47,9 +47,24 @@ class SiteParts(Protocol):
 
 
 def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: bool,
-            memory: Callable[[Project], SiteParts] | None = None) -> bool:
+            memory: Callable[[Project], SiteParts] | None = None, stamp: tuple | None = None) -> bool:
     """Load the project and write its site; `memory(project)` gives what keeps the site's parts
-    between rebuilds (pnp serve makes again only what an edit changed)."""
+    between rebuilds (pnp serve makes again only what an edit changed). `stamp`: the inputs'
+    snapshot the rebuild started from; if the files changed by its end, a save began while they
+    were read (maybe half of it): the rebuild says nothing and returns False, and the watch,
+    seeing the change, rebuilds once the save has settled (replacing what this one wrote)."""
+    said: list[str] = []
+    built = _rebuild(root, out_dir, games, allow_missing, memory, said)
+    if stamp is not None and snapshot(root, games) != stamp:
+        return False
+    for line in said:
+        click.secho(line, fg=None if built else "red", err=True)
+    return built
+
+
+def _rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: bool,
+             memory: Callable[[Project], SiteParts] | None, said: list[str]) -> bool:
+    """The rebuild itself; what it has to say goes into `said`, told once the files are known unchanged."""
     try:
         project = load_project(root, games)
         # what a language lacks (an icon label, a translation) is refused as by pnp build
@@ -61,18 +76,17 @@ def rebuild(root: Path, out_dir: Path, games: list[str] | None, allow_missing: b
         if parts is not None:
             parts.forget_unused()
     except DataError as exc:
-        for problem in exc.problems:
-            click.secho(str(problem), fg="red", err=True)
-        click.secho("site not rebuilt (still serving the previous one)", fg="red", err=True)
+        said.extend(str(problem) for problem in exc.problems)
+        said.append("site not rebuilt (still serving the previous one)")
         return False
     except BuildError as exc:
-        click.secho(f"site not rebuilt: {exc}", fg="red", err=True)
+        said.append(f"site not rebuilt: {exc}")
         return False
     except OSError as exc:   # disk full, a permission lost: the previous site stays as it was
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-        click.secho(f"site not rebuilt: cannot write{where}: {exc.strerror or exc}", fg="red", err=True)
+        said.append(f"site not rebuilt: cannot write{where}: {exc.strerror or exc}")
         return False
-    click.echo(f"site rebuilt: {site_dir(out_dir)}", err=True)
+    said.append(f"site rebuilt: {site_dir(out_dir)}")
     return True
 
 

@@ -89,3 +89,52 @@ def test_a_save_during_the_first_build_is_rebuilt(tmp_path, monkeypatch):
     main(["--root", str(tmp_path), "serve", "--interval", "0.1", "--out", str(tmp_path / "out")],
          standalone_mode=False)
     assert len(builds) == 2 and builds[1].endswith("# saved\n")
+
+
+def test_a_rebuild_that_read_a_save_under_way_says_nothing(tmp_path, monkeypatch, capsys):
+    """A save may begin while a rebuild reads the files (here: the first build): what it read
+    may be half of it (a truncated deck: `deck: Field required`), so that rebuild prints
+    nothing and the watch builds the saved files once they have settled. The loader and the
+    server stood in for (a short test)."""
+    import generator.cli.serve as command
+    import generator.site.serve as site
+    from datafile.errors import DataError, Problem
+    from generator.cli import main
+    cards = tmp_path / "cards" / "demo" / "cards.yaml"
+    cards.parent.mkdir(parents=True)
+    (cards.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
+    cards.write_text("deck: cards\n", encoding="utf-8")
+    reads, rebuilds = [], []
+
+    def load_project(*args):
+        reads.append(cards.read_text(encoding="utf-8"))
+        if len(reads) == 1:                        # the editor empties the file, then writes it whole
+            cards.write_text("", encoding="utf-8")
+            half = Problem("cards/demo/cards.yaml", 1, "deck", "Field required")
+            cards.write_text("deck: cards\ncards:\n  - copeis: 3\n", encoding="utf-8")
+            raise DataError([half])
+        raise DataError([Problem("cards/demo/cards.yaml", 3, "copeis", "unknown field")])
+
+    class Server:
+        server_address = ("127.0.0.1", 1)
+
+        def __init__(self, *args):
+            pass
+
+        def serve_forever(self):
+            end = time.monotonic() + 10                 # until the watch's rebuild has printed
+            while len(rebuilds) < 2 and time.monotonic() < end:
+                time.sleep(0.05)
+
+        def server_close(self):
+            pass
+
+    monkeypatch.setattr(site, "load_project", load_project)
+    monkeypatch.setattr(command, "rebuild", lambda *args: rebuilds.append(site.rebuild(*args)))
+    monkeypatch.setattr(command, "PreviewServer", Server)
+    monkeypatch.setattr(command, "_has_calculator", lambda *args: False)
+    main(["--root", str(tmp_path), "serve", "--interval", "0.1", "--out", str(tmp_path / "out")],
+         standalone_mode=False)
+    said = capsys.readouterr().err
+    assert len(reads) == 2 and "copeis" in said and "Field required" not in said
+    assert said.count("site not rebuilt") == 1
