@@ -6,7 +6,7 @@ import sys
 import signal
 import threading
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 from pathlib import Path
 
 import click
@@ -34,6 +34,7 @@ from .common import (
     writable_or_exit,
 )
 from .fetch_runtime import ensure_runtime, has_calculator
+from .held_output import is_held
 
 
 @click.command()
@@ -182,7 +183,8 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
 
 
 def _terminal() -> bool:
-    return sys.stderr.isatty()
+    """A progress bar only where it is seen as it runs: not in a watched rebuild's held lines."""
+    return sys.stderr.isatty() and not is_held(sys.stderr)
 
 
 def _pdfs(written: list[Path], out: Path) -> list[Path]:
@@ -208,6 +210,7 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
     rebuild render only the products whose inputs changed. A failed build keeps watching."""
     from ..reading.settling import settled
     from ..site.serve import snapshot
+    from .held_output import held, show
     seen, first = None, True
     ctx.ensure_object(dict)
 
@@ -223,13 +226,25 @@ def _watch(ctx: click.Context, params: dict, interval: float = 0.5) -> None:
             now = inputs()
             if now != seen:
                 # a file being saved: built once whole (the first build waits too: one reading)
-                seen = settled(inputs, now) if seen is not None else now
+                rebuilding = seen is not None
+                seen = settled(inputs, now) if rebuilding else now
                 ctx.obj["watching"] = None if params.get("verbose") else ()
-                try:
-                    ctx.invoke(build, **params)
-                except SystemExit:
-                    pass
+                owed = {key: ctx.obj.get(key) for key in ("said_skipped", "said_frame", "said_empty")}
+                # a rebuild's lines wait for its end (the first build's progress is shown live)
+                with held() if rebuilding else nullcontext([]) as lines:
+                    try:
+                        ctx.invoke(build, **params)
+                    except SystemExit:
+                        pass
                 done = ctx.obj.pop("watching", None)
+                if rebuilding and inputs() != seen:
+                    # a save began while this rebuild read the files: maybe half of it, so nothing of
+                    # it is shown (its once-a-watch warnings are still owed); the PDFs it wrote are
+                    # replaced by the rebuild that follows, once the save has settled
+                    ctx.obj.update(owed)
+                    done = None
+                else:
+                    show(lines)
                 if done:   # one line a rebuild: when, how long, what changed
                     written, out, seconds = done
                     pdfs = [shown_path(p, ctx) for p in _pdfs(written, out)]

@@ -49,3 +49,44 @@ def test_watch_rebuilds_on_change(tmp_path):
         os.killpg(process.pid, signal.SIGTERM)
         process.wait()
         log.close()
+
+
+def test_a_rebuild_that_read_a_save_under_way_prints_nothing(tmp_path, monkeypatch, capsys):
+    """A save may begin while a watched rebuild reads the files: what it read may be half of it
+    (a truncated deck: `deck: Field required`), so nothing that rebuild printed is shown and the
+    watch rebuilds once the save has settled. In this process, the loader stood in for (a short
+    test): read 1 (the first build) is saved over, read 2 meets a save under way, read 3 the
+    saved file; the watch is stopped at its next pause."""
+    import types
+    import generator.cli.build as command
+    from datafile.errors import DataError, Problem
+    from generator.cli import main
+    cards = tmp_path / "cards" / "demo" / "cards.yaml"
+    cards.parent.mkdir(parents=True)
+    (cards.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
+    cards.write_text("deck: cards\n", encoding="utf-8")
+    reads = []
+
+    def load_project(*args):
+        reads.append(cards.read_text(encoding="utf-8"))
+        if len(reads) == 1:
+            cards.write_text("deck: cards\ncolor: red\n", encoding="utf-8")
+            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "first build")])
+        if len(reads) == 2:                         # the editor empties the file, then writes it whole
+            cards.write_text("", encoding="utf-8")
+            cards.write_text("deck: cards\ncards:\n  - copeis: 3\n", encoding="utf-8")
+            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "Field required")])
+        raise DataError([Problem("cards/demo/cards.yaml", 3, "copeis", "unknown field")])
+
+    def sleep(seconds):
+        if len(reads) >= 3:
+            raise KeyboardInterrupt
+        time.sleep(0.05)                            # the watch's pause between looks, shortened
+
+    monkeypatch.setattr("generator.cli.common.load_project", load_project)
+    monkeypatch.setattr(command, "time", types.SimpleNamespace(sleep=sleep, strftime=time.strftime,
+                                                               perf_counter=time.perf_counter))
+    main(["--root", str(tmp_path), "build", "--watch", "--out", str(tmp_path / "out")], standalone_mode=False)
+    said = capsys.readouterr().err
+    assert len(reads) == 3 and "first build" in said and "copeis" in said and "Field required" not in said
+    assert said.count("nothing was written") == 2
