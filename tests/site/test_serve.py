@@ -92,10 +92,10 @@ def test_a_save_during_the_first_build_is_rebuilt(tmp_path, monkeypatch):
 
 
 def test_a_rebuild_that_read_a_save_under_way_says_nothing(tmp_path, monkeypatch, capsys):
-    """A save may begin while a rebuild reads the files (here: the first build): what it read
-    may be half of it (a truncated deck: `deck: Field required`), so that rebuild prints
-    nothing and the watch builds the saved files once they have settled. The loader and the
-    server stood in for (a short test)."""
+    """A save may begin while a rebuild reads the files: what it read may be half of it (a
+    truncated deck: `deck: Field required`), so that rebuild prints nothing and the watch builds
+    the saved files once they have settled. The loader and the server stood in for (a short
+    test): read 1 (the first build) and read 2 (the watch's) meet a save, read 3 the saved file."""
     import generator.cli.serve as command
     import generator.site.serve as site
     from datafile.errors import DataError, Problem
@@ -108,11 +108,13 @@ def test_a_rebuild_that_read_a_save_under_way_says_nothing(tmp_path, monkeypatch
 
     def load_project(*args):
         reads.append(cards.read_text(encoding="utf-8"))
-        if len(reads) == 1:                        # the editor empties the file, then writes it whole
+        if len(reads) == 1:
+            cards.write_text("deck: cards\ncolor: red\n", encoding="utf-8")
+            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "first build")])
+        if len(reads) == 2:                        # the editor empties the file, then writes it whole
             cards.write_text("", encoding="utf-8")
-            half = Problem("cards/demo/cards.yaml", 1, "deck", "Field required")
             cards.write_text("deck: cards\ncards:\n  - copeis: 3\n", encoding="utf-8")
-            raise DataError([half])
+            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "Field required")])
         raise DataError([Problem("cards/demo/cards.yaml", 3, "copeis", "unknown field")])
 
     class Server:
@@ -123,7 +125,7 @@ def test_a_rebuild_that_read_a_save_under_way_says_nothing(tmp_path, monkeypatch
 
         def serve_forever(self):
             end = time.monotonic() + 10                 # until the watch's rebuild has printed
-            while len(rebuilds) < 2 and time.monotonic() < end:
+            while len(rebuilds) < 3 and time.monotonic() < end:
                 time.sleep(0.05)
 
         def server_close(self):
@@ -136,5 +138,5 @@ def test_a_rebuild_that_read_a_save_under_way_says_nothing(tmp_path, monkeypatch
     main(["--root", str(tmp_path), "serve", "--interval", "0.1", "--out", str(tmp_path / "out")],
          standalone_mode=False)
     said = capsys.readouterr().err
-    assert len(reads) == 2 and "copeis" in said and "Field required" not in said
+    assert len(reads) == 3 and "copeis" in said and "Field required" not in said and "first build" not in said
     assert said.count("site not rebuilt") == 1
