@@ -105,3 +105,12 @@ def test_french_ordinals_are_raised():
     assert "2<super>e</super> habitant" in to_markup("votre 2e habitant, puis le 4e", "fr", None)
     assert "1<super>er</super>" in to_markup("le 1er tour", "fr", None)
     assert "<super>" not in to_markup("the 2e option", "en", None)
+
+
+def test_typeset_runs_once_per_text_and_language():
+    """A build typesets the same runs again and again (18,500 calls, 5,000 distinct): the second
+    call gives the first's result, not a new string, and the other language its own."""
+    from generator.typeset.text import typeset
+    first = typeset('the "Guard" player\'s card', "en")
+    assert typeset('the "Guard" player\'s card', "en") is first
+    assert typeset('the "Guard" player\'s card', "de") != first
