@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
@@ -23,6 +23,9 @@ class IconFont:
     name: str
     codes: dict[str, int]
     colors: dict[str, str | None]
+    # texts turned into paragraph markup with these icons (typeset/text.py, to_markup), kept as
+    # long as the font: the same card text is set by the cards files, the rules' figures, the aids
+    markups: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def build_icon_font(name: str, icons: dict[str, IconSpec]) -> IconFont:

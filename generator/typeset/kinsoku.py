@@ -93,7 +93,7 @@ def kinsoku_split(frags, maxWidths, calcBounds):
     for f in frags:
         text = f.text if isinstance(f.text, str) else f.text.decode("utf8")
         U.extend([cjkU(t, f, "utf8") for t in text] if text else [cjkU(text, f, "utf8")])
-    allowed, held = _phrase_starts(U), _held(U)
+    allowed, held = _breaks(U)
     cut: list[bool] = []
     spans = _spans(U, maxWidths, allowed, 1.0, cut, held)
     if len(spans) > 1 and short_tail("".join(U[spans[-1][0]:spans[-1][1]])):
@@ -119,26 +119,19 @@ def kinsoku_split(frags, maxWidths, calcBounds):
     return ParaLines(kind=1, lines=lines, phrase_cut=any(cut))
 
 
-def _phrase_starts(U) -> frozenset[int]:
-    """Indices of U where a BudouX phrase begins (U holds one character per item, or an empty
-    item for a frag without text)."""
-    return _indices(U, boundaries)
-
-
-def _held(U) -> frozenset[int]:
-    """Indices of U inside a run no line may cut (「につき」, 「1枚」, 「「実際のサイズ」」)."""
-    return _indices(U, unbreakable)
-
-
-def _indices(U, positions) -> frozenset[int]:
+def _breaks(U) -> tuple[frozenset[int], frozenset[int]]:
+    """Indices of U where a BudouX phrase begins, and those inside a run no line may cut
+    (「につき」, 「1枚」, 「「実際のサイズ」」). U holds one character per item, or an empty item
+    for a frag without text; where each text position falls in U is found once for both."""
     text = "".join(U)
     if not text:
-        return frozenset()
+        return frozenset(), frozenset()
     index_of, position = {}, 0
     for k, u in enumerate(U):
         index_of.setdefault(position, k)
         position += len(u)
-    return frozenset(index_of[b] for b in positions(text) if b in index_of)
+    return tuple(frozenset(index_of[b] for b in positions(text) if b in index_of)
+                 for positions in (boundaries, unbreakable))
 
 
 def _spans(U, maxWidths, allowed, ratio: float, cut: list | None = None,

@@ -105,3 +105,28 @@ def test_french_ordinals_are_raised():
     assert "2<super>e</super> habitant" in to_markup("votre 2e habitant, puis le 4e", "fr", None)
     assert "1<super>er</super>" in to_markup("le 1er tour", "fr", None)
     assert "<super>" not in to_markup("the 2e option", "en", None)
+
+
+def test_typeset_runs_once_per_text_and_language():
+    """A build typesets the same runs again and again (18,500 calls, 5,000 distinct): the second
+    call gives the first's result, not a new string, and the other language its own."""
+    from generator.typeset.text import typeset
+    first = typeset('the "Guard" player\'s card', "en")
+    assert typeset('the "Guard" player\'s card', "en") is first
+    assert typeset('the "Guard" player\'s card', "de") != first
+
+
+def test_a_text_is_turned_into_markup_once_per_icon_font_and_palette():
+    """The same card text is set by the cards files, the rules' figures and the aids: its markup
+    is made once for an icon font, language and palette; another palette or language makes its
+    own, and a failure is said again each time (not kept)."""
+    from datafile.errors import BuildError
+    from generator.typeset.icons import IconFont
+    icons = IconFont("pnp-icons-test", {"denier": 0xE001}, {"denier": None})
+    first = to_markup("[gold|9 :denier:] a \"card\"", "en", icons, {"gold": "#aa8800"})
+    assert to_markup("[gold|9 :denier:] a \"card\"", "en", icons, {"gold": "#aa8800"}) is first
+    assert to_markup("[gold|9 :denier:] a \"card\"", "en", icons, {"gold": "#112233"}) != first
+    assert to_markup("[gold|9 :denier:] a \"card\"", "fr", icons, {"gold": "#aa8800"}) != first
+    for _ in range(2):
+        with pytest.raises(BuildError, match="unknown icon ':coin:'"):
+            to_markup("9 :coin:", "en", icons)
