@@ -11,7 +11,6 @@ A project without a glossary/ folder has nothing to check.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -34,7 +33,8 @@ def glossary_problems(project, game) -> list[Problem]:
         path = folder / f"{lang}.yaml"
         if not path.exists():
             continue
-        glossary = _glossary(path.read_text(encoding="utf-8"))
+        # PyYAML, not the data loader: a pattern may name a range of code points (ぁ-ゖ, U+3040…)
+        glossary = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         checks = _checks(glossary, lang, game.id)
         if not checks:
             continue
@@ -72,45 +72,13 @@ def _shared_catalogues(project, lang: str) -> list[Path]:
     return sorted(p for p in (project.root / "locales" / lang / "LC_MESSAGES").glob("*.po") if p.stem not in games)
 
 
-# What a glossary and a scan found, kept per process by their inputs' content: a validate reads
-# the same files for every game (the shared catalogues) and every validate of an unchanged
-# project (the studio, --watch, the test runs' forks) reads the same again. Each scan was ~3/4 of
-# a validate of one shipped game. Keyed by content, so an edited file is read anew.
-_KEPT: dict[tuple, object] = {}
-_KEEP_AT_MOST = 2048
-
-
-def _kept(key: tuple, make):
-    if key not in _KEPT:
-        if len(_KEPT) >= _KEEP_AT_MOST:
-            _KEPT.clear()
-        _KEPT[key] = make()
-    return _KEPT[key]
-
-
-def _glossary(text: str) -> dict:
-    # PyYAML, not the data loader: a pattern may name a range of code points (ぁ-ゖ, U+3040…)
-    return _kept(("glossary", hashlib.sha1(text.encode()).digest()), lambda: yaml.safe_load(text) or {})
-
-
 def _scan(project, file: Path, lang: str, checks, every_language: bool) -> list[Problem]:
     """Each line of the file that holds text of `lang` and a variant. A card file holds every
     language: only its `lang:` values are read; in a catalogue, only the msgstr lines."""
-    text = file.read_text(encoding="utf-8")
-    key = ("scan", hashlib.sha1(text.encode()).digest(), file.suffix == ".po", lang, every_language,
-           tuple((term, rx.pattern, rx.flags) for term, rx in checks))
-    return [Problem(project.relative(file), number, "text", f"{found!r} is not this project's word",
-                    f"{term!r} (glossary/{lang}.yaml)")
-            for number, found, term in _kept(key, lambda: _found(text, file.suffix == ".po", lang, checks,
-                                                                 every_language))]
-
-
-def _found(content: str, catalogue: bool, lang: str, checks, every_language: bool) -> list[tuple[int, str, str]]:
-    """(line, variant found, term) of each hit."""
-    hits = []
+    problems = []
     in_value = False
-    for number, line in enumerate(content.splitlines(), 1):
-        if catalogue:
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+        if file.suffix == ".po":
             in_value = line.startswith("msgstr") or (in_value and line.startswith('"'))
             texts = [line] if in_value else []
         elif every_language:
@@ -124,7 +92,8 @@ def _found(content: str, catalogue: bool, lang: str, checks, every_language: boo
         for text in texts:
             plain = TAG.sub("0", text)
             for term, rx in checks:
-                found = rx.search(plain)
-                if found:
-                    hits.append((number, found.group(0), term))
-    return hits
+                if rx.search(plain):
+                    problems.append(Problem(project.relative(file), number, "text",
+                                            f"{rx.search(plain).group(0)!r} is not this project's word",
+                                            f"{term!r} (glossary/{lang}.yaml)"))
+    return problems
