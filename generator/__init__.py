@@ -2,7 +2,9 @@
 in this list (tests/test_layering.py checks the direction):
 
     reading/   finding and reading input files, the read rule, catalogues, the user's cache
-    model/     the validated model: schemas, layouts, sheets, fonts, the sandboxed Jinja
+    model/     the game data validated: games, decks, cards, sheets, fonts, languages, budgets
+    card_layout/  what a card face's layout is made of: layout files, boxes, colours,
+               templates and their sandbox, the face memo; the Project a build reads
     checks/    cross-checks of a loaded game, every face rendered without drawing
     loading/   games, decks, spreadsheets: the whole project loaded and cross-checked
     texts/     player aids, aid cards, rules and figures per language, language checks

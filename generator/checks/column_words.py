@@ -16,7 +16,7 @@ import re
 from datafile.errors import Problem
 
 from ..model.model import Deck
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .faces import printed_texts
 from .literals import MARKUP, WORD, _names
 

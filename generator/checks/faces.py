@@ -16,18 +16,18 @@ from dataclasses import dataclass, field
 
 from datafile.errors import BuildError, DataError, Problem
 
-from ..model import face_memo
+from ..card_layout import face_memo
 from .crosscheck import ICON_REF
 from .silent_boxes import note_face, silent_boxes
 from .sheet_cells import holding, read_cell
 from ..reading.i18n import Translator
-from ..model.colours import EXPECTED, NotAColour, drawn_colour
-from ..model.layouts import layout_id
-from ..model.resolved import embedded
+from ..card_layout.colours import EXPECTED, NotAColour, drawn_colour
+from ..card_layout.layouts import layout_id
+from ..card_layout.resolved import embedded
 from ..model.model import Size
-from ..model.project import GameData, Project
-from ..model.templates import card_context, compiled, compiled_expression, template_error
-from ..model.face_memo import WHEN
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context, compiled, compiled_expression, template_error
+from ..card_layout.face_memo import WHEN
 
 
 @dataclass(frozen=True)

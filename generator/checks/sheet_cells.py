@@ -79,7 +79,7 @@ def read_cell(card: Any, lang: str | None, source: str | None, expression: bool,
     sheet = getattr(card, "_sheet", None) if card is not None else None
     if not sheet or not source:
         return None
-    from ..model.templates import used_paths   # the templates module is heavy; only failures need it
+    from ..card_layout.templates import used_paths   # the templates module is heavy; only failures need it
     try:
         read = {path[2] for path, _ in used_paths(source, expression) if path[:2] == ("card", "props") and len(path) > 2}
     except Exception:  # noqa: BLE001 - a template that does not parse is the layout's problem, said there

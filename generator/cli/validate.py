@@ -21,9 +21,9 @@ from ..checks.column_words import column_words
 from ..checks.literals import literal_problems
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
-from ..model.region_checks import FONT_FILE
+from ..card_layout.region_checks import FONT_FILE
 from ..reading.locate import search_path
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..texts.rules import load_rules
 from ..paper.sheet_options import SheetOptions
 from ..paper.placed import placing_problems

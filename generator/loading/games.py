@@ -13,7 +13,7 @@ from ..reading.characters import character_problems
 from ..checks.crosscheck import texts
 from ..reading.locate import inside, relative, search_path
 from ..model.model import EMPTY, MAX_CARDS, Card, Deck, Game
-from ..model.project import GameData
+from ..card_layout.project import GameData
 from ..model.properties import validate_props
 from ..model.sheets_fonts import load_model
 

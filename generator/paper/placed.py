@@ -16,7 +16,7 @@ from ..checks.crosscheck import deck_place
 from ..checks.faces import BoxContent, box_contents
 from ..checks.sheet_cells import cell_with, holding
 from ..reading.locate import search_path
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import Overflow

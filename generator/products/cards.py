@@ -15,8 +15,8 @@ from datafile.source import line_of, load_yaml
 
 from ..reading.i18n import Translator
 from ..model.model import Deck
-from ..model.project import GameData, Project
-from ..model.templates import card_context
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context
 from ..paper.canvas import copy_canvas
 from ..paper.face import FaceRenderer
 from ..paper.face_colours import edge_key

@@ -6,10 +6,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 
 from ..checks.frame import Lands
-from ..model.layouts import layout_id
+from ..card_layout.layouts import layout_id
 from ..model.model import Deck
-from ..model.project import GameData, Project
-from ..model.templates import card_context, compiled_expression
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context, compiled_expression
 from ..paper.face import FaceRenderer
 from ..reading.i18n import Translator
 from ..typeset.fonts import FontBook

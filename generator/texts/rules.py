@@ -30,12 +30,12 @@ from datafile.characters import strings
 from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of
 
-from ..model.project import GameData, Project, missing_language_file
+from ..card_layout.project import GameData, Project, missing_language_file
 from .language_files import read_language_file
 from ..model.model import KANA_READING, SLUG, Strict
-from ..model.face_memo import rendered_text
-from ..model.layouts import layout_id
-from ..model.templates import localise
+from ..card_layout.face_memo import rendered_text
+from ..card_layout.layouts import layout_id
+from ..card_layout.templates import localise
 from ..reading.i18n import sort_key
 
 # [[card]] links to a card by its name, [[~card]] by its name in lower case inside a sentence

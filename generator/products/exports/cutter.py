@@ -23,7 +23,7 @@ from datafile.errors import BuildError
 from ...model.cutters import Cutter
 from ...reading.i18n import Translator
 from ...model.model import Card, Deck, Size
-from ...model.project import GameData, Project
+from ...card_layout.project import GameData, Project
 from ...paper.canvas import CompactCanvas
 from ...paper.cutter import CutLayout, Rect, layout
 from ...paper.face import FaceRenderer

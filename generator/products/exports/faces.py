@@ -15,10 +15,10 @@ from reportlab.lib.units import mm
 
 from datafile.errors import BuildError
 
-from ...model.project import GameData, Project
+from ...card_layout.project import GameData, Project
 from ...reading.i18n import Translator
 from ...model.model import Card, Deck, Size
-from ...model.templates import card_context
+from ...card_layout.templates import card_context
 from ...paper.canvas import CompactCanvas
 from ...paper.face import FaceRenderer
 from ...paper.canvas import draw_form

@@ -26,7 +26,7 @@ from jinja2.parser import Parser
 
 from datafile.errors import DataError
 
-from .model import Blank
+from ..model.model import Blank
 from .templates import Props, View, compiled, environment, template_error, used_paths
 
 MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first

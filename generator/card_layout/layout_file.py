@@ -12,7 +12,7 @@ from datafile.lengths import EXPRESSION, RELATIVE, UNITS, parse_length
 
 from .colours import Colour, ColourRef
 from .font_string import pango_font
-from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
+from ..model.model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
 
 
 

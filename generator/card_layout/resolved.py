@@ -1,5 +1,5 @@
 """A resolved layout and its boxes (regions): what the renderer draws, every length in mm from
-the card's top-left corner, `extends` merged and units converted (model/layouts.py makes them)."""
+the card's top-left corner, `extends` merged and units converted (card_layout/layouts.py makes them)."""
 from __future__ import annotations
 
 import re
