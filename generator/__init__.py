@@ -5,7 +5,8 @@ in this list (tests/test_layering.py checks the direction):
     model/     the game data validated: games, decks, cards, sheets, fonts, languages, budgets
     card_layout/  what a card face's layout is made of: layout files, boxes, colours,
                templates and their sandbox, the face memo; the Project a build reads
-    checks/    cross-checks of a loaded game, every face rendered without drawing
+    checks/    cross-checks of a loaded game's data and layouts, nothing rendered
+    face_checks/  checks that render every face without drawing or measure its boxes
     loading/   games, decks, spreadsheets: the whole project loaded and cross-checked
     texts/     player aids, aid cards, rules and figures per language, language checks
     typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking

@@ -64,7 +64,7 @@ def keep(key: tuple | None, rendered: Rendered) -> None:
 
 class Outputs:
     """The outputs face_memo holds for faces drawn by one renderer (paper/face.py): the face's key
-    made as checks/faces.py makes it, each layout's and translator's part once."""
+    made as face_checks/faces.py makes it, each layout's and translator's part once."""
 
     def __init__(self):
         self._layouts: dict[int, tuple] = {}       # id -> (layout, its key): the layout kept alive
@@ -115,7 +115,7 @@ def templated(layout) -> tuple[tuple[int | None, str, str, str], ...]:
     """Every template a face of `layout` renders, in the order the build renders them: (region
     index, None for the layout's background; the region's kind; field; source). A region's
     `when` comes before its other fields, which render only where it is true. The one list of a
-    layout's templates: the checks render it (checks/faces.py) and the memo keys on it."""
+    layout's templates: the checks render it (face_checks/faces.py) and the memo keys on it."""
     fields: list = [(None, "", "background", layout.background)] if "{" in (layout.background or "") else []
     for index, r in enumerate(layout.regions):
         if r.when:

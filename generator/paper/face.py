@@ -25,7 +25,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup, uncoloured
 from . import images
-from ..checks.sheet_cells import at_cell, failing_cell, read_note
+from ..face_checks.sheet_cells import at_cell, failing_cell, read_note
 from .face_colours import background_place, face_errors, resolve_color
 from .gradient import GRADIENT_KINDS, shade
 from .shapes import draw_shape, turn, turned

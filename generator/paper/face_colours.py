@@ -7,7 +7,7 @@ from pathlib import Path
 
 from datafile.errors import BuildError
 
-from ..checks.sheet_cells import read_note
+from ..face_checks.sheet_cells import read_note
 from ..card_layout.colours import NotAColour, drawn_colour
 from ..card_layout.layouts import Layout
 from ..card_layout.resolved import carries_bleed, reached_edges

@@ -13,8 +13,8 @@ from datafile.errors import BuildError, DataError, Problem
 from datafile.source import load_yaml
 
 from ..checks.crosscheck import deck_place
-from ..checks.faces import BoxContent, box_contents
-from ..checks.sheet_cells import cell_with, holding
+from ..face_checks.faces import BoxContent, box_contents
+from ..face_checks.sheet_cells import cell_with, holding
 from ..reading.locate import search_path
 from ..card_layout.project import GameData, Project
 from ..typeset.fonts import FontBook

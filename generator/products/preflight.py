@@ -18,7 +18,7 @@ from typing import Callable
 
 from datafile.errors import BuildError, DataError
 
-from ..checks.box_reach import in_canvas_bleed
+from ..face_checks.box_reach import in_canvas_bleed
 from ..reading.locate import read_input
 from ..card_layout.project import GameData, Project
 from ..card_layout.templates import Props, View

@@ -1,11 +1,11 @@
 """Where a text box's letters land on its cards, in the languages of a build: the white-frame
-warning (checks/frame.py) asks it for a box whose edges reach into the frame, so a short
+warning (face_checks/frame.py) asks it for a box whose edges reach into the frame, so a short
 left-aligned line in a wide box is left alone and a text that really prints there is said."""
 from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ..checks.frame import Lands
+from ..face_checks.frame import Lands
 from ..card_layout.layouts import layout_id
 from ..model.model import Deck
 from ..card_layout.project import GameData, Project

@@ -22,7 +22,7 @@ from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of
 
 from ..checks.crosscheck import ICON_REF
-from ..checks.faces import used_icons
+from ..face_checks.faces import used_icons
 from ..reading.i18n import PLURAL, sort_key
 from .language_files import LanguageFile, language_path, load_checked
 from ..card_layout.layouts import layout_id

@@ -143,7 +143,7 @@ class Rules:
         for loc, value in strings(self.raw) if self.raw is not None else ():
             if any(c in value for c in characters):
                 return f"{self.file}:{line_of(self.raw, loc)}: {field_path(loc)}"
-        from ..checks.sheet_cells import at_cell, with_characters
+        from ..face_checks.sheet_cells import at_cell, with_characters
         for deck in self.game.decks:   # the card index quotes the cards: a spreadsheet's at its cell
             for card in deck.cards:
                 cell = with_characters(card, self.lang, list(characters))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.card_layout import face_memo
 from generator.loading.catalog import load_project
-from generator.checks.faces import printed_texts
+from generator.face_checks.faces import printed_texts
 from tests.pipeline.helpers import project_copy, replace_in
 
 GAME = "san-gimignano"
@@ -72,10 +72,10 @@ def test_a_cards_props_are_keyed_with_the_blanks_a_template_reads():
 
 
 def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monkeypatch):
-    """The build checks every face (checks/faces.py: the icons the aid's legend lists) before it
+    """The build checks every face (face_checks/faces.py: the icons the aid's legend lists) before it
     draws them; the drawing takes the templates' outputs kept then (face_memo.Rendered.outputs)
     instead of rendering the same templates with the same content again."""
-    from generator.checks.faces import faces
+    from generator.face_checks.faces import faces
     from generator.card_layout import templates
     from generator.products.cards import write_cards
     from generator.paper.sheet_options import SheetOptions

@@ -18,7 +18,7 @@ from datafile.errors import Problem
 from ..model.model import Deck
 from ..card_layout.project import GameData, Project
 from .faces import printed_texts
-from .literals import MARKUP, WORD, _names
+from ..checks.literals import MARKUP, WORD, _names
 
 
 def _plain_columns(deck: Deck, card) -> dict[str, tuple[str, str, str, str]]:

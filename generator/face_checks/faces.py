@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datafile.errors import BuildError, DataError, Problem
 
 from ..card_layout import face_memo
-from .crosscheck import ICON_REF
+from ..checks.crosscheck import ICON_REF
 from .silent_boxes import note_face, silent_boxes
 from .sheet_cells import holding, read_cell
 from ..reading.i18n import Translator
@@ -144,7 +144,7 @@ def _over_budget(project: Project, game: GameData) -> Problem | None:
 
 
 def _faces(project: Project, game: GameData) -> Faces:
-    from .crosscheck import texts as _texts
+    from ..checks.crosscheck import texts as _texts
     too_much = _over_budget(project, game)
     if too_much is not None:   # not rendered: every icon counts as shown (no second, false problem)
         return Faces(frozenset(project.icons_for(game.id)), [too_much])
