@@ -10,7 +10,8 @@ in this list (tests/test_layering.py checks the direction):
     loading/   games, decks, spreadsheets: the whole project loaded and cross-checked
     texts/     player aids, aid cards, rules and figures per language, language checks
     typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking
-    paper/     sheet geometry, one card face, imposition with duplex backs, atomic output
+    paper/     sheet geometry, packing, imposition with duplex backs, atomic output
+    card_face/ one card face drawn from its layout: colours, shapes, art files
     products/  the printables: cards, player aids, score pads, rules.pdf, calibration page
     site/      the static rules site and its preview server
     planning/  what `pnp build` makes, in which order, all or nothing

@@ -63,7 +63,7 @@ def keep(key: tuple | None, rendered: Rendered) -> None:
 
 
 class Outputs:
-    """The outputs face_memo holds for faces drawn by one renderer (paper/face.py): the face's key
+    """The outputs face_memo holds for faces drawn by one renderer (card_face/face.py): the face's key
     made as face_checks/faces.py makes it, each layout's and translator's part once."""
 
     def __init__(self):

@@ -26,7 +26,7 @@ from ..reading.locate import search_path
 from ..card_layout.project import Project
 from ..texts.rules import load_rules
 from ..paper.sheet_options import SheetOptions
-from ..paper.placed import placing_problems
+from ..card_face.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .stubs import fold_stubs
@@ -314,7 +314,7 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
         """`where()` gives (file, line, field): called only for a problem (counting a line costs);
         `row`: the card, whose spreadsheet cell holding the character is named instead (once for
         all languages, as the build names it)."""
-        try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
+        try:   # as card_face/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
                 else fonts.file_family(game.directory, role) if FONT_FILE.match(role) else fonts.system_family(role)
             face = fonts.face(family, bold, italic)

@@ -4,7 +4,7 @@ and the texts the text regions print (`pnp validate` reports the errors and chec
 glyphs, so a face that would fail the card build fails validate first, naming the layout's file
 and line, the card and the language).
 
-What is rendered is what the card build renders (paper/face.py): each region's `when`, then,
+What is rendered is what the card build renders (card_face/face.py): each region's `when`, then,
 when the region is drawn, its `text` (text, icon and image regions) and any colour written as
 a template. What the build does with the result (fitting text, finding the image, the glyphs)
 is the build's own check.
@@ -338,7 +338,7 @@ def _render(layout, context: dict, found: set[str], printed: list, outputs: dict
             printed.append((index, out.strip()))
         elif key == "text":     # an image: its file is placed (validate) like a text
             printed.append((index, out.strip()))
-        elif key in ("color", "fill", "stroke"):   # drawn as the build draws it (paper/face_colours.py)
+        elif key in ("color", "fill", "stroke"):   # drawn as the build draws it (card_face/face_colours.py)
             try:
                 drawn_colour(out.strip(), layout.colors)
             except NotAColour as exc:
@@ -346,5 +346,5 @@ def _render(layout, context: dict, found: set[str], printed: list, outputs: dict
 
 
 def _message(exc: Exception) -> str:
-    """The build's words for the failure (paper/face.py)."""
+    """The build's words for the failure (card_face/face.py)."""
     return " ".join(str(exc).split())[:200] if isinstance(exc, (BuildError, NotAColour)) else template_error(exc)

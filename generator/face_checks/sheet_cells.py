@@ -1,6 +1,6 @@
 """The spreadsheet cell a face's failing value came from: a colour column's `blu` used as
 `fill:`, a `☯` in a text column, an image path in an `Art` column. validate (face_checks/faces.py,
-the glyph check) and the build (paper/face.py) name that cell, as every other spreadsheet
+the glyph check) and the build (card_face/face.py) name that cell, as every other spreadsheet
 problem is named: the file, the row (the header being row 1) and the column's letter and header.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ from ..card_layout.layouts import layout_id
 from ..model.model import Deck
 from ..card_layout.project import GameData, Project
 from ..card_layout.templates import card_context, compiled_expression
-from ..paper.face import FaceRenderer
+from ..card_face.face import FaceRenderer
 from ..reading.i18n import Translator
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font

@@ -91,7 +91,7 @@ def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monk
         template = real(source)
         return type("Counted", (), {"render": lambda self, *a, **k: rendered.append(source) or
                                     template.render(*a, **k)})()
-    import generator.paper.face as face
+    import generator.card_face.face as face
     monkeypatch.setattr(face, "compiled", counted)
     with tempfile.TemporaryDirectory() as out:
         write_cards(project, game, "fr", Path(out) / "cards.pdf", SheetOptions())

@@ -17,7 +17,7 @@ from ...texts.aids import legend
 from ...reading.i18n import Translator
 from ...model.model import Size
 from ...card_layout.project import GameData, Project
-from ...paper.face import FaceRenderer
+from ...card_face.face import FaceRenderer
 from ...paper.canvas import draw_form
 from ...paper.imposition import new_canvas
 from ...paper.one_size import impose, sheet_count

@@ -21,7 +21,7 @@ from ...texts.aids import Section, legend, sections
 from ...reading.i18n import Translator
 from ...model.model import Size
 from ...card_layout.project import GameData, Project
-from ...paper.face import FaceRenderer
+from ...card_face.face import FaceRenderer
 from ...paper import colophon
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook

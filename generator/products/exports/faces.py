@@ -20,7 +20,7 @@ from ...reading.i18n import Translator
 from ...model.model import Card, Deck, Size
 from ...card_layout.templates import card_context
 from ...paper.canvas import CompactCanvas
-from ...paper.face import FaceRenderer
+from ...card_face.face import FaceRenderer
 from ...paper.canvas import draw_form
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font

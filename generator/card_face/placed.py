@@ -21,7 +21,7 @@ from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import Overflow
 from .face import FaceRenderer
-from .sheet_options import SheetOptions
+from ..paper.sheet_options import SheetOptions
 
 BLEED = SheetOptions().bleed   # the build's default, for a text region with `bleed: true`
 
