@@ -58,7 +58,7 @@ def to_mm(number: float, unit: str, dpi: float | None = None) -> float:
     return number * (25.4 / dpi if unit == "px" else UNITS[unit])
 
 
-# cards sold in inches (generator/checks/canvas_size.py's): a Squib canvas is one with its bleed
+# cards sold in inches (generator/face_checks/canvas_size.py's): a Squib canvas is one with its bleed
 SQUIB_CARDS = {(2.5, 3.5), (2.25, 3.5), (2.75, 4.75), (1.75, 2.5), (3.5, 5.75)}
 
 

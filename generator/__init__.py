@@ -2,12 +2,16 @@
 in this list (tests/test_layering.py checks the direction):
 
     reading/   finding and reading input files, the read rule, catalogues, the user's cache
-    model/     the validated model: schemas, layouts, sheets, fonts, the sandboxed Jinja
-    checks/    cross-checks of a loaded game, every face rendered without drawing
+    model/     the game data validated: games, decks, cards, sheets, fonts, languages, budgets
+    card_layout/  what a card face's layout is made of: layout files, boxes, colours,
+               templates and their sandbox, the face memo; the Project a build reads
+    checks/    cross-checks of a loaded game's data and layouts, nothing rendered
+    face_checks/  checks that render every face without drawing or measure its boxes
     loading/   games, decks, spreadsheets: the whole project loaded and cross-checked
     texts/     player aids, aid cards, rules and figures per language, language checks
     typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking
-    paper/     sheet geometry, one card face, imposition with duplex backs, atomic output
+    paper/     sheet geometry, packing, imposition with duplex backs, atomic output
+    card_face/ one card face drawn from its layout: colours, shapes, art files
     products/  the printables: cards, player aids, score pads, rules.pdf, calibration page
     site/      the static rules site and its preview server
     planning/  what `pnp build` makes, in which order, all or nothing

@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 
 from datafile.errors import Problem
 
-from ..model.project import GameData
+from ..card_layout.project import GameData
 
 UNKNOWN = re.compile(r"unknown variable '([^']+)'")
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..reading.i18n import PLURAL
-from ..model.project import GameData
+from ..card_layout.project import GameData
 
 
 @dataclass(frozen=True)

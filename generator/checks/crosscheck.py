@@ -13,13 +13,13 @@ from datafile.lengths import parse_expression
 from datafile.errors import BuildError, Collector, DataError, Problem, closest, field_path
 from datafile.source import line_of, load_yaml
 
-from ..model.colours import span_problems
-from ..model.layouts import layout_id
-from ..model.region_checks import FONT_FILE
+from ..card_layout.colours import span_problems
+from ..card_layout.layouts import layout_id
+from ..card_layout.region_checks import FONT_FILE
 from ..reading.locate import game_font, relative
 from ..model.model import Deck, Text
-from ..model.project import GameData, Project
-from ..model.templates import used_paths
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import used_paths
 from .nandeck_fields import nandeck_fields
 from .quantity import taken_quantity
 

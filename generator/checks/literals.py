@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from datafile.errors import DataError, Problem, once_per_place
 
-from ..model.layouts import layout_id
-from ..model.project import GameData, Project
+from ..card_layout.layouts import layout_id
+from ..card_layout.project import GameData, Project
 from ..reading.i18n import SOURCE_LANGUAGE
 
 ICON_MADE = re.compile(r":[a-z][a-z0-9-]*(?:\{\{.*?\}\}[a-z0-9-]*)+:", re.S)   # :citizen-{{ c }}:

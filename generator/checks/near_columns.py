@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from datafile.errors import DataError
 
-from ..model.layouts import layout_id
+from ..card_layout.layouts import layout_id
 from ..model.model import Deck
-from ..model.project import GameData, Project
-from ..model.templates import used_paths
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import used_paths
 
 
 def read_props(project: Project, deck: Deck) -> set[str]:

@@ -5,7 +5,7 @@ An empty quantity cell prints its row once, where Squib prints it no time: one n
 from __future__ import annotations
 
 from ..model.model import Deck
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 
 
 def taken_quantity(deck: Deck) -> tuple[str, str, str] | None:

@@ -110,9 +110,9 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
                 and not (game.directory / "rules").is_dir():
             click.secho(f"note: {game.id} has no rules/ folder: its rules.pdf and site page list the cards only",
                         fg="yellow", err=True)
-    from ..checks.canvas_size import size_warnings
-    from ..checks.frame import cut_outlines, cut_warnings, frame_warning
-    from ..checks.system_fonts import substitute_notes
+    from ..face_checks.canvas_size import size_warnings
+    from ..face_checks.frame import cut_outlines, cut_warnings, frame_warning
+    from ..face_checks.system_fonts import substitute_notes
     from ..checks.near_columns import near_notes
     from ..checks.quantity import quantity_notes
     from ..products.cards import grid_warnings
@@ -132,8 +132,8 @@ def build(ctx, games, langs, paper, bleed, duplex, back_offset, out_dir, product
         if ctx.obj is not None and ctx.obj.get("watching") is not None:
             ctx.obj["said_frame"] = True
     if any(job.product.name == "cards" for job in plan) and not (ctx.obj or {}).get("said_empty"):
-        from ..checks.faces import empty_boxes
-        from ..checks.column_words import column_words
+        from ..face_checks.faces import empty_boxes
+        from ..face_checks.column_words import column_words
         from ..checks.literals import literal_problems
         for game in {job.game.id: job.game for job in plan}.values():
             for empty in empty_boxes(project, game) + literal_problems(project, game) \

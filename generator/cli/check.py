@@ -25,11 +25,11 @@ def check(ctx, games, langs, as_json, allow_missing):
     zone and bleed, image dpi, unused icons and properties."""
     from ..texts.languages import language_problems
     from ..products.preflight import Finding, Report, aid_page_sizes, aid_pages, check_game, problem_findings
-    from ..checks.faces import empty_boxes
-    from ..checks.column_words import column_words
+    from ..face_checks.faces import empty_boxes
+    from ..face_checks.column_words import column_words
     from ..checks.literals import literal_problems
     from .validate import aid_card_fit, aid_page_fit, glyph_problems, score_pad_fit
-    from ..checks.canvas_size import size_warnings
+    from ..face_checks.canvas_size import size_warnings
     from ..paper.sheet_options import SheetOptions
     from ..products.cards import grid_warnings
 
@@ -63,7 +63,7 @@ def check(ctx, games, langs, as_json, allow_missing):
     for game in project.games.values():
         chosen = [lang for lang in game.game.languages if not languages or lang in languages]
         check_game(project, game, chosen, report, allow_missing=allow_missing)
-        # an empty box, and boxes that print wrong (checks/silent_boxes.py; a cell's tag names no box)
+        # an empty box, and boxes that print wrong (face_checks/silent_boxes.py; a cell's tag names no box)
         report.findings += [Finding("warning", "empty-text", game.id, _said_at(p),
                                     box=p.field.split(" regions.")[-1].split(".")[0] if " regions." in p.field else "",
                                     summary=_said_at(p), file=p.file, line=p.line,

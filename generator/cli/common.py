@@ -13,7 +13,7 @@ import click
 from datafile.errors import DataError
 
 from ..loading.catalog import load_project
-from ..model.project import Project
+from ..card_layout.project import Project
 
 
 def project_root(ctx: click.Context) -> Path:

@@ -16,17 +16,17 @@ from ..loading.catalog import load_project_and_problems
 from ..texts.figures import load_figures
 from ..checks.glossary import glossary_problems
 from ..reading.characters import strings
-from ..checks.faces import empty_boxes, face_problems, printed_texts
-from ..checks.column_words import column_words
+from ..face_checks.faces import empty_boxes, face_problems, printed_texts
+from ..face_checks.column_words import column_words
 from ..checks.literals import literal_problems
 from ..reading.i18n import load_catalogue
 from ..texts.languages import language_problems
-from ..model.region_checks import FONT_FILE
+from ..card_layout.region_checks import FONT_FILE
 from ..reading.locate import search_path
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..texts.rules import load_rules
 from ..paper.sheet_options import SheetOptions
-from ..paper.placed import placing_problems
+from ..card_face.placed import placing_problems
 from ..site.sources import site_problems
 from ..typeset.hyphenation import check_corrections
 from .stubs import fold_stubs
@@ -69,9 +69,9 @@ def validate(ctx, games, allow_missing, langs, paper, bleed, fold):
             click.secho(str(problem), fg="red", err=True)
         click.secho(f"{len(problems)} problem(s) found; nothing was written.", fg="red", err=True)
         sys.exit(1)
-    from ..checks.canvas_size import size_warnings
-    from ..checks.frame import cut_outlines
-    from ..checks.system_fonts import substitute_notes
+    from ..face_checks.canvas_size import size_warnings
+    from ..face_checks.frame import cut_outlines
+    from ..face_checks.system_fonts import substitute_notes
     for line in size_warnings(project, list(project.games.values())) + cut_outlines(project, list(project.games.values())):
         click.secho(line, fg="yellow", err=True)    # prints, but not what was meant (or under the white frame)
     from ..products.cards import grid_warnings
@@ -290,7 +290,7 @@ def _line(project: Project, path, key: str) -> int:
 def _known_icons(project: Project, game) -> None:
     """Every icon the faces show (an icon region's name is a template) is defined, as the build
     requires; rendering them all also finds a template over its budget (aids.py)."""
-    from ..checks.icon_refs import check_unknown_icons    # at the box (or cell) that writes it
+    from ..face_checks.icon_refs import check_unknown_icons    # at the box (or cell) that writes it
     check_unknown_icons(project, game, sorted(used_icons(project, game) - project.defined_icons(game.id)))
 
 
@@ -300,7 +300,7 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
     language's body font (layouts/fonts.yaml), and each card's name and text as the rules and
     aid print them. `names_only`: only the last (pnp check finds the others itself)."""
     from ..typeset.fonts import FontBook
-    from ..checks.sheet_cells import with_characters
+    from ..face_checks.sheet_cells import with_characters
     from ..typeset.text import check_glyphs, plain_text
     fonts, problems = FontBook(project.root, project.fonts), {}
     spec = project.fonts      # each language's roles (FontBook.typography would also load hyphenation)
@@ -314,7 +314,7 @@ def glyph_problems(project: Project, game, names_only: bool = False) -> list[Pro
         """`where()` gives (file, line, field): called only for a problem (counting a line costs);
         `row`: the card, whose spreadsheet cell holding the character is named instead (once for
         all languages, as the build names it)."""
-        try:   # as paper/face.py picks it: a role, a family of fonts.yaml, a font file of the game
+        try:   # as card_face/face.py picks it: a role, a family of fonts.yaml, a font file of the game
             family = roles[lang][role] if role in roles[lang] else role if role in spec.families \
                 else fonts.file_family(game.directory, role) if FONT_FILE.match(role) else fonts.system_family(role)
             face = fonts.face(family, bold, italic)

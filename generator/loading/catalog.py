@@ -15,11 +15,11 @@ from datafile.errors import BuildError, Collector, DataError, closest, once_per_
 from ..checks.column_hints import column_hints
 from ..checks.crosscheck import cross_check
 from .games import load_game_and_problems
-from ..model.layouts import LayoutFiles, Layouts
+from ..card_layout.layouts import LayoutFiles, Layouts
 from ..reading.locate import SETTLED_NS, game_dirs, input_files, locate, own_games, search_path
 from ..model.model import SLUG_ID
 from ..model.sheets_file import FontsFile, SheetsFile
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..model.sheets_fonts import check_font_files, load_model
 
 

@@ -13,7 +13,7 @@ from ..reading.characters import character_problems
 from ..checks.crosscheck import texts
 from ..reading.locate import inside, relative, search_path
 from ..model.model import EMPTY, MAX_CARDS, Card, Deck, Game
-from ..model.project import GameData
+from ..card_layout.project import GameData
 from ..model.properties import validate_props
 from ..model.sheets_fonts import load_model
 
@@ -161,7 +161,7 @@ def _sheet_cards(root: Path, path: Path, raw: Any, deck: Deck, languages: list[s
                            search_path(root), deck.quantity, deck.name_column, deck.name,
                            (name, line_of(raw, ("quantity",))), deck.where, (name, line_of(raw, ("where",))), tables)
         from .headers import property_key
-        # by the property each gives: their plain columns warn as the sheet's do (checks/column_words.py)
+        # by the property each gives: their plain columns warn as the sheet's do (face_checks/column_words.py)
         deck._tables = {property_key(column): table for column, table in tables.items()}
         if deck.language_free and cards:
             from .language_columns import free_problems

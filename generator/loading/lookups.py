@@ -27,7 +27,7 @@ class Table:
     numbers: dict[str, int] = field(default_factory=dict)           # a key -> its row's number
     fields: dict[str, PropertySpec] = field(default_factory=dict)
     # a column of one text for every language: its field -> (label, header), for the
-    # untranslated-words warning (checks/column_words.py)
+    # untranslated-words warning (face_checks/column_words.py)
     plain: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def row(self, value: Any) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ characters. Only these tags, paired (a `<b>` without its `</b>` stays as written
 pnp already reads in a cell; entities are decoded after the tags are read, so `&lt;b&gt;` prints
 `<b>`, and one that stands for a character of pnp's markup (`&#42;` for `*`) stays as written, or
 the cell's text would become markup. A tag left (`<u>`, `<span>`, `<div>`) prints as written:
-`unread()` names it, and checks/silent_boxes.py says it once per column."""
+`unread()` names it, and face_checks/silent_boxes.py says it once per column."""
 from __future__ import annotations
 
 import html

@@ -182,7 +182,7 @@ def read_cards(path: Path, display: str, properties: dict[str, PropertySpec], la
             repeats.setdefault(card.id, [seen[card.id]]).append(number)
         seen.setdefault(card.id, number)
         card._sheet = (display, number, columns)   # later checks (icons) name the row and column
-        card._unread = tags                        # checks/silent_boxes.py
+        card._unread = tags                        # face_checks/silent_boxes.py
         card._made_id = card.id in made   # loading/games.py qualifies it if another deck has it
         card._named_after_deck = unnamed   # a language its name lacks is the deck name's (said there, once)
         cards.append(card)

@@ -269,7 +269,7 @@ class Deck(Strict):
     # a column whose value names a row of another spreadsheet: {Faction: factions.csv} (loading/lookups.py)
     lookups: dict[Annotated[str, Field(max_length=100)], str | Lookup] | None = Field(None, max_length=20)
     # spreadsheet columns whose words read alike in every language (`Cost`, a ship class): printed
-    # as they are on every language's cards without a warning (checks/column_words.py)
+    # as they are on every language's cards without a warning (face_checks/column_words.py)
     language_free: list[Annotated[str, Field(max_length=100)]] | None = Field(None, max_length=100)
     # only the spreadsheet's rows whose column holds this value (or one of these): {realm: Sea}
     where: dict[Annotated[str, Field(max_length=100)], WhereValue | list[WhereValue]] | None = \

@@ -1,6 +1,6 @@
-"""Stage 3 — paper: sheet geometry (grids, crop marks, page boxes), drawing one card face from a
-layout, imposition with mirrored duplex backs, and all-or-nothing file output.
-May import: data, typeset."""
+"""Stage 3 — paper: sheet geometry (grids, crop marks, page boxes, cut paths), packing pieces onto
+sheets, imposition with mirrored duplex backs, fold-over and board pages, the canvas and ink
+saver, and all-or-nothing file output. May import: model, card_layout, typeset."""
 from reportlab import rl_config
 
 # Binary (Flate-only) PDF streams for every file we write: smaller than ASCII85 text, and

@@ -17,7 +17,7 @@ from datafile.errors import BuildError
 
 from ..model.model import Size
 from ..model.sheets_file import SheetsFile
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..typeset.fonts import FontBook
 from . import board
 from .colophon import credits, set_title, stamp

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from ..paper.sheet_options import SheetOptions
 from ..reading import user_cache
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..paper.output import Staging, dropped_note
 from . import cache, product_list
 from .product_list import Product

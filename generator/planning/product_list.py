@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..paper.sheet_options import SheetOptions
 
 Writer = Callable[[Project, GameData, str, Path, SheetOptions, Callable[[int], None]], int]

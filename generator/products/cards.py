@@ -15,11 +15,11 @@ from datafile.source import line_of, load_yaml
 
 from ..reading.i18n import Translator
 from ..model.model import Deck
-from ..model.project import GameData, Project
-from ..model.templates import card_context
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context
 from ..paper.canvas import copy_canvas
-from ..paper.face import FaceRenderer
-from ..paper.face_colours import edge_key
+from ..card_face.face import FaceRenderer
+from ..card_face.face_colours import edge_key
 from ..paper.canvas import draw_form
 from ..paper.imposition import Layout, Progress, draw_sheets, new_canvas, page_count
 from ..paper.sheet_options import SheetOptions

@@ -13,9 +13,9 @@ from reportlab.platypus import Flowable
 
 from ..texts.figures import Figure
 from ..reading.i18n import Translator
-from ..model.project import GameData, Project
-from ..model.templates import card_context
-from ..paper.face import FaceRenderer
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context
+from ..card_face.face import FaceRenderer
 from ..typeset.fonts import FontBook
 from ..typeset.formulas import glue
 from ..typeset.icons import build_icon_font

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from datafile.errors import BuildError
 
 from ..checks.contents import included_lines, join, with_count
-from ..model.project import GameData
+from ..card_layout.project import GameData
 from ..paper import colophon
 from ..paper.imposition import Layout
 from ..paper.packing import Sheet

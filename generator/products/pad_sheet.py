@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
-from ..model.project import Project
+from ..card_layout.project import Project
 
 MARGIN = 10 * mm
 GUTTER = 10 * mm          # between pads: the cut line runs in its middle

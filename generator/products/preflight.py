@@ -18,12 +18,12 @@ from typing import Callable
 
 from datafile.errors import BuildError, DataError
 
-from ..checks.box_reach import in_canvas_bleed
+from ..face_checks.box_reach import in_canvas_bleed
 from ..reading.locate import read_input
-from ..model.project import GameData, Project
-from ..model.templates import Props, View
-from ..paper.shapes import CONTENT, footprint
-from ..paper.images import DPI_ERROR, DPI_WARN
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import Props, View
+from ..card_face.shapes import CONTENT, footprint
+from ..card_face.images import DPI_ERROR, DPI_WARN
 from ..paper.cut_paths import inside_shape
 from .exports.faces import Face, draw_faces
 from .text_landing import text_lands

@@ -12,7 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..typeset.text import typeset
 from .rules_story import ACCENT, MUTED
 

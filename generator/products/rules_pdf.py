@@ -23,7 +23,7 @@ from ..checks.contents import included_lines
 from ..texts.figures import load_figures
 from ..reading.i18n import Translator
 from ..model.sheets_file import Paper
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..texts.rules import Rules, load_rules
 from ..paper import colophon
 from ..paper.sheet_options import SheetOptions

@@ -22,7 +22,7 @@ from datafile.errors import BuildError
 from scoring.api import GAMES, categories, facts_from_game
 
 from ..texts.aid_card import card_sides, load_aid_cards, pad_formulas
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..reading.i18n import Translator
 from ..paper import colophon
 from ..paper.imposition import new_canvas

@@ -1,16 +1,16 @@
 """Where a text box's letters land on its cards, in the languages of a build: the white-frame
-warning (checks/frame.py) asks it for a box whose edges reach into the frame, so a short
+warning (face_checks/frame.py) asks it for a box whose edges reach into the frame, so a short
 left-aligned line in a wide box is left alone and a text that really prints there is said."""
 from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ..checks.frame import Lands
-from ..model.layouts import layout_id
+from ..face_checks.frame import Lands
+from ..card_layout.layouts import layout_id
 from ..model.model import Deck
-from ..model.project import GameData, Project
-from ..model.templates import card_context, compiled_expression
-from ..paper.face import FaceRenderer
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context, compiled_expression
+from ..card_face.face import FaceRenderer
 from ..reading.i18n import Translator
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font

@@ -22,7 +22,7 @@ MAX_INPUT_FILES = 10_000    # files under one input folder (the largest shipped 
 # the largest file of each kind read (docs/limits.md); data, catalogues, templates: MAX_FILE_BYTES
 MAX_FONT_BYTES = 64_000_000     # a font, of layouts/fonts/ or a game folder (shipped: 4.7 MB; CJK fonts ~20 MB)
 MAX_ART_BYTES = 64_000_000      # a PNG or JPEG of card art
-MAX_SVG_BYTES = 8_000_000       # an SVG of card art (its nodes are counted too: paper/images.py)
+MAX_SVG_BYTES = 8_000_000       # an SVG of card art (its nodes are counted too: card_face/images.py)
 MAX_SHEET_BYTES = 16_000_000    # an .xlsx (its parts are bounded once unzipped: loading/spreadsheet.py)
 # a file modified this recently is never trusted by its stat: a second write within one tick of
 # the file system's clock can leave the same size and time (git's "racy" files)

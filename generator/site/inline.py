@@ -10,7 +10,7 @@ from markupsafe import Markup
 from datafile.errors import BuildError
 
 from ..reading.i18n import Translator
-from ..model.layout_file import IconSpec
+from ..card_layout.layout_file import IconSpec
 from ..texts.rules import REF, Rules, card_ref_name
 from ..typeset.text import BOLD, ITALIC, ordinals, styled, typeset, uncoloured
 from .rules_parts import phrase_breaks

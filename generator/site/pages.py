@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from ..texts.aids import legend
 from ..checks.contents import included_lines
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..reading.i18n import Translator, players_and_minutes
 from ..texts.rules import blocks, count_label, load_rules
 from ..reading.site_code import note_ignored

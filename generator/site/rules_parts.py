@@ -9,7 +9,7 @@ import re
 from markupsafe import Markup
 
 from ..texts.figures import load_figures
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..texts.rules import Rules
 from ..typeset.phrases import boundaries, glued_runs
 from ..typeset.text import ICON, typeset

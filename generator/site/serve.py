@@ -24,7 +24,7 @@ from datafile.source import open_checked
 
 from ..loading.catalog import load_project
 from ..texts.languages import language_problems
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..paper import written
 from ..reading.settling import inputs_stamp
 from .http_guard import LOCAL_HOSTS, HostRule, allowed_hosts

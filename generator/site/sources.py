@@ -3,7 +3,7 @@ fonts (layouts/fonts/), and the games.json of an earlier build. All of it comes 
 folder, so each file is read by the project's one rule (reading/locate.py `read_input`: a regular
 file inside the project or the bundled data, bounded, never /proc, a device or a pipe), the
 templates through a Jinja loader that applies it, and rendered in the budgeted sandbox
-(model/templates.py `sandbox`); an earlier build's games.json is checked field by field and only
+(card_layout/templates.py `sandbox`); an earlier build's games.json is checked field by field and only
 what a build writes is kept (its page addresses are made again, never taken from the file).
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..model.budget import Limits
 from ..reading.locate import MAX_FONT_BYTES, locate, read_input, search_path
 from ..model.model import SLUG
 from ..reading.site_code import note_ignored, site_file, site_folder
-from ..model.templates import sandbox
+from ..card_layout.templates import sandbox
 
 # layouts/site/ files copied as they are
 ASSETS = ["site.css", "site.js", "icon.svg", "calc-form.js", "calc.js", "calc-worker.js", "calc.py", "calc_cache.py"]

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..model.cutters import load_cutter
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..products.exports.cutter import cut_layer, cut_sheets, export_cutter
 from ..products.exports.faces import rasterise
 

@@ -16,7 +16,7 @@ from datafile.errors import DataError, Problem
 from datafile.source import line_of, load_yaml
 
 from ..reading.locate import bundled_root
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .marks import Mark
 
 DEFAULT_EDITOR = "vscode://file{path}:{line}"

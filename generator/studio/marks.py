@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..reading.i18n import SOURCE_LANGUAGE
-from ..model.layouts import Layout, Region
-from ..model.resolved import bleed_extent
+from ..card_layout.layouts import Layout, Region
+from ..card_layout.resolved import bleed_extent
 from ..model.model import Size
-from ..model.templates import used_paths
+from ..card_layout.templates import used_paths
 from ..products.preflight import Fit, Finding
 
 LEVELS = ("error", "warning", "info")

@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Iterator
 
 from ..reading.i18n import SOURCE_LANGUAGE, load_catalogue
-from ..model.layouts import Layout
+from ..card_layout.layouts import Layout
 from ..model.model import Card, Deck
-from ..model.project import GameData, Project
-from ..model.templates import card_context
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context
 from ..products.exports.faces import draw_faces, rasterise
 from ..products.preflight import Report, check_game
 from .marks import Mark, Watch, face_key, marks_for

@@ -18,7 +18,7 @@ from pathlib import Path
 from datafile.errors import BuildError, DataError, Problem
 
 from ..loading.catalog import load_project
-from ..model.project import Project
+from ..card_layout.project import Project
 from ..reading.settling import inputs_stamp, settled
 from .links import Links, problem_card
 from .marks import Mark

@@ -37,8 +37,8 @@ from .aid_card_checks import matches, render
 from .aid_card_schema import AidCard, AidCardFile, Block, aid_card_path
 from .aids import aid_context
 from .language_files import load_checked
-from ..model.project import GameData, Project
-from ..model.templates import View, compiled_expression
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import View, compiled_expression
 
 
 # ---------------------------------------------------------------- loading and checks

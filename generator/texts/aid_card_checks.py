@@ -14,8 +14,8 @@ from datafile.source import line_of
 from .aid_card_schema import AidCard, Block, Table
 from .aids import aid_context, used_icons
 from ..checks.crosscheck import ICON_REF
-from ..model.project import GameData, Project
-from ..model.templates import compiled, compiled_expression, template_error
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import compiled, compiled_expression, template_error
 
 SIDES = ("front", "back", "front-2", "back-2")
 # an icon group: icons and the signs and numbers that go with them ("2 :card:", "1–3 :citizen:")

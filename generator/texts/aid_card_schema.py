@@ -10,7 +10,7 @@ from pydantic import Field
 
 from .language_files import LanguageFile, language_path
 from ..model.model import Strict
-from ..model.project import GameData
+from ..card_layout.project import GameData
 
 
 class Step(Strict):

@@ -22,13 +22,13 @@ from datafile.errors import BuildError, DataError, Problem, field_path
 from datafile.source import line_of
 
 from ..checks.crosscheck import ICON_REF
-from ..checks.faces import used_icons
+from ..face_checks.faces import used_icons
 from ..reading.i18n import PLURAL, sort_key
 from .language_files import LanguageFile, language_path, load_checked
-from ..model.layouts import layout_id
-from ..model.project import GameData, Project
+from ..card_layout.layouts import layout_id
+from ..card_layout.project import GameData, Project
 from ..model.model import Strict
-from ..model.templates import (
+from ..card_layout.templates import (
     PrintedValueError,
     View,
     compiled,

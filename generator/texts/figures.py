@@ -32,7 +32,7 @@ from ..reading.characters import character_problems
 from ..checks.crosscheck import ICON_REF
 from ..model.model import SLUG, Strict, Text
 from ..reading.locate import search_path
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 
 FILE = "figures.yaml"
 

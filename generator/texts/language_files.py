@@ -14,7 +14,7 @@ from datafile.validate import validate
 
 from ..reading.characters import character_problems
 from ..reading.locate import search_path
-from ..model.project import GameData, Project, missing_language_file
+from ..card_layout.project import GameData, Project, missing_language_file
 
 
 @dataclass

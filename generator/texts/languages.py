@@ -18,7 +18,7 @@ from ..checks.contents import SHEET_MSGIDS
 from ..checks.crosscheck import ICON_REF
 from ..reading.i18n import PLURAL, SOURCE_LANGUAGE, english_only, load_catalogue
 from ..reading.locate import catalogue_paths, locate, read_input
-from ..model.project import GameData, Project, missing_language_file
+from ..card_layout.project import GameData, Project, missing_language_file
 from ..reading.site_code import site_folder
 from .rules import COUNT_LABELS, unit_of
 

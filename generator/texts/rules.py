@@ -30,12 +30,12 @@ from datafile.characters import strings
 from datafile.errors import DataError, Problem, field_path
 from datafile.source import line_of
 
-from ..model.project import GameData, Project, missing_language_file
+from ..card_layout.project import GameData, Project, missing_language_file
 from .language_files import read_language_file
 from ..model.model import KANA_READING, SLUG, Strict
-from ..model.face_memo import rendered_text
-from ..model.layouts import layout_id
-from ..model.templates import localise
+from ..card_layout.face_memo import rendered_text
+from ..card_layout.layouts import layout_id
+from ..card_layout.templates import localise
 from ..reading.i18n import sort_key
 
 # [[card]] links to a card by its name, [[~card]] by its name in lower case inside a sentence
@@ -143,7 +143,7 @@ class Rules:
         for loc, value in strings(self.raw) if self.raw is not None else ():
             if any(c in value for c in characters):
                 return f"{self.file}:{line_of(self.raw, loc)}: {field_path(loc)}"
-        from ..checks.sheet_cells import at_cell, with_characters
+        from ..face_checks.sheet_cells import at_cell, with_characters
         for deck in self.game.decks:   # the card index quotes the cards: a spreadsheet's at its cell
             for card in deck.cards:
                 cell = with_characters(card, self.lang, list(characters))

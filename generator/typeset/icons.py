@@ -10,7 +10,7 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 
 from ..reading import user_cache
-from ..model.layout_file import IconSpec
+from ..card_layout.layout_file import IconSpec
 from .metrics import MeasuredTTFont
 
 ICON_BASE = 0xE000  # Unicode private use area

@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from datafile.errors import BuildError
 
-from ..model.colours import SPAN, span_colour
+from ..card_layout.colours import SPAN, span_colour
 from .fonts import Face, Typography, missing_glyphs
 from .hyphenation import MIN_PART
 from .icons import IconFont

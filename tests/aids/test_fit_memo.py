@@ -113,9 +113,9 @@ def test_the_player_aid_page_is_set_once_per_inputs_and_a_change_is_seen(tmp_pat
 
 
 def test_card_text_verdicts_outlast_the_paragraph_memo(monkeypatch):
-    """validate fits every card text of every face (paper/placed.py), more texts than fit() keeps
+    """validate fits every card text of every face (card_face/placed.py), more texts than fit() keeps
     paragraphs for; the verdicts are kept apart, so a second validate fits none again."""
-    from generator.paper.placed import placing_problems
+    from generator.card_face.placed import placing_problems
     from generator.typeset import text
     monkeypatch.setattr(text, "FIT_CACHE_SIZE", 512)             # fewer paragraphs than Tournay has texts
     project = load_project(Path(__file__).resolve().parents[2])

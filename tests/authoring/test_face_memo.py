@@ -1,13 +1,13 @@
-"""Card faces rendered for `pnp validate` are kept per process by content (model/face_memo.py):
+"""Card faces rendered for `pnp validate` are kept per process by content (card_layout/face_memo.py):
 a change of any input of a face (the layout's template, the card's text, a deck prop, a catalogue
 string, a layout colour) is seen at the next load, never a stale face."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.model import face_memo
+from generator.card_layout import face_memo
 from generator.loading.catalog import load_project
-from generator.checks.faces import printed_texts
+from generator.face_checks.faces import printed_texts
 from tests.pipeline.helpers import project_copy, replace_in
 
 GAME = "san-gimignano"
@@ -64,7 +64,7 @@ def test_a_cards_props_are_keyed_with_the_blanks_a_template_reads():
     """A card's props (templates.Props: its values and the declared properties it leaves blank)
     are frozen by content: a card with props was never memoised (every face of the shipped games
     rendered again by each validate, and by the build's drawing)."""
-    from generator.model.templates import Props
+    from generator.card_layout.templates import Props
     key = face_memo.context_key({"card": {"props": Props({"cost": 2}, {"flavor": ""})}})
     assert key is not None
     assert key != face_memo.context_key({"card": {"props": Props({"cost": 2}, {"flavor": []})}})
@@ -72,11 +72,11 @@ def test_a_cards_props_are_keyed_with_the_blanks_a_template_reads():
 
 
 def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monkeypatch):
-    """The build checks every face (checks/faces.py: the icons the aid's legend lists) before it
+    """The build checks every face (face_checks/faces.py: the icons the aid's legend lists) before it
     draws them; the drawing takes the templates' outputs kept then (face_memo.Rendered.outputs)
     instead of rendering the same templates with the same content again."""
-    from generator.checks.faces import faces
-    from generator.model import templates
+    from generator.face_checks.faces import faces
+    from generator.card_layout import templates
     from generator.products.cards import write_cards
     from generator.paper.sheet_options import SheetOptions
     from tests.conftest import ROOT
@@ -91,7 +91,7 @@ def test_the_drawing_takes_each_faces_templates_as_the_checks_rendered_them(monk
         template = real(source)
         return type("Counted", (), {"render": lambda self, *a, **k: rendered.append(source) or
                                     template.render(*a, **k)})()
-    import generator.paper.face as face
+    import generator.card_face.face as face
     monkeypatch.setattr(face, "compiled", counted)
     with tempfile.TemporaryDirectory() as out:
         write_cards(project, game, "fr", Path(out) / "cards.pdf", SheetOptions())

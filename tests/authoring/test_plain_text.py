@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from datafile.characters import strings
 from datafile.source import load_yaml
 from generator.model.budget import BudgetError
-from generator.model.templates import PlainText, _check_printed, compiled, environment
+from generator.card_layout.templates import PlainText, _check_printed, compiled, environment
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -89,7 +89,7 @@ def bounds(path: str) -> list[tuple]:
 
 
 def test_each_basic_shape_is_its_outline_moved_by_its_groups():
-    from generator.model.icon_paths import file_path
+    from generator.card_layout.icon_paths import file_path
     path, _box = file_path(b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <g transform="translate(10,0)"><ellipse cx="20" cy="50" rx="10" ry="5"/>
 <polygon points="40,10 60,10 50,30" transform="scale(2)"/></g>
@@ -101,7 +101,7 @@ def test_each_basic_shape_is_its_outline_moved_by_its_groups():
 def test_outlines_an_svg_leaves_unfilled_are_refused_not_filled():
     """Feather's and Lucide's icons set fill="none" once, on the <svg>: their outlines printed as
     filled blobs, the group's fill being ignored."""
-    from generator.model.icon_paths import file_path
+    from generator.card_layout.icon_paths import file_path
     with pytest.raises(ValueError, match="fills no shape"):
         file_path(b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000">
 <path d="M2 2h20v20H2z"/></svg>""")

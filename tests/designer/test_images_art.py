@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.paper.images import effective_dpi, placement, Art
+from generator.card_face.images import effective_dpi, placement, Art
 from tests.conftest import pnp
 from tests.designer.helpers import example_project
 from tests.pipeline.helpers import replace_in

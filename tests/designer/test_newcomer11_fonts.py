@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from generator.model.layout_file import pango_font
+from generator.card_layout.layout_file import pango_font
 from generator.reading.locate import system_font
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import build, project
@@ -56,7 +56,7 @@ def test_times_new_roman_is_embedded_as_liberation_serif(tmp_path):
 def test_no_did_you_mean_names_the_family_written(monkeypatch):
     """A family fontconfig lists only as a file pnp cannot embed (a .ttc): before, "unknown font
     'X'; did you mean 'X'?"."""
-    from generator.model import region_checks
+    from generator.card_layout import region_checks
     monkeypatch.setattr(region_checks, "system_font", lambda family: None)
     monkeypatch.setattr(region_checks, "system_families", lambda: ("Baskerville Old", "DejaVu Sans"))
     (problem,) = region_checks._font_problems({"font": "Baskerville Old"}, {"title", "body"}, "layouts/a.yaml", 3,

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator.model.templates import compiled, template_error
+from generator.card_layout.templates import compiled, template_error
 from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project
 

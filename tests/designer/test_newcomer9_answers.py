@@ -77,7 +77,7 @@ def test_nandeck_linkmulti_asks_for_quantity(tmp_path):
     ("Arial, Bold 10", ("Arial", {"size": 10.0, "bold": True})),      # Pango's comma form, as before
 ])
 def test_a_nandeck_font_string_is_read_as_family_size_and_face(written, read):
-    from generator.model.layout_file import pango_font
+    from generator.card_layout.layout_file import pango_font
     assert pango_font(written) == read
 
 

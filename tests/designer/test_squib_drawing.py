@@ -177,7 +177,7 @@ INKSCAPE = """<svg xmlns="http://www.w3.org/2000/svg"
 def test_an_inkscape_icon_file_is_read_with_its_transforms_and_all_its_paths(tmp_path):
     from fontTools.pens.boundsPen import BoundsPen
     from fontTools.svgLib.path import parse_path
-    from generator.model.icon_paths import file_path
+    from generator.card_layout.icon_paths import file_path
     from tests.conftest import pnp
     path, box = file_path(INKSCAPE.encode())
     assert box == (0, 0, 100, 100)

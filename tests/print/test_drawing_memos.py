@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.paper import canvas as compact
-from generator.paper.face import draw_paragraph
+from generator.card_face.face import draw_paragraph
 from generator.typeset.paragraph import Paragraph
 
 PY_FP_STR = getattr(rl_accel, "_py_fp_str", None)
@@ -112,7 +112,7 @@ def test_the_cards_files_share_their_faces_and_write_what_each_writes_alone(tmp_
     cards-ink-saver.pdf paints the steps cards.pdf's faces decided (products/cards.py): after
     cards.pdf neither decides a region again, and each writes the bytes it writes alone."""
     from generator.loading.catalog import load_project
-    from generator.paper.face import FaceRenderer
+    from generator.card_face.face import FaceRenderer
     from generator.paper.sheet_options import SheetOptions
     from generator.planning.product_list import PRODUCTS
     from generator.products import cards

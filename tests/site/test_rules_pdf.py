@@ -503,7 +503,7 @@ def test_the_tournay_card_index_is_in_the_readers_dictionary_order(lang):
     """Issue 51: the French index listed each kind of card in the English alphabet (« Évêché, Pont,
     Hôpital, Bibliothèque, Monastère »): each deck's cards of one kind come by name in the reader's
     order, accents set aside (« Bibliothèque, Évêché, Hôpital »)."""
-    from generator.model.layouts import layout_id
+    from generator.card_layout.layouts import layout_id
     from generator.reading.i18n import sort_key
     from generator.texts.rules import load_rules
     project = load_project(ROOT, ["tournay"])

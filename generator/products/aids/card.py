@@ -16,8 +16,8 @@ from ...texts.aid_card import CardBlock, card_sides, load_aid_cards
 from ...texts.aids import legend
 from ...reading.i18n import Translator
 from ...model.model import Size
-from ...model.project import GameData, Project
-from ...paper.face import FaceRenderer
+from ...card_layout.project import GameData, Project
+from ...card_face.face import FaceRenderer
 from ...paper.canvas import draw_form
 from ...paper.imposition import new_canvas
 from ...paper.one_size import impose, sheet_count

@@ -20,8 +20,8 @@ from ...texts.aid_card import CardBlock, card_sides
 from ...texts.aids import Section, legend, sections
 from ...reading.i18n import Translator
 from ...model.model import Size
-from ...model.project import GameData, Project
-from ...paper.face import FaceRenderer
+from ...card_layout.project import GameData, Project
+from ...card_face.face import FaceRenderer
 from ...paper import colophon
 from ...paper.imposition import new_canvas
 from ...typeset.fonts import FontBook

@@ -8,8 +8,8 @@ from reportlab.platypus import Paragraph
 from datafile.errors import BuildError, DataError
 
 from ...texts.aids import Aid, aid_path, load_aids
-from ...model.project import GameData, Project
-from ...model.templates import View, card_context
+from ...card_layout.project import GameData, Project
+from ...card_layout.templates import View, card_context
 from ...typeset.kinsoku import KinsokuParagraph
 from ...typeset.paragraph import Paragraph as FreshParagraph, WrapOnce
 from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup

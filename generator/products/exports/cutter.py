@@ -23,12 +23,12 @@ from datafile.errors import BuildError
 from ...model.cutters import Cutter
 from ...reading.i18n import Translator
 from ...model.model import Card, Deck, Size
-from ...model.project import GameData, Project
+from ...card_layout.project import GameData, Project
 from ...paper.canvas import CompactCanvas
 from ...paper.cutter import CutLayout, Rect, layout
-from ...paper.face import FaceRenderer
+from ...card_face.face import FaceRenderer
 from ...paper.output import Staging
-from ...paper.shapes import corners
+from ...card_face.shapes import corners
 from ...typeset.fonts import FontBook
 from ...typeset.icons import build_icon_font
 from ...typeset.kinsoku import KinsokuParagraph

@@ -13,7 +13,7 @@ import ezdxf
 from ezdxf import bbox
 
 from ...paper.cutter import CutLayout
-from ...paper.shapes import corners
+from ...card_face.shapes import corners
 
 LAYER = "cut"
 QUARTER = math.tan(math.pi / 8)   # the bulge of a 90° arc: tan(angle / 4)

@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from ...model.model import Deck
-from ...model.project import GameData, Project
+from ...card_layout.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from ...model.model import Deck
-from ...model.project import GameData, Project
+from ...card_layout.project import GameData, Project
 from ...paper.output import Staging
 from .faces import draw_faces, rasterise
 

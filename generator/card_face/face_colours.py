@@ -7,11 +7,11 @@ from pathlib import Path
 
 from datafile.errors import BuildError
 
-from ..checks.sheet_cells import read_note
-from ..model.colours import NotAColour, drawn_colour
-from ..model.layouts import Layout
-from ..model.resolved import carries_bleed, reached_edges
-from ..model.templates import compiled, compiled_expression, template_error
+from ..face_checks.sheet_cells import read_note
+from ..card_layout.colours import NotAColour, drawn_colour
+from ..card_layout.layouts import Layout
+from ..card_layout.resolved import carries_bleed, reached_edges
+from ..card_layout.templates import compiled, compiled_expression, template_error
 
 
 class BadColour(BuildError):

@@ -21,7 +21,7 @@ from ..reading.locate import layout_paths, relative, search_path
 from .colours import span_problems
 from .icon_paths import read_icon_files
 from .layout_file import IconSpec, LayoutFile, LayoutSpec
-from .model import Card, Deck, Text
+from ..model.model import Card, Deck, Text
 from .region_checks import (MAX_REGIONS, _colour_problem, _font_problems, _shape_problems, _too_many_regions,
                             _gradient_problems, _slip_problem, _unknown_name, palette_slip, text_fill, unknown_variables,
                             unused_fields, min_above_size)

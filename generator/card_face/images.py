@@ -34,7 +34,7 @@ from datafile.errors import BuildError, closest
 from ..reading.locate import MAX_ART_BYTES
 
 from .art_files import FORMATS, MAX_PIXELS, RASTER, VECTOR, _format, _read, _spend
-from .cut_paths import outline
+from ..paper.cut_paths import outline
 
 DPI_ERROR = 150      # below this a build fails unless the region allows it
 DPI_WARN = 300       # below this `pnp check` warns (print shops ask for 300)

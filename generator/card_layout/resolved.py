@@ -1,5 +1,5 @@
 """A resolved layout and its boxes (regions): what the renderer draws, every length in mm from
-the card's top-left corner, `extends` merged and units converted (model/layouts.py makes them)."""
+the card's top-left corner, `extends` merged and units converted (card_layout/layouts.py makes them)."""
 from __future__ import annotations
 
 import re
@@ -45,7 +45,7 @@ class Region:
     points: int | list[list[float]] | None = None
     inner: float | None = None
     embed: dict | None = None     # the box's own embed keys, over the layout's
-    gradient: dict | None = None  # {colors: [...], angle: degrees}: a linear fill (paper/gradient.py)
+    gradient: dict | None = None  # {colors: [...], angle: degrees}: a linear fill (card_face/gradient.py)
     percent: dict | None = None  # field -> share of the card's width or height (`10 %`), set by Layout.sized
     units: dict | None = None    # field -> the unit it was written in (px, in, pt): a bare `+= N` takes it
     origin: dict | None = None   # field ("" = the region) -> (file, line) where it was written, for messages

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..model.layouts import Region
+from ..card_layout.layouts import Region
 from ..model.model import Deck
-from ..model.resolved import EDGE, bleed_extent, carries_bleed
-from ..model.project import GameData, Project
+from ..card_layout.resolved import EDGE, bleed_extent, carries_bleed
+from ..card_layout.project import GameData, Project
 from .deck_layouts import deck_layouts, key_line
 
 CONTENT = ("text", "icon")   # as pnp check's safe zone: a picture may well be meant to be cut

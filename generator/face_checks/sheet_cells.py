@@ -1,6 +1,6 @@
 """The spreadsheet cell a face's failing value came from: a colour column's `blu` used as
-`fill:`, a `☯` in a text column, an image path in an `Art` column. validate (checks/faces.py,
-the glyph check) and the build (paper/face.py) name that cell, as every other spreadsheet
+`fill:`, a `☯` in a text column, an image path in an `Art` column. validate (face_checks/faces.py,
+the glyph check) and the build (card_face/face.py) name that cell, as every other spreadsheet
 problem is named: the file, the row (the header being row 1) and the column's letter and header.
 """
 from __future__ import annotations
@@ -79,7 +79,7 @@ def read_cell(card: Any, lang: str | None, source: str | None, expression: bool,
     sheet = getattr(card, "_sheet", None) if card is not None else None
     if not sheet or not source:
         return None
-    from ..model.templates import used_paths   # the templates module is heavy; only failures need it
+    from ..card_layout.templates import used_paths   # the templates module is heavy; only failures need it
     try:
         read = {path[2] for path, _ in used_paths(source, expression) if path[:2] == ("card", "props") and len(path) > 2}
     except Exception:  # noqa: BLE001 - a template that does not parse is the layout's problem, said there

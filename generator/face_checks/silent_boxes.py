@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from datafile.errors import Problem
 
-from ..model.face_memo import WHEN, _reads_card
+from ..card_layout.face_memo import WHEN, _reads_card
 
 IMAGE_NAME = re.compile(r"^[^\n{}<>|]{0,200}\.(svg|png|jpe?g)$", re.I)   # with a space: only a file that exists
 COMPARED = re.compile(r"card\.props\.(\w+)")

@@ -8,10 +8,10 @@ from datafile.errors import DataError
 
 from datafile.source import line_of
 
-from ..model.font_string import size_clash
-from ..model.layouts import layout_id
-from ..model.project import GameData, Project
-from ..model.region_checks import FONT_FILE
+from ..card_layout.font_string import size_clash
+from ..card_layout.layouts import layout_id
+from ..card_layout.project import GameData, Project
+from ..card_layout.region_checks import FONT_FILE
 from ..reading.locate import GENERIC_FAMILIES, system_substitute
 
 

@@ -15,17 +15,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from datafile.errors import BuildError
 
-from ..model import face_memo
-from ..model.layouts import Layout, Region
-from ..model.resolved import bleed_extent, embedded
-from ..model.region_checks import FONT_FILE
+from ..card_layout import face_memo
+from ..card_layout.layouts import Layout, Region
+from ..card_layout.resolved import bleed_extent, embedded
+from ..card_layout.region_checks import FONT_FILE
 from ..model.model import Size
-from ..model.templates import compiled, compiled_expression, template_error
+from ..card_layout.templates import compiled, compiled_expression, template_error
 from ..typeset.fonts import FontBook
 from ..typeset.icons import ICON_DESCENT, IconFont
 from ..typeset.text import Overflow, TextBox, check_glyphs, fit, overflow, to_markup, uncoloured
 from . import images
-from ..checks.sheet_cells import at_cell, failing_cell, read_note
+from ..face_checks.sheet_cells import at_cell, failing_cell, read_note
 from .face_colours import background_place, face_errors, resolve_color
 from .gradient import GRADIENT_KINDS, shade
 from .shapes import draw_shape, turn, turned

@@ -16,9 +16,9 @@ import re
 from datafile.errors import Problem
 
 from ..model.model import Deck
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .faces import printed_texts
-from .literals import MARKUP, WORD, _names
+from ..checks.literals import MARKUP, WORD, _names
 
 
 def _plain_columns(deck: Deck, card) -> dict[str, tuple[str, str, str, str]]:

@@ -35,7 +35,7 @@ EXPECTED = "#rgb, #rrggbb or a colour name such as white"
 
 class NotAColour(ValueError):
     """A colour template rendered into something that is no colour (`blu` from a spreadsheet's
-    colour column): `value` is it, to find the cell it came from (checks/sheet_cells.py)."""
+    colour column): `value` is it, to find the cell it came from (face_checks/sheet_cells.py)."""
 
     def __init__(self, value: str, palette: dict = {}):
         from datafile.errors import closest

@@ -13,15 +13,15 @@ from datafile.errors import BuildError, DataError, Problem
 from datafile.source import load_yaml
 
 from ..checks.crosscheck import deck_place
-from ..checks.faces import BoxContent, box_contents
-from ..checks.sheet_cells import cell_with, holding
+from ..face_checks.faces import BoxContent, box_contents
+from ..face_checks.sheet_cells import cell_with, holding
 from ..reading.locate import search_path
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from ..typeset.fonts import FontBook
 from ..typeset.icons import build_icon_font
 from ..typeset.text import Overflow
 from .face import FaceRenderer
-from .sheet_options import SheetOptions
+from ..paper.sheet_options import SheetOptions
 
 BLEED = SheetOptions().bleed   # the build's default, for a text region with `bleed: true`
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datafile.lengths import parse_length
 from datafile.source import line_of
 
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .deck_layouts import deck_layouts
 
 LENGTHS = ("x", "y", "width", "height", "stroke_width", "radius")

@@ -4,7 +4,7 @@ card and an eighth of an inch around it): the build would print the bleed as car
 the `canvas_bleed:` that keeps the layout's pixels where they were."""
 from __future__ import annotations
 
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .bare_px import bare_px_warnings
 from .box_reach import reach_warnings
 from .deck_layouts import deck_layouts, key_line

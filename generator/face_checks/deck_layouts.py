@@ -5,8 +5,8 @@ from __future__ import annotations
 from datafile.errors import DataError
 from datafile.source import line_of, load_yaml
 
-from ..model.layouts import Layout, layout_id
-from ..model.project import Project
+from ..card_layout.layouts import Layout, layout_id
+from ..card_layout.project import Project
 from ..reading.locate import search_path
 
 

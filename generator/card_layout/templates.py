@@ -24,11 +24,11 @@ from pydantic import BaseModel
 
 from datafile.errors import closest
 
-from .budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
+from ..model.budget import BudgetError, Budgeted, Limits, budgeted_filters, with_budget
 from .kind_errors import kind_error, no_field
-from .japanese import polite
+from ..model.japanese import polite
 from .template_syntax import syntax_message
-from .model import EMPTY, Card, Deck, Game, Text
+from ..model.model import EMPTY, Card, Deck, Game, Text
 
 MAX_OUTPUT = 20_000        # characters from one render (the longest shipped text is ~2,000)
 MAX_STEPS = 10_000         # loop iterations, calls and filtered items per render (shipped: a few hundred)
@@ -108,7 +108,7 @@ class _Environment(Budgeted):
 
 class NamedUndefined(StrictUndefined):
     """A typo says what the template could have used (`card` has id, name, …), never
-    'generator.model.templates.View object has no attribute …'."""
+    'generator.card_layout.templates.View object has no attribute …'."""
 
     @property
     def _undefined_message(self) -> str:

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 from datafile.errors import Problem
 
 from ..reading.locate import relative
-from .grid import SheetGrid
+from ..model.grid import SheetGrid
 from .layout_file import IconSpec
-from .model import Card, Deck, Game, Size
-from .sheets_file import FontsFile, SheetsFile
+from ..model.model import Card, Deck, Game, Size
+from ..model.sheets_file import FontsFile, SheetsFile
 
 if TYPE_CHECKING:
     from .layouts import Layout, Layouts

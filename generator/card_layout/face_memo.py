@@ -26,7 +26,7 @@ from jinja2.parser import Parser
 
 from datafile.errors import DataError
 
-from .model import Blank
+from ..model.model import Blank
 from .templates import Props, View, compiled, environment, template_error, used_paths
 
 MAX_FACES = 50_000      # a game renders ~2,000 faces (cards x languages); older entries go first
@@ -63,8 +63,8 @@ def keep(key: tuple | None, rendered: Rendered) -> None:
 
 
 class Outputs:
-    """The outputs face_memo holds for faces drawn by one renderer (paper/face.py): the face's key
-    made as checks/faces.py makes it, each layout's and translator's part once."""
+    """The outputs face_memo holds for faces drawn by one renderer (card_face/face.py): the face's key
+    made as face_checks/faces.py makes it, each layout's and translator's part once."""
 
     def __init__(self):
         self._layouts: dict[int, tuple] = {}       # id -> (layout, its key): the layout kept alive
@@ -115,7 +115,7 @@ def templated(layout) -> tuple[tuple[int | None, str, str, str], ...]:
     """Every template a face of `layout` renders, in the order the build renders them: (region
     index, None for the layout's background; the region's kind; field; source). A region's
     `when` comes before its other fields, which render only where it is true. The one list of a
-    layout's templates: the checks render it (checks/faces.py) and the memo keys on it."""
+    layout's templates: the checks render it (face_checks/faces.py) and the memo keys on it."""
     fields: list = [(None, "", "background", layout.background)] if "{" in (layout.background or "") else []
     for index, r in enumerate(layout.regions):
         if r.when:

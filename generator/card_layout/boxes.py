@@ -12,7 +12,7 @@ from datafile.errors import Problem, closest
 from datafile.lengths import parse_expression, parse_length, parse_relative, to_mm
 from datafile.source import line_of
 
-from .model import MAX_OFFSET_MM
+from ..model.model import MAX_OFFSET_MM
 
 
 RELATIVE_KEYS = ("x", "y", "width", "height", "radius")

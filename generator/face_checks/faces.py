@@ -4,7 +4,7 @@ and the texts the text regions print (`pnp validate` reports the errors and chec
 glyphs, so a face that would fail the card build fails validate first, naming the layout's file
 and line, the card and the language).
 
-What is rendered is what the card build renders (paper/face.py): each region's `when`, then,
+What is rendered is what the card build renders (card_face/face.py): each region's `when`, then,
 when the region is drawn, its `text` (text, icon and image regions) and any colour written as
 a template. What the build does with the result (fitting text, finding the image, the glyphs)
 is the build's own check.
@@ -16,18 +16,18 @@ from dataclasses import dataclass, field
 
 from datafile.errors import BuildError, DataError, Problem
 
-from ..model import face_memo
-from .crosscheck import ICON_REF
+from ..card_layout import face_memo
+from ..checks.crosscheck import ICON_REF
 from .silent_boxes import note_face, silent_boxes
 from .sheet_cells import holding, read_cell
 from ..reading.i18n import Translator
-from ..model.colours import EXPECTED, NotAColour, drawn_colour
-from ..model.layouts import layout_id
-from ..model.resolved import embedded
+from ..card_layout.colours import EXPECTED, NotAColour, drawn_colour
+from ..card_layout.layouts import layout_id
+from ..card_layout.resolved import embedded
 from ..model.model import Size
-from ..model.project import GameData, Project
-from ..model.templates import card_context, compiled, compiled_expression, template_error
-from ..model.face_memo import WHEN
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import card_context, compiled, compiled_expression, template_error
+from ..card_layout.face_memo import WHEN
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def _over_budget(project: Project, game: GameData) -> Problem | None:
 
 
 def _faces(project: Project, game: GameData) -> Faces:
-    from .crosscheck import texts as _texts
+    from ..checks.crosscheck import texts as _texts
     too_much = _over_budget(project, game)
     if too_much is not None:   # not rendered: every icon counts as shown (no second, false problem)
         return Faces(frozenset(project.icons_for(game.id)), [too_much])
@@ -338,7 +338,7 @@ def _render(layout, context: dict, found: set[str], printed: list, outputs: dict
             printed.append((index, out.strip()))
         elif key == "text":     # an image: its file is placed (validate) like a text
             printed.append((index, out.strip()))
-        elif key in ("color", "fill", "stroke"):   # drawn as the build draws it (paper/face_colours.py)
+        elif key in ("color", "fill", "stroke"):   # drawn as the build draws it (card_face/face_colours.py)
             try:
                 drawn_colour(out.strip(), layout.colors)
             except NotAColour as exc:
@@ -346,5 +346,5 @@ def _render(layout, context: dict, found: set[str], printed: list, outputs: dict
 
 
 def _message(exc: Exception) -> str:
-    """The build's words for the failure (paper/face.py)."""
+    """The build's words for the failure (card_face/face.py)."""
     return " ".join(str(exc).split())[:200] if isinstance(exc, (BuildError, NotAColour)) else template_error(exc)

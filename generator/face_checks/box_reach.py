@@ -5,7 +5,7 @@ refused by validate (crosscheck.py); a box marked `bleed: true`, or one within t
 (`canvas_bleed:`, e.g. Squib's 0.125 in where the build bleeds 3 mm), reaches past the cut on purpose."""
 from __future__ import annotations
 
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .deck_layouts import deck_layouts
 
 BLEED = 3.0     # mm: the build's default bleed; past it, nothing of the box is printed

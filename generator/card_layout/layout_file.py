@@ -12,7 +12,7 @@ from datafile.lengths import EXPRESSION, RELATIVE, UNITS, parse_length
 
 from .colours import Colour, ColourRef
 from .font_string import pango_font
-from .model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
+from ..model.model import MAX_OFFSET_MM, SLUG, Reading, Strict, Text, UnitLength
 
 
 
@@ -95,13 +95,13 @@ class RegionSpec(Strict):
     rotate: float | None = Field(None, ge=-360, le=360)   # degrees counter-clockwise, about the box's centre
     bleed: bool | None = None          # rect extends into the bleed on every side
     dash: list[Annotated[float, Field(gt=0, le=100)] | UnitLength] | None = Field(None, max_length=8)
-    # image regions (paper/images.py): `text` is the path template, relative to the game folder
+    # image regions (card_face/images.py): `text` is the path template, relative to the game folder
     fit: Annotated[Literal["cover", "contain", "stretch"], SquibWord] | None = None
     clip: Annotated[Literal["none", "box", "card"], SquibWord] | None = None   # card: the card's outline and corner radius
     allow_low_dpi: bool | None = None  # below 150 dpi is then a warning, not an error
     flip: Annotated[Literal["h", "v", "hv"], SquibWord] | None = None   # image: mirrored left-right (h), upside down (v), or both
     tint: ColourRef | None = None      # image: every colour multiplied by this one (a colour or template)
-    # shapes (paper/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
+    # shapes (card_face/shapes.py): a star's number of points, or a polygon's corners in mm from the box's top-left
     points: Annotated[int, Field(ge=3, le=60)] | Annotated[list[Point], Field(min_length=3, max_length=200)] | None = None
     inner: float | None = Field(None, gt=0, lt=1)   # star: inner radius, as a fraction of the outer
     gradient: Gradient | None = None   # a rect, circle or shape filled from one colour to the next

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datafile.errors import DataError, Problem, closest
 
-from ..model.project import GameData, Project
+from ..card_layout.project import GameData, Project
 from .deck_layouts import deck_layouts
 from .sheet_cells import holding
 

@@ -21,7 +21,7 @@ from reportlab.lib.utils import ImageReader
 
 from datafile.errors import BuildError
 
-from ..model.icon_paths import ART_EXPORT, not_svg
+from ..card_layout.icon_paths import ART_EXPORT, not_svg
 from ..reading.locate import MAX_ART_BYTES, MAX_SVG_BYTES
 
 from .art_files import MAX_PIXELS, MAX_SVG_NODES, RASTER, _format, _read, _shown, _size, _spend
