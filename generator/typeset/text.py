@@ -34,6 +34,7 @@ QUOTES = {"en": ("\u201c", "\u201d"), "de": ("\u201e", "\u201c"), "fr": ("\u00ab
           "ja": ("\u300c", "\u300d")}
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 NBSP, NNBSP = "\u00a0", "\u202f"
+MARKUPS_KEPT, _NO_ICONS = 16_384, {}     # to_markup's results kept per icon font
 # a number keeps its unit on its line (100 %, 5 mm, 45 min)
 UNIT = re.compile(r"(?<=\d) (?=%|(?:mm|cm|pt|min)\b)")
 # opens a cross-reference held out of a text while it is typeset (rules_story.PLACEHOLDER)
@@ -167,9 +168,6 @@ def ordinals(text: str, lang: str, tag: str) -> str:
 def uncoloured(text: str) -> str:
     """The words of coloured spans without their colour (the site keeps the page's own colours)."""
     return SPAN.sub(r"\2", text)
-
-
-MARKUPS_KEPT, _NO_ICONS = 16_384, {}     # to_markup's results kept per icon font
 
 
 def to_markup(source: str, lang: str, icons: IconFont | None, palette: dict | None = None) -> str:
