@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pipeline.helpers import project_copy, replace_in
+from tests.pipeline.helpers import project_copy, replace_in, saved_during_reads
 
 
 def wait_for(condition, seconds: float = 60) -> bool:
@@ -59,24 +59,8 @@ def test_a_rebuild_that_read_a_save_under_way_prints_nothing(tmp_path, monkeypat
     saved file; the watch is stopped at its next pause."""
     import types
     import generator.cli.build as command
-    from datafile.errors import DataError, Problem
     from generator.cli import main
-    cards = tmp_path / "cards" / "demo" / "cards.yaml"
-    cards.parent.mkdir(parents=True)
-    (cards.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
-    cards.write_text("deck: cards\n", encoding="utf-8")
-    reads = []
-
-    def load_project(*args):
-        reads.append(cards.read_text(encoding="utf-8"))
-        if len(reads) == 1:
-            cards.write_text("deck: cards\ncolor: red\n", encoding="utf-8")
-            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "first build")])
-        if len(reads) == 2:                         # the editor empties the file, then writes it whole
-            cards.write_text("", encoding="utf-8")
-            cards.write_text("deck: cards\ncards:\n  - copeis: 3\n", encoding="utf-8")
-            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "Field required")])
-        raise DataError([Problem("cards/demo/cards.yaml", 3, "copeis", "unknown field")])
+    reads, load_project = saved_during_reads(tmp_path)
 
     def sleep(seconds):
         if len(reads) >= 3:

@@ -24,3 +24,29 @@ def replace_in(path: Path, old: str, new: str, count: int = 1) -> int:
     index = text.index(old)
     path.write_text(text.replace(old, new, count), encoding="utf-8")
     return text[:index].count("\n") + 1
+
+
+def saved_during_reads(root: Path):
+    """(reads, load_project): a one-deck project at `root` whose stand-in loader meets an editor's
+    saves. Read 1 (the first build) is saved over; read 2 meets a save under way (the file
+    emptied, then written whole), so what it read would say `deck: Field required`; read 3 and
+    later see the saved file, whose problem is `copeis`. Each read raises its problem."""
+    from datafile.errors import DataError, Problem
+    cards = root / "cards" / "demo" / "cards.yaml"
+    cards.parent.mkdir(parents=True)
+    (cards.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
+    cards.write_text("deck: cards\n", encoding="utf-8")
+    reads: list[str] = []
+
+    def load_project(*args):
+        reads.append(cards.read_text(encoding="utf-8"))
+        if len(reads) == 1:
+            cards.write_text("deck: cards\ncolor: red\n", encoding="utf-8")
+            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "first build")])
+        if len(reads) == 2:
+            cards.write_text("", encoding="utf-8")
+            cards.write_text("deck: cards\ncards:\n  - copeis: 3\n", encoding="utf-8")
+            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "Field required")])
+        raise DataError([Problem("cards/demo/cards.yaml", 3, "copeis", "unknown field")])
+
+    return reads, load_project

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from tests.pipeline.helpers import project_copy, replace_in
+from tests.pipeline.helpers import project_copy, replace_in, saved_during_reads
 
 
 def _wait_for(pattern: str, lines: list[str], proc, timeout: float = 60) -> re.Match:
@@ -98,24 +98,9 @@ def test_a_rebuild_that_read_a_save_under_way_says_nothing(tmp_path, monkeypatch
     test): read 1 (the first build) and read 2 (the watch's) meet a save, read 3 the saved file."""
     import generator.cli.serve as command
     import generator.site.serve as site
-    from datafile.errors import DataError, Problem
     from generator.cli import main
-    cards = tmp_path / "cards" / "demo" / "cards.yaml"
-    cards.parent.mkdir(parents=True)
-    (cards.parent / "game.yaml").write_text("id: demo\n", encoding="utf-8")
-    cards.write_text("deck: cards\n", encoding="utf-8")
-    reads, rebuilds = [], []
-
-    def load_project(*args):
-        reads.append(cards.read_text(encoding="utf-8"))
-        if len(reads) == 1:
-            cards.write_text("deck: cards\ncolor: red\n", encoding="utf-8")
-            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "first build")])
-        if len(reads) == 2:                        # the editor empties the file, then writes it whole
-            cards.write_text("", encoding="utf-8")
-            cards.write_text("deck: cards\ncards:\n  - copeis: 3\n", encoding="utf-8")
-            raise DataError([Problem("cards/demo/cards.yaml", 1, "deck", "Field required")])
-        raise DataError([Problem("cards/demo/cards.yaml", 3, "copeis", "unknown field")])
+    reads, load_project = saved_during_reads(tmp_path)
+    rebuilds = []
 
     class Server:
         server_address = ("127.0.0.1", 1)
