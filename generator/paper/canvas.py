@@ -169,28 +169,9 @@ def copy_canvas(canvas: Canvas, path: str) -> Canvas:
     for font in fonts.values():
         state = getattr(font, "state", None)
         if state is not None and canvas._doc in state:
-            state[copied._doc] = _copy_state(state[canvas._doc], dict(fonts))
+            state[copied._doc] = copy.deepcopy(state[canvas._doc], dict(fonts))
     copied._filename = path
     return copied
-
-
-_ATOMS = frozenset({int, str, float, bool, type(None)})
-
-
-def _copy_state(state, memo: dict):
-    """deepcopy(state), its containers of plain numbers copied flat: a font's subset codes are a
-    dict and lists of ints (a Japanese face's: thousands), and deepcopy visits each int: nearly
-    all of copy_canvas's time. Anything else is deep-copied as before."""
-    clone = copy.copy(state)
-    for name, value in vars(state).items():
-        kind = type(value)
-        if kind is dict and set(map(type, value)) | set(map(type, value.values())) <= _ATOMS:
-            setattr(clone, name, dict(value))
-        elif kind is list and all(type(item) is list and set(map(type, item)) <= _ATOMS for item in value):
-            setattr(clone, name, [list(item) for item in value])
-        elif kind not in _ATOMS:
-            setattr(clone, name, copy.deepcopy(value, memo))
-    return clone
 
 
 def draw_form(canvas: Canvas, name: str, size, bleed: float, draw) -> None:

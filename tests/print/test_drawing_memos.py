@@ -1,4 +1,4 @@
-"""The in-process memos of the card drawing (paper/canvas.fp_str, paper/face.draw_paragraph) write
+"""The in-process memos of the card drawing (paper/canvas.fp_str, card_face/replay.draw_paragraph) write
 the same bytes as ReportLab does without them."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.paper import canvas as compact
-from generator.card_face.face import draw_paragraph
+from generator.card_face.replay import draw_paragraph
 from generator.typeset.paragraph import Paragraph
 
 PY_FP_STR = getattr(rl_accel, "_py_fp_str", None)
@@ -67,6 +67,23 @@ def test_a_paragraph_drawn_again_replays_the_same_operators():
 
     assert _page(remembered) == _page(plain)
     assert b"Tf" in _page(plain)
+
+
+def test_a_copied_canvas_shares_the_replayed_operators_and_keeps_its_own_memo(tmp_path):
+    """copy_canvas (the fold-over file) takes the operators drawn so far without deep-copying the
+    memo's keys, whose font faces hold every character of their font; each canvas then goes on
+    with a memo of its own."""
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=9, leading=11)
+    para = Paragraph("Take <b>two</b> coins", style)
+    para.wrap(80, 500)
+    c = compact.CompactCanvas(str(tmp_path / "a.pdf"), invariant=1)
+    key = ("key", frozenset(range(5000)))
+    draw_paragraph(c, para, 10, 20, key)
+    copied = compact.copy_canvas(c, str(tmp_path / "b.pdf"))
+    mine, theirs = c._pnp_drawn_paragraphs, copied._pnp_drawn_paragraphs
+    assert list(theirs) == [key] and next(iter(theirs)) is key and theirs[key] is mine[key]
+    draw_paragraph(copied, para, 10, 20, ("other",))
+    assert list(mine) == [key] and list(theirs) == [key, ("other",)]
 
 
 def test_remembered_font_extents_follow_the_font_registered_under_a_name():
