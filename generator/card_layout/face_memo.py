@@ -194,6 +194,9 @@ def translator_key(translator) -> tuple | None:
 _LEAVES = frozenset({str, Blank, int, float, bool, type(None), datetime.date, datetime.datetime, datetime.time})
 
 
+_STR = frozenset({str})
+
+
 class _Unknown(Exception):
     """A value the freezing cannot capture exactly."""
 
@@ -212,6 +215,10 @@ def _freeze(value: Any) -> Any:
     if kind in _LEAVES:
         return kind, value
     if kind in (dict, View):
+        if set(map(type, value.values())) <= _STR and set(map(type, value)) <= _STR:
+            # text only (a layout's colours, most props): its items as they are, not a call per
+            # key and value for every face drawn; str items cannot be mistaken for frozen pairs
+            return kind, tuple(value.items())
         return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items())
     if kind is Props:      # a card's props, with the declared ones it leaves blank (read by name too)
         return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items()), _freeze(value._blanks)
