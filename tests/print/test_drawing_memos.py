@@ -106,6 +106,28 @@ def test_remembered_font_extents_follow_the_font_registered_under_a_name():
     assert paragraph._ascent_descent("Helvetica", 9) == pdfmetrics.getAscentDescent("Helvetica", 9)
 
 
+def test_paragraphs_measure_strings_as_pdfmetrics_does():
+    """The paragraph module's stringWidth (typeset/paragraph.py, without pdfmetrics' calls in
+    between) gives pdfmetrics' number for a TrueType face, a standard font made on first use,
+    and fails alike for a font nobody registered."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.platypus import paragraph as rl_paragraph
+
+    from generator.reading.locate import bundled_root
+    from generator.typeset import paragraph
+    from generator.typeset.metrics import MeasuredTTFont
+    assert rl_paragraph.stringWidth is paragraph._string_width
+    fonts = bundled_root() / "layouts" / "fonts"
+    pdfmetrics.registerFont(MeasuredTTFont("pnp-width-test", str(fonts / "Cardo-Regular.ttf")))
+    pdfmetrics._fonts.pop("Courier-Oblique", None)
+    for name in ("pnp-width-test", "Courier-Oblique", "Helvetica"):
+        for text, size in (("reprenez-en", 9), ("1\u00a0habitant", 7.25), ("", 12)):
+            assert paragraph._string_width(text, name, size) == pdfmetrics.stringWidth(text, name, size)
+    with pytest.raises(KeyError):
+        paragraph._string_width("x", "pnp-nobody", 9)
+    pdfmetrics._fonts.pop("pnp-width-test", None)
+
+
 @pytest.mark.skipif(getattr(rl_accel.sameFrag, "__name__", "") != "_py_sameFrag",
                     reason="ReportLab's C accelerator is installed")
 def test_fragments_are_compared_as_reportlab_compares_them():
