@@ -5,7 +5,6 @@ the trim box, in points; the bleed lies at negative coordinates and beyond the s
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +27,7 @@ from . import images
 from ..face_checks.sheet_cells import at_cell, failing_cell, read_note
 from .face_colours import background_place, face_errors, resolve_color
 from .gradient import GRADIENT_KINDS, shade
+from .replay import draw_paragraph
 from .shapes import draw_shape, turn, turned
 
 
@@ -370,31 +370,3 @@ def region_box(r: Region, W: float, H: float, b: float) -> tuple[float, float, f
     (model/resolved.bleed_extent). A line's width and height keep their signs: its course."""
     x0, y0, x1, y1 = (v * mm for v in bleed_extent(r, W / mm, H / mm, b / mm))
     return x0, H - y1, x1 - x0, y1 - y0
-
-
-DRAWN_PER_DOCUMENT = 512
-
-
-def draw_paragraph(canvas: Canvas, para, x: float, y: float, key: tuple) -> None:
-    """`para.drawOn(canvas, x, y)`, its drawing operators made once per document and content:
-    a text drawn again (every copy of a layout's labels, the same rule on many cards) sits
-    inside the same translation, so its operators are the same; they are replayed. Only within
-    one document, whose fonts have their subset codes already. Our markup has fonts, bold,
-    italic and breaks only (no links, underlines or backgrounds, whose drawing reads the
-    canvas's state or adds annotations)."""
-    drawn = canvas.__dict__.setdefault("_pnp_drawn_paragraphs", OrderedDict())
-    canvas.saveState()
-    canvas.translate(x, y)
-    code = drawn.get(key)
-    if code is None:
-        start = len(canvas._code)
-        para.canv = canvas
-        para.draw()
-        del para.canv
-        drawn[key] = canvas._code[start:]
-        if len(drawn) > DRAWN_PER_DOCUMENT:
-            drawn.popitem(last=False)
-    else:
-        drawn.move_to_end(key)
-        canvas._code.extend(code)
-    canvas.restoreState()

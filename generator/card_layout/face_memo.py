@@ -194,6 +194,9 @@ def translator_key(translator) -> tuple | None:
 _LEAVES = frozenset({str, Blank, int, float, bool, type(None), datetime.date, datetime.datetime, datetime.time})
 
 
+_STR = frozenset({str})
+
+
 class _Unknown(Exception):
     """A value the freezing cannot capture exactly."""
 
@@ -212,9 +215,20 @@ def _freeze(value: Any) -> Any:
     if kind in _LEAVES:
         return kind, value
     if kind in (dict, View):
-        return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items())
+        return kind, _items(value)
     if kind is Props:      # a card's props, with the declared ones it leaves blank (read by name too)
-        return kind, tuple((_freeze(k), _freeze(v)) for k, v in value.items()), _freeze(value._blanks)
+        return kind, _items(value), _freeze(value._blanks)
     if kind in (list, tuple):
         return kind, tuple(_freeze(v) for v in value)
     raise _Unknown
+
+
+def _items(mapping: dict) -> tuple:
+    """A mapping's items frozen. One of text keys and plain values (a layout's colours, most
+    props and views) is kept as its keys, their values' types and values, not a _freeze call per
+    key and value for every face drawn; a triple of tuples is never the other form's pairs."""
+    values = tuple(mapping.values())
+    kinds = tuple(map(type, values))
+    if _LEAVES.issuperset(kinds) and _STR.issuperset(map(type, mapping)):
+        return tuple(mapping), kinds, values
+    return tuple((_freeze(k), _freeze(v)) for k, v in mapping.items())

@@ -1,4 +1,4 @@
-"""The in-process memos of the card drawing (paper/canvas.fp_str, paper/face.draw_paragraph) write
+"""The in-process memos of the card drawing (paper/canvas.fp_str, card_face/replay.draw_paragraph) write
 the same bytes as ReportLab does without them."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.paper import canvas as compact
-from generator.card_face.face import draw_paragraph
+from generator.card_face.replay import draw_paragraph
 from generator.typeset.paragraph import Paragraph
 
 PY_FP_STR = getattr(rl_accel, "_py_fp_str", None)
@@ -69,6 +69,23 @@ def test_a_paragraph_drawn_again_replays_the_same_operators():
     assert b"Tf" in _page(plain)
 
 
+def test_a_copied_canvas_shares_the_replayed_operators_and_keeps_its_own_memo(tmp_path):
+    """copy_canvas (the fold-over file) takes the operators drawn so far without deep-copying the
+    memo's keys, whose font faces hold every character of their font; each canvas then goes on
+    with a memo of its own."""
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=9, leading=11)
+    para = Paragraph("Take <b>two</b> coins", style)
+    para.wrap(80, 500)
+    c = compact.CompactCanvas(str(tmp_path / "a.pdf"), invariant=1)
+    key = ("key", frozenset(range(5000)))
+    draw_paragraph(c, para, 10, 20, key)
+    copied = compact.copy_canvas(c, str(tmp_path / "b.pdf"))
+    mine, theirs = c._pnp_drawn_paragraphs, copied._pnp_drawn_paragraphs
+    assert list(theirs) == [key] and next(iter(theirs)) is key and theirs[key] is mine[key]
+    draw_paragraph(copied, para, 10, 20, ("other",))
+    assert list(mine) == [key] and list(theirs) == [key, ("other",)]
+
+
 def test_remembered_font_extents_follow_the_font_registered_under_a_name():
     """paragraph's getAscentDescent (typeset/paragraph.py) answers as ReportLab's own, and a font
     registered again under the same name (--watch after a font file changed) is measured anew."""
@@ -87,6 +104,51 @@ def test_remembered_font_extents_follow_the_font_registered_under_a_name():
         for size in (None, 7.5, 9, 9):
             assert paragraph._ascent_descent(name, size) == pdfmetrics.getAscentDescent(name, size), (file, size)
     assert paragraph._ascent_descent("Helvetica", 9) == pdfmetrics.getAscentDescent("Helvetica", 9)
+
+
+def test_paragraphs_measure_strings_as_pdfmetrics_does():
+    """The paragraph module's stringWidth (typeset/paragraph.py, without pdfmetrics' calls in
+    between) gives pdfmetrics' number for a TrueType face, a standard font made on first use,
+    and fails alike for a font nobody registered."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.platypus import paragraph as rl_paragraph
+
+    from generator.reading.locate import bundled_root
+    from generator.typeset import paragraph
+    from generator.typeset.metrics import MeasuredTTFont
+    assert rl_paragraph.stringWidth is paragraph._string_width
+    fonts = bundled_root() / "layouts" / "fonts"
+    pdfmetrics.registerFont(MeasuredTTFont("pnp-width-test", str(fonts / "Cardo-Regular.ttf")))
+    pdfmetrics._fonts.pop("Courier-Oblique", None)
+    for name in ("pnp-width-test", "Courier-Oblique", "Helvetica"):
+        for text, size in (("reprenez-en", 9), ("1\u00a0habitant", 7.25), ("", 12)):
+            assert paragraph._string_width(text, name, size) == pdfmetrics.stringWidth(text, name, size)
+    with pytest.raises(KeyError):
+        paragraph._string_width("x", "pnp-nobody", 9)
+    pdfmetrics._fonts.pop("pnp-width-test", None)
+
+
+@pytest.mark.skipif(getattr(rl_accel.sameFrag, "__name__", "") != "_py_sameFrag",
+                    reason="ReportLab's C accelerator is installed")
+def test_fragments_are_compared_as_reportlab_compares_them():
+    """typeset/paragraph.py's sameFrag (map() rather than ReportLab's list comprehensions) is the
+    one line breaking uses, and answers as ReportLab's pure-Python one for alike and unlike fragments."""
+    from reportlab.platypus import paragraph as rl_paragraph
+    from reportlab.platypus.paraparser import ParaFrag
+
+    from generator.typeset import paragraph
+    assert rl_paragraph.sameFrag is paragraph._same_frag
+    base = dict(fontName="F1", fontSize=9, textColor="#223344", rise=0, text="a")
+    changes = [{}, {"fontSize": 9.0}, {"fontSize": 10}, {"textColor": None}, {"link": "x"}, {"nobr": 1},
+               {"lineBreak": True}, {"cbDefn": object()}, {"text": "b"}, {"us_lines": []}]
+    frags = []
+    for change in changes:
+        frag = ParaFrag()
+        frag.__dict__.update({**base, **change})
+        frags.append(frag)
+    answers = [(bool(paragraph._same_frag(f, g)), bool(rl_accel._py_sameFrag(f, g))) for f in frags for g in frags]
+    assert all(ours == theirs for ours, theirs in answers)
+    assert {ours for ours, _ in answers} == {True, False}
 
 
 def test_a_string_measured_again_is_kept_and_measures_as_reportlab_measures_it():

@@ -3,6 +3,9 @@ their layouts, the paragraphs of headings, bullets and legend and their packing 
 the warning for strings that fell back to English."""
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
+
 from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError, DataError
@@ -135,8 +138,17 @@ _NOT_PARSED = frozenset({"name", "fontSize", "leading", "spaceBefore", "leftInde
 
 
 def _parse_key(style) -> tuple:
-    return tuple(sorted((k, type(v), v if type(v) in _PLAIN else repr(v)) for k, v in vars(style).items()
-                        if k not in _NOT_PARSED))
+    """The style's attributes (in their order: another order only misses the memo), their types,
+    the plain values and the others' repr, made without a Python step per attribute (~40 a
+    style, for every paragraph an aid tries)."""
+    attrs = dict(vars(style))
+    for name in _NOT_PARSED:
+        attrs.pop(name, None)
+    values = tuple(attrs.values())
+    kinds = tuple(map(type, values))
+    plain = tuple(map(_PLAIN.__contains__, kinds))
+    return (tuple(attrs), kinds, tuple(compress(values, plain)),
+            tuple(map(repr, compress(values, map(not_, plain)))))
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
