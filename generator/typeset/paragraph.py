@@ -118,36 +118,3 @@ def _ascent_descent(fontName, fontSize=None):
 
 
 _rl.getAscentDescent = _ascent_descent    # the paragraph module imports it by name
-
-
-def _string_width(text, fontName, fontSize, encoding="utf8"):
-    """pdfmetrics.stringWidth without its two calls in between (~350,000 a build from line
-    breaking and paragraph set-up): the registered font's own stringWidth, as pdfmetrics asks it."""
-    try:
-        font = _FONTS[fontName]
-    except KeyError:
-        font = pdfmetrics.getFont(fontName)       # a standard font made on first use, or its error
-    return font.stringWidth(text, fontSize, encoding=encoding)
-
-
-_FONTS = pdfmetrics._fonts
-_rl.stringWidth = _string_width
-
-
-# ReportLab's pure-Python sameFrag (its C accelerator is not installed here) builds two lists in
-# comprehensions at each of ~140,000 calls a build (line breaking, Japanese lines): 2 % of its
-# CPU. The same test, on the same attributes, with the lists made by map(); the C version, when
-# present, is left alone.
-_PY_SAME_FRAG = _rl.sameFrag
-
-
-def _same_frag(f, g) -> bool:
-    fdict, gdict = f.__dict__, g.__dict__
-    if "cbDefn" in fdict or "lineBreak" in fdict or "cbDefn" in gdict or "lineBreak" in gdict:
-        return 0
-    return list(map(fdict.get, _SAME)) == list(map(gdict.get, _SAME))
-
-
-if getattr(_PY_SAME_FRAG, "__name__", "") == "_py_sameFrag":
-    _SAME = _PY_SAME_FRAG.__defaults__[0]      # ReportLab's own list of what makes two fragments alike
-    _rl.sameFrag = _same_frag                  # the paragraph module imports it by name

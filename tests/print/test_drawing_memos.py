@@ -106,51 +106,6 @@ def test_remembered_font_extents_follow_the_font_registered_under_a_name():
     assert paragraph._ascent_descent("Helvetica", 9) == pdfmetrics.getAscentDescent("Helvetica", 9)
 
 
-def test_paragraphs_measure_strings_as_pdfmetrics_does():
-    """The paragraph module's stringWidth (typeset/paragraph.py, without pdfmetrics' calls in
-    between) gives pdfmetrics' number for a TrueType face, a standard font made on first use,
-    and fails alike for a font nobody registered."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.platypus import paragraph as rl_paragraph
-
-    from generator.reading.locate import bundled_root
-    from generator.typeset import paragraph
-    from generator.typeset.metrics import MeasuredTTFont
-    assert rl_paragraph.stringWidth is paragraph._string_width
-    fonts = bundled_root() / "layouts" / "fonts"
-    pdfmetrics.registerFont(MeasuredTTFont("pnp-width-test", str(fonts / "Cardo-Regular.ttf")))
-    pdfmetrics._fonts.pop("Courier-Oblique", None)
-    for name in ("pnp-width-test", "Courier-Oblique", "Helvetica"):
-        for text, size in (("reprenez-en", 9), ("1\u00a0habitant", 7.25), ("", 12)):
-            assert paragraph._string_width(text, name, size) == pdfmetrics.stringWidth(text, name, size)
-    with pytest.raises(KeyError):
-        paragraph._string_width("x", "pnp-nobody", 9)
-    pdfmetrics._fonts.pop("pnp-width-test", None)
-
-
-@pytest.mark.skipif(getattr(rl_accel.sameFrag, "__name__", "") != "_py_sameFrag",
-                    reason="ReportLab's C accelerator is installed")
-def test_fragments_are_compared_as_reportlab_compares_them():
-    """typeset/paragraph.py's sameFrag (map() rather than ReportLab's list comprehensions) is the
-    one line breaking uses, and answers as ReportLab's pure-Python one for alike and unlike fragments."""
-    from reportlab.platypus import paragraph as rl_paragraph
-    from reportlab.platypus.paraparser import ParaFrag
-
-    from generator.typeset import paragraph
-    assert rl_paragraph.sameFrag is paragraph._same_frag
-    base = dict(fontName="F1", fontSize=9, textColor="#223344", rise=0, text="a")
-    changes = [{}, {"fontSize": 9.0}, {"fontSize": 10}, {"textColor": None}, {"link": "x"}, {"nobr": 1},
-               {"lineBreak": True}, {"cbDefn": object()}, {"text": "b"}, {"us_lines": []}]
-    frags = []
-    for change in changes:
-        frag = ParaFrag()
-        frag.__dict__.update({**base, **change})
-        frags.append(frag)
-    answers = [(bool(paragraph._same_frag(f, g)), bool(rl_accel._py_sameFrag(f, g))) for f in frags for g in frags]
-    assert all(ours == theirs for ours, theirs in answers)
-    assert {ours for ours, _ in answers} == {True, False}
-
-
 def test_a_string_measured_again_is_kept_and_measures_as_reportlab_measures_it():
     """typeset/metrics.py keeps each (string, size) width of a face: asked again, it answers without
     summing the glyph widths, with ReportLab's own number, an int size as its float."""
