@@ -12,7 +12,9 @@ in this list (tests/test_layering.py checks the direction):
     typeset/   fonts, the icon font, text markup, hyphenation, Japanese line breaking
     paper/     sheet geometry, packing, imposition with duplex backs, atomic output
     card_face/ one card face drawn from its layout: colours, shapes, art files
-    products/  the printables: cards, player aids, score pads, rules.pdf, calibration page
+    player_aids/  the player aids: aid cards imposed like cards, the one-page reference
+    exporters/ `pnp export`: PNG faces, Tabletop Simulator, print shops, cutting machines
+    products/  the printables: cards, score pads, rules.pdf, calibration page, `pnp check`
     site/      the static rules site and its preview server
     planning/  what `pnp build` makes, in which order, all or nothing
     cli/       the `pnp` command, one module per verb

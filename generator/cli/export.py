@@ -50,7 +50,7 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
     elif machine or paper:
         usage_error("export", f"{'--machine' if machine else '--paper'} is for `pnp export cutter` only")
     if target == "printshop":
-        from ..products.exports.printshop import load_presets
+        from ..exporters.printshop import load_presets
         try:
             presets = load_presets(project_root(ctx))
         except DataError as exc:
@@ -83,18 +83,18 @@ def export(ctx, target, games, langs, dpi, bleed, no_bleed, preset, machine, pap
                     # the new export replaces the old one whole (no stale faces of removed cards)
                     staging.not_carried.add(f"{game.id}/{lang}/{_folder(target, preset, machine)}")
                     if target == "png":
-                        from ..products.exports.png import export_png
+                        from ..exporters.png import export_png
                         export_png(project, game, lang, folder / "png", staging, dpi, 0 if no_bleed else bleed,
                                    allow_missing, **only)
                     elif target == "tts":
-                        from ..products.exports.tts import export_tts
+                        from ..exporters.tts import export_tts
                         export_tts(project, game, lang, folder / "tts", staging, dpi, url_base, allow_missing, **only)
                     elif target == "cutter":
-                        from ..products.exports.cutter import export_cutter
+                        from ..exporters.cutter import export_cutter
                         export_cutter(project, game, lang, folder / _folder(target, preset, machine), staging, cutter,
                                       allow_missing, paper=paper, **only)
                     else:
-                        from ..products.exports.printshop import export_printshop
+                        from ..exporters.printshop import export_printshop
                         made, skipped = export_printshop(project, game, lang, folder / preset, staging, shop,
                                                          allow_missing, **only)
                         shop_files += len(made)

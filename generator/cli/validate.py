@@ -160,7 +160,7 @@ def paper_fit(project: Project, game, sheet: SheetOptions = SheetOptions()) -> l
     problems += deck_fit_problems(project, game, layouts)
     if (game.directory / "aid-card").is_dir():
         from ..texts.aid_card_schema import aid_card_path
-        from ..products.aids.card import card_grid
+        from ..player_aids.card import card_grid
         for lang, name in _papers(project, game, sheet.paper).items():
             try:
                 card_grid(project, name, sheet.bleed)
@@ -177,8 +177,8 @@ def aid_card_fit(project: Project, game) -> list[Problem]:
     not fit at the smallest size is refused here first, at its `side:` line."""
     from ..texts.aid_card_schema import aid_card_path
     from ..reading.i18n import Translator
-    from ..products.aids.blocks import TooWide
-    from ..products.aids.card import FittedSides, MIN_SIZE
+    from ..player_aids.blocks import TooWide
+    from ..player_aids.card import FittedSides, MIN_SIZE
     try:
         cards = load_aid_cards(project, game)
     except (DataError, BuildError):
@@ -258,7 +258,7 @@ def aid_page_fit(project: Project, game, paper: str | None = None) -> list[Probl
     `paper`): one that does not fit even at the smallest size is refused here first, at its
     `sections:` line."""
     from ..texts.aids import aid_path
-    from ..products.aids.page import MIN_SIZE, check_header, reference_fits
+    from ..player_aids.page import MIN_SIZE, check_header, reference_fits
     if not (game.directory / "aid").is_dir():
         return []
     problems = []

@@ -3,7 +3,7 @@ registration marks go, and where pieces of one size sit between them.
 
 Coordinates here are mm from the paper's top-left corner, y downwards: as a cutter's software
 measures its marks ("10 mm from the left and the top") and as the SVG cut file is drawn. The PDF
-drawing turns them over (y up) in one place, products/exports/cutter.py.
+drawing turns them over (y up) in one place, exporters/cutter.py.
 
 Unlike the normal card sheets (sheets.py), there are no crop marks and no shared cut lines:
 every piece keeps its own bleed all round, since the machine cuts each outline on its own.

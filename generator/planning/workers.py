@@ -26,7 +26,7 @@ from typing import Callable
 
 from datafile.errors import BuildError, DataError
 
-PRELOAD = ["generator.products.cards", "generator.products.aids.card", "generator.products.aids.page",
+PRELOAD = ["generator.products.cards", "generator.player_aids.card", "generator.player_aids.page",
            "generator.products.rules_pdf", "generator.products.scorepad"]
 _state: dict = {}
 # relative cost of one product (measured: CPU seconds per product of the default build, x100,

@@ -1,3 +1,3 @@
-"""Stage 4 — products: the printable files, one module per kind (cards.pdf, the player aids,
-score-pad.pdf, rules.pdf, the calibration page). May import: data, typeset, paper, and the
-scoring package (score pads print the calculators' categories)."""
+"""The printable files, one module per kind: cards.pdf (with its fold-over and ink-saver
+versions), score-pad.pdf, rules.pdf, the calibration page, and `pnp check`'s preflight. The
+player aids (player_aids/) and `pnp export`'s files (exporters/) are rooms of their own below."""

@@ -25,7 +25,7 @@ from ..card_layout.templates import Props, View
 from ..card_face.shapes import CONTENT, footprint
 from ..card_face.images import DPI_ERROR, DPI_WARN
 from ..paper.cut_paths import inside_shape
-from .exports.faces import Face, draw_faces
+from ..exporters.faces import Face, draw_faces
 from .text_landing import text_lands
 
 LEGIBLE_PT = 6.5          # smallest size most readers manage on a card at arm's length
@@ -104,7 +104,7 @@ class Report:
 def aid_page_sizes(project: Project, game: GameData, langs: list[str]) -> dict:
     """Each language's one-page player aid as the build sets it (aids/page.PageSize), those that
     can be set; fitting them also answers validate's aid_page_fit, which then packs nothing."""
-    from .aids.page import aid_page_size
+    from ..player_aids.page import aid_page_size
     sizes = {}
     for lang in langs if (game.directory / "aid").is_dir() else ():
         try:
@@ -120,7 +120,7 @@ def aid_pages(project: Project, game: GameData, sizes: dict, report: Report) -> 
     to cut): both columns that many points short, so about that much text when a block kept whole
     ends the first column, up to twice that when the text runs on freely. A page below the
     legibility floor is a warning."""
-    from .aids.shared import LINE_SPACING
+    from ..player_aids.shared import LINE_SPACING
     for lang, fit in sizes.items():
         paper = project.sheets.paper_for(lang)
         if fit.size is None:

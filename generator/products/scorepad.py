@@ -33,7 +33,7 @@ from ..typeset.icons import build_icon_font
 from ..typeset.kinsoku import KinsokuParagraph
 from ..typeset.paragraph import Paragraph   # breaks afresh at every wrap
 from ..typeset.text import markup_color, plain_text, to_markup, typeset
-from .aids import fit_memo
+from ..player_aids import fit_memo
 
 
 def pad_categories(game: GameData):

@@ -1,7 +1,7 @@
 """The studio's view of a cutter export (`pnp export cutter`): the first sheet of each piece size,
 as printed, with its cut paths drawn over it in red: one SVG the page shows as an image.
 
-The sheet is drawn by the export itself (products/exports/cutter.py) into a temporary folder,
+The sheet is drawn by the export itself (exporters/cutter.py) into a temporary folder,
 then its first fronts page is rasterised by PDFium and the cut paths the export writes for that
 sheet (its layout, the cut file's own layer) are laid over it in the same millimetre frame, so
 what the page shows is what the files say."""
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from ..model.cutters import load_cutter
 from ..card_layout.project import Project
-from ..products.exports.cutter import cut_layer, cut_sheets, export_cutter
-from ..products.exports.faces import rasterise
+from ..exporters.cutter import cut_layer, cut_sheets, export_cutter
+from ..exporters.faces import rasterise
 
 DPI = 96
 GAP = 6    # mm between two sheets

@@ -4,7 +4,7 @@ what it is drawn from changed.
 A face's key hashes its inputs: the resolved layout, the card size, the template context in
 its language (card, deck and game data), the game's icons, the fonts, the language's interface
 strings, bleed and dpi; the pictures it read are compared by their stat. A face is drawn as
-`pnp export png` draws it (products/exports/faces.py -> one PDF -> PDFium), inside `pnp check`'s
+`pnp export png` draws it (exporters/faces.py -> one PDF -> PDFium), inside `pnp check`'s
 preflight (products/preflight.check_game with a `draw` of ours), so an image and its findings
 come from one drawing. Images are kept in memory, named by the hash of their PNG bytes.
 """
@@ -27,7 +27,7 @@ from ..card_layout.layouts import Layout
 from ..model.model import Card, Deck
 from ..card_layout.project import GameData, Project
 from ..card_layout.templates import card_context
-from ..products.exports.faces import draw_faces, rasterise
+from ..exporters.faces import draw_faces, rasterise
 from ..products.preflight import Report, check_game
 from .marks import Mark, Watch, face_key, marks_for
 

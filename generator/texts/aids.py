@@ -1,6 +1,6 @@
 """Player-aid content, read from cards/<game>/aid/<lang>.yaml and checked: the sections and
 bullets of each language, the context their Jinja sees, and the icon legend. The products
-that print it are in generator/products/aids/.
+that print it are in generator/player_aids/.
 
 The words live in cards/<game>/aid/<lang>.yaml (sections of bullet points, one file per
 language so translators and reviewers edit plain text); numbers come from the cards through
@@ -39,7 +39,7 @@ from ..card_layout.templates import (
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 AID_LAYOUTS = ("aids/card-side", "aids/reference")
-CODE_MSGIDS = {"Player aid", "Icons", "Icon legend", "{game} — {title}"}   # labels(...) calls in products/aids/
+CODE_MSGIDS = {"Player aid", "Icons", "Icon legend", "{game} — {title}"}   # labels(...) calls in player_aids/
 # _('msgid'), _('msgid', field=…) and _('singular', 'plural', count=…) (see i18n.Translator)
 _LITERAL = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"""
 TRANSLATION_CALL = re.compile(rf"_\(\s*{_LITERAL}\s*(?:,\s*{_LITERAL})?\s*[,)]")

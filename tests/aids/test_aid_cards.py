@@ -155,7 +155,7 @@ def test_aid_text_is_hyphenated_only_where_it_saves_a_line():
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    from generator.products.aids.shared import _fewest_breaks, _unhyphenated
+    from generator.player_aids.shared import _fewest_breaks, _unhyphenated
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=9, leading=11, embeddedHyphenation=1,
                            hyphenationLang=pyphen.Pyphen(lang="de_DE").iterate, hyphenationMinWordLength=4)

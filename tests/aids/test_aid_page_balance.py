@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.products.aids.page import HEAD_SHARE
+from generator.player_aids.page import HEAD_SHARE
 from tests.pdfs import open_pdf
 
 GAMES = ["san-gimignano", "tournay", "taverna"]

@@ -1,11 +1,11 @@
-"""The one-page aid's balanced columns (products/aids/page.py _balanced) try heights on one set of
+"""The one-page aid's balanced columns (player_aids/page.py _balanced) try heights on one set of
 blocks, made once: a trial must answer as a fresh set would, even after an earlier trial split a
 bullet across the columns (a split that left its paragraph altered would make the later trials,
 and the height chosen, stale)."""
 from __future__ import annotations
 
 from generator.loading.catalog import load_project
-from generator.products.aids import page, shared
+from generator.player_aids import page, shared
 from tests.conftest import ROOT
 
 GAME, LANG = "tournay", "en"

@@ -89,7 +89,7 @@ def test_the_turn_flow_keeps_each_icon_group_on_one_line(out, game):
     Gimignano's "card → card" broke in two in Japanese (a full-width arrow), its second card
     under the first."""
     from generator.loading.catalog import load_project
-    from generator.products.aids.page import _card_blocks
+    from generator.player_aids.page import _card_blocks
     project = load_project(ROOT, [game])
     rows = {lang: sum(b.kind == "steps" and b.reference == "top"
                       for b in _card_blocks(project, project.games[game], lang)) for lang in LANGS}
@@ -370,7 +370,7 @@ def test_a_plain_line_of_several_words_squeezed_a_point_is_not_one_too_wide_word
     """The aid's 'too wide' check counted a plain line's words joined without spaces, so every line
     ReportLab squeezed by more than a point was 'one word wider than its column', and the page or
     side fell back a size (San Gimignano French, at 9.5 pt: an eleven-word line 1.09 pt over)."""
-    from generator.products.aids.blocks import _one_word
+    from generator.player_aids.blocks import _one_word
     assert not _one_word((-1.09, ["marché.", "Placez", "le", "marqueur", "«\u00a0la", "plus", "haute\u00a0»",
                                   "près", "de", "la", "pioche."]))
     assert _one_word((-1.09, ["1\u00a0Zauberspruch"]))        # a glued group is one word
@@ -385,7 +385,7 @@ def test_each_step_of_the_turn_flow_is_named_as_an_action(game):
     languages."""
     import yaml
 
-    from generator.products.aids.blocks import lead
+    from generator.player_aids.blocks import lead
     for lang in ("fr", "en", "de"):
         card = yaml.safe_load((ROOT / "cards" / game / "aid-card" / f"{lang}.yaml").read_text(encoding="utf-8"))
         names = [lead(item["text"]) for side in card["sides"] for block in side["blocks"] if "steps" in block

@@ -1,4 +1,4 @@
-"""Whether an aid-card side fits is kept per process by content (products/aids/fit_memo.py) for
+"""Whether an aid-card side fits is kept per process by content (player_aids/fit_memo.py) for
 `pnp validate`: every input of the packing is in the key (a change of any of them is a new key,
 never a stale answer), and the same inputs are packed once."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from generator.cli.validate import aid_card_fit
 from generator.loading.catalog import load_project
 from generator.reading.i18n import Translator
-from generator.products.aids import card, fit_memo
+from generator.player_aids import card, fit_memo
 from generator.typeset.hyphenation import hyphenator
 from tests.pipeline.helpers import project_copy, replace_in
 
@@ -91,7 +91,7 @@ def test_the_player_aid_page_is_set_once_per_inputs_and_a_change_is_seen(tmp_pat
     by content, so the next validate of the same inputs sets nothing, and an edit of one aid is
     set again, alone."""
     from generator.cli.validate import aid_page_fit
-    from generator.products.aids import page
+    from generator.player_aids import page
     root = project_copy(tmp_path, (GAME,))
     fit_memo.clear()
     set_ = []

@@ -81,8 +81,8 @@ def test_an_aid_card_side_breaks_alike_first_and_after_the_larger_sizes():
         from reportlab.platypus import Paragraph
         from generator.loading.catalog import load_project
         from generator.reading.i18n import Translator
-        from generator.products.aids import card
-        from generator.products.aids.shared import Flow, pack
+        from generator.player_aids import card
+        from generator.player_aids.shared import Flow, pack
         project = load_project(Path('.'))
         fitted = card.FittedSides(project, project.games['san-gimignano'], 'fr', Translator(project.root, 'fr', True))
         width = fitted.body.width * mm
@@ -117,7 +117,7 @@ def paragraph_lines(p) -> list[str]:
 @pytest.fixture(scope="module")
 def flow():
     from generator.loading.catalog import load_project
-    from generator.products.aids.shared import Flow
+    from generator.player_aids.shared import Flow
     from generator.typeset.fonts import FontBook
     from generator.typeset.icons import build_icon_font
     project = load_project(ROOT, ["san-gimignano"])
@@ -148,7 +148,7 @@ def test_a_paragraph_after_larger_sizes_is_the_one_made_first(flow, source):
     """The aid's flow parses a markup once and gives later sizes copies of its fragments: at
     8.75 pt after 10, 9.5 and 9 pt, the fragments (each at 8.75 pt), lines and height of a
     paragraph made first by a new flow."""
-    from generator.products.aids.shared import Flow
+    from generator.player_aids.shared import Flow
     first = Flow(flow.fonts, flow.typo, flow.icons, flow.lang, flow.accent)._para(source, 8.75, 25 * mm)
     tried = Flow(flow.fonts, flow.typo, flow.icons, flow.lang, flow.accent)
     for size in (10.0, 9.5, 9.0):
@@ -199,7 +199,7 @@ def test_a_japanese_aid_with_emphasis_sets_its_own_faces(tmp_path):
         from pathlib import Path
         from generator.loading.catalog import load_project
         from generator.paper.sheet_options import SheetOptions
-        from generator.products.aids.page import reference_fits, write_aid_reference
+        from generator.player_aids.page import reference_fits, write_aid_reference
         project = load_project(Path({str(tmp_path)!r}))
         game = project.games["spice-road"]
         print(reference_fits(project, game, "ja"))          # validate's way: the page before its header

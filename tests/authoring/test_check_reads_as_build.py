@@ -5,7 +5,7 @@ from __future__ import annotations
 from pypdf import PdfReader
 
 from generator.loading.catalog import load_project
-from generator.products.exports.faces import draw_faces
+from generator.exporters.faces import draw_faces
 from tests.conftest import pnp
 
 from .helpers import new_game

@@ -149,7 +149,7 @@ def test_validate_knows_every_label_the_products_print():
 
     code = Path(__file__).resolve().parents[2] / "generator"
     call = re.compile(r"""\b(?:_|labels)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
-    printed = {msgid for name in ("products/rules_pdf.py", "products/aids/card.py", "products/aids/page.py",
+    printed = {msgid for name in ("products/rules_pdf.py", "player_aids/card.py", "player_aids/page.py",
                                   "site/pages.py")
                for msgid in call.findall((code / name).read_text(encoding="utf-8"))}
     calculator_only = {"Score"}   # the score tab comes with a calculator, as score.html does

@@ -132,7 +132,7 @@ def test_taverna_plot_says_the_mask_on_the_card_is_enough(lang, mask):
 
 @pytest.mark.parametrize("lang, sell", [("fr", "revendez"), ("en", "sell")])
 def test_taverna_turn_bar_names_selling_spells(lang, sell):
-    from generator.products.aids.blocks import lead
+    from generator.player_aids.blocks import lead
     spell = next(line for line in aid_card_text("taverna", lang).splitlines()
                  if re.search(r"\*\*(?:lancez|Cast) 1 (?:sort|spell)", line))
     assert sell in lead(spell).lower()

@@ -108,7 +108,7 @@ def test_the_aid_page_row_says_how_much_taller_the_next_size_needs(tmp_path):
     two points less, and it stays where it is. The example is San Gimignano's page: Tournay's, cut
     to a reference (issue 50), is set at the largest size and has no next size."""
     from generator.loading.catalog import load_project
-    from generator.products.aids.page import aid_page_size
+    from generator.player_aids.page import aid_page_size
     root = project_copy(tmp_path, ("san-gimignano",))
     result = pnp("check", "san-gimignano", "--lang", "de", "--json", root=root)
     assert result.exit_code == 0, result.output
@@ -130,7 +130,7 @@ def test_the_aid_page_row_says_how_much_taller_the_next_size_needs(tmp_path):
 @pytest.mark.slow      # fits of a whole aid page on shorter and shorter paper
 def test_an_aid_page_below_the_legibility_floor_is_a_warning(tmp_path):
     from generator.loading.catalog import load_project
-    from generator.products.aids.page import aid_page_size
+    from generator.player_aids.page import aid_page_size
     root = project_copy(tmp_path, ("taverna",))
     # the aid's bullets said twice: the page cut to a reference (issue 50) reaches 6.5 pt only on
     # paper too short for the score pad, and `pnp check` stops there

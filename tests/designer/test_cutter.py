@@ -264,7 +264,7 @@ def test_a_new_machine_is_data_and_its_mistakes_are_one_line(tmp_path):
 def test_hexagon_and_square_corner_outlines():
     from generator.model.model import Size
     from generator.paper.cutter import Rect
-    from generator.products.exports.cutter import outline as path
+    from generator.exporters.cutter import outline as path
     hexagon = Size(width=50, height=43.301, shape="hex")
     box, radius = outline(path(hexagon, Rect(10, 20, 60, 63.301)))
     assert box == pytest.approx((10, 20, 60, 63.301), abs=0.001) and radius is None
@@ -289,8 +289,8 @@ def test_hexagon_and_square_corner_dxf_outlines(tmp_path):
     DXF as in the SVG (y turned upwards on a 100 mm sheet)."""
     from generator.model.model import Size
     from generator.paper.cutter import CutLayout, Rect
-    from generator.products.exports.cutter import outline as path
-    from generator.products.exports.cutter_dxf import cut_dxf
+    from generator.exporters.cutter import outline as path
+    from generator.exporters.cutter_dxf import cut_dxf
     for size, trim in ((Size(width=50, height=43.301, shape="hex"), Rect(10, 20, 60, 63.301)),
                        (Size(width=30, height=30, radius=0), Rect(5, 5, 35, 35))):
         dxf = tmp_path / "sheet.dxf"

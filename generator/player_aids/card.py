@@ -12,20 +12,20 @@ from reportlab.lib.units import mm
 
 from datafile.errors import BuildError
 
-from ...texts.aid_card import CardBlock, card_sides, load_aid_cards
-from ...texts.aids import legend
-from ...reading.i18n import Translator
-from ...model.model import Size
-from ...card_layout.project import GameData, Project
-from ...card_face.face import FaceRenderer
-from ...paper.canvas import draw_form
-from ...paper.imposition import new_canvas
-from ...paper.one_size import impose, sheet_count
-from ...paper.labels import SEPARATOR, sheet_and_side
-from ...paper.sheets import make_grid
-from ...typeset.fonts import FontBook
-from ...typeset.icons import build_icon_font
-from ...typeset.text import typeset
+from ..texts.aid_card import CardBlock, card_sides, load_aid_cards
+from ..texts.aids import legend
+from ..reading.i18n import Translator
+from ..model.model import Size
+from ..card_layout.project import GameData, Project
+from ..card_face.face import FaceRenderer
+from ..paper.canvas import draw_form
+from ..paper.imposition import new_canvas
+from ..paper.one_size import impose, sheet_count
+from ..paper.labels import SEPARATOR, sheet_and_side
+from ..paper.sheets import make_grid
+from ..typeset.fonts import FontBook
+from ..typeset.icons import build_icon_font
+from ..typeset.text import typeset
 from . import fit_memo
 from .blocks import Blocks, TooWide
 from .shared import Flow, _context, _warn_missing, checked_language, pack
@@ -92,7 +92,7 @@ def write_aid_card(project: Project, game: GameData, lang: str, path: Path, opti
 def _labeller(project: Project, game: GameData, lang: str, _: Translator, options, places: int, cards: int):
     """Each sheet's margin labels, as on the card sheets: the game, the sheet and its side; then
     how to print it on the fronts, and who made the file and when on the backs."""
-    from ...paper import colophon
+    from ..paper import colophon
     sides = {"fronts": _("fronts"), "backs": _("backs"), "single": _("one side only")}
     note = _("Print on both sides, flipping on the long edge, then cut on the marks.") if options.duplex != "none" \
         else _("Print on one side, then cut on the marks.")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ...model.model import Deck
-from ...card_layout.project import GameData, Project
-from ...paper.output import Staging
+from ..model.model import Deck
+from ..card_layout.project import GameData, Project
+from ..paper.output import Staging
 from .faces import draw_faces, rasterise
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from datafile.errors import BuildError, DataError
 
-from ...reading.locate import locate_inside
+from ..reading.locate import locate_inside
 
 MAX_SIDES = 4_096      # 4 sides x 4 languages a game; older entries go first
 FACE_FILES = ("regular", "bold", "italic", "bold_italic")

@@ -10,12 +10,12 @@ from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError, DataError
 
-from ...texts.aids import Aid, aid_path, load_aids
-from ...card_layout.project import GameData, Project
-from ...card_layout.templates import View, card_context
-from ...typeset.kinsoku import KinsokuParagraph
-from ...typeset.paragraph import Paragraph as FreshParagraph, WrapOnce
-from ...typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup
+from ..texts.aids import Aid, aid_path, load_aids
+from ..card_layout.project import GameData, Project
+from ..card_layout.templates import View, card_context
+from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.paragraph import Paragraph as FreshParagraph, WrapOnce
+from ..typeset.text import TextBox, check_glyphs, lonely_last_line, style_for, to_markup
 
 LINE_SPACING = 1.22      # a text line's height, as a multiple of its size
 

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 import ezdxf
 from ezdxf import bbox
 
-from ...paper.cutter import CutLayout
-from ...card_face.shapes import corners
+from ..paper.cutter import CutLayout
+from ..card_face.shapes import corners
 
 LAYER = "cut"
 QUARTER = math.tan(math.pi / 8)   # the bulge of a 90° arc: tan(angle / 4)

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from ...model.model import Deck
-from ...card_layout.project import GameData, Project
-from ...paper.output import Staging
+from ..model.model import Deck
+from ..card_layout.project import GameData, Project
+from ..paper.output import Staging
 from .faces import draw_faces, rasterise
 
 MAX_COLS, MAX_ROWS, MAX_SIDE = 10, 7, 4096

@@ -20,19 +20,19 @@ from reportlab.platypus import Paragraph
 
 from datafile.errors import BuildError
 
-from ...model.cutters import Cutter
-from ...reading.i18n import Translator
-from ...model.model import Card, Deck, Size
-from ...card_layout.project import GameData, Project
-from ...paper.canvas import CompactCanvas
-from ...paper.cutter import CutLayout, Rect, layout
-from ...card_face.face import FaceRenderer
-from ...paper.output import Staging
-from ...card_face.shapes import corners
-from ...typeset.fonts import FontBook
-from ...typeset.icons import build_icon_font
-from ...typeset.kinsoku import KinsokuParagraph
-from ...typeset.text import decimal, typeset
+from ..model.cutters import Cutter
+from ..reading.i18n import Translator
+from ..model.model import Card, Deck, Size
+from ..card_layout.project import GameData, Project
+from ..paper.canvas import CompactCanvas
+from ..paper.cutter import CutLayout, Rect, layout
+from ..card_face.face import FaceRenderer
+from ..paper.output import Staging
+from ..card_face.shapes import corners
+from ..typeset.fonts import FontBook
+from ..typeset.icons import build_icon_font
+from ..typeset.kinsoku import KinsokuParagraph
+from ..typeset.text import decimal, typeset
 from .cutter_dxf import cut_dxf
 from .faces import Face, _draw, rasterise
 

@@ -16,18 +16,18 @@ from reportlab.platypus import Table, TableStyle
 
 from datafile.errors import BuildError
 
-from ...texts.aid_card import CardBlock, card_sides
-from ...texts.aids import Section, legend, sections
-from ...reading.i18n import Translator
-from ...model.model import Size
-from ...card_layout.project import GameData, Project
-from ...card_face.face import FaceRenderer
-from ...paper import colophon
-from ...paper.imposition import new_canvas
-from ...typeset.fonts import FontBook
-from ...typeset.formulas import NBSP
-from ...typeset.icons import build_icon_font
-from ...typeset.text import MIN_COLUMN_MM, typeset
+from ..texts.aid_card import CardBlock, card_sides
+from ..texts.aids import Section, legend, sections
+from ..reading.i18n import Translator
+from ..model.model import Size
+from ..card_layout.project import GameData, Project
+from ..card_face.face import FaceRenderer
+from ..paper import colophon
+from ..paper.imposition import new_canvas
+from ..typeset.fonts import FontBook
+from ..typeset.formulas import NBSP
+from ..typeset.icons import build_icon_font
+from ..typeset.text import MIN_COLUMN_MM, typeset
 from . import fit_memo
 from .blocks import Badge, Blocks, TooWide, lead
 from .card import _checked

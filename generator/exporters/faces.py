@@ -15,15 +15,15 @@ from reportlab.lib.units import mm
 
 from datafile.errors import BuildError
 
-from ...card_layout.project import GameData, Project
-from ...reading.i18n import Translator
-from ...model.model import Card, Deck, Size
-from ...card_layout.templates import card_context
-from ...paper.canvas import CompactCanvas
-from ...card_face.face import FaceRenderer
-from ...paper.canvas import draw_form
-from ...typeset.fonts import FontBook
-from ...typeset.icons import build_icon_font
+from ..card_layout.project import GameData, Project
+from ..reading.i18n import Translator
+from ..model.model import Card, Deck, Size
+from ..card_layout.templates import card_context
+from ..paper.canvas import CompactCanvas
+from ..card_face.face import FaceRenderer
+from ..paper.canvas import draw_form
+from ..typeset.fonts import FontBook
+from ..typeset.icons import build_icon_font
 
 
 @dataclass(frozen=True)

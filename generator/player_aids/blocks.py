@@ -11,9 +11,9 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from datafile.errors import BuildError
 
-from ...texts.aid_card import CardBlock
-from ...typeset.formulas import NBSP, glue
-from ...typeset.paragraph import Paragraph, extra_space, line_words   # breaks afresh at every wrap
+from ..texts.aid_card import CardBlock
+from ..typeset.formulas import NBSP, glue
+from ..typeset.paragraph import Paragraph, extra_space, line_words   # breaks afresh at every wrap
 from .shared import Flow
 
 ICON_MIN = 12.0          # pt: an icon group is never smaller than this

@@ -15,10 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 from datafile.source import load_yaml
 from datafile.validate import validate
 
-from ...card_layout.project import GameData, Project
-from ...reading.locate import locate, search_path
-from ...model.model import Deck, Size
-from ...paper.output import Staging
+from ..card_layout.project import GameData, Project
+from ..reading.locate import locate, search_path
+from ..model.model import Deck, Size
+from ..paper.output import Staging
 from .faces import draw_faces, rasterise
 
 
