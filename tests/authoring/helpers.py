@@ -64,6 +64,17 @@ def warnings_of(result) -> list[str]:
     return [row for row in result.output.splitlines() if row.startswith("warning: ")]
 
 
+def one_warning(root: Path, command: str, game: str = "spice-road") -> str:
+    """The one warning line of `pnp validate GAME` or `pnp build GAME` (the English cards only,
+    into ROOT/out), which must succeed."""
+    extra = ("--only", "cards", "--lang", "en", "--out", str(root / "out")) if command == "build" else ()
+    result = pnp(command, game, *extra, root=root)
+    assert result.exit_code == 0, result.output
+    warned = warnings_of(result)
+    assert len(warned) == 1, result.output
+    return warned[0]
+
+
 def lines_of(result) -> list[str]:
     """A command's problem lines: its summary, warnings and notes left out."""
     return [line for line in result.output.splitlines()

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pdfplumber
 
 from generator.loading.pango_cells import pnp_markup, unread
-from tests.authoring.helpers import sheet_game, warnings_of
-from tests.conftest import pnp
+from tests.authoring.helpers import one_warning, sheet_game
 
 # constellation-cards/website's nandeck/cards.csv, as the newcomer kept it
 ROWS = ('Name,Desc,Prompts\n'
@@ -21,13 +20,11 @@ def test_a_nandeck_htmltext_cell_prints_bullets_and_characters_and_other_tags_ar
                '      desc: {kind: text, x: 5, y: 5, width: 53, height: 30, size: 9, text: "{{ card.props.desc }}"}\n'
                '      prompts: {kind: text, x: 5, y: 40, width: 53, height: 40, size: 9, '
                'text: "{{ card.props.prompts }}"}\n')
-    result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)
-    assert result.exit_code == 0, result.output
-    said = warnings_of(result)
+    said = one_warning(tmp_path, "build")
     # one line per column, at its first cell (row 4, column B), naming the tag
-    assert len(said) == 1 and said[0].startswith("warning: cards/spice-road/heroes.csv:4: column B 'Desc': "), said
-    assert "<div>" in said[0], said
-    with pdfplumber.open(tmp_path / "output" / "spice-road" / "en" / "cards.pdf") as pdf:
+    assert said.startswith("warning: cards/spice-road/heroes.csv:4: column B 'Desc': "), said
+    assert "<div>" in said, said
+    with pdfplumber.open(tmp_path / "out" / "spice-road" / "en" / "cards.pdf") as pdf:
         lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
     text = "\n".join(lines)
     assert "<li>" not in text and "&#39;" not in text and "&quot;" not in text and "&amp;" not in text, text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.helpers import edit_layout, new_game, warnings_of
+from tests.authoring.helpers import edit_layout, new_game, one_warning, warnings_of
 from tests.conftest import pnp
 
 
@@ -101,13 +101,9 @@ def test_a_box_past_the_card_and_its_bleed_is_one_warning_with_the_share_it_mean
     """nanDECK's `width: 100` (meant %) read as 100 mm on a 63 mm card: silent but for pnp check."""
     new_game(tmp_path)
     line = edit_layout(tmp_path, "panel: {kind: rect, x: 3.5, y: 3.5, width: 56,", "panel: {kind: rect, x: 0, y: 3.5, width: 100,")
-    extra = ("--only", "cards", "--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
-    result = pnp(command, "spice-road", *extra, root=tmp_path)
-    assert result.exit_code == 0, result.output
-    warned = warnings_of(result)
-    assert len(warned) == 1, result.output
-    assert warned[0].startswith(f"warning: layouts/spice-road.yaml:{line}: layouts.card.regions.panel.width: "), warned
-    assert "100%" in warned[0], warned
+    warned = one_warning(tmp_path, command)
+    assert warned.startswith(f"warning: layouts/spice-road.yaml:{line}: layouts.card.regions.panel.width: "), warned
+    assert "100%" in warned, warned
 
 
 @pytest.mark.parametrize("box", ["x: 1, y: 3.5, width: 64,",            # inside the bleed: says nothing

@@ -2,7 +2,7 @@
 newcomer 11's t/72, t/73, t/74): each is now said at the box's line, in validate and build."""
 from __future__ import annotations
 
-from tests.authoring.helpers import sheet_game, warnings_of
+from tests.authoring.helpers import one_warning, sheet_game, warnings_of
 from tests.conftest import pnp
 
 
@@ -75,12 +75,10 @@ def test_squibs_bold_tag_in_a_cell_prints_bold_and_other_tags_are_said_once_per_
     import pdfplumber
     _project(tmp_path, '      title: {kind: text, x: 5, y: 60, width: 53, height: 10, text: "{{ card.props.effect }}"}\n',
              sheet="Name,Effect\nArcher,<b>Plunder</b> 2\nSmith,<u>Lose</u> 1\nScout,<u>Lose</u> 3\n")
-    result = pnp("build", "spice-road", "--lang", "en", "--only", "cards", root=tmp_path)
-    assert result.exit_code == 0, result.output
-    said = warnings_of(result)
-    assert len(said) == 1 and said[0].startswith("warning: cards/spice-road/heroes.csv:3: column B 'Effect': "), said
-    assert "<u>" in said[0], said
-    with pdfplumber.open(tmp_path / "output" / "spice-road" / "en" / "cards.pdf") as pdf:
+    said = one_warning(tmp_path, "build")
+    assert said.startswith("warning: cards/spice-road/heroes.csv:3: column B 'Effect': "), said
+    assert "<u>" in said, said
+    with pdfplumber.open(tmp_path / "out" / "spice-road" / "en" / "cards.pdf") as pdf:
         words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["fontname"])]
     gain = [w for w in words if w["text"] == "Plunder"]
     assert gain and all("Bold" in w["fontname"] for w in gain), gain

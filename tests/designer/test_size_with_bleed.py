@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.helpers import new_game, warnings_of
+from tests.authoring.helpers import new_game, one_warning, warnings_of
 from tests.conftest import pnp
 
 
@@ -25,13 +25,9 @@ def _sized(root, size: str) -> int:
 @pytest.mark.parametrize("command", ["validate", "build"])
 def test_a_size_with_its_bleed_is_one_warning_at_the_size_line(tmp_path, size, trim, command):
     line = _sized(tmp_path, size)
-    extra = ("--only", "cards", "--lang", "en", "--out", str(tmp_path / "out")) if command == "build" else ()
-    result = pnp(command, "spice-road", *extra, root=tmp_path)
-    assert result.exit_code == 0, result.output
-    warnings = warnings_of(result)
-    assert len(warnings) == 1, result.output
-    assert warnings[0].startswith(f"warning: cards/spice-road/cards.yaml:{line}: size: "), warnings
-    assert trim in warnings[0] and "canvas_bleed:" in warnings[0]
+    warning = one_warning(tmp_path, command)
+    assert warning.startswith(f"warning: cards/spice-road/cards.yaml:{line}: size: "), warning
+    assert trim in warning and "canvas_bleed:" in warning
 
 
 @pytest.mark.parametrize("size", ["poker", "{width: 2.5 in, height: 3.5 in}", "{width: 70, height: 95}"])

@@ -2,9 +2,9 @@
 line that says pnp's way forward (before, each was one line with none)."""
 from __future__ import annotations
 
+import pytest
 from openpyxl import Workbook
 
-from tests.conftest import pnp
 from tests.designer.test_shapes_fonts import project
 from tests.designer.test_squib_answers52 import _line, _problem
 
@@ -17,17 +17,43 @@ def _deck(tmp_path, extra: str) -> str:
     return _problem(tmp_path)
 
 
+def _at_box(tmp_path, boxes: str) -> str:
+    """The one problem of the shapes game whose layout has `boxes`, asserted at the `box:` line."""
+    project(tmp_path, boxes)
+    found = _problem(tmp_path)
+    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
+    return found
+
+
 def _deck_line(tmp_path, text: str) -> int:
     rows = (tmp_path / "cards" / "shapes" / "cards.yaml").read_text().splitlines()
     return next(n for n, row in enumerate(rows, 1) if row.startswith(text))
 
 
-def test_a_ruby_method_after_a_value_names_the_filter(tmp_path):
-    """before: "no field 'upcase'", no way forward."""
-    project(tmp_path, "      box: {kind: text, x: 5, y: 5, width: 50, height: 10, text: \"{{ card.name.upcase }}\"}\n")
-    found = _problem(tmp_path)
-    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
-    assert "text: " in found and "no field 'upcase'" in found and "`| upper`" in found, found
+# Squib habits in a layout: (the boxes, what the one problem at the `box:` line must hold); each
+# was one line with no way forward before ("no field 'upcase'", "gradient: not a set of fields",
+# "'scale' is not a length", "'*= 1.5' is not a length" with += as the only way shown)
+LAYOUT_HABITS = {
+    "ruby method": ("      box: {kind: text, x: 5, y: 5, width: 50, height: 10, text: \"{{ card.name.upcase }}\"}\n",
+                    ("text: ", "no field 'upcase'", "`| upper`")),
+    "gradient string": ("      box: {kind: rect, x: 0, y: 0, width: 63, height: 88, "
+                        "gradient: \"(0,0)#fff (0,1125)#c33\"}\n",
+                        ("box.gradient: ", 'gradient: {colors: ["#fff", "#c33"], angle: 270}')),
+    "height scale": ("      box: {kind: image, x: 0, y: 0, width: 20, height: scale, text: icon.svg}\n",
+                     ("box.height: ", "fit: contain")),
+    "times equals": ("      line: {kind: rect, x: 0, y: 20, width: 63, height: 1, fill: ink}\n"
+                     "      box: {extends: line, y: \"*= 1.5\"}\n",
+                     ("box.y: ", "+= adds", "y: 30 (20 * 1.5)")),
+    "times equals alone": ("      box: {kind: rect, x: 0, y: \"*= 2\", width: 63, height: 1, fill: ink}\n",
+                           ("box.y: ", "+= adds", "the value itself")),
+}
+
+
+@pytest.mark.parametrize("habit", LAYOUT_HABITS)
+def test_a_squib_habit_in_a_layout_gets_pnps_way_at_its_line(tmp_path, habit):
+    boxes, said = LAYOUT_HABITS[habit]
+    found = _at_box(tmp_path, boxes)
+    assert all(words in found for words in said), found
 
 
 def test_squibs_sheet_number_points_to_cards_from(tmp_path):
@@ -49,39 +75,6 @@ def test_a_sheet_number_past_the_last_says_sheets_count_from_0_and_names_them(tm
     found = _problem(tmp_path)
     assert found.startswith(f"cards/shapes/cards.yaml:{_deck_line(tmp_path, 'cards_from:')}: cards_from: "), found
     assert "counted from 0" in found and "Player (#0), Metal (#1)" in found, found
-
-
-def test_squibs_gradient_string_is_answered_with_pnps_gradient_worked_out(tmp_path):
-    """before: "gradient: not a set of fields"."""
-    project(tmp_path, "      box: {kind: rect, x: 0, y: 0, width: 63, height: 88, "
-                      "gradient: \"(0,0)#fff (0,1125)#c33\"}\n")
-    found = _problem(tmp_path)
-    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
-    assert "box.gradient: " in found and 'gradient: {colors: ["#fff", "#c33"], angle: 270}' in found, found
-
-
-def test_height_scale_without_its_colon_is_answered_as_squibs(tmp_path):
-    """before: "'scale' is not a length", no hint (`:scale` had one)."""
-    project(tmp_path, "      box: {kind: image, x: 0, y: 0, width: 20, height: scale, text: icon.svg}\n")
-    found = _problem(tmp_path)
-    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
-    assert "box.height: " in found and "fit: contain" in found, found
-
-
-def test_squibs_times_equals_gives_the_product_of_the_extended_value(tmp_path):
-    """before: "'*= 1.5' is not a length", with += as the only way shown."""
-    project(tmp_path, "      line: {kind: rect, x: 0, y: 20, width: 63, height: 1, fill: ink}\n"
-                      "      box: {extends: line, y: \"*= 1.5\"}\n")
-    found = _problem(tmp_path)
-    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
-    assert "box.y: " in found and "+= adds" in found and "y: 30 (20 * 1.5)" in found, found
-
-
-def test_squibs_times_equals_with_no_value_to_multiply_says_to_write_it(tmp_path):
-    project(tmp_path, "      box: {kind: rect, x: 0, y: \"*= 2\", width: 63, height: 1, fill: ink}\n")
-    found = _problem(tmp_path)
-    assert found.startswith(f"layouts/shapes.yaml:{_line(tmp_path, 'box: {')}: "), found
-    assert "box.y: " in found and "+= adds" in found and "the value itself" in found, found
 
 
 def test_a_web_address_in_cards_from_says_to_download_the_sheet(tmp_path):
